@@ -280,9 +280,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         raise duckdb_failure(exc, target, layout.files if layout.kind == "csv" else ()) from None
     finally:
         con.close()
-    frame = (
-        frames[0] if len(frames) == 1 else join_files(frames, joined_columns(roles, counted=True))
-    )
+    frame = join_files(frames, joined_columns(roles, counted=True))
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
 
 

@@ -97,9 +97,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         frames.append(frame)
     if len(frames) > 1:
         frames = _printed_if_widened(frames, _number_columns(roles))
-    frame = (
-        frames[0] if len(frames) == 1 else join_files(frames, joined_columns(roles, counted=False))
-    )
+    frame = join_files(frames, joined_columns(roles, counted=False))
     if frame.empty:
         raise no_rows_error(target)
     if layout.kind == "csv":

@@ -916,7 +916,9 @@ def join_files(parts: list, columns) -> pd.DataFrame:
     joined as one, the same whatever the order of the files: in each of ``columns`` (labels,
     groups) the booleans, integers and floats of different parts as :func:`widen_numbers`
     joins them. pandas' own join keeps booleans before floats as booleans, and names a group
-    1 beside 1.0 and text by whichever file came first."""
+    1 beside 1.0 and text by whichever file came first. One frame is returned as it is."""
+    if len(parts) == 1:
+        return parts[0]
     # a file with no rows (a header only) has no values to join: its types decide nothing
     parts = [p.copy() for p in parts if len(p)] or [p.copy() for p in parts[:1]]
     for col in columns:

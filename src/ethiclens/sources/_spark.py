@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from pathlib import Path
 from urllib.parse import unquote
@@ -145,11 +146,7 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
         # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
         # reading them together), the cells then checked together
         raws = [_count_files(session, part, roles) for part in _same_types(layout, roles)]
-    raw = (
-        raws[0]
-        if len(raws) == 1
-        else rules.join_files(raws, rules.joined_columns(roles, counted=True))
-    )
+    raw = rules.join_files(raws, rules.joined_columns(roles, counted=True))
     if layout.hive:
         _utf8_hive_values(raw, layout.files, target)
     return finish_counts(layout.check(raw, roles), roles, "spark")
@@ -231,11 +228,7 @@ def spark_read_files(session, target: str, columns: list):
     count something other than a counts table. Parquet files storing a column as different
     types are united by name (Spark widens int32 to int64, float32 to double): to read them
     as each file stores them, :func:`spark_read_file_groups`."""
-    parts = spark_read_file_groups(session, target, columns)
-    out = parts[0]
-    for part in parts[1:]:
-        out = out.unionByName(part)
-    return out
+    return _united(spark_read_file_groups(session, target, columns))
 
 
 def spark_read_file_groups(session, target: str, columns: list) -> list:
@@ -267,10 +260,12 @@ def _read(session, target, layout: rules.FileLayout, roles: Roles):
             if keys is None and layout.hive:
                 reader = reader.option("basePath", str(target))
             parts += _read_files(reader, layout, files, roles, keys or {})
-    out = parts[0]
-    for part in parts[1:]:
-        out = out.unionByName(part)
-    return out, rules.EXTRA_NAME if layout.kind == "csv" else None
+    return _united(parts), rules.EXTRA_NAME if layout.kind == "csv" else None
+
+
+def _united(parts: list):
+    """The Spark DataFrames ``parts`` united by column name, in order."""
+    return functools.reduce(lambda out, part: out.unionByName(part), parts)
 
 
 @contextlib.contextmanager
