@@ -102,6 +102,8 @@ class SplitPredictions:
                 )
         if self.loss is not None:
             check_one_per_row(self.loss, "loss")
+            if np.iscomplexobj(self.loss):  # numpy would keep the real part, with a warning
+                self.loss = _real_losses(np.asarray(self.loss))
             try:
                 self.loss = np.asarray(self.loss, dtype=float)
             except (TypeError, ValueError):
@@ -137,6 +139,20 @@ class SplitPredictions:
 def argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
     """A refusal of the Python argument ``name`` (not a column, not an option)."""
     return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
+
+
+def _real_losses(loss: np.ndarray) -> np.ndarray:
+    """Complex losses whose imaginary parts are all 0, as real numbers; any other is refused."""
+    bad = loss.imag != 0
+    if bad.any():
+        first = int(bad.argmax())
+        raise EthicLensInputError(
+            f"{int(bad.sum())} loss value(s) are not real numbers{first_row(first)} "
+            f"(value {complex(loss[first])!r})",
+            column="loss",
+            fix="give real per-example losses (e.g. the log-loss −log p(y|x))",
+        )
+    return loss.real
 
 
 def _check_losses(loss: np.ndarray, where: str) -> None:
@@ -676,10 +692,15 @@ def _some(names: list[str], limit: int = 10) -> str:
 def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
     """A sequence of names (never one string: read character by character) listing every group
     exactly once; None: the groups sorted."""
-    if isinstance(group_order, str | bytes):
+    one = isinstance(group_order, str | bytes)
+    if one or not (group_order is None or hasattr(group_order, "__iter__")):
         raise argument_error(
-            "must be a sequence of group names, not one string (it would be read character "
-            "by character)",
+            "must be a sequence of group names, not "
+            + (
+                "one string (it would be read character by character)"
+                if one
+                else f"a single {type(group_order).__name__}"
+            ),
             "group_order",
             group_order,
             "e.g. group_order=['A', 'B']",

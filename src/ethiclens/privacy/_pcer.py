@@ -919,7 +919,8 @@ def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
     values = np.array(
         [abs(f.delta_pcer) if f.delta_pcer is not None else f.dispersion for f in floor]
     )
-    if len(values) < 2 or np.any(values <= 0):
+    # one floor constant (or one given twice) has no slope: undefined, never a fit's guess
+    if len({f.eta for f in floor}) < 2 or np.any(values <= 0):
         return None
     slope = np.polyfit(np.log10([f.eta for f in floor]), np.log10(values), 1)[0]
     return bool(-1.1 <= slope <= -0.9)
