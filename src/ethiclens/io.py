@@ -357,6 +357,40 @@ def ragged_error(files) -> DataFileError | None:
     return None
 
 
+def repeated_header_error(files) -> DataFileError | None:
+    """The first CSV line that repeats its file's header (files joined with ``cat``, each
+    keeping its header line and byte-order mark) as the one message every engine gives; None
+    when there is none. Reads the files (only called once a row holds its column names)."""
+    for f in files:
+        with csv_rows(Path(f)) as rows:
+            header = next(rows, [])
+            start = rows.line_num + 1
+            for row in rows:
+                if row[:1] and [row[0].removeprefix("\ufeff"), *row[1:]] == header:
+                    return DataFileError(
+                        f"{Path(f).name} line {start} repeats the header line (its fields are "
+                        "the column names: files joined with their headers?)",
+                        fix="delete the repeated header lines (only line 1 names the columns), "
+                        "or put the files in a folder and audit the folder",
+                    )
+                start = rows.line_num + 1
+    return None
+
+
+def refuse_repeated_header(frame: pd.DataFrame, files, names: dict | None = None) -> None:
+    """Refuse a CSV line repeating its file's header (:func:`repeated_header_error`) when a row
+    of ``frame`` holds in each column the name ``names`` gives it (column -> name; by default
+    its own), a byte-order mark ahead of it allowed: cheap, the files are read only then."""
+    names = {c: c for c in frame.columns} if names is None else names
+    rows = np.ones(len(frame), dtype=bool)
+    for column, name in names.items():
+        rows &= frame[column].isin([name, "\ufeff" + str(name)]).to_numpy(dtype=bool)
+        if not rows.any():
+            return
+    if names and (err := repeated_header_error(files)):
+        raise err
+
+
 @contextlib.contextmanager
 def csv_rows(path: Path):
     """A ``csv.reader`` over the CSV file ``path`` (gzip-compressed too) that reads a field of
@@ -769,6 +803,8 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
         err = _delimiter_error(path, str(frame.columns[0]))
         if err:
             raise err
+    if suffix == ".csv":  # files joined with cat: a header line among the rows
+        refuse_repeated_header(frame, [path])
     _refuse_repeated_names(path, [str(c) for c in frame.columns])
 
 

@@ -35,6 +35,7 @@ from ._rules import (
     ragged_error,
     record_engine,
     refuse_blank_groups,
+    refuse_header_line,
     stray_labels,
     stray_labels_error,
     type_groups,
@@ -89,6 +90,10 @@ def read_rows(target, roles) -> pd.DataFrame:
             frame = pd.read_parquet(f, columns=wanted)
         else:
             frame = read_csv_file(f, wanted, _csv_text_columns(roles, wanted))
+            named = {
+                c: c for c in wanted if c in roles.protected or c not in _number_columns(roles)
+            }
+            refuse_header_line(frame, named, [f])
             for col in _csv_labels(roles, wanted):  # each file's labels, as every engine types
                 frame[col] = type_labels(frame[col])
         for k, v in keys.items():

@@ -52,7 +52,14 @@ from ..fairness import (
     groups_without_rows,
     typed_numbers_error,
 )
-from ..io import blank_line, csv_head, csv_rows, ragged_error, require_columns
+from ..io import (
+    blank_line,
+    csv_head,
+    csv_rows,
+    ragged_error,
+    refuse_repeated_header,
+    require_columns,
+)
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
@@ -379,6 +386,9 @@ class FileLayout:
         pandas path refuses it (:func:`no_rows_error`), before any other check."""
         if not int(pd.to_numeric(raw[COUNT]).sum()):
             raise no_rows_error(self.target if self.target is not None else self.files[0])
+        if self.kind == "csv":
+            keys = {name: c for c, name in roles._keys() if c not in self.hive_keys}
+            refuse_header_line(raw, keys, self.files)
         return check_counts(raw, roles, text=self.kind == "csv", locator=self, files=self.files)
 
     def first(self, column, test):
@@ -455,6 +465,14 @@ class FileLayout:
         with reader:
             for chunk in reader:
                 yield chunk[column].astype(object)
+
+
+def refuse_header_line(frame: pd.DataFrame, keys: dict, files) -> None:
+    """``io.refuse_repeated_header`` of the rows (text as read) or cells of CSV ``files``:
+    ``keys``, the columns of ``frame`` -> the source columns they hold. A column named as a
+    missing word (``NA``), read as missing by pandas and as text by the others, stops it."""
+    if not any(name in _NA for name in keys.values()):
+        refuse_repeated_header(frame, files, keys)
 
 
 def no_rows_error(target) -> DataFileError:
