@@ -1284,9 +1284,11 @@ def _group_metric_columns(gc, floors, draws: _Draws, ivs: dict) -> dict:
     for mname, point in draws.point.items():
         spec, intervals = GROUP_METRIC_SPECS[mname], ivs[mname]
         ok = floors.ok_all(spec.needs_labels)
-        reason = f"{spec.label} undefined ({spec.undefined})"
 
-        def how(g, spec=spec, ok=ok, reason=reason):
+        def how(g, spec=spec, ok=ok):
+            def reason():
+                return f"{spec.label} undefined ({_why_undefined(spec, gc, (g,))})"
+
             return _Judging(bool(ok[g]), spec.needs_labels, (g,), None, reason)
 
         out[mname] = _estimates(point.tolist(), intervals, ok, how, (gc, floors))
@@ -1360,10 +1362,22 @@ def _undefined_reason(spec, gc, draws, g, ref):
             return f"both groups have {label} 0; the ratio 0/0 is undefined"
     for comp in spec.components:
         cs = GROUP_METRIC_SPECS[comp]
-        bad = [names[i] for i in (g, ref) if not np.isfinite(draws.point[comp][i])]
+        bad = [i for i in (g, ref) if not np.isfinite(draws.point[comp][i])]
         if bad:
-            return f"{cs.label} undefined for {', '.join(map(repr, bad))} ({cs.undefined})"
+            shown = ", ".join(repr(names[i]) for i in bad)
+            return f"{cs.label} undefined for {shown} ({_why_undefined(cs, gc, bad)})"
     return "undefined for this comparison"
+
+
+def _why_undefined(spec, gc, groups) -> str:
+    """Why group metric ``spec`` is undefined for ``groups``: its own words, and that the rows
+    it needs all weigh 0 where their counts alone define it (573 positive labels, each of
+    weight 0, are not "no positive labels")."""
+    with np.errstate(all="ignore"):
+        counted = np.asarray(spec.fn(gc.counts[list(groups)].astype(float), gc.labelled))
+    if np.isfinite(counted).all():
+        return f"{spec.undefined} once weighted: the rows it needs all weigh 0"
+    return spec.undefined
 
 
 def _safe_ratio(a, b):
