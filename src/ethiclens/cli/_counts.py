@@ -42,10 +42,11 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
 @click.option("--db-env", metavar="NAME", help="Environment variable holding the database URL.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
 @click.option("--query", metavar="SQL", help="Query whose rows are counted (with --db).")
-@click.option(
+@spec_flag(
+    "counts",
     "--scheduler",
-    metavar="ADDRESS|local-cluster",
-    help="Dask scheduler (--engine dask) or Spark master (--engine spark).",
+    "Dask scheduler (--engine dask: an address, or local-cluster) or Spark master (--engine "
+    "spark: e.g. local[4]).",
 )
 @click.option(
     "--min-cell",

@@ -74,7 +74,7 @@ _CLICK = {
     "--db-env": {"metavar": "NAME"},
     "--table": {"name": "db_table", "metavar": "NAME"},
     "--query": {"metavar": "SQL"},
-    "--scheduler": {"metavar": "ADDRESS|local-cluster|MASTER"},
+    "--scheduler": {"metavar": "ADDRESS"},  # one value: the help says the words it takes
     "--states": {"multiple": False},
     "--y-pred": {"metavar": "COL"},
     "--y-true": {"metavar": "COL"},

@@ -193,7 +193,7 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
         "paper's: each column at the full ε)."
     ),
     option("--out", "out_dir", required=True, type=FOLDER),
-    option("--scheduler", help="Dask scheduler address, or 'local-cluster'."),
+    option("--scheduler", metavar="ADDRESS", help="Dask scheduler address, or 'local-cluster'."),
     option("--workers", type=int),
 )
 def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):

@@ -125,7 +125,9 @@ SWEEP_OPTIONS = (
         "paper's stated lists (paper; the paper preset's default).",
     ),
     click.option("--store", default="runs.sqlite", show_default=True, type=FILE),
-    click.option("--scheduler", help="Dask scheduler address, or 'local-cluster'."),
+    click.option(
+        "--scheduler", metavar="ADDRESS", help="Dask scheduler address, or 'local-cluster'."
+    ),
     option("--workers", type=int, help="Local worker processes (default: all cores)."),
 )
 
