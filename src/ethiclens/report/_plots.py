@@ -27,37 +27,18 @@ from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's cha
 from ._verdict import di_band
 
 
-class _ObjectAPI:
-    """The few pyplot calls the plots make, on matplotlib's object API.
+def _subplots(nrows=1, ncols=1, *, figsize=None, layout=None, **kwargs):
+    """pyplot's ``subplots`` on matplotlib's object API (imported on first use, not at ``import
+    ethiclens``).
 
     No global figure list and no backend switch: a notebook keeps its inline backend (so a
     returned figure is drawn once, below its cell), and the web app's worker threads share no
     pyplot state. Saving works on any figure (``savefig`` uses Agg for PNG/SVG).
     """
+    from matplotlib.figure import Figure
 
-    @staticmethod
-    def subplots(nrows=1, ncols=1, *, figsize=None, layout=None, **kwargs):
-        from matplotlib.figure import Figure
-
-        fig = Figure(figsize=figsize, layout=layout)
-        return fig, fig.subplots(nrows, ncols, **kwargs)
-
-    @staticmethod
-    def rc_context(rc):
-        import matplotlib
-
-        return matplotlib.rc_context(rc)
-
-    @property
-    def Line2D(self):  # noqa: N802 - pyplot's name
-        from matplotlib.lines import Line2D
-
-        return Line2D
-
-
-def _pyplot() -> _ObjectAPI:
-    """Figures without pyplot (imported on first use, not at ``import ethiclens``)."""
-    return _ObjectAPI()
+    fig = Figure(figsize=figsize, layout=layout)
+    return fig, fig.subplots(nrows, ncols, **kwargs)
 
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
@@ -110,10 +91,12 @@ def _quiet_layout_warning():
 
 
 def _to_uri(fig) -> str:
+    import matplotlib
+
     literal_figure(fig)  # every text drawn literally and made terminal-safe
     buf = io.BytesIO()
     with (
-        _pyplot().rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
+        matplotlib.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
         _quiet_layout_warning(),
     ):
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
@@ -233,8 +216,7 @@ def forest_figure(
     rows, left_out = _drawn(list(rows), lambda r: r[1])
     where = di_band({"di_threshold": di_threshold, "di_rule": di_rule})
     panels = _forest_panels(rows, di_threshold, eo_threshold, where)
-    plt = _pyplot()
-    fig, axes = plt.subplots(
+    fig, axes = _subplots(
         1,
         len(panels),
         figsize=(4.6 * len(panels) + 1.5, 0.42 * len(rows) + 2.0),
@@ -248,7 +230,7 @@ def forest_figure(
         lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
     labels = short_labels([r[0] for r in rows], LABEL_ROOM)
     axes[0][0].set_yticks(ys, list(map(terminal_safe, labels)), fontsize=8)
-    _status_legend(fig, plt)
+    _status_legend(fig)
     _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
     literal_figure(fig)
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
@@ -322,10 +304,12 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
     return lines
 
 
-def _status_legend(fig, plt) -> None:
+def _status_legend(fig) -> None:
     """The figure-wide legend of the status markers, above the panels."""
+    from matplotlib.lines import Line2D
+
     handles = [
-        plt.Line2D(
+        Line2D(
             [],
             [],
             color=STATUS_COLOUR[s],
@@ -346,10 +330,9 @@ def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
 def ppv_fpr_figure(attribute: str, groups, level=0.95):
     """(figure, alt text, caption) of :func:`ppv_fpr_plot`."""
     groups, left_out = _drawn(list(groups), _group_status)
-    plt = _pyplot()
     many = len(groups) > 8  # narrower bars and upright labels: 60 groups fit in 25 inches
     width_in = 1.1 * len(groups) if not many else 8.8 + 0.25 * (len(groups) - 8)
-    fig, ax = plt.subplots(figsize=(max(4.5, width_in + 2), 3.6), layout="constrained")
+    fig, ax = _subplots(figsize=(max(4.5, width_in + 2), 3.6), layout="constrained")
     lines = _ppv_fpr_bars(ax, groups)
     ax.set_xticks(
         range(len(groups)),
@@ -429,8 +412,7 @@ def calibration_plot(attribute: str, groups) -> Chart:
 
 def calibration_figure(attribute: str, groups):
     """(figure, alt text, caption) of :func:`calibration_plot`."""
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(4.8, 4.2))
+    fig, ax = _subplots(figsize=(4.8, 4.2))
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
     lines, omitted = [], []
     markers = "osD^vP*X"

@@ -16,7 +16,7 @@ from ._plots import (
     STATUS_MARKER,
     _drawn,
     _figure_note,
-    _pyplot,
+    _subplots,
     left_out_line,
     short_labels,
 )
@@ -45,7 +45,6 @@ def threshold_figure(table, attribute: str | None = None):
     the most severe at the audited threshold, and its row says what was left out. Under the
     panels, as under the audit's charts: how the verdicts' intervals were made and, with a
     harmful label under the one-sided DI rule, what that rule misses."""
-    plt = _pyplot()
     frame = table.frame
     attrs = list(dict.fromkeys(frame["attribute"]))
     if attribute is not None and attribute not in attrs:
@@ -55,7 +54,7 @@ def threshold_figure(table, attribute: str | None = None):
     panels = ["selection_rate", "tpr", "fpr"] if labelled else ["selection_rate"]
     rows = [_attribute_rows(frame[frame["attribute"] == a], table.audited_threshold) for a in shown]
     heights = [max(3.6, 1.6 + 0.17 * len(r[1])) for r in rows]
-    fig, axes = plt.subplots(
+    fig, axes = _subplots(
         len(shown),
         len(panels) + 1,
         figsize=(4.2 * (len(panels) + 1), sum(heights)),
@@ -72,7 +71,7 @@ def threshold_figure(table, attribute: str | None = None):
             lines.append(
                 "Colours repeat past 8 groups: the verdict strip names each compared group."
             )
-        _status_strip(ax_row[-1], plt, f, groups, table.audited_threshold)
+        _status_strip(ax_row[-1], f, groups, table.audited_threshold)
         ax_row[0].set_ylabel(terminal_safe(str(attr)))
         if lines:
             ax_row[0].annotate(
@@ -155,7 +154,7 @@ def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
     ax.set_ylim(-0.02, 1.02)
 
 
-def _status_strip(ax, plt, f, groups, audited: float) -> None:
+def _status_strip(ax, f, groups, audited: float) -> None:
     """Each comparison's DI/EO status at every threshold, one row per compared group: one
     scatter per status."""
     judged = f[f["status"].notna()]
