@@ -128,6 +128,13 @@ def _check_train_request(request: TrainRequest):
     check_seed(request.seed, "--seed")
     check_eta(request.eta, "--eta")  # pcer_audit's range, refused before training
     check_draws(request.n_boot, "--n-boot")
+    if request.positive is not None:  # any other word was read as "harmful"
+        check_member(
+            request.positive,
+            ("favorable", "harmful"),
+            column="--positive",
+            problem="unknown direction of the positive prediction",
+        )
     for name in ("epochs", "batch_size"):  # every trainer: refused before the data is read
         try:
             check_batch_settings(TrainConfig(**{name: getattr(request, name)}))
@@ -206,7 +213,7 @@ def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
             "give --preset or --grid, not both", column="--grid", fix="drop one of them"
         )
     seeds = overrides.get("seeds")
-    if seeds is not None and seeds < 1:
+    if isinstance(seeds, int | float) and seeds < 1:  # a list or text: the grid's own check
         raise EthicLensInputError(
             "must be at least 1: --seeds N runs seeds 0..N-1",
             column="--seeds",
