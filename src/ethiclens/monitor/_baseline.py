@@ -28,7 +28,7 @@ class Baseline:
         self.days = request.parsed_window().kind == "days"
         self.target = pooled is not None
         self.request, self.labels, self.n = request, labels, len(pairs)
-        self.ev, self.missing = None, []
+        self.ev, self.missing, self.pairs = None, [], pairs
         if not self.on or not pairs:
             return
         zeros = np.zeros(len(COUNT_FIELDS))
@@ -143,11 +143,27 @@ class Baseline:
         self.missing = [pair for pair, ok in zip(pairs, usable, strict=True) if not ok]
 
     def notes(self) -> list[str]:
-        """The comparisons a baseline target holds no rows of (reference or group)."""
-        flag = self.request.baseline_source()[0] if self.missing else None
+        """The comparisons without a baseline test: those a baseline target holds no rows of
+        (reference or group); once the baseline windows or period are pooled, those they held
+        no rows of (a group first seen after them among them)."""
+        if self.target:
+            flag = self.request.baseline_source()[0] if self.missing else None
+            return [
+                f"{a}:{g} has no baseline test: {flag} holds no rows of it or its reference"
+                for a, g in self.missing
+            ]
+        if self.ev is None:  # no baseline, or one still being pooled
+            return []
+        named = (
+            f"--baseline-windows {self.k}"
+            if self.k
+            else f"--baseline-period {self.request.baseline_period}"
+        )
         return [
-            f"{a}:{g} has no baseline test: {flag} holds no rows of it or its reference"
-            for a, g in self.missing
+            f"{a}:{g} has no baseline test: the baseline ({named}) held no rows of it or its "
+            "reference (a group first seen after the baseline has none)"
+            for (a, g), di_t in zip(self.pairs, self.info["di_t"], strict=True)
+            if not np.isfinite(di_t)
         ]
 
     def _check_period_rows(self, w: int, span) -> None:
