@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ._validate import as_binary, as_scores, encode_groups
+from ._validate import aligned_rows, as_binary, as_scores, encode_groups
 
 AUC_CI_METHOD = "DeLong variance from score counts, normal interval on logit(AUC)"
 
@@ -108,7 +108,7 @@ def group_auc(
     y_score : array-like of shape (n,)
         Scores in [0, 1].
     sensitive_features : Series, DataFrame, dict or array-like
-        Protected attributes, as for :func:`audit`.
+        Protected attributes, as for :func:`audit` (rows paired as there, see its Notes).
     pos_label : scalar, optional
         The positive label when labels are not 0/1.
     confidence_level : float
@@ -124,7 +124,10 @@ def group_auc(
         raise EthicLensInputError(
             "must be in (0.5, 1)", column="confidence_level", value=confidence_level, fix="0.95"
         )
-    n = len(y_score)
+    # rows paired as audit and threshold_table pair them: pandas inputs by index label
+    (y_true, sensitive_features, y_score), n = aligned_rows(
+        "y_score", "score", y_true=y_true, sensitive_features=sensitive_features, y_score=y_score
+    )
     scores = as_scores(y_score, n)
     true = as_binary(y_true, "y_true", pos_label)
     if len(true) != n:
