@@ -8,6 +8,7 @@ import math
 # re-exported here for the protocol and the mechanisms.
 from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon
 from .._checks import is_number as _is_number
+from .._version import __version__
 from ..errors import EthicLensInputError
 
 __all__ = ["DELTA_MAX", "EPSILON_MAX", "check_delta", "check_epsilon", "_is_number"]
@@ -41,6 +42,12 @@ def _close(a, b) -> bool:
 INVALID_FIX = (
     "ask the platform for a new release: the manifest was damaged or tampered with, and a "
     "release's ε and δ are the platform's to state, not the auditor's to change"
+)
+
+# a manifest lacking keys a release writes: edited, or written by an older EthicLens
+LACKING_FIX = (
+    "ask the platform for the original release; one written by an older EthicLens, which "
+    f"lacks these keys, is to be released again by a platform running ethiclens {__version__}"
 )
 
 

@@ -33,6 +33,7 @@ from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
 from ._common import (
     EPSILON_MAX,
+    LACKING_FIX,
     MANIFEST,
     _bad,
     _close,
@@ -465,10 +466,15 @@ class _Synthesiser(Mechanism):
             )
         _check_marginals(priv, manifest["roles"], data_cols)
         _check_charges(priv, spent)
-        self.check_schedule(priv["charges"], rho, data_cols, priv["forced_marginals"])
+        self.check_schedule(
+            priv["charges"], rho, data_cols, priv["forced_marginals"], priv.get("rounds")
+        )
 
-    def check_schedule(self, charges: list, rho: float, attrs: list, forced: list) -> None:
-        """Refuse (``_common._bad``) budget charges that this mechanism's steps cannot give."""
+    def check_schedule(
+        self, charges: list, rho: float, attrs: list, forced: list, rounds=None
+    ) -> None:
+        """Refuse (``_common._bad``) budget charges that this mechanism's steps cannot give
+        (``rounds``: the ``_privacy.rounds`` the release states, AIM's)."""
 
 
 def _check_marginals(priv: dict, roles: dict, data_cols: list) -> None:
@@ -574,7 +580,7 @@ class MST(_Synthesiser):
     name = "mst"
     fit = staticmethod(_synth.fit_mst)
 
-    def check_schedule(self, charges, rho, attrs, forced):
+    def check_schedule(self, charges, rho, attrs, forced, rounds=None):
         """MST's steps: ρ/3 over the d one-way marginals (ρ/(3d) each), ρ/3 over the tree's
         selections (equal shares; none when the forced marginals join every column), and what
         is left over the final marginals (equal shares)."""
@@ -606,10 +612,29 @@ class AIM(_Synthesiser):
     name = "aim"
     fit = staticmethod(_synth.fit_aim)
 
-    def check_schedule(self, charges, rho, attrs, forced):
-        """AIM's steps: 0.1·ρ over the one-way and forced marginals (equal shares), then
-        rounds of a selection and a measurement charged alike (0.45·ρ/rounds, times 4 when the
-        noise is halved), the last round spending what is left, 1/10 on its selection."""
+    def release(self, request, drawn, rng, open_bins=False):
+        """The synthetic release, its ``_privacy`` stating the adaptive rounds AIM ran (the
+        cap ``AIM_MAX_ROUNDS``: a release sets no other), which its charges are checked
+        against when the manifest is read."""
+        table, cols = super().release(request, drawn, rng, open_bins)
+        cols["_privacy"]["rounds"] = _synth.AIM_MAX_ROUNDS
+        return table, cols
+
+    def check_schedule(self, charges, rho, attrs, forced, rounds=None):
+        """AIM's steps: 0.1·ρ over the one-way and forced marginals (equal shares), then at
+        most ``rounds`` rounds of a selection and a measurement charged alike (0.45·ρ/rounds,
+        times 4 when the noise is halved), the last round spending what is left, 1/10 on its
+        selection. A round is the last when it is the ``rounds``-th, or when what is left is at
+        most twice its charges (:func:`_synth.fit_aim`): an earlier end, or a round after that
+        point, is no run of AIM (rounds folded into one final measurement narrow the
+        intervals)."""
+        if type(rounds) is not int or rounds < 1:
+            raise _bad(
+                "an AIM release states its adaptive rounds, a whole number of at least 1",
+                "columns._privacy.rounds",
+                rounds,
+                LACKING_FIX if rounds is None else None,
+            )
         first = len(attrs) + len(forced)
         initial = [f"measure {(c,)}" for c in attrs] + [f"measure {tuple(f)}" for f in forced]
         for i in range(first):
@@ -618,6 +643,12 @@ class AIM(_Synthesiser):
                 rule = f"the one-way then the forced marginals come first, 0.1·ρ/{first} each"
                 raise _off_schedule(self.name, rule, charges, i)
         pairs = [charges[i : i + 2] for i in range(first, len(charges), 2)]
+        if len(pairs) > rounds:
+            rule = f"it runs at most the {rounds} rounds its manifest states"
+            raise _off_schedule(self.name, rule, charges, first + 2 * rounds)
+        used = 0.0
+        for _, rho_i in charges[:first]:  # added up in the fit's order, as the fit does
+            used += rho_i
         prev = None
         for j, pair in enumerate(pairs):
             i = first + 2 * j
@@ -630,14 +661,37 @@ class AIM(_Synthesiser):
                 raise _off_schedule(
                     self.name, "a round charges its previous or 4 times", charges, i
                 )
+            if j == 0 and not last and not _close(sel, 0.45 * rho / rounds):
+                rule = f"the first of its {rounds} rounds is charged 0.45·ρ/{rounds}"
+                raise _off_schedule(self.name, rule, charges, i)
+            cost = 2 * (0.45 * rho / rounds if prev is None else prev)  # the previous round's
+            _check_round_end(self.name, charges, i, rho - used, cost, (j, rounds, last))
             prev = sel
-            if j == 0 and not last:
-                rounds = 0.45 * rho / sel
-                if abs(rounds - round(rounds)) > 1e-6 or round(rounds) < len(pairs):
-                    rule = "the first round is charged 0.45·ρ/rounds"
-                    raise _off_schedule(self.name, rule, charges, i)
+            used += pair[0][1]
+            used += pair[1][1]
         if not pairs:
             raise _off_schedule(self.name, "it measures at least one round", charges, first)
+
+
+def _check_round_end(mech: str, charges: list, i: int, left: float, cost: float, at) -> None:
+    """Refuse round ``j`` (``at``: ``(j, rounds, last)``, its charges from ``i``) that ends
+    AIM's run where the fit does not, or goes on where it stops: with ``left`` of ρ before
+    it, the fit stops once ``left`` is at most twice a round's charges, ``cost`` before the
+    round (the previous round's) or 4 times it once the noise was halved."""
+    j, rounds, last = at
+    if not last and left <= 2 * math.fsum(c[1] for c in charges[i : i + 2]) * (1 - 1e-9):
+        rule = (
+            f"round {j + 1} of {rounds} is the last: what is left (ρ = {left:g}) is at most "
+            "twice its charges, and the last round spends it"
+        )
+        raise _off_schedule(mech, rule, charges, i)
+    most = 2 * cost * (4 if j else 1)  # no halving before the first round
+    if last and j < rounds - 1 and left > most * (1 + 1e-9):
+        rule = (
+            f"the last round comes early (round {j + 1} of {rounds}) while ρ = {left:g} is "
+            f"left, more than twice what the round before it let a round charge ({most:g})"
+        )
+        raise _off_schedule(mech, rule, charges, i)
 
 
 for _mech in (GRR(), MST(), AIM()):

@@ -48,6 +48,7 @@ from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
     DELTA_MAX,
     INVALID_FIX,
+    LACKING_FIX,
     MANIFEST,
     TABLE,
     _bad,
@@ -929,11 +930,6 @@ REQUEST_FLAGS = {
 }
 REQUEST_KEYS = set(REQUEST_FLAGS)
 REQUEST_REQUIRED = {"n", "protected", "mechanism", "epsilon"}
-# a manifest lacking keys a release writes: edited, or written by an older EthicLens
-LACKING_FIX = (
-    "ask the platform for the original release; one written by an older EthicLens, which "
-    f"lacks these keys, is to be released again by a platform running ethiclens {__version__}"
-)
 MANIFEST_REQUIRED = (
     "format",
     "mechanism",
