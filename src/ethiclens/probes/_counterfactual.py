@@ -629,6 +629,8 @@ def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
     """The flipped column: ``attribute`` when it is the frame's column that equals
     ``_cf_target`` on every row (any other is refused: the result would record a column the
     pairs did not flip), else the first such column."""
+    if attribute is not None:
+        _refuse_twice(frame, attribute, "attribute", kind="argument", value=attribute)
     if attribute is not None and attribute in frame.columns and _is_flipped(frame, attribute):
         return attribute
     found = next((col for col in frame.columns if _is_flipped(frame, col)), None)
@@ -648,6 +650,18 @@ def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
         fix=(f"use {found!r}, the column flipped to _cf_target, or " if found else "")
         + "leave attribute out (the flipped column is then found, None when none is)",
     )
+
+
+def _refuse_twice(frame: pd.DataFrame, col, name, **named) -> None:
+    """Refuse a column name the frame holds twice (a table and its scored copy joined side by
+    side): ``frame[col]`` would be two columns, not one."""
+    if list(frame.columns).count(col) > 1:
+        raise EthicLensInputError(
+            "names two columns of the table",
+            column=name,
+            fix="make the column names unique (drop the repeated column)",
+            **named,
+        )
 
 
 def _aligned(values, index: pd.Index, default: str):
@@ -721,6 +735,7 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
                 column=col,
                 fix="use the output of make-counterfactuals",
             )
+        _refuse_twice(frame, col, col)
     _check_counterfactual_table(frame)
     pred = _binary(y_pred, _one_per_row(y_pred, frame, "y_pred"))
     if y_score is None:
