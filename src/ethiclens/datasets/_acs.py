@@ -23,7 +23,7 @@ from .._checks import check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..io import sha256_file
-from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
+from ._base import Dataset, check_feature_set, check_truth, read_shipped_csv, shipped_provenance
 from ._registry import entry_provenance
 
 ACS_FEATURES = ["AGEP", "COW", "SCHL", "MAR", "OCCP", "POBP", "RELP", "WKHP"]
@@ -140,6 +140,7 @@ def load_acs_income(
     check_feature_set(features)
     year = check_year(year)
     states = acs_states(states)
+    download = check_truth(download, "download", "download=True allows it, False reads local files")
     if (
         year == SHIPPED_YEAR
         and cache_dir is None

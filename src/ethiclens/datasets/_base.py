@@ -8,6 +8,7 @@ import io
 from dataclasses import dataclass, field
 from importlib import resources
 
+import numpy as np
 import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
@@ -126,3 +127,11 @@ def check_feature_set(features: str, known=("full", "paper")) -> str:
             "unknown feature set", column="features", value=features, fix=f"choose from {known}"
         )
     return features
+
+
+def check_truth(value, name: str, fix: str, problem: str = "must be True or False") -> bool:
+    """A loader's True/False argument ``name``; anything else is refused, never read by its
+    truthiness (the string "no" is true)."""
+    if not isinstance(value, bool | np.bool_):
+        raise EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
+    return bool(value)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 
-from ..errors import EthicLensInputError
-from ._base import Dataset, check_feature_set, read_shipped_csv, shipped_provenance
+from ._base import Dataset, check_feature_set, check_truth, read_shipped_csv, shipped_provenance
 from ._registry import ADULT_PAPER, entry_provenance
 
 COMPAS_FEATURES = [
@@ -125,14 +123,12 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
     check_feature_set(features)
     if include_test is None:
         include_test = features == "paper"
-    elif not isinstance(include_test, bool | np.bool_):  # "no" is a true string
-        raise EthicLensInputError(
-            "must be True or False (or None: the feature set's default)",
-            column="include_test",
-            kind="argument",
-            value=include_test,
-            fix="include_test=True appends adult.test to adult.data, False reads adult.data only",
-        )
+    include_test = check_truth(
+        include_test,
+        "include_test",
+        "include_test=True appends adult.test to adult.data, False reads adult.data only",
+        "must be True or False (or None: the feature set's default)",
+    )
     used = [*ADULT_PAPER, "sex", "race", "income"] if features == "paper" else None
     parts = [_read_adult("adult.data", used)]
     if include_test:

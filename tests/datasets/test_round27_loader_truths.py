@@ -1,4 +1,5 @@
-"""Round 27: load_adult's include_test is a truth value, never any object's truthiness."""
+"""Round 27: a loader's True/False argument (load_adult's include_test, load_acs_income's
+download) is a truth value, never any object's truthiness."""
 
 import numpy as np
 import pytest
@@ -21,3 +22,16 @@ def test_include_test_that_is_no_bool_is_refused(value):
 def test_true_false_and_the_default_read_as_before(value, files):
     data = ds.load("adult", include_test=value)
     assert len(data.provenance["files"]) == files
+
+
+@pytest.mark.parametrize("value", ["no", "False", 1])
+def test_acs_download_that_is_no_bool_is_refused(value):
+    # "no" allowed a download (a non-empty string is true); refused even for shipped states
+    with pytest.raises(EthicLensInputError) as err:
+        ds.load("acs-income", states=["CO"], download=value)
+    assert err.value.column == "download"
+    assert err.value.value == value
+
+
+def test_acs_download_false_reads_the_shipped_state():
+    assert len(ds.load("acs-income", states=["CO"], download=False).label) > 0
