@@ -4,7 +4,7 @@ only: the report does not import p2nia (ADR 0007)."""
 from __future__ import annotations
 
 from .._text import number_text, percent
-from ._audit_report import _flatten, _versions
+from ._audit_report import _flatten, _versions, fmt
 from ._render import Report, Section, definition_list, generated_by, paragraph, table
 
 
@@ -22,8 +22,11 @@ def estimate_html(
     rows = [
         (
             k.upper(),
-            "undefined" if v["value"] is None else f"{v['value']:z.4f}",
-            "—" if v["ci_low"] is None else f"[{v['ci_low']:z.4f}, {v['ci_high']:z.4f}]",
+            "undefined" if v["value"] is None else fmt(v["value"], 4),
+            # one end missing (null: unbounded or undefined) reads —, as in the audit's tables
+            "—"
+            if v["ci_low"] is None and v["ci_high"] is None
+            else f"[{fmt(v['ci_low'], 4)}, {fmt(v['ci_high'], 4)}]",
             v["status"] + (f": {v['reason']}" if v["reason"] else ""),
         )
         for k, v in values.items()
