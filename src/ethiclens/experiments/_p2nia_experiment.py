@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._checks import check_member, check_repetitions, split_list, split_numbers
+from .._checks import check_count, check_member, check_repetitions, split_list, split_numbers
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -147,6 +147,8 @@ class ExperimentConfig:
                 )
         for n in self.sizes:
             check_n(n, "--sizes")
+        # a slice's bound: -1 would drop the last column, unsaid
+        check_count(self.extra_columns, "extra_columns", minimum=0, fix="e.g. 8 (the default)")
         if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
             raise EthicLensInputError("must be an integer >= 10", column="n_ref", value=self.n_ref)
         for flag, values in (
