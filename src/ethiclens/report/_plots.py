@@ -10,6 +10,7 @@ import base64
 import contextlib
 import html
 import io
+import math
 import threading
 import warnings
 from dataclasses import dataclass
@@ -276,21 +277,26 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
     lines = []
     for y, row in zip(ys, rows, strict=True):
         m = row[idx]
-        if m is None or m.value is None:
+        # an unbounded DI (a reference never selected) is no point matplotlib draws: named in
+        # words, as an undefined value is, and the axis is not stretched to its interval's end
+        unbounded = m is not None and m.value == math.inf
+        if m is None or m.value is None or unbounded:
             ax.text(
                 0.02,
                 y,
-                "undefined",
+                "unbounded" if unbounded else "undefined",
                 va="center",
                 fontsize=8,
-                color="#555555",
+                color=STATUS_COLOUR[m.status] if unbounded else "#555555",
                 transform=ax.get_yaxis_transform(),
             )
-            continue
-        colour, marker = STATUS_COLOUR[m.status], STATUS_MARKER[m.status]
-        if m.ci_low is not None:
-            ax.plot([m.ci_low, m.ci_high], [y, y], color=colour, lw=2.2)
-        ax.plot([m.value], [y], marker=marker, color=colour, ms=7, ls="none")
+            if not unbounded:
+                continue
+        else:
+            colour, marker = STATUS_COLOUR[m.status], STATUS_MARKER[m.status]
+            if m.ci_low is not None:
+                ax.plot([m.ci_low, m.ci_high], [y, y], color=colour, lw=2.2)
+            ax.plot([m.value], [y], marker=marker, color=colour, ms=7, ls="none")
         if m.ci_low is None:
             ci = "no interval" + (f" ({m.reason})" if m.reason else "")
         else:
