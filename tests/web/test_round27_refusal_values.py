@@ -42,3 +42,19 @@ def test_a_refused_bins_box_names_its_value_by_its_field(client, edges, value):
     assert "<b>" not in errors["bins_4"]  # escaped on the page
     assert f"(value: {value})" in html.unescape(errors["bins_4"]), errors["bins_4"]
     assert "Fix:" in errors["bins_4"]
+
+
+def test_the_threshold_view_s_refusal_quotes_its_value_as_the_cli_does(client):
+    """The threshold typed is quoted as every refusal quotes a value (its repr), by the
+    threshold's field, with the status it had (422)."""
+    from .conftest import wait_done
+    from .test_round14_thresholds import _audit, _frame_at, _view_form
+
+    url = _audit(client, _frame_at(0.7), y_pred="pred_b", y_score="score")
+    done = wait_done(client, url).text
+    r = client.post(url + "/thresholds", data=_view_form(done, threshold="0.7abc"))
+    assert r.status_code == 422
+    page = html.unescape(r.text)
+    problem = re.search(r"<h1>(.*?)</h1>", page, re.S)[1]
+    assert "Field: <code>The threshold the predictions used</code>" in page
+    assert "(value: '0.7abc')" in problem, problem  # as str(exc): its repr

@@ -29,13 +29,23 @@ def _queued(app) -> int:
     return db.execute("SELECT COUNT(*) FROM audits WHERE status != 'draft'").fetchone()[0]
 
 
-@pytest.mark.parametrize("edges", ["18,,90", "18,5_0,90", " , ", "age=18,90"])
-def test_bin_edges_the_cli_refuses_are_refused_at_the_form(app, client, mapping_page, edges):
+@pytest.mark.parametrize(
+    ("edges", "value"),
+    [
+        ("18,,90", "['18', '', '90']"),
+        ("18,5_0,90", "['18', '5_0', '90']"),
+        (" , ", "['', '']"),
+        ("age=18,90", "['age=18', '90']"),
+    ],
+)
+def test_bin_edges_the_cli_refuses_are_refused_at_the_form(app, client, mapping_page, edges, value):
     url, page = mapping_page
     form = mapping_form(page, protected=["3", "4"], n_boot="200", bins_4=edges)  # group, age
     r = client.post(url, data=form)
     assert r.status_code == 422
-    assert _errors(r.text) == {"bins_4": "bin edges must be numbers. Fix: e.g. 0,25,45,65,120"}
+    # the CLI's words, its value too (round 27)
+    shown = f"bin edges must be numbers (value: {value}). Fix: e.g. 0,25,45,65,120"
+    assert _errors(r.text) == {"bins_4": shown}
     assert _queued(app) == 0
 
 
@@ -52,7 +62,9 @@ def test_the_edges_are_read_as_bins_reads_them():
     assert spec["groups"]["bins"] == {"a=ge": [0, 50, 120]}
     with pytest.raises(FormErrors) as caught:
         form_to_spec({**form, "bins_2": "0,,120"}, prof, {"file": "x.csv"})
-    assert caught.value.errors == {"bins_2": "bin edges must be numbers. Fix: e.g. 0,25,45,65,120"}
+    assert caught.value.errors == {
+        "bins_2": "bin edges must be numbers (value: ['0', '', '120']). Fix: e.g. 0,25,45,65,120"
+    }
 
 
 @pytest.mark.parametrize(
@@ -61,7 +73,11 @@ def test_the_edges_are_read_as_bins_reads_them():
         ("n_boot", "1e3", "'1e3' is not a valid integer. Fix: give a whole number (digits only"),
         ("seed", "5.0", "'5.0' is not a valid integer. Fix: give a whole number (digits only"),
         ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number (e.g. 0.5)"),
-        ("min_group_size", "5.0", "must be a whole number of at least 1. Fix: e.g. 50"),
+        (
+            "min_group_size",
+            "5.0",
+            "must be a whole number of at least 1 (value: '5.0'). Fix: e.g. 50",
+        ),
         ("di_threshold", "nan", "must be a number from 0.01 up to (not including) 1"),
     ],
 )
