@@ -47,6 +47,9 @@ from ._metrics import NEEDS_Y
 from ._roles import LABEL, PREDICTION
 
 RECORD, PER_COLUMN = "record", "per-column"
+# Below this chance of a GRR release holding no row of a group, a group no released row holds
+# is refused as added after the release (GRR.validate_table)
+PHANTOM_GROUP_P = 1e-12
 ACCOUNTINGS = (RECORD, PER_COLUMN)
 
 
@@ -95,6 +98,10 @@ class Mechanism:
 
     def validate_columns(self, manifest: dict, request: dict, released: list, data_cols: list):
         """Refuse (``_common._bad``) column descriptions that contradict the request."""
+
+    def validate_table(self, manifest: dict, table: pd.DataFrame) -> None:
+        """Refuse (``_common._bad``) a manifest that the released ``table`` (its values inside
+        the manifest's domains) shows this mechanism did not write."""
 
     def check_request(self, request: dict) -> None:
         """Refuse a request (its checked fields) that this mechanism cannot serve."""
@@ -294,6 +301,31 @@ class GRR(Mechanism):
                     f"released columns: each is flipped at ε = {share:g}",
                     f"columns.{name}.epsilon",
                     e,
+                )
+
+    def validate_table(self, manifest, table):
+        """Refuse a group that no released row holds where GRR makes that all but impossible:
+        each row reports each group with probability at least q = 1/(e^ε + k − 1), so n′ rows
+        hold none of a group with probability at most (1 − q)^n′; below
+        :data:`PHANTOM_GROUP_P` the group was added to the manifest after the release (a
+        digest of the groups could not tell: whoever recomputes the manifest's SHA-256
+        recomputes it)."""
+        prot = manifest["roles"]["protected"]
+        col, rows = manifest["columns"][prot], len(table)
+        k = len(col["domain"])
+        q = (1 - _grr.keep_probability(col["epsilon"], k)) / (k - 1)
+        chance = rows * math.log1p(-q) / math.log(10)  # log10 of (1 − q)^n′
+        held = set(table[prot].astype(str))
+        for group in col["domain"]:
+            if str(group) not in held and chance < math.log10(PHANTOM_GROUP_P):
+                raise _bad(
+                    f"no released row holds the group {group!r}: GRR reports each of the "
+                    f"{rows} rows as it with probability at least {q:.3g} (ε = "
+                    f"{col['epsilon']:g} over {k} groups), so a release holds none of its rows "
+                    f"with probability below 1e{math.floor(chance) + 1}: the group was added "
+                    "to the manifest after the release",
+                    f"columns.{prot}.domain",
+                    group,
                 )
 
     def _debiased(self, observed, manifest) -> np.ndarray:

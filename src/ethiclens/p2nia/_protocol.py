@@ -1331,6 +1331,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     _check_budget(manifest, req, mechanism.record_epsilon(req, released), len(released))
     if table is not None:
         _check_table(manifest, table, data_cols)
+        mechanism.validate_table(manifest, table)
 
 
 def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None:
