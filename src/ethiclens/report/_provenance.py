@@ -160,10 +160,12 @@ def _text(value, section, key, flag):
     one = key in ONE_TEXT.get(section, ())
     if isinstance(value, list) and one:
         shown = "; ".join(map(str, value))[:SHORT_TEXT]
+        # an empty list: "" would be refused as blank (or print an empty name)
+        example = f'e.g. {key}: "{shown}"' if shown.strip() else f"or leave {key} out"
         raise refused(
             f"{where} must be one text, not a list",
             value=value,
-            fix=f'write it as one string, e.g. {key}: "{shown}"',
+            fix=f"write it as one string, {example}",
         )
     if key == "date" and isinstance(value, _dt.date):
         value = value.isoformat()
