@@ -21,6 +21,8 @@ from .._optional import require
 from .._secrets import mask_secrets
 from ..errors import EthicLensInputError
 
+# draft: being mapped; queued/running: in the pool; done/failed: final; interrupted: the server
+# stopped while it ran (nothing of it was stored).
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS data (
     id TEXT PRIMARY KEY,
@@ -56,10 +58,6 @@ CREATE TABLE IF NOT EXISTS audits (
 );
 CREATE INDEX IF NOT EXISTS audits_created ON audits(created);
 """
-
-# draft: being mapped; queued/running: in the pool; done/failed: final; interrupted: the server
-# stopped while it ran (nothing of it was stored).
-FINAL = ("done", "failed", "interrupted")
 
 
 def now() -> str:

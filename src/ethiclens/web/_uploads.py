@@ -14,7 +14,6 @@ from pathlib import Path
 from .._checks import MAX_LABEL_CHARS
 from ..errors import EthicLensInputError
 
-CHUNK = 1 << 20
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
 MAX_FIELD_BYTES = 4096
 UNREADABLE = "the form could not be read"  # a body that is not a form, on every form
