@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import ethiclens
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.spec import AuditSpec
@@ -62,3 +63,39 @@ def test_counts_refuses_a_table_and_a_query_in_the_words_of_every_command(tmp_pa
     code, err = _cli(capsys, "counts", "--db", db, *args)
     assert code == 2
     assert "'--table/--query': give --table or --query, not both. Fix: drop one" in err
+
+
+@pytest.mark.parametrize(
+    ("target", "key", "problem"),
+    [
+        ({"dataset": "compas", "engine": "duckdb"}, "engine", "a benchmark is loaded: no engine"),
+        (
+            {"counts": "c.csv", "scheduler": "local[2]"},
+            "scheduler",
+            "a counts table is counted already: no engine reads it, so no scheduler is used",
+        ),
+    ],
+)
+def test_an_engine_beside_a_benchmark_or_counts_table_is_refused_when_the_spec_is_made(
+    tmp_path, capsys, target, key, problem
+):
+    """A spec that could never run (no engine reads a benchmark or a counts table) is never
+    built, so never saved or stored; every face names the option as before."""
+    with pytest.raises(EthicLensInputError) as err:
+        AuditSpec.from_dict({"target": target})
+    assert err.value.column == f"target.{key}"
+    assert err.value.problem.startswith(problem)
+    value = target[key]
+    config = tmp_path / "c.yaml"
+    config.write_text(f"target: {target}\n".replace("'", '"'))
+    code, err_text = _cli(capsys, "audit", "--config", str(config), "--save-config", "s.yaml")
+    assert code == 2
+    assert f"key 'target.{key}': {problem}" in err_text
+    assert f"(value: '{value}'). Fix: drop target.{key}" in err_text
+    assert not (tmp_path / "s.yaml").exists()
+    if "dataset" in target:
+        code, err_text = _cli(capsys, "audit", "compas", f"--{key}", value)
+        assert f"option '--{key}': {problem}" in err_text
+        assert err_text.rstrip().endswith(f"Fix: drop --{key}")
+        with pytest.raises(EthicLensInputError, match=f"argument '{key}': .*Fix: drop {key}$"):
+            ethiclens.run("compas", **{key: value})

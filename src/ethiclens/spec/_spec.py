@@ -207,6 +207,18 @@ class Target(_Section):
             problem = f"a {key} is read from a database, not from a {self.kind} target"
             raise _key_error(problem, f"target.{key}", fix, getattr(self, key))
 
+    def _check_reader_options(self) -> None:
+        """A benchmark is loaded, and a counts table read, as it is: an engine or a scheduler
+        named beside one would be silently unused."""
+        key = "engine" if self.engine != "auto" else "scheduler" if self.scheduler else None
+        if key is None or self.kind not in ("dataset", "counts"):
+            return
+        what = "a counts table is counted already"
+        what = "a benchmark is loaded" if self.kind == "dataset" else what
+        unused = "" if key == "engine" else ", so no scheduler is used"
+        problem = f"{what}: no engine reads it{unused}"
+        raise _key_error(problem, f"target.{key}", f"drop --{key}", getattr(self, key))
+
     def describe(self) -> str:
         """The target in words, without a password."""
         if self.kind == "db":
@@ -573,6 +585,7 @@ class AuditSpec:
             fix = "keep one: db_env keeps the password out of files"
             raise _key_error("gives both db and db_env", "target.db_env", fix)
         self.target.check_database_keys()
+        self.target._check_reader_options()
 
     def _check_section_types(self) -> None:
         """A programming error (``AuditSpec(target={...})``) named as one, before a section is

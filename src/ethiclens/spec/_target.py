@@ -102,8 +102,6 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         raise EthicLensInputError(
             "nothing to audit", column="TARGET", fix="name a dataset or a file, or --db/--counts"
         )
-    if kind in ("dataset", "counts"):
-        _refuse_reader_options(t)
     if kind == "dataset":
         return _benchmark(spec, purpose)
     if kind == "counts":
@@ -129,22 +127,6 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         check_scheduler(engine, t.scheduler)  # the rows read in memory: no scheduler used
         return _file_rows(spec, purpose)
     return _counted(spec, engine, purpose)
-
-
-def _refuse_reader_options(t) -> None:
-    """A benchmark is loaded, and a counts table read, as it is: an engine or a scheduler
-    named beside one would be silently unused."""
-    key = "--engine" if t.engine != "auto" else "--scheduler" if t.scheduler else None
-    if key is None:
-        return
-    what = "a benchmark is loaded" if t.kind == "dataset" else "a counts table is counted already"
-    unused = "" if key == "--engine" else ", so no scheduler is used"
-    raise EthicLensInputError(
-        f"{what}: no engine reads it{unused}",
-        column=key,
-        value=t.engine if key == "--engine" else t.scheduler,
-        fix=f"drop {key}",
-    )
 
 
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
