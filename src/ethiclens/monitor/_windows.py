@@ -582,7 +582,10 @@ class _DuckQuery:
         self.p = ""
         prop, self.sums, self.more = "", "", ""
         if cols.weighting:
-            self.p = f"TRY_CAST(trim(CAST({_q(cols.weighted_by[0])} AS VARCHAR)) AS DOUBLE)"
+            # DuckDB reads 1_0 as 10 (digits grouped): text with an underscore is no number,
+            # as pandas and Spark read it
+            held = f"trim(CAST({_q(cols.weighted_by[0])} AS VARCHAR))"
+            self.p = f"(CASE WHEN NOT contains({held}, '_') THEN TRY_CAST({held} AS DOUBLE) END)"
             prop = f"{self.p} AS _ethiclens_p, "
             self.sums = _DUCK_SUMS[cols.weighting]
             self.more = "".join(f", {c}" for c in WEIGHTED[: 3 + bool(cols.weight)])
@@ -978,12 +981,21 @@ def weight_values(frame: pd.DataFrame, cols: Columns):
     usable: a propensity outside [MIN_WEIGHT, 1], a weight outside [MIN_WEIGHT, MAX_WEIGHT])."""
     column = cols.weighted_by[0]
     raw_p = frame[column]
-    if raw_p.dtype == object:
-        raw_p = raw_p.map(lambda v: v.strip() if isinstance(v, str) else v)
+    if raw_p.dtype == object or pd.api.types.is_bool_dtype(raw_p.dtype):
+        # text trimmed; a true/false is no number (the audit refuses a weight of booleans,
+        # and DuckDB and Spark read none)
+        raw_p = raw_p.astype(object).map(_weight_text)
     p = pd.to_numeric(raw_p, errors="coerce").astype(float).to_numpy()
     top = 1.0 if cols.propensity else float(MAX_WEIGHT)
     with np.errstate(invalid="ignore"):
         return p, ~((p >= float(MIN_WEIGHT)) & (p <= top))
+
+
+def _weight_text(value):
+    """A weight's raw value as ``pd.to_numeric`` reads it: text trimmed, a bool none."""
+    if isinstance(value, bool | np.bool_):
+        return None
+    return value.strip() if isinstance(value, str) else value
 
 
 def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:

@@ -1,0 +1,76 @@
+"""Round 27: a propensity or weight every engine reads alike.
+
+- A Parquet (or DataFrame) column of true/false as the weight or the propensity: pandas and
+  Dask read True as the weight 1 and counted, DuckDB refused every row. A true/false is no
+  number (the audit refuses a weight of booleans): refused on every engine, in one wording,
+  naming the first row.
+- The text ``1_0``: DuckDB's cast reads an underscore between digits as a digit separator (the
+  weight 10), pandas, Dask and Spark refuse it: refused on every engine, in one wording."""
+
+import pandas as pd
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor._engines import count_windows
+from ethiclens.monitor._windows import Columns, parse_window
+
+pytest.importorskip("duckdb")
+
+ENGINES = ["pandas", "duckdb"]
+try:
+    import dask.dataframe  # noqa: F401
+
+    ENGINES.append("dask")
+except ImportError:  # (ethiclens[dask] not installed)
+    pass
+
+
+def _rows(values) -> pd.DataFrame:
+    n = len(values)
+    return pd.DataFrame(
+        {
+            "ts": pd.date_range("2024-01-01", periods=n, freq="h", tz="UTC"),
+            "pred": [0, 1] * (n // 2),
+            "g": ["a", "b"] * (n // 2),
+            "w": values,
+        }
+    )
+
+
+def _refusals(target, role: str) -> dict:
+    cols = Columns(time="ts", y_pred="pred", protected=("g",), **{role: "w"})
+    out = {}
+    for engine in ENGINES:
+        with pytest.raises(EthicLensInputError) as caught:
+            count_windows(target, cols, parse_window("1d"), engine=engine)
+        out[engine] = str(caught.value)
+    return out
+
+
+@pytest.mark.parametrize("role, holds", [("weight", "a weight"), ("propensity", "a propensity")])
+def test_a_true_false_weight_is_refused_on_every_engine(tmp_path, role, holds):
+    path = tmp_path / "w.parquet"
+    _rows([True] * 10).to_parquet(path)
+    said = _refusals(path, role)
+    assert len(set(said.values())) == 1, said
+    text = said["pandas"]
+    assert f"10 of 10 rows hold {holds} that is missing, not a number" in text, text
+    assert "first at w.parquet row 1: True" in text, text
+
+
+def test_a_true_false_weight_of_a_dataframe_is_refused(tmp_path):
+    cols = Columns(time="ts", y_pred="pred", protected=("g",), weight="w")
+    frame = _rows([True, False] * 5)
+    for engine in ("pandas", "duckdb"):
+        with pytest.raises(EthicLensInputError, match="10 of 10 rows hold a weight"):
+            count_windows(frame, cols, parse_window("1d"), engine=engine)
+
+
+@pytest.mark.parametrize("role", ["weight", "propensity"])
+def test_an_underscore_in_a_weight_is_refused_on_every_engine(tmp_path, role):
+    path = tmp_path / "w.csv"
+    _rows(["1_0" if role == "weight" else "0_5"] + ["1"] * 9).to_csv(path, index=False)
+    said = _refusals(path, role)
+    assert len(set(said.values())) == 1, said
+    assert "1 of 10 rows hold" in said["pandas"], said
+    assert "first at w.csv line 2: '" in said["pandas"], said
