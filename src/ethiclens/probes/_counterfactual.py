@@ -117,6 +117,15 @@ def _row_name(p: PairResult) -> str:
     return one_line(f"{p.source} → {p.target}".replace("\r", "\\r"))
 
 
+def _markup(text: str) -> str:
+    """``text`` as rich markup that prints it as written, alone in a cell or a line: rich's
+    ``escape`` adds a backslash to a trailing one for a closing tag, which printed where none
+    follows (the group ``x\\`` read ``x\\\\``, as the group ``x\\\\`` does)."""
+    from rich.markup import escape
+
+    return escape(f"{text} ")[:-1]
+
+
 def _bounds(ci: Interval) -> list | None:
     """An interval for JSON: [low, high], or null where none is reported (never [0, 0])."""
     return [ci.low, ci.high] if ci.defined else None
@@ -154,16 +163,15 @@ class CounterfactualResult:
     def summary(self, intro: str) -> list:
         """The terminal view after the line ``intro``: rich renderables (user text escaped)
         of the pairs' flip rates and score shifts, then the notes."""
-        from rich.markup import escape
         from rich.table import Table
 
         table = Table()
         for col in SUMMARY_COLUMNS:
             table.add_column(col)
         for p in self.pairs:  # a group's newline shown as \n: raw, it split the row in two
-            table.add_row(escape(_row_name(p)), *map(escape, p.cells()))
+            table.add_row(_markup(_row_name(p)), *map(_markup, p.cells()))
         lines = [self.interval_line(), *(f"note: {note}" for note in self.notes)]
-        return [escape(one_line(intro)), table, *map(escape, lines)]
+        return [_markup(one_line(intro)), table, *map(_markup, lines)]
 
     def interval_line(self) -> str:
         """How the 95% intervals were drawn: the flip rates' exact Jeffreys interval (which

@@ -61,8 +61,19 @@ TABLE_COLUMNS = (
 
 def _e(text) -> str:
     """User text as rich markup, a newline or CR shown as ``\\n`` / ``\\r`` (a raw newline would
-    split a table row, and the groups ``new line`` and ``new\\nline`` would look the same)."""
-    return escape(str(text).replace("\n", "\\n").replace("\r", "\\r"))
+    split a table row, and the groups ``new line`` and ``new\\nline`` would look the same). A
+    trailing backslash stays as written: rich's ``escape`` adds one for a closing tag, which
+    printed where none follows (the group ``x\\`` read ``x\\\\``); text in a tag takes
+    :func:`_tag`."""
+    return escape(str(text).replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
+
+
+def _tag(style: str, text) -> str:
+    """User ``text`` (:func:`_e`) in a rich ``style``, its trailing backslashes doubled so that
+    each prints and the closing tag stays a tag (rich's escape kept one of two)."""
+    shown = _e(text)
+    tail = "\\" * (len(shown) - len(shown.rstrip("\\")))
+    return f"[{style}]{shown}{tail}[/{style}]"
 
 
 def terminal_summary(result) -> list:
@@ -74,14 +85,15 @@ def terminal_summary(result) -> list:
 
 
 def _dim_if_below_floor(m, text: str) -> str:
-    """Rich markup for a cell: below the floor greyed (the estimate is shown, never judged)."""
-    return f"[dim]{text}[/dim]" if below_floor(m) else text
+    """Rich markup for a cell (``text`` escaped): below the floor greyed (the estimate is shown,
+    never judged)."""
+    return _tag("dim", text) if below_floor(m) else _e(text)
 
 
 def _estimate_cell(m, edges=()) -> str:
     """An estimate with its interval (``edges``: the policy's thresholds, so a bound prints on
     its side of them), or below the floor greyed with the reason."""
-    return _dim_if_below_floor(m, _e(fmt_estimate(m, edges)))
+    return _dim_if_below_floor(m, fmt_estimate(m, edges))
 
 
 def _plain_cell(m) -> str:
@@ -123,8 +135,8 @@ def _header(result) -> list[str]:
     if suppressed:
         lines.append(_e(f"Counts table: {_suppression(suppressed, cfg.get('exclude_groups'))}"))
     lines += [
-        f"[bold]{_e(attr.name)}[/bold]: reference group "
-        f"[cyan]{_e(attr.reference)}[/cyan] ({_e(reference_words(result, attr))})"
+        f"{_tag('bold', attr.name)}: reference group "
+        f"{_tag('cyan', attr.reference)} ({_e(reference_words(result, attr))})"
         for attr in result.attributes
     ]
     lines += [_e(text) for text in result.empty_crossing_notes]
@@ -157,7 +169,7 @@ def _footer(result) -> list[str]:
     """Changed groups, the headlines (or why withheld), the largest disparity, flags, verdict."""
     cfg = result.config
     changes = changes_sentence(cfg, result.run)
-    lines = [f"[bold]{_e(changes)}[/bold]"] if changes else []
+    lines = [_tag("bold", changes)] if changes else []
     largest = largest_disparity(result)
     # A harmful label's minimum DI points at the group given the harm less often: its headline
     # is the largest disparity, as in the HTML report and the model card (docs/report.md).
@@ -173,14 +185,14 @@ def _footer(result) -> list[str]:
             lines.append(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {_e(h.comparison)}")
             caveat = composite_caveat(result) if h is result.composite else None
             if caveat:
-                lines.append(f"[yellow]{_e(caveat)}[/yellow]")
+                lines.append(_tag("yellow", caveat))
     hint = withheld_hint(result, cli=True)
     if hint:
-        lines.append(f"[yellow]{_e(hint)}[/yellow]")
+        lines.append(_tag("yellow", hint))
     if harmful_headline:
         c, unjudged = largest
         lines.append(
-            f"Largest disparity: [bold]{_e(largest_disparity_value(c))}[/bold] at "
+            f"Largest disparity: {_tag('bold', largest_disparity_value(c))} at "
             f"{_e(c.key)} — {_e(largest_disparity_note(result, c, unjudged))}"
         )
     flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
