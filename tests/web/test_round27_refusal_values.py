@@ -58,3 +58,16 @@ def test_the_threshold_view_s_refusal_quotes_its_value_as_the_cli_does(client):
     problem = re.search(r"<h1>(.*?)</h1>", page, re.S)[1]
     assert "Field: <code>The threshold the predictions used</code>" in page
     assert "(value: '0.7abc')" in problem, problem  # as str(exc): its repr
+
+
+@pytest.mark.parametrize("field", ["y_true", "y_pred", "y_score", "weight", "y_pred_b"])
+def test_a_role_that_is_no_column_names_the_value_sent_and_the_fix(client, field):
+    url = upload(client, make_frame(600).to_csv(index=False).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"], n_boot="100")
+    page = client.post(url, data={**form, field: "<i>nosuch</i>"})
+    assert page.status_code == 422
+    errors = dict(re.findall(SHOWN, page.text, re.S))
+    assert "<i>" not in errors[field]  # escaped on the page
+    assert html.unescape(errors[field]) == (
+        "not a column of this file (value: '<i>nosuch</i>'). Fix: choose one from the list"
+    )

@@ -312,8 +312,12 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
                 errors[field] = f"choose the {what} column"
             return None
         value = read_back(value, cols)
-        if value not in cols:
-            errors[field] = "not a column of this file"
+        if value not in cols:  # the value as sent, bounded as every refusal quotes one
+            errors[field] = said(
+                EthicLensInputError(
+                    "not a column of this file", value=value, fix="choose one from the list"
+                )
+            )
             return None
         return value
 
