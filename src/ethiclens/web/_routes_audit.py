@@ -236,9 +236,7 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
         if name in spec.get("policy", {}):
             form[name] = str(spec["policy"][name])
     m = spec.get("model", {})
-    form["model_name"] = m.get("name") or ""
-    form["model_version"] = str(m.get("version") or "")
-    form["intended_use"] = m.get("intended_use") or ""
+    form.update({name: str(m.get(key) or "") for name, key in _roles.MODEL_FIELDS.items()})
     return form
 
 
