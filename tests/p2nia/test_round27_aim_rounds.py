@@ -7,8 +7,9 @@ noise from that final charge and reported intervals narrower than the release's 
 
 AIM ends early only once what is left cannot pay for two more rounds (at most twice a round's
 charges, four times them once the noise is halved); any other early end is refused, naming the
-charge, as is a round that continues past that point, a missing or odd ``rounds``, and a manifest
-whose rounds differ from its first round's charge."""
+charge, as is a round that continues past that point, a missing or odd ``rounds``, rounds other
+than the cap of the build that reads it (a manifest claiming one round could fold every round
+into it), and a first round's charge that is not 0.45·ρ/rounds."""
 
 from __future__ import annotations
 
@@ -28,8 +29,15 @@ from ethiclens.p2nia._protocol import _manifest_digest
 ROUNDS = 10  # a quick AIM whose later rounds cannot be told apart from an annealed early end
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _rounds():
+    with pytest.MonkeyPatch.context() as mp:  # a release of a build whose cap is ROUNDS
+        mp.setattr(_synth, "AIM_MAX_ROUNDS", ROUNDS)
+        yield
+
+
 @pytest.fixture(scope="module")
-def aim(tmp_path_factory):
+def aim(tmp_path_factory, _rounds):
     rng = np.random.default_rng(0)
     n = 1500
     y = rng.integers(0, 2, n)
@@ -42,9 +50,8 @@ def aim(tmp_path_factory):
         }
     )
     req = make_request(500, "sex", epsilon=1, mechanism="aim", protected_domain=["F", "M"])
-    with pytest.MonkeyPatch.context() as mp, warnings.catch_warnings():
+    with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        mp.setattr(_synth, "AIM_MAX_ROUNDS", ROUNDS)
         rel = release(req, data, "y", "pred", random_state=0, columns=["edu"])
     out = tmp_path_factory.mktemp("aim") / "rel"
     write_release(rel, out)
@@ -116,7 +123,31 @@ def test_a_missing_or_odd_rounds_is_refused(aim, tmp_path, value):
     _refused(_tampered(aim, tmp_path, edit), "columns._privacy.rounds", "rounds")
 
 
-def test_rounds_other_than_the_first_charge_gives_are_refused(aim, tmp_path):
+def test_rounds_other_than_the_builds_cap_are_refused(aim, tmp_path):
+    # one round claimed, every round folded into it: a run of AIM at a cap of 1, not this one
+    def folded_into_one(priv):
+        first = _first_round(priv)
+        charges, rho = priv["charges"], priv["zcdp_rho"]
+        left = rho - sum(r for _, r in charges[:first])
+        what = charges[-1][0]
+        clique = what.removeprefix("measure ")
+        priv["charges"] = charges[:first] + [[f"select {clique}", 0.1 * left], [what, 0.9 * left]]
+        priv["rho_spent"] = sum(r for _, r in priv["charges"])
+        d = len(priv["measured_marginals"]) - (len(charges) - first) // 2
+        marginals = priv["measured_marginals"][:d] + [list(ast.literal_eval(clique))]
+        priv.update(rounds=1, measured_marginals=marginals)
+
+    for edit in (lambda p: p.update(rounds=ROUNDS + 1), folded_into_one):
+        out = _tampered(aim, tmp_path, edit)
+        _refused(out, "columns._privacy.rounds", f"runs {ROUNDS} adaptive rounds")
+        (out / "manifest.json").unlink()
+        (out / "release.csv").unlink()
+        out.rmdir()
+
+
+def test_the_charges_are_replayed_against_the_rounds(aim, tmp_path, monkeypatch):
+    # a build whose cap is one more: the first round's charge is not 0.45·ρ/(ROUNDS + 1)
+    monkeypatch.setattr(_synth, "AIM_MAX_ROUNDS", ROUNDS + 1)
     priv = json.loads((aim / "manifest.json").read_text())["columns"]["_privacy"]
     out = _tampered(aim, tmp_path, lambda p: p.update(rounds=ROUNDS + 1))
     _refused(out, f"columns._privacy.charges[{_first_round(priv)}]", f"0.45·ρ/{ROUNDS + 1}")

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from .._registry import Registry
+from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
@@ -646,8 +647,8 @@ class AIM(_Synthesiser):
 
     def release(self, request, drawn, rng, open_bins=False):
         """The synthetic release, its ``_privacy`` stating the adaptive rounds AIM ran (the
-        cap ``AIM_MAX_ROUNDS``: a release sets no other), which its charges are checked
-        against when the manifest is read."""
+        cap ``AIM_MAX_ROUNDS``: a release sets no other, and a manifest stating another is
+        refused), which its charges are replayed against when the manifest is read."""
         table, cols = super().release(request, drawn, rng, open_bins)
         cols["_privacy"]["rounds"] = _synth.AIM_MAX_ROUNDS
         return table, cols
@@ -666,6 +667,15 @@ class AIM(_Synthesiser):
                 "columns._privacy.rounds",
                 rounds,
                 LACKING_FIX if rounds is None else None,
+            )
+        if rounds != _synth.AIM_MAX_ROUNDS:  # what every release of this build runs
+            raise _bad(
+                f"an AIM release runs {_synth.AIM_MAX_ROUNDS} adaptive rounds, the cap of "
+                f"ethiclens {__version__}",
+                "columns._privacy.rounds",
+                rounds,
+                "ask the platform for the original release; one written by another EthicLens "
+                f"version is to be released again by a platform running ethiclens {__version__}",
             )
         first = len(attrs) + len(forced)
         initial = [f"measure {(c,)}" for c in attrs] + [f"measure {tuple(f)}" for f in forced]
