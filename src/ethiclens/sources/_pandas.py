@@ -34,6 +34,7 @@ from ._rules import (
     numbers,
     ragged_error,
     record_engine,
+    refuse_as_audit,
     refuse_blank_groups,
     refuse_header_line,
     stray_labels,
@@ -252,6 +253,8 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
             continue
         if stray_labels(uniques):
             _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first, roles)
+        elif roles.binary_labels == "audit" and not stop:  # as the audit, before any score
+            refuse_as_audit(rows[col], None, col, role)
 
 
 def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first, roles) -> None:

@@ -796,6 +796,8 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     except TypeError:  # a list or mapping as a label: the audit refuses it in its words
         return
     if not stray_labels(uniques):
+        if check.roles.binary_labels == "audit":
+            refuse_as_audit(values[counted], check.count[counted], source, role)
         return
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
     where, value = check.row_of(source, lambda s: ~s.map(_zero_one_text).to_numpy(dtype=bool))
@@ -804,6 +806,17 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     raise stray_labels_error(
         uniques, n, where, value, _label(source, role), role, total=total, audit=audit
     )
+
+
+def refuse_as_audit(values: pd.Series, counts, source, role) -> None:
+    """Labels that each read as 0/1 here but that an audit given no ``--pos-label`` refuses
+    ('true' among 0/1, text '0.0', yes/no), refused now in its words (``fairness.as_binary``
+    on the counted values): the pandas path refuses them before any score, weight or group,
+    as every engine must."""
+    try:
+        as_binary(pd.Series(values.to_numpy(dtype=object), name=source), role, counts=counts)
+    except EthicLensInputError as exc:
+        raise EthicLensInputError(exc.problem, column=_label(source, role), fix=exc.fix) from None
 
 
 def refuse_stray_counted(values, counts, column: str, role: str = Y_PRED) -> None:
