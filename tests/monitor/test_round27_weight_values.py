@@ -74,3 +74,25 @@ def test_an_underscore_in_a_weight_is_refused_on_every_engine(tmp_path, role):
     assert len(set(said.values())) == 1, said
     assert "1 of 10 rows hold" in said["pandas"], said
     assert "first at w.csv line 2: '" in said["pandas"], said
+
+
+@pytest.mark.parametrize("bad", ["0.5abc", "1_0", "0,5", "2 rows"])
+def test_a_sqlite_text_weight_that_is_no_number_is_refused_as_in_a_file(tmp_path, bad):
+    """SQLite's CAST reads the longest number a text begins with ('0.5abc' as 0.5, '1_0' as
+    1): such a weight was counted from a database and refused from a file."""
+    import sqlite3
+
+    from ethiclens.monitor._windows import count_windows_sql
+
+    rows = _rows([bad] + ["1"] * 9).assign(ts=lambda f: f["ts"].astype(str))
+    db = tmp_path / "w.db"
+    with sqlite3.connect(db) as con:
+        rows.to_sql("t", con, index=False)
+    con.close()
+    cols = Columns(time="ts", y_pred="pred", protected=("g",), weight="w")
+    with pytest.raises(EthicLensInputError, match="1 of 10 rows hold a weight that is missing"):
+        count_windows_sql(f"sqlite:///{db}", cols, parse_window("1d"), table="t")
+    path = tmp_path / "w.csv"
+    rows.to_csv(path, index=False)
+    with pytest.raises(EthicLensInputError, match="1 of 10 rows hold a weight that is missing"):
+        count_windows(path, cols, parse_window("1d"), engine="pandas")

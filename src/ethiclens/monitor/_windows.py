@@ -1341,7 +1341,7 @@ def count_windows_sql(
         rows = _row_windows_sql(scheme, rows, cols, window)
     rows, keys = _spans_sql(rows, cell), list(dict.fromkeys([DAY_KEY, cell, TMIN_KEY, TMAX_KEY]))
     if cols.weighting:
-        rows = f"SELECT *, {_weights_sql(cols, cell)} FROM ({rows}) AS sampled"
+        rows = f"SELECT *, {_weights_sql(cols, cell, scheme)} FROM ({rows}) AS sampled"
         keys, weight = [*keys, PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY], W_KEY
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
@@ -1482,13 +1482,32 @@ def _check_sql_request(url: str, table, query) -> str:
     return scheme
 
 
-def _weights_sql(cols: Columns, window_key: str) -> str:
+# SQLite's CAST reads the longest number a text begins with ('0.5abc' as 0.5, '1_0' as 1, '1-2'
+# as 1): a text weight matching any of these (trimmed) is no number, as the file engines read it
+_SQLITE_NOT_NUMBER = (
+    "*[^0-9.eE+-]*", "*.*.*", "*[eE]*[eE]*", "*[eE]*.*", "*[0-9.][+-]*", "*[+-][+-]*",
+    "*[eE+-]", "[eE]*",
+)  # fmt: skip
+
+
+# the characters Python's strip() (and so the file engines) trims around a number
+_SQLITE_SPACES = f"char({', '.join(str(c) for c in range(0x3001) if chr(c).isspace())})"
+
+
+def _weights_sql(cols: Columns, window_key: str, scheme: str) -> str:
     """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1);
     with ``cols.weight`` w, the cell's smallest and largest 1/w and a flag of invalid w
     (missing, not a number, ≤ 0, not finite). A cell is a window (``window_key``: the day's or
     the row window's column) and the roles."""
-    p = f"CAST({_q(cols.weighted_by[0])} AS DOUBLE PRECISION)"
+    column = held = _q(cols.weighted_by[0])
+    if scheme == "sqlite":  # a text weight trimmed as strip() trims it, read whole or not at all
+        trimmed = f"trim({column}, {_SQLITE_SPACES})"
+        held = f"(CASE WHEN typeof({column}) = 'text' THEN {trimmed} ELSE {column} END)"
+    p = f"CAST({held} AS DOUBLE PRECISION)"
     valid = valid_weight_sql(p, cols)
+    if scheme == "sqlite":
+        text = " OR ".join(f"{trimmed} GLOB '{form}'" for form in _SQLITE_NOT_NUMBER)
+        valid = f"({valid}) AND (typeof({column}) <> 'text' OR NOT ({text}))"
     kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
     cell = f"OVER (PARTITION BY {', '.join(_q(c) for c in [window_key, *cols.roles])})"
     if cols.weight:
