@@ -221,10 +221,40 @@ def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
 
 def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
     """k_0 giving EO = target: EO(k) is convex piecewise-linear; take the root nearest start
-    (None when no k_0 in [lo, hi] gives it)."""
+    (None when no k_0 in [lo, hi] gives it). A target at or just above EO's least value, whose
+    kink lies between grid points, is found once that kink joins the grid (only then: a root
+    the grid finds is the same number as before)."""
     grid = np.linspace(lo, hi, 4001)
-    eo = _eo(r0, b0, grid, tpr1, fpr1)
-    diff = eo - target
+    roots = _roots(r0, b0, tpr1, fpr1, target, grid)
+    if not roots:
+        least = _least_k(r0, b0, tpr1, fpr1, lo, hi)
+        roots = _roots(r0, b0, tpr1, fpr1, target, np.union1d(grid, [least]), tie=TIE)
+    if not roots:
+        return None
+    return min(roots, key=lambda k: abs(k - start))
+
+
+# An EO this close to the target is the target (the least EO at its kink is computed as
+# 0.05000000000000002 for a target of 0.05).
+TIE = 1e-12
+
+
+def _least_k(r0, b0, tpr1, fpr1, lo, hi) -> float:
+    """The k_0 in [lo, hi] where EO, convex in k_0, is least (ternary search)."""
+    for _ in range(200):
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        if _eo(r0, b0, a, tpr1, fpr1) <= _eo(r0, b0, b, tpr1, fpr1):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def _roots(r0, b0, tpr1, fpr1, target, grid, tie: float = 0.0) -> list:
+    """Each k_0 where EO crosses (or, within ``tie``, touches) the target between neighbours of
+    ``grid``, bisected to machine precision."""
+    diff = _eo(r0, b0, grid, tpr1, fpr1) - target
+    diff[np.abs(diff) <= tie] = 0
     roots = []
     for i in np.flatnonzero(np.sign(diff[:-1]) * np.sign(diff[1:]) <= 0):
         a, b = grid[i], grid[i + 1]
@@ -235,9 +265,7 @@ def _solve_k(r0, b0, tpr1, fpr1, target, lo, hi, start):
             else:
                 b = m
         roots.append((a + b) / 2)
-    if not roots:
-        return None
-    return min(roots, key=lambda k: abs(k - start))
+    return roots
 
 
 METRICS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
