@@ -1253,9 +1253,11 @@ def _encoder_view(model, column, groups) -> tuple[list, list]:
     steps = model.steps if isinstance(model, Pipeline) else [("model", model)]
     for _, step in steps:
         if isinstance(step, ColumnTransformer) and hasattr(step, "transformers_"):
+            names = getattr(step, "feature_names_in_", ())
             for _, enc, cols in step.transformers_:
-                if isinstance(enc, OneHotEncoder) and column in list(cols):
-                    i = list(cols).index(column)
+                cols = _input_names(cols, names)
+                if isinstance(enc, OneHotEncoder) and column in cols:
+                    i = cols.index(column)
                     known = set(map(str, enc.categories_[i]))
                     rare = getattr(enc, "infrequent_categories_", None)
                     rare = (
@@ -1268,3 +1270,24 @@ def _encoder_view(model, column, groups) -> tuple[list, list]:
                         [g for g in groups if str(g) in rare],
                     )
     return [], []
+
+
+def _input_names(cols, names) -> list:
+    """The input columns a ColumnTransformer's column spec ``cols`` picks (names, positions, a
+    slice or a boolean mask) among ``names``, its ``feature_names_in_``; [] where that cannot
+    be told (a slice is not a list of columns: reading it as one raised TypeError)."""
+    arr = np.asarray(names, dtype=object)
+    if isinstance(cols, str):
+        return [cols]
+    try:
+        if isinstance(cols, slice):  # by label both ends count, as pandas' .loc reads it
+            labels = isinstance(cols.start, str) or isinstance(cols.stop, str)
+            return list(pd.Series(arr, index=arr).loc[cols] if labels else arr[cols])
+        items = list(cols)
+        if items and all(isinstance(c, (bool, np.bool_)) for c in items):
+            return list(arr[np.asarray(items, dtype=bool)])
+        if all(isinstance(c, (int, np.integer)) for c in items):
+            return list(arr[items])
+    except (TypeError, IndexError, KeyError, ValueError):
+        return []
+    return items
