@@ -61,3 +61,26 @@ def test_every_counting_function_refuses_them_alike(tmp_path):
         refusals.add(str(exc.value))
     (said,) = refusals
     assert "column 'y (y_true)': is not binary 0/1: found values ['0', '1.0', 'False'" in said
+
+
+@pytest.mark.parametrize(
+    "y, words",
+    [
+        # a stray label of y is refused by the rows' first check, before p's 'true'
+        (["0", "1", "7", "1", "0"], "column 'y (y_true)': is not binary 0/1"),
+        # a missing y stops that check: the audit's own then refuses p first
+        (["0", "1", "", "1", "0"], "column 'p (y_pred)': is not binary 0/1: found values"),
+    ],
+)
+def test_the_two_columns_are_refused_in_the_pandas_paths_order(tmp_path, capsys, y, words):
+    p = ["0", "1", "true", "1", "0.0"]
+    lines = [f"{a},{b},{g}" for a, b, g in zip(y, p, "abab", strict=False)]
+    path = tmp_path / "f.csv"
+    path.write_text("y,p,g\n" + "\n".join(lines) + "\n")
+    errors = set()
+    for engine in ENGINES:
+        args = ["audit", str(path), "--engine", engine, "--y-true", "y", "--y-pred", "p"]
+        assert main([*args, "--protected", "g"]) == 2
+        errors.add(capsys.readouterr().err.strip())
+    (err,) = errors
+    assert words in err

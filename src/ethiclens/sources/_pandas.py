@@ -232,7 +232,10 @@ def refuse_stray_labels(rows: pd.DataFrame, roles, target) -> None:
 def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> None:
     """No missing prediction or label; with ``roles.binary_labels``, no stray label
     (:func:`_refuse_stray_labels`). ``stop``: at the first column with missing values or
-    lists, refuse nothing more (the audit's own checks refuse it)."""
+    lists, refuse nothing more (the audit's own checks refuse it); else, for an audit given no
+    ``--pos-label``, refuse as it does (:func:`_rules.refuse_as_audit`)."""
+    audit = getattr(roles, "binary_labels", False) == "audit" and not stop
+    passed = []
     for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
         if not col:
             continue
@@ -240,6 +243,7 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
         if miss.any() and stop:
             return
         if miss.any():
+            refuse_as_audit(passed)  # the audit checks the columns before this one first
             raise missing_values_error(int(miss.sum()), _first_row(miss), _label(col, role))
         try:
             uniques = list(pd.unique(rows[col]))
@@ -253,8 +257,9 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
             continue
         if stray_labels(uniques):
             _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first, roles)
-        elif roles.binary_labels == "audit" and not stop:  # as the audit, before any score
-            refuse_as_audit(rows[col], None, col, role)
+        if audit:
+            passed.append((rows[col], None, col, role))
+    refuse_as_audit(passed)
 
 
 def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first, roles) -> None:

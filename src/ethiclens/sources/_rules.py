@@ -767,22 +767,28 @@ def _without_extra_fields(raw: pd.DataFrame, files) -> pd.DataFrame:
 
 
 def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
-    """No missing prediction or label; CSV labels typed as pandas types them."""
-    roles, text = check.roles, check.text
+    """No missing prediction or label; CSV labels typed as pandas types them; for an audit
+    given no ``--pos-label``, no label it refuses (:func:`refuse_as_audit`), in its order."""
+    roles, text, counted = check.roles, check.text, check.count > 0
+    audit, passed = getattr(roles, "binary_labels", False) == "audit", []
     for key, source, role in (
         (Y_PRED, roles.y_pred, roles.y_pred_role),  # "y_true" where the labels are counted so
         (Y_TRUE, roles.y_true, Y_TRUE),
     ):
         if key not in raw.columns:
             continue
-        miss = missing_mask(raw[key], text) & (check.count > 0)
+        miss = missing_mask(raw[key], text) & counted
         if miss.any():
+            refuse_as_audit(passed)  # the audit checks the columns before this one first
             where, _ = check.row_of(source, lambda s: missing_mask(s, text))
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = _type_labels_by_file(raw, key)
         _refuse_labels_printed_alike(raw[key], check.count, _label(source, role))
         _refuse_stray_labels(raw[key], check, source, role)
+        if audit:
+            passed.append((raw[key][counted], check.count[counted], source, role))
+    refuse_as_audit(passed)
 
 
 def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) -> None:
@@ -796,8 +802,6 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     except TypeError:  # a list or mapping as a label: the audit refuses it in its words
         return
     if not stray_labels(uniques):
-        if check.roles.binary_labels == "audit":
-            refuse_as_audit(values[counted], check.count[counted], source, role)
         return
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
     where, value = check.row_of(source, lambda s: ~s.map(_zero_one_text).to_numpy(dtype=bool))
@@ -808,15 +812,19 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     )
 
 
-def refuse_as_audit(values: pd.Series, counts, source, role) -> None:
-    """Labels that each read as 0/1 here but that an audit given no ``--pos-label`` refuses
-    ('true' among 0/1, text '0.0', yes/no), refused now in its words (``fairness.as_binary``
-    on the counted values): the pandas path refuses them before any score, weight or group,
-    as every engine must."""
-    try:
-        as_binary(pd.Series(values.to_numpy(dtype=object), name=source), role, counts=counts)
-    except EthicLensInputError as exc:
-        raise EthicLensInputError(exc.problem, column=_label(source, role), fix=exc.fix) from None
+def refuse_as_audit(passed: list) -> None:
+    """Labels that each read as 0/1 to the rows' check but that an audit given no
+    ``--pos-label`` refuses ('true' among 0/1, text '0.0', yes/no), refused in its words
+    (``fairness.as_binary``): ``passed``, the (values, their counts or None, source column,
+    role) of the label columns that check passed, predictions first, as the audit checks
+    them. The pandas path refuses them so, before any score, weight or group."""
+    for values, counts, source, role in passed:
+        try:
+            as_binary(pd.Series(values.to_numpy(dtype=object), name=source), role, counts=counts)
+        except EthicLensInputError as exc:
+            raise EthicLensInputError(
+                exc.problem, column=_label(source, role), fix=exc.fix
+            ) from None
 
 
 def refuse_stray_counted(values, counts, column: str, role: str = Y_PRED) -> None:
