@@ -204,6 +204,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
                 raise
             return _nothing_to_add(store, request, now, exc)
         _refuse_future(request, counted, now)
+        counted = _reanchored(store, counted, window)
         counted.table = _one_spelling(store, request, counted.table)
         if stored_request is None:  # the edits are bound to the store with the request
             edits = (request.merge_groups, request.exclude_groups)
@@ -390,6 +391,26 @@ def _refuse_future(request: MonitorRequest, counted: Counted, now: dt.datetime) 
         fix="correct the time column (a local time needs its offset, e.g. +02:00) or drop "
         "those rows, then rerun; nothing was written",
     )
+
+
+def _reanchored(store: Store, counted: Counted, window: Window) -> Counted:
+    """``counted`` with rows from before the store's first day while the store holds no window
+    yet (its first run held back every window it counted): the day windows anchored that many
+    whole windows earlier, the held windows renumbered with them, as if the first run had seen
+    those rows. A store with a processed window refuses them (``_plan``)."""
+    origin = store.meta("origin_day")
+    if window.kind != "days" or origin is None or counted.windows.empty or store.windows():
+        return counted
+    shift = -int(counted.windows[WINDOW].min())
+    if shift <= 0:
+        return counted
+    counted.table[WINDOW] += shift
+    counted.windows[WINDOW] += shift  # (each window's start and end stay as they were)
+    counted.origin_day = origin - shift * window.size
+    store.set_meta("origin_day", counted.origin_day)
+    held = store.meta("held") or {}
+    store.set_meta("held", {str(int(w) + shift): span for w, span in held.items()})
+    return counted
 
 
 def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) -> pd.DataFrame:
