@@ -3,6 +3,8 @@ table; a model comparison and a threshold table as plain lines."""
 
 from __future__ import annotations
 
+from numbers import Integral
+
 from rich.markup import escape
 from rich.table import Table
 
@@ -207,7 +209,8 @@ def _suppression(record, excluded=None) -> str:
     if not isinstance(record, dict):
         return str(record)
     keys = ("min_cell", "cells_dropped", "rows_dropped", "rows_kept")
-    if all(k in record for k in keys):
+    # counts that are not whole numbers (edited metadata) read as a record of another shape
+    if all(isinstance(record.get(k), Integral) and not isinstance(record[k], bool) for k in keys):
         return (
             f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
             f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
