@@ -357,7 +357,7 @@ def ragged_error(files) -> DataFileError | None:
     return None
 
 
-def repeated_header_error(files) -> DataFileError | None:
+def _repeated_header_error(files) -> DataFileError | None:
     """The first CSV line that repeats its file's header (files joined with ``cat``, each
     keeping its header line and byte-order mark) as the one message every engine gives; None
     when there is none. Reads the files (only called once a row holds its column names)."""
@@ -378,7 +378,7 @@ def repeated_header_error(files) -> DataFileError | None:
 
 
 def refuse_repeated_header(frame: pd.DataFrame, files, names: dict | None = None) -> None:
-    """Refuse a CSV line repeating its file's header (:func:`repeated_header_error`) when a row
+    """Refuse a CSV line repeating its file's header (:func:`_repeated_header_error`) when a row
     of ``frame`` holds in each column the name ``names`` gives it (column -> name; by default
     its own), a byte-order mark ahead of it allowed: cheap, the files are read only then."""
     names = {c: c for c in frame.columns} if names is None else names
@@ -387,7 +387,7 @@ def refuse_repeated_header(frame: pd.DataFrame, files, names: dict | None = None
         rows &= frame[column].isin([name, "\ufeff" + str(name)]).to_numpy(dtype=bool)
         if not rows.any():
             return
-    if names and (err := repeated_header_error(files)):
+    if names and (err := _repeated_header_error(files)):
         raise err
 
 
