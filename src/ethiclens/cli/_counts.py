@@ -6,18 +6,9 @@ import click
 
 from ..errors import EthicLensInputError
 from ._common import STRICT_INT, writable
-from ._options import spec_flag
+from ._options import SpecRequest, spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
-
-
-def _spec(target, db, engine="auto", roles=None, bins=None, **more):
-    """The request ``counts`` runs: a file (folder, glob) or database target, roles, bins."""
-    from ..spec import AuditSpec
-
-    data = {"engine": engine, "file": target, "db": db, **more}
-    target = {k: v for k, v in data.items() if v}
-    return AuditSpec.from_dict({"target": target, "roles": roles or {}, "groups": {"bins": bins}})
 
 
 @click.command("counts")
@@ -62,25 +53,21 @@ def _spec(target, db, engine="auto", roles=None, bins=None, **more):
     help="File to write, in the format its suffix names: .parquet/.pq (metadata inside) or "
     ".csv (metadata in OUT.ethiclens.json beside it).",
 )
-def counts_command(target, out, n_bins, min_cell, db, engine, **flags):
+def counts_command(target, out, n_bins, min_cell, **flags):
     """Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates."""
     from ..fairness import check_score_bins
     from ..sources import counts_format, counts_outputs, hand_over
-    from ..spec import attribute_names, count_target, flag_paths, flag_value
+    from ..spec import count_target
 
     # never the input, its folder or its glob
     writable(counts_outputs(out, "--out"), inputs=[target])
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
     n_bins = check_score_bins(n_bins, bool(flags["y_score"]), "--n-bins", "--y-score")
-
-    roles = {k: flags[k] for k in ("y_pred", "y_true", "y_score", "weight")}
-    roles["protected"] = list(flags["protected"])
-    where = {k: flags[k] for k in ("db_env", "query", "scheduler")} | {"table": flags["db_table"]}
+    # the flags read into the spec as every command reads them: each refusal names its flag
+    request = SpecRequest(click.get_current_context(), target)
     try:
-        bins = flag_value("bins", flags["bins"], "--bins", attribute_names(roles["protected"]))
-        table, where = count_target(_spec(target, db, engine, roles, bins, **where), n_bins)
-    except EthicLensInputError as exc:  # a key of the request is named by its flag, as audit does
-        names = {**{p: f for f, p in flag_paths().items()}, "target.file": "TARGET"}
-        raise exc.renamed(names, "option" if "target.file/" in str(exc.column) else None) from None
+        table, where = count_target(request.spec, n_bins)
+    except EthicLensInputError as exc:
+        raise request.flag_error(exc) from None
     click.echo(hand_over(table, out, min_cell=min_cell, source=where))
