@@ -563,29 +563,21 @@ def _check_charges(priv: dict, spent) -> None:
     charges, where = priv.get("charges", []), "columns._privacy.charges"
     if not isinstance(charges, list):
         raise _bad("the budget charges must be a list of [step, ρ]", where, charges)
-    measured, cliques = priv.get("measured_marginals"), None
-    if measured is not None:
-        if not isinstance(measured, list) or not all(
-            isinstance(m, list) and all(isinstance(c, str) for c in m) for m in measured
-        ):
-            raise _bad(
-                "measured_marginals must be a list of column lists",
-                "columns._privacy.measured_marginals",
-                measured,
-            )
-        cliques = {str(tuple(m)) for m in measured}
+    # lists of released columns (names: strings), as _check_marginals checked before
+    measured = priv["measured_marginals"]
+    cliques = {str(tuple(m)) for m in measured}
     for i, item in enumerate(charges):
         ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
         if not ok or not _is_number(item[1]) or not 0 < item[1] < math.inf:
             raise _bad("a budget charge must be [step, ρ > 0]", f"{where}[{i}]", item)
         clique = item[0].removeprefix("measure ")
-        if clique != item[0] and cliques is not None and clique not in cliques:
+        if clique != item[0] and clique not in cliques:
             raise _bad("a charge measures a marginal not in measured_marginals", where, item)
     total = math.fsum(rho for _, rho in charges)
     if not _close(total, spent):
         raise _bad(f"the budget charges add up to ρ = {total:g}, not rho_spent", where, spent)
     steps = [what.removeprefix("measure ") for what, _ in charges if what.startswith("measure ")]
-    if measured is not None and steps != [str(tuple(m)) for m in measured]:
+    if steps != [str(tuple(m)) for m in measured]:
         raise _bad(
             "a release charges each measured marginal once, in measured_marginals' order",
             where,
