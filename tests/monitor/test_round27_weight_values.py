@@ -96,3 +96,22 @@ def test_a_sqlite_text_weight_that_is_no_number_is_refused_as_in_a_file(tmp_path
     rows.to_csv(path, index=False)
     with pytest.raises(EthicLensInputError, match="1 of 10 rows hold a weight that is missing"):
         count_windows(path, cols, parse_window("1d"), engine="pandas")
+
+
+@pytest.mark.parametrize("values, n_bad", [(["0.5abc"] + ["1"] * 9, 1), ([True] * 10, 10)])
+def test_a_postgres_weight_that_is_no_number_is_refused_as_in_a_file(pg_url, values, n_bad):
+    """PostgreSQL failed the whole counting query on such a weight ("invalid input syntax for
+    type double precision", "cannot cast type boolean", the latter with the fix "check the
+    table name / the query"): refused now as the files refuse it, counting the rows."""
+    import sqlalchemy as sa
+
+    from ethiclens.monitor._windows import count_windows_sql
+
+    rows = _rows(values).assign(ts=lambda f: f["ts"].astype(str))
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        rows.to_sql("round27_weights", con, index=False, if_exists="replace")
+    engine.dispose()
+    cols = Columns(time="ts", y_pred="pred", protected=("g",), weight="w")
+    with pytest.raises(EthicLensInputError, match=f"{n_bad} of 10 rows hold a weight that is"):
+        count_windows_sql(pg_url, cols, parse_window("1d"), table="round27_weights")

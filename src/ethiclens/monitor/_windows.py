@@ -1490,6 +1490,8 @@ _SQLITE_NOT_NUMBER = (
 )  # fmt: skip
 
 
+# a number's text as pandas reads it (spaces around it), no other (true, 0.5abc, 1_0, Infinity)
+_PG_NUMBER = r"^\s*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?0*[0-9]{1,4})?\s*$"
 # the characters Python's strip() (and so the file engines) trims around a number
 _SQLITE_SPACES = f"char({', '.join(str(c) for c in range(0x3001) if chr(c).isspace())})"
 
@@ -1499,10 +1501,15 @@ def _weights_sql(cols: Columns, window_key: str, scheme: str) -> str:
     with ``cols.weight`` w, the cell's smallest and largest 1/w and a flag of invalid w
     (missing, not a number, ≤ 0, not finite). A cell is a window (``window_key``: the day's or
     the row window's column) and the roles."""
-    column = held = _q(cols.weighted_by[0])
+    column = _q(cols.weighted_by[0])
     if scheme == "sqlite":  # a text weight trimmed as strip() trims it, read whole or not at all
         trimmed = f"trim({column}, {_SQLITE_SPACES})"
         held = f"(CASE WHEN typeof({column}) = 'text' THEN {trimmed} ELSE {column} END)"
+    else:  # PostgreSQL casts a number's text only, of a double's magnitude (a bool, '0.5abc'
+        # or '1e400' would fail the query; a magnitude beyond is outside the weights' range)
+        text = f"CAST({column} AS TEXT)"
+        fits = f"CAST({text} AS NUMERIC) BETWEEN 1e-300 AND 1e300"
+        held = f"(CASE WHEN {text} ~ '{_PG_NUMBER}' THEN (CASE WHEN {fits} THEN {text} END) END)"
     p = f"CAST({held} AS DOUBLE PRECISION)"
     valid = valid_weight_sql(p, cols)
     if scheme == "sqlite":
