@@ -21,6 +21,7 @@ from .._checks import (
 )
 from .._text import distinct_numbers, printed_floats
 from ..errors import EthicLensInputError
+from ._jobs import value_text
 from ._web import said, shown_forms
 
 FORM = "the form"  # where a request made by the web app's forms comes from, for the library
@@ -656,7 +657,8 @@ def group_edit_error(exc: EthicLensInputError) -> str:
     is about, and its example without the command-line flag (the box takes one per line)."""
     fix = re.sub(r'--[a-z-]+ "?([^"]*)"?', r"\1", exc.fix or "")
     fix = fix.replace("in one flag", "on one line")
-    line = f"line {exc.value!r}: " if isinstance(exc.value, str) else ""
+    # the line quoted as the command line quotes a value (a 60 kB line not written back whole)
+    line = f"line {value_text(exc.value)}: " if isinstance(exc.value, str) else ""
     return line + exc.problem + (f". Fix: {fix}" if fix else "")
 
 
