@@ -839,6 +839,7 @@ def _intended_use(result: AuditResult) -> Section:
     # The model card's own sections, so the report a reviewer signs says what the card says.
     for key, heading in (
         ("factors", "Factors (from the model card)"),
+        ("metrics", "Metrics (from the model card)"),  # its decision thresholds, too
         ("evaluation_data", "Evaluation data (from the model card)"),
         ("training_data", "Training data (from the model card)"),
     ):
