@@ -35,3 +35,21 @@ def test_a_short_line_is_quoted_whole():
         "line 'g=A': must be ATTR=GROUP,GROUP,...:NEW_NAME. Fix: e.g. race=Asian,Native "
         "American:Other"
     )
+
+
+def test_a_ticked_value_that_is_no_column_is_quoted_within_bounds():
+    from ethiclens.web._roles import FormErrors, form_to_spec
+
+    prof = {
+        "columns": [{"name": n, "numeric": True, "distinct": 2, "values": [0, 1]} for n in "yp"],
+        "whole_file": True,
+    }
+    for raw, shown in [("-1", "'-1'"), ("9" * 60_000, None)]:
+        form = {"y_true": "y", "y_pred": "p", "protected_list": [raw]}
+        with pytest.raises(FormErrors) as caught:
+            form_to_spec(form, prof, {"file": "x.csv"})
+        said = caught.value.errors["protected"]
+        assert said.endswith(" is not a column of this file. Fix: tick the attributes on this page")
+        assert len(said) < 1_000, len(said)
+        if shown:
+            assert said.startswith(f"{shown} is not a column")

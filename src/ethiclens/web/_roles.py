@@ -363,7 +363,8 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
         i = column_index(raw, len(cols))
         if i is None:
             errors["protected"] = (
-                f"{raw!r} is not a column of this file. Fix: tick the attributes on this page"
+                f"{value_text(raw)} is not a column of this file. Fix: tick the attributes on "
+                "this page"
             )
         elif i in chosen:
             errors["protected"] = (
