@@ -11,7 +11,7 @@ from urllib.parse import unquote
 
 from ..errors import EthicLensInputError
 from . import _roles
-from ._jobs import database_refusal
+from ._jobs import NOT_LISTED, database_refusal
 from ._routes_audit import mapping_again
 from ._store import new_id
 from ._uploads import (
@@ -23,16 +23,7 @@ from ._uploads import (
     limit_text,
     without_server_path,
 )
-from ._web import (
-    NOT_LISTED,
-    digits_number,
-    in_thread,
-    problem_said,
-    redirect,
-    repeated_name,
-    said,
-    web_of,
-)
+from ._web import digits_number, in_thread, problem_said, redirect, repeated_name, said, web_of
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
