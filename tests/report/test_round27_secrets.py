@@ -60,7 +60,7 @@ def test_the_card_shows_the_mask_as_text_not_emphasis(result):
 
 
 def test_a_column_named_like_a_secret_key_keeps_its_groups():
-    """Only text holding a URL (or an '@') is masked: the fix naming the column ``pwd``
+    """Only text holding a URL is masked: the fix naming the column ``pwd``
     (persons with disabilities) and its group reads ``--protected pwd=yes``, never
     ``pwd=***``."""
     n = 300
@@ -72,3 +72,10 @@ def test_a_column_named_like_a_secret_key_keeps_its_groups():
     for text in (render_html(r), render_model_card(r).replace("\\", "")):
         assert "pwd=yes" in text
         assert "pwd=***" not in text
+
+
+def test_an_email_contact_is_shown_as_written(result):
+    """A mailto: contact has the shape user:word@host without '://': it is no database URL."""
+    result.data["provenance"]["card"]["model_details"]["contact"] = "mailto:alice@example.org"
+    for text in (render_html(result), render_model_card_html(result)):
+        assert "mailto:alice@example.org" in text

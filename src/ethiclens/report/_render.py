@@ -36,10 +36,10 @@ def escape(text) -> Markup:
 def masked(text: str) -> str:
     """``text`` with a password in a URL (``user:password@``, ``?token=``) shown as ``***``, as
     every message shows it (:func:`ethiclens._secrets.mask_secrets`), line by line: a line
-    without ``://`` or ``@`` is left as written, so a column named ``pwd`` or ``token`` keeps
-    its groups in ``--protected pwd=yes``."""
+    without ``://`` is left as written, so a column named ``pwd`` or ``token`` keeps its groups
+    in ``--protected pwd=yes`` and a contact ``mailto:alice@example.org`` its name."""
     lines = text.split("\n")
-    return "\n".join(mask_secrets(x) if "://" in x or "@" in x else x for x in lines)
+    return "\n".join(mask_secrets(x) if "://" in x else x for x in lines)
 
 
 @dataclass
