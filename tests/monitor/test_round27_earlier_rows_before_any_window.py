@@ -70,3 +70,29 @@ def test_rows_before_a_processed_window_are_still_refused(days, tmp_path):
     run_monitor(_req(days(tmp_path / "first", [2], n=80)), store, now=now)
     with pytest.raises(EthicLensInputError, match="time went backwards"):
         run_monitor(_req(days(tmp_path / "early", [0, 2], n=80)), store, now=now)
+
+
+def test_row_windows_take_earlier_rows_while_none_is_processed(days, tmp_path):
+    """The row-window sibling: a first run whose rows did not fill a window held them; a
+    target that also holds earlier rows was refused as "held rows lost … so the rows seen then
+    would never be counted", though they are counted (numbered from the first row, as always)."""
+    first = days(tmp_path / "first", [1], n=30, seed=3)
+    store = tmp_path / "s.sqlite"
+    now = dt.datetime(2024, 3, 10, tzinfo=UTC)
+    held = run_monitor(_req(first, window="40"), store, now=now).data
+    assert held["run"]["pending_windows"] == [0]
+    both = days(tmp_path / "both", [0, 2], n=10, seed=4)
+    (both / "day001.csv").write_bytes((first / "day001.csv").read_bytes())
+    doc = run_monitor(_req(both, window="40"), store, now=now).data
+    assert doc["run"]["new_windows"] == 1 and doc["windows"][0]["rows"] == 40
+    assert doc["windows"][0]["start"].startswith("2024-03-01")
+
+
+def test_row_windows_still_refuse_a_held_window_that_lost_rows(days, tmp_path):
+    first = days(tmp_path / "first", [1], n=30, seed=3)
+    store = tmp_path / "s.sqlite"
+    now = dt.datetime(2024, 3, 10, tzinfo=UTC)
+    run_monitor(_req(first, window="40"), store, now=now)
+    fewer = days(tmp_path / "fewer", [2], n=20, seed=4)
+    with pytest.raises(EthicLensInputError, match="held rows lost"):
+        run_monitor(_req(fewer, window="40"), store, now=now)

@@ -565,15 +565,21 @@ def held_windows(pending: list, spans: dict) -> dict:
 
 def _check_held(store, request, window: Window, pending: list, stored: dict, spans: dict) -> None:
     """A window the last run held back (``--hold-last``, or a row window not yet full) must come
-    back whole: TARGET holds at least its rows then (and a row window starts where it did), else
-    the rows the last run saw would never be counted."""
+    back whole: TARGET holds at least its rows then (and a row window starts where it did, once
+    the store holds a window), else the rows the last run saw would never be counted."""
     for key, was in sorted((store.meta("held") or {}).items(), key=lambda kv: int(kv[0])):
         w = int(key)
         if w in stored:
             continue
         row = spans.get(w)
         now = int(row["rows"]) if row is not None else 0
-        moved = row is not None and window.kind == "rows" and _moved(was, row, ("start",))
+        # (while the store holds no window, rows before the held ones only renumber them)
+        moved = (
+            row is not None
+            and window.kind == "rows"
+            and bool(stored)
+            and _moved(was, row, ("start",))
+        )
         if now >= int(was["rows"]) and not moved:
             continue
         where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
