@@ -43,3 +43,44 @@ def test_report_schema_names_the_sql_engines_as_written():
     assert "`sql (sqlite)` or `sql (postgresql)`" in doc
     source = (ROOT / "src" / "ethiclens" / "sources" / "_sql.py").read_text()
     assert 'f"sql ({backend})"' in source
+
+
+def test_the_unpaired_column_is_compare_of_the_test_split_arrays():
+    """The README's unpaired intervals and 76 % agreement, from the call it names."""
+    import numpy as np
+
+    import ethiclens
+    from ethiclens.datasets import load_compas
+    from ethiclens.models import train_standard_model
+
+    ds = load_compas()
+    run = train_standard_model(ds, seed=0)
+    decile = ds.extra["score_text"].loc[run.y_test.index].isin(["Medium", "High"])
+    decile = decile.astype(int).to_numpy()
+    assert "ethiclens.compare(y_true, pred_a, pred_b, sensitive_features, paired=False)" in (
+        " ".join(README.split())
+    )
+    assert f"{np.mean(decile == run.y_pred):.0%}".replace("%", " %") in README
+    result = ethiclens.compare(
+        run.y_test.to_numpy(),
+        run.y_pred,
+        decile,
+        run.protected_test,
+        names=("model", "decile"),
+        paired=False,
+        random_state=0,
+        positive_is_favorable=False,
+        reference={"race": "Caucasian", "sex": "Female"},
+    )
+    metrics = {"DI": "disparate_impact", "EO difference": "equalized_odds_difference"}
+    rows = re.findall(
+        r"^\| (sex|race): (\S+) vs \S+ \| (DI|EO difference) \|.*\| \[(\S+), (\S+)\] \|$",
+        README,
+        re.M,
+    )
+    assert len(rows) == 4
+    found = {(r["group"], r["metric"]): r["difference"] for r in result.to_dict()["differences"]}
+    for _attr, group, metric, low, high in rows:
+        diff = found[(group, metrics[metric])]
+        got = [f"{diff['ci_low']:.3f}", f"{diff['ci_high']:.3f}"]
+        assert got == [low.replace("\u2212", "-"), high.replace("\u2212", "-")], (group, metric)
