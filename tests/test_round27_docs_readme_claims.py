@@ -84,3 +84,14 @@ def test_the_unpaired_column_is_compare_of_the_test_split_arrays():
         diff = found[(group, metrics[metric])]
         got = [f"{diff['ci_low']:.3f}", f"{diff['ci_high']:.3f}"]
         assert got == [low.replace("\u2212", "-"), high.replace("\u2212", "-")], (group, metric)
+
+
+def test_config_doc_says_thresholds_has_no_ci_flag():
+    from click.testing import CliRunner
+
+    from ethiclens.cli import cli
+
+    doc = " ".join((ROOT / "docs" / "config.md").read_text().split())
+    assert "`ethiclens thresholds` has no `--ci` flag" in doc
+    out = CliRunner().invoke(cli, ["thresholds", "--help"]).output
+    assert "--ci " not in out and "--ci\n" not in out
