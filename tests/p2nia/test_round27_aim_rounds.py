@@ -112,15 +112,33 @@ def test_rounds_folded_into_an_early_final_measurement_are_refused(aim, tmp_path
     _refused(out, f"columns._privacy.charges[{_first_round(priv) + 2}]", "comes early")
 
 
-@pytest.mark.parametrize("value", [None, 0, 2.0, "10", True])
-def test_a_missing_or_odd_rounds_is_refused(aim, tmp_path, value):
-    def edit(priv):
-        if value is None:
-            priv.pop("rounds")
-        else:
-            priv["rounds"] = value
+@pytest.mark.parametrize("value", [0, 2.0, "10", True])
+def test_an_odd_rounds_is_refused(aim, tmp_path, value):
+    _refused(
+        _tampered(aim, tmp_path, lambda priv: priv.update(rounds=value)),
+        "columns._privacy.rounds",
+        "rounds",
+    )
 
-    _refused(_tampered(aim, tmp_path, edit), "columns._privacy.rounds", "rounds")
+
+def test_a_release_written_before_rounds_were_stated_is_replayed_against_the_cap(aim, tmp_path):
+    # releases of earlier builds carry no 'rounds' (their cap was the same): they still estimate,
+    # and their charges are replayed exactly, so folded rounds are refused all the same
+    (tmp_path / "old").mkdir()
+    (tmp_path / "folded").mkdir()
+    old = _tampered(aim, tmp_path / "old", lambda priv: priv.pop("rounds"))
+    assert estimate(read_release(old), n_boot=100).values["dp"]["value"] is not None
+
+    def folded_old(priv):
+        _folded(priv)
+        priv.pop("rounds")
+
+    first = _first_round(json.loads((aim / "manifest.json").read_text())["columns"]["_privacy"])
+    _refused(
+        _tampered(aim, tmp_path / "folded", folded_old),
+        f"columns._privacy.charges[{first + 2}]",
+        "comes early",
+    )
 
 
 def test_rounds_other_than_the_builds_cap_are_refused(aim, tmp_path):

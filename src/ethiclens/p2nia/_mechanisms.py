@@ -34,7 +34,6 @@ from ..fairness import draw_cell_counts, draw_dirichlet_cells
 from . import _grr, _synth
 from ._common import (
     EPSILON_MAX,
-    LACKING_FIX,
     MANIFEST,
     _bad,
     _close,
@@ -652,13 +651,15 @@ class AIM(_Synthesiser):
         selection. A round is the last when it is the ``rounds``-th, or when what is left is at
         most twice its charges (:func:`_synth.fit_aim`): an earlier end, or a round after that
         point, is no run of AIM (rounds folded into one final measurement narrow the
-        intervals)."""
+        intervals). A manifest without ``rounds`` was written before releases stated them, by
+        a build running the same cap: its charges are replayed against the cap."""
+        if rounds is None:
+            rounds = _synth.AIM_MAX_ROUNDS
         if type(rounds) is not int or rounds < 1:
             raise _bad(
                 "an AIM release states its adaptive rounds, a whole number of at least 1",
                 "columns._privacy.rounds",
                 rounds,
-                LACKING_FIX if rounds is None else None,
             )
         if rounds != _synth.AIM_MAX_ROUNDS:  # what every release of this build runs
             raise _bad(
