@@ -95,3 +95,16 @@ def test_config_doc_says_thresholds_has_no_ci_flag():
     assert "`ethiclens thresholds` has no `--ci` flag" in doc
     out = CliRunner().invoke(cli, ["thresholds", "--help"]).output
     assert "--ci " not in out and "--ci\n" not in out
+
+
+def test_config_doc_says_bios_has_no_standard_audit_model():
+    import pytest
+
+    import ethiclens
+    from ethiclens.errors import EthicLensInputError
+
+    doc = (ROOT / "docs" / "config.md").read_text()
+    row = next(line for line in doc.splitlines() if line.startswith("| `target.dataset`"))
+    assert "bios, a text dataset with no standard audit model, is refused" in row
+    with pytest.raises(EthicLensInputError, match="without a standard audit model"):
+        ethiclens.audit("bios")
