@@ -799,6 +799,8 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
             fix = f"pin the baseline's reference group: {pins}" + (
                 f"; and {fix}" if len(diffs) > 1 else ""
             )
+        elif _crossing_pins(diffs, new):
+            fix = _crossing_pins(diffs, new) + (f"; and {fix}" if len(diffs) > 1 else "")
         raise _baseline_error(
             f"{name} was audited with another spec than this run ({', '.join(sections)}): "
             + "; ".join(d.text for d in diffs),
@@ -847,6 +849,7 @@ class _Difference:
     derived: bool = False
     pins: tuple = ()
     pinned: tuple = ()  # the baseline's protected entries, each with its reference
+    crossings: tuple = ()  # the intersections (attribute lists) compared with other references
 
 
 # How a refusal names a section that differs.
@@ -895,6 +898,24 @@ def _reference_pins(diffs: list) -> str:
     return ""
 
 
+def _crossing_pins(diffs: list, new: dict) -> str:
+    """The flags that pin the reference of intersections a baseline compared with another
+    group (a crossing's default reference is its largest group, which moves with the data;
+    with each of its attributes' references given, it is theirs crossed), '' if none."""
+    crossings = next((d.crossings for d in diffs if d.crossings), ())
+    if not crossings:
+        return ""
+    refs = {str(a.get("name")): a.get("reference") for a in new.get("attributes") or ()}
+    attributes = dict.fromkeys(str(a) for combo in crossings for a in combo)
+    flags = " ".join(f"--protected {shlex.quote(_entry(a, refs.get(a)))}" for a in attributes)
+    names = ", ".join(INTERSECTION_SEP.join(map(str, combo)) for combo in crossings)
+    return (
+        f"pin the reference group of every attribute of {names} ({flags}; in a config file "
+        "roles.protected COL=REFERENCE entries), so that its reference is theirs crossed, not "
+        "its largest group, which moves with the data; and re-run the baseline audit with them"
+    )
+
+
 def _entry(attribute: str, reference) -> str:
     """``COL=REFERENCE`` as ``--protected`` reads it (a name with spaces around: quoted)."""
     if reference is None:
@@ -930,6 +951,11 @@ def _difference(where: str, old: tuple, new: tuple) -> _Difference:
     default each run took its own way, a default reference that resolved to another group),
     what each run took it as."""
     (a, fa), (b, fb) = old, new
+    if where == "roles.intersections" and a == b and _are_pairs(fa) and _are_pairs(fb):
+        crossings = tuple(c for (c, r), (_, s) in zip(fa, fb, strict=True) if r != s)
+        used = [[_entry(INTERSECTION_SEP.join(map(str, c)), r) for c, r in f] for f in (fa, fb)]
+        words = f"{where} (the reference group each used) {used[0]!r} -> {used[1]!r}"
+        return _Difference(where, words, True, crossings=crossings)
     if where == "roles.protected":
         pins = _changed_references(fa, fb)
         pinned = tuple(_entry(n, r) for n, r in fa) if pins else ()
@@ -1030,10 +1056,28 @@ def _comparable_form(section: str, key: str, value, report: dict):
     if f"{section}.{key}" == "groups.bins":
         return _bins_form(value, report)
     if f"{section}.{key}" == "roles.intersections" and isinstance(value, list | tuple):
-        return sorted(value, key=repr)
+        return _crossings_form(value, report)
     if f"{section}.{key}" not in _ORDERLESS:
         return value
     return _sorted_lists(value)
+
+
+def _crossings_form(value, report: dict) -> list:
+    """``roles.intersections`` as a set of (attributes, the reference group the ``report``
+    compared the crossing's groups with): a crossing's default reference is its largest group,
+    which moves with the data, and a group measured against another reference is another
+    comparison (as a protected attribute's, ``_protected_form``)."""
+    used = {
+        str(a["name"]): a.get("reference")
+        for a in report.get("attributes") or ()
+        if isinstance(a, dict) and "name" in a
+    }
+    pairs = []
+    for combo in value:
+        name = INTERSECTION_SEP.join(map(str, combo)) if isinstance(combo, list) else None
+        reference = used.get(name) if name is not None else None
+        pairs.append((combo, None if reference is None else str(reference)))
+    return sorted(pairs, key=repr)
 
 
 def _bins_form(value, report: dict):
@@ -1222,11 +1266,12 @@ def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
     baseline's, or a DI or EO that moved for the worse beyond both intervals, ranked by the
     run's DI rule. A judged verdict (INCONCLUSIVE, FLAGGED) that can no longer be judged
     (INSUFFICIENT_DATA, UNDEFINED) is noted before the improvements, neither better nor worse."""
-    before = {(c["attribute"], c["group"]): c for c in old["comparisons"]}
+    # a group measured against another reference is another comparison (a note says so)
+    before = {(c["attribute"], c["group"], c.get("reference")): c for c in old["comparisons"]}
     rule = _di_rule(new)
     out, unjudged, notes = [], [], []
     for c in new["comparisons"]:
-        b = before.get((c["attribute"], c["group"]))
+        b = before.get((c["attribute"], c["group"], c.get("reference")))
         if b is None:
             continue
         key = f"{c['attribute']}:{c['group']}"
