@@ -108,3 +108,16 @@ def test_config_doc_says_bios_has_no_standard_audit_model():
     assert "bios, a text dataset with no standard audit model, is refused" in row
     with pytest.raises(EthicLensInputError, match="without a standard audit model"):
         ethiclens.audit("bios")
+
+
+def test_setup_names_what_make_test_installs():
+    make = (ROOT / "Makefile").read_text()
+    setup = " ".join(README.split("## Setup and extras", 1)[1].split("\n## ", 1)[0].split())
+    for script, package in (
+        ("ensure-chromium.sh", "chromium"),
+        ("ensure-postgres.sh", "postgresql"),
+    ):
+        assert f"bash scripts/{script}" in make
+        assert f"apt-get install {package}" in (ROOT / "scripts" / script).read_text()
+        assert package in setup
+    assert "installs Debian's chromium and postgresql" in setup
