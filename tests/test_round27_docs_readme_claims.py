@@ -121,3 +121,14 @@ def test_setup_names_what_make_test_installs():
         assert f"apt-get install {package}" in (ROOT / "scripts" / script).read_text()
         assert package in setup
     assert "installs Debian's chromium and postgresql" in setup
+
+
+def test_engines_doc_counts_the_agreement_cases():
+    import importlib.util
+
+    path = ROOT / "tests" / "sources" / "test_engine_agreement.py"
+    spec = importlib.util.spec_from_file_location("_agreement_cases", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    doc = " ".join((ROOT / "docs" / "engines.md").read_text().split())
+    assert f"`tests/sources/test_engine_agreement.py` runs {len(module.CASES)} good and" in doc
