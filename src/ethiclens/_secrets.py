@@ -54,7 +54,10 @@ _USERINFO = re.compile(
 # user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
 # a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
 # password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
-_BARE_USERINFO = re.compile(r"(?P<pre>(?<![\w.%+~:-])[\w.%+~-]*:)(?!/)\S*@(?=[\w\[])")
+# A mailto: address (mailto:alice@example.org) has that shape and is no credential: kept.
+_BARE_USERINFO = re.compile(
+    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)\S*@(?=[\w\[])"
+)
 # a URL given whole (the text is the URL): its password runs to its last '@', spaces and all
 _URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:[^\r\n]*)@")
 # the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)

@@ -79,3 +79,39 @@ def test_an_email_contact_is_shown_as_written(result):
     result.data["provenance"]["card"]["model_details"]["contact"] = "mailto:alice@example.org"
     for text in (render_html(result), render_model_card_html(result)):
         assert "mailto:alice@example.org" in text
+
+
+def test_a_password_outside_a_url_is_masked_too():
+    """A libpq DSN, ``PGPASSWORD=``, a ``?token=`` without a scheme and a password given earlier
+    as a database URL are masked wherever the report shows them (card fields, run record),
+    not only on a line holding '://' (round 27 review: a68eefb/ffcfb66 showed them)."""
+    from ethiclens._secrets import looks_like_url
+
+    looks_like_url("postgresql://u:Sup3rRememberedPw@h/db")  # as --db does: remembered
+    rng = np.random.default_rng(0)
+    n = 400
+    prov = {
+        "card": {
+            "model_details": {
+                "contact": "psql 'host=db.example password=hunter2dsn'",
+                "owner": "export PGPASSWORD=topsecret9env ask ops (Sup3rRememberedPw)",
+            },
+            "intended_use": {"primary_uses": "api via ?token=abcdef99tok only"},
+        }
+    }
+    r = ethiclens.audit(
+        rng.integers(0, 2, n),
+        rng.integers(0, 2, n),
+        {"g": rng.choice(["a", "b"], n)},
+        reference="a",
+        n_boot=100,
+        random_state=0,
+        provenance=prov,
+    )
+    r.run = {"input": {"dsn": "host=h user=u password=dsnpw777", "env": "PGPASSWORD=envpw888"}}
+    secrets = ("hunter2dsn", "topsecret9env", "Sup3rRememberedPw", "abcdef99tok")
+    for render in (render_html, render_model_card, render_model_card_html):
+        text = render(r)
+        assert not [s for s in secrets if s in text], render.__name__
+    html = render_html(r)
+    assert "dsnpw777" not in html and "envpw888" not in html

@@ -8,6 +8,7 @@ overrides from user text are shown as escapes).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -34,12 +35,18 @@ def escape(text) -> Markup:
 
 
 def masked(text: str) -> str:
-    """``text`` with a password in a URL (``user:password@``, ``?token=``) shown as ``***``, as
-    every message shows it (:func:`ethiclens._secrets.mask_secrets`), line by line: a line
-    without ``://`` is left as written, so a column named ``pwd`` or ``token`` keeps its groups
-    in ``--protected pwd=yes`` and a contact ``mailto:alice@example.org`` its name."""
-    lines = text.split("\n")
-    return "\n".join(mask_secrets(x) if "://" in x else x for x in lines)
+    """``text`` with every password shown as ``***``, as every message shows it
+    (:func:`ethiclens._secrets.mask_secrets`: a URL's ``user:password@``, ``?token=``, a libpq
+    ``password=``, ``PGPASSWORD=``, a database password given earlier in the run). The report's
+    own hint ``--protected ATTR=GROUP`` names a column and one of its groups, no secret: a column
+    named ``pwd`` or ``token`` keeps its group (``--protected pwd=yes``, not ``pwd=***``)."""
+    spared = _PROTECTED_HINT.sub(lambda m: m.group(1) + _SPARED_EQUALS, text)
+    return mask_secrets(spared).replace(_SPARED_EQUALS, "=")
+
+
+# the report's --protected hint, its '=' held aside while the secrets are masked
+_PROTECTED_HINT = re.compile(r"(--protected [^\s=]+)=")
+_SPARED_EQUALS = "\ue000"
 
 
 @dataclass
