@@ -68,6 +68,7 @@ def _verdicts_of(rows: list, key: str) -> dict:
     return {"status_counts": dict(collections.Counter(r[key] for r in rows)), "flagged": flagged}
 
 
+# a data file that is not (or no longer) one of the data folder's listed files: /pick's words
 NOT_LISTED = (
     "not a data file in this server's data folder: only the files listed can be audited",
     "pick one from the list, or upload a file",

@@ -20,8 +20,6 @@ from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
 from ._uploads import UNREADABLE, limit_text
 
-# a data file that is not (or no longer) one of the data folder's listed files: /pick's words
-
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
