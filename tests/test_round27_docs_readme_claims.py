@@ -132,3 +132,23 @@ def test_engines_doc_counts_the_agreement_cases():
     spec.loader.exec_module(module)
     doc = " ".join((ROOT / "docs" / "engines.md").read_text().split())
     assert f"`tests/sources/test_engine_agreement.py` runs {len(module.CASES)} good and" in doc
+
+
+def test_readme_names_the_catalogs_refused_as_postgresql_s(tmp_path, capsys):
+    """SQLite's sqlite_master (the schema, no secrets) is read: only PostgreSQL's are refused."""
+    import sqlite3
+
+    from ethiclens.cli import main
+
+    db = tmp_path / "w.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE t (pred INTEGER, race TEXT)")
+    query = "SELECT 1 AS pred, type AS race FROM sqlite_master"
+    code = main(
+        ["audit", "--db", f"sqlite:///{db}", "--query", query, "--y-pred", "pred"]
+        + ["--protected", "race", "--n-boot", "200"]
+    )
+    assert code == 2
+    assert "single group 'table'" in capsys.readouterr().err  # read, not refused
+    text = " ".join(README.split())
+    assert "and PostgreSQL's system catalogs are refused)" in text
