@@ -165,3 +165,11 @@ def test_the_stored_population_bias_files_are_described_as_bare_lists():
         assert {"train_state", "audit_state", "abs_error"} <= set(records[0])
     doc = " ".join((ROOT / "docs" / "reproductions" / "p2nia.md").read_text().split())
     assert "written before `--json` wrapped the records" in doc
+
+
+def test_layout_names_every_subpackage():
+    layout = README.split("## Layout", 1)[1].split("```")[1]
+    package = ROOT / "src" / "ethiclens"
+    for sub in sorted(p.name for p in package.iterdir() if (p / "__init__.py").exists()):
+        assert f"{sub}/" in layout, sub
+    assert "models.py" in layout
