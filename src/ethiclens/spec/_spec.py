@@ -207,6 +207,18 @@ class Target(_Section):
             problem = f"a {key} is read from a database, not from a {self.kind} target"
             raise _key_error(problem, f"target.{key}", fix, getattr(self, key))
 
+    def _check_year(self) -> None:
+        """An ACS survey year out of range is refused when the spec is made (a saved config
+        never holds one), not only when the survey loads; its type is the schema's. Beside
+        another target a year is refused as unused, whatever its value (spec._unused)."""
+        if type(self.year) is int and self.dataset == "acs-income":
+            from ..datasets import check_year
+
+            try:
+                check_year(self.year)
+            except EthicLensInputError as exc:
+                raise exc.renamed({"year": "target.year"}) from None
+
     def _check_reader_options(self) -> None:
         """A benchmark is loaded, and a counts table read, as it is: an engine or a scheduler
         named beside one would be silently unused."""
@@ -586,6 +598,7 @@ class AuditSpec:
             raise _key_error("gives both db and db_env", "target.db_env", fix)
         self.target.check_database_keys()
         self.target._check_reader_options()
+        self.target._check_year()
 
     def _check_section_types(self) -> None:
         """A programming error (``AuditSpec(target={...})``) named as one, before a section is
