@@ -173,17 +173,18 @@ class Estimate:
         out, base = [], self.interval_method
         for k, v in self.values.items():
             value = "undefined" if v["value"] is None else f"{v['value']:z.4f}"
-            ci = "" if v["ci_low"] is None else f" [{v['ci_low']:z.4f}, {v['ci_high']:z.4f}]"
+            # one end missing (null: unbounded or undefined) reads —, as the HTML page's
+            ci = f" [{_end(v['ci_low'])}, {_end(v['ci_high'])}]" if _has_interval(v) else ""
             notes = [v["reason"]] if v["reason"] else []
-            if base and v["ci_low"] is not None and v["ci_method"].startswith(base):
+            if base and _has_interval(v) and v["ci_method"].startswith(base):
                 notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
-            if v["ci_low"] is not None and self.interval_leaves_out:
+            if _has_interval(v) and self.interval_leaves_out:
                 notes.append(self.interval_leaves_out)
             why = f" ({'; '.join(notes)})" if notes else ""
             out.append(one_line(f"  {k.upper():5} {value}{ci}  {v['status']}{why}"))
         # one line each, controls escaped: a reason quotes the platform's group names; the
         # intervals' method only where one was computed, else what the HTML report says
-        if not any(v["ci_low"] is not None for v in self.values.values()):
+        if not any(_has_interval(v) for v in self.values.values()):
             base = None
         out += [one_line(f"  note: {note}") for note in self.notes]
         return out + [one_line(f"  intervals: {base or self.methods()}")]
@@ -195,7 +196,7 @@ class Estimate:
     def _notes(self) -> list[str]:
         """The notes as a report's heading shows them, with what the intervals leave out."""
         notes = [*self.notes]
-        if self.interval_leaves_out and any(v["ci_low"] is not None for v in self.values.values()):
+        if self.interval_leaves_out and any(_has_interval(v) for v in self.values.values()):
             notes.append(f"for every metric, {self.interval_leaves_out}.")
         return [f"Note: {n}" for n in notes]
 
@@ -226,6 +227,16 @@ class Estimate:
         stats = {name: MetricEstimate(**v) for name, v in self.values.items()}
         setting = " ".join([self._setting(), *self._notes()])
         return estimates_html("EthicLens P2NIA estimate", stats, setting)
+
+
+def _has_interval(v: dict) -> bool:
+    """Whether a metric's interval was computed: either end given (the other may be null)."""
+    return v["ci_low"] is not None or v["ci_high"] is not None
+
+
+def _end(x) -> str:
+    """An interval's end as the terminal shows it; a null one (unbounded, undefined) reads —."""
+    return "—" if x is None else f"{x:z.4f}"
 
 
 @cache

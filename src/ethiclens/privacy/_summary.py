@@ -50,6 +50,14 @@ def _fmt(x, spec=".4f") -> str:
     )
 
 
+def _markup(text: str) -> str:
+    """``text`` as console markup that prints it as written, alone in a cell or before plain
+    text (never before a tag): rich's ``escape`` adds a backslash to a trailing one for a tag
+    that would follow, which printed where none does (the group ``x\\`` read ``x\\\\``, as the
+    group ``x\\\\`` does)."""
+    return escape(f"{text} ")[:-1]
+
+
 def with_ci(est, spec=".4f") -> str:
     """A statistic as a cell: value [low, high], greyed with its status when not reported."""
     if est.value is None:
@@ -66,7 +74,7 @@ def group_table(result, title: str) -> TextTable:
     """Per group: rows, accuracies, δ_g, R_g and PCER_g with their intervals, status."""
     rows = tuple(
         (
-            escape(str(g.group)),
+            _markup(str(g.group)),
             str(g.n_train),
             str(g.n_test),
             _fmt(g.acc_train),
@@ -78,13 +86,13 @@ def group_table(result, title: str) -> TextTable:
         )
         for g in result.groups
     )
-    heading = f"{escape(title)} — 95% intervals from {CELLS_METHOD} ({result.n_boot} draws)"
+    heading = f"{_markup(title)} — 95% intervals from {CELLS_METHOD} ({result.n_boot} draws)"
     return TextTable(heading, GROUP_COLUMNS, rows)
 
 
 def headline_line(result) -> str:
     """ΔPCER (two groups) or the dispersion, with its interval or why it is not headlined."""
-    order = " − ".join(f"PCER_{escape(str(g))}" for g in result.group_order[:2])
+    order = " − ".join(f"PCER_{_markup(str(g))}" for g in result.group_order[:2])
     stats = result.estimates
     gaps = f"DP-Gap = {with_ci(stats['dp_gap'])}; EO-Gap = {with_ci(stats['eo_gap'])}"
     head = result.headline
@@ -97,7 +105,7 @@ def headline_line(result) -> str:
         ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+z.2f}, {head.ci_high:+z.2f}]"
         return f"{name} = [bold]{head.value:+z.2f}[/bold]{ci}; {gaps}"
     shown = "" if head.value is None else f"; value {head.value:+z.2f} shown for reference only"
-    return f"[dim]{name} {escape(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
+    return f"[dim]{name} {_markup(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
 
 
 def floor_table(result) -> TextTable:
@@ -118,9 +126,9 @@ def _attack_row(a) -> tuple[str, ...]:
     """One group's attack: its values, or "—" with its status where they are withheld."""
     if a.status != REPORTED:
         withheld = f"[dim]— ({a.status})[/dim]"
-        return (escape(str(a.group)), *[withheld] * 4, f"{a.status}: {escape(str(a.reason))}")
+        return (_markup(str(a.group)), *[withheld] * 4, f"{a.status}: {_markup(str(a.reason))}")
     return (
-        escape(str(a.group)),
+        _markup(str(a.group)),
         f"{a.auc:.4f}",
         f"{a.advantage:+z.4f}",
         f"{a.yeom_advantage:+z.4f}",
@@ -134,7 +142,7 @@ def mia_blocks(mia) -> list:
     when a group is below the floor)."""
     rows = tuple(_attack_row(a) for a in mia.groups)
     blocks = [TextTable("threshold membership-inference attack (score = −loss)", MIA_COLUMNS, rows)]
-    small = [escape(str(a.group)) for a in mia.groups if a.status != REPORTED]
+    small = [_markup(str(a.group)) for a in mia.groups if a.status != REPORTED]
     if mia.delta_pcer_mia is not None:
         blocks.append(
             f"ΔPCER^MIA = {mia.delta_pcer_mia:+z.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
@@ -147,11 +155,11 @@ def mia_blocks(mia) -> list:
 def pcer_summary(result, title: str) -> list:
     """Every block of a PCER result in order: :class:`TextTable` or a line of text."""
     blocks = [group_table(result, title), headline_line(result), floor_table(result)]
-    blocks.append(escape(result.interpretation))
+    blocks.append(_markup(result.interpretation))
     if result.mia is not None:
         blocks += mia_blocks(result.mia)
-    blocks += [f"note: {escape(note)}" for note in result.notes]
-    blocks.append(f"[yellow]note:[/yellow] {escape(result.note)}")
+    blocks += [f"note: {_markup(note)}" for note in result.notes]
+    blocks.append(f"[yellow]note:[/yellow] {_markup(result.note)}")
     return blocks
 
 
