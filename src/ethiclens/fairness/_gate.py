@@ -62,6 +62,7 @@ DEFAULT_FAIL_ON = "never"
 _REPORT = "JSON report of an audit (--json on the command line, outputs.json in a config file)"
 # A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
 _MODEL_A = " (model A)"
+_COMPARISON_KIND = "model_comparison"  # a ModelComparison's report (its ``kind``)
 _NOTES_SHOWN = 3  # notes on a passed baseline's one line (GateOutcome.baseline_line)
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Errors about the baseline name gate()'s argument; the CLI names it by its flag (--baseline).
@@ -219,18 +220,25 @@ def _spec_gate(report: dict) -> dict:
 
 
 def _as_report(report) -> dict:
-    """The report dict of an audit given as its result object or its dict."""
+    """The report dict of an audit given as its result object or its dict; a dict (a loaded
+    JSON report) is refused naming its first key that breaks the audit report schema."""
+    given = report
     if callable(getattr(report, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
         report = report.to_dict()
-    if not isinstance(report, dict):
-        raise EthicLensInputError(
-            "is not an audit result or its report dict",
-            column="report",
-            value=report,
-            fix="give the AuditResult (or result.to_dict())",
-            kind="argument",
-        )
-    return report
+    fix = "give the AuditResult (or result.to_dict(), or json.load of its --json report)"
+    problem = "is not an audit result or its report dict"
+    if isinstance(report, dict) and report.get("kind") == _COMPARISON_KIND:
+        problem = "is a model comparison's report (B - A), not an audit's"
+        fix = "gate it with ModelComparison.gate(fail_on) (the command line: ethiclens compare "
+        fix += "--fail-on LEVEL)"
+    elif isinstance(report, dict):
+        error = None if report is not given else _first_schema_error(report)
+        if error is None:
+            return report
+        path, words, _ = error
+        problem = f"is not an audit report: {path} {words}"
+    value = None if isinstance(report, dict) else report  # a report is too long to quote
+    raise EthicLensInputError(problem, column="report", value=value, fix=fix, kind="argument")
 
 
 def _read_baseline(baseline) -> tuple[str, dict]:
@@ -260,6 +268,12 @@ def _read_baseline(baseline) -> tuple[str, dict]:
         except EthicLensInputError as exc:  # named as the argument it is, not as a column
             raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
         name = str(path)
+    if isinstance(data, dict) and data.get("kind") == _COMPARISON_KIND:
+        raise _baseline_error(
+            f"{Path(name).name} is not an audit report: it is a model comparison's "
+            "(ethiclens compare)",
+            fix=f"give a {_REPORT} of the model (a comparison gates model B against model A)",
+        )
     if not isinstance(data, dict) or "comparisons" not in data:
         raise _baseline_error(
             f"{Path(name).name} is not an audit report",
