@@ -159,9 +159,15 @@ class GateOutcome:
         }
 
 
+# The levels as every face lists them (--fail-on, gate.fail_on): the failing ones, then never.
+_LEVELS = [*(level for level in FAIL_LEVELS if level != "never"), "never"]
+
+
 def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
     kind = "argument" if flag.isidentifier() else None  # fail_on, or --fail-on / gate.fail_on
-    check_member(fail_on, list(FAIL_LEVELS), column=flag, problem="unknown gate level", kind=kind)
+    problem = "unknown gate level: " + schema_words("enum", _LEVELS, "")
+    fix = f"use one of {', '.join(_LEVELS)}"
+    check_member(fail_on, _LEVELS, column=flag, problem=problem, fix=fix, kind=kind)
     return fail_on
 
 
