@@ -67,6 +67,9 @@ def now() -> str:
 # A write's parameter for the time: stamped once the write lock is held, so that two writes
 # at once (two jobs' steps) are stamped in the order they are stored
 NOW = object()
+# The key of the PostgreSQL advisory lock each write of the history takes: the bytes of
+# "EthicLen" read as one 64-bit number (a constant no other lock of the app uses)
+WRITE_LOCK = 0x45746869634C656E
 
 
 def new_id() -> str:
@@ -156,9 +159,14 @@ class Store:
     @contextlib.contextmanager
     def _tx(self):
         db = self._db()
-        # SQLite: take the write lock at once; PostgreSQL: a plain transaction
-        db.execute("BEGIN" if isinstance(db, _Postgres) else "BEGIN IMMEDIATE")
+        # SQLite: take the write lock at once; PostgreSQL, whose BEGIN locks nothing: the
+        # history's own lock, so that its writes too (every server on this database) are one
+        # at a time, stamped (:data:`NOW`) in the order they are committed
+        postgres = isinstance(db, _Postgres)
+        db.execute("BEGIN" if postgres else "BEGIN IMMEDIATE")
         try:
+            if postgres:
+                db.execute("SELECT pg_advisory_xact_lock(?)", (WRITE_LOCK,))
             yield db
         except BaseException:
             db.execute("ROLLBACK")

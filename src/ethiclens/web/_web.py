@@ -12,6 +12,7 @@ import hmac
 import json
 import re
 import secrets
+from collections import OrderedDict
 from pathlib import Path
 
 from .._text import html_safe, percent, threshold_text
@@ -192,6 +193,28 @@ async def in_thread(func, *args, **kwargs):
     return await anyio.to_thread.run_sync(lambda: func(*args, **kwargs))
 
 
+# How many forms already sent the server remembers (each kind: mapping forms, threshold views'
+# forms), to open what the first one started when the same form comes again (a double click).
+# Only the newest are kept, so that a server running for months (or a client sending forms in
+# a loop) never grows without end; a form sent again after it was forgotten gets the 409 of a
+# page drawn before (open the audit again, and send its form from there).
+FORMS_KEPT = 10_000
+
+
+class Recent(OrderedDict):
+    """A dict keeping only its ``cap`` newest entries (the oldest dropped first)."""
+
+    def __init__(self, cap: int = FORMS_KEPT):
+        super().__init__()
+        self.cap = cap
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.cap:
+            self.popitem(last=False)
+
+
 def redirect(url: str):
     from starlette.responses import RedirectResponse
 
@@ -207,10 +230,10 @@ class Web:
         self._secret = secrets.token_bytes(32)
         # (audit, revision, threshold typed) -> the threshold view that form started: a second
         # click on it (the same form sent twice) opens that view instead of starting another
-        self.views: dict[tuple[str, int, str], str] = {}
+        self.views: Recent = Recent()  # (the newest FORMS_KEPT)
         # (audit, revision) -> what its mapping form asked when it was queued: the same form
         # sent again (a double click on Run) opens that audit instead of a 409
-        self.mapped: dict[tuple[str, int], str] = {}
+        self.mapped: Recent = Recent()
 
     # -- pages ---------------------------------------------------------------------------------
     def csrf_for(self, sid: str) -> str:
