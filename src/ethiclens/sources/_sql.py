@@ -891,6 +891,10 @@ def _read_only(sa, con, backend: str, timeout: float):
         # psycopg cancels the running statement on KeyboardInterrupt.
         con.execute(sa.text("SET TRANSACTION READ ONLY"))
         con.execute(sa.text(f"SET LOCAL statement_timeout = {int(timeout * 1000)}"))
+        # A backslash in '...' is a character, as sqlglot read and wrote the query; a URL's, a
+        # role's or a database's standard_conforming_strings = off reads it as an escape: a
+        # string runs on past its quote and the next string's text becomes SQL.
+        con.execute(sa.text("SET LOCAL standard_conforming_strings = on"))
         yield
         return
     raw = con.connection.dbapi_connection
@@ -930,8 +934,11 @@ def _statement(sa, sql: str):
     """``sa.text(sql)`` without bind parameters: ``text()`` takes every ``:word`` for one, even
     inside the user's string literal (``LIKE '%:err%'``), and refuses it for want of a value.
     Every colon is escaped (``\\:``, which SQLAlchemy sends as ``:``), so the statement reaches the
-    database as written; these statements bind nothing, the values are in the SQL."""
-    return sa.text(sql.replace(":", "\\:"))
+    database as written; these statements bind nothing, the values are in the SQL. On PostgreSQL
+    it runs as a server-side cursor (``stream_results``): sent by the extended protocol, which
+    runs one statement at most whatever its text says, where a statement without parameters
+    goes by the simple protocol, which runs every ';'-separated one; rows come in batches."""
+    return sa.text(sql.replace(":", "\\:")).execution_options(stream_results=True)
 
 
 def sql_source(table: str | None, query: str | None, backend: str, *, url=None) -> str:
