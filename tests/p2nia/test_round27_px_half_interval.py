@@ -49,3 +49,27 @@ def test_only_upper_ends_still_name_the_method():
     )
     assert est.lines()[-1] == "  intervals: m"
     assert "for every metric, left out." in est.described()
+
+
+def test_method_note_keeps_its_closing_parenthesis():
+    """What an interval adds to the method is shown whole: stripping '()' from its ends left
+    'signed: (1 of 100 replicates undefined (1.0%), excluded' (and a boundary note's
+    '(a rate of 0 or 1') without their closing parenthesis."""
+    base = "percentile bootstrap, of the signed difference(s), folded at 0"
+    excluded = base + "; signed: (1 of 100 replicates undefined (1.0%), excluded)"
+    boundary = base + "; signed: extended to the estimate, which lies on the boundary (a rate of 0)"
+    wrapped = base + " (3 of 100 replicates undefined (3.0%), excluded)"
+    values = {
+        "dp": {**_metric(0.0, 0.3), "ci_method": excluded},
+        "eo": {**_metric(0.0, 0.3), "ci_method": boundary},
+        "eopp": {**_metric(0.0, 0.3), "ci_method": wrapped},
+    }
+    est = Estimate(values, "grr", 1.0, None, 10, "b", interval_method=base)
+    assert est.lines()[:3] == [
+        "  DP    0.1000 [0.0000, 0.3000]  REPORTED "
+        "(signed: (1 of 100 replicates undefined (1.0%), excluded))",
+        "  EO    0.1000 [0.0000, 0.3000]  REPORTED "
+        "(signed: extended to the estimate, which lies on the boundary (a rate of 0))",
+        "  EOPP  0.1000 [0.0000, 0.3000]  REPORTED "
+        "(3 of 100 replicates undefined (3.0%), excluded)",
+    ]

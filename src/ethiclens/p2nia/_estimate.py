@@ -177,7 +177,7 @@ class Estimate:
             ci = f" [{_end(v['ci_low'])}, {_end(v['ci_high'])}]" if _has_interval(v) else ""
             notes = [v["reason"]] if v["reason"] else []
             if base and _has_interval(v) and v["ci_method"].startswith(base):
-                notes += [v["ci_method"][len(base) :].strip(" :;()")] * (v["ci_method"] != base)
+                notes += [_added(v["ci_method"][len(base) :])] * (v["ci_method"] != base)
             if _has_interval(v) and self.interval_leaves_out:
                 notes.append(self.interval_leaves_out)
             why = f" ({'; '.join(notes)})" if notes else ""
@@ -232,6 +232,26 @@ class Estimate:
 def _has_interval(v: dict) -> bool:
     """Whether a metric's interval was computed: either end given (the other may be null)."""
     return v["ci_low"] is not None or v["ci_high"] is not None
+
+
+def _added(rest: str) -> str:
+    """What an interval's method adds to the mechanism's, whole: ``" (note)"`` reads
+    ``note``; ``"; signed: (k of B ... (1.0%), excluded)"`` keeps its closing parentheses."""
+    rest = rest.lstrip(" :;")
+    inner = rest[1:-1]
+    if rest[:1] == "(" and rest[-1:] == ")" and _balanced(inner):
+        return inner
+    return rest
+
+
+def _balanced(text: str) -> bool:
+    """Whether every parenthesis of ``text`` is closed, and none before it opens."""
+    depth = 0
+    for c in text:
+        depth += (c == "(") - (c == ")")
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _end(x) -> str:
