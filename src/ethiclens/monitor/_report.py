@@ -149,6 +149,8 @@ def sequence_text(history: list[dict], name: str) -> str:
     bounds = history[-1]["sequences"].get(name) if history else None
     if not bounds:
         return "—"
+    if bounds.get("reason") and bounds.get("low") is None:  # no window bet on: undefined
+        return f"— ({bounds['reason']})"
     if bounds.get("low") is None:
         return f"empty ({empty_sequence_reason(history, name)})"
     if bounds.get("high") is None:  # a ratio beyond its grid's top: no upper bound
@@ -198,6 +200,8 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
             for interval in body[key].values():
                 interval["ci_method"] = name
         by.setdefault((a, g), []).append({"window": w, **body, "tests": tests})
+    for history in by.values():
+        _undefined_gaps(history)
     out = []
     for (a, g), history in sorted(by.items()):
         estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
@@ -222,6 +226,42 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
             }
         )
     return out
+
+
+# a gap sequence's rows: what both sides need in a window for it to be bet on
+_GAP_ROWS = {
+    "selection_rate_gap": ("n", "rows"),
+    "tpr_gap": ("pos", "rows with a positive label"),
+    "fpr_gap": ("neg", "rows with a negative label"),
+}
+
+
+def _undefined_gaps(history: list[dict]) -> None:
+    """A gap sequence no window has bet on yet (no window held rows of both the reference and
+    the group for its rate; with --propensity/--weight, effective rows) is undefined: its
+    bounds null, with the reason. A store holds such a sequence as the whole grid, its edges
+    ±0.998 (every store, of every version: the replay check compares them), which is no bound:
+    the edges are dropped here, where the report is built, so the JSON, the terminal and the
+    HTML page all say undefined."""
+    from ._evidence import families
+
+    grid = families()["gap"].grid
+    edges = (float(grid[0]), float(grid[-1]))
+    shared = dict.fromkeys(_GAP_ROWS, False)
+    for entry in history:
+        counts = entry.get("weighted") or entry["counts"]
+        for name, (rows, words) in _GAP_ROWS.items():
+            sides = (counts["reference"].get(rows, 0), counts["group"].get(rows, 0))
+            shared[name] = shared[name] or min(sides) > 0
+            bounds = entry["sequences"].get(name)
+            if shared[name] or not bounds or (bounds["low"], bounds["high"]) != edges:
+                continue
+            bounds.update(
+                low=None,
+                high=None,
+                reason=f"undefined: no window yet had {words} in both the group and the "
+                "reference (a gap is bet on only in such windows)",
+            )
 
 
 def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
