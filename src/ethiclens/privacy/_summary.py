@@ -50,6 +50,11 @@ def _fmt(x, spec=".4f") -> str:
     )
 
 
+def _end(x, spec="+z.2f") -> str:
+    """An interval's end; a null one (unbounded or undefined) reads —, as in the JSON."""
+    return "—" if x is None else format(x, spec)
+
+
 def _markup(text: str) -> str:
     """``text`` as console markup that prints it as written, alone in a cell or before plain
     text (never before a tag): rich's ``escape`` adds a backslash to a trailing one for a tag
@@ -65,9 +70,10 @@ def with_ci(est, spec=".4f") -> str:
     text = format(est.value, spec)
     if est.status != REPORTED:
         return f"[dim]{text} ({est.status})[/dim]"
-    if est.ci_low is None or est.ci_high is None:
+    if est.ci_low is None and est.ci_high is None:
         return text
-    return f"{text} [{format(est.ci_low, spec)}, {format(est.ci_high, spec)}]"
+    # one end missing (null: unbounded or undefined) reads —, as the JSON's null
+    return f"{text} [{_end(est.ci_low, spec)}, {_end(est.ci_high, spec)}]"
 
 
 def group_table(result, title: str) -> TextTable:
@@ -102,7 +108,8 @@ def headline_line(result) -> str:
         else f"PCER dispersion (η = {result.eta:g})"
     )
     if head.status == REPORTED:
-        ci = "" if head.ci_low is None else f" [95% CI {head.ci_low:+z.2f}, {head.ci_high:+z.2f}]"
+        ends = (head.ci_low, head.ci_high)
+        ci = "" if ends == (None, None) else f" [95% CI {_end(ends[0])}, {_end(ends[1])}]"
         return f"{name} = [bold]{head.value:+z.2f}[/bold]{ci}; {gaps}"
     shown = "" if head.value is None else f"; value {head.value:+z.2f} shown for reference only"
     return f"[dim]{name} {_markup(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
