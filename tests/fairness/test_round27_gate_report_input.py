@@ -64,3 +64,10 @@ def test_a_model_comparison_as_baseline_is_named(place):
     with pytest.raises(EthicLensInputError, match="model comparison") as caught:
         gate(report, "never", baseline=str(place / "compare.json"))
     assert caught.value.column == "baseline"
+
+
+def test_a_gated_metric_that_is_no_mapping_is_named(place):
+    report = json.loads((place / "audit.json").read_text())
+    report["comparisons"][0]["metrics"]["disparate_impact"] = 0.8
+    with pytest.raises(EthicLensInputError, match="disparate_impact must be a mapping"):
+        gate(report, "never", baseline=str(place / "audit.json"))

@@ -361,7 +361,7 @@ class AuditResult:
         """
         from ._gate import gate
 
-        return gate(self.to_dict(), fail_on, baseline)
+        return gate(self, fail_on, baseline)  # its own report: no schema check of it
 
     def comparison(self, attribute: str, group: str) -> Comparison:
         for c in self.comparisons:  # names as the report prints them: 0 finds attribute '0'
