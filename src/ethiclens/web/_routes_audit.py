@@ -127,7 +127,9 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
         return web.error_page(
             request,
             400,
-            f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
+            "the form has no revision field (the page's own form sends one)"
+            if form.get("rev") is None
+            else f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
             "reload the page and send its form again",
         )
     key, sent = (audit["id"], rev), _form_key(form)

@@ -139,7 +139,12 @@ class StreamedUpload:
             "on_header_end": self._reset_header,
             "on_headers_finished": self._headers_done,
         }
-        self._parser = MultipartParser(boundary, callbacks)
+        from python_multipart.exceptions import FormParserError
+
+        try:
+            self._parser = MultipartParser(boundary, callbacks)
+        except FormParserError as exc:  # a boundary the parser refuses (over 256 bytes)
+            raise unreadable(str(exc)) from None
 
     def _begin(self):
         self._headers, self._header_name, self._value = {}, b"", bytearray()
