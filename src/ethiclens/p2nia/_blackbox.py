@@ -11,7 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from .._checks import is_zero_one
+from ..errors import EthicLensInputError
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
+from ._protocol import check_n
 
 
 def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataFrame:
@@ -41,13 +44,36 @@ def blackbox_audit(
     ``queries`` replaces the uniform draw (e.g. another population's real records).
     """
     rng = np.random.default_rng(random_state)
-    q = queries if queries is not None else uniform_queries(domains, n, rng)
-    yhat = np.asarray(predict(q)).astype(int)
+    q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
+    yhat = _predictions(predict(q), len(q))
     groups = (
         sorted(map(str, domains[protected]))
         if protected in domains
         else sorted(map(str, pd.unique(q[protected])))
     )
+    if len(groups) < 2:  # a gap needs two groups, as a release refuses
+        raise EthicLensInputError(
+            "the protected attribute has a single value",
+            column=protected,
+            value=groups,
+            fix="audit an attribute with two or more groups",
+        )
     a = pd.Categorical(q[protected].astype(str), categories=groups).codes
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
+
+
+def _predictions(values, rows: int) -> np.ndarray:
+    """The model's answers as 0/1, one per query: scores or probabilities (truncated to 0
+    they read as no positive prediction at all) or another length are refused."""
+    yhat = np.asarray(values).reshape(-1) if np.ndim(values) <= 1 else np.asarray(values)
+    odd = [] if yhat.ndim != 1 else [v for v in pd.unique(yhat) if not is_zero_one(v)]
+    if yhat.shape == (rows,) and rows and not odd:
+        return yhat.astype(float).astype(int)
+    raise EthicLensInputError(
+        f"must return one 0/1 prediction per query ({rows} queries), got shape {yhat.shape}"
+        + (f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""),
+        column="predict",
+        fix="pass the model's 0/1 predict (e.g. model.predict), not scores or probabilities; "
+        "threshold scores first",
+    )
