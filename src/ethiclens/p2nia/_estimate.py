@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level
+from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level, split_list
 from .._checks import check_seed as _check_seed
 from .._text import one_line
 from .._version import __version__
@@ -58,6 +58,7 @@ from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import (
     MANIFEST,
     Release,
+    _check_metrics,
     check_release_for,
     known_metrics,
     read_release,
@@ -409,7 +410,8 @@ def estimate(
         request (n′, ε, δ, mechanism, accounting, protected attribute, groups or metrics) is
         refused, naming what differs.
     metrics : str or list of str, optional
-        Subset of the request's metrics (one metric may be given as a string).
+        Subset of the request's metrics, each once (a string: one or more, comma-separated,
+        as ``make_request`` takes them).
     n_boot : int
         Bootstrap replicates (0: no intervals).
     random_state : int or None
@@ -653,9 +655,12 @@ def _noise_left_none(metric: str, basis: _Cells) -> bool:
 def _metrics_asked(m: dict, metrics) -> list:
     """The metrics ``estimate(metrics=...)`` asked of the release with manifest ``m`` (default:
     the request's), known and estimable from the release."""
-    metrics = [metrics] if isinstance(metrics, str) else metrics
     try:
-        metrics = known_metrics(metrics or m["request"]["metrics"])
+        if isinstance(metrics, str):  # "dp" or "dp,eo", as make_request and --metrics take it
+            metrics = split_list(metrics, "--metrics")
+        if metrics is not None:  # as a request's: none asked for or one twice is refused
+            _check_metrics(metrics)
+        metrics = known_metrics(m["request"]["metrics"] if metrics is None else metrics)
         needs_y = [x for x in metrics if NEEDS_Y[x]]
         if needs_y and not m["roles"]["label"]:
             raise EthicLensInputError(
