@@ -132,7 +132,7 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
             else f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
             "reload the page and send its form again",
         )
-    key, sent = (audit["id"], rev), _form_key(form)
+    key, sent = (audit["id"], rev), form_key(form)
     if web.mapped.get(key) == sent:  # the same form sent again (a double click): its audit
         return redirect(f"/audits/{audit['id']}")
     if audit["status"] != "draft" or rev != audit["rev"]:
@@ -164,7 +164,7 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     return queued
 
 
-def _form_key(form: dict) -> str:
+def form_key(form: dict) -> str:
     """What a mapping form asks, to tell the same form sent twice from another one."""
     asked = {k: v for k, v in form.items() if k != "csrf"}
     return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()

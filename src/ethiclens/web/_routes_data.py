@@ -12,7 +12,7 @@ from urllib.parse import unquote
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
-from ._routes_audit import mapping_again
+from ._routes_audit import form_key, mapping_again
 from ._store import new_id
 from ._uploads import (
     StreamedUpload,
@@ -266,7 +266,15 @@ async def benchmark(request):
     spec = _benchmark_spec(form, errors)
     if errors:
         return _refused_form(web, request, errors, "benchmark", form)
+    # the page's form sent again as it was (a double click, a re-post): the audit it queued
+    sent = form.get("form_id") or ""
+    key = (sent, form_key(form)) if re.fullmatch(r"[0-9a-f]{24}", sent) else None
+    if key in web.benchmarks:
+        return redirect(f"/audits/{web.benchmarks[key]}")
     name = spec["target"]["dataset"]
     data_id = web.store.add_data(name=name, kind="benchmark", dataset=name)
     audit_id = web.store.new_audit(data_id)
-    return web.queue(request, audit_id, 0, spec, "audit")
+    queued = web.queue(request, audit_id, 0, spec, "audit")
+    if key and queued.status_code == 303:
+        web.benchmarks[key] = audit_id
+    return queued

@@ -234,6 +234,9 @@ class Web:
         # (audit, revision) -> what its mapping form asked when it was queued: the same form
         # sent again (a double click on Run) opens that audit instead of a 409
         self.mapped: Recent = Recent()
+        # (the benchmark form's page id, what it asked) -> the audit it queued: the same form
+        # sent again (a double click, the back button's re-post) opens it, never a second run
+        self.benchmarks: Recent = Recent()
 
     # -- pages ---------------------------------------------------------------------------------
     def csrf_for(self, sid: str) -> str:
@@ -287,6 +290,7 @@ class Web:
             "files": self.server_files(),
             "limit": limit_text(self.config.max_upload),
             "history": [{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
+            "form_id": secrets.token_hex(12),  # the benchmark form's: one per page drawn
         }
 
     def moved_out(self, *rows: dict | None) -> bool:
