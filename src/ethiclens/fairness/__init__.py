@@ -15,7 +15,7 @@ from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison,
 from ._counts import GroupCounts, check_counts_cells, round_significant
 from ._display import estimates_html, register_renderer
 from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_test
-from ._gate import FAIL_LEVELS, GateOutcome, gate
+from ._gate import FAIL_LEVELS, GateOutcome, check_baseline_file, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
     BCA,
     FOLDED,
@@ -142,6 +142,7 @@ __all__ = [
     "estimates_html",
     "AuditResult",
     "GateOutcome",
+    "check_baseline_file",
     "gate",
     "AuditOptions",
     "FAIL_LEVELS",

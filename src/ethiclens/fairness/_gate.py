@@ -213,6 +213,15 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
 
 
+def check_baseline_file(baseline) -> None:
+    """Refuse ``baseline`` as :func:`gate` would, before an audit runs: a path that is missing
+    or no report, a model comparison's report, a report no audit wrote (edited, broken). Its
+    comparison with the run (the spec, the references, a newer version) needs the run's report
+    and is :func:`gate`'s: a command refuses what it can before the work."""
+    name, old = _read_baseline(baseline)
+    check_baseline(old, {}, name)
+
+
 def _baseline_error(problem: str, *, fix: str, value=None) -> EthicLensInputError:
     """The refusal of the baseline (``gate``'s argument; the CLI's ``--baseline``)."""
     return EthicLensInputError(problem, value=value, fix=fix, **_BASELINE)

@@ -292,6 +292,11 @@ def _started(spec: AuditSpec, purpose: str) -> tuple[AuditSpec, Loaded]:
     """The spec a ``purpose`` run uses: checked (``check_request``), its seed drawn if null;
     and its target, loaded."""
     check_request(spec, purpose)
+    if spec.gate.baseline and purpose != "compare":  # a bad baseline costs no audit first
+        from ..fairness import check_baseline_file
+
+        with _baseline_named():
+            check_baseline_file(spec.gate.baseline)
     if spec.target.counts:  # named by its option, as the target's own file is named TARGET
         refuse_missing_input(spec.target.counts, "--counts")
     spec = spec.seeded()
@@ -528,16 +533,23 @@ def apply_gate(result, spec: AuditSpec, purpose: str = "audit"):
     g = spec.gate
     if g.fail_on == "never" and not g.baseline:
         return None
-    try:
+    with _baseline_named():
         outcome = (
             result.gate(g.fail_on) if purpose == "compare" else result.gate(g.fail_on, g.baseline)
         )
-    except EthicLensInputError as exc:  # the engine's argument is the spec's key, as faces name it
+    result.run["gate"] = outcome.to_dict()
+    return outcome
+
+
+@contextlib.contextmanager
+def _baseline_named():
+    """The engine's argument ``baseline`` refused as the spec's key, as faces name it."""
+    try:
+        yield
+    except EthicLensInputError as exc:
         if exc.column != "baseline":
             raise
         raise exc.renamed({"baseline": "gate.baseline"}, "key") from None
-    result.run["gate"] = outcome.to_dict()
-    return outcome
 
 
 def _options(spec: AuditSpec, loaded: Loaded, purpose: str) -> dict:
