@@ -306,8 +306,15 @@ def _read_split(path, name: str, columns: dict, name_rows):
     """:func:`read_split`'s split, and the frame it was read from."""
     y_true, y_pred, protected, loss, ids = columns.values()
     check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss, ids=ids)
-    frame = read_table(path)
+    # group names as written, as a P2NIA release reads them: parsed as numbers, '1', '01' and
+    # '1.0' were all the group 1.0 (two groups merged, or one left and the audit refused);
+    # a typed column (Parquet's, JSON's numbers) as text too, so that a CSV's groups and its
+    # compare row for row; a mixed one (1 and '1') stays, refused as printing the same
+    frame = read_table(path, csv_dtype={protected: str})
     require_columns(frame, [c for c in columns.values() if c is not None], path)
+    groups = frame[protected]
+    if not pd.api.types.is_object_dtype(groups):
+        frame[protected] = groups.where(groups.isna(), groups.astype(str))
     try:
         _check_frame(frame, columns, path, name_rows)
         split = SplitPredictions(
