@@ -442,11 +442,12 @@ _PG_HARMLESS = frozenset(
 )
 # Other functions with effects beyond the query's result: settings (set_config), large objects
 # (lo_*, lowrite), index maintenance (brin_*, gin_clean_pending_list), pg_upgrade's hooks.
-# nextval/setval are left to the read-only transaction, which refuses them.
+# nextval/setval are left to the read-only transaction, which refuses them; txid_current (the
+# old name of pg_current_xact_id) is not: it assigns a transaction ID even there.
 _SIDE_EFFECT_FUNCTIONS = frozenset(
     (
         "set_config lowrite loread brin_summarize_new_values brin_summarize_range "
-        "brin_desummarize_range gin_clean_pending_list get_raw_page pgrowlocks"
+        "brin_desummarize_range gin_clean_pending_list get_raw_page pgrowlocks txid_current"
     ).split()
 )
 # ... and well-known contrib's: pg_surgery's heap_force_kill/heap_force_freeze (they destroy
