@@ -92,3 +92,11 @@ def test_a_query_cannot_run_two_statements_whatever_the_server_reads(server, mon
     with pytest.raises(EthicLensInputError):
         sql_counts(server, ROLES, query="SELECT y, p, race FROM scores27")
     assert _count(server, "victim27") == 10
+
+
+def test_the_cursors_are_planned_to_read_every_row(server):
+    """The server-side cursor is planned as a plain statement is (cursor_tuple_fraction 1, not
+    0.1, which favours a fast first batch over the whole GROUP BY)."""
+    sql = "SELECT y, p, current_setting('cursor_tuple_fraction') AS race FROM scores27"
+    counts = sql_counts(server, ROLES, query=sql)
+    assert set(counts["race"]) == {"1"}

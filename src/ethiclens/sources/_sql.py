@@ -896,6 +896,9 @@ def _read_only(sa, con, backend: str, timeout: float):
         # role's or a database's standard_conforming_strings = off reads it as an escape: a
         # string runs on past its quote and the next string's text becomes SQL.
         con.execute(sa.text("SET LOCAL standard_conforming_strings = on"))
+        # the server-side cursors (_statement) are planned to read every row, as a plain
+        # statement is, not for a fast first batch (the default 0.1)
+        con.execute(sa.text("SET LOCAL cursor_tuple_fraction = 1"))
         yield
         return
     raw = con.connection.dbapi_connection
