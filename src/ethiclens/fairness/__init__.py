@@ -28,6 +28,7 @@ from ._intervals import (  # the one interval kit: draws -> interval, method, st
     interval,
     metric_status,
 )
+from ._keywords import UnknownKeywordError
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     COMPARISON_METRICS,
@@ -142,6 +143,7 @@ __all__ = [
     "estimates_html",
     "AuditResult",
     "GateOutcome",
+    "UnknownKeywordError",
     "check_baseline_file",
     "gate",
     "AuditOptions",

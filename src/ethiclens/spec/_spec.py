@@ -1194,7 +1194,18 @@ def keyword_fields(keyword: str, value) -> dict:
         return {_ENGINE_NAMES[keyword]: value}
     if keyword in _SECTIONS:
         raise _section_keyword(keyword)
-    raise _unknown(keyword, [*owners, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+    from ..fairness import UnknownKeywordError  # a TypeError too, as an array call's refusal
+
+    refused = _unknown(keyword, [*owners, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+    fix = _ARRAY_ONLY.get(keyword, refused.fix)
+    raise UnknownKeywordError(refused.problem, column=keyword, fix=fix, kind="argument")
+
+
+# keywords of the array calls that a target's call does not take, and why
+_ARRAY_ONLY = {
+    "paired": "paired= is for arrays (compare(y_true, pred_a, pred_b, groups, paired=False)); "
+    "a target's two models are compared on the same rows, paired",
+}
 
 
 def _target_text(target) -> str | None:
