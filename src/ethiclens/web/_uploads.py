@@ -62,8 +62,16 @@ _unsupported = functools.partial(UploadError, status=415)  # a kind of file neve
 def check_column_names(names, what: str = "the file") -> None:
     """Refuse a column whose name is longer than a group label may be (``MAX_LABEL_CHARS``):
     every mapping page lists the columns (model B's choices list recent uploads' too), so a
-    megabyte name would make each one a megabyte. The name is shown shortened."""
-    for name in map(str, names):
+    megabyte name would make each one a megabyte. The name is shown shortened. A blank name
+    (empty, or only spaces) is refused too: the mapping screen's choice of it reads as no
+    choice ("choose the label column"), so the column could never be mapped."""
+    for number, name in enumerate(map(str, names), 1):
+        if not name.strip():
+            raise UploadError(
+                f"column {number} has a blank name ({name!r}): the mapping screen cannot tell "
+                "it from no column chosen",
+                fix=f"give column {number} a name in {what} (or drop it)",
+            )
         if len(name) > MAX_LABEL_CHARS:
             shown = repr(name[:60]) + ("…" if len(name) > 60 else "")
             raise UploadError(
