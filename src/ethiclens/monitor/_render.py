@@ -381,6 +381,29 @@ def request_text(request: dict) -> str:
     return dump_yaml({k: v for k, v in request.items() if v is not None}).rstrip("\n")
 
 
+# The dashboard draws at most this many trend plots (as the audit's charts are capped): one
+# takes about 0.15 s and 30 KB, so an ID-like attribute's thousands of groups took minutes and
+# a page of hundreds of MB; the summary and each comparison's table still list every one.
+MAX_PLOTS = 60
+
+
+def _plotted(comparisons: list[dict]) -> set[int]:
+    """The comparisons (by index) whose trend is drawn: all, or the ``MAX_PLOTS`` that alarm
+    first, then those with the largest e-value."""
+    if len(comparisons) <= MAX_PLOTS:
+        return set(range(len(comparisons)))
+
+    def rank(i: int) -> tuple:
+        tests = comparisons[i]["tests"].values()
+        return (
+            not any(t["alarm"] for t in tests),
+            -max((t["log_e_value"] for t in tests), default=-math.inf),
+            i,
+        )
+
+    return set(sorted(range(len(comparisons)), key=rank)[:MAX_PLOTS])
+
+
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
     e = html.escape
@@ -397,13 +420,23 @@ def render_html(doc: dict) -> str:
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
-    for c in doc["comparisons"]:
+    plotted, total = _plotted(doc["comparisons"]), len(doc["comparisons"])
+    left_out = (
+        f"Trend plots of {len(plotted)} of {total:,} comparisons (those that alarm first, then "
+        "the largest e-values): the tables list every one, the JSON (--json) every window."
+    )
+    if len(plotted) < total:
+        parts.append(f"<p>{e(left_out)}</p>")
+    for i, c in enumerate(doc["comparisons"]):
         # one line: a name's newline shown as \n, as the summary above (a page folds it)
         title = _one_line(f"{c['attribute']}: {c['group']} vs {c['reference']}")
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
             parts.append(f"<p>{e(_one_line(absent))}</p>")
-        parts.append(_trend_img(doc, c, title))
+        if i in plotted:
+            parts.append(_trend_img(doc, c, title))
+        else:
+            parts.append(f"<p>Trend plot not drawn. {e(left_out)}</p>")
         parts.append("<table><tr><th>test</th><th>null</th><th>e-value</th><th>alarm</th></tr>")
         for test, t in c["tests"].items():
             since = t["alarm_since"]
