@@ -194,10 +194,11 @@ async def in_thread(func, *args, **kwargs):
 
 
 # How many forms already sent the server remembers (each kind: mapping forms, threshold views'
-# forms), to open what the first one started when the same form comes again (a double click).
-# Only the newest are kept, so that a server running for months (or a client sending forms in
-# a loop) never grows without end; a form sent again after it was forgotten gets the 409 of a
-# page drawn before (open the audit again, and send its form from there).
+# forms, benchmark forms), to open what the first one started when the same form comes again
+# (a double click). Only the newest are kept, so that a server running for months (or a client
+# sending forms in a loop) never grows without end; a mapping or threshold form sent again
+# after it was forgotten gets the 409 of a page drawn before (open the audit again, and send
+# its form from there); a benchmark form runs its audit again.
 FORMS_KEPT = 10_000
 
 
