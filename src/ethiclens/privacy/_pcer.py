@@ -694,9 +694,15 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
     point = group_statistics(cells_tr, cells_te, eta)
     rng = np.random.default_rng(int(settings["random_state"]))
     n_boot, ci = settings["n_boot"], settings["ci"]
+    # each group drawn as in the default (sorted) order whatever group_order: reordering the
+    # groups mirrors ΔPCER and its interval and moves no other interval (it redrew them all)
+    drawn = sorted(range(len(order)), key=order.__getitem__)
+    back = np.argsort(drawn)
     with np.errstate(all="ignore"):  # a group without rows: its draws are 0/0, NaN
         boot = group_statistics(
-            draw_cells(cells_tr, n_boot, rng, ci), draw_cells(cells_te, n_boot, rng, ci), eta
+            draw_cells(cells_tr[drawn], n_boot, rng, ci)[:, back],
+            draw_cells(cells_te[drawn], n_boot, rng, ci)[:, back],
+            eta,
         )
         point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
     return order, (cells_tr, cells_te), (point, boot)
