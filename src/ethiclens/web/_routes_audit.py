@@ -19,6 +19,7 @@ from . import _portable, _roles, _twofiles
 from ._audited import audited_of
 from ._jobs import WORKER_STOPPED, database_refusal
 from ._web import (
+    BUSY_MESSAGE,
     digits_number,
     in_thread,
     intervals_text,
@@ -383,7 +384,7 @@ def _failed_status(error: dict, data: dict | None) -> int:
     request (the library's input error) 422, or 410 when the data file is gone from the
     server (removed since it was picked); a worker that stopped under it 422, as a refusal
     (the run failed, the server did not); 500 only for an internal error."""
-    if error.get("message") == "busy":
+    if error.get("message") == BUSY_MESSAGE:
         return 503
     if error.get("message") == WORKER_STOPPED["message"]:
         return 422
@@ -415,10 +416,12 @@ def _runs_again(audit: dict) -> bool:
     """Whether "Run it again" queues the request as it was asked (not its mapping screen): a
     threshold view (its threshold and its audit's request: the mapping screen draws a plain
     audit's form), an interrupted run of any kind (the server stopped: a benchmark's too) and a
-    run whose worker stopped under it (nothing in the request to fix)."""
+    run whose worker stopped under it or that a full queue refused (nothing in the request
+    to fix)."""
     if audit["purpose"] == "thresholds" or audit["status"] == "interrupted":
         return True
-    return json.loads(audit.get("error") or "{}").get("message") == WORKER_STOPPED["message"]
+    message = json.loads(audit.get("error") or "{}").get("message")
+    return message in (WORKER_STOPPED["message"], BUSY_MESSAGE)
 
 
 def _again_as_asked(web, request, audit: dict, data: dict | None):

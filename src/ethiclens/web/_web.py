@@ -32,6 +32,7 @@ FORM_BYTES = 1 << 20  # a form other than the upload: its whole body, the most o
 # refused next to its field, not as an unreadable form.
 FIELD_BYTES = 64 * 1024
 BUSY = "the server is busy: the audit queue is full"
+BUSY_MESSAGE = "busy"  # the stored error's message of a request a full queue refused
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 
 
@@ -444,10 +445,18 @@ class Web:
                     "problem": "the server is busy (the audit queue is full)",
                     "column": None,
                     "fix": "try again in a few minutes",
-                    "message": "busy",
+                    "message": BUSY_MESSAGE,
                 },
             )
-            busy = self.error_page(request, 503, BUSY, "try again in a few minutes")
+            # its page runs it again as it was asked ("Run it again"): the form sent again is
+            # a page drawn before (409), the audit being stored, failed
+            busy = self.error_page(
+                request,
+                503,
+                BUSY,
+                "try again in a few minutes: open the audit and press Run it again",
+                link=(f"/audits/{audit_id}", "Open the audit"),
+            )
             busy.headers["retry-after"] = "60"  # as the print that failed says when to retry
             return busy
         return redirect(f"/audits/{audit_id}")
