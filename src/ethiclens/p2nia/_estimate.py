@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
+import math
 import os
 import shlex
 from dataclasses import dataclass, field, replace
@@ -333,8 +334,8 @@ def _mass(count) -> str:
     debiased counts) to one decimal, a mass below 0.05 as "<0.1", never rounded to 0 while
     the rate it divides is reported."""
     count = float(count)
-    if count == round(count):
-        return f"{count:.0f}"
+    if math.isclose(count, round(count), rel_tol=1e-9):  # 7 rows, not 6.9999999999 as 7.0
+        return f"{round(count)}"
     return "<0.1" if 0 < count < 0.05 else f"{count:.1f}"
 
 
