@@ -1005,9 +1005,24 @@ def _table_fix(sa, con, table: str) -> str:
     parts = _table_parts(sa, con, table)
     if _has_table(sa, con, parts):
         return fix
+    # PostgreSQL's look-ups run under search_path pg_catalog, pg_temp (_SAFE_PATH), where an
+    # unqualified name sees no table: the schema the session started in is named
+    try:
+        default = sa.inspect(con).default_schema_name
+    except Exception:  # noqa: BLE001
+        default = None
+    bare = table.replace('"', "")
+    bare_parts = _table_parts(sa, con, bare)
+    if (
+        bare != table
+        and bare
+        and _has_table(sa, con, [default] * (len(bare_parts) == 1) + bare_parts)
+    ):
+        # SQL's quoting copied from psql ("Sch"."Tab"): each part is quoted here already
+        return f"write it without double quotes, --table {bare}: each part is quoted as typed"
     try:
         inspector = sa.inspect(con)
-        names = [*inspector.get_table_names(), *inspector.get_view_names()]
+        names = [*inspector.get_table_names(default), *inspector.get_view_names(default)]
     except Exception:  # noqa: BLE001
         names = []
     *schema, name = table.split(".")
@@ -1229,13 +1244,20 @@ def _refuse_timeout(exc: BaseException, db: _Db) -> None:
 
 
 def _probe(sa, con, source, table, db: _Db) -> list[str]:
+    # PostgreSQL aborts the transaction on an error: a savepoint keeps it usable for the look-up
+    # of the near miss that the refusal names (_table_fix), as SQLite's does
+    savepoint = con.begin_nested() if con.dialect.name == "postgresql" else None
     try:
         columns = list(con.execute(_statement(sa, f"SELECT * FROM {source} WHERE 1 = 0")).keys())
     except Exception as exc:  # noqa: BLE001
+        if savepoint is not None:
+            savepoint.rollback()
         _refuse_timeout(exc, db)
         what = f"table {table!r} cannot be read" if table else "the query failed"
         fix = _table_fix(sa, con, table) if table else "check the table name / the query"
         raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
+    if savepoint is not None:
+        savepoint.commit()  # RELEASE SAVEPOINT: the transaction stays read-only, never committed
     if table is None:  # a table cannot hold two columns of one name
         _refuse_repeated_names(columns)
     return columns
