@@ -32,7 +32,7 @@ def _write(path, days, black_positives):
     pd.DataFrame(rows).to_csv(path, index=False)
 
 
-def _run(capsys, tmp_path, target):
+def _run(capsys, tmp_path, target, *flags):
     rc, out, err = _cli(
         capsys,
         "monitor",
@@ -40,6 +40,7 @@ def _run(capsys, tmp_path, target):
         *("--time", "ts", "--window", "1d", "--y-pred", "pred", "--y-true", "label"),
         *("--protected", "race", "--store", tmp_path / "s.sqlite"),
         *("--json", tmp_path / "r.json", "--html", tmp_path / "r.html"),
+        *flags,
     )
     assert rc == 0, out + err
     return out, json.loads((tmp_path / "r.json").read_text())
@@ -73,3 +74,13 @@ def test_a_store_holding_the_grid_edges_still_opens_and_the_gap_gets_bounds(tmp_
     history = doc["comparisons"][0]["history"]
     assert [h["sequences"]["tpr_gap"]["low"] is None for h in history] == [True] * 3 + [False] * 2
     assert "reason" not in doc["comparisons"][0]["sequences"]["tpr_gap"]
+
+
+def test_a_weighted_gap_never_bet_on_names_effective_rows(tmp_path, capsys):
+    _write(tmp_path / "a.csv", range(3), black_positives=False)
+    frame = pd.read_csv(tmp_path / "a.csv")
+    frame.assign(w=2.0).to_csv(tmp_path / "a.csv", index=False)
+    _, doc = _run(capsys, tmp_path, tmp_path / "a.csv", "--weight", "w")
+    tpr = doc["comparisons"][0]["sequences"]["tpr_gap"]
+    assert tpr["low"] is None and tpr["high"] is None, tpr
+    assert tpr["reason"].startswith("undefined: no window yet had effective rows with a positive")

@@ -248,6 +248,7 @@ def _undefined_gaps(history: list[dict]) -> None:
     grid = families()["gap"].grid
     edges = (float(grid[0]), float(grid[-1]))
     shared = dict.fromkeys(_GAP_ROWS, False)
+    weighted = any("weighted" in entry for entry in history)
     for entry in history:
         counts = entry.get("weighted") or entry["counts"]
         for name, (rows, words) in _GAP_ROWS.items():
@@ -259,8 +260,8 @@ def _undefined_gaps(history: list[dict]) -> None:
             bounds.update(
                 low=None,
                 high=None,
-                reason=f"undefined: no window yet had {words} in both the group and the "
-                "reference (a gap is bet on only in such windows)",
+                reason=f"undefined: no window yet had {'effective ' * weighted}{words} in both "
+                "the group and the reference (a gap is bet on only in such windows)",
             )
 
 
