@@ -126,8 +126,9 @@ def value_ci(m, edges=()) -> str:
     bound beside one prints on its side of it (``0.159 [0.1004, 0.212]`` against EO's 0.10)."""
     if m is None or m.value is None:
         return "—"
-    if m.ci_low is None or m.ci_high is None:
+    if m.ci_low is None and m.ci_high is None:
         return fmt(m.value)
+    # one end missing (a P2NIA estimate's) reads — (fmt), the interval kept
     return f"{fmt(m.value)} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
 
 

@@ -34,7 +34,7 @@ def estimate_html(
     config = (document or {}).get("config")
     level = percent((config or {}).get("confidence_level", 0.95))
     body = table(["metric", "estimate", f"{level} interval", "status"], rows, numeric=(1, 2))
-    computed = any(v["ci_low"] is not None for v in values.values())
+    computed = any(v["ci_low"] is not None or v["ci_high"] is not None for v in values.values())
     lead = f"{level} intervals" if computed else "Intervals"  # none: not computed (n_boot 0)
     section = Section("estimate", "Estimate", body + paragraph(f"{lead}: {methods}."))
     if not config:
