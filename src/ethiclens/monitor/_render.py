@@ -387,9 +387,9 @@ def request_text(request: dict) -> str:
 MAX_PLOTS = 60
 
 
-def _plotted(comparisons: list[dict]) -> set[int]:
+def plotted_comparisons(comparisons: list[dict]) -> set[int]:
     """The comparisons (by index) whose trend is drawn: all, or the ``MAX_PLOTS`` that alarm
-    first, then those with the largest e-value."""
+    first, then those with the largest e-value (the dashboard's and the web page's choice)."""
     if len(comparisons) <= MAX_PLOTS:
         return set(range(len(comparisons)))
 
@@ -420,7 +420,7 @@ def render_html(doc: dict) -> str:
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
-    plotted, total = _plotted(doc["comparisons"]), len(doc["comparisons"])
+    plotted, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
     left_out = (
         f"Trend plots of {len(plotted)} of {total:,} comparisons (those that alarm first, then "
         "the largest e-values): the tables list every one, the JSON (--json) every window."

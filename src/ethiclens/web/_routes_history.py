@@ -273,20 +273,35 @@ def _monitor_labels() -> dict:
 def _monitor_store(index: int, path, plots: bool = False) -> dict:
     """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
     trend plots as data URIs."""
-    from ..monitor import read_store, trend_png
+    from ..monitor import plotted_comparisons, read_store, trend_png
     from ..sources import mask_url
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
-    one = {"index": index, "name": name, "error": None, "data": None, "plots": {}}
+    one = {
+        "index": index,
+        "name": name,
+        "error": None,
+        "data": None,
+        "plots": {},
+        "plots_note": None,
+    }
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
         one["error"] = said(exc)
         return one
     one["data"] = data
-    if plots:
+    if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
         doc = data["report"]
+        drawn, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
+        if len(drawn) < total:
+            one["plots_note"] = (
+                f"Trend plots of {len(drawn)} of {total:,} comparisons (those that alarm first, "
+                "then the largest e-values); every comparison's tests are listed."
+            )
         for i, comparison in enumerate(doc["comparisons"]):
+            if i not in drawn:
+                continue
             with _PLOT_LOCK:
                 png = trend_png(doc, comparison)
             one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")

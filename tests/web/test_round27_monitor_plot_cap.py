@@ -1,0 +1,39 @@
+"""Round 27: the web app's page of a monitor store draws at most the monitor's ``MAX_PLOTS``
+trend plots, as the monitor's own dashboard does (tests/monitor/test_round27_mg_many_groups_html
+.py), and says how many of how many; it drew one per comparison (0.15 s each: an ID-like
+attribute of thousands of groups took minutes). Every comparison's tests are still listed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from .conftest import make_app
+
+pytest.importorskip("starlette")
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def test_the_store_page_draws_a_capped_number_of_plots(tmp_path):
+    from starlette.testclient import TestClient
+
+    from ethiclens.monitor import MAX_PLOTS, MonitorRequest, run_monitor
+
+    rng = np.random.default_rng(27)
+    n = 2000
+    groups = ["A" if i % 4 == 0 else f"g{i % 75:02d}" for i in range(n)]
+    pd.DataFrame(
+        {"ts": ["2024-01-01T00:00:00"] * n, "g": groups, "pred": rng.integers(0, 2, n)}
+    ).to_csv(tmp_path / "a.csv", index=False)
+    store = tmp_path / "s.sqlite"
+    request = MonitorRequest(
+        target=str(tmp_path / "a.csv"), time="ts", window="1d", y_pred="pred", protected=("g=A",)
+    )
+    run_monitor(request, store)
+    app = make_app(tmp_path, monitor_stores=(store,))
+    with TestClient(app, follow_redirects=False) as client:
+        page = client.get("/monitoring/0").text
+    assert page.count('<img class="trend"') == MAX_PLOTS == 60
+    assert f"Trend plots of {MAX_PLOTS} of 75 comparisons" in page
+    assert page.count('<section class="card monitor-comparison">') == 75
