@@ -6,7 +6,8 @@ with another offset than the last run's was judged by its digits, not its instan
 system clock went backwards", a run at 09:30-02:00 (11:30 UTC) after one at 10:00 UTC too,
 while a run at 10:30+01:00 (09:30 UTC) after one at 10:00 UTC passed. A naive ``now`` was
 read in the machine's local zone by the future-rows check and as text by the clock check;
-it is UTC, as every time without an offset is to the monitor."""
+it is the machine's local time in both, as Python reads a naive ``datetime.now()`` (round 27
+review: read as UTC, ``now=datetime.now()`` in New York refused rows 30 minutes old)."""
 
 import datetime as dt
 import time
@@ -65,17 +66,24 @@ def tokyo(monkeypatch):
     time.tzset()
 
 
-def test_a_naive_clock_is_utc_whatever_the_local_zone(days, tmp_path, tokyo):
-    # the feed's last rows are on 2024-03-03 (UTC): a naive clock of 2024-03-04 00:10 is UTC,
-    # after them; read in Tokyo's zone it was 2024-03-03 15:10 UTC, before some of them
+def test_a_naive_clock_is_the_local_time(days, tmp_path, tokyo):
+    # the feed's last rows are on 2024-03-03 (UTC): a naive clock of 2024-03-04 09:10 in Tokyo
+    # is 00:10 UTC, after them; read as UTC it was nine hours late
     feed = _feed(days, tmp_path)
     store = tmp_path / "s.sqlite"
-    naive = dt.datetime(2024, 3, 4, 0, 10)
+    naive = dt.datetime(2024, 3, 4, 9, 10)
     result = run_monitor(request_of(feed, n_draws=100), store, now=naive)
     assert result.data["run"]["new_windows"] == 3
-    # and a later aware run compares with it as UTC: 00:20 UTC is after it
+    # and a later aware run compares with it as an instant: 00:20 UTC is after 00:10 UTC
     later = dt.datetime(2024, 3, 4, 0, 20, tzinfo=UTC)
     assert run_monitor(request_of(feed, n_draws=100), store, now=later).data["run"]["run"] == 2
+    # 00:05 UTC is before it: refused, though its digits read later than 09:10 would not
+    store2 = tmp_path / "s2.sqlite"
+    run_monitor(request_of(feed, n_draws=100), store2, now=naive)
+    with pytest.raises(EthicLensInputError, match="clock went backwards"):
+        run_monitor(
+            request_of(feed, n_draws=100), store2, now=dt.datetime(2024, 3, 4, 0, 5, tzinfo=UTC)
+        )
 
 
 def test_a_run_time_that_is_no_time_is_damage(days, tmp_path):

@@ -195,7 +195,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
     with store.transaction():
         request = _in_stored_order(store, request)
         stored_request = _check_store(store, request, now)
-        now = _as_utc_if_naive(now or dt.datetime.now(dt.UTC))
+        now = _aware(now or dt.datetime.now(dt.UTC))
         _check_clock(store, now)
         try:
             counted = _count(store, request, window)
@@ -344,20 +344,22 @@ def _canonical_request(stored: dict, request: MonitorRequest) -> dict:
     return {**stored, "protected": request.canonical(protected)}
 
 
-def _as_utc_if_naive(moment: dt.datetime) -> dt.datetime:
-    """``moment`` with UTC as its zone when it has none: a time without an offset is UTC to
-    the monitor (a run's clock as a row's time), never the machine's local time."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+def _aware(moment: dt.datetime) -> dt.datetime:
+    """``moment`` with its zone; one without is the machine's local time, as Python reads a
+    naive ``datetime.now()`` (``timestamp()``, ``astimezone()``): a caller's clock, unlike a
+    row's time, is the machine's (round 27 review: read as UTC, a naive now in New York
+    refused rows 30 minutes old as from the future)."""
+    return moment if moment.tzinfo is not None else moment.astimezone()
 
 
 def _check_clock(store: Store, now: dt.datetime) -> None:
     """Refuse a run whose clock is before the store's last run's, compared as instants: the
-    two may carry different offsets (a DST change, another zone), or none (UTC)."""
+    two may carry different offsets (a DST change, another zone), or none (local time)."""
     last_run = store.last_run()
     if not last_run:
         return
     try:
-        last_at = _as_utc_if_naive(dt.datetime.fromisoformat(last_run["at"]))
+        last_at = _aware(dt.datetime.fromisoformat(last_run["at"]))
     except ValueError:
         raise store.damaged(f"runs.at holds {last_run['at']!r}, not a time") from None
     if last_at > now:
