@@ -115,3 +115,29 @@ def test_a_postgres_weight_that_is_no_number_is_refused_as_in_a_file(pg_url, val
     cols = Columns(time="ts", y_pred="pred", protected=("g",), weight="w")
     with pytest.raises(EthicLensInputError, match=f"{n_bad} of 10 rows hold a weight that is"):
         count_windows_sql(pg_url, cols, parse_window("1d"), table="round27_weights")
+
+
+def test_a_postgres_real_weight_is_read_as_the_number_it_holds(pg_url):
+    """A ``real`` (float4) weight or propensity is widened as PostgreSQL's own cast widens it
+    (0.2317 is 0.23170000314712524): read through its text since c15e5f5, it became 0.2317,
+    so a store counted by an earlier version no longer matched its own rows (round 27 review).
+    Double precision and numeric columns read the same either way."""
+    import numpy as np
+    import sqlalchemy as sa
+
+    from ethiclens.monitor._windows import count_windows_sql
+
+    rows = _rows([0.2317, 0.5, 0.3333, 0.9, 0.71, 0.2, 0.4444, 0.6, 0.25, 0.8]).assign(
+        ts=lambda f: f["ts"].astype(str)
+    )
+    engine = sa.create_engine(pg_url)
+    with engine.begin() as con:
+        rows.to_sql("round27_real", con, index=False, if_exists="replace")
+        con.execute(sa.text("ALTER TABLE round27_real ALTER COLUMN w TYPE real"))
+    engine.dispose()
+    cols = Columns(time="ts", y_pred="pred", protected=("g",), propensity="w")
+    counted = count_windows_sql(pg_url, cols, parse_window("1d"), table="round27_real")
+    total = counted.table["_ethiclens_w"].sum()  # the sum of 1/π over the rows
+    widened = 1.0 / np.float32(rows["w"]).astype(np.float64)
+    assert abs(total - widened.sum()) < 1e-9
+    assert abs(total - (1.0 / rows["w"]).sum()) > 1e-8

@@ -1511,6 +1511,11 @@ def _weights_sql(cols: Columns, window_key: str, scheme: str) -> str:
         fits = f"CAST({text} AS NUMERIC) BETWEEN 1e-300 AND 1e300"
         held = f"(CASE WHEN {text} ~ '{_PG_NUMBER}' THEN (CASE WHEN {fits} THEN {text} END) END)"
     p = f"CAST({held} AS DOUBLE PRECISION)"
+    if scheme != "sqlite":  # a real (float4) read as the number it holds, as CAST(real) does:
+        # its text is the shortest that reads back (0.2317, not 0.23170000314712524), and a
+        # store counted by the direct cast would no longer match its own rows
+        real = f"CAST(CAST({held} AS REAL) AS DOUBLE PRECISION)"
+        p = f"(CASE WHEN pg_typeof({column}) = 'real'::regtype THEN {real} ELSE {p} END)"
     valid = valid_weight_sql(p, cols)
     if scheme == "sqlite":
         text = " OR ".join(f"{trimmed} GLOB '{form}'" for form in _SQLITE_NOT_NUMBER)
