@@ -112,4 +112,5 @@ def test_the_web_form_refuses_a_floor_past_2_53_not_a_500(client, field):
     assert r.status_code == 422, r.status_code
     shown = re.search(rf'id="error-{field}"[^>]*>([^<]*)<', r.text)
     assert shown, re.findall(r'id="error-[^"]*"[^>]*>[^<]*<', r.text)
-    assert html.unescape(shown[1]) == f"{RANGE}. Fix: {FLOOR_FIX}", shown[1]  # the field shows it
+    # the field shows it, its value named as every face names it (round 27)
+    assert html.unescape(shown[1]) == f"{RANGE} (value: {SHOWN}). Fix: {FLOOR_FIX}", shown[1]
