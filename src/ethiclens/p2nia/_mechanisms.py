@@ -653,23 +653,7 @@ class AIM(_Synthesiser):
         point, is no run of AIM (rounds folded into one final measurement narrow the
         intervals). A manifest without ``rounds`` was written before releases stated them, by
         a build running the same cap: its charges are replayed against the cap."""
-        if rounds is None:
-            rounds = _synth.AIM_MAX_ROUNDS
-        if type(rounds) is not int or rounds < 1:
-            raise _bad(
-                "an AIM release states its adaptive rounds, a whole number of at least 1",
-                "columns._privacy.rounds",
-                rounds,
-            )
-        if rounds != _synth.AIM_MAX_ROUNDS:  # what every release of this build runs
-            raise _bad(
-                f"an AIM release runs {_synth.AIM_MAX_ROUNDS} adaptive rounds, the cap of "
-                f"ethiclens {__version__}",
-                "columns._privacy.rounds",
-                rounds,
-                "ask the platform for the original release; one written by another EthicLens "
-                f"version is to be released again by a platform running ethiclens {__version__}",
-            )
+        rounds = _stated_rounds(rounds)
         first = len(attrs) + len(forced)
         initial = [f"measure {(c,)}" for c in attrs] + [f"measure {tuple(f)}" for f in forced]
         for i in range(first):
@@ -706,6 +690,29 @@ class AIM(_Synthesiser):
             used += pair[1][1]
         if not pairs:
             raise _off_schedule(self.name, "it measures at least one round", charges, first)
+
+
+def _stated_rounds(rounds) -> int:
+    """The adaptive rounds an AIM manifest states, checked: this build's cap (what every
+    release of it runs); none stated (a release from before they were) is the cap."""
+    if rounds is None:
+        return _synth.AIM_MAX_ROUNDS
+    if type(rounds) is not int or rounds < 1:
+        raise _bad(
+            "an AIM release states its adaptive rounds, a whole number of at least 1",
+            "columns._privacy.rounds",
+            rounds,
+        )
+    if rounds != _synth.AIM_MAX_ROUNDS:
+        raise _bad(
+            f"an AIM release runs {_synth.AIM_MAX_ROUNDS} adaptive rounds, the cap of "
+            f"ethiclens {__version__}",
+            "columns._privacy.rounds",
+            rounds,
+            "ask the platform for the original release; one written by another EthicLens "
+            f"version is to be released again by a platform running ethiclens {__version__}",
+        )
+    return rounds
 
 
 def _check_round_end(mech: str, charges: list, i: int, left: float, cost: float, at) -> None:
