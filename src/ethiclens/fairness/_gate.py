@@ -1106,16 +1106,22 @@ def _comparable_form(section: str, key: str, value, report: dict):
     return _sorted_lists(value)
 
 
+def _references_used(report: dict) -> dict:
+    """Attribute (or crossing) name -> the reference group the ``report``'s ``attributes``
+    record it was compared with."""
+    return {
+        str(a["name"]): a.get("reference")
+        for a in report.get("attributes") or ()
+        if isinstance(a, dict) and "name" in a
+    }
+
+
 def _crossings_form(value, report: dict) -> list:
     """``roles.intersections`` as a set of (attributes, the reference group the ``report``
     compared the crossing's groups with): a crossing's default reference is its largest group,
     which moves with the data, and a group measured against another reference is another
     comparison (as a protected attribute's, ``_protected_form``)."""
-    used = {
-        str(a["name"]): a.get("reference")
-        for a in report.get("attributes") or ()
-        if isinstance(a, dict) and "name" in a
-    }
+    used = _references_used(report)
     pairs = []
     for combo in value:
         name = INTERSECTION_SEP.join(map(str, combo)) if isinstance(combo, list) else None
@@ -1145,11 +1151,7 @@ def _protected_form(value, report: dict):
     used), so only a different reference differs."""
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
         return _sorted_lists(value)
-    used = {
-        str(a["name"]): a.get("reference")
-        for a in report.get("attributes") or ()
-        if isinstance(a, dict) and "name" in a
-    }
+    used = _references_used(report)
     pairs = []
     for item in value:
         name, reference = _protected_entry(item, used)
