@@ -779,6 +779,35 @@ MIN_WEIGHT_SCALE = 1e-150
 
 
 def _to_frame(sf) -> pd.DataFrame:
+    """``sf`` as a frame; a group label holding a lone surrogate (text no file can hold, e.g.
+    a name decoded with ``surrogateescape``) refused naming it, not pandas' UnicodeEncodeError."""
+    try:
+        return _as_frame(sf)
+    except UnicodeEncodeError as exc:
+        raise _surrogate_error("sensitive_features", exc.object) from None
+
+
+def _refuse_surrogates(labels: list, column) -> None:
+    """Refuse a group label holding a lone surrogate: no report, JSON file or page can be
+    written with it (UTF-8 has no such character)."""
+    for label in labels:
+        if not label.isascii():
+            try:
+                label.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _surrogate_error(column, label) from None
+
+
+def _surrogate_error(column, value) -> EthicLensInputError:
+    return EthicLensInputError(
+        "a group label is not valid Unicode text (it holds a lone surrogate)",
+        column=column,
+        value=value,
+        fix="decode the labels as text (e.g. bytes.decode('utf-8', 'replace'))",
+    )
+
+
+def _as_frame(sf) -> pd.DataFrame:
     def error(problem: str, value=None, fix=_ANY_FRAME) -> EthicLensInputError:
         return EthicLensInputError(problem, column="sensitive_features", value=value, fix=fix)
 
@@ -1013,6 +1042,7 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
     uniques = decoded_bytes(uniques, name)
     labels = [str(u) for u in uniques]
     check_label_lengths(labels, name, codes=codes)
+    _refuse_surrogates(labels, name)
     blank = [label for label in labels if prints_blank(label)]
     if blank:
         raise blank_groups_error(blank, name)
