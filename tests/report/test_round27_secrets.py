@@ -72,6 +72,9 @@ def test_a_column_named_like_a_secret_key_keeps_its_groups():
     for text in (render_html(r), render_model_card(r).replace("\\", "")):
         assert "pwd=yes" in text
         assert "pwd=***" not in text
+    # the Python form of the same hint too (round 27 review: it read reference={'pwd': '***'})
+    html = render_html(r)
+    assert "reference={&#39;pwd&#39;: &#39;yes&#39;}" in html and "&#39;***&#39;" not in html
 
 
 def test_an_email_contact_is_shown_as_written(result):

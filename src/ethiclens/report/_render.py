@@ -38,15 +38,22 @@ def masked(text: str) -> str:
     """``text`` with every password shown as ``***``, as every message shows it
     (:func:`ethiclens._secrets.mask_secrets`: a URL's ``user:password@``, ``?token=``, a libpq
     ``password=``, ``PGPASSWORD=``, a database password given earlier in the run). The report's
-    own hint ``--protected ATTR=GROUP`` names a column and one of its groups, no secret: a column
-    named ``pwd`` or ``token`` keeps its group (``--protected pwd=yes``, not ``pwd=***``)."""
-    spared = _PROTECTED_HINT.sub(lambda m: m.group(1) + _SPARED_EQUALS, text)
-    return mask_secrets(spared).replace(_SPARED_EQUALS, "=")
+    own hints, ``--protected ATTR=GROUP`` and ``reference={'ATTR': 'GROUP'}``, name a column and
+    one of its groups, no secret: a column named ``pwd`` or ``token`` keeps its group
+    (``--protected pwd=yes``, not ``pwd=***``)."""
+    for hint, _, held in _HINTS:
+        text = hint.sub(lambda m, held=held: m.group(1) + held, text)
+    text = mask_secrets(text)
+    for _, sign, held in _HINTS:
+        text = text.replace(held, sign)
+    return text
 
 
-# the report's --protected hint, its '=' held aside while the secrets are masked
-_PROTECTED_HINT = re.compile(r"(--protected [^\s=]+)=")
-_SPARED_EQUALS = "\ue000"
+# the report's hints, each with its separator held aside while the secrets are masked
+_HINTS = (
+    (re.compile(r"(--protected [^\s=]+)="), "=", "\ue000"),
+    (re.compile(r"(reference=\{'[^']*'):"), ":", "\ue001"),
+)
 
 
 @dataclass
