@@ -47,3 +47,17 @@ def execute_sql(url, *statements):
                 con.execute(sa.text(statement))
     finally:
         engine.dispose()
+
+
+def printed(blocks, width: int = 250) -> str:
+    """What a terminal view's rich blocks print, through the CLI's safe console (``width``
+    columns: wide enough that no table row wraps)."""
+    import io
+
+    from ethiclens._text import safe_console
+
+    out = io.StringIO()
+    console = safe_console(file=out, width=width)
+    for block in blocks:
+        console.print(block)
+    return out.getvalue()

@@ -12,6 +12,16 @@ import pandas as pd
 import pytest
 
 
+def write_many_groups(path, groups: int = 75, n: int = 2000, seed: int = 27):
+    """One day's CSV (ts, g, pred) of ``groups`` groups g00, g01, ... beside the reference A
+    (a quarter of the rows): more comparisons than the dashboard draws trend plots of."""
+    rng = np.random.default_rng(seed)
+    labels = ["A" if i % 4 == 0 else f"g{i % groups:02d}" for i in range(n)]
+    pd.DataFrame(
+        {"ts": ["2024-01-01T00:00:00"] * n, "g": labels, "pred": rng.integers(0, 2, n)}
+    ).to_csv(path, index=False)
+
+
 def write_days(folder, days, n=400, seed=0, change_day=None, start="2024-03-01", groups=None):
     """Daily CSV files day000.csv ... with ts, label, pred, race; from ``change_day`` on the
     group Black gets TPR 0.45 / FPR 0.15 (DI ≈ 0.6, EO gap 0.25)."""

@@ -5,21 +5,14 @@ is still there."""
 
 import json
 
-import numpy as np
-import pandas as pd
-
 from ethiclens.monitor import render_html
 
 from .conftest import run_cli as _cli
+from .conftest import write_many_groups
 
 
 def test_the_dashboard_of_many_groups_draws_a_capped_number_of_plots(tmp_path, capsys):
-    rng = np.random.default_rng(27)
-    n = 2000
-    groups = ["A" if i % 4 == 0 else f"g{i % 75:02d}" for i in range(n)]
-    pd.DataFrame(
-        {"ts": ["2024-01-01T00:00:00"] * n, "g": groups, "pred": rng.integers(0, 2, n)}
-    ).to_csv(tmp_path / "a.csv", index=False)
+    write_many_groups(tmp_path / "a.csv")
     rc, out, err = _cli(
         capsys,
         "monitor",

@@ -16,9 +16,9 @@ def _metric(low, high):
     }
 
 
-def test_half_open_interval_reads_dash():
-    values = {"dp": _metric(None, 0.3), "eo": _metric(0.05, None), "eopp": _metric(None, None)}
-    est = Estimate(
+def _estimate(values):
+    """A GRR estimate of ``values`` whose intervals are method "m", leaving "left out" out."""
+    return Estimate(
         values=values,
         mechanism="grr",
         epsilon=1.0,
@@ -28,6 +28,11 @@ def test_half_open_interval_reads_dash():
         interval_method="m",
         interval_leaves_out="left out",
     )
+
+
+def test_half_open_interval_reads_dash():
+    values = {"dp": _metric(None, 0.3), "eo": _metric(0.05, None), "eopp": _metric(None, None)}
+    est = _estimate(values)
     assert est.lines() == [
         "  DP    0.1000 [—, 0.3000]  REPORTED (left out)",
         "  EO    0.1000 [0.0500, —]  REPORTED (left out)",
@@ -37,16 +42,7 @@ def test_half_open_interval_reads_dash():
 
 
 def test_only_upper_ends_still_name_the_method():
-    est = Estimate(
-        values={"dp": _metric(None, 0.3)},
-        mechanism="grr",
-        epsilon=1.0,
-        delta=None,
-        rows=10,
-        basis="b",
-        interval_method="m",
-        interval_leaves_out="left out",
-    )
+    est = _estimate({"dp": _metric(None, 0.3)})
     assert est.lines()[-1] == "  intervals: m"
     assert "for every metric, left out." in est.described()
 

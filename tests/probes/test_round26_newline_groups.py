@@ -4,27 +4,18 @@ the group ``B\\nx`` split its row in two (a row "B" and a row "x → C" that rea
 
 from __future__ import annotations
 
-import io
-
 import pandas as pd
 
-from ethiclens._text import safe_console
 from ethiclens.probes import analyze_counterfactuals, make_counterfactuals
 
-
-def _printed(blocks) -> str:
-    out = io.StringIO()
-    console = safe_console(file=out, width=200)
-    for block in blocks:
-        console.print(block)
-    return out.getvalue()
+from ..conftest import printed
 
 
 def test_a_newline_in_a_group_stays_on_its_row():
     records = pd.DataFrame({"g": ["A"] * 40 + ["B\nx"] * 30 + ["C\rD"] * 30, "f": range(100)})
     frame = make_counterfactuals(records, "g")
     result = analyze_counterfactuals(frame, (frame["g"] == "A").astype(int), n_boot=100)
-    text = _printed(result.summary("probe of a\nb.csv"))
+    text = printed(result.summary("probe of a\nb.csv"), width=200)
     assert "probe of a\\nb.csv" in text
     rows = [line for line in text.splitlines() if "→" in line and line.startswith("│")]
     assert len(rows) == len(result.pairs) == 6

@@ -5,29 +5,20 @@ may follow; in a table cell or at a line's end nothing follows, so the group ``x
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 import pandas as pd
 
-from ethiclens._text import safe_console
 from ethiclens.probes import analyze_counterfactuals, make_counterfactuals
 
+from ..conftest import printed
+
 ONE, TWO = "x\\", "y\\\\"  # one and two backslashes at the end
-
-
-def _printed(blocks) -> str:
-    out = io.StringIO()
-    console = safe_console(file=out, width=250)
-    for block in blocks:
-        console.print(block)
-    return out.getvalue()
 
 
 def test_the_counterfactual_table_prints_trailing_backslashes_as_written():
     records = pd.DataFrame({"g": [ONE, TWO] * 20, "f": range(40)})
     frame = make_counterfactuals(records, "g")
     result = analyze_counterfactuals(frame, np.zeros(len(frame), int), n_boot=100)
-    text = _printed(result.summary("probe of C:\\data\\"))
+    text = printed(result.summary("probe of C:\\data\\"))
     assert "probe of C:\\data\\\n" in text
     assert "│ x\\ → y\\\\ " in text and "│ y\\\\ → x\\ " in text

@@ -5,23 +5,14 @@ beside it (and before a tag, rich's escape kept one of two backslashes: ``x\\\\`
 
 from __future__ import annotations
 
-import io
-
 import numpy as np
 
 import ethiclens
-from ethiclens._text import safe_console
 from ethiclens.report import terminal_summary
 
+from ..conftest import printed
+
 ONE, TWO = "x\\", "y\\\\"  # one and two backslashes at the end
-
-
-def _printed(blocks) -> str:
-    out = io.StringIO()
-    console = safe_console(file=out, width=250)
-    for block in blocks:
-        console.print(block)
-    return out.getvalue()
 
 
 def test_the_audit_terminal_prints_trailing_backslashes_as_written():
@@ -35,7 +26,7 @@ def test_the_audit_terminal_prints_trailing_backslashes_as_written():
         n_boot=100,
         random_state=0,
     )
-    text = _printed(terminal_summary(result))
+    text = printed(terminal_summary(result))
     assert "a\\: reference group x\\ (given)" in text  # inside tags, then before text
     assert "a\\: y\\\\ vs x\\ " in text  # a table cell ending in one backslash
     assert "a\\: z vs x\\ " in text

@@ -5,10 +5,9 @@ attribute of thousands of groups took minutes). Every comparison's tests are sti
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
 import pytest
 
+from ..monitor.conftest import write_many_groups
 from .conftest import make_app
 
 pytest.importorskip("starlette")
@@ -20,12 +19,7 @@ def test_the_store_page_draws_a_capped_number_of_plots(tmp_path):
 
     from ethiclens.monitor import MAX_PLOTS, MonitorRequest, run_monitor
 
-    rng = np.random.default_rng(27)
-    n = 2000
-    groups = ["A" if i % 4 == 0 else f"g{i % 75:02d}" for i in range(n)]
-    pd.DataFrame(
-        {"ts": ["2024-01-01T00:00:00"] * n, "g": groups, "pred": rng.integers(0, 2, n)}
-    ).to_csv(tmp_path / "a.csv", index=False)
+    write_many_groups(tmp_path / "a.csv")
     store = tmp_path / "s.sqlite"
     request = MonitorRequest(
         target=str(tmp_path / "a.csv"), time="ts", window="1d", y_pred="pred", protected=("g=A",)
