@@ -109,12 +109,12 @@ def test_run_gate_message_has_no_raw_newline(data, tmp_path):
 
 
 def test_baseline_line_says_a_passed_baseline_and_its_notes():
-    notes = tuple(f"g:b{i}\nx: verdict FLAGGED -> PASS (better)" for i in range(5))
+    notes = tuple(f"g:b{i}\nx: verdict FLAGGED -> PASS (better)" for i in range(7))
     outcome = GateOutcome("never", baseline="bl.json", notes=notes)
     line = outcome.baseline_line(cli=True)
     assert line.startswith("gate passed: --baseline bl.json:")
-    assert "5 notes" in line and "g:b0\\nx: verdict FLAGGED -> PASS (better)" in line
-    assert "\n" not in line and "2 more in run.gate.notes" in line
+    assert "7 notes" in line and "g:b0\\nx: verdict FLAGGED -> PASS (better)" in line
+    assert "\n" not in line and "4 more: pass --json FILE to see all 7" in line  # round 28
     assert "baseline='bl.json'" in outcome.baseline_line()
     assert "note" not in GateOutcome("never", baseline="bl.json").baseline_line()
 

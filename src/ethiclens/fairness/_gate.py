@@ -63,7 +63,9 @@ _REPORT = "JSON report of an audit (--json on the command line, outputs.json in 
 # A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
 _MODEL_A = " (model A)"
 _COMPARISON_KIND = "model_comparison"  # a ModelComparison's report (its ``kind``)
-_NOTES_SHOWN = 3  # notes on a passed baseline's one line (GateOutcome.baseline_line)
+# A passed baseline's one line (GateOutcome.baseline_line) writes up to _NOTES_IN_FULL notes,
+# else the first _NOTES_SHOWN and where to see them all.
+_NOTES_IN_FULL, _NOTES_SHOWN = 5, 3
 MAX_REPORT_BYTES = 200_000_000  # a report of thousands of groups is megabytes, not hundreds
 # Errors about the baseline name gate()'s argument; the CLI names it by its flag (--baseline).
 _BASELINE = {"column": "baseline", "kind": "argument"}
@@ -121,20 +123,23 @@ class GateOutcome:
             return "gate passed"
         return one_line(("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts))
 
-    def baseline_line(self, *, cli: bool = False) -> str | None:
+    def baseline_line(self, *, cli: bool = False, json: str | None = None) -> str | None:
         """The one line that says a baseline comparison passed, with its notes (improvements,
         other input than the baseline), in the face's words (``--baseline FILE`` or
         ``baseline='FILE'``); None when there was no baseline, or the gate failed (then
-        ``message`` says why). One line, escaped as ``message`` is."""
+        ``message`` says why). One line, escaped as ``message`` is. A few notes are written in
+        full; of more, the first few and where to see them all: ``json`` is where the CLI
+        writes the report (``-``: stdout), else none is known to be written."""
         if not self.baseline or self.baseline.endswith(_MODEL_A) or not self.passed:
             return None
         named = f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
         line = f"gate passed: {named}: no verdict, DI or EO worse than the baseline"
-        if self.notes:  # the first few: every one is in run.gate.notes
-            n, shown = len(self.notes), self.notes[:_NOTES_SHOWN]
+        if self.notes:
+            n = len(self.notes)
+            shown = self.notes if n <= _NOTES_IN_FULL else self.notes[:_NOTES_SHOWN]
             line += f"; {n} note{'s' if n > 1 else ''}: " + "; ".join(shown)
             if n > len(shown):
-                line += f"; {n - len(shown)} more in run.gate.notes"
+                line += f"; {n - len(shown)} more: " + _all_notes(n, cli, json)
         return one_line(line)
 
     def _regressed(self, cli: bool) -> str:
@@ -157,6 +162,15 @@ class GateOutcome:
             "passed": self.passed,
             **json_fields(self, "fail_on failures baseline regressions notes"),
         }
+
+
+def _all_notes(n: int, cli: bool, json: str | None) -> str:
+    """Where all ``n`` notes of a passed baseline's gate can be read, in the face's words."""
+    if not cli:
+        return f"all {n} in GateOutcome.notes"
+    if json is None:  # no report is written: none to point to
+        return f"pass --json FILE to see all {n} (in its run.gate.notes)"
+    return f"all {n} in run.gate.notes of " + ("the JSON on stdout" if json == "-" else json)
 
 
 # The levels as every face lists them (--fail-on, gate.fail_on): the failing ones, then never.
