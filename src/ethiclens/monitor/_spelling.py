@@ -70,7 +70,7 @@ def _own_key(text: str, value: Decimal, floats: bool) -> str:
     """A number's key when no known group has its value: a whole number's digits (its float
     text with ``floats``: the request names a whole float, ``g=1.0``), else its float text."""
     if value == value.to_integral_value() and abs(value) < _EXACT:
-        return repr(float(value)) if floats else str(int(value))
+        return repr(float(value) + 0.0) if floats else str(int(value))  # -0.0 is 0.0
     return text
 
 
