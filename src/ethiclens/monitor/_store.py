@@ -1065,6 +1065,11 @@ class Store:
         return int(rows[0][0] or 0) + 1 if rows else 1
 
     def add_run(self, run, at, target, new_windows, t_max) -> None:
+        """Record a run; ``t_max`` kept as the latest time the store has seen: a run given an
+        older batch (its windows stored already) does not move it back."""
+        rows = self._rows("SELECT max(t_max) FROM runs", types=(_NUMBER_OR_NULL,))
+        seen = [t for t in (t_max, rows[0][0] if rows else None) if t is not None]
+        t_max = max(seen) if seen else None
         self.db.execute(
             "INSERT INTO runs (run, at, target, new_windows, t_max) VALUES (?, ?, ?, ?, ?)",
             (run, at, target, new_windows, t_max),
