@@ -41,6 +41,7 @@ from ._policy import (
     Policy,
     comparison_status,
 )
+from ._schema_check import compile_schema
 from ._validate import INTERSECTION_SEP
 
 # --fail-on level -> the comparison statuses that fail it (each level includes the previous).
@@ -273,8 +274,8 @@ _GATED_KEYS = ("attribute", "group", "reference", "status", "metrics")
 
 
 def _has_gated_keys(report: dict) -> bool:
-    """Whether every comparison of ``report`` holds what the gate reads (a cheap check: the
-    whole schema takes seconds for a report of a thousand groups, and names what is wrong)."""
+    """Whether every comparison of ``report`` holds what the gate reads (a cheap check; the
+    whole schema names what is wrong)."""
     comparisons = report.get("comparisons")
     return isinstance(comparisons, list) and all(
         isinstance(c, dict)
@@ -328,13 +329,14 @@ def _read_baseline(baseline) -> tuple[str, dict]:
 
 @cache
 def _report_validator():
-    """The validator of the audit report schema: the file ``ethiclens.report`` validates
-    reports with, read as data (``fairness`` never imports ``report``)."""
+    """(its quick yes or no, or None; jsonschema's validator) of the audit report schema: the
+    file ``ethiclens.report`` validates reports with, read as data (``fairness`` never imports
+    ``report``)."""
     import jsonschema
 
     text = resources.files("ethiclens").joinpath("report", "audit-report.schema.json")
     schema = json.loads(text.read_text(encoding="utf-8"))
-    return jsonschema.validators.validator_for(schema)(schema)
+    return compile_schema(schema), jsonschema.validators.validator_for(schema)(schema)
 
 
 def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
@@ -416,7 +418,10 @@ def _first_schema_error(report: dict) -> tuple | None:
     """(key path, what is wrong, value) of the schema's best-matching error, or None."""
     from jsonschema.exceptions import best_match
 
-    error = best_match(_report_validator().iter_errors(report))
+    quick, validator = _report_validator()
+    if quick is not None and quick(report):  # jsonschema's answer, linear and fast
+        return None
+    error = best_match(validator.iter_errors(report))
     if error is None:
         return None
     path, rule, given = list(error.absolute_path), error.validator, error.validator_value
