@@ -68,6 +68,7 @@ class _Db:
 
     url: str
     flag: str = "--db"
+    timeout: float = DEFAULT_TIMEOUT_S  # seconds per statement
 
     @property
     def option(self) -> str:
@@ -453,6 +454,23 @@ _SIDE_EFFECT_FUNCTIONS = frozenset(
 # ... and well-known contrib's: pg_surgery's heap_force_kill/heap_force_freeze (they destroy
 # rows whatever the transaction), pageinspect's and pgstattuple's raw reads of any relation
 _SIDE_EFFECT_FAMILIES = re.compile(r"lo_\w*|binary_upgrade_\w*|heap_force_\w*|pgstat\w*")
+# Facts of the server a report must not carry (ADR 0011): who runs the query (role names, also
+# written without parentheses: current_user, user), its settings (current_setting reads
+# data_directory, config_file), its address and version. The catalogs of roles and sessions
+# (pg_roles, pg_authid, pg_stat_activity) and its files (pg_read_file) are refused as pg_*.
+_SERVER_WORDS = frozenset(
+    "current_user session_user current_role system_user user current_catalog current_schema".split()
+)
+_SERVER_FACTS = _SERVER_WORDS | frozenset(
+    (
+        "getpgusername current_setting current_schemas current_database version "
+        "inet_server_addr inet_server_port inet_client_addr inet_client_port"
+    ).split()
+)
+_SERVER_REASON = (
+    "it reads a fact of the database server (its roles, settings, address or version), which "
+    "a report must not carry"
+)
 
 
 def _function_refusal(name: str) -> str | None:
@@ -476,7 +494,7 @@ def _function_refusal(name: str) -> str | None:
         )
     if name in _SIDE_EFFECT_FUNCTIONS or _SIDE_EFFECT_FAMILIES.fullmatch(name):
         return "functions with effects beyond the query's result are refused"
-    return None
+    return _SERVER_REASON if name in _SERVER_FACTS else None
 
 
 # PostgreSQL's own schemas (pg_catalog, pg_toast, ...) and information_schema: role password
@@ -658,15 +676,36 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
             raise _query_error(f"the query calls {name}(): {reason}", fix.format(name))
     if dialect != "postgres":
         return
+    _refuse_server_words(tokens)
     attributes = [c.name for c in tree.find_all(exp.Column) if c.table]
     attributes += [d.expression.name for d in tree.find_all(exp.Dot)]
-    for name in attributes:
+    for name in [a for a in attributes if a.lower() not in _SERVER_WORDS]:  # t.user: a column
         if (reason := _function_refusal(name)) is not None:
             raise _query_error(
                 f"the query calls {name}() in PostgreSQL's attribute notation (x.{name} is "
                 f"{name}(x) where x has no column {name}): {reason}",
                 fix.format(name) + "; a column of that name is selected without its "
                 "table's name, or renamed in a view",
+            )
+
+
+def _refuse_server_words(tokens) -> None:
+    """Refuse a word that reads the server's roles though no '(' follows it (``SELECT user``,
+    ``current_user``): a quoted name ("user"), a table's column (t.user) and an alias pass."""
+    from sqlglot.tokens import TokenType
+
+    for i, token in enumerate(tokens):
+        before = tokens[i - 1].token_type if i else None
+        if (
+            token.token_type != TokenType.IDENTIFIER
+            and "STRING" not in token.token_type.name
+            and token.text.lower() in _SERVER_WORDS
+            and before not in (TokenType.DOT, TokenType.ALIAS)
+        ):
+            raise _query_error(
+                f"the query reads {token.text.lower()}: {_SERVER_REASON}",
+                f"select only the table's columns; a column named {token.text.lower()} is "
+                f'written in double quotes ("{token.text.lower()}")',
             )
 
 
@@ -1038,7 +1077,7 @@ def _table_fix(sa, con, table: str) -> str:
 
 def _run(url, roles, table, query, timeout, flag):
     sa = require("sqlalchemy", extra="sql")
-    db = _Db(checked_db_url(url, flag), flag)
+    db = _Db(checked_db_url(url, flag), flag, timeout)
     if (table is None) == (query is None):
         raise EthicLensInputError(
             "give exactly one of --table and --query",
@@ -1082,6 +1121,7 @@ def _run(url, roles, table, query, timeout, flag):
     except _StatementTimeout:
         raise _timeout_error(db) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
+        _refuse_timeout(exc, db)  # a refused value's look-up (_Values) ran past it
         fix = "check the host, port, database name and credentials"
         raise _sqlite_file_error(sa, db, exc) or _fail("cannot connect", exc, db, fix) from None
     finally:
@@ -1314,5 +1354,6 @@ def _timeout_error(db: _Db) -> EthicLensInputError:
     return EthicLensInputError(
         "the database statement ran past its timeout and was cancelled",
         column=db.option,
-        fix="count a smaller table or add an index; in Python pass timeout= (seconds)",
+        fix=f"each statement may run {db.timeout:g} s: count a smaller table or add an index; "
+        "in Python pass a longer timeout= (seconds, at most 86400)",
     )
