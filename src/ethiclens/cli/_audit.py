@@ -11,8 +11,23 @@ import click
 from ..datasets import names
 from ._options import SpecRequest, execute, lines_of, spec_options
 
-# the benchmarks from the registry (cli._main's table, read for --help, is checked against it)
-HELP = f"Audit TARGET: {', '.join(names('audit'))}, a CSV/Parquet/JSON file, folder or glob."
+
+def _help() -> str:
+    """The benchmarks an audit takes, and those it does not, read from the dataset registry
+    (the first line is cli._main's table, shown by ``ethiclens --help`` unloaded)."""
+    others = [
+        f"{n}: not audited, see ethiclens pcer train {n}"
+        for n in names()
+        if n not in names("audit")
+    ]
+    said = f" ({'; '.join(others)})" if others else ""
+    return (
+        "Audit TARGET: a benchmark, a CSV/Parquet/JSON file, folder or glob.\n\n"
+        f"Benchmarks: {', '.join(names('audit'))}{said}."
+    )
+
+
+HELP = _help()
 
 
 def print_audit(result, to_stderr: bool = False) -> None:

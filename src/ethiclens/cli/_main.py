@@ -24,8 +24,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "audit": (
         "ethiclens.cli._audit",
         "audit_command",
-        "Audit TARGET: compas, adult, german, acs-income, bios, a CSV/Parquet/JSON file, "
-        "folder or glob.",
+        "Audit TARGET: a benchmark, a CSV/Parquet/JSON file, folder or glob.",
     ),
     "compare": (
         "ethiclens.cli._compare",

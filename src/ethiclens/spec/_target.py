@@ -421,6 +421,8 @@ def _benchmark_dataset(spec: AuditSpec):
     t, name = spec.target, spec.target.dataset
     if name not in ds_mod.DATASETS:
         raise _unknown_target(name, "target.dataset")
+    if name not in ds_mod.names("audit"):  # the registry's word, before its data is read
+        raise _no_audit_model(name)
     options = {}
     if name == "acs-income":
         options = {"states": list(t.states), "year": t.year, "download": t.download}
@@ -432,12 +434,16 @@ def _benchmark_dataset(spec: AuditSpec):
         # the loader's keyword (year, states) is the spec's key, as each face names it
         raise exc.renamed({exc.column: f"target.{exc.column}"}, "key") from None
     if ds.text:
-        raise EthicLensInputError(
-            f"{name} is a text dataset without a standard audit model",
-            column="TARGET",
-            fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
-        )
+        raise _no_audit_model(name)
     return ds, options
+
+
+def _no_audit_model(name: str) -> EthicLensInputError:
+    return EthicLensInputError(
+        f"{name} is a text dataset without a standard audit model",
+        column="TARGET",
+        fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+    )
 
 
 def _benchmark_groups(spec: AuditSpec, ds):
