@@ -27,6 +27,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
+from ..fairness._validate import MAX_NUMERIC_GROUPS
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -627,7 +628,40 @@ def check_split_groups(
             "groups",
             fix="audit the same groups in both splits (drop or merge the missing ones)",
         )
+    _refuse_many_groups(sorted(groups_tr))
     return _group_order(group_order, groups_tr)
+
+
+# The most groups a PCER audit compares: its spreads' intervals take every pair of groups
+# (200 groups: 19,900 pairs, seconds; 1,000 groups' 499,500 pairs took minutes).
+MAX_GROUPS = 200
+
+
+def _refuse_many_groups(labels: list[str]) -> None:
+    """More than :data:`MAX_GROUPS` groups refused, and first a column of numbers with more
+    than the fairness audit's ``MAX_NUMERIC_GROUPS`` values, by its rule: it looks continuous
+    (one group per row), whether given as numbers or, as a file's, as their text."""
+    n = len(labels)
+    if n > MAX_NUMERIC_GROUPS:
+        from ..sources import type_groups  # the audit's rule: numbers written canonically
+
+        if pd.api.types.is_numeric_dtype(type_groups(pd.Series(labels, dtype=object))):
+            raise argument_error(
+                f"looks continuous: {n} distinct numeric values (more than "
+                f"{MAX_NUMERIC_GROUPS} groups)",
+                "groups",
+                fix="bin it into a few groups first (e.g. pd.cut(df[col], [0, 25, 45, 65, "
+                "120]).astype(str)); if the numbers really are group codes, write them as "
+                "text that is not a number (e.g. 'code 7')",
+            )
+    if n > MAX_GROUPS:
+        raise argument_error(
+            f"has {n:,} groups, more than the {MAX_GROUPS} a PCER audit compares (its "
+            f"spreads take every pair of groups: {n * (n - 1) // 2:,} pairs)",
+            "groups",
+            fix=f"merge groups into at most {MAX_GROUPS} (e.g. the rare ones into 'other'), "
+            "or audit a coarser attribute",
+        )
 
 
 # A group label that reads as a number (1, -3, 1.0, 1.50, 1e3), or a bool column's truth.

@@ -284,7 +284,13 @@ def train_many(
     config = config or TrainConfig()
     seeds, datas = list(seeds), list(datas)
     if not seeds:
-        raise EthicLensInputError("no seeds", column="seeds")
+        raise EthicLensInputError(
+            "no seeds: one model is trained per seed",
+            column="seeds",
+            kind="argument",
+            value=seeds,
+            fix="give at least one seed, e.g. seeds=[0, 1, 2]",
+        )
     if len(datas) != len(seeds):
         raise EthicLensInputError(
             "needs one prepared split per seed",
