@@ -35,6 +35,14 @@ def budget_note(manifest: dict) -> str:
     )
 
 
+def no_rows_held(groups: list) -> str:
+    """What the estimate says of groups that no released row holds, whatever the mechanism:
+    refused where the mechanism rules that out, else beside the metrics it leaves undefined."""
+    if len(groups) == 1:
+        return f"no released row holds the group {groups[0]!r}"
+    return f"no released row holds the groups {groups}"
+
+
 def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
 

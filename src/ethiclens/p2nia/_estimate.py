@@ -53,13 +53,14 @@ from ..fairness import (
     metric_status,
 )
 from ..io import sha256_file
-from ._common import TABLE, article, budget_note
+from ._common import TABLE, article, budget_note, no_rows_held
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import (
     MANIFEST,
     Release,
     _check_metrics,
+    check_digests,
     check_release_for,
     known_metrics,
     read_release,
@@ -381,6 +382,8 @@ def _checked_release(rel, request) -> Release:
         fix="pass read_release(folder), release(...)'s result, or the folder's path",
     )
     m = rel.manifest
+    if "manifest_sha256" in m:  # read from its folder: still what its digests cover
+        check_digests(rel)
     validate_manifest(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
         rel.table,
@@ -617,7 +620,7 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         )
         return MetricEstimate(None, None, None, NOISE_METHOD, INSUFFICIENT_DATA, reason)
     if status == UNDEFINED:
-        return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason)
+        return MetricEstimate(None, None, None, UNDEFINED_METHOD, status, reason + _unheld(basis))
     if status == INSUFFICIENT_DATA:
         return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
     if rep_cells is None:  # asked for no interval: the estimate alone, as the audit gives it
@@ -640,6 +643,19 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         # its method says it was not reported, as the audit's own intervals say it
         return MetricEstimate(value, None, None, iv.method, INSUFFICIENT_DATA, reason)
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
+
+
+def _unheld(basis: _Cells) -> str:
+    """What an undefined metric's reason adds of the groups that no released row holds, where
+    the mechanism could not rule that out (:func:`_protocol._check_groups_held`)."""
+    sizes = basis.released.reshape(len(basis.domain), -1).sum(axis=1)
+    unheld = [g for g, size in zip(basis.domain, sizes, strict=True) if size == 0]
+    if not unheld:
+        return ""
+    return (
+        f"; {no_rows_held(unheld)}: a release may hold none of a group the data has few rows "
+        "of, or the group was added to the manifest after the release (ask the platform which)"
+    )
 
 
 def _noise_left_none(metric: str, basis: _Cells) -> bool:

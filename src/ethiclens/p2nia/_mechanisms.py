@@ -48,7 +48,7 @@ from ._roles import LABEL, PREDICTION
 
 RECORD, PER_COLUMN = "record", "per-column"
 # Below this chance of a GRR release holding no row of a group, a group no released row holds
-# is refused as added after the release (GRR.validate_table)
+# is refused as added after the release (Mechanism.group_floor)
 PHANTOM_GROUP_P = 1e-12
 ACCOUNTINGS = (RECORD, PER_COLUMN)
 
@@ -102,6 +102,14 @@ class Mechanism:
     def validate_table(self, manifest: dict, table: pd.DataFrame) -> None:
         """Refuse (``_common._bad``) a manifest that the released ``table`` (its values inside
         the manifest's domains) shows this mechanism did not write."""
+
+    def group_floor(self, manifest: dict) -> tuple[float, str] | None:
+        """The least probability with which each released row holds any one group of the
+        protected attribute, whatever the data, and why in words (GRR: ``"ε = 1 over 3
+        groups"``); None where there is none (a synthetic table may hold no row of a group
+        the data has few of). Below :data:`PHANTOM_GROUP_P` of a release holding none, a group
+        no released row holds is refused as added to the manifest after the release."""
+        return None
 
     def check_request(self, request: dict) -> None:
         """Refuse a request (its checked fields) that this mechanism cannot serve."""
@@ -303,30 +311,13 @@ class GRR(Mechanism):
                     e,
                 )
 
-    def validate_table(self, manifest, table):
-        """Refuse a group that no released row holds where GRR makes that all but impossible:
-        each row reports each group with probability at least q = 1/(e^ε + k − 1), so n′ rows
-        hold none of a group with probability at most (1 − q)^n′; below
-        :data:`PHANTOM_GROUP_P` the group was added to the manifest after the release (a
-        digest of the groups could not tell: whoever recomputes the manifest's SHA-256
-        recomputes it)."""
-        prot = manifest["roles"]["protected"]
-        col, rows = manifest["columns"][prot], len(table)
+    def group_floor(self, manifest):
+        """Each row reports each group with probability at least q = (1 − p)/(k − 1), p the
+        protected column's keep probability, whatever its true group."""
+        col = manifest["columns"][manifest["roles"]["protected"]]
         k = len(col["domain"])
         q = (1 - _grr.keep_probability(col["epsilon"], k)) / (k - 1)
-        chance = rows * math.log1p(-q) / math.log(10)  # log10 of (1 − q)^n′
-        held = set(table[prot].astype(str))
-        for group in col["domain"]:
-            if str(group) not in held and chance < math.log10(PHANTOM_GROUP_P):
-                raise _bad(
-                    f"no released row holds the group {group!r}: GRR reports each of the "
-                    f"{rows} rows as it with probability at least {q:.3g} (ε = "
-                    f"{col['epsilon']:g} over {k} groups), so a release holds none of its rows "
-                    f"with probability below 1e{math.floor(chance) + 1}: the group was added "
-                    "to the manifest after the release",
-                    f"columns.{prot}.domain",
-                    group,
-                )
+        return q, f"ε = {col['epsilon']:g} over {k} groups"
 
     def _debiased(self, observed, manifest) -> np.ndarray:
         """Each released joint through the inverse of the Kronecker product of the response
@@ -354,14 +345,11 @@ class GRR(Mechanism):
 
     def empty_group_se(self, manifest, rows):
         """√(n′·q·(1 − q)) / (p − q), p and q = (1 − p)/(k − 1) the protected column's keep
-        and flip-to-each probabilities: a group with no rows is reported as each of n′ rows
-        with probability q, and its debiased size (c − n′·q)/(p − q) has this spread."""
-        col = manifest["columns"][manifest["roles"]["protected"]]
-        k = len(col["domain"])
-        if k < 2:
-            return None
-        p = _grr.keep_probability(col["epsilon"], k)
-        q = (1 - p) / (k - 1)
+        and flip-to-each probabilities (:meth:`group_floor`): a group with no rows is reported
+        as each of n′ rows with probability q, and its debiased size (c − n′·q)/(p − q) has
+        this spread."""
+        q = self.group_floor(manifest)[0]
+        p = 1 - (len(manifest["columns"][manifest["roles"]["protected"]]["domain"]) - 1) * q
         return math.sqrt(rows * q * (1 - q)) / (p - q)
 
     def clipped_share(self, observed, manifest):

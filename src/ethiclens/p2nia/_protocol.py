@@ -58,8 +58,15 @@ from ._common import (
     check_delta,
     check_epsilon,
     manifest_number,
+    no_rows_held,
 )
-from ._mechanisms import ACCOUNTINGS, get_mechanism, mechanism_names, release_with
+from ._mechanisms import (
+    ACCOUNTINGS,
+    PHANTOM_GROUP_P,
+    get_mechanism,
+    mechanism_names,
+    release_with,
+)
 from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
 from ._synth import AuditColumns, bin_labels, column_domains
@@ -850,7 +857,50 @@ def read_release(release_dir: str | Path) -> Release:
     validate_manifest(manifest)
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
-    return Release(table, manifest)
+    rel = Release(table, manifest)
+    # what the digests were verified on, to name what a change in memory touched
+    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table))
+    return rel
+
+
+def _column_digests(table: pd.DataFrame) -> dict:
+    return {c: pd.util.hash_pandas_object(table[c], index=False).sum() for c in table.columns}
+
+
+def _changed(old, new, at: str = "") -> list[str]:
+    """The keys (``columns.sex.domain``) whose values differ between two manifests."""
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return [] if (type(old), repr(old)) == (type(new), repr(new)) else [at]
+    keys = sorted(old.keys() | new.keys(), key=str)
+    return [p for k in keys for p in _changed(old.get(k), new.get(k), f"{at}.{k}".lstrip("."))]
+
+
+def check_digests(rel: Release) -> None:
+    """Refuse a release read from its folder that was changed in memory since: its estimate
+    would record the SHA-256 of a release (groups, request, rows) it did not estimate. The
+    refusal names the manifest's keys or the table's columns that changed."""
+    m, (manifest, columns) = rel.manifest, getattr(rel, "_read", (None, {}))
+    try:
+        same = _manifest_digest(m) == m["manifest_sha256"]
+    except (TypeError, ValueError):  # a value JSON cannot hold: not what was read
+        same = False
+    if not same:
+        keys = _changed(manifest, m) if manifest is not None else []
+        what, file = f"its {', '.join(keys[:8]) or 'fields'}", MANIFEST
+    elif _sha256_bytes(rel.table.to_csv(index=False).encode()) != m.get("sha256"):
+        now = _column_digests(rel.table)
+        cols = [c for c in now.keys() | columns.keys() if now.get(c) != columns.get(c)]
+        what, file = f"its column(s) {sorted(map(str, cols)) or ''}", TABLE
+    else:
+        return
+    raise EthicLensInputError(
+        f"the release was changed after it was read: {what} differ from what its "
+        f"{'manifest_sha256' if file == MANIFEST else 'sha256'} covers, so its estimate "
+        "would record the digest of a release it did not estimate",
+        column=file,
+        kind="file",
+        fix="estimate the release as the platform wrote it (read_release(folder) again)",
+    )
 
 
 def _read_manifest(path: Path) -> dict:
@@ -1331,7 +1381,30 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     _check_budget(manifest, req, mechanism.record_epsilon(req, released), len(released))
     if table is not None:
         _check_table(manifest, table, data_cols)
+        _check_groups_held(manifest, table, mechanism)
         mechanism.validate_table(manifest, table)
+
+
+def _check_groups_held(manifest: dict, table: pd.DataFrame, mechanism) -> None:
+    """Refuse, whatever the mechanism, a group that no released row holds where the mechanism
+    makes that all but impossible (:meth:`Mechanism.group_floor`: each of n′ rows holds it
+    with probability at least q, so a release holds none with probability at most
+    (1 − q)^n′, below ``PHANTOM_GROUP_P``): it was added to the manifest after the release
+    (a digest could not tell: whoever edits the manifest recomputes it)."""
+    floor, prot, rows = mechanism.group_floor(manifest), manifest["roles"]["protected"], len(table)
+    chance = rows * math.log1p(-floor[0]) / math.log(10) if floor else 0  # log10 (1 − q)^n′
+    held = set(table[prot].astype(str))
+    for group in manifest["columns"][prot]["domain"]:
+        if str(group) not in held and chance < math.log10(PHANTOM_GROUP_P):
+            raise _bad(
+                f"{no_rows_held([group])}: {manifest['mechanism'].upper()} reports each of the "
+                f"{rows} rows as it with probability at least {floor[0]:.3g} ({floor[1]}), so "
+                f"a release holds none of its rows with probability below "
+                f"1e{math.floor(chance) + 1}: the group was added to the manifest after the "
+                "release",
+                f"columns.{prot}.domain",
+                group,
+            )
 
 
 def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None:
