@@ -115,29 +115,19 @@ class DPTrainingRun:
                 column="attribute",
                 fix=f"use one of {list(self.data.groups_train)}",
             )
-        d = self.data
+        d, n = self.data, len(self.data.y_train)
         # ids: the split's own rows, disjoint (a record the data holds twice is not a leak)
-        ids = np.arange(len(d.y_train) + len(d.y_test))
+        ids = np.arange(n + len(d.y_test))
         return tuple(
-            SplitPredictions(y, proba >= 0.5, groups[attribute], loss=loss, name=name, ids=i)
-            for name, y, proba, groups, loss, i in (
-                (
-                    "train",
-                    d.y_train,
-                    self.train_proba,
-                    d.groups_train,
-                    self.train_loss,
-                    ids[: len(d.y_train)],
-                ),
-                (
-                    "test",
-                    d.y_test,
-                    self.test_proba,
-                    d.groups_test,
-                    self.test_loss,
-                    ids[len(d.y_train) :],
-                ),
+            SplitPredictions(
+                getattr(d, f"y_{name}"),
+                getattr(self, f"{name}_proba") >= 0.5,
+                getattr(d, f"groups_{name}")[attribute],
+                loss=getattr(self, f"{name}_loss"),
+                name=name,
+                ids=i,
             )
+            for name, i in (("train", ids[:n]), ("test", ids[n:]))
         )
 
     def group_order(self, attribute: str) -> tuple[str, str]:
@@ -210,7 +200,7 @@ SIGMA_MIN = 0.3
 SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 
 
-def _epsilon_at(
+def epsilon_at(
     sigma: float, sample_rate: float, steps: int, config: TrainConfig, accountant: str | None = None
 ) -> float:
     from opacus.accountants import create_accountant
@@ -230,25 +220,25 @@ def _search_sigma(epsilon: float, sample_rate: float, config: TrainConfig) -> fl
     tol = 0.01 * epsilon  # Opacus's default absolute 0.01 is too coarse at ε = 0.1: use 1%
     # Fast bound: the RDP accountant (milliseconds at any σ) bounds PRV's ε from above, so
     # an ε beyond RDP's ε at SIGMA_MIN is out of reach without running the slow search.
-    if _epsilon_at(SIGMA_MIN, sample_rate, steps, config, "rdp") < epsilon:
+    if epsilon_at(SIGMA_MIN, sample_rate, steps, config, "rdp") < epsilon:
         return SIGMA_MIN
     eps_min = None  # ε at SIGMA_MIN, computed once if the bisection goes below it
     sigma_low, sigma_high, eps_high = 0.0, 10.0, math.inf
     while eps_high > epsilon:
         sigma_high *= 2
-        eps_high = _epsilon_at(sigma_high, sample_rate, steps, config)
+        eps_high = epsilon_at(sigma_high, sample_rate, steps, config)
         if sigma_high > SIGMA_MAX:
             raise ValueError("The privacy budget is too low.")
     while epsilon - eps_high > tol:
         sigma = (sigma_low + sigma_high) / 2
         if sigma < SIGMA_MIN:
             if eps_min is None:
-                eps_min = _epsilon_at(SIGMA_MIN, sample_rate, steps, config)
+                eps_min = epsilon_at(SIGMA_MIN, sample_rate, steps, config)
             if eps_min < epsilon:  # even σ = SIGMA_MIN spends less than asked
                 return SIGMA_MIN
             sigma_low = sigma  # ε(σ) >= ε(SIGMA_MIN) >= target: the search's own branch
             continue
-        eps = _epsilon_at(sigma, sample_rate, steps, config)
+        eps = epsilon_at(sigma, sample_rate, steps, config)
         if eps < epsilon:
             sigma_high, eps_high = sigma, eps
         else:

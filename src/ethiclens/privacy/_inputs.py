@@ -94,13 +94,8 @@ class SplitPredictions:
         self.y_pred = _binary(self.y_pred, "y_pred")
         self.groups = _groups(self.groups, "groups")
         n = len(self.y_true)
-        for label, arr in (("y_pred", self.y_pred), ("groups", self.groups)):
-            if len(arr) != n:
-                raise EthicLensInputError(
-                    f"{label} has {len(arr)} rows, y_true {n}",
-                    column=label,
-                    fix="pass arrays for the same rows",
-                )
+        _same_rows_as(self.y_pred, "y_pred", n, "pass arrays for the same rows")
+        _same_rows_as(self.groups, "groups", n, "pass arrays for the same rows")
         if self.loss is not None:
             check_one_per_row(self.loss, "loss")
             if np.iscomplexobj(self.loss):  # numpy would keep the real part, with a warning
@@ -117,24 +112,26 @@ class SplitPredictions:
                     column="loss",
                     fix="give numeric per-example losses",
                 ) from None
-            if len(self.loss) != n:
-                raise EthicLensInputError(f"loss has {len(self.loss)} rows, not {n}", column="loss")
-            _check_losses(self.loss, "loss")
+            _same_rows_as(self.loss, "loss", n, None, "not")
+            _check_losses(self.loss)
         if self.ids is not None:
             check_one_per_row(self.ids, "ids")
             self.ids = np.asarray(self.ids, dtype=object)
-            if len(self.ids) != n:
-                raise EthicLensInputError(
-                    f"ids has {len(self.ids)} rows, y_true {n}",
-                    column="ids",
-                    fix="give one id per row",
-                )
+            _same_rows_as(self.ids, "ids", n, "give one id per row")
             refuse_missing(pd.isna(self.ids), "ids", "give every row an id (or no ids)", "id")
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
         self.check(self.name or "this")
         return self.groups == group
+
+
+def _same_rows_as(values, label: str, n: int, fix, against: str = "y_true") -> None:
+    """A field of one value per row of ``y_true`` (``n`` rows)."""
+    if len(values) != n:
+        raise EthicLensInputError(
+            f"{label} has {len(values)} rows, {against} {n}", column=label, fix=fix
+        )
 
 
 def argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
@@ -156,7 +153,7 @@ def _real_losses(loss: np.ndarray) -> np.ndarray:
     return loss.real
 
 
-def _check_losses(loss: np.ndarray, where: str) -> None:
+def _check_losses(loss: np.ndarray) -> None:
     """Per-example losses are finite and non-negative (the first bad row is named; a missing
     one, NaN, is told from an infinite one: the fixes differ)."""
     n_missing = int(np.isnan(loss).sum())
@@ -180,7 +177,7 @@ def _check_losses(loss: np.ndarray, where: str) -> None:
             shown = f" (value {loss[first]:g})" if problem == "are negative" else ""
             raise EthicLensInputError(
                 f"{int(bad.sum())} loss value(s) {problem}, first at row {first}{shown}",
-                column=where,
+                column="loss",
                 fix=fix,
             )
 
@@ -432,14 +429,19 @@ NOTHING_MEASURED = (
 )
 
 
+def _fields(train: SplitPredictions, test: SplitPredictions) -> list[str]:
+    """The fields the audit reads of a row: labels, predictions, groups, and losses where
+    both splits carry them."""
+    both = train.loss is not None and test.loss is not None
+    return ["y_true", "y_pred", "groups", *(["loss"] if both else [])]
+
+
 def same_rows(train: SplitPredictions, test: SplitPredictions) -> str | None:
     """How two non-empty splits hold the same rows in every field the audit reads (labels,
     predictions, groups, and losses where both carry them): ``"in the same order"`` (a copy of
     one file given as both, one frame passed twice), ``"in another order"`` (a shuffled copy:
     every δ_g is 0 all the same), or None when the rows differ."""
-    fields = ["y_true", "y_pred", "groups"]
-    if train.loss is not None and test.loss is not None:
-        fields.append("loss")
+    fields = _fields(train, test)
     if len(train.y_true) == 0 or len(train.y_true) != len(test.y_true):
         return None
     if all(np.array_equal(getattr(train, f), getattr(test, f)) for f in fields):
@@ -512,9 +514,7 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     where both splits carry losses) are that row's too: the same record. None when most test
     rows that share an id with train differ from its row: those ids do not name records (row
     numbers 0, 1, 2, ... of each split, say)."""
-    fields = ["y_true", "y_pred", "groups"] + (
-        ["loss"] if train.loss is not None and test.loss is not None else []
-    )
+    fields = _fields(train, test)
     numbers = [pd.to_numeric(pd.Series(s.ids), errors="coerce") for s in (train, test)]
     if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
         keys = [n.to_numpy(float) for n in numbers]

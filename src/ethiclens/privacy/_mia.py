@@ -148,13 +148,18 @@ def membership_inference(
     MIAResult
     """
     eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
-    floor_n = _group_floor(min_group_size)
+    floor_n = Policy().pcer_min_group_size  # the default Policy's PCER floor, or the one given
+    if min_group_size is not None:
+        floor_n = check_count(min_group_size, "min_group_size")
     order = _checked_splits(train, test, group_order, positive_rates, delta_pcer)
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
-    if positive_rates is not None and len(order) == 2:
-        dp_mia = _delta_pcer_mia(attacks, positive_rates, eta)
-        if dp_mia is not None and delta_pcer is not None:
+    # R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η); withheld with a group's attack
+    reported = all(a.status == REPORTED for a in attacks)
+    if positive_rates is not None and len(order) == 2 and reported:
+        pcer_0, pcer_1 = (positive_rates[a.group] / max(a.advantage, eta) for a in attacks)
+        dp_mia = pcer_0 - pcer_1
+        if delta_pcer is not None:
             agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
     return MIAResult(
         groups=attacks,
@@ -164,16 +169,6 @@ def membership_inference(
         delta_pcer=delta_pcer,
         sign_agrees=agrees,
         notes=[n for n in (shared_rows_note(train, test, order),) if n],
-    )
-
-
-def _group_floor(min_group_size) -> int:
-    """Members and non-members a group needs: ``min_group_size`` checked, else the default
-    Policy's PCER floor."""
-    return (
-        Policy().pcer_min_group_size
-        if min_group_size is None
-        else check_count(min_group_size, "min_group_size")
     )
 
 
@@ -221,15 +216,6 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
             delta_pcer,
             "pass pcer_audit's result.delta_pcer, e.g. 0.8",
         )
-
-
-def _delta_pcer_mia(attacks: list[GroupAttack], positive_rates: dict, eta: float):
-    """R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η); None when a group's attack is
-    withheld (below the floor)."""
-    if any(a.status != REPORTED for a in attacks):
-        return None
-    pcer_0, pcer_1 = (positive_rates[a.group] / max(a.advantage, eta) for a in attacks)
-    return pcer_0 - pcer_1
 
 
 def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> GroupAttack:

@@ -76,6 +76,7 @@ EXTENDED_NOTE = (
     "extended to the estimate, which lies on the boundary of the draws (a rate of "
     "0 or 1, or a clipped δ_g)"
 )
+DEGENERATE = " (degenerate: every draw equal)"
 PCER_SCHEMA_VERSION = "1.0"
 SINGLE_RUN_NOTE = (
     "This is one trained model: the intervals cover resampling of its train and test rows "
@@ -416,10 +417,8 @@ def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys", level: float
     if not np.isfinite(value):
         return None, None, f"{_method_name(ci)}: not reported, point estimate undefined"
     iv = interval(value, boot, name=_method_name(ci), level=level, extend=False)
-    method = iv.method
-    if iv.defined and iv.low == iv.high:
-        method += " (degenerate: every draw equal)"
-    return _contain(iv.low, iv.high, method, value)
+    degenerate = iv.defined and iv.low == iv.high
+    return _contain(iv.low, iv.high, iv.method + (DEGENERATE if degenerate else ""), value)
 
 
 def _folded_interval(signed, ci: str = "jeffreys", what=""):
@@ -435,17 +434,18 @@ def _folded_interval(signed, ci: str = "jeffreys", what=""):
     max covers its true value when every difference is covered, so they must hold together
     (at 95% each, the EO-Gap of two groups covered a true gap of 0 in about 0.95² ≈ 90%).
     """
-    lows, highs, values, notes = [], [], [], set()  # one number per difference, at most
+    lows, highs, values, notes = [], [], [], set()  # one number per chunk of differences
     plain, m = _method_name(ci), len(signed)
     level = CI_LEVEL if m <= 1 else 1 - (1 - CI_LEVEL) / m
-    for value, low, high, methods in _signed_intervals(signed, ci, level):
-        if isinstance(methods, str):  # an undefined difference: the gap's interval with it
-            return None, None, methods
+    for points, draws in signed.chunks():
+        low, high, said = _signed_intervals(points, draws, ci, level)
+        if low is None:  # an undefined difference: the gap's interval with it
+            return None, None, said
         folded = np.where((low <= 0) & (high >= 0), 0.0, np.minimum(abs(low), abs(high)))
         lows.append(float(folded.max()))  # each chunk's max: the max of its folded values
         highs.append(float(np.maximum(abs(low), abs(high)).max()))
-        values.append(float(abs(value).max()))
-        notes |= {m.removeprefix(plain).lstrip("; ") for m in methods if m != plain}
+        values.append(float(abs(points).max()))
+        notes |= {note.lstrip("; ") for note in said} - {""}
     method = f"{plain} of the signed difference(s), folded at 0"
     if m > 1:
         method = (
@@ -454,7 +454,7 @@ def _folded_interval(signed, ci: str = "jeffreys", what=""):
             "interval is [max of the folded lows, max of the folded highs]"
         )
     if notes:
-        method += f"; signed: {'; '.join(sorted(set(notes)))}"
+        method += f"; signed: {'; '.join(sorted(notes))}"
     return _contain(max(lows), max(highs), method, max(values))
 
 
@@ -546,18 +546,17 @@ def pcer_audit(
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
-        notes=[*filter(None, _input_notes(train, test, order)), *notes],
+        notes=[
+            *filter(
+                None, (shared_rows_note(train, test, order), _labels_as_predictions(train, test))
+            ),
+            *notes,
+        ],
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
     return dataclasses.replace(result, interpretation=interpret(result))
-
-
-def _input_notes(train: SplitPredictions, test: SplitPredictions, order) -> tuple:
-    """What the audit notes of its inputs (None: nothing): test rows that are train rows, and
-    predictions that are the labels."""
-    return shared_rows_note(train, test, order), _labels_as_predictions(train, test)
 
 
 def _labels_as_predictions(train: SplitPredictions, test: SplitPredictions) -> str | None:
@@ -659,7 +658,7 @@ def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size"
         ) from None
 
 
-def _check_splits(train, test, group_order, eta) -> tuple[str, ...]:
+def _check_splits(train, test, group_order) -> tuple[str, ...]:
     """Two different splits with the same groups and a valid floor: the group order."""
     order = check_split_groups(train, test, group_order)
     # losses on one split only are refused, as ``pcer audit --loss`` refuses a file without
@@ -696,7 +695,7 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
     # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
     check_draws(settings["n_boot"], "n_boot")
     check_seed(settings["random_state"], "random_state")
-    order = _check_splits(train, test, group_order, eta)
+    order = _check_splits(train, test, group_order)
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)
     rng = np.random.default_rng(int(settings["random_state"]))
@@ -797,31 +796,26 @@ class _PairDiffs:
                 yield p[i] - p[j], (rows[i] - rows[j]).T
 
 
-def _signed_intervals(signed: _PairDiffs, ci: str, level: float):
-    """Per chunk of signed differences, their (points, lows, highs, set of method names) as
-    :func:`_interval` gives each, or the method of the first undefined one in place of the
-    set: the differences whose point and draws are all finite as one batch, extended to their
-    estimates as arrays (no step per pair: 200 groups make 19,900 pairs); the others one at a
-    time."""
-    plain, degenerate = _method_name(ci), " (degenerate: every draw equal)"
-    for points, draws in signed.chunks():
-        ok = np.isfinite(points) & np.isfinite(draws).all(axis=0)
-        batch = bootstrap_intervals(points, draws, method=PERCENTILE, level=level, columns=ok)
-        low, high = np.fmin(batch.low, points), np.fmax(batch.high, points)  # _contain's
-        moved = (low != batch.low) | (high != batch.high)
-        flat = ok & (batch.low == batch.high)
-        methods = {
-            plain + (degenerate if f else "") + (f"; {EXTENDED_NOTE}" if m else "")
-            for f, m in set(zip(flat[ok].tolist(), moved[ok].tolist(), strict=True))
-        }
-        for k in np.flatnonzero(~ok).tolist():
-            lo, hi, method = _interval(float(points[k]), draws[:, k], ci, level)
-            if lo is None or hi is None:
-                yield points, low, high, method
-                return
-            low[k], high[k] = lo, hi
-            methods.add(method)
-        yield points, low, high, methods
+def _signed_intervals(points, draws, ci: str, level: float):
+    """One chunk of signed differences: their (lows, highs) as :func:`_interval` gives each and
+    the notes of their methods, or (None, None, method) of the first undefined one. Those whose
+    point and draws are finite as one batch, extended to their estimates as arrays (no step per
+    pair: 200 groups make 19,900 pairs); the others one at a time."""
+    ok = np.isfinite(points) & np.isfinite(draws).all(axis=0)
+    batch = bootstrap_intervals(points, draws, method=PERCENTILE, level=level, columns=ok)
+    low, high = np.fmin(batch.low, points), np.fmax(batch.high, points)  # _contain's
+    moved, flat = (low != batch.low) | (high != batch.high), batch.low == batch.high
+    notes = {
+        (DEGENERATE if f else "") + (f"; {EXTENDED_NOTE}" if m else "")
+        for f, m in set(zip(flat[ok].tolist(), moved[ok].tolist(), strict=True))
+    }
+    for k in np.flatnonzero(~ok).tolist():
+        lo, hi, method = _interval(float(points[k]), draws[:, k], ci, level)
+        if lo is None or hi is None:
+            return None, None, method
+        low[k], high[k] = lo, hi
+        notes.add(method.removeprefix(_method_name(ci)))
+    return low, high, notes
 
 
 def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
@@ -1008,17 +1002,15 @@ def _ratio_sentence(r: PCERResult) -> str:
         f"than {lo}."
     )
     if r.positive_is_favorable:
-        text += (
+        return text + (
             f" The positive prediction is a benefit, so {lo} gets less benefit per unit of "
             "membership-inference risk."
         )
-    else:
-        text += (
-            " The positive prediction is a harm, so this ratio does not say which group is "
-            "worse off (a larger privacy cost lowers it): read the outcome and the privacy "
-            "cost below."
-        )
-    return text
+    return text + (
+        " The positive prediction is a harm, so this ratio does not say which group is "
+        "worse off (a larger privacy cost lowers it): read the outcome and the privacy "
+        "cost below."
+    )
 
 
 def _ci_sentence(est: MetricEstimate) -> str:
@@ -1053,36 +1045,28 @@ def _outcome_and_cost(r: PCERResult) -> str:
             f"(R = {r.groups[0].positive_rate:.3f})."
         )
     else:
-        worse, better = outcome
-        how = (
-            "the favourable prediction less often"
-            if r.positive_is_favorable
-            else "the harmful prediction more often"
-        )
+        how = "favourable prediction less" if r.positive_is_favorable else "harmful prediction more"
         text = (
-            f" Outcome: {worse.group} receives {how} (R {worse.positive_rate:.3f} vs "
-            f"{better.positive_rate:.3f})."
+            f" Outcome: {outcome[0].group} receives the {how} often (R "
+            f"{outcome[0].positive_rate:.3f} vs {outcome[1].positive_rate:.3f})."
         )
     if cost is None:
         text += (
             f" Privacy cost: both groups have the same overfitting gap (δ {r.groups[0].delta:.4f})."
         )
     else:
-        costly, other = cost
         text += (
-            f" Privacy cost: {costly.group} has the larger overfitting gap, the bound on "
-            f"its membership-inference advantage (δ {costly.delta:.4f} vs "
-            f"{other.delta:.4f})."
+            f" Privacy cost: {cost[0].group} has the larger overfitting gap, the bound on "
+            f"its membership-inference advantage (δ {cost[0].delta:.4f} vs {cost[1].delta:.4f})."
         )
-    if outcome is not None and cost is not None:
-        if outcome[0] is cost[0]:
-            text += (
-                f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
-                "larger privacy cost."
-            )
-        else:
-            text += (
-                f" No double disadvantage: {outcome[0].group} has the worse outcome, "
-                f"{cost[0].group} the larger privacy cost."
-            )
+    if outcome is not None and cost is not None and outcome[0] is cost[0]:
+        text += (
+            f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
+            "larger privacy cost."
+        )
+    elif outcome is not None and cost is not None:
+        text += (
+            f" No double disadvantage: {outcome[0].group} has the worse outcome, "
+            f"{cost[0].group} the larger privacy cost."
+        )
     return text

@@ -37,6 +37,7 @@ from ._dpsgd import (
     build_mlp,
     check_settings,
     dp_epsilon,
+    epsilon_at,
     finished_run,
     noise_multiplier_for,
     train_dp_mlp,
@@ -130,30 +131,29 @@ class StackedMLP:
         a, b, c = flat.split(self.sizes, dim=1)
         return a.view(K, self.d + 1, h1), b.view(K, h1 + 1, h2), c
 
+    def layers(self, k: int):
+        """Model k's three layers as (inputs + 1, outputs) views, the bias the last row."""
+        return self.W1[k], self.W2[k], self.w3[k].unsqueeze(1)
+
     def load(self, k: int, linear_layers) -> None:
         """Model k's weights from torch ``Linear`` layers (input width ≤ d; the rest stays 0)."""
         import torch
 
         with torch.no_grad():
-            for W, lin in zip((self.W1, self.W2), linear_layers[:2], strict=True):
-                W[k, : lin.in_features] = lin.weight.T
-                W[k, -1] = lin.bias
-            self.w3[k, :-1] = linear_layers[2].weight[0]
-            self.w3[k, -1] = linear_layers[2].bias[0]
+            for W, lin in zip(self.layers(k), linear_layers, strict=True):
+                W[: lin.in_features] = lin.weight.T
+                W[-1] = lin.bias
 
     def export(self, k: int, n_features: int):
         """Model k as a torch ``nn.Sequential`` (the Opacus path's architecture)."""
         import torch
 
         model = build_mlp(n_features, self.hidden)
-        lin = [m for m in model if isinstance(m, torch.nn.Linear)]
+        linear = [m for m in model if isinstance(m, torch.nn.Linear)]
         with torch.no_grad():
-            lin[0].weight.copy_(self.W1[k, :n_features].T)
-            lin[0].bias.copy_(self.W1[k, -1])
-            lin[1].weight.copy_(self.W2[k, :-1].T)
-            lin[1].bias.copy_(self.W2[k, -1])
-            lin[2].weight.copy_(self.w3[k, :-1].unsqueeze(0))
-            lin[2].bias.copy_(self.w3[k, -1:])
+            for W, lin in zip(self.layers(k), linear, strict=True):
+                lin.weight.copy_(W[: lin.in_features].T)
+                lin.bias.copy_(W[-1])
         return model
 
 
@@ -238,13 +238,8 @@ def sgd_momentum_step(theta, buf, grad, lr: float, momentum: float, first: bool)
     theta.add_(buf, alpha=-lr)
 
 
-@functools.lru_cache(maxsize=256)
-def _spent_epsilon(sigma, q, steps, config) -> float:
-    from opacus.accountants import create_accountant
-
-    acc = create_accountant(config.accountant)
-    acc.history = [(sigma, q, steps)]
-    return float(acc.get_epsilon(config.delta))
+# the ε the pass spent, asked once per (σ, q, steps, settings): the passes of a sweep repeat it
+_spent_epsilon = functools.lru_cache(maxsize=256)(epsilon_at)
 
 
 def train_many(
@@ -502,8 +497,5 @@ class _EpochNoise:
         for k, (gen, d) in enumerate(zip(self.gens, self.n_feat, strict=True)):
             real = d * self.h1
             z = torch.randn(self.steps, real + self.rest, generator=gen)
-            if real == head:
-                self.slab[:, k] = z
-            else:
-                self.slab[:, k, :real] = z[:, :real]
-                self.slab[:, k, head:] = z[:, real:]
+            self.slab[:, k, :real] = z[:, :real]  # padding rows real..head stay 0
+            self.slab[:, k, head:] = z[:, real:]
