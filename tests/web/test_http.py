@@ -250,10 +250,10 @@ def _parquet_bomb() -> bytes:
         (gzip.compress(b"a,b\n" + b"0,1\n" * 100000), "data.csv.gz", 415, "gzip"),
         (_parquet_bomb(), "bomb.parquet", 413, "decompression bomb"),
         (b"PAR1" + b"\x00" * 100, "cut.parquet", 415, "cut short"),
-        (b"label,pred\n", "header.csv", 400, "the file has no data rows"),
+        (b"label,pred\n", "header.csv", 400, "file header.csv has no data rows"),
         # blank lines (and a BOM) are an empty file, not another format: 400 like the above
-        (b"\n\n  \n", "blank.csv", 400, "the file has no data rows"),
-        (b"\xef\xbb\xbf\r\n", "bom.csv", 400, "the file has no data rows"),
+        (b"\n\n  \n", "blank.csv", 400, "file blank.csv has no data rows"),
+        (b"\xef\xbb\xbf\r\n", "bom.csv", 400, "file bom.csv has no data rows"),
         (b"a;b;c\n1;2;3\n", "semi.csv", 415, "separated by semicolons, not commas"),
         (b"label,pred\n\xff\xfe,1\n", "latin.csv", 415, "not UTF-8"),
         # the command line's words, on every engine (a first row too: tests/web/test_round10_web.py)
@@ -261,10 +261,10 @@ def _parquet_bomb() -> bytes:
             b"label,pred,group\n1,0,A\n0,1,B,extra\n",
             "ragged.csv",
             400,
-            "the file line 3 has 4 fields but its header has 3",
+            "ragged.csv line 3 has 4 fields but its header has 3",
         ),
         (b"label,pred\n" + b"1,0\n" * 10 + b'"open,1\n', "quote.csv", 400, "cannot be read"),
-        (b"a,a\n1,2\n", "twice.csv", 400, "the file has two columns named"),
+        (b"a,a\n1,2\n", "twice.csv", 400, "twice.csv has two columns named"),
     ],
 )
 def test_bad_files_are_refused_and_nothing_is_kept(

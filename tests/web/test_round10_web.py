@@ -33,7 +33,7 @@ def _parquet_with_two(name: str) -> bytes:
 def test_a_parquet_file_naming_a_column_twice_is_a_bad_upload(client):
     r = upload(client, _parquet_with_two("pred"), "dup.parquet")
     assert r.status_code == 400
-    assert "the file has two columns named 'pred'" in _refusal(r)
+    assert "dup.parquet has two columns named 'pred'" in _refusal(r)
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_a_row_with_surplus_fields_is_a_bad_upload_naming_its_line(client, rows,
     r = upload(client, ("label,pred,group\n" + rows).encode(), "extra.csv")
     assert r.status_code == 400
     said = _refusal(r)
-    assert "the file line 2 has 4 fields but its header has 3" in said and fix in said
+    assert "extra.csv line 2 has 4 fields but its header has 3" in said and fix in said
 
 
 def test_utf16_text_is_named_with_its_conversion_not_called_binary(client):
@@ -55,7 +55,7 @@ def test_utf16_text_is_named_with_its_conversion_not_called_binary(client):
     r = upload(client, text.encode("utf-16"), "wide.csv")
     assert r.status_code == 415
     said = _refusal(r)
-    assert "the file is UTF-16 text, not UTF-8" in said and "iconv -f utf-16 -t utf-8" in said
+    assert "wide.csv is UTF-16 text, not UTF-8" in said and "iconv -f utf-16 -t utf-8" in said
     assert "binary" not in said
 
 

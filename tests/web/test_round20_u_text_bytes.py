@@ -24,7 +24,7 @@ def test_an_upload_with_a_nul_byte_is_refused_naming_its_line(client, case):
     r = upload(client, data, "d.csv")
     said = _said(r.text)
     assert r.status_code == 415, said
-    assert f"the file holds a NUL byte (\\x00) on line {line}, " in said, said
+    assert f"d.csv holds a NUL byte (\\x00) on line {line}, " in said, said
     assert "damaged or not UTF-8 text" in said and "binary" not in said
 
 
@@ -36,7 +36,7 @@ def test_a_server_file_with_a_nul_byte_is_refused_alike(app, client, tmp_path):
     r = client.post("/pick", data={"csrf": token, "path": "d.csv"})
     said = _said(r.text)
     assert r.status_code == 415, said
-    assert "the file holds a NUL byte (\\x00) on line 602, " in said, said
+    assert "d.csv holds a NUL byte (\\x00) on line 602, " in said, said
 
 
 def test_a_binary_file_is_still_called_binary(client):
@@ -50,4 +50,4 @@ def test_utf16_cyrillic_is_refused_in_the_command_lines_words(client, encoding):
     said = _said(r.text)
     assert r.status_code == 415, said
     iconv = encoding.replace("-", "").replace("utf", "utf-", 1)
-    assert "the file is UTF-16 text, not UTF-8" in said and f"iconv -f {iconv}" in said, said
+    assert "cy16.csv is UTF-16 text, not UTF-8" in said and f"iconv -f {iconv}" in said, said

@@ -48,7 +48,7 @@ def test_the_upload_names_it_with_its_conversion(client):
     r = upload(client, TEXT.encode("utf-16-le"), "wide.csv")
     said = html.unescape(" ".join(re.findall(r'class="error"[^>]*>(.*?)</', r.text, re.S)))
     assert r.status_code == 415, said
-    assert "the file is UTF-16 text, not UTF-8" in said and "iconv -f utf-16le -t utf-8" in said
+    assert "wide.csv is UTF-16 text, not UTF-8" in said and "iconv -f utf-16le -t utf-8" in said
     assert "binary" not in said
 
 

@@ -51,7 +51,7 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise UploadError(
-            f"the file cannot be read as a table: {without_server_path(first, path)}",
+            f"the file cannot be read as a table: {without_server_path(first, path, name)}",
             fix="every row needs as many fields as the header, and quotes must close; "
             "export the table again",
         ) from None
@@ -118,10 +118,10 @@ async def upload(request):
             return refused
         if parser.filename is None:
             raise UploadError("no file was sent", fix="choose a CSV or Parquet file")
-        kind = await in_thread(check_content, part, web.config.max_upload)
+        name, sha = display_name(parser.filename), parser.sha.hexdigest()
+        kind = await in_thread(check_content, part, web.config.max_upload, name)
         final = part.with_name(f"{stem}.{'csv' if kind == 'csv' else 'parquet'}")
         os.replace(part, final)
-        name, sha = display_name(parser.filename), parser.sha.hexdigest()
         data_id = await in_thread(_new_data, web, name, final, kind, parser.size, sha)
     except EthicLensInputError as exc:
         return _refused_upload(web, request, exc, for_audit)
@@ -167,7 +167,7 @@ async def pick(request):
             errors={"path": "{}. Fix: {}".format(*NOT_LISTED)},
         )
     try:
-        kind = await in_thread(check_content, path, web.config.max_upload)
+        kind = await in_thread(check_content, path, web.config.max_upload, rel)
         data_id = await in_thread(_new_data, web, rel, path, kind, path.stat().st_size, None)
     except EthicLensInputError as exc:
         return web.home_page(request, getattr(exc, "status", 400), errors={"path": said(exc)})

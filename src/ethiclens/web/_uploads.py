@@ -240,8 +240,10 @@ class StreamedUpload:
             self._fh.close()
 
 
-def check_content(path: Path, limit: int) -> str:
-    """``csv`` or ``parquet`` by the file's bytes, or :class:`UploadError` saying what it is."""
+def check_content(path: Path, limit: int, name: str | None = None) -> str:
+    """``csv`` or ``parquet`` by the file's bytes, or :class:`UploadError` saying what it is;
+    a refusal in the library's words names the file ``name`` (its user's), as the command
+    line names it ("preds.csv line 3 has 4 fields"), else "the file"."""
     size = path.stat().st_size
     if size == 0:
         raise UploadError("the file is empty", fix="export the table again and upload that file")
@@ -260,17 +262,17 @@ def check_content(path: Path, limit: int) -> str:
                 fix="upload the plain .csv (or a Parquet file)",
             )
     if head.startswith(b"PAR1"):
-        return _check_parquet(path, size, limit)
+        return _check_parquet(path, size, limit, name)
     for magic, what in OTHER.items():
         if head.startswith(magic):
             raise _unsupported(
                 f"the file is {what}, not a CSV or Parquet table",
                 fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
             )
-    return _check_csv(path, head)
+    return _check_csv(path, head, name)
 
 
-def _check_parquet(path: Path, size: int, limit: int) -> str:
+def _check_parquet(path: Path, size: int, limit: int, name: str | None) -> str:
     import pyarrow.parquet as pq
 
     from ..io import refuse_repeated_parquet_names
@@ -296,7 +298,7 @@ def _check_parquet(path: Path, size: int, limit: int) -> str:
     try:
         refuse_repeated_parquet_names(path)
     except EthicLensInputError as exc:
-        raise as_upload_error(exc, path, 400) from None
+        raise as_upload_error(exc, path, 400, name) from None
     floor = max(limit, PARQUET_BOMB_FLOOR)
     stop = min(MAX_PARQUET_UNCOMPRESSED, max(floor, MAX_PARQUET_EXPANSION * size))
     expanded, more = _expanded_size(path, meta, stop)
@@ -394,7 +396,7 @@ def _decoded_size(arr) -> int:
 _BINARY = re.compile(rb"[\x01-\x08\x0e-\x1f]")
 
 
-def _check_csv(path: Path, head: bytes) -> str:
+def _check_csv(path: Path, head: bytes, name: str | None) -> str:
     from ..io import (
         csv_head,
         not_utf8_error,
@@ -405,18 +407,18 @@ def _check_csv(path: Path, head: bytes) -> str:
     )
 
     if err := wide_text_error(path, head):  # its NUL bytes are text, not binary: iconv it
-        raise as_upload_error(err, path, 415)
+        raise as_upload_error(err, path, 415, name)
     if _BINARY.search(head):
         raise _unsupported(
             "the file is binary, not a CSV or Parquet table",
             fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
         )
     if err := nul_byte_error(path):  # the whole upload, as the command line reads it
-        raise as_upload_error(err, path, 415)
+        raise as_upload_error(err, path, 415, name)
     # the whole upload (it is bounded): a byte past the first 64 kB would otherwise fail the
     # read later, as a codec's words
     if err := not_utf8_error(path):
-        raise as_upload_error(err, path, 415)
+        raise as_upload_error(err, path, 415, name)
     try:  # the header's names as a CSV reader reads them: a quoted name may hold a line break
         header = csv_head(path)[0]
         width, comma = len(header), len(header) > 1
@@ -433,7 +435,7 @@ def _check_csv(path: Path, head: bytes) -> str:
         preflight_file(path)
     except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
         blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
-        raise as_upload_error(exc, path, 400 if comma or blank else 415) from None
+        raise as_upload_error(exc, path, 400 if comma or blank else 415, name) from None
     if not comma:
         raise _unsupported(
             "the file's first line has no comma: it is not a comma-separated table with a "
@@ -443,7 +445,7 @@ def _check_csv(path: Path, head: bytes) -> str:
     # a row with surplus fields is refused by every engine: now, naming its line, rather
     # than once the audit runs
     if err := ragged_error([path]):
-        raise as_upload_error(err, path, 400)
+        raise as_upload_error(err, path, 400, name)
     return "csv"
 
 
@@ -458,15 +460,19 @@ def _check_width(columns: int) -> None:
         )
 
 
-def as_upload_error(err: EthicLensInputError, path: Path, status: int) -> UploadError:
+def as_upload_error(
+    err: EthicLensInputError, path: Path, status: int, name: str | None = None
+) -> UploadError:
     """The library's refusal ``err`` of the stored upload ``path`` as the web app's, with
-    ``status``: the same words, the upload called "the file"."""
-    return UploadError(without_server_path(err.problem, path), fix=err.fix, status=status)
+    ``status``: the same words, the upload called ``name`` (:func:`without_server_path`)."""
+    return UploadError(without_server_path(err.problem, path, name), fix=err.fix, status=status)
 
 
-def without_server_path(problem: str, path: Path) -> str:
-    """A library message about the stored upload, calling it "the file" (its name on the
-    server is random, and the server's folders are none of the browser's business)."""
-    for where in (f"file {path}", str(path), f"file {path.name}", path.name):
-        problem = problem.replace(where, "the file")
-    return problem
+def without_server_path(problem: str, path: Path, name: str | None = None) -> str:
+    """A library message about the stored upload, calling it ``name`` (its user's name for
+    it), else "the file": its name on the server is random, and the server's folders are none
+    of the browser's business. One pass: a name that holds the server's is not renamed again."""
+    wheres = [str(path), path.name]
+    if not name:
+        wheres = [f"file {path}", str(path), f"file {path.name}", path.name]
+    return re.sub("|".join(map(re.escape, wheres)), lambda _: name or "the file", problem)
