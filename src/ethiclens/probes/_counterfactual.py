@@ -283,10 +283,7 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             column=protected,
             fix="give one group label per row, e.g. a string",
         ) from exc
-    numeric = pd.api.types.is_numeric_dtype(source.dtype) and not pd.api.types.is_bool_dtype(
-        source.dtype
-    )
-    if numeric and groups is None and len(present) > MAX_GROUPS:
+    if source.dtype.kind in "iufc" and groups is None and len(present) > MAX_GROUPS:
         raise EthicLensInputError(
             f"looks continuous: {len(present)} distinct numeric values (each record would be "
             f"copied {len(present) - 1} times)",
@@ -615,8 +612,9 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
         idx = idx[np.argsort(ids[idx], kind="stable")]  # by record: the file's order draws nothing
         before = (orig_pred[rows[idx]], None if score is None else orig_score[rows[idx]])
         after = (pred[idx], None if score is None else score[idx])
-        draws = (_streams(seeds, s, t), n_boot, ci)
-        pairs.append(_pair(s, t, before, after, favorable_label, draws))
+        pairs.append(
+            _pair(s, t, before, after, favorable_label, (_shift_rng(seeds, s, t), n_boot, ci))
+        )
     # ci and n_boot say how a bootstrap drew; none drew (no scores, or every pair's shift
     # interval taken without draws): null, never the unused defaults
     drew = any(_drawn(p.mean_score_shift_ci) for p in pairs)
@@ -693,16 +691,13 @@ def _aligned(values, index: pd.Index, default: str):
     )
 
 
-def _streams(seeds: np.random.SeedSequence, source: str, target: str) -> tuple:
-    """Two random streams of one pair, keyed by the pair's name (flip rate, score shift): a
-    pair's intervals do not depend on which other pairs or statistics are drawn, so adding
-    --y-score or a group changes no flip-rate interval."""
+def _shift_rng(seeds: np.random.SeedSequence, source: str, target: str):
+    """The score shift's random stream of one pair, keyed by the pair's name (statistic 1; 0
+    was the flip rate's, exact now): a pair's interval does not depend on which other pairs
+    are drawn."""
     key = zlib.crc32(f"{source}\x00{target}".encode())
-    return tuple(
-        np.random.default_rng(
-            np.random.SeedSequence(seeds.entropy, spawn_key=(*seeds.spawn_key, key, stat))
-        )
-        for stat in (0, 1)
+    return np.random.default_rng(
+        np.random.SeedSequence(seeds.entropy, spawn_key=(*seeds.spawn_key, key, 1))
     )
 
 
@@ -770,10 +765,10 @@ def _one_per_row(values, frame: pd.DataFrame, default: str) -> str:
 
 def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
     """One (source, target) pair from the observed (``before``) and flipped (``after``)
-    predictions and scores of its records; ``draws`` = ((flip-rate rng, score-shift rng),
-    n_boot, ci) of the intervals."""
+    predictions and scores of its records; ``draws`` = (score-shift rng, n_boot, ci) (the flip
+    rate's interval is exact: no draws)."""
     (pred_0, score_0), (pred_1, score_1) = before, after
-    (_, shift_rng), n_boot, ci = draws  # the flip rate's interval is exact: no draws
+    shift_rng, n_boot, ci = draws
     if (pred_0 < 0).any():
         raise EthicLensInputError(
             "a flipped row has no observed copy",
@@ -1000,9 +995,8 @@ def _shift_interval(shift: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
 def _drawn(ci: Interval | None) -> bool:
     """Whether a mean score shift's interval came from bootstrap draws (not the Student t
     interval, nor none for one record or every record's shift the same)."""
-    if ci is None or ci.method in (SHIFT_ONE_RECORD, STUDENT_T):
-        return False
-    return not ci.method.startswith(f"{SHIFT_SAME} (every record")
+    fixed = ci is None or ci.method in (SHIFT_ONE_RECORD, STUDENT_T)
+    return not fixed and not ci.method.startswith(f"{SHIFT_SAME} (every record")
 
 
 # Below this many records a pair's mean score shift takes the Student t interval: a bootstrap of
@@ -1024,20 +1018,19 @@ def _t_interval(shift: np.ndarray) -> Interval:
 
 
 def _mean_interval(values: np.ndarray, rng, n_boot: int, ci: str) -> Interval:
-    """Bootstrap interval of a mean, with the exact jackknife for BCa."""
+    """Bootstrap interval of a mean of ``FEW_SHIFTS`` or more values (:func:`_shift_interval`),
+    with the exact jackknife for BCa."""
     n = len(values)
-    total = values.sum()
     boot = np.empty(n_boot)
-    chunk = max(1, 2_000_000 // max(n, 1))
+    chunk = max(1, 2_000_000 // n)
     for start in range(0, n_boot, chunk):
         b = min(chunk, n_boot - start)
         boot[start : start + b] = values[rng.integers(0, n, size=(b, n))].mean(axis=1)
-    jack = (total - values) / (n - 1) if n > 1 else None
-    mult = np.ones(n) if n > 1 else None
+    jack = (values.sum() - values) / (n - 1)
     if np.ptp(boot) <= TIE:
         return Interval(None, None, f"{SHIFT_SAME} ({n_boot} draws of {n} records)")
     point = np.array([float(values.mean())])
-    return bootstrap_intervals(point, boot[:, None], [jack], [mult], method=ci).at(0)
+    return bootstrap_intervals(point, boot[:, None], [jack], [np.ones(n)], method=ci).at(0)
 
 
 def model_name(model) -> str:
@@ -1260,11 +1253,7 @@ def _encoder_view(model, column, groups) -> tuple[list, list]:
                     i = cols.index(column)
                     known = set(map(str, enc.categories_[i]))
                     rare = getattr(enc, "infrequent_categories_", None)
-                    rare = (
-                        set(map(str, rare[i]))
-                        if rare is not None and rare[i] is not None
-                        else set()
-                    )
+                    rare = set() if rare is None or rare[i] is None else set(map(str, rare[i]))
                     return (
                         [g for g in groups if str(g) not in known],
                         [g for g in groups if str(g) in rare],
