@@ -141,10 +141,12 @@ def summary_lines(doc: dict) -> list[str]:
     lines += _request_lines(doc.get("request") or {}, run)
     if windows:
         last = windows[-1]
+        # the baseline tests' own threshold, as the JSON's ``threshold`` and the docs state it
+        based = any(t.startswith("baseline_") for c in doc["comparisons"] for t in c["tests"])
         lines.append(
             f"{plural(len(windows), 'window')} in the store, the last from {last['start']} "
             f"({plural(last['rows'], 'row')}, {last['status']}); alarm when an e-value reaches "
-            f"1/alpha = {1 / alpha:g}"
+            f"1/alpha = {1 / alpha:g}" + (f" (a baseline test's 2/alpha = {2 / alpha:g})" * based)
         )
     for c in doc["comparisons"]:
         lines.append("")
