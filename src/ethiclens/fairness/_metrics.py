@@ -35,49 +35,30 @@ def selection_rate(cells, labelled: bool):
     return _ratio(pos, cells.sum(axis=-1))
 
 
-def true_positive_rate(cells):
-    cells = np.asarray(cells, float)  # a list of counts too, as selection_rate reads
-    return _ratio(cells[..., 0], cells[..., 0] + cells[..., 2])
+def _share(name: str, num: tuple, den: tuple | None = None):
+    """The rate ``name`` of the cells ``num`` among the cells ``den`` (indices of tp, fp, fn,
+    tn; None: every row), of cells given as an array or a list of counts."""
+
+    def rate(cells):
+        cells = np.asarray(cells, float)
+        top = cells[..., num[0]] + cells[..., num[1]] if len(num) > 1 else cells[..., num[0]]
+        rows = cells.sum(axis=-1) if den is None else cells[..., den[0]] + cells[..., den[1]]
+        return _ratio(top, rows)
+
+    rate.__name__ = rate.__qualname__ = name  # the registry's name of the metric
+    return rate
 
 
-def false_positive_rate(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 1], cells[..., 1] + cells[..., 3])
-
-
-def positive_predictive_value(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 0], cells[..., 0] + cells[..., 1])
-
-
-def base_rate(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 0] + cells[..., 2], cells.sum(axis=-1))
-
-
-def accuracy(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 0] + cells[..., 3], cells.sum(axis=-1))
-
-
-def false_negative_rate(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 2], cells[..., 0] + cells[..., 2])
-
-
-def negative_predictive_value(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 3], cells[..., 2] + cells[..., 3])
-
-
-def false_discovery_rate(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 1], cells[..., 0] + cells[..., 1])
-
-
-def false_omission_rate(cells):
-    cells = np.asarray(cells, float)
-    return _ratio(cells[..., 2], cells[..., 2] + cells[..., 3])
+TP, FP, FN, TN = range(4)
+true_positive_rate = _share("true_positive_rate", (TP,), (TP, FN))
+false_positive_rate = _share("false_positive_rate", (FP,), (FP, TN))
+positive_predictive_value = _share("positive_predictive_value", (TP,), (TP, FP))
+base_rate = _share("base_rate", (TP, FN))
+accuracy = _share("accuracy", (TP, TN))
+false_negative_rate = _share("false_negative_rate", (FN,), (TP, FN))
+negative_predictive_value = _share("negative_predictive_value", (TN,), (FN, TN))
+false_discovery_rate = _share("false_discovery_rate", (FP,), (TP, FP))
+false_omission_rate = _share("false_omission_rate", (FN,), (FN, TN))
 
 
 def theil_index(cells):
