@@ -90,7 +90,7 @@ def test_a_flag_overrides_the_file_and_says_so(csv, tmp_path, capsys):
     "content, words",
     [
         ({"polcy": {"n_boot": 200}}, ["'polcy'", "did you mean 'policy'"]),
-        ({"policy": {"nboot": 200}}, ["'policy.nboot'", "did you mean 'n_boot'"]),
+        ({"policy": {"nboot": 200}}, ["'policy.nboot'", "did you mean 'policy.n_boot'"]),
         ({"policy": {"n_boot": "lots"}}, ["'policy.n_boot'", "whole number"]),
         ({"version": 9}, ["'version'", "newer EthicLens", "upgrade"]),
         (

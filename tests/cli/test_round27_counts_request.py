@@ -42,7 +42,7 @@ ROLES = ("--y-pred", "p", "--protected", "sex")
 def test_an_empty_value_is_refused_naming_its_flag(data, capsys, flag, args):
     code, err = _counts(capsys, *args)
     assert code == 2, err
-    assert err.startswith(f"error: option '{flag}': '' should be non-empty"), err
+    assert err.startswith(f"error: option '{flag}': must not be empty (value: '')"), err
     assert "spec:" not in err
     assert not (data / "c.csv").exists()
 

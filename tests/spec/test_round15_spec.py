@@ -127,7 +127,7 @@ def test_an_unknown_key_suggests_the_key_it_stands_for(data, meant):
 
 
 def test_a_near_miss_in_the_section_is_still_suggested():
-    with pytest.raises(EthicLensInputError, match="did you mean 'n_boot'\\? valid:"):
+    with pytest.raises(EthicLensInputError, match="did you mean 'policy.n_boot'\\? valid:"):
         AuditSpec.from_dict({"policy": {"n_bot": 500}})
 
 

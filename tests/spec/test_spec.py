@@ -85,8 +85,8 @@ def test_shorthands():
     "data, key, words",
     [
         ({"polcy": {}}, "polcy", "did you mean 'policy'"),
-        ({"policy": {"n_bot": 500}}, "policy.n_bot", "did you mean 'n_boot'"),
-        ({"roles": {"protectd": ["a"]}}, "roles.protectd", "did you mean 'protected'"),
+        ({"policy": {"n_bot": 500}}, "policy.n_bot", "did you mean 'policy.n_boot'"),
+        ({"roles": {"protectd": ["a"]}}, "roles.protectd", "did you mean 'roles.protected'"),
         ({"policy": {"n_boot": "many"}}, "policy.n_boot", "whole number"),
         ({"policy": {"di_threshold": 1.5}}, "policy.di_threshold", "from 0.01 up to"),
         ({"policy": {"ci": "bcaa"}}, "policy.ci", "jeffreys"),

@@ -182,10 +182,7 @@ def main(argv=None) -> int:
     from .._text import SafeStream
 
     saved = sys.stdout, sys.stderr
-    if not isinstance(sys.stdout, SafeStream):
-        sys.stdout = SafeStream(sys.stdout)
-    if not isinstance(sys.stderr, SafeStream):
-        sys.stderr = SafeStream(sys.stderr)
+    sys.stdout, sys.stderr = (s if isinstance(s, SafeStream) else SafeStream(s) for s in saved)
     # SIGTERM exits 143 as a shell reports it, through every finally: no browser or temp file left
     previous = signal.signal(signal.SIGTERM, lambda signum, _: sys.exit(128 + signum))
     try:
@@ -326,10 +323,7 @@ def usage_error_line(exc: click.UsageError) -> str:
         kind, name = _param_name(exc.param)
         return f"{kind} {name!r}: {message}. Fix: {_type_fix(exc.param, path, message)}"
     if isinstance(exc, click.BadOptionUsage):
-        problem = message
-        prefix = f"Option {exc.option_name!r} "
-        if problem.startswith(prefix):
-            problem = problem[len(prefix) :]
+        problem = message.removeprefix(f"Option {exc.option_name!r} ")
         if problem.startswith("requires an argument"):
             problem = "needs a value after it"
         return f"option {exc.option_name!r}: {problem}. Fix: write {exc.option_name} VALUE"

@@ -946,6 +946,8 @@ def check_spec_dict(data, source: str = "spec") -> None:
     # A flag's message names the flag already, a keyword the keyword; a file's names the file.
     prefix = "" if source in ("command line", "keyword arguments") else f"{source}: "
     words = schema_words(err.validator, _types_taken(err, where), err.message)
+    if err.validator == "minLength":  # jsonschema's "'' should be non-empty" repeats the value
+        words = "must not be empty"
     if where.startswith("roles.intersections"):  # "s*t": the spelling that works, by name
         inter = data["roles"]["intersections"]
         refuse_intersections(inter, _spec_attributes(data), source, prefix, prefix + words)
@@ -957,6 +959,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
         or _quote_fix(err, where)
+        or (err.validator == "minLength" and "give a value, or leave it out for its default")
         or (source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where))
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
@@ -1283,7 +1286,10 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
     """The refusal of an unknown ``key`` of ``where``: a near miss of ``allowed`` or the key
     ``meant`` suggested, and the valid keys."""
     full = f"{where}.{key}" if where else str(key)
-    hint = f"did you mean {meant!r}? " if meant else did_you_mean(str(key), allowed)
+    hint = did_you_mean(str(key), allowed)
+    if where:  # a near miss named as docs/config.md names keys (target.table), as meant is
+        hint = hint.replace(" '", f" '{where}.", 1)
+    hint = f"did you mean {meant!r}? " if meant else hint
     section, dot, field = str(key).partition(".")
     if dot and section in allowed:  # the docs' dotted name, written as one key
         hint = f"a dotted name is not read as one key: nest it ({section}: {{{field}: ...}}); "
