@@ -214,17 +214,12 @@ def bootstrap_intervals(
                     methods[j] = names[k]
     for j in np.flatnonzero(want & ~batch):
         point = float(points[j])
-        if np.isinf(point):
+        if np.isinf(point):  # no BCa of an infinite estimate
             iv = bootstrap_interval(0.0, draws[:, j], None, None, method=PERCENTILE, level=level)
         else:
-            iv = bootstrap_interval(
-                point,
-                draws[:, j],
-                None if jack is None else jack[j],
-                None if mult is None else mult[j],
-                method=method,
-                level=level,
-            )
+            jack_j = None if jack is None else jack[j]
+            mult_j = None if mult is None else mult[j]
+            iv = bootstrap_interval(point, draws[:, j], jack_j, mult_j, method=method, level=level)
         if iv.defined:
             low[j], high[j] = iv.low, iv.high
         methods[j] = iv.method

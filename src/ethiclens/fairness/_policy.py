@@ -103,16 +103,23 @@ def _refusing_unknown(init):
 Policy.__init__ = _refusing_unknown(Policy.__init__)
 
 
+def _unjudged(interval) -> tuple[str, str] | None:
+    """INCONCLUSIVE, and why, for an interval no threshold can judge; None for one it can."""
+    if not interval.defined:
+        return INCONCLUSIVE, "no confidence interval"
+    if interval.degenerate:
+        return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
+    return None
+
+
 def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
     """FLAGGED when the DI interval lies outside the band (or below it, with ``di_rule="below"``).
 
     The two-sided band [t, 1/t] makes the verdict the same whichever group is the reference:
     swapping the reference inverts the ratio and its interval.
     """
-    if not interval.defined:
-        return INCONCLUSIVE, "no confidence interval"
-    if interval.degenerate:
-        return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
+    if unjudged := _unjudged(interval):
+        return unjudged
     t = policy.di_threshold
     band = f"[{threshold_text(t)}, {threshold_text(1 / t)}]"
     edges = (t, 1 / t) if policy.di_rule == "two_sided" else (t,)
@@ -136,10 +143,8 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
 
 
 def judge_equalized_odds(interval, policy: Policy) -> tuple[str, str | None]:
-    if not interval.defined:
-        return INCONCLUSIVE, "no confidence interval"
-    if interval.degenerate:
-        return INCONCLUSIVE, "degenerate confidence interval (every draw equal)"
+    if unjudged := _unjudged(interval):
+        return unjudged
     if interval.low > policy.eo_threshold:
         low = beside(interval.low, policy.eo_threshold)
         eo = threshold_text(policy.eo_threshold)

@@ -85,11 +85,7 @@ def _type(given, schema, sub, defs):
     if not set(names) <= set(_TYPES):
         raise _Unknown(given)
     kinds = [_TYPES[t] for t in names]
-    return (
-        kinds[0]
-        if len(kinds) == 1
-        else lambda v: kinds[0](v) or kinds[1](v) or any(k(v) for k in kinds[2:])
-    )
+    return kinds[0] if len(kinds) == 1 else lambda v: any(k(v) for k in kinds)
 
 
 def _enum(given, schema, sub, defs):
@@ -140,18 +136,13 @@ def _additional(given, schema, sub, defs):
 
 
 def _of(count):
-    """allOf, anyOf, oneOf: ``count(subschemas passed, of how many)``."""
+    """allOf, oneOf: ``count(subschemas passed, of how many)``."""
 
     def keyword(given, schema, sub, defs):
         subs = [sub(s) for s in given]
         return lambda v: count(sum(1 for s in subs if s(v)), len(subs))
 
     return keyword
-
-
-def _not(given, schema, sub, defs):
-    inner = sub(given)
-    return lambda v: not inner(v)
 
 
 def _if(given, schema, sub, defs):
@@ -169,7 +160,6 @@ _KEYWORDS = {
     "exclusiveMinimum": _bound(operator.le),
     "exclusiveMaximum": _bound(operator.ge),
     "minLength": _when(str, lambda v, n: len(v) < n),
-    "maxLength": _when(str, lambda v, n: len(v) > n),
     "pattern": _when(str, lambda v, p: not re.search(p, v)),
     "minItems": _when(list, lambda v, n: len(v) < n),
     "maxItems": _when(list, lambda v, n: len(v) > n),
@@ -178,8 +168,6 @@ _KEYWORDS = {
     "properties": _properties,
     "additionalProperties": _additional,
     "allOf": _of(lambda passed, n: passed == n),
-    "anyOf": _of(lambda passed, n: passed > 0),
     "oneOf": _of(lambda passed, n: passed == 1),
-    "not": _not,
     "if": _if,
 }
