@@ -27,7 +27,6 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
-from ..fairness._validate import MAX_NUMERIC_GROUPS
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -638,22 +637,21 @@ MAX_GROUPS = 200
 
 
 def _refuse_many_groups(labels: list[str]) -> None:
-    """More than :data:`MAX_GROUPS` groups refused, and first a column of numbers with more
-    than the fairness audit's ``MAX_NUMERIC_GROUPS`` values, by its rule: it looks continuous
-    (one group per row), whether given as numbers or, as a file's, as their text."""
+    """Groups that are all numbers (written as Python prints them: a file's typed column) and
+    too many to be groups refused by the fairness audit's own rule and words (a continuous
+    column: one group per row); then more than :data:`MAX_GROUPS` groups of any kind."""
+    for kind in (int, float):
+        try:
+            numbers = np.array([kind(label) for label in labels], dtype=float)
+        except (ValueError, OverflowError):
+            continue
+        written = all(str(kind(x)) == label for x, label in zip(numbers, labels, strict=True))
+        if written and not np.isnan(numbers).any():  # 'nan' is a name, not a missing value
+            try:
+                encode_groups({"groups": numbers}, len(numbers))
+            except EthicLensInputError as exc:  # looks continuous
+                raise argument_error(exc.problem, "groups", fix=CONTINUOUS_FIX) from None
     n = len(labels)
-    if n > MAX_NUMERIC_GROUPS:
-        from ..sources import type_groups  # the audit's rule: numbers written canonically
-
-        if pd.api.types.is_numeric_dtype(type_groups(pd.Series(labels, dtype=object))):
-            raise argument_error(
-                f"looks continuous: {n} distinct numeric values (more than "
-                f"{MAX_NUMERIC_GROUPS} groups)",
-                "groups",
-                fix="bin it into a few groups first (e.g. pd.cut(df[col], [0, 25, 45, 65, "
-                "120]).astype(str)); if the numbers really are group codes, write them as "
-                "text that is not a number (e.g. 'code 7')",
-            )
     if n > MAX_GROUPS:
         raise argument_error(
             f"has {n:,} groups, more than the {MAX_GROUPS} a PCER audit compares (its "
@@ -662,6 +660,13 @@ def _refuse_many_groups(labels: list[str]) -> None:
             fix=f"merge groups into at most {MAX_GROUPS} (e.g. the rare ones into 'other'), "
             "or audit a coarser attribute",
         )
+
+
+CONTINUOUS_FIX = (
+    "bin it into a few groups first (e.g. pd.cut(df[col], [0, 25, 45, 65, 120]).astype(str)); "
+    "if the numbers really are group codes, write them as text that is not a number (e.g. "
+    "'code 7')"
+)
 
 
 # A group label that reads as a number (1, -3, 1.0, 1.50, 1e3), or a bool column's truth.
