@@ -44,7 +44,9 @@ def _pairs(result) -> list:
 
 @pytest.mark.parametrize("engine", ["pandas", "duckdb"])
 @pytest.mark.parametrize(
-    "protected, zero, one", [("g=1.0", "0.0", "1.0"), ("g", "0", "1"), ("g=0", "0", "1")]
+    "protected, zero, one",
+    # a reference the request spells -0.0 keys the zeros as spelled (the request's key)
+    [("g=1.0", "0.0", "1.0"), ("g", "0", "1"), ("g=0", "0", "1"), ("g=-0.0", "-0.0", "1.0")],
 )
 def test_negative_zero_is_one_group_on_every_batch(tmp_path, engine, protected, zero, one):
     pytest.importorskip(engine)
