@@ -111,3 +111,8 @@ def test_train_many_refuses_no_seeds_naming_the_argument_and_the_fix():
     exc = err.value
     assert (exc.column, exc.kind) == ("seeds", "argument")
     assert "no seeds" in exc.problem and "seeds=[0, 1, 2]" in exc.fix
+
+
+def test_a_group_named_nan_among_many_numbers_is_a_name_not_a_missing_value():
+    labels = ["nan", *map(str, range(MAX_NUMERIC_GROUPS + 10))]
+    assert len(pcer_audit(*_splits(labels), n_boot=100).groups) == MAX_NUMERIC_GROUPS + 11
