@@ -108,3 +108,11 @@ def test_a_row_with_fewer_fields_is_read_as_the_command_line_reads_it(client, tm
     assert "1 missing value(s), first at short.csv line 5" in text, text[:1500]
     cli = _cli_error(tmp_path, capsys, "short.csv", content)
     assert "1 missing value(s), first at short.csv line 5" in cli
+
+
+def test_a_hostile_file_name_in_the_refusal_is_shown_as_text(client):
+    r = upload(client, RAGGED["surplus value"].encode(), '<img src=x onerror="go()">\u202e.csv')
+    assert r.status_code == 400
+    assert "<img" not in r.text and "\u202e" not in r.text
+    said = _field_error(r.text)
+    assert said.startswith("<img src=x onerror=") and ">.csv line 3 has 4 fields" in said, said

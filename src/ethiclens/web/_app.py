@@ -55,11 +55,11 @@ class WebConfig:
     monitor_stores: tuple = ()  # monitor stores shown read-only (--monitor-store)
 
     def __post_init__(self):
-        self.data_dir = _folder(self.data_dir)
+        self.data_dir = _checked_path(self.data_dir, "WebConfig.data_dir")
         if not self.store:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif not is_url(self.store):
-            self.store = _store_file(self.store)
+            self.store = _checked_path(self.store, "WebConfig.store")
         self._check_settings()
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
         self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
@@ -106,28 +106,25 @@ def token_problem(token: str) -> str | None:
     )
 
 
-def _folder(path) -> Path:
-    folder = Path(path).resolve()
-    if folder.exists() and not folder.is_dir():
-        raise EthicLensInputError(
-            "is a file, not a folder",
-            column="WebConfig.data_dir",
-            value=str(path),
-            fix="give a folder (created if absent)",
-        )
-    return folder
+# (problem, fix) of a setting's path that is of the other kind (a file for the folder)
+_WRONG_KIND = {
+    "WebConfig.data_dir": ("is a file, not a folder", "give a folder (created if absent)"),
+    "WebConfig.store": (
+        "is a folder, not a SQLite file",
+        "give a file path (created if absent) or a PostgreSQL URL",
+    ),
+}
 
 
-def _store_file(path) -> Path:
-    path = Path(path)
-    if path.is_dir():
-        raise EthicLensInputError(
-            "is a folder, not a SQLite file",
-            column="WebConfig.store",
-            value=str(path),
-            fix="give a file path (created if absent) or a PostgreSQL URL",
-        )
-    return path
+def _checked_path(path, column: str) -> Path:
+    """The data folder (resolved) or the SQLite store's file, refused when it is of the other
+    kind (absent, it is made)."""
+    folder = column == "WebConfig.data_dir"
+    checked = Path(path).resolve() if folder else Path(path)
+    if checked.exists() and checked.is_dir() != folder:
+        problem, fix = _WRONG_KIND[column]
+        raise EthicLensInputError(problem, column=column, value=str(path), fix=fix)
+    return checked
 
 
 def create_app(config: WebConfig):

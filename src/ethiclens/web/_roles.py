@@ -496,7 +496,8 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
     for i, c in enumerate(prof["columns"]):
         ref = _reference(form.get(f"ref_{i}"), c)
-        if not ref or i not in ticked or not _groups_known(c, prof, groups):
+        edited = c["name"] in groups.get("merge", {}) or c["name"] in groups.get("bins", {})
+        if not ref or i not in ticked or edited or not _all_seen(c, prof):
             continue
         if not _is_group(ref, c["values"]):
             values = [str(v) for v in c["values"]]
@@ -506,15 +507,6 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
                 fix=did_you_mean(ref, values) + f"use one of {values}",
             )
             errors[f"ref_{i}"] = str(exc)
-
-
-def _groups_known(c: dict, prof: dict, groups: dict) -> bool:
-    """Whether the profile's values of column ``c`` are all its groups."""
-    return (
-        _all_seen(c, prof)
-        and c["name"] not in groups.get("merge", {})
-        and (c["name"] not in groups.get("bins", {}))
-    )
 
 
 def _all_seen(c: dict, prof: dict) -> bool:

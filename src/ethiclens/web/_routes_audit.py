@@ -35,6 +35,9 @@ from ._web import (
 log = logging.getLogger("ethiclens.web")
 
 PANDAS_BYTES = 256 << 20
+# Wider than this, the mapping screen's five role fields type a column with one shared list
+# of names rather than five selects of every column each (a page of megabytes)
+WIDE = 500
 # The library's report is one self-contained page (inline CSS, images as data: URIs, no
 # script); it may only be framed by this app's result page.
 REPORT_CSP = (
@@ -306,10 +309,24 @@ def mapping_page(web, request, audit, data, form, errors, status=200):
         prof=prof,
         form=form,
         errors=_roles.placed(errors, _mapping_fields(data, prof)),
-        other_files=_twofiles.other_files(web, data),
+        other_files=_twofiles.other_files(web, data, form.get("model_b") or ""),
+        wide=len(prof["columns"]) > WIDE,
+        lists=_value_lists(prof),
         defaults={name: getattr(defaults, name) for name, _ in _roles.POLICY_FIELDS},
         default_draws=2000,
     )
+
+
+def _value_lists(prof: dict) -> dict[int, int]:
+    """{column: the column whose list of values its reference field offers}: of a few values
+    (at most ``GROUP_MAX``), the first column with the same ones, so that a wide file's
+    columns of one set (0/1, one-hot) share one list rather than each drawing its own."""
+    first: dict[tuple, int] = {}
+    return {
+        i: first.setdefault(tuple(map(str, c["values"])), i)
+        for i, c in enumerate(prof["columns"])
+        if c["values"] and c["distinct"] <= _roles.GROUP_MAX
+    }
 
 
 def _mapping_fields(data: dict, prof: dict) -> set[str]:
@@ -618,8 +635,16 @@ async def _pdf(web, request, audit: dict):
     else:
         try:
             pdf = await _printed(web, audit)
-        except _PrintFailed:  # a renderer is there: its print crashed or ran out of time
-            return _print_failed(web, request)
+        except _PrintFailed:  # a renderer is there: this print failed, the next may not
+            failed = web.error_page(
+                request,
+                503,
+                "printing the PDF failed (the renderer stopped before it finished): try again",
+                "download the PDF again in a moment, or open the report and print it from the "
+                "browser",
+            )
+            failed.headers["retry-after"] = "5"
+            return failed
     if pdf is None:
         return web.error_page(
             request,
@@ -639,18 +664,6 @@ async def _pdf(web, request, audit: dict):
 class _PrintFailed(Exception):
     """The renderer is installed but its print failed (it crashed, was killed, ran out of
     time): worth a retry, unlike a server with no renderer."""
-
-
-def _print_failed(web, request):
-    """503 with a retry hint: this print failed, the next may not."""
-    response = web.error_page(
-        request,
-        503,
-        "printing the PDF failed (the renderer stopped before it finished): try again",
-        "download the PDF again in a moment, or open the report and print it from the browser",
-    )
-    response.headers["retry-after"] = "5"
-    return response
 
 
 # headless browsers printing reports at once on this server (each takes about 1 GB)

@@ -31,7 +31,8 @@ async def history(request):
         return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
     total = web.store.history_size()
     pages = max(1, -(-total // PAGE_SIZE))
-    page = _page_number(request.query_params.get("page", "1"), pages)
+    # within 1..pages: one past the last is the last, anything else the first
+    page = min(max(digits_number(request.query_params.get("page", "1")) or 1, 1), pages)
     rows = [
         {
             **row,
@@ -44,13 +45,6 @@ async def history(request):
     return web.page(
         request, "history.html", rows=rows, total=total, page=page, pages=pages, size=PAGE_SIZE
     )
-
-
-def _page_number(text: str, pages: int) -> int:
-    """The history page asked for, within 1..pages (one past the last: the last; anything
-    else: the first)."""
-    number = digits_number(text) or 1
-    return min(max(number, 1), pages)
 
 
 async def diff(request):
@@ -246,28 +240,25 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
 # -- monitoring --------------------------------------------------------------------------------
 async def monitoring(request):
     """Every monitor store named at start (--monitor-store): its comparisons and alarms."""
+    from ..monitor import TEST_LABELS  # the monitor's own names of its tests
+
     web = web_of(request)
     paths = web.config.monitor_stores
     stores = [await in_thread(_monitor_store, i, p) for i, p in enumerate(paths)]
-    return web.page(request, "monitoring.html", stores=stores, labels=_monitor_labels())
+    return web.page(request, "monitoring.html", stores=stores, labels=TEST_LABELS)
 
 
 async def monitoring_store(request):
     """One store: per comparison the monitor's trend plot (its own ``trend_png``) and the tests
     as it stored them. Only stores named at start: the address holds their index."""
+    from ..monitor import TEST_LABELS
+
     web = web_of(request)
     n, paths = digits_number(request.path_params["n"]), web.config.monitor_stores
     if n is None or not n < len(paths):  # not digits, or thousands of them: no int() of them
         return web.error_page(request, 404, "no such monitor store", "pick one on /monitoring")
     one = await in_thread(_monitor_store, n, paths[n], plots=True)
-    return web.page(request, "monitor_store.html", s=one, labels=_monitor_labels())
-
-
-def _monitor_labels() -> dict:
-    """The monitor's own names of its tests (one table, in ``ethiclens.monitor``)."""
-    from ..monitor import TEST_LABELS
-
-    return TEST_LABELS
+    return web.page(request, "monitor_store.html", s=one, labels=TEST_LABELS)
 
 
 def _monitor_store(index: int, path, plots: bool = False) -> dict:

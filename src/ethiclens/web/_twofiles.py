@@ -23,9 +23,16 @@ FIX_SAME_ROWS = (
 )
 
 
-def other_files(web, data: dict) -> list[dict]:
+# model B's choices listed per recent file: a file of thousands of two-valued columns (one-hot
+# features) would otherwise add them all to every mapping page drawn
+MODEL_B_SHOWN = 20
+
+
+def other_files(web, data: dict, chosen: str = "") -> list[dict]:
     """Files that can be model B for ``data`` (recent uploads and picked files), each with
-    its two-valued columns (the candidates for a prediction)."""
+    its two-valued columns (the candidates for a prediction): at most :data:`MODEL_B_SHOWN`,
+    those named like a prediction first, and ``chosen`` (the form's choice) always; ``more``
+    counts the others."""
     if data["kind"] not in FILE_KINDS:
         return []
     out = []
@@ -36,8 +43,12 @@ def other_files(web, data: dict) -> list[dict]:
         choices = [
             (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
         ]
+        ranked = sorted(choices, key=lambda c: not _roles.PRED_WORDS.search(c[1]))
+        shown = {c for c in ranked[:MODEL_B_SHOWN]} | {c for c in choices if c[0] == chosen}
         if choices:
-            out.append({**{k: row[k] for k in ("id", "name", "created")}, "columns": choices})
+            kept = [c for c in choices if c in shown]  # in the file's order
+            fields = {k: row[k] for k in ("id", "name", "created")}
+            out.append({**fields, "columns": kept, "more": len(choices) - len(kept)})
     return out
 
 

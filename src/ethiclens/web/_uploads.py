@@ -357,15 +357,7 @@ def _holds_text(kind) -> bool:
 def _is_text(kind) -> bool:
     import pyarrow as pa
 
-    return any(
-        test(kind)
-        for test in (
-            pa.types.is_string,
-            pa.types.is_large_string,
-            pa.types.is_binary,
-            pa.types.is_large_binary,
-        )
-    )
+    return kind in (pa.string(), pa.large_string(), pa.binary(), pa.large_binary())
 
 
 def _decoded_size(arr) -> int:
