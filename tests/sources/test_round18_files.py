@@ -123,7 +123,10 @@ def test_a_hot_rollback_journal_is_named_and_left_alone(tmp_path, capsys):
 def test_a_wal_whose_index_cannot_be_made_is_named(tmp_path):
     import sqlalchemy as sa
 
-    from ethiclens.sources._sql import _Db, _journal_error
+    from ethiclens.sources._sql import _Db, _sqlite_file_error
+
+    def _journal_error(sa, db):  # the journal's refusal, whatever the driver's error said
+        return _sqlite_file_error(sa, db, Exception(""))
 
     db = _database(tmp_path / "w.db")
     _run(_WAL_LEFT_OPEN, db)

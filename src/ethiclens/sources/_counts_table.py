@@ -71,7 +71,8 @@ class Roles:
     ``binary_labels``: labels and predictions must read as 0/1 where no ``pos_label`` is given
     (``ethiclens counts``, which has none): 0/1 mixed with another value, or numbers other than
     0/1, are refused at source with the first row, never written for the audit to refuse;
-    ``"audit"``: so too in the audit's words (an audit given no ``--pos-label``).
+    ``"audit"``: so too in the audit's words (an audit given no ``--pos-label``). ``pos_label``:
+    the audit's, refused where the audit refuses it, before any score, weight or group.
     """
 
     y_pred: str
@@ -83,6 +84,7 @@ class Roles:
     y_pred_role: str = Y_PRED
     key_roles: dict = field(default_factory=dict)
     binary_labels: bool | str = False
+    pos_label: object = None
 
     def __post_init__(self):
         for col in self.protected:
@@ -119,8 +121,7 @@ class Roles:
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
     _check_roles(roles)
-    missing = [c for c in roles.columns if c not in frame.columns]
-    if missing:
+    if missing := [c for c in roles.columns if c not in frame.columns]:
         raise EthicLensInputError(
             "not found", column=missing[0], fix=f"use one of {list(frame.columns)[:20]}"
         )
@@ -152,7 +153,12 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     w = None
     if roles.weight:
         w = pd.to_numeric(frame[roles.weight], errors="coerce").to_numpy(dtype=float)
-        _check_weights(int((~np.isfinite(w) | (w < 0)).sum()), roles.weight)
+        if bad := int((~np.isfinite(w) | (w < 0)).sum()):
+            raise EthicLensInputError(
+                f"weights must be finite and >= 0; {bad} are not",
+                column=f"{roles.weight} (sample_weight)",
+                fix="drop those rows or give them a valid weight",
+            )
         table[WEIGHT_SUM] = np.bincount(codes, weights=w, minlength=n_cells)
         table[WEIGHT_SQ_SUM] = np.bincount(codes, weights=w**2, minlength=n_cells)
     if roles.y_score:
@@ -184,15 +190,6 @@ def _check_roles(roles) -> None:
         f"counts_of takes an ethiclens.sources.Roles, not {given}; pass "
         f"ethiclens.sources.Roles({example})"
     )
-
-
-def _check_weights(bad: int, column) -> None:
-    if bad:
-        raise EthicLensInputError(
-            f"weights must be finite and >= 0; {bad} are not",
-            column=f"{column} (sample_weight)",
-            fix="drop those rows or give them a valid weight",
-        )
 
 
 def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
@@ -311,8 +308,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         "rows are missing from every group they belong to",
         SUPPRESSED_GROUPS: _groups_gone(table, out, attrs),
     }
-    crossings = _crossings_gone(table, out, attrs)
-    if crossings:
+    if crossings := _crossings_gone(table, out, attrs):
         out.attrs[SUPPRESSION_ATTR][SUPPRESSED_CROSSINGS] = crossings
     return out
 
@@ -450,8 +446,7 @@ WRITTEN_DIGITS = 15
 def _rounded_sums(table: pd.DataFrame) -> pd.DataFrame:
     """The weight and score sums rounded to :data:`WRITTEN_DIGITS` significant digits
     (``fairness.round_significant``, the audit's rounding): the same bytes on every engine."""
-    sums = [c for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table.columns]
-    if not sums:
+    if not (sums := [c for c in (WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM) if c in table.columns]):
         return table
     from ..fairness import round_significant
 
@@ -504,30 +499,19 @@ def _csv_labels(table: pd.DataFrame) -> pd.DataFrame:
     (text): timestamps (a CSV drops a midnight's time: 2020-01-03, not 2020-01-03 00:00:00),
     dates, durations, bytes (their UTF-8 text) and any other objects. Text, integers, floats
     and true/false read back as they are labelled."""
+    # a CSV gives integers, floats and true/false back as they are, also held as Python objects
+    # (the labels an engine typed file by file from a CSV's text)
+    plain = ("integer", "floating", "boolean")
     odd = [
         c
         for c in _key_columns(table)
-        if not (_all_text(table[c]) or _plain_csv_type(table[c]) or table[c].isna().all())
+        if not (
+            _all_text(table[c])
+            or pd.api.types.infer_dtype(table[c], skipna=True) in plain
+            or table[c].isna().all()
+        )
     ]
-    if not odd:
-        return table
-    return _as_labels(table, odd)
-
-
-def _plain_csv_type(values: pd.Series) -> bool:
-    """Whether a CSV gives ``values`` back as they are: integers, floats or true/false, also
-    held as Python objects (the labels an engine typed file by file from a CSV's text), which
-    the table's metadata must not record as text."""
-    kind = values.dtype
-    if isinstance(kind, pd.CategoricalDtype):
-        return False
-    if pd.api.types.is_object_dtype(kind) and len(values.dropna()):
-        return pd.api.types.infer_dtype(values, skipna=True) in ("integer", "floating", "boolean")
-    return (
-        pd.api.types.is_integer_dtype(kind)
-        or pd.api.types.is_bool_dtype(kind)
-        or pd.api.types.is_float_dtype(kind)
-    )
+    return _as_labels(table, odd) if odd else table
 
 
 def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
@@ -540,9 +524,7 @@ def _keys_as_labels(table: pd.DataFrame) -> pd.DataFrame:
         for c in _key_columns(table)
         if table[c].dtype == object and len({type(v) for v in table[c].dropna()}) > 1
     ]
-    if not mixed:
-        return table
-    return _as_labels(table, mixed)
+    return _as_labels(table, mixed) if mixed else table
 
 
 def _as_labels(table: pd.DataFrame, columns: list) -> pd.DataFrame:
@@ -595,8 +577,7 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
         info = table.attrs[SUPPRESSION_ATTR]
         dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
         note = f"; --min-cell {min_cell} dropped {dropped}"
-        gone = suppressed_groups(info)
-        if gone:
+        if gone := suppressed_groups(info):
             named = "; ".join(f"{a} {', '.join(map(str, g))}" for a, g in gone.items())
             note += (
                 f", every cell of {named} (the audit reports such a group as suppressed by "
@@ -611,8 +592,7 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
 def _crossings_note(record) -> str:
     """How many crossings of the attributes lost every cell (an intersection audit reports
     each as suppressed); "" for none."""
-    groups = (record or {}).get("groups") or []
-    if not groups:
+    if not (groups := (record or {}).get("groups") or []):
         return ""
     crossing = "&".join(record["attributes"])
     return (
@@ -727,8 +707,7 @@ def _check_gone_groups_absent(table: pd.DataFrame, record: dict, where: _Where, 
                 attr,
                 fix,
             )
-        held = sorted({str(v) for v in table[attr].dropna()} & {str(n) for n in names})
-        if held:
+        if held := sorted({str(v) for v in table[attr].dropna()} & {str(n) for n in names}):
             raise where.error(
                 f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}.{attr}",
                 f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS} says --min-cell dropped every cell of "
@@ -948,8 +927,7 @@ def _check_column_list(key: str, columns, where: _Where) -> None:
         twice = next(c for c in columns if columns.count(c) > 1)
         raise where.error(key, f"names the column {twice!r} twice", columns)
     if key == ATTRIBUTES_ATTR:
-        taken = [c for c in columns if c in RESERVED]
-        if taken:
+        if taken := [c for c in columns if c in RESERVED]:
             raise where.error(
                 key, f"names the reserved column {taken[0]!r} as an attribute", columns
             )

@@ -20,7 +20,7 @@ from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
 from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout
-from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM, Y_PRED, Y_TRUE
+from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     FILE_NAME,
     WEIGHT_BAD,
@@ -82,9 +82,8 @@ def _values(column: pd.Series) -> pd.Series:
 def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     meta = _cells(ddf._meta, roles, text)
     frame = ddf.map_partitions(_cells, roles, text, meta=meta)
-    keys = list(roles.protected) + ([Y_TRUE] if roles.y_true else []) + [Y_PRED]
-    keys += [SCORE_BIN] if roles.y_score else []
-    keys += [FILE_NAME] if FILE_NAME in meta.columns else []
+    keys = [name for _, name in roles._keys()]
+    keys += [c for c in (SCORE_BIN, FILE_NAME) if c in meta.columns]
     agg = {COUNT: ("_one", "sum")}
     if roles.weight:
         agg[WEIGHT_SUM] = ("_w", "sum")
@@ -113,17 +112,11 @@ def dask_counts(ddf, roles: Roles):
 
 def _frame_types(ddf) -> FrameTypes:
     """A Dask frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
-
-    def kind_of(column):
-        dtype = ddf[column].dtype
-        if pd.api.types.is_bool_dtype(dtype):
-            return "bool"
-        return "text" if pd.api.types.is_string_dtype(dtype) else None
-
-    def head(column):
-        yield ddf[column].dropna().head(1000, npartitions=-1)
-
-    return FrameTypes(kind_of, head)
+    return FrameTypes(
+        lambda c: pd.api.types.is_bool_dtype(ddf[c].dtype),
+        lambda c: pd.api.types.is_string_dtype(ddf[c].dtype),
+        lambda c: [ddf[c].dropna().head(1000, npartitions=-1)],
+    )
 
 
 def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):
@@ -237,7 +230,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     # only when it is kept: Dask drops no column on a selection of every column it read (the
     # role columns alone, in roles order), so an unused path column would reach the count
     path_column = FILE_NAME if FILE_NAME in columns else False
-    for names, group in _by_compression(groups):
+    for names, group, whole in _by_blocks(groups):
         options = {
             "header": 0,
             "names": names,
@@ -247,14 +240,12 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             "encoding": "utf-8-sig",
             "index_col": False,
         }
-        if group[0].lower().endswith(".gz"):
-            options["blocksize"] = None  # a compressed file cannot be split
         if literal:  # one partition per file, opened by pandas under its own name
-            options.pop("blocksize", None)
             part = dd.from_map(functools.partial(_read_csv_file, **options), group)
         else:
             from dask.dataframe.io.csv import read_pandas  # dd.read_csv with our reader
 
+            options["blocksize"] = None if whole else BLOCKSIZE
             part = read_pandas(_strict_read_csv, group, include_path_column=path_column, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
@@ -308,14 +299,38 @@ def _strict_read_csv(*args, **kwargs) -> pd.DataFrame:
             raise pd.errors.ParserError(str(exc)) from None
 
 
-def _by_compression(groups):
-    """Each group of files split into plain and gzipped files: Dask infers one compression
-    for all the files of a read (from the first name)."""
+# The bytes of a CSV file in each of Dask's partitions (cut at line breaks); "default": Dask's
+BLOCKSIZE = "default"
+
+
+def _by_blocks(groups):
+    """Each group of files split by how Dask reads them: cut into blocks at line breaks
+    (:data:`BLOCKSIZE`), or each file whole: a gzipped one (it cannot be cut; Dask infers one
+    compression for all the files of a read, from the first name) or one holding a quoted line
+    break (:func:`_quoted_line_break`: a cut there would split its row)."""
     for names, group in groups:
-        for gz in (False, True):
-            part = [f for f in group if f.lower().endswith(".gz") == gz]
-            if part:
-                yield names, part
+        kinds: dict = {}
+        for f in group:
+            gz = f.lower().endswith(".gz")
+            kinds.setdefault((gz, gz or _quoted_line_break(f)), []).append(f)
+        for (_, whole), part in sorted(kinds.items()):  # plain files first, as before
+            yield names, part, whole
+
+
+def _quoted_line_break(path) -> bool:
+    """Whether a line break (``\\n``) of the CSV file at ``path`` lies inside a quoted field: an
+    odd number of '"' comes before it (an escaped '""' adds two)."""
+    odd = 0
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 22):
+            if not odd and b'"' not in chunk:
+                continue
+            data = np.frombuffer(chunk, np.uint8)
+            quotes = np.cumsum(data == ord('"')) + odd
+            if ((data == ord("\n")) & (quotes % 2 == 1)).any():
+                return True
+            odd = int(quotes[-1]) % 2
+    return False
 
 
 # Where a local Dask cluster's HTTP server listens: this machine only, a port the system picks.
@@ -390,7 +405,10 @@ def audit_frame(
     cols = [protected] if isinstance(protected, str) else list(protected)
     if n_bins is not None:  # given: refused without scores, in audit's words (not the table's)
         kwargs["n_bins"] = check_score_bins(n_bins, y_score is not None)
-    roles = Roles(y_pred, cols, y_true, y_score, sample_weight, 10 if n_bins is None else n_bins)
+    n_bins = 10 if n_bins is None else n_bins  # pos_label: refused before any weight
+    roles = Roles(
+        y_pred, cols, y_true, y_score, sample_weight, n_bins, pos_label=kwargs.get("pos_label")
+    )
     if type(frame).__module__.startswith("pyspark"):
         from ._spark import spark_counts
 

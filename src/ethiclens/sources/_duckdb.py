@@ -33,9 +33,9 @@ from ._rules import (
     FILE_NAME,
     NA_TEXT,
     FileLayout,
+    _file_names,
     _hive_keys,
     check_columns,
-    csv_header,
     header_groups,
     join_files,
     joined_columns,
@@ -184,14 +184,6 @@ def _by_a_tool(path: str, folder: Path) -> bool:
     return any(p.startswith(("_", ".")) for p in Path(path).relative_to(folder).parts)
 
 
-def _schemas(files, kind) -> list[tuple[str, list[str]]]:
-    if kind == "parquet":
-        import pyarrow.parquet as pq
-
-        return [(f, list(pq.read_schema(f).names)) for f in files]
-    return [(f, csv_header(f)) for f in files]
-
-
 def file_columns(target: str, engine: str | None = None) -> list[str]:
     """The columns of TARGET (file, glob or folder; hive partition keys included): those of any
     of its files (a request's columns that a file lacks are refused as it is read, naming the
@@ -216,7 +208,7 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
         # is an error alone, but may be one empty partition of many
         preflight_file(f, require_rows=len(files) == 1)
     try:
-        schemas = _schemas(files, kind)
+        schemas = [(f, _file_names(f, kind)) for f in files]
     except EthicLensInputError:
         raise
     except (OSError, UnicodeDecodeError, ValueError) as exc:
@@ -401,8 +393,7 @@ def _hive_columns(layout: FileLayout, roles: Roles, params: dict) -> dict:
     if not layout.hive:
         return {}
     keyed = [_hive_keys(f, layout.target) for f in layout.files]
-    found = [c for c in roles.columns if any(c in k for k in keyed)]
-    if not found:
+    if not (found := [c for c in roles.columns if any(c in k for k in keyed)]):
         return {}
     params["hive_files"] = list(layout.files)
     for i, col in enumerate(found):

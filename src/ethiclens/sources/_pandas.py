@@ -37,6 +37,7 @@ from ._rules import (
     refuse_as_audit,
     refuse_blank_groups,
     refuse_header_line,
+    refuse_pos_label,
     stray_labels,
     stray_labels_error,
     type_groups,
@@ -76,38 +77,38 @@ def read_rows(target, roles) -> pd.DataFrame:
     as text (leading zeros kept), files matched by column name, a row with surplus fields
     refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
     every other engine agrees with."""
-    path = Path(target)
-    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
-        frame = read_table(path)  # JSON, other compressions: no engine but pandas reads them
+    if _pandas_only(target):
+        frame = read_table(target)  # JSON, other compressions: no engine but pandas reads them
         check_columns(frame.columns, roles, target)
         return frame[list(roles.columns)]
     columns, layout = file_layout(target)
     check_columns(columns, roles, target, layout)
-    frames = []
+    frames, number_cols = [], _number_columns(roles)
     for f in layout.files:
         keys = _hive_keys(f, target) if layout.hive else {}
         wanted = [c for c in roles.columns if c not in keys]
         if layout.kind == "parquet":
             frame = pd.read_parquet(f, columns=wanted)
         else:
-            frame = read_csv_file(f, wanted, _csv_text_columns(roles, wanted))
-            named = {
-                c: c for c in wanted if c in roles.protected or c not in _number_columns(roles)
-            }
+            # every column read as text: a 'True' score or weight is the text the other engines
+            # refuse as not a number, not a boolean pandas would take for 1
+            frame = read_csv_file(f, wanted, dict.fromkeys(wanted, str))
+            named = {c: c for c in wanted if c in roles.protected or c not in number_cols}
             refuse_header_line(frame, named, [f])
-            for col in _csv_labels(roles, wanted):  # each file's labels, as every engine types
-                frame[col] = type_labels(frame[col])
+            for col in wanted:  # each file's labels, typed as every engine types them
+                if col not in {*roles.protected, *number_cols}:
+                    frame[col] = type_labels(frame[col])
         for k, v in keys.items():
             if k in roles.columns:
                 frame[k] = v
         frames.append(frame)
     if len(frames) > 1:
-        frames = _printed_if_widened(frames, _number_columns(roles))
+        frames = _printed_if_widened(frames, number_cols)
     frame = join_files(frames, joined_columns(roles, counted=False))
     if frame.empty:
         raise no_rows_error(target)
     if layout.kind == "csv":
-        _type_csv_numbers(frame, [c for c in _number_columns(roles) if c in frame.columns])
+        _type_csv_numbers(frame, [c for c in number_cols if c in frame.columns])
     for col in roles.protected:
         # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
         frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])
@@ -123,21 +124,6 @@ def _printed_if_widened(frames: list, columns: list) -> list:
     return [f.assign(**{c: printed_floats(f[c]) for c in mixed}) if mixed else f for f in frames]
 
 
-def _csv_text_columns(roles, wanted: list) -> dict:
-    """The CSV columns read as text: groups (leading zeros kept), and scores and weights, so a
-    'True' in them is the text that DuckDB, Dask and Spark read and refuse as not a number,
-    not a boolean pandas would take for 1; labels, typed by the rule (:func:`_csv_labels`)."""
-    return {c: str for c in wanted}
-
-
-def _csv_labels(roles, wanted: list) -> list:
-    """The label and prediction columns of a CSV, typed as every engine types them
-    (``_rules.type_labels``: booleans only as True/TRUE/true, False/FALSE/false), not by the
-    installed pandas' parser (pandas 3 also reads 'tRUE' as a boolean)."""
-    other = {*roles.protected, *_number_columns(roles)}
-    return [c for c in wanted if c not in other]
-
-
 def _number_columns(roles) -> list:
     """The score and weight columns that are not also a label (a label stays typed)."""
     labels = {getattr(roles, "y_true", None), getattr(roles, "y_pred", None)}
@@ -146,7 +132,7 @@ def _number_columns(roles) -> list:
 
 def _type_csv_numbers(frame: pd.DataFrame, columns: list) -> None:
     """A CSV's score and weight ``columns``, read as text, typed as numbers by the reader when
-    every value is one (a CSV has no string type: ``fairness.typed_numbers_error`` refuses
+    every value is one (a CSV has no string type: ``fairness.typed_number_colserror`` refuses
     only a column typed as text in the data); a column holding other text stays text, so the
     audit names its first value that is not a number."""
     for col in columns:
@@ -160,10 +146,13 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     N" counts them from 0, naming that row by its file and line instead (the header is line 1;
     a Parquet file's row from 1), as every engine names it. A JSON file's rows keep their
     number."""
+    return exc if _pandas_only(target) else name_file_rows(exc, file_layout(target)[1])
+
+
+def _pandas_only(target) -> bool:
+    """TARGET is one file of a kind only pandas reads (JSON: its rows keep their number)."""
     path = Path(target)
-    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
-        return exc
-    return name_file_rows(exc, file_layout(target)[1])
+    return path.is_file() and not path.name.lower().endswith(CSV + PARQUET)
 
 
 def pandas_counts(target, roles):
@@ -186,8 +175,7 @@ def _first_written(target):
     value as written, a CSV's text or a Parquet value, passes ``test``, and that value), as the
     other engines find it; None for a file only pandas reads (JSON: its rows keep their
     number)."""
-    path = Path(target)
-    if path.is_file() and not path.name.lower().endswith(CSV + PARQUET):
+    if _pandas_only(target):
         return None
     return lambda column, test: file_layout(target)[1].first(column, test)  # once refused
 
@@ -209,8 +197,7 @@ def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
         refuse_blank_groups(rows[col], col, lambda test, col=col: _first_row(test(rows[col])))
         if isinstance(rows[col].dtype, pd.CategoricalDtype):
             used = {str(v) for v in pd.unique(rows[col])}
-            empty = [str(c) for c in rows[col].cat.categories if str(c) not in used]
-            if empty:
+            if empty := [str(c) for c in rows[col].cat.categories if str(c) not in used]:
                 raise groups_without_rows(empty, col)
             rows[col] = rows[col].astype(object)
 
@@ -235,7 +222,7 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
     lists, refuse nothing more (the audit's own checks refuse it); else, for an audit given no
     ``--pos-label``, refuse as it does (:func:`_rules.refuse_as_audit`)."""
     audit = getattr(roles, "binary_labels", False) == "audit" and not stop
-    passed = []
+    passed, labels = [], {}
     for col, role in ((roles.y_pred, "y_pred"), (roles.y_true, "y_true")):
         if not col:
             continue
@@ -253,13 +240,13 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
             continue
         # 1 and '1' (files of two types) refused as every engine refuses them, first
         check_labels_print_apart(uniques, _label(col, role))
-        if not getattr(roles, "binary_labels", False):
-            continue
-        if stray_labels(uniques):
+        if stray_labels(uniques) and getattr(roles, "binary_labels", False):
             _refuse_stray_labels(rows[col], uniques, _label(col, role), role, first, roles)
         if audit:
             passed.append((rows[col], None, col, role))
+        refuse_pos_label(labels, rows[col].reset_index(drop=True), role, roles, None)
     refuse_as_audit(passed)
+    refuse_pos_label(labels, None, None, roles, None)
 
 
 def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first, roles) -> None:

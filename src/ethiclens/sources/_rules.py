@@ -47,11 +47,13 @@ from .._text import printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
     as_binary,
+    as_binary_columns,
     as_weights,
     blank_groups_error,
     groups_without_rows,
     typed_numbers_error,
 )
+from ..fairness._validate import PosLabelAbsent
 from ..io import (
     blank_line,
     csv_head,
@@ -363,9 +365,7 @@ def parquet_categories(files, column, n_found: int | None = None) -> list | None
         for chunk in pq.read_table(f, columns=[column]).column(column).chunks:
             cats += [v for v in chunk.dictionary.to_pylist() if v not in cats]
         lists.append(cats)
-    if any(c != lists[0] for c in lists[1:]):
-        return None
-    return lists[0]
+    return None if any(c != lists[0] for c in lists[1:]) else lists[0]
 
 
 class FileLayout:
@@ -442,7 +442,7 @@ class FileLayout:
             pf = pq.ParquetFile(f)
             if column not in pf.schema_arrow.names:  # a hive key: the same value on every row
                 n = pf.metadata.num_rows
-                yield pd.Series([_hive_value(f, column)] * n, dtype=object)
+                yield pd.Series([_hive_keys(f, self.target).get(column)] * n, dtype=object)
                 return
             for batch in pf.iter_batches(columns=[column], batch_size=1 << 18):
                 yield batch.column(0).to_pandas()
@@ -450,7 +450,7 @@ class FileLayout:
         header = self.headers.get(f)
         if header is not None and column not in header:
             n = sum(len(c) for c in self._chunks(f, header[0]))
-            yield pd.Series([_hive_value(f, column)] * n, dtype=object)
+            yield pd.Series([_hive_keys(f, self.target).get(column)] * n, dtype=object)
             return
         reader = pd.read_csv(
             f,
@@ -569,14 +569,6 @@ def refuse_blank_groups(values, column, where_of) -> None:
     )
 
 
-def _hive_value(path, column):
-    for part in Path(path).parts:
-        key, eq, value = part.partition("=")
-        if eq and key == column:
-            return unquote(value)
-    return None
-
-
 # -- values -----------------------------------------------------------------------------------
 
 
@@ -615,8 +607,7 @@ def text_kind(text: str) -> int:
     :func:`numbers` reads it there: ``NUMBER``, ``MISSING`` (``nan``) or ``NOT_NUMBER`` ('2abc',
     'heavy', '': only a CSV's empty field is missing); '+nan' and 'iNf' too, as the audit
     reads them."""
-    value = float_of_text(text)
-    if value is None:
+    if (value := float_of_text(text)) is None:
         return NOT_NUMBER
     return MISSING if np.isnan(value) else NUMBER
 
@@ -642,8 +633,7 @@ def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
 def type_labels(values: pd.Series) -> pd.Series:
     """CSV label text typed as pandas types the column: integers, else floats, else booleans,
     else the text itself (no missing values here: they were refused)."""
-    present = [v for v in pd.unique(values) if isinstance(v, str)]
-    if not present:
+    if not (present := [v for v in pd.unique(values) if isinstance(v, str)]):
         return values
     if all(_INT.fullmatch(v) for v in present):
         mapping = {v: int(v) for v in present}
@@ -760,8 +750,7 @@ def _without_extra_fields(raw: pd.DataFrame, files) -> pd.DataFrame:
     if EXTRA_FIELDS not in raw.columns:
         return raw
     if int(pd.to_numeric(raw[EXTRA_FIELDS]).fillna(0).sum()) and files:
-        err = ragged_error(files)
-        if err:
+        if err := ragged_error(files):
             raise err
     return raw.drop(columns=EXTRA_FIELDS)
 
@@ -770,7 +759,7 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """No missing prediction or label; CSV labels typed as pandas types them; for an audit
     given no ``--pos-label``, no label it refuses (:func:`refuse_as_audit`), in its order."""
     roles, text, counted = check.roles, check.text, check.count > 0
-    audit, passed = getattr(roles, "binary_labels", False) == "audit", []
+    audit, passed, labels = getattr(roles, "binary_labels", False) == "audit", [], {}
     for key, source, role in (
         (Y_PRED, roles.y_pred, roles.y_pred_role),  # "y_true" where the labels are counted so
         (Y_TRUE, roles.y_true, Y_TRUE),
@@ -788,7 +777,10 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         _refuse_stray_labels(raw[key], check, source, role)
         if audit:
             passed.append((raw[key][counted], check.count[counted], source, role))
+        values = raw[key][counted].rename(source).reset_index(drop=True)
+        refuse_pos_label(labels, values, role, roles, check.count[counted])
     refuse_as_audit(passed)
+    refuse_pos_label(labels, None, None, roles, check.count[counted])
 
 
 def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) -> None:
@@ -810,6 +802,25 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     raise stray_labels_error(
         uniques, n, where, value, _label(source, role), role, total=total, audit=audit
     )
+
+
+def refuse_pos_label(labels: dict, values, role, roles, counts) -> None:
+    """``roles.pos_label`` refused where the audit refuses it, in its words and order
+    (``fairness.as_binary_columns``): the label column ``values`` (named by its source column,
+    ``counts`` rows each) writing it otherwise at once; one that never holds it once every label
+    column is in ``labels`` (``values`` None), unless the other column writes it. Checked before
+    any score, weight or group, as the audit checks them."""
+    pos_label = getattr(roles, "pos_label", None)
+    if pos_label is None:
+        return
+    if values is None:
+        as_binary_columns(labels, pos_label, counts=counts)
+        return
+    labels[role] = values
+    try:
+        as_binary(values, role, pos_label, counts=counts)
+    except PosLabelAbsent:
+        pass  # the audit says so once every label column is read
 
 
 def refuse_as_audit(passed: list) -> None:
@@ -901,9 +912,7 @@ def stray_labels_error(
 
 
 def _zero_one(value) -> bool:
-    if isinstance(value, bool | np.bool_):
-        return True
-    return _number(value) and value in (0, 1)
+    return isinstance(value, bool | np.bool_) or (_number(value) and value in (0, 1))
 
 
 def _number(value) -> bool:
@@ -1051,17 +1060,10 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
     that order, naming the first row of ``source`` as the pandas path does."""
     count = check.count
     column = _label(source, "y_score")
-    notnum = notnum & (count > 0)
-    if notnum.any():
-        refuse_typed_numbers(check.locator, source, "y_score", true_false=True)
-        where, value = check.row_of(source, lambda s: numbers(s, check.text)[2])
-        raise EthicLensInputError(
-            not_numbers("scores must be numbers in [0, 1]", int(count[notnum].sum()), where),
-            column=column,
-            value=value,
-            fix="pass probabilities",
-        )
-    refuse_typed_numbers(check.locator, source, "y_score")
+    n = int(count[notnum & (count > 0)].sum())
+    _refuse_not_numbers(
+        check, source, "y_score", n, "scores must be numbers in [0, 1]", "pass probabilities"
+    )
     miss = miss & (count > 0)
     if miss.any():
         where, _ = check.row_of(source, lambda s: numbers(s, check.text)[1])
@@ -1079,6 +1081,19 @@ def _refuse_scores(source, notnum, miss, out, check: _GroupByCheck) -> None:
             value=value,
             fix="pass calibrated probabilities (e.g. predict_proba[:, 1]), not logits or ranks",
         )
+
+
+def _refuse_not_numbers(check: _GroupByCheck, source, role, n: int, words: str, fix: str) -> None:
+    """Refuse the ``n`` values of a score or weight column ``source`` that are not numbers,
+    naming the first (a true/false column in the audit's words first), then a column typed
+    as text though every value is a number (:func:`refuse_typed_numbers`)."""
+    if n:
+        refuse_typed_numbers(check.locator, source, role, true_false=True)
+        where, value = check.row_of(source, lambda s: numbers(s, check.text)[2])
+        raise EthicLensInputError(
+            not_numbers(words, n, where), column=_label(source, role), value=value, fix=fix
+        )
+    refuse_typed_numbers(check.locator, source, role)
 
 
 def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = False) -> None:
@@ -1111,20 +1126,19 @@ def first_distinct(chunks, n: int = 3) -> pd.Series:
 
 class FrameTypes:
     """The locator of an in-memory Dask or Spark frame: no row to name (its rows have no
-    file line), its score and weight columns' types for :func:`refuse_typed_numbers`.
-    ``kind_of(column)``: "bool", "text" or None; ``head(column)``: chunks of its values."""
+    file line), its score and weight columns' types for :func:`refuse_typed_numbers`:
+    ``is_bool(column)``, ``is_text(column)``; ``head(column)``: chunks of its values."""
 
-    def __init__(self, kind_of, head):
-        self.kind_of, self.head = kind_of, head
+    def __init__(self, is_bool, is_text, head):
+        self.is_bool, self.is_text, self.head = is_bool, is_text, head
 
     def first(self, column, test):
         return None
 
     def typed_values(self, column) -> pd.Series | None:
-        kind = self.kind_of(column)
-        if kind == "bool":
+        if self.is_bool(column):
             return pd.Series([True])
-        return first_distinct(self.head(column)) if kind == "text" else None
+        return first_distinct(self.head(column)) if self.is_text(column) else None
 
 
 def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
@@ -1134,18 +1148,9 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
         return raw
     column = _label(roles.weight, "sample_weight")
     texts = int(pd.to_numeric(raw[WEIGHT_TEXT]).fillna(0).sum()) if WEIGHT_TEXT in raw else 0
-    if texts:
-        refuse_typed_numbers(check.locator, roles.weight, "sample_weight", true_false=True)
-        where, value = check.row_of(roles.weight, lambda s: numbers(s, check.text)[2])
-        raise EthicLensInputError(
-            not_numbers("weights must be numbers", texts, where),
-            column=column,
-            value=value,
-            fix="pass a numeric weight column",
-        )
-    refuse_typed_numbers(check.locator, roles.weight, "sample_weight")
-    bad = int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum())
-    if bad:
+    words, fix = "weights must be numbers", "pass a numeric weight column"
+    _refuse_not_numbers(check, roles.weight, "sample_weight", texts, words, fix)
+    if bad := int(pd.to_numeric(raw[WEIGHT_BAD]).fillna(0).sum()):
         where, value = check.first_number(roles.weight, lambda v: ~np.isfinite(v) | (v < 0))
         raise EthicLensInputError(
             f"weights must be finite and >= 0; {bad} are not{where}",
@@ -1191,8 +1196,7 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
             labels = {str(v) for v in raw.loc[count > 0, col]}
             cats = parquet_categories(files, col, len(labels))
-            empty = [str(c) for c in cats or () if str(c) not in labels]
-            if empty:
+            if empty := [str(c) for c in cats or () if str(c) not in labels]:
                 raise groups_without_rows(empty, col)  # the audit's own words
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)

@@ -43,17 +43,15 @@ def _frame_types(sdf) -> rules.FrameTypes:
     """A Spark frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
     from pyspark.sql import types as T
 
-    def kind_of(column):
-        kind = sdf.schema[column].dataType
-        if isinstance(kind, T.BooleanType):
-            return "bool"
-        return "text" if isinstance(kind, T.StringType) else None
-
     def head(column):
         rows = sdf.select(_col(column)).where(_col(column).isNotNull()).limit(1000).collect()
-        yield pd.Series([r[0] for r in rows], dtype=object)
+        return [pd.Series([r[0] for r in rows], dtype=object)]
 
-    return rules.FrameTypes(kind_of, head)
+    return rules.FrameTypes(
+        lambda c: isinstance(sdf.schema[c].dataType, T.BooleanType),
+        lambda c: isinstance(sdf.schema[c].dataType, T.StringType),
+        head,
+    )
 
 
 def _col(name):
@@ -86,18 +84,17 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     aggs = [F.count(F.lit(1)).alias(COUNT)]
     w = None
     if roles.weight:
-        w, miss, notnum = _number(sdf, roles.weight, text=text)
+        w, w_miss, w_notnum = _number(sdf, roles.weight, text=text)
         inf = (w == F.lit(float("inf"))) | (w == F.lit(float("-inf")))
-        bad = ~notnum & (miss | inf | (w < 0))
+        bad = ~w_notnum & (w_miss | inf | (w < 0))
         aggs += [
             F.sum(w).alias(WEIGHT_SUM),
             F.sum(w * w).alias(WEIGHT_SQ_SUM),
             F.sum(F.when(bad, 1).otherwise(0)).alias(rules.WEIGHT_BAD),
-            F.sum(F.when(notnum, 1).otherwise(0)).alias(rules.WEIGHT_TEXT),
-            F.max(F.when(~(miss | notnum), w)).alias(rules.WEIGHT_MAX),
+            F.sum(F.when(w_notnum, 1).otherwise(0)).alias(rules.WEIGHT_TEXT),
+            F.max(F.when(~(w_miss | w_notnum), w)).alias(rules.WEIGHT_MAX),
         ]
-    if roles.y_score:
-        s, miss, notnum = _number(sdf, roles.y_score, text=text)
+    if roles.y_score:  # s, miss, notnum: the score's, as binned
         value = F.when(miss | notnum, F.lit(0.0)).otherwise(s)
         aggs.append(F.sum(value if w is None else w * value).alias(SCORE_SUM))
     if extra:

@@ -288,30 +288,10 @@ _HOT_JOURNAL = bytes.fromhex("d9d505f920a163d7")
 
 def _sqlite_file_error(sa, db: _Db, exc: BaseException) -> EthicLensInputError | None:
     """Why a SQLite file cannot be read, when the file is the cause (not the table or the
-    query): a journal to replay (:func:`_journal_error`), a file that is not a SQLite
-    database, or a database another process holds locked. None otherwise."""
-    journal = _journal_error(sa, db)
-    target = _sqlite_target(sa, db.url)
-    if journal is not None or not target or target[1] is None:
-        return journal
-    text, name = str(getattr(exc, "orig", None) or exc), Path(target[1]).name
-    if "file is not a database" in text:
-        problem = f"{name} is not a SQLite database (or is encrypted)"
-        fix = "check the path: sqlite:/// names a SQLite database file, not a CSV or another file"
-    elif "database is locked" in text:
-        problem = f"{name} is locked: another process is writing to it"
-        fix = "rerun once the writer has finished, or audit a copy of the file"
-    else:
-        return None
-    return EthicLensInputError(problem, column=db.option, fix=fix)
-
-
-def _journal_error(sa, db: _Db) -> EthicLensInputError | None:
-    """Why a SQLite file that failed to open read-only cannot be read, when a journal left
-    beside it is the cause: a hot rollback journal (a write interrupted by a crash) that SQLite
-    must roll back into the file, or a ``-wal`` without its ``-shm`` index, which SQLite must
-    create beside it (a read-only folder forbids it). Neither is done for the user: EthicLens
-    never writes to a database. None when neither is there."""
+    query), else None: a journal left beside it that SQLite must replay, a hot rollback
+    journal (a write cut off by a crash) or a ``-wal`` without its ``-shm`` index (a read-only
+    folder forbids creating it), neither done for the user: EthicLens never writes to a
+    database; a file that is not a SQLite database; one another process holds locked."""
     target = _sqlite_target(sa, db.url)
     path = target[1] if target else None
     if path is None:
@@ -321,7 +301,7 @@ def _journal_error(sa, db: _Db) -> EthicLensInputError | None:
             hot = fh.read(8) == _HOT_JOURNAL
     except OSError:
         hot = False
-    name = Path(path).name
+    name, text = Path(path).name, str(getattr(exc, "orig", None) or exc)
     if hot:
         problem = (
             f"{name} has a leftover rollback journal {name}-journal (a write that was cut "
@@ -341,6 +321,12 @@ def _journal_error(sa, db: _Db) -> EthicLensInputError | None:
             f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
             f"wal_checkpoint'), or copy {name} and {name}-wal to a writable folder"
         )
+    elif "file is not a database" in text:
+        problem = f"{name} is not a SQLite database (or is encrypted)"
+        fix = "check the path: sqlite:/// names a SQLite database file, not a CSV or another file"
+    elif "database is locked" in text:
+        problem = f"{name} is locked: another process is writing to it"
+        fix = "rerun once the writer has finished, or audit a copy of the file"
     else:
         return None
     return EthicLensInputError(problem, column=db.option, fix=fix)
@@ -502,8 +488,7 @@ def _function_refusal(name: str) -> str | None:
 # information_schema.user_mapping_options), other sessions' queries (pg_stat_activity). An
 # unqualified pg_* name is looked up in pg_catalog first, so it is refused too.
 def _is_catalog(schema: str | None, name: str) -> bool:
-    schema = (schema or "").lower()
-    if schema:
+    if schema := (schema or "").lower():
         return schema.startswith("pg_") or schema == "information_schema"
     return name.lower().startswith("pg_")
 
@@ -1014,9 +999,7 @@ def _source(table, query, dialect) -> str:
 def _table_parts(sa, con, table: str) -> list[str]:
     """The quoted parts of ``table``: the one name itself where the database has a table (or
     view) of that exact name ('t.x', 'T '), else its dot-separated parts (schema.table)."""
-    if "." in table and _has_table(sa, con, [table]):
-        return [table]
-    return table.split(".")
+    return [table] if "." in table and _has_table(sa, con, [table]) else table.split(".")
 
 
 def _qualified_parts(source: str) -> list[str]:
@@ -1179,7 +1162,8 @@ class _Values:
         elif self.table is not None:
             kind = self._declared(column)
         else:
-            kind = self._scalar(f"SELECT pg_typeof({name})::text FROM {self.source} LIMIT 1")
+            sql = f"SELECT pg_typeof({name})::text FROM {self.source} LIMIT 1"
+            kind = self.con.execute(_statement(self.sa, sql)).scalar()
             kind = "bool" if kind == "boolean" else "text" if kind in _PG_TEXT else None
         if kind == "bool":
             return pd.Series([True])
@@ -1238,9 +1222,6 @@ class _Values:
         if isinstance(kind, self.sa.Boolean):
             return "bool"
         return "text" if isinstance(kind, self.sa.String) else None
-
-    def _scalar(self, sql: str):
-        return self.con.execute(_statement(self.sa, sql)).scalar()
 
     def _chunks(self, sql: str, dtype=object):
         """The values of ``sql``'s one column, a batch at a time (``dtype``: None to infer)."""
