@@ -46,10 +46,8 @@ def blackbox_audit(
     rng = np.random.default_rng(random_state)
     q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
     yhat = _predictions(predict(q), len(q))
-    groups = (
-        sorted(map(str, domains[protected]))
-        if protected in domains
-        else sorted(map(str, pd.unique(q[protected])))
+    groups = sorted(
+        map(str, domains[protected] if protected in domains else pd.unique(q[protected]))
     )
     if len(groups) < 2:  # a gap needs two groups, as a release refuses
         raise EthicLensInputError(

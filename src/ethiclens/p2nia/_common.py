@@ -36,11 +36,10 @@ def budget_note(manifest: dict) -> str:
 
 
 def no_rows_held(groups: list) -> str:
-    """What the estimate says of groups that no released row holds, whatever the mechanism:
-    refused where the mechanism rules that out, else beside the metrics it leaves undefined."""
-    if len(groups) == 1:
-        return f"no released row holds the group {groups[0]!r}"
-    return f"no released row holds the groups {groups}"
+    """What a refusal or an undefined metric says of groups that no released row holds."""
+    return (
+        f"no released row holds the group{'s' * (len(groups) > 1)} {', '.join(map(repr, groups))}"
+    )
 
 
 def _close(a, b) -> bool:

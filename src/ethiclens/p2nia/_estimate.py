@@ -159,9 +159,8 @@ class Estimate:
         folder = self.run.get("input", {}).get("folder")
         if folder is None or not self.cli_settings:
             return None
-        seed, draws = self.config["random_state"], self.config["n_boot"]
-        words = ["ethiclens", "p2nia", "estimate", folder, "--seed", str(seed)]
-        words += ["--n-boot", str(draws)]
+        seed, draws = (str(self.config[k]) for k in ("random_state", "n_boot"))
+        words = ["ethiclens", "p2nia", "estimate", folder, "--seed", seed, "--n-boot", draws]
         if (self.run.get("request") or {}).get("file"):
             words += ["--request", self.run["request"]["file"]]
         return shlex.join(words)
@@ -513,12 +512,9 @@ def _request_record(request) -> dict | None:
 
 
 def _noise_notes(clipped: float | None) -> list[str]:
-    """The note of an estimate whose debiased table had a mass below 0 of more than
-    :data:`CLIPPED_SHARE_NOTE` of the released rows (clipped by the projection onto the
-    simplex): the noise outweighs the smaller cells, and the metrics of such a table lean
-    towards large gaps. The mass is no share of the rows (at a small ε it is many times
-    them): from the rows' count up (from 99.95%, which would read 100.0%) it is said as a
-    multiple of it (:func:`_clipped_mass`)."""
+    """The note of an estimate whose debiased table had a mass below 0 (clipped by the
+    projection onto the simplex) of more than :data:`CLIPPED_SHARE_NOTE` of the released
+    rows: the metrics of such a table lean towards large gaps."""
     if clipped is None or clipped <= CLIPPED_SHARE_NOTE:
         return []
     return [
@@ -704,9 +700,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
     """The :class:`Estimate` of a release's manifest ``m``: its metrics and what they rest on."""
     record_eps = m.get("record_epsilon", m["epsilon"])
     accounting = m.get("accounting", "record")
-    # the δ the guarantee uses (an (ε, δ) mechanism's default where the request gave none;
-    # GRR is pure ε whatever an old file says)
-    delta = mech.delta_used(m)
+    delta = mech.delta_used(m)  # an (ε, δ) mechanism's default where the request gave none
     basis_text = (
         f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
         + (

@@ -86,12 +86,7 @@ def max_likelihood_ratio(M: np.ndarray) -> float:
 
 def project_to_simplex(v: np.ndarray) -> np.ndarray:
     """Euclidean projection onto {x ≥ 0, Σx = 1} (Duchi et al. 2008)."""
-    v = np.asarray(v, float).ravel()
-    u = np.sort(v)[::-1]
-    css = np.cumsum(u)
-    rho = np.nonzero(u * np.arange(1, len(v) + 1) > (css - 1))[0][-1]
-    theta = (css[rho] - 1) / (rho + 1.0)
-    return np.maximum(v - theta, 0)
+    return project_rows_to_simplex(np.asarray(v, float).ravel())
 
 
 def project_rows_to_simplex(V: np.ndarray) -> np.ndarray:

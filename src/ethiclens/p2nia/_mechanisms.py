@@ -601,12 +601,8 @@ class MST(_Synthesiser):
             if not _charged(charges, i, "measure", rho / (3 * d)):
                 rule = f"each of the {d} one-way marginals is charged ρ/(3·{d}) = {rho / 3 / d:g}"
                 raise _off_schedule(self.name, rule, charges, i)
-        selects = (
-            next(
-                (i for i in range(d, len(charges)) if not charges[i][0].startswith("select ")),
-                len(charges),
-            )
-            - d
+        selects = sum(
+            1 for _ in itertools.takewhile(lambda c: c[0].startswith("select "), charges[d:])
         )
         final = len(charges) - d - selects
         left = rho * (2 / 3 if selects == 0 else 1 / 3)

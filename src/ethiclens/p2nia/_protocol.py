@@ -421,6 +421,17 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     release``; ``request`` is an :class:`AuditRequest`, as both callers make it)."""
     random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
+    if request.n > len(data):  # n′ rows are drawn without replacement; first: no data, no bins
+        raise EthicLensInputError(
+            f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
+            "replacement and never duplicated",
+            column="n in the request",
+            value=request.n,
+            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)"
+            if len(data) >= 10
+            else "add audit rows to --data: a request draws at least 10",
+            kind="key",
+        )
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles, y_true)
     if not isinstance(open_bins, bool) or (open_bins and not discretization):
@@ -440,15 +451,6 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
             refuse_missing(missing, col, "drop or impute those rows before the release")
     # each extra column checked and its categories read over the whole data, whatever the seed
     domains = column_domains(data, columns, discretization or {}, open_bins)
-    if request.n > len(data):  # n′ rows are drawn without replacement
-        raise EthicLensInputError(
-            f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
-            "replacement and never duplicated",
-            column="n in the request",
-            value=request.n,
-            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)",
-            kind="key",
-        )
     # the whole data is checked before any row is drawn: a bad row is refused whatever the seed
     domain, a = _group_codes(request, data)
     yhat = _binary_column(data[y_pred], y_pred)
@@ -586,9 +588,9 @@ def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dic
 
 def _domain_source(protected_domain) -> str:
     """The manifest's ``domain_source``: where the protected attribute's groups came from."""
-    if protected_domain:
-        return "request"
-    return "audit data (the group values themselves are disclosed)"
+    return (
+        "request" if protected_domain else "audit data (the group values themselves are disclosed)"
+    )
 
 
 def _check_extra_columns(request, columns, discretization, roles, y_true) -> list:
@@ -683,14 +685,10 @@ def _previous_budget(out: Path) -> tuple[float, int]:
         # cumulative ε of 0.001 was added to as if spent)
         old = _read_manifest(out / MANIFEST)
         validate_manifest(old)
-        rec = old.get("budget") or {}
-        eps = check_epsilon(
-            rec.get("cumulative_on_this_data", old.get("record_epsilon", old.get("epsilon"))),
-            f"{out / MANIFEST}:budget",
+        rec = old.get("budget") or {}  # checked: a number of releases, a cumulative ε
+        return float(rec.get("cumulative_on_this_data", old["record_epsilon"])), rec.get(
+            "releases", 1
         )
-        count = rec.get("releases", 1)
-        count = count if isinstance(count, int) and not isinstance(count, bool) else 1
-        return eps, count
     except (OSError, ValueError, AttributeError) as exc:
         said = exc.problem if isinstance(exc, EthicLensInputError) else exc
         raise EthicLensInputError(
@@ -745,11 +743,7 @@ def _check_out_folder(out: Path, replace: bool) -> bool:
             column="--out",
             fix="choose an empty or new folder",
         )
-    extra = (
-        sorted(p.name for p in out.iterdir() if p.name not in (TABLE, MANIFEST))
-        if is_release
-        else []
-    )
+    extra = is_release and sorted(p.name for p in out.iterdir() if p.name not in (TABLE, MANIFEST))
     if extra:  # a swap replaces the whole folder: these would be deleted with the old release
         shown = ", ".join(extra[:5]) + (f" and {len(extra) - 5} more" if len(extra) > 5 else "")
         raise EthicLensInputError(
@@ -886,17 +880,17 @@ def check_digests(rel: Release) -> None:
         same = False
     if not same:
         keys = _changed(manifest, m) if manifest is not None else []
-        what, file = f"its {', '.join(keys[:8]) or 'fields'}", MANIFEST
+        what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
     elif _sha256_bytes(rel.table.to_csv(index=False).encode()) != m.get("sha256"):
         now = _column_digests(rel.table)
-        cols = [c for c in now.keys() | columns.keys() if now.get(c) != columns.get(c)]
-        what, file = f"its column(s) {sorted(map(str, cols)) or ''}", TABLE
+        cols = sorted(str(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c))
+        what = f"its column(s) {cols}" if manifest and cols else "its table"
+        file, digest = TABLE, "sha256"
     else:
         return
     raise EthicLensInputError(
-        f"the release was changed after it was read: {what} differ from what its "
-        f"{'manifest_sha256' if file == MANIFEST else 'sha256'} covers, so its estimate "
-        "would record the digest of a release it did not estimate",
+        f"the release was changed after it was read ({what}): it no longer matches its "
+        f"{digest}, so its estimate would record the digest of a release it did not estimate",
         column=file,
         kind="file",
         fix="estimate the release as the platform wrote it (read_release(folder) again)",
@@ -1199,18 +1193,13 @@ def check_n(n, where: str = "--n"):
     integer = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
     if integer and 10 <= n <= N_MAX:
         return n
-    kind = ""
-    if not integer:
-        kind = f", not a {type(n).__name__}" + (
-            " (write the number without quotes)" if isinstance(n, str) else ""
-        )
-    shown = n
-    if isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30):
-        shown = str(n)
+    quoted = " (write the number without quotes)" * isinstance(n, str)
+    kind = "" if integer else f", not a {type(n).__name__}{quoted}"
+    huge = isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30)
     raise EthicLensInputError(
         f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
         column=where,
-        value=shown,
+        value=str(n) if huge else n,
         fix=f"e.g. {where} 2000",
     )
 
@@ -1446,13 +1435,13 @@ def _check_columns(manifest: dict, req: dict, extra_columns: bool) -> tuple[list
     domain = _check_column_meta(prot, cols[prot], req["protected_domain"])
     if any(not isinstance(g, str) for g in domain):
         raise _bad("group names must be strings", f"columns.{prot}.domain", domain)
-    source = manifest.get("domain_source", _domain_source(req["protected_domain"]))
-    if source != _domain_source(req["protected_domain"]):
+    source = _domain_source(req["protected_domain"])
+    if manifest["domain_source"] != source:
         raise _bad(
-            f"the groups came from the {'request' if req['protected_domain'] else 'audit data'}"
-            f": domain_source must be {_domain_source(req['protected_domain'])!r}",
+            f"the groups came from the {source.partition(' (')[0]}: domain_source must be "
+            f"{source!r}",
             "domain_source",
-            source,
+            manifest["domain_source"],
         )
     for name in released[1:]:
         _check_column_meta(name, cols[name], [0, 1])
@@ -1477,12 +1466,12 @@ def _check_columns(manifest: dict, req: dict, extra_columns: bool) -> tuple[list
 def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int) -> None:
     """Accounting as requested, the stated record-level ε as it implies, and a budget record
     (when present) that agrees with both."""
-    accounting = manifest.get("accounting", "record")  # releases before accounting: record
+    accounting = manifest["accounting"]
     if accounting != req["accounting"]:
         raise _bad(
             f"accounting differs from the request's {req['accounting']!r}", "accounting", accounting
         )
-    stated = manifest.get("record_epsilon", record_eps)
+    stated = manifest["record_epsilon"]
     if not _is_number(stated) or not _close(stated, record_eps):
         raise _bad(
             f"the record-level ε must be {record_eps:g} ({accounting} accounting over "
