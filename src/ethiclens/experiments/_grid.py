@@ -368,16 +368,9 @@ def _check_train(train: dict) -> None:
         if key not in train:
             continue
         v = train[key]
-        ok_type = (
-            _is_int(v)
-            if kind == "int"
-            else (isinstance(v, (int, float)) and not isinstance(v, bool))
-        )
-        if (
-            not ok_type
-            or not math.isfinite(v)
-            or not ((low <= v if inclusive else low < v) and v <= high)
-        ):
+        number = _is_int(v) or (kind == "float" and isinstance(v, float))
+        # NaN and ±inf fail a comparison with the finite bounds
+        if not (number and (low <= v if inclusive else low < v) and v <= high):
             what = "an integer" if kind == "int" else "a number"
             bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
             raise EthicLensInputError(
@@ -388,10 +381,8 @@ def _check_train(train: dict) -> None:
             )
     if "hidden" in train:
         h = train["hidden"]
-        if (
-            not isinstance(h, (list, tuple))
-            or not h
-            or any(not _is_int(w) or not 1 <= w <= 100_000 for w in h)
+        if not (
+            isinstance(h, (list, tuple)) and h and all(_is_int(w) and 1 <= w <= 100_000 for w in h)
         ):
             raise EthicLensInputError(
                 "hidden layer widths must be a non-empty list of integers from 1 to 100,000",

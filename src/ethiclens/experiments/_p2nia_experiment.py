@@ -314,29 +314,27 @@ def _row(task, n, metric, est, ref, start, manifest=None) -> dict:
 
 def tasks_for(cfg: ExperimentConfig) -> list[dict]:
     cfg.validate()
-    tasks = []
-    for model in cfg.models:
-        for rep in range(cfg.repetitions):
-            for mech in cfg.mechanisms:
-                eps_sizes = {10.0: set(cfg.sizes)}  # validate(): one or more sizes
-                for e in (*cfg.epsilons, *cfg.metric_epsilons):
-                    eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
-                if mech == "blackbox":  # no ε: one set of sizes
-                    eps_sizes = {0.0: set().union(*eps_sizes.values())}
-                for e, sizes in eps_sizes.items():
-                    tasks.append(
-                        {
-                            "dataset": cfg.dataset,
-                            "model": model,
-                            "rep": rep,
-                            "mechanism": mech,
-                            "epsilon": e,
-                            "sizes": sorted(sizes),
-                            "extra_columns": cfg.extra_columns,
-                            "accounting": cfg.accounting,
-                            **_synth_keys(cfg),
-                        }
-                    )
+    eps_sizes = {10.0: set(cfg.sizes)}  # validate(): one or more sizes
+    for e in (*cfg.epsilons, *cfg.metric_epsilons):
+        eps_sizes.setdefault(float(e), set()).add(cfg.reference_size)
+    no_eps = {0.0: set().union(*eps_sizes.values())}  # the black box: one set of sizes
+    tasks = [
+        {
+            "dataset": cfg.dataset,
+            "model": model,
+            "rep": rep,
+            "mechanism": mech,
+            "epsilon": e,
+            "sizes": sorted(sizes),
+            "extra_columns": cfg.extra_columns,
+            "accounting": cfg.accounting,
+            **_synth_keys(cfg),
+        }
+        for model in cfg.models
+        for rep in range(cfg.repetitions)
+        for mech in cfg.mechanisms
+        for e, sizes in (no_eps if mech == "blackbox" else eps_sizes).items()
+    ]
     weight = {"aim": 3, "mst": 2}
     return sorted(tasks, key=lambda t: -weight.get(t["mechanism"], 1))
 

@@ -27,6 +27,7 @@ import pandas as pd
 from .._text import csv_safe_frame, literal_figure
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
+from ..report._model_card import md as esc  # the user's names in the Markdown tables
 
 # series -> (legend label, colour, marker), in the paper's legend order
 SERIES = {
@@ -41,9 +42,10 @@ ORDER = tuple(SERIES)
 METRIC_NAMES = {"dp": "DP", "eo": "EO", "eopp": "EOpp"}
 
 
-def _label(series: str) -> str:
-    """Legend label of a series (a registered mechanism not listed above gets a generic one)."""
-    return LABELS.get(series, f"P2NIA ({series})")
+def _label(series: str, text=str) -> str:
+    """Legend label of a series (a registered mechanism not listed above gets a generic one,
+    its name written by ``text``: escaped in the Markdown tables)."""
+    return LABELS.get(series, f"P2NIA ({text(series)})")
 
 
 def _ordered(names) -> list:
@@ -65,8 +67,7 @@ def _series(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _summary(frame, by):
     """Mean, SD, SE of the absolute error per group; ``count`` = defined runs, ``runs`` = all."""
-    g = frame.groupby(by)["abs_error"]
-    out = g.agg(["mean", "std", "count", "size"]).reset_index()
+    out = frame.groupby(by)["abs_error"].agg(["mean", "std", "count", "size"]).reset_index()
     out = out.rename(columns={"size": "runs"})
     out["se"] = out["std"] / np.sqrt(out["count"])
     return out
@@ -131,13 +132,13 @@ def metrics_summary(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
     return _summary(_metric_rows(frame, epsilon=epsilon, n=n, model=model), ["mechanism", "metric"])
 
 
-def metric_runs_note(frame, *, epsilon, model=None) -> str:
+def metric_runs_note(frame, *, epsilon, model=None, text=str) -> str:
     """Which runs a Fig. 5/8 average covers, e.g. "random forest (10 repetitions) and XGBoost
-    (6 repetitions)"."""
+    (6 repetitions)" (each model's label written by ``text``)."""
     f = _metric_rows(frame, epsilon=epsilon, model=model)
     parts = [
-        f"{model_label(m)} ({g.rep.nunique()} repetition{'s' if g.rep.nunique() != 1 else ''})"
-        for m, g in f.groupby("model")
+        f"{text(model_label(m))} ({n} repetition{'s' if n != 1 else ''})"
+        for m, n in f.groupby("model").rep.nunique().items()
     ]
     return " and ".join(parts) if parts else "no run common to every method"
 
@@ -251,17 +252,18 @@ def _pyplot():
     return plt
 
 
-def _save(plt, fig, axes, png: Path, fontsize: int) -> Path:
-    """``fig`` written to ``png`` and closed, each of ``axes`` with a grid and a legend of
-    ``fontsize`` (every text drawn literally: a registered model's label is the user's text)."""
+def _save(plt, fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
+    """``fig`` written to ``png`` (atomically) and closed, each of ``axes`` with a ``grid`` and
+    a legend of ``fontsize`` (every text drawn literally: a model's label is the user's text)."""
     for ax in axes:
-        ax.grid(color="#eeeeee")
+        ax.grid(axis=grid, color="#eeeeee")
         ax.legend(fontsize=fontsize)
     literal_figure(fig)
     fig.tight_layout()
-    fig.savefig(png, dpi=120)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=120, format="png")
     plt.close(fig)
-    return png
+    return write_atomic(png, buffer.getvalue())
 
 
 def write_outputs(
@@ -300,10 +302,11 @@ def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(
     models = _models_in(frame)
     n_ref = _reference_n(frame[frame.metric == "dp"])
     metric_eps = [float(e) for e in metric_epsilons]
+    names = ", ".join(f"'{esc(m)}'" for m in models)
     md = [
-        f"# P2NIA on {dataset}",
+        f"# P2NIA on {esc(dataset)}",
         "",
-        f"Rows: {len(frame)}; models: {models}; repetitions: {frame.rep.nunique()}. Mean "
+        f"Rows: {len(frame)}; models: [{names}]; repetitions: {frame.rep.nunique()}. Mean "
         "absolute error ± standard error over repetitions, per model (the per-metric tables: "
         "over the models every method was run with, as in the paper's Figs. 5 and 8); `runs` "
         "counts defined estimates (of all runs when some were undefined).",
@@ -314,15 +317,15 @@ def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(
         s4 = epsilons_summary(frame, model=model)
         md += [
             "",
-            f"## {_name(model)}: error vs n′ (DP, ε = 10; black-box has no ε)",
+            f"## {_name(model, esc)}: error vs n′ (DP, ε = 10; black-box has no ε)",
             "",
             wide_table(s3, "n"),
             "",
-            f"## {_name(model)}: error vs ε (DP, n′ = {n_ref}; black-box: ε = 0 means none)",
+            f"## {_name(model, esc)}: error vs ε (DP, n′ = {n_ref}; black-box: ε = 0 means none)",
             "",
             wide_table(s4, "epsilon"),
         ]
-        long_form += [f"### {_name(model)}", "", _table(s3, ["mechanism", "n"]), ""]
+        long_form += [f"### {_name(model, esc)}", "", _table(s3, ["mechanism", "n"]), ""]
         long_form += [_table(s4, ["mechanism", "epsilon"]), ""]
     for e in metric_eps:
         common = _common_models(frame, e)
@@ -330,7 +333,7 @@ def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(
         md += [
             "",
             f"## Per metric at n′ = {n_ref}, ε = {e:g} (black-box: no ε; over "
-            f"{metric_runs_note(frame, epsilon=e, model=common)})",
+            f"{metric_runs_note(frame, epsilon=e, model=common, text=esc)})",
             "",
             _table(s5, ["mechanism", "metric"]),
         ]
@@ -340,9 +343,9 @@ def write_tables(frame: pd.DataFrame, out: Path, dataset: str, metric_epsilons=(
     return write_atomic(Path(out) / f"{dataset}-tables.md", "\n".join(md))
 
 
-def _name(model) -> str:
-    """A model's label; ``None`` (no rows) is every model."""
-    return "every model" if model is None else model_label(model)
+def _name(model, text=str) -> str:
+    """A model's label (written by ``text``); ``None`` (no rows) is every model."""
+    return "every model" if model is None else text(model_label(model))
 
 
 def _runs(r) -> str:
@@ -368,7 +371,7 @@ def wide_table(summary: pd.DataFrame, x: str) -> str:
     series = _ordered(summary.mechanism)
     lines = [
         f"| {'n′' if x == 'n' else 'ε' if x == 'epsilon' else x} | "
-        + " | ".join(_label(s) for s in series)
+        + " | ".join(_label(s, esc) for s in series)
         + " |",
         "|" + "---|" * (len(series) + 1),
     ]
@@ -392,7 +395,7 @@ def _table(summary: pd.DataFrame, keys) -> str:
     ]
     for _, r in summary.iterrows():
         cells = [
-            _label(r[k])
+            _label(r[k], esc)
             if k == "mechanism"
             else f"{r[k]:g}"
             if isinstance(r[k], float)
@@ -472,11 +475,4 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
         f"{reps} repetition(s)",
         fontsize=9,
     )
-    ax.grid(axis="y", color="#eeeeee")
-    ax.legend(fontsize=7)
-    literal_figure(fig)
-    fig.tight_layout()
-    buffer = io.BytesIO()
-    fig.savefig(buffer, dpi=120, format="png")
-    plt.close(fig)
-    return write_atomic(path, buffer.getvalue())
+    return _save(plt, fig, [ax], path, 7, grid="y")

@@ -31,9 +31,7 @@ from ..privacy import (
 from ._grid import SweepGrid, load_grid, preset
 from ._pcer_data import attributes_of, prepare
 
-# ---------------------------------------------------------------------------------------------
-# pcer train: one model, audited on each attribute
-# ---------------------------------------------------------------------------------------------
+# --- pcer train: one model, audited on each attribute
 
 
 @dataclass(frozen=True)
@@ -201,9 +199,7 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
     return trained
 
 
-# ---------------------------------------------------------------------------------------------
-# pcer sweep: a preset or a grid file, fields overridden by flags
-# ---------------------------------------------------------------------------------------------
+# --- pcer sweep: a preset or a grid file, fields overridden by flags
 
 
 def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
@@ -238,9 +234,7 @@ def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> S
     return preset(preset_name or "quick", **overrides)
 
 
-# ---------------------------------------------------------------------------------------------
-# pcer tables and pcer export: read a results store
-# ---------------------------------------------------------------------------------------------
+# --- pcer tables and pcer export: read a results store
 
 
 def read_table_inputs(store_path):

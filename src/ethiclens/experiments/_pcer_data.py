@@ -98,11 +98,11 @@ def prepare(
     transform, X, description = _text_features(ds, seed) if ds.text else _tabular_features(ds)
     X_train = np.asarray(transform.fit_transform(X.iloc[tr]), dtype=np.float32)
     X_test = np.asarray(transform.transform(X.iloc[te]), dtype=np.float32)
-    groups_tr, groups_te = {}, {}
-    for attr, sp in entry.pcer_splits.items():
-        col = ds.protected[sp.column]
-        groups_tr[attr] = sp.binarize(col.iloc[tr])
-        groups_te[attr] = sp.binarize(col.iloc[te])
+    splits = entry.pcer_splits
+    groups_tr, groups_te = (
+        {a: sp.binarize(ds.protected[sp.column].iloc[rows]) for a, sp in splits.items()}
+        for rows in (tr, te)
+    )
     y = ds.label.to_numpy()
     return PreparedData(
         dataset=name,
@@ -115,7 +115,7 @@ def prepare(
         positive_is_favorable=ds.positive_is_favorable,
         description=f"{description}; feature set {feature_set!r}",
         features=feature_set,
-        group_orders={a: (sp.group0, sp.group1) for a, sp in entry.pcer_splits.items()},
+        group_orders={a: sp.order for a, sp in splits.items()},
     )
 
 

@@ -12,6 +12,7 @@ from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
 from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
+from ..report._model_card import md as esc
 
 N_RESAMPLES = 5000
 # The tables write_tables writes as CSV, and every file it writes (Figure 1 when the store has
@@ -37,14 +38,15 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     out["delta0"], out["delta1"] = g0["delta"], g1["delta"]
     out["auc0"], out["auc1"] = g0["mia_auc"], g1["mia_auc"]
     for e in sorted({*FLOOR_ETAS, eta}):
-        out[f"dpcer_{e:g}"] = g0["positive_rate"] / np.maximum(g0["delta"], e) - g1[
-            "positive_rate"
-        ] / np.maximum(g1["delta"], e)
+        out[f"dpcer_{e:g}"] = _pcer(g0, g0["delta"], e) - _pcer(g1, g1["delta"], e)
     out["dpcer"] = out[f"dpcer_{eta:g}"]
-    out["dpcer_mia"] = g0["positive_rate"] / np.maximum(g0["mia_auc"] - 0.5, eta) - g1[
-        "positive_rate"
-    ] / np.maximum(g1["mia_auc"] - 0.5, eta)
+    out["dpcer_mia"] = _pcer(g0, g0["mia_auc"] - 0.5, eta) - _pcer(g1, g1["mia_auc"] - 0.5, eta)
     return out.reset_index()
+
+
+def _pcer(group: pd.DataFrame, delta, eta: float):
+    """A group's PCER: its positive rate over its privacy cost ``delta``, floored at ``eta``."""
+    return group["positive_rate"] / np.maximum(delta, eta)
 
 
 # Fewer seeds give no CI (NaN, shown as "—"): a percentile bootstrap of the mean over very few
@@ -247,14 +249,7 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
             # no CI (too few seeds): no bar, rather than a zero-width one
             below = np.nan_to_num(means - np.array(lows), nan=0.0)
             above = np.nan_to_num(np.array(highs) - means, nan=0.0)
-            ax.errorbar(
-                x,
-                means,
-                yerr=[below, above],
-                fmt="o-",
-                color=colour,
-                capsize=4,
-            )
+            ax.errorbar(x, means, yerr=[below, above], fmt="o-", color=colour, capsize=4)
             if metric == "dpcer":
                 ax.axhline(0, color="#555555", lw=0.8, ls=":")
             ax.set_xticks(x, [_label(k) for k in keys])
@@ -273,11 +268,17 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
     return paths
 
 
+# The columns holding the user's names (a registered dataset's, its attributes' and groups'):
+# escaped in Markdown, so that a name cannot add HTML, break a row or end a cell.
+NAME_COLUMNS = ("dataset", "attribute", "group0", "group1")
+
+
 def _md_table(frame: pd.DataFrame) -> str:
     cols = list(frame.columns)
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for _, row in frame.iterrows():
-        lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
+        cells = (esc(v) if c in NAME_COLUMNS else _cell(v) for c, v in row.items())
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
@@ -290,16 +291,20 @@ def _r(value) -> str:
 
 def _cell(v) -> str:
     if isinstance(v, float):
-        if math.isnan(v):
-            return "—"
-        return f"{v:.4g}"
+        return "—" if math.isnan(v) else f"{v:.4g}"
     return str(v)
 
 
 def _plus_minus(part: pd.DataFrame, column: str, digits: int) -> list[str]:
     """``mean ± std`` of a main-table column, per row."""
-    means, stds = part[f"{column}_mean"], part[f"{column}_std"]
-    return [f"{m:.{digits}f} ± {s:.{digits}f}" for m, s in zip(means, stds, strict=True)]
+    means, stds, spec = part[f"{column}_mean"], part[f"{column}_std"], f".{digits}f"
+    return [f"{_fixed(m, spec)} ± {_fixed(s, spec)}" for m, s in zip(means, stds, strict=True)]
+
+
+def _fixed(value, spec: str) -> str:
+    """``value`` in the format ``spec``; an undefined one (the std of one seed) as —, never
+    as nan."""
+    return "—" if math.isnan(value) else format(value, spec)
 
 
 DPCER_CELLS = ["dpcer_mean", "dpcer_std", "dpcer_ci_low", "dpcer_ci_high"]
@@ -315,10 +320,10 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
                 "Acc": _plus_minus(part, "acc", 3),
                 "DP-Gap": _plus_minus(part, "dp_gap", 3),
                 "EO-Gap": _plus_minus(part, "eo_gap", 3),
-                f"δ {g0}": _plus_minus(part, "delta0", 4),
-                f"δ {g1}": _plus_minus(part, "delta1", 4),
+                f"δ {esc(g0)}": _plus_minus(part, "delta0", 4),
+                f"δ {esc(g1)}": _plus_minus(part, "delta1", 4),
                 "ΔPCER [95% CI]": [
-                    f"{m:+.1f} ± {s:.1f} "
+                    f"{_fixed(m, '+.1f')} ± {_fixed(s, '.1f')} "
                     + ("[—]" if math.isnan(lo) else f"[{lo:+.1f}, {hi:+.1f}]")
                     for m, s, lo, hi in part[DPCER_CELLS].itertuples(index=False)
                 ],
@@ -362,11 +367,10 @@ def write_tables(
     mia, mia_summary = mia_table(seeds)
     frames = seeds, main, floor_table(seeds), ranking_table(main), correlation_table(main), mia
     tables = dict(zip(TABLE_NAMES, frames, strict=True))
-    files = {}
-    for name, frame in tables.items():
-        files[name] = write_atomic(
-            out_dir / f"{name}.csv", csv_safe_frame(frame).to_csv(index=False)
-        )
+    files = {
+        name: write_atomic(out_dir / f"{name}.csv", csv_safe_frame(frame).to_csv(index=False))
+        for name, frame in tables.items()
+    }
     md = _md_intro() + _md_paper_tables(main) + _md_supplement(tables, mia_summary)
     md += _md_runs(runs)
     figs = figure1(seeds, out_dir)
@@ -381,8 +385,8 @@ def _md_intro() -> list[str]:
     return [
         "# PCER tables",
         "",
-        "Generated by `ethiclens pcer tables` from per-seed rows. "
-        "Mean ± std over seeds; ΔPCER CI: 95% percentile bootstrap of the mean "
+        "Generated by `ethiclens pcer tables` from per-seed rows. Mean ± std over seeds (± —: "
+        "one seed, no std); ΔPCER CI: 95% percentile bootstrap of the mean "
         f"({N_RESAMPLES:,} resamples), given from {MIN_SEEDS_FOR_CI} seeds up (with fewer it "
         "covers far less than 95%: 48% at 2 seeds, 82% at 5 in a simulation) and shown as [—] "
         "below; n₊: seeds with ΔPCER > 0; sign p: exact two-sided binomial test. η = 1e-3 "
@@ -397,8 +401,8 @@ def _md_paper_tables(main: pd.DataFrame) -> list[str]:
     for (d, a), frame in paper_style(main).items():
         part = main[(main.dataset == d) & (main.attribute == a)]
         md += [
-            f"## {d} / {a} (group 0 = {part.group0.iloc[0]}, group 1 = "
-            f"{part.group1.iloc[0]}; ΔPCER = PCER_0 − PCER_1; {part.n_seeds.max()} seeds)",
+            f"## {esc(d)} / {esc(a)} (group 0 = {esc(part.group0.iloc[0])}, group 1 = "
+            f"{esc(part.group1.iloc[0])}; ΔPCER = PCER_0 − PCER_1; {part.n_seeds.max()} seeds)",
             "",
             _md_table(frame),
             "",
