@@ -236,7 +236,7 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
     with _open_bytes(path) as fh:
         if err := wide_text_error(path, fh.read(WIDE_HEAD)):
             return err
-    with _open_bytes(path) as fh:
+        fh.seek(0)
         if _decodes(fh):
             return None
     offset = 0
@@ -452,9 +452,8 @@ def _ragged_fix(surplus: list[str]) -> str:
 
 
 def _delimiter_error(path: Path, header: str):
-    for sep in (";", "\t", "|"):
+    for sep, shown in ((";", "semicolons"), ("\t", "tabs"), ("|", "pipes")):
         if sep in header:
-            shown = {";": "semicolons", "\t": "tabs", "|": "pipes"}[sep]
             return DataFileError(
                 f"{path.name} has one column {header[:60]!r}: its fields look separated by "
                 f"{shown}, not commas",
@@ -571,14 +570,13 @@ def refuse_repeated_files(files, target, partitions=None) -> None:
     by_shape: dict = {}
     for f in files if len(files) > 1 else ():
         if str(f).lower().endswith((".csv", ".csv.gz")):  # (Parquet: identical bytes only)
-            stat = os.stat(f)
-            shape = _csv_shape(str(f), stat.st_size, stat.st_mtime_ns)
-            if shape and shape[1] > 1:  # a header alone holds no rows to count twice
-                by_shape.setdefault((part(f), shape), []).append((f, stat.st_mtime_ns))
+            scan = _csv_scan(*_cache_key(f))
+            if scan and scan[1] > 1:  # a header alone holds no rows to count twice
+                by_shape.setdefault((part(f), scan[:2]), []).append(f)
     for same in by_shape.values():
         seen = {}
-        for f, mtime_ns in same if len(same) > 1 else ():
-            digest = _csv_lines_digest(str(f), os.path.getsize(f), mtime_ns)
+        for f in same if len(same) > 1 else ():
+            digest = _csv_lines_digest(*_cache_key(f))
             if digest in seen:
                 raise _repeated(
                     target,
@@ -593,9 +591,8 @@ def _without_rows(path) -> bool:
     no rows counted twice, and the reader names the empty target in its own words."""
     name = str(path).lower()
     if name.endswith((".csv", ".csv.gz")):
-        stat = os.stat(path)
-        shape = _csv_shape(str(path), stat.st_size, stat.st_mtime_ns)
-        return shape is not None and shape[1] <= 1
+        scan = _csv_scan(*_cache_key(path))
+        return scan is not None and scan[1] <= 1
     if name.endswith((".parquet", ".pq")):
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -616,18 +613,18 @@ def _repeated(target, what: str) -> EthicLensInputError:
     )
 
 
-def _csv_shape(path: str, size: int, mtime_ns: int) -> tuple[int, int] | None:
-    """(bytes, lines) of a CSV file (decompressed, for .csv.gz) without its CRs, a UTF-8 BOM,
-    or a missing last newline: the same for a copy with other line endings, its lines in
-    another order or gzipped (:func:`_csv_scan`). None for a .gz file that cannot be read."""
-    scan = _csv_scan(path, size, mtime_ns)
-    return scan and scan[:2]
+def _cache_key(path) -> tuple[str, int, int]:
+    """A file's path, size and modification time: the key of its cached scans."""
+    stat = os.stat(path)
+    return str(path), stat.st_size, stat.st_mtime_ns
 
 
 @functools.lru_cache(maxsize=4096)
 def _csv_scan(path: str, size: int, mtime_ns: int):
     """(bytes, lines, (line, offset) of its first NUL byte or None) of a CSV file
-    (decompressed, for .csv.gz), its bytes and lines counted as :func:`_csv_shape` says. One
+    (decompressed, for .csv.gz), its bytes and lines without its CRs, a UTF-8 BOM or a missing
+    last newline: the same for a copy with other line endings, its lines in another order or
+    gzipped. One
     pass at memory speed (``bytes.count``, ``bytes.find``); ``size`` and ``mtime_ns`` key the
     cache. None for a .gz file that cannot be read: the engine that reads it refuses it in its
     own words."""
@@ -654,8 +651,7 @@ def nul_byte_error(path: str | Path) -> DataFileError | None:
     the file is damaged (a writer that crashed pads it with NULs) or not text. The CLI's
     readers and the web's upload check alike; reads the file once (cached)."""
     path = Path(path)
-    stat = path.stat()
-    scan = _csv_scan(str(path), stat.st_size, stat.st_mtime_ns)
+    scan = _csv_scan(*_cache_key(path))
     if not scan or scan[2] is None:
         return None
     line, offset = scan[2]
@@ -726,14 +722,7 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         raise DataFileError(
             f"cannot read {path.name}: nested too deeply", fix="give a flat table"
         ) from exc
-    except (
-        pd.errors.EmptyDataError,
-        pd.errors.ParserError,
-        ValueError,
-        TypeError,
-        OSError,
-        EOFError,
-    ) as exc:
+    except (ValueError, TypeError, OSError, EOFError) as exc:  # pandas' errors are ValueErrors
         ragged = isinstance(exc, pd.errors.ParserError) and suffix == ".csv"
         fix = _read_error_fix(path, suffix)
         raise (ragged and ragged_error([path])) or DataFileError(
@@ -746,13 +735,9 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
 def _reader(path: Path):
     """(the table's type as a suffix, its pandas reader); an unknown type is refused (pickles
     are never loaded)."""
-    suffix = path.suffix.lower()
-    if suffix in COMPRESSED and Path(path.stem).suffix.lower() in (
-        ".csv",
-        ".json",
-        ".jsonl",
-    ):
-        suffix = Path(path.stem).suffix.lower()  # pandas decompresses by extension
+    suffix, inner = path.suffix.lower(), Path(path.stem).suffix.lower()
+    if suffix in COMPRESSED and inner in (".csv", ".json", ".jsonl"):
+        suffix = inner  # pandas decompresses by extension
     reader = READERS.get(suffix)
     if reader is None:
         hint = (
@@ -792,19 +777,16 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
         raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
     if suffix == ".csv":
         _check_csv_header(path, frame)
-    # pandas takes a first data row one field longer than the header (a surplus value, or a
-    # comma ending every row) as naming each row, shifting the columns: refused by its line
-    if suffix == ".csv" and not isinstance(frame.index, pd.RangeIndex):
-        raise ragged_error([path]) or DataFileError(
-            f"cannot read {path.name}: a row has more fields than the header",
-            fix=_read_error_fix(path, suffix),
-        )
-    if suffix == ".csv" and frame.shape[1] == 1:
-        err = _delimiter_error(path, str(frame.columns[0]))
-        if err:
+        # pandas takes a first data row one field longer than the header (a surplus value, or
+        # a comma ending every row) as naming each row, shifting the columns: refused by its line
+        if not isinstance(frame.index, pd.RangeIndex):
+            raise ragged_error([path]) or DataFileError(
+                f"cannot read {path.name}: a row has more fields than the header",
+                fix=_read_error_fix(path, suffix),
+            )
+        if frame.shape[1] == 1 and (err := _delimiter_error(path, str(frame.columns[0]))):
             raise err
-    if suffix == ".csv":  # files joined with cat: a header line among the rows
-        refuse_repeated_header(frame, [path])
+        refuse_repeated_header(frame, [path])  # files joined with cat: a header among the rows
     _refuse_repeated_names(path, [str(c) for c in frame.columns])
 
 

@@ -13,7 +13,7 @@ from ._run import is_target
 from ._spec import AuditSpec
 
 
-def _is_request(args, kwargs) -> bool:
+def _is_request(args) -> bool:
     if args and isinstance(args[0], (AuditSpec, dict)) and len(args) > 1:
         # A spec with arrays after it mixes the two forms; its fields are keywords.
         raise TypeError(
@@ -23,21 +23,13 @@ def _is_request(args, kwargs) -> bool:
     return len(args) == 1 and isinstance(args[0], (AuditSpec, str, dict, os.PathLike))
 
 
-def _spec_of(first, kwargs, purpose=None, **fixed) -> AuditSpec:
+def _spec_of(first, kwargs, purpose=None) -> AuditSpec:
     from ._run import as_spec, with_options
 
     spec = as_spec(os.fspath(first) if isinstance(first, os.PathLike) else first)
     # keywords as the caller wrote them: AuditSpec.of refuses a field set by two of them
     # (seed and random_state, policy=Policy(...) and di_threshold)
-    options = dict(kwargs)
-    options.update(fixed)
-    return with_options(spec, options, purpose)
-
-
-def _engine(name: str):
-    from .. import fairness
-
-    return getattr(fairness, name)
+    return with_options(spec, dict(kwargs), purpose)
 
 
 # the run each top-level function's spec form makes (audit: a comparison with two y_pred)
@@ -49,20 +41,22 @@ _PURPOSES = {
 }
 
 
-def _wrap(name: str, runner: str, **fixed):
-    engine = _engine(name)
+def _wrap(name: str, runner: str):
+    from .. import fairness
+
+    engine = getattr(fairness, name)
     params = inspect.signature(engine).parameters
 
     @functools.wraps(engine)
     def call(*args, **kwargs):
-        if not _is_request(args, kwargs):
+        if not _is_request(args):
             with named_as_called(params, kwargs):
                 return engine(*args, **kwargs)
         from . import _run
 
         given = not is_target(args[0])
         with named_as_called((), kwargs, None if given else "spec", spec_given=given):
-            spec = _spec_of(args[0], kwargs, _PURPOSES[runner], **fixed)
+            spec = _spec_of(args[0], kwargs, _PURPOSES[runner])
             result = getattr(_run, runner)(spec)
         two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
         _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
@@ -76,7 +70,7 @@ def _wrap(name: str, runner: str, **fixed):
     return call
 
 
-def _counts_spec(first, kwargs, **fixed):
+def _counts_spec(first):
     """``audit_counts("counts.parquet")``: a path is a counts table, not rows; a spec file
     (``spec.json`` too) is a spec, as ``run`` reads it."""
     if is_target(first):  # not a YAML/JSON (or .toml) spec file, which run() reads as one
@@ -92,6 +86,6 @@ _audit_counts_engine = _wrap("audit_counts", "run_audit")
 
 @functools.wraps(_audit_counts_engine)
 def audit_counts(*args, **kwargs):
-    if _is_request(args, kwargs):
-        args = (_counts_spec(args[0], kwargs),)
+    if _is_request(args):
+        args = (_counts_spec(args[0]),)
     return _audit_counts_engine(*args, **kwargs)

@@ -12,11 +12,15 @@ TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
 _TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
 
 
-def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]:
+def layered_spec(
+    config, updates: dict, by: dict, typed: dict | None = None
+) -> tuple[AuditSpec, list[str]]:
     """(the spec, notes): ``config`` (a YAML/JSON spec file, or None) with ``updates``
     (``{"section.key": value}``) on top. ``by`` names what set each path (a flag such as
     ``--n-boot``); a note says each file value it overrode (a database URL without its
-    password). A target given on top replaces the file's target whatever its kind."""
+    password), as ``typed`` gives it where it is given (``--protected sex --protected race``:
+    a repeatable flag as typed, not its parsed list). A target given on top replaces the
+    file's target whatever its kind."""
     data = checked_spec_file(config) if config else {}
     file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     notes = []
@@ -24,19 +28,17 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
     def note(path, old, given):
         notes.append(override_note(path, old, given, config))
 
+    said = {p: f"{by[p]} {_show(v)}" for p, v in updates.items()} | (typed or {})
     section = file_data.get("target")
     if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
-        given = [f"{by[p]} {_show(updates[p])}" for p in updates]
-        which = next((g for g in given if g.split(" ")[0] in _TARGET_FLAGS), "")
+        which = next((g for g in said.values() if g.split(" ")[0] in _TARGET_FLAGS), "")
         to_db = "target.db" in updates or "target.db_env" in updates
         # a file, dataset or counts target on top has no table or query
         for kind in TARGET_KINDS + (() if to_db else ("table", "query")):
             old, path = section.pop(kind, None), f"target.{kind}"
             if old is not None and updates.get(path) != old:
                 note(path, old, which)
-    for path, old, given in replaced_table_or_query(
-        section, {p: f"{by[p]} {_show(v)}" for p, v in updates.items()}
-    ):
+    for path, old, given in replaced_table_or_query(section, said):
         note(path, old, given)
     for path, value in updates.items():
         name, key = path.split(".")
@@ -44,7 +46,7 @@ def layered_spec(config, updates: dict, by: dict) -> tuple[AuditSpec, list[str]]
         if not isinstance(part, dict):
             continue
         if config and key in part and part[key] != value:
-            note(path, part[key], f"{by[path]} {_show(value)}")
+            note(path, part[key], said[path])
         part[key] = value
     # The file alone passed (checked_spec_file): a refusal now is of the values on top, so it
     # does not name the file (`--weight ''` is the flag's, not the file's).
