@@ -147,15 +147,12 @@ def membership_inference(
     -------
     MIAResult
     """
-    eta = check_eta(eta)  # the same range as pcer_audit's, kept as the float checked
-    floor_n = Policy().pcer_min_group_size  # the default Policy's PCER floor, or the one given
-    if min_group_size is not None:
-        floor_n = check_count(min_group_size, "min_group_size")
-    order = _checked_splits(train, test, group_order, positive_rates, delta_pcer)
+    eta, order, floor_n = _checked_arguments(
+        train, test, group_order, eta, positive_rates, delta_pcer, min_group_size
+    )
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
-    # R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η); withheld with a group's attack
-    reported = all(a.status == REPORTED for a in attacks)
+    reported = all(a.status == REPORTED for a in attacks)  # else ΔPCER^MIA is withheld
     if positive_rates is not None and len(order) == 2 and reported:
         pcer_0, pcer_1 = (positive_rates[a.group] / max(a.advantage, eta) for a in attacks)
         dp_mia = pcer_0 - pcer_1
@@ -172,10 +169,15 @@ def membership_inference(
     )
 
 
-def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tuple[str, ...]:
-    """The group order, after the checks pcer_audit makes on its splits and ``group_order``
-    (one place: :func:`check_split_groups`, :func:`refuse_same_rows`), and on the losses,
-    ``positive_rates`` and ``delta_pcer``."""
+def _checked_arguments(train, test, group_order, eta, positive_rates, delta_pcer, min_group_size):
+    """η (pcer_audit's range, kept as the float checked), the group order and the floor
+    (``min_group_size``, else the default Policy's PCER floor), after the checks pcer_audit
+    makes on its splits and ``group_order`` (one place: :func:`check_split_groups`,
+    :func:`refuse_same_rows`), and on the losses, ``positive_rates`` and ``delta_pcer``."""
+    eta = check_eta(eta)
+    floor_n = Policy().pcer_min_group_size
+    if min_group_size is not None:
+        floor_n = check_count(min_group_size, "min_group_size")
     check_split_types(train, test)
     if train.loss is None or test.loss is None:
         problem = "the attack needs per-example losses on both splits"
@@ -183,7 +185,7 @@ def _checked_splits(train, test, group_order, positive_rates, delta_pcer) -> tup
     order = check_split_groups(train, test, group_order)
     _check_comparison(positive_rates, delta_pcer, order)
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
-    return order
+    return eta, order, floor_n
 
 
 def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> None:

@@ -546,12 +546,7 @@ def pcer_audit(
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
-        notes=[
-            *filter(
-                None, (shared_rows_note(train, test, order), _labels_as_predictions(train, test))
-            ),
-            *notes,
-        ],
+        notes=[*_input_notes(train, test, order), *notes],
         estimates=_result_estimates(rows, small, stats, floor_n, ci),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
@@ -559,16 +554,18 @@ def pcer_audit(
     return dataclasses.replace(result, interpretation=interpret(result))
 
 
-def _labels_as_predictions(train: SplitPredictions, test: SplitPredictions) -> str | None:
-    """A note when every prediction of both splits is its label: a perfect model, or the
-    label column given as the predictions too (then every δ_g is 0 and PCER_g = R_g / η)."""
+def _input_notes(train: SplitPredictions, test: SplitPredictions, order) -> list[str]:
+    """What the audit notes of its inputs: test rows that are train rows, and every prediction
+    of both splits its label (a perfect model, or the label column given as the predictions
+    too: then every δ_g is 0 and PCER_g = R_g / η)."""
+    notes = [note for note in (shared_rows_note(train, test, order),) if note]
     if all(np.array_equal(s.y_true, s.y_pred) for s in (train, test)):
-        return (
+        notes.append(
             "every prediction equals its label on train and test: every accuracy is 1 and "
             "every δ_g is 0, so PCER_g = R_g / η measures no privacy cost. If the label "
             "column was given as the predictions too, give the model's predictions"
         )
-    return None
+    return notes
 
 
 def _result_values(res: dict, rows, order, etas) -> dict:

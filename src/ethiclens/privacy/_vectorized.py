@@ -42,6 +42,7 @@ from ._dpsgd import (
     noise_multiplier_for,
     train_dp_mlp,
 )
+from ._inputs import argument_error
 
 log = logging.getLogger(__name__)
 MEMORY_BUDGET_BYTES = 3 * 2**30  # per chunk of models trained together
@@ -50,13 +51,6 @@ MEMORY_BUDGET_BYTES = 3 * 2**30  # per chunk of models trained together
 # (Adult, 25 epochs, one thread: 0.58 s/model at K = 4-10, 0.73 s at 25, 0.79 s at 50), while
 # below ~4 the per-operation overhead is no longer shared. More seeds run as several passes.
 MODELS_PER_PASS = 8
-
-
-def supported(config: TrainConfig) -> str | None:
-    """None when the fast path applies, else the reason to fall back to Opacus."""
-    if len(config.hidden) != 2:
-        return f"hidden layers {config.hidden}: the fast path implements the paper's 2 layers"
-    return None
 
 
 @dataclass(frozen=True)
@@ -279,13 +273,7 @@ def train_many(
     config = config or TrainConfig()
     seeds, datas = list(seeds), list(datas)
     if not seeds:
-        raise EthicLensInputError(
-            "no seeds: one model is trained per seed",
-            column="seeds",
-            kind="argument",
-            value=seeds,
-            fix="give at least one seed, e.g. seeds=[0, 1, 2]",
-        )
+        raise argument_error("no seeds", "seeds", seeds, "give at least one, e.g. seeds=[0, 1, 2]")
     if len(datas) != len(seeds):
         raise EthicLensInputError(
             "needs one prepared split per seed",
@@ -293,8 +281,8 @@ def train_many(
             value=f"{len(datas)} splits for {len(seeds)} seeds",
             fix="datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]",
         )
-    reason = supported(config)
-    if reason:  # the Opacus trainer, saying so (never silently without DP)
+    if len(config.hidden) != 2:  # the Opacus trainer, saying so (never silently without DP)
+        reason = f"hidden layers {config.hidden}: the fast path implements the paper's 2 layers"
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
         runs = (
             train_dp_mlp(dataset_name, epsilon=epsilon, seed=s, config=config, data=d)
