@@ -993,15 +993,11 @@ def _sign_off(result: AuditResult) -> Section:
     """Prepared by / reviewed by / date / decision: from the model card's ``sign_off``
     section, or blank lines for ink."""
     given = dict(pv.card_sections(result.data.get("provenance", {}), "sign_off"))
+    names = [key.replace("_", " ") for key in pv.CARD_FIELDS["sign_off"]]  # prepared by, ...
     rows = "".join(
-        f"<tr><th scope='row'>{escape(label)}</th>"
-        f"<td class='ink'>{escape(given.get(key.replace('_', ' '), ''))}</td></tr>"
-        for key, label in (
-            ("prepared_by", "Prepared by"),
-            ("reviewed_by", "Reviewed by"),
-            ("date", "Date"),
-            ("decision", "Decision"),
-        )
+        f"<tr><th scope='row'>{escape(name.capitalize())}</th>"
+        f"<td class='ink'>{escape(given.get(name, ''))}</td></tr>"
+        for name in names
     )
     return Section(
         "sign-off",

@@ -16,7 +16,7 @@ from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
 from ._model_card import render_card
 from ._threshold_plot import threshold_figure as draw_threshold_figure
-from ._threshold_plot import write_threshold_png as write_threshold_plot
+from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
 
 
@@ -34,11 +34,6 @@ def write_audit_card(result, path):
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
     return write_atomic(path, build_comparison_report(comparison, title).to_html())
-
-
-def write_threshold_png(table, path, attribute=None):
-    """The threshold view's plot (PNG), written atomically."""
-    return write_threshold_plot(table, path, attribute)
 
 
 def write_threshold_html(table, path, title=None):

@@ -8,6 +8,7 @@ line, and the HTML report (written first by the CLI) is kept.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
@@ -134,10 +135,8 @@ def _run(cmd: list[str], timeout: float) -> None:
 def _stop(proc: subprocess.Popen) -> None:
     """Kill the browser's process group (helpers left behind by a finished browser too) and
     reap it; its pipes are closed."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone already
         os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass  # the group is gone already
     proc.wait()
     for pipe in (proc.stdout, proc.stderr):
         pipe.close()

@@ -44,23 +44,17 @@ def _subplots(nrows=1, ncols=1, *, figsize=None, layout=None, **kwargs):
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
-STATUS_COLOUR = {
-    "FLAGGED": "#D55E00",
-    "PASS": "#009E73",
-    "INCONCLUSIVE": "#E69F00",
-    "INSUFFICIENT_DATA": "#999999",
-    "UNDEFINED": "#999999",
-    "REPORTED": "#0072B2",
+# status -> (colour, marker): shape as well as colour, so status survives greyscale printing.
+_STATUS_LOOK = {
+    "FLAGGED": ("#D55E00", "D"),
+    "PASS": ("#009E73", "o"),
+    "INCONCLUSIVE": ("#E69F00", "s"),
+    "INSUFFICIENT_DATA": ("#999999", "x"),
+    "UNDEFINED": ("#999999", "x"),
+    "REPORTED": ("#0072B2", "o"),
 }
-# Shape as well as colour, so status survives greyscale printing.
-STATUS_MARKER = {
-    "FLAGGED": "D",
-    "PASS": "o",
-    "INCONCLUSIVE": "s",
-    "INSUFFICIENT_DATA": "x",
-    "UNDEFINED": "x",
-    "REPORTED": "o",
-}
+STATUS_COLOUR = {status: colour for status, (colour, _) in _STATUS_LOOK.items()}
+STATUS_MARKER = {status: marker for status, (_, marker) in _STATUS_LOOK.items()}
 
 
 @dataclass(frozen=True)
@@ -247,21 +241,10 @@ def forest_figure(
 def _forest_panels(rows, di_threshold: float, eo_threshold: float, where: str) -> list:
     """(metric, index in a row, title, threshold, legend rule) of DI (``where``: where its
     interval flags, :func:`di_band`) and, when any row has one, EO."""
-    di_rule = f"{where} flags"
-    panels = [
-        ("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold, di_rule)
-    ]
-    if any(r[3] is not None for r in rows):
-        panels.append(
-            (
-                "equalized_odds_difference",
-                3,
-                "Equalized-odds difference",
-                eo_threshold,
-                f"lower bound above {threshold_text(eo_threshold)} flags",
-            )
-        )
-    return panels
+    di = ("disparate_impact", 2, "Disparate impact (ratio to reference)", di_threshold)
+    eo_rule = f"lower bound above {threshold_text(eo_threshold)} flags"
+    eo = ("equalized_odds_difference", 3, "Equalized-odds difference", eo_threshold, eo_rule)
+    return [(*di, f"{where} flags")] + ([eo] if any(r[3] is not None for r in rows) else [])
 
 
 def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[str]:
@@ -384,9 +367,7 @@ def _ppv_fpr_bars(ax, groups) -> list[str]:
             if m.value is None:
                 ax.text(x, 0.02, "n/a", ha="center", fontsize=7)
                 continue
-            err = None
-            if m.ci_low is not None:
-                err = [[m.value - m.ci_low], [m.ci_high - m.value]]
+            err = None if m.ci_low is None else [[m.value - m.ci_low], [m.ci_high - m.value]]
             ax.bar(
                 x,
                 m.value,
@@ -437,7 +418,7 @@ def calibration_figure(attribute: str, groups):
             marker=markers[i % len(markers)],
             color=OKABE_ITO[i % 8],
             lw=1.5,
-            label=f"{names[i]} (ECE {_fmt(ece.value if ece else None)})",
+            label=f"{names[i]} (ECE {_fmt(ece.value)})",
         )
         lines.append(
             f"{g.group}: "

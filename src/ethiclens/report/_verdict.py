@@ -119,22 +119,19 @@ def largest_disparity_note(result, c, unjudged: int) -> str:
     m = c.metrics["disparate_impact"]
     edges = policy_edges("disparate_impact", result.config["policy"])
     label = "favourable" if result.config["positive_is_favorable"] else "harmful"
+    bounds = (m.ci_low, m.ci_high)
+    interval = "" if None in bounds else f" [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
     if m.value == 0 or math.isinf(m.value):
         never, given = (c.reference, c.group) if m.value else (c.group, c.reference)
-        interval = (
-            "" if m.ci_low is None else f" [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
-        )
         text = (
             f"{c.attribute}: {never} is never given the {label} label while {given} is "
             f"(DI {'unbounded' if m.value else '0.000'}{interval}, {c.status})."
         )
-    elif m.ci_low is not None and m.ci_high is not None:
+    elif interval:
         more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
         text = (
             f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× "
-            f"as often as {less} (DI {m.value:.3f} [{_bound(m.ci_low, edges)}, "
-            f"{_bound(m.ci_high, edges)}], "
-            f"{c.status})."
+            f"as often as {less} (DI {m.value:.3f}{interval}, {c.status})."
         )
     else:
         text = f"{c.attribute}: {c.group} vs {c.reference}, DI {m.value:.3f} ({c.status})."
