@@ -496,8 +496,7 @@ def _as_binary(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _shown(value):
     """A value for a message: a missing one as the text 'missing' (None is no value)."""
-    if isinstance(value, np.generic):
-        value = value.item()
+    value = plain(value)
     return "missing" if value is None or (isinstance(value, float) and np.isnan(value)) else value
 
 

@@ -298,7 +298,7 @@ class OracleResult:
             "truth": {k: self.truth[k] for k in METRICS},
             "repetitions": self.repetitions,
             "n": self.n,
-            "recovery": self.rows,
+            "recovery": json_ready(self.rows),  # no defined estimate: null, never NaN
             "flag_rate": self.flag_rate,
         }
 
@@ -319,9 +319,9 @@ class OracleResult:
                 r["metric"],
                 r["method"],
                 f"{r['truth']:.4f}",
-                f"{r['mean_estimate']:.4f}",
-                f"{r['bias']:+z.4f}",
-                f"{r['rmse']:.4f}",
+                _defined(r["mean_estimate"], ".4f"),
+                _defined(r["bias"], "+z.4f"),
+                _defined(r["rmse"], ".4f"),
                 f"{r['runs_judged']} of {self.repetitions}",
                 _coverage_cell(r),
             )
@@ -350,6 +350,11 @@ def _not_assessable_lines(rows: list) -> list[str]:
     ]
     fixes = dict.fromkeys(r["fix"] for r in rows if r["fix"])  # once each, in row order
     return lines + [f"Fix: {fix}" for fix in fixes]
+
+
+def _defined(value: float, spec: str) -> str:
+    """An estimate's summary in the format ``spec``, or "undefined" where no run had one."""
+    return "undefined" if np.isnan(value) else format(value, spec)
 
 
 def _coverage_cell(row: dict) -> str:
