@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -572,7 +573,7 @@ def _result_values(res: dict, rows, order, etas) -> dict:
     """The result-level point values as PCERResult holds them (undefined: None), with the
     floor sensitivity."""
     signed = json_number(res["dp_gap_signed"])
-    floor = _floor_checks(rows, order, etas, signed if len(order) == 2 else res["dp_gap"])
+    floor = list(_floor_checks(rows, order, etas, signed if len(order) == 2 else res["dp_gap"]))
     return {
         "delta_pcer": json_number(res["delta_pcer"]),
         "dispersion": float(res["dispersion"]),
@@ -861,7 +862,7 @@ def _undefined_by_floor(name: str, rows: list[GroupPCER], small: list[str]) -> b
     return bool(bad) and bad <= set(small)
 
 
-def _floor_checks(rows, order, etas, gap) -> list[FloorCheck]:
+def _floor_checks(rows, order, etas, gap) -> Iterator[FloorCheck]:
     """ΔPCER at each floor constant, and whether a floor-dominated ΔPCER equals DP-Gap/η.
 
     ``gap``: R_0 − R_1 for two groups (checked against ΔPCER), else DP-Gap = max R − min R
@@ -870,24 +871,19 @@ def _floor_checks(rows, order, etas, gap) -> list[FloorCheck]:
     reference); None when not floor-dominated (no identity holds) or a value is undefined."""
     rates = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
-    floor = []
     for e in etas:
         _, d_e, disp_e = pcer_values(rates, delta, order, e)
         dominated = all(v < e for v in delta.values())
-        check = None
-        value = d_e if len(order) == 2 else disp_e
+        value, check = (d_e if len(order) == 2 else disp_e), None
         if dominated and gap is not None and math.isfinite(gap) and math.isfinite(value):
             check = bool(math.isclose(value, gap / e, rel_tol=1e-9, abs_tol=1e-9))
-        floor.append(
-            FloorCheck(
-                eta=e,
-                delta_pcer=d_e,
-                dispersion=disp_e,
-                floor_dominated=dominated,
-                equals_dp_gap_over_eta=check,
-            )
+        yield FloorCheck(
+            eta=e,
+            delta_pcer=d_e,
+            dispersion=disp_e,
+            floor_dominated=dominated,
+            equals_dp_gap_over_eta=check,
         )
-    return floor
 
 
 def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
