@@ -3,7 +3,9 @@
 Per group g: R_g = positive-prediction rate on the test split, δ_g = max(0, acc_g^train −
 acc_g^test) (the Yeom et al. bound on the group's membership-inference advantage), and
 PCER_g = R_g / max(δ_g, η). For a binary attribute ΔPCER = PCER_0 − PCER_1 (the group order is
-explicit); for more groups, the dispersion max |PCER_g − PCER_g'|.
+explicit); for more groups, the dispersion max |PCER_g − PCER_g'|, whose interval takes every
+pair of groups: an attribute has at most ``_inputs.MAX_GROUPS`` (200) groups, and one of more
+than 50 distinct numbers is refused as continuous, by the fairness audit's rule.
 
 Every statistic is a function of each group's confusion cells (tp, fp, fn, tn) on the train and
 on the test split, computed with the fairness core's count functions. Its interval comes from
