@@ -24,6 +24,7 @@ from ._audit_report import (
     flag_line,
     fmt_estimate,
     interval_sentence,
+    methods_said,
     min_di_note,
     outcome_sentence,
     reference_words,
@@ -228,6 +229,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
             for g in a.groups
         ],
     )
+    comparisons = [c for c in result.comparisons if c.attribute == a.name]
     rows = [
         [
             c.group,
@@ -236,11 +238,17 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
             c.status,
             _reason(c),
         ]
-        for c in result.comparisons
-        if c.attribute == a.name
+        for c in comparisons
     ]
     headers = ["Group vs reference", "n", *[h for _, h in present], "Status", "Reason"]
-    out = [f"### {md(a.name)}", "", groups, "", _table(headers, rows)]
+    # each table names its intervals' methods, as the HTML report's captions do (ECE's is a
+    # percentile bootstrap in a Jeffreys audit)
+    said = (
+        methods_said([(h, [g.metrics[k] for g in a.groups]) for k, h in gcols]),
+        methods_said([(h, [c.metrics.get(k) for c in comparisons]) for k, h in present]),
+    )
+    out = [f"### {md(a.name)}", "", groups, "", f"{md(said[0])}.", "", _table(headers, rows)]
+    out += ["", f"{md(said[1])}."]
     sentence = _impossibility(a) if result.config["labelled"] else None
     if sentence:
         out += ["", md(sentence)]
