@@ -78,12 +78,10 @@ def require(module: str, *, extra: str | None = None):
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        missing = (exc.name or module).partition(".")[0]
-        if missing != module.partition(".")[0] and missing not in EXTRA_OF:
+        root, missing = (name.partition(".")[0] for name in (module, exc.name or module))
+        if missing != root and missing not in EXTRA_OF:
             raise  # the module exists but one of its own dependencies is broken
-        raise MissingExtraError(
-            missing, extra if missing == module.partition(".")[0] else None
-        ) from exc
+        raise MissingExtraError(missing, extra if missing == root else None) from exc
 
 
 def check_extra(extra: str | None) -> None:
@@ -93,9 +91,7 @@ def check_extra(extra: str | None) -> None:
         return
     import importlib.util
 
-    for module, owner in EXTRA_OF.items():
-        if owner != extra:
-            continue
+    for module in (m for m, owner in EXTRA_OF.items() if owner == extra):
         try:
             found = importlib.util.find_spec(module) is not None
         except (ImportError, ValueError):

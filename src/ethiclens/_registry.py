@@ -89,10 +89,8 @@ class Registry(Generic[T]):
                 value=type(item).__name__ if name is None else name,
                 fix=self.build_hint,
             )
-        if name in self.reserved or (
-            name in self.entries and (not replace or name in self._builtin)
-        ):
-            builtin = name in self._builtin or name in self.reserved
+        builtin = name in self._builtin or name in self.reserved  # a built-in is registered
+        if builtin or (name in self.entries and not replace):
             raise EthicLensInputError(
                 "already registered"
                 + (f" (built-in): a built-in {self.kind} cannot be replaced" if builtin else ""),
