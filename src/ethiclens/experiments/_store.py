@@ -409,10 +409,8 @@ class ResultsStore:
 
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
-        rows = self.conn.execute(
-            "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"
-        ).fetchall()
-        return {(d, e, s) for d, e, s in rows}
+        query = "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"
+        return set(self.conn.execute(query).fetchall())  # rows are tuples
 
     def record(self, result) -> None:
         """Write one run and its group statistics atomically (failed runs keep their error).

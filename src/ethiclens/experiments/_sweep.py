@@ -168,22 +168,21 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     by_key: dict = {}
     for (d, s), eps in budgets.items():  # seeds needing the same budgets share tasks
         by_key.setdefault((d, tuple(epsilon_key(e) for e in eps)), (eps, []))[1].append(s)
-    tasks = []
-    for (d, _), (eps, seeds) in by_key.items():
-        for i in range(0, len(seeds), chunk):
-            tasks.append(
-                SweepTask(
-                    dataset=d,
-                    epsilons=eps,
-                    seeds=seeds[i : i + chunk],
-                    trainer=grid.trainer,
-                    train=grid.train_config().to_dict(),
-                    max_rows=grid.max_rows,
-                    attributes=grid.attributes_for(d),
-                    features=grid.features,
-                    entry=None if ds_mod.is_builtin(d) else ds_mod.get_entry(d),
-                )
-            )
+    tasks = [
+        SweepTask(
+            dataset=d,
+            epsilons=eps,
+            seeds=seeds[i : i + chunk],
+            trainer=grid.trainer,
+            train=grid.train_config().to_dict(),
+            max_rows=grid.max_rows,
+            attributes=grid.attributes_for(d),
+            features=grid.features,
+            entry=None if ds_mod.is_builtin(d) else ds_mod.get_entry(d),
+        )
+        for (d, _), (eps, seeds) in by_key.items()
+        for i in range(0, len(seeds), chunk)
+    ]
     # Longest first keeps the pool busy to the end (Adult and ACS are the slow datasets).
     return sorted(tasks, key=lambda t: -ds_mod.get_entry(t.dataset).cost * t.size)
 
