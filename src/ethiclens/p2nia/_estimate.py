@@ -291,13 +291,10 @@ def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
         raise EthicLensInputError(
             "released group values outside the manifest's domain", column=prot
         )
-    yhat = rel.table[PREDICTION].to_numpy().astype(np.int64)
-    n_a = len(domain)
-    if m["roles"]["label"]:
-        y = rel.table[LABEL].to_numpy().astype(np.int64)
-        flat = (a * 2 + y) * 2 + yhat
-        return np.bincount(flat, minlength=n_a * 4).reshape(n_a, 2, 2), domain, True
-    return np.bincount(a * 2 + yhat, minlength=n_a * 2).reshape(n_a, 2), domain, False
+    flat, shape = a, (len(domain),)
+    for col in ([LABEL] if m["roles"]["label"] else []) + [PREDICTION]:  # 0/1 each
+        flat, shape = flat * 2 + rel.table[col].to_numpy().astype(np.int64), (*shape, 2)
+    return np.bincount(flat, minlength=math.prod(shape)).reshape(shape), domain, len(shape) == 3
 
 
 # The rates each metric compares: EOpp only the TPR (positive labels), EO the TPR and the FPR.
@@ -340,31 +337,21 @@ def _mass(count) -> str:
 
 
 def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:
-    """Reason when a group is below the policy floor, as the audit writes it."""
-    n = cells.sum(axis=-1)
-    if not NEEDS_Y[metric]:
-        short = [
-            f"n = {_mass(n[g])}, below the floor of {policy.min_group_size} "
-            f"({attribute}:{domain[g]})"
-            for g in range(len(domain))
-            if n[g] < policy.min_group_size
-        ]
-    elif metric == "eopp":  # its TPR counts only the positive labels, as the audit's floor
-        pos = cells[:, 0] + cells[:, 2]
-        short = [
-            f"{_mass(pos[g])} positive labels, below the floor of {policy.min_label_count} "
-            f"({attribute}:{domain[g]})"
-            for g in range(len(domain))
-            if pos[g] < policy.min_label_count
-        ]
+    """Reason when a group is below the policy floor, as the audit writes it: DP's group size,
+    EOpp's positive labels (its TPR counts only those), EO's positive and negative labels."""
+    if NEEDS_Y[metric]:
+        floor, masses = policy.min_label_count, {"positive": cells[:, 0] + cells[:, 2]}
+        if metric == "eo":
+            masses["negative"] = cells[:, 1] + cells[:, 3]
     else:
-        pos, neg = cells[:, 0] + cells[:, 2], cells[:, 1] + cells[:, 3]
-        short = [
-            f"{_mass(pos[g])} positive / {_mass(neg[g])} negative labels, below the floor of "
-            f"{policy.min_label_count} each ({attribute}:{domain[g]})"
-            for g in range(len(domain))
-            if pos[g] < policy.min_label_count or neg[g] < policy.min_label_count
-        ]
+        floor, masses = policy.min_group_size, {"n": cells.sum(axis=-1)}
+    each = " each" if len(masses) > 1 else ""
+    short = []
+    for g in range(len(domain)):
+        if any(m[g] < floor for m in masses.values()):
+            said = " / ".join(f"{_mass(m[g])} {word}" for word, m in masses.items())
+            said = f"{said} labels" if NEEDS_Y[metric] else f"n = {_mass(masses['n'][g])}"
+            short.append(f"{said}, below the floor of {floor}{each} ({attribute}:{domain[g]})")
     return "; ".join(short) or None
 
 

@@ -112,8 +112,7 @@ def get_model(name, where: str = "--models") -> AuditedModel:
 
 def model_label(name: str) -> str:
     """A model's figure label (its name when it is not registered, e.g. rows read back)."""
-    entry = _REGISTRY.entries.get(name)
-    return entry.label if entry is not None else name
+    return getattr(_REGISTRY.entries.get(name), "label", name)
 
 
 def one_hot_encoder(X_train):

@@ -467,11 +467,9 @@ def _encode(drawn: AuditColumns, open_bins: bool):
     prot = drawn.protected
     data = {prot: np.asarray(drawn.a, int)}
     meta = {prot: {"domain": drawn.domain, "k": len(drawn.domain)}}
-    if drawn.y is not None:
-        data[LABEL] = np.asarray(drawn.y, int)
-        meta[LABEL] = {"domain": [0, 1], "k": 2}
-    data[PREDICTION] = np.asarray(drawn.yhat, int)
-    meta[PREDICTION] = {"domain": [0, 1], "k": 2}
+    for role, codes in ((LABEL, drawn.y), (PREDICTION, drawn.yhat)):  # Y only when released
+        if codes is not None:
+            data[role], meta[role] = np.asarray(codes, int), {"domain": [0, 1], "k": 2}
     features = [c for c in drawn.columns if c != prot]
     extra, extra_meta = _discretize(
         drawn.rows, features, drawn.discretization, open_bins, drawn.domains
