@@ -44,7 +44,7 @@ def other_files(web, data: dict, chosen: str = "") -> list[dict]:
             (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
         ]
         ranked = sorted(choices, key=lambda c: not _roles.PRED_WORDS.search(c[1]))
-        shown = {c for c in ranked[:MODEL_B_SHOWN]} | {c for c in choices if c[0] == chosen}
+        shown = set(ranked[:MODEL_B_SHOWN]) | {c for c in choices if c[0] == chosen}
         if choices:
             kept = [c for c in choices if c in shown]  # in the file's order
             fields = {k: row[k] for k in ("id", "name", "created")}
