@@ -273,11 +273,9 @@ class Release:
     def summary(self, out_dir) -> str:
         """What was written into ``out_dir``: rows, mechanism, ε (and the record-level ε under
         per-column accounting), and the cumulative budget when the folder tracks it."""
-        m = self.manifest
-        accounting = ""
-        if m.get("accounting", "record") != "record":
-            accounting = f" per column, record-level ε = {m['record_epsilon']:g}"
-        note = budget_note(m)
+        m, note = self.manifest, budget_note(self.manifest)
+        per_column = m.get("accounting", "record") != "record"
+        accounting = f" per column, record-level ε = {m['record_epsilon']:g}" * per_column
         note = f"; {note}" if note else ""
         delta = f", δ = {m['delta']:g}" if m.get("delta") is not None else ""
         return (
@@ -433,7 +431,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
             kind="key",
         )
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
-    columns = _check_extra_columns(request, columns, discretization, roles, y_true)
+    columns = _check_extra_columns(request, columns, discretization, roles)
     if not isinstance(open_bins, bool) or (open_bins and not discretization):
         raise EthicLensInputError(
             "open-ended bins apply to the columns binned by --bins, and none is"
@@ -593,10 +591,9 @@ def _domain_source(protected_domain) -> str:
     )
 
 
-def _check_extra_columns(request, columns, discretization, roles, y_true) -> list:
-    if columns is None:
-        columns = []
-    if isinstance(columns, str) or not isinstance(columns, (list, tuple)):
+def _check_extra_columns(request, columns, discretization, roles) -> list:
+    columns = [] if columns is None else columns
+    if not isinstance(columns, (list, tuple)):
         raise EthicLensInputError(
             "columns must be a list of column names",
             column="--columns",

@@ -114,10 +114,6 @@ class _Marginals:
         """The clique as mbi sees it: the attributes' positions."""
         return tuple(self.position[c] for c in clique)
 
-    def coded_domain(self, mbi):
-        """mbi's domain over the attributes' positions."""
-        return mbi.Domain(list(range(len(self.sizes))), list(self.sizes.values()))
-
     def __call__(self, clique) -> np.ndarray:
         if clique not in self._cache:
             flat = np.zeros(len(next(iter(self.data.values()))), dtype=np.int64)
@@ -136,7 +132,7 @@ def _measure(mbi, data, clique, sigma, rng, budget):
 
 def _estimate(mbi, data, measurements, warm=None, iters=ESTIMATION_ITERS):
     estimation = require("mbi.estimation", extra="synth")
-    domain = data.coded_domain(mbi)
+    domain = mbi.Domain(list(range(len(data.sizes))), list(data.sizes.values()))  # by position
     return estimation.MirrorDescent().estimate(domain, measurements, iters=iters, warm_start=warm)
 
 
