@@ -1,6 +1,6 @@
 """Round 28: checking a baseline (or a gated report dict) against the audit report schema took
-about 7 s for a report of 1,000 groups (jsonschema's cost per keyword and value). A compiled
-yes or no answers first, linear in the report; only a no asks jsonschema which key to name.
+about 7 s for a report of 1,000 groups (jsonschema's cost per keyword and value).
+fastjsonschema's compiled yes or no answers first; only a no asks jsonschema which key to name.
 Its answers are jsonschema's: hundreds of edits of a real report (a value of another type or
 range, a key removed or added) are answered alike by both."""
 
@@ -19,7 +19,6 @@ from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import gate
 from ethiclens.fairness._gate import _report_validator, check_baseline
-from ethiclens.fairness._schema_check import compile_schema
 
 
 @pytest.fixture(scope="module")
@@ -77,7 +76,7 @@ def _edited(doc, rng):
 
 def test_the_quick_check_answers_as_jsonschema(report):
     quick, validator = _report_validator()
-    assert quick is not None and quick(report) and validator.is_valid(report)
+    assert quick(report) and validator.is_valid(report)
     rng = np.random.default_rng(0)
     answers = []
     for _ in range(300):
@@ -85,12 +84,6 @@ def test_the_quick_check_answers_as_jsonschema(report):
         answers.append(validator.is_valid(doc))
         assert quick(doc) == answers[-1], doc
     assert 50 < answers.count(False) < 280  # both kinds of answer were asked
-
-
-def test_a_keyword_it_does_not_know_leaves_the_answer_to_jsonschema():
-    assert compile_schema({"type": "object", "unevaluatedProperties": False}) is None
-    assert compile_schema({"$ref": "https://example.org/schema"}) is None
-    assert compile_schema({"type": "object", "properties": {"a": {"type": "integer"}}}) is not None
 
 
 def _big(report, k: int) -> dict:
