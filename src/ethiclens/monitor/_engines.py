@@ -121,7 +121,7 @@ def _source(target) -> _Files:
     from ..sources import file_columns, resolve_files
 
     if frame_kind(target):
-        _check_unique_columns(list(target.columns))
+        _check_unique_columns(pd.Index(list(target.columns)))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
     files, kind, hive = resolve_files(target)
     if header_only(files, kind, hive):  # a day without traffic: no rows to add
@@ -131,17 +131,15 @@ def _source(target) -> _Files:
     return _Files(target, files, kind, hive, file_columns(target))
 
 
-def _check_unique_columns(columns: list) -> None:
+def _check_unique_columns(columns: pd.Index) -> None:
     """Refuse a DataFrame with two columns of one name, which no engine could tell apart."""
-    seen = set()
-    for name in columns:
-        if name in seen:
-            raise EthicLensInputError(
-                "the DataFrame has two columns of this name",
-                column=str(name),
-                fix="rename or drop one of them",
-            )
-        seen.add(name)
+    twice = columns[columns.duplicated()]
+    if len(twice):
+        raise EthicLensInputError(
+            "the DataFrame has two columns of this name",
+            column=str(twice[0]),
+            fix="rename or drop one of them",
+        )
 
 
 # the engines that count an in-memory DataFrame of each kind (auto: the first)
@@ -174,10 +172,8 @@ def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, schedul
     """(raw cells, first time, last time) of the files counted by ``engine`` (dask, spark) on
     ``scheduler`` (a Dask scheduler or a Spark master; None: the audit's default)."""
     raw = (_dask_raw if engine == "dask" else _spark_raw)(src, cols, window, scheduler)
-    far = not raw.empty and not in_time_range(
-        raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()
-    )
-    if raw.empty or (raw[FLAG] > 0).any() or far:
+    span = (raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max())
+    if raw.empty or (raw[FLAG] > 0).any() or not in_time_range(*span):
         _pandas_raw(src, cols, window)  # refuses, naming the first file and line
         raise EthicLensInputError(
             f"{engine} could not read some times, propensities or weights that pandas reads",
@@ -185,8 +181,7 @@ def cluster_raw(engine: str, src: _Files, cols: Columns, window: Window, schedul
             fix="write times as ISO 8601 and propensities and weights as numbers, or use "
             "--engine pandas",
         )
-    raw = raw.drop(columns=FLAG)
-    return raw, float(raw["_ethiclens_tmin"].min()), float(raw["_ethiclens_tmax"].max())
+    return raw.drop(columns=FLAG), float(span[0]), float(span[1])
 
 
 # -- Dask ----------------------------------------------------------------------------------------

@@ -378,8 +378,7 @@ def _estimates_chunk(refs: list, grps: list, seeds: list, n_draws: int, level: f
                 values[i] = pb / pa if pa > 0 else (np.inf if pb > 0 else np.nan)
                 draws[i] = b / a
         ok = np.isfinite(values)
-        lo = np.full(n, np.nan)
-        hi = np.full(n, np.nan)
+        lo, hi = np.full((2, n), np.nan)
         drawn = ~np.isnan(draws[:, 0])  # the windows of two groups with rows
         if drawn.any():
             qs = np.quantile(draws[drawn], q, axis=1)

@@ -120,9 +120,7 @@ def _comparison(c: dict, windows: dict) -> dict:
         series.append(
             {
                 "window": h["window"],
-                "start": w.get("start"),
-                "end": w.get("end"),
-                "rows": w.get("rows"),
+                **{key: w.get(key) for key in ("start", "end", "rows")},
                 "status": h["status"],
                 "reason": h.get("reason"),
                 "estimates": h["estimates"],

@@ -300,13 +300,8 @@ def _alarm_line(ax, comparison: dict, test: str) -> None:
 
 
 def _di_panel(ax, comparison: dict, t: float) -> None:
-    ax.axhspan(
-        t,
-        1 / t,
-        color="green",
-        alpha=0.08,
-        label=f"policy band [{threshold_text(t)}, {threshold_text(1 / t)}]",
-    )
+    band = f"policy band [{threshold_text(t)}, {threshold_text(1 / t)}]"
+    ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=band)
     _draw_metric(ax, comparison["history"], "disparate_impact", "tab:blue", "DI")
     _alarm_line(ax, comparison, "disparate_impact")
     _alarm_line(ax, comparison, "baseline_disparate_impact")

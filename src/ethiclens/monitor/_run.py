@@ -34,6 +34,7 @@ from ._evidence import (
     stored_bounds,
     window_estimates_batch,
 )
+from ._render import LABELS
 from ._report import MonitorResult, build_report, iso, test_value
 from ._request import (
     BASELINE_SOURCES,
@@ -62,16 +63,21 @@ from ._windows import (
 )
 
 
+def _masks(t: pd.DataFrame, labels: bool) -> dict:
+    """Which cells each count (``COUNT_FIELDS``) counts."""
+    pred = (t[PRED] == 1).to_numpy()
+    masks = {"n": np.ones(len(t), bool), "sel": pred}
+    if labels:
+        pos = (t[LABEL] == 1).to_numpy()
+        masks.update(pos=pos, tp=pos & pred, neg=~pos, fp=~pos & pred)
+    return masks
+
+
 def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     """{(window, group): {n, sel, pos, tp, neg, fp}} for one attribute."""
-    t = table
-    pred = t[PRED] == 1
-    frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "n": t[COUNT]})
-    frame["sel"] = np.where(pred, t[COUNT], 0)
-    if labels:
-        pos = t[LABEL] == 1
-        for name, mask in (("pos", pos), ("tp", pos & pred), ("neg", ~pos), ("fp", ~pos & pred)):
-            frame[name] = np.where(mask, t[COUNT], 0)
+    frame = pd.DataFrame({WINDOW: table[WINDOW], "g": table[attr]})
+    for name, mask in _masks(table, labels).items():
+        frame[name] = np.where(mask, table[COUNT], 0)
     agg = frame.groupby([WINDOW, "g"], sort=True).sum()
     return {(int(w), str(g)): {k: int(v) for k, v in row.items()} for (w, g), row in agg.iterrows()}
 
@@ -82,12 +88,7 @@ def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     The cap factor ``min π · mean(1/π)`` is the inverse of the largest normalised weight
     ρ = (1/π) / mean(1/π) among the group's rows. With ``--weight`` a group whose weights are
     all equal in the window (min 1/w = max 1/w) is the unweighted group, exactly."""
-    t = table
-    pred = (t[PRED] == 1).to_numpy()
-    masks = {"n": np.ones(len(t), bool), "sel": pred}
-    if labels:
-        pos = (t[LABEL] == 1).to_numpy()
-        masks.update(pos=pos, tp=pos & pred, neg=~pos, fp=~pos & pred)
+    t, masks = table, _masks(table, labels)
     frame = pd.DataFrame({WINDOW: t[WINDOW], "g": t[attr], "pmin": t[PMIN], "rows": t[COUNT]})
     extremes = {"pmin": "min"}
     if PMAX in t.columns:
@@ -771,22 +772,21 @@ class _Sides:
         ref_cs = [self.per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
         grp_cs = [self.per_attr[a].get((w, g), zero) for a, g in pairs]
         if not self.per_w:
-            ref_v = {f: np.array([c[f] for c in ref_cs], float) for f in self.fields}
-            grp_v = {f: np.array([c[f] for c in grp_cs], float) for f in self.fields}
-            return ref_cs, grp_cs, ref_v, grp_v, None, None
+            return ref_cs, grp_cs, self._arrays(ref_cs), self._arrays(grp_cs), None, None
         zero_w = ({f: 0.0 for f in zero}, 1.0)
         ref_w = [self.per_w[a].get((w, refs[a]), zero_w) for a, _ in pairs]
         grp_w = [self.per_w[a].get((w, g), zero_w) for a, g in pairs]
         eff = [(r[0], q[0], min(r[1], q[1])) for r, q in zip(ref_w, grp_w, strict=True)]
-        ref_v = {f: np.array([e[0][f] for e in eff], float) for f in self.fields}
-        grp_v = {f: np.array([e[1][f] for e in eff], float) for f in self.fields}
+        ref_v, grp_v = (self._arrays([e[side] for e in eff]) for side in (0, 1))
         return ref_cs, grp_cs, ref_v, grp_v, np.array([e[2] for e in eff], float), eff
+
+    def _arrays(self, counts: list) -> dict:
+        return {f: np.array([c[f] for c in counts], float) for f in self.fields}
 
     def pooled(self, pairs: list, refs: dict) -> tuple[np.ndarray, np.ndarray]:
         """Every window's counts of each comparison summed in window order (reference, group),
         as a baseline pools its windows."""
-        ref = np.zeros((len(pairs), len(COUNT_FIELDS)))
-        grp = np.zeros((len(pairs), len(COUNT_FIELDS)))
+        ref, grp = np.zeros((2, len(pairs), len(COUNT_FIELDS)))
         for w in sorted({w for counts in self.per_attr.values() for (w, _) in counts}):
             ref_v, grp_v = self.of(w, pairs, refs)[2:4]
             ref += pooled_row(ref_v, len(pairs))
@@ -1075,7 +1075,7 @@ def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]
     if short:
         clauses: dict[str, list[str]] = {}
         for name, why in short.items():
-            clauses.setdefault(why, []).append(_ESTIMATE_NAMES[name])
+            clauses.setdefault(why, []).append(LABELS[name])  # the summary's names
         return "INSUFFICIENT_DATA", "; ".join(
             f"{why}: the {' and the '.join(names)} {'have' if len(names) > 1 else 'has'} no "
             "interval"
@@ -1093,12 +1093,6 @@ _AUDIT_METRIC = {
     "disparate_impact": "disparate_impact",
     "tpr_gap": "equal_opportunity_difference",
     "fpr_gap": "fpr_balance",
-}
-_ESTIMATE_NAMES = {
-    "selection_rate_gap": "selection-rate gap",
-    "disparate_impact": "DI",
-    "tpr_gap": "TPR gap",
-    "fpr_gap": "FPR gap",
 }
 
 

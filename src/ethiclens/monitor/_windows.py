@@ -1356,14 +1356,8 @@ def count_windows_sql(
     if scheme == "sqlite" and table is not None:
         counts = _declared_booleans(url, counts, cols, table, flag)
     raw = _sql_raw(counts, cols)
-    return _finish(
-        raw,
-        (raw["_ethiclens_tmin"].min(), raw["_ethiclens_tmax"].max()),
-        cols,
-        window,
-        origin_day,
-        "sql",
-    )
+    span = (raw[TMIN_KEY].min(), raw[TMAX_KEY].max())
+    return _finish(raw, span, cols, window, origin_day, "sql")
 
 
 def _declared_booleans(url: str, counts: pd.DataFrame, cols: Columns, table: str, flag: str):
@@ -1546,15 +1540,11 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
         raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM})  # PMIN_KEY is PMIN
         weighted = [c for c in WEIGHTED if c in raw.columns]
         raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
-    raw["_ethiclens_day"] = raw["_ethiclens_day"].astype(np.int64)
+    numbers = ["_ethiclens_day", *([WINDOW] if WINDOW in raw.columns else [])]
+    raw[numbers] = raw[numbers].astype(np.int64)
     # each day's (row window's) span as the database found it (TMIN_KEY, TMAX_KEY)
-    span = [TMIN_KEY, TMAX_KEY]
-    raw[span] = raw[span].astype(float)
-    if WINDOW in raw.columns:
-        raw[WINDOW] = raw[WINDOW].astype(np.int64)
-    window = [WINDOW] if WINDOW in raw.columns else []
-    raw = raw[["_ethiclens_day", *window, *cols.labels, cols.y_pred, *cols.protected, COUNT,
-               "_ethiclens_tmin", "_ethiclens_tmax", *weighted]]  # fmt: skip
-    for col in [cols.y_pred, *cols.labels]:
-        raw[col] = raw[col].astype(str)
+    raw[[TMIN_KEY, TMAX_KEY]] = raw[[TMIN_KEY, TMAX_KEY]].astype(float)
+    labels = [*cols.labels, cols.y_pred]
+    raw = raw[[*numbers, *labels, *cols.protected, COUNT, TMIN_KEY, TMAX_KEY, *weighted]]
+    raw[labels] = raw[labels].astype(str)
     return raw
