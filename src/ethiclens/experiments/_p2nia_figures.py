@@ -27,7 +27,7 @@ import pandas as pd
 from .._text import csv_safe_frame, literal_figure
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
-from ..report._model_card import md as esc  # the user's names in the Markdown tables
+from ..report import markdown_text as esc  # the user's names in the Markdown tables
 
 # series -> (legend label, colour, marker), in the paper's legend order
 SERIES = {

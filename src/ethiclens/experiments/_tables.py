@@ -12,7 +12,7 @@ from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
 from ..io import write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
-from ..report._model_card import md as esc
+from ..report import markdown_text as esc
 
 N_RESAMPLES = 5000
 # The tables write_tables writes as CSV, and every file it writes (Figure 1 when the store has

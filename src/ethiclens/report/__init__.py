@@ -14,6 +14,7 @@ from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
 from ._estimate_report import estimate_html
 from ._model_card import card_format, render_card, render_model_card, render_model_card_html
+from ._model_card import md as markdown_text
 from ._notebook import (
     write_audit_card,
     write_audit_html,
@@ -92,4 +93,5 @@ __all__ = [
     "load_card_info",
     "paragraph",
     "table",
+    "markdown_text",
 ]
