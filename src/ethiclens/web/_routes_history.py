@@ -282,6 +282,10 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         one["error"] = said(exc)
         return one
     one["data"] = data
+    # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
+    one["baseline_tests"] = any(
+        t.startswith("baseline_") for c in data["report"]["comparisons"] for t in c["tests"]
+    )
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
         doc = data["report"]
         drawn, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
