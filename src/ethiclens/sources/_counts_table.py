@@ -342,8 +342,7 @@ _META_KEY = b"ethiclens"
 
 def counts_format(path, column: str = "path") -> str:
     """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused."""
-    fmt = FORMATS.get(Path(path).suffix.lower())
-    if fmt is None:
+    if (fmt := FORMATS.get(Path(path).suffix.lower())) is None:
         raise EthicLensInputError(
             f"cannot write a counts table as {Path(path).suffix or 'a file without a suffix'!r}",
             column=column,

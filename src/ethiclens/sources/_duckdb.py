@@ -54,8 +54,7 @@ def _kind(path: str, engine: str | None = None) -> str:
     """ "csv" or "parquet": the kinds of one file the file engines read. A kind no engine reads
     gets io's one unknown-file-type refusal (as with --engine pandas); a kind only pandas reads
     (JSON) is refused naming ``engine`` (all three when None) and --engine pandas."""
-    kind = _multi_file_kind(path)
-    if kind is not None:
+    if (kind := _multi_file_kind(path)) is not None:
         return kind
     _reader(Path(path))  # raises for a kind no engine reads
     who = (
@@ -464,8 +463,7 @@ def _run(duckdb, con, sql: str, params: dict):
     try:
         return con.sql(sql, params=params).to_arrow_table()
     except duckdb.Error as exc:
-        retry = _retry_sql(sql, str(exc))
-        if retry is None:
+        if (retry := _retry_sql(sql, str(exc))) is None:
             raise
         return _run(duckdb, con, retry, params)
 

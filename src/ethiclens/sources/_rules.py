@@ -447,8 +447,7 @@ class FileLayout:
             for batch in pf.iter_batches(columns=[column], batch_size=1 << 18):
                 yield batch.column(0).to_pandas()
             return
-        header = self.headers.get(f)
-        if header is not None and column not in header:
+        if (header := self.headers.get(f)) is not None and column not in header:
             n = sum(len(c) for c in self._chunks(f, header[0]))
             yield pd.Series([_hive_keys(f, self.target).get(column)] * n, dtype=object)
             return
@@ -523,8 +522,7 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
     """``exc`` with its "first at row N" (N counted from 0 over the rows read) naming the
     file and line instead (:meth:`FileLayout.place`): the refusal of a check run on the rows
     the pandas path read from ``layout``'s files, as the other engines word it."""
-    found = _FIRST_ROW.search(exc.problem)
-    if found is None and exc.problem.startswith(BLANK_GROUPS):
+    if (found := _FIRST_ROW.search(exc.problem)) is None and exc.problem.startswith(BLANK_GROUPS):
         # the audit names blank group names without a row (on counts they are cells): the
         # first row holding one, as the engines' check names it
         hit = layout.first(exc.column, blank_text)
@@ -810,8 +808,7 @@ def refuse_pos_label(labels: dict, values, role, roles, counts) -> None:
     ``counts`` rows each) writing it otherwise at once; one that never holds it once every label
     column is in ``labels`` (``values`` None), unless the other column writes it. Checked before
     any score, weight or group, as the audit checks them."""
-    pos_label = getattr(roles, "pos_label", None)
-    if pos_label is None:
+    if (pos_label := getattr(roles, "pos_label", None)) is None:
         return
     if values is None:
         as_binary_columns(labels, pos_label, counts=counts)
@@ -1109,8 +1106,7 @@ def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = 
     values = typed_values(column) if typed_values else None
     if values is None or (true_false and not pd.api.types.is_bool_dtype(values)):
         return
-    err = typed_numbers_error(values, _label(column, role), role)
-    if err is not None:
+    if (err := typed_numbers_error(values, _label(column, role), role)) is not None:
         raise err
 
 

@@ -201,8 +201,7 @@ def spark_session(master: str | None = None):
     require("pyspark", extra="spark")
     from pyspark.sql import SparkSession
 
-    active = SparkSession.getActiveSession()
-    if active is not None and master:
+    if (active := SparkSession.getActiveSession()) is not None and master:
         raise EthicLensInputError(
             "a SparkSession is already active, so the master cannot be chosen",
             column="--scheduler",

@@ -136,8 +136,7 @@ def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) ->
             fix="give the variable's name (letters, digits, _), e.g. ETHICLENS_DB, not its URL",
         )
     example = example or "postgresql+psycopg://user:password@host/db"
-    url = os.environ.get(name)
-    if url is None or not url.strip():
+    if (url := os.environ.get(name)) is None or not url.strip():
         raise EthicLensInputError(
             f"environment variable {name} is {'not set' if url is None else 'empty'}",
             column=flag,
@@ -225,8 +224,7 @@ def _check_sqlite_file(sa, db: _Db) -> None:
     """SQLite creates a missing database file on connect: a mistyped path would leave an empty
     file behind and blame the table. The file must exist (an in-memory database aside),
     whether named by a path or by a SQLite URI (``sqlite:///file:x.db?mode=rwc&uri=true``)."""
-    target = _sqlite_target(sa, db.url)
-    if target is None:
+    if (target := _sqlite_target(sa, db.url)) is None:
         return
     filename, path, uri = target
     if path is None or Path(path).is_file():
@@ -587,8 +585,7 @@ def _refuse_unclosed_quote(exc, query: str) -> None:
     opens; sqlglot's tokenizer says only "Error tokenizing", its cause "Missing ' from 1:29"
     (the opening quote's character offset). Another error is left to the caller."""
     cause = f"{exc.__cause__ or ''}"
-    found = re.fullmatch(r"Missing (\S+) from (\d+):(\d+)", cause)
-    if found is None:
+    if (found := re.fullmatch(r"Missing (\S+) from (\d+):(\d+)", cause)) is None:
         return
     close, offset = found.group(1), int(found.group(3))
     quote_text = {"]": "["}.get(close, close)  # sqlglot names the delimiter it misses
@@ -821,14 +818,12 @@ def _refuse_at_runtime(sa, con, source: str, table, query) -> str:
     option, given = ("--table", table) if table is not None else ("--query", query)
     for schema, name, attribute in _called(sql):
         params = {"name": name, "schema": schema, "attribute": attribute}
-        row = con.execute(sa.text(_FUNCTIONS_SQL), params).first()
-        if row is not None:
+        if (row := con.execute(sa.text(_FUNCTIONS_SQL), params).first()) is not None:
             raise _foreign_function_error(option, name, row[0], attribute)
     _refuse_foreign_operators(sql, option)
     kinds = {node.sql(dialect="postgres") for node in tree.find_all(exp.DataType)}
     for kind in sorted(kinds, key=lambda kind: (len(kind), kind)):  # an array's element first
-        row = con.execute(sa.text(_TYPE_SQL), {"name": kind}).first()
-        if row is not None:
+        if (row := con.execute(sa.text(_TYPE_SQL), {"name": kind}).first()) is not None:
             raise _foreign_function_error(option, row[1], row[0], False, cast=row[1])
     _qualify_relations(sa, con, tree, exp, table, option, given)
     return tree.find(exp.From).this.sql(dialect="postgres")
@@ -871,8 +866,7 @@ def _qualify_relations(sa, con, tree, exp, table, option, given) -> None:
         if not isinstance(node.this, exp.Identifier):
             continue
         name = ".".join(part.sql(dialect="postgres") for part in node.parts)
-        row = con.execute(sa.text(_RELATION_SQL), {"name": name}).first()
-        if row is None:
+        if (row := con.execute(sa.text(_RELATION_SQL), {"name": name}).first()) is None:
             continue
         if _is_catalog(row[0], name):
             where = f"{name}, found in the schema {row[0]} by the search_path,"
@@ -1115,8 +1109,7 @@ def _engine(sa, url: str):
     """The engine for ``url``; a SQLite file is opened read-only by the OS (``mode=ro``), so
     closing the connection cannot checkpoint a WAL journal into the user's file (an in-memory
     database is opened as SQLAlchemy does)."""
-    target = _sqlite_target(sa, url)
-    if target is None or target[1] is None:
+    if (target := _sqlite_target(sa, url)) is None or target[1] is None:
         return sa.create_engine(url)
     import sqlite3
 
