@@ -80,6 +80,7 @@ from ._suppressed import (
 )
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
+    PosLabelAbsent,
     as_binary,
     as_binary_columns,
     as_scores,
@@ -135,6 +136,7 @@ __all__ = [
     "positive_mask",
     "refuse_label_clash",
     "values_written_alike",
+    "PosLabelAbsent",
     "bin_attribute",
     "bin_counts",
     "check_bin_edges",

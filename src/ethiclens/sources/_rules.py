@@ -46,6 +46,7 @@ from .._checks import (
 from .._text import printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
+    PosLabelAbsent,
     as_binary,
     as_binary_columns,
     as_weights,
@@ -53,7 +54,6 @@ from ..fairness import (
     groups_without_rows,
     typed_numbers_error,
 )
-from ..fairness._validate import PosLabelAbsent
 from ..io import (
     blank_line,
     csv_head,
