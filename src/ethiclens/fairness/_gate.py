@@ -345,7 +345,7 @@ def _report_validator():
             compiled(report)
         except fastjsonschema.JsonSchemaException:
             return False
-        return True
+        return _tuple_free(report)  # a tuple is an array to fastjsonschema, not to jsonschema
 
     return quick, jsonschema.validators.validator_for(schema)(schema)
 
@@ -423,6 +423,20 @@ def _key_path(parts) -> str:
         else:
             out += f".{part}" if out else str(part)
     return out or "the document"
+
+
+def _tuple_free(value) -> bool:
+    """Whether no value nested in ``value`` is a tuple."""
+    stack = [value]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, tuple):
+            return False
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
 
 
 def _first_schema_error(report: dict) -> tuple | None:
