@@ -854,8 +854,6 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         cols, refs = _audit_columns(spec, known)
         _refuse_resampling_counts(spec, engine)
         roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
-        if r.pos_label is None:  # a stray label refused with its first row, as pandas does
-            roles = replace(roles, binary_labels="audit")
     else:  # rows rebuilt from counts: the second model or the score is one more key column
         cols, refs = parse_protected(r.protected, known)
         _roles_needed(spec, purpose, cols)
@@ -867,19 +865,16 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
                 fix="read the file with --engine pandas (a database table: export it to Parquet "
                 "or CSV and run on the file), or drop --weight",
             )
-        extra = [r.y_pred[1]] if purpose == "compare" else [r.y_score]
-        first = r.y_pred[0] if purpose == "compare" else (r.y_true or r.y_score)
-        labels = purpose == "thresholds" and r.y_true  # counted in the prediction's place
-        roles = Roles(first, cols + extra, r.y_true if purpose == "compare" else None, None)
+        compare = purpose == "compare"
+        extra = [r.y_pred[1]] if compare else [r.y_score]
+        first = r.y_pred[0] if compare else (r.y_true or r.y_score)
         # the extra key is checked as what it is (a score, model B's predictions), not a group
-        key_role = MODEL_ROLES[1] if purpose == "compare" else "y_score"
-        roles = replace(roles, key_roles={extra[0]: key_role})
-        if purpose == "compare":
-            roles = replace(roles, y_pred_role=MODEL_ROLES[0])
-        elif labels:
-            roles = replace(roles, y_pred_role="y_true")
-        if r.pos_label is None:  # a stray label refused with its first row, as audit does
-            roles = replace(roles, binary_labels="audit")
+        key_roles = {extra[0]: MODEL_ROLES[1] if compare else "y_score"}
+        roles = Roles(first, cols + extra, r.y_true if compare else None, None, key_roles=key_roles)
+        if compare or (purpose == "thresholds" and r.y_true):  # labels in the prediction's place
+            roles = replace(roles, y_pred_role=MODEL_ROLES[0] if compare else "y_true")
+    if r.pos_label is None:  # a stray label refused with its first row, as pandas does
+        roles = replace(roles, binary_labels="audit")
     table, where = _count(engine, t, roles, url, read)
     if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
