@@ -849,8 +849,10 @@ def read_release(release_dir: str | Path) -> Release:
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
-    # what the digests were verified on, to name what a change in memory touched
-    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table))
+    # what the digests were verified on, to name what a change in memory touched; the table
+    # as pandas writes it now (a file written on Windows has CRLF line ends: not its sha256)
+    text = _sha256_bytes(table.to_csv(index=False).encode())
+    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table), text)
     return rel
 
 
@@ -870,7 +872,8 @@ def check_digests(rel: Release) -> None:
     """Refuse a release read from its folder that was changed in memory since: its estimate
     would record the SHA-256 of a release (groups, request, rows) it did not estimate. The
     refusal names the manifest's keys or the table's columns that changed."""
-    m, (manifest, columns) = rel.manifest, getattr(rel, "_read", (None, {}))
+    m = rel.manifest
+    manifest, columns, text = getattr(rel, "_read", (None, {}, m.get("sha256")))
     try:
         same = _manifest_digest(m) == m["manifest_sha256"]
     except (TypeError, ValueError):  # a value JSON cannot hold: not what was read
@@ -878,7 +881,7 @@ def check_digests(rel: Release) -> None:
     if not same:
         keys = _changed(manifest, m) if manifest is not None else []
         what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
-    elif _sha256_bytes(rel.table.to_csv(index=False).encode()) != m.get("sha256"):
+    elif _sha256_bytes(rel.table.to_csv(index=False).encode()) != text:
         now = _column_digests(rel.table)
         cols = sorted(str(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c))
         what = f"its column(s) {cols}" if manifest and cols else "its table"

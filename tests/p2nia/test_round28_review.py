@@ -1,0 +1,48 @@
+"""Round 28 review (P2NIA): the in-memory change check compares a release's table with the
+table as it was read, not with pandas' text of it: a release whose file pandas would write
+otherwise (CRLF line ends, as pandas writes on Windows) is estimated, not refused as
+changed; a change made in memory after the read is still refused."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.p2nia import estimate, read_release
+from ethiclens.p2nia._protocol import _manifest_digest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_round28_binding import _written  # noqa: E402
+
+
+def _crlf(tmp_path) -> Path:
+    """A release as a platform on Windows writes it (its digests over CRLF text)."""
+    out = Path(_written(tmp_path))
+    table = out / "release.csv"
+    text = table.read_bytes().replace(b"\n", b"\r\n")
+    table.write_bytes(text)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["sha256"] = hashlib.sha256(text).hexdigest()
+    manifest["manifest_sha256"] = _manifest_digest(manifest)
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    return out
+
+
+def test_a_crlf_release_is_estimated_from_its_folder_and_as_read(tmp_path):
+    out = _crlf(tmp_path)
+    by_folder = estimate(out, n_boot=0)
+    as_read = estimate(read_release(out), n_boot=0)
+    assert by_folder.to_dict()["metrics"] == as_read.to_dict()["metrics"]
+    assert by_folder.run["input"]["files"]["release.csv"] == read_release(out).manifest["sha256"]
+
+
+def test_a_crlf_release_changed_in_memory_is_still_refused(tmp_path):
+    rel = read_release(_crlf(tmp_path))
+    rel.table.loc[0, "Y_hat"] = 1 - rel.table.loc[0, "Y_hat"]
+    with pytest.raises(EthicLensInputError, match=r"changed after it was read \(its column"):
+        estimate(rel, n_boot=0)
