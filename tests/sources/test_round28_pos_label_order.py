@@ -121,3 +121,20 @@ def test_a_dask_frame_refuses_it_as_the_rows_audit():
         )
     assert "pos_label does not occur" in str(rows.value)
     assert "pos_label does not occur" in str(counted.value)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize("engine", ["duckdb", "dask"])
+def test_the_command_line_refuses_as_pandas_on_every_engine(tmp_path, capsys, case, engine):
+    # the spec hands its --pos-label to the counting engines (spec/_target.py's _counted)
+    text, pos_label, _ = CASES[case]
+    path = tmp_path / "f.csv"
+    path.write_text(text)
+    header = text.split("\n", 1)[0]
+    expected = _pandas_path(path, header, pos_label, capsys)
+    args = ["audit", str(path), "--engine", engine, "--y-true", "y", "--y-pred", "p"]
+    args += ["--protected", "g", "--pos-label", pos_label]
+    args += ["--weight", "w"] if "w" in header else []
+    args += ["--y-score", "s"] if "s" in header else []
+    assert main(args) == 2
+    assert capsys.readouterr().err.strip().removeprefix("error: ") == expected

@@ -875,6 +875,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
             roles = replace(roles, y_pred_role=MODEL_ROLES[0] if compare else "y_true")
     if r.pos_label is None:  # a stray label refused with its first row, as pandas does
         roles = replace(roles, binary_labels="audit")
+    else:  # a bad --pos-label refused where pandas refuses it: before scores, weights, groups
+        roles = replace(roles, pos_label=r.pos_label)
     table, where = _count(engine, t, roles, url, read)
     if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
