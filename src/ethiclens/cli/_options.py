@@ -345,5 +345,6 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         outcome = GateOutcome.from_dict(gated)
         if not outcome.passed:
             raise GateFailed(outcome.message(cli=True))
-        if line := outcome.baseline_line(cli=True):  # stderr: --json - keeps stdout JSON
+        # stderr: --json - keeps stdout JSON; all notes are in the JSON written, if any
+        if line := outcome.baseline_line(cli=True, json=spec.outputs.json):
             click.echo(line, err=True)
