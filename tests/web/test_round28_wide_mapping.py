@@ -3,8 +3,9 @@ listed every column, and model B's field listed every two-valued column of each 
 recent files (a file of one-hot features: thousands, on every mapping page drawn). A file of
 more than ``WIDE`` columns now types its roles with one shared list of names, columns of the
 same few values share one list of them for their reference groups, and model B's
-field lists at most ``MODEL_B_SHOWN`` columns of each file (those named like a prediction
-first, the one chosen always) with how many more it has."""
+field lists, of a file of more than ``MODEL_B_ALL`` two-valued columns, at most
+``MODEL_B_SHOWN`` (those named like a prediction first, the one chosen always) with how many
+more it has."""
 
 from __future__ import annotations
 
@@ -57,8 +58,9 @@ def test_model_bs_choices_are_capped_per_file(client, csv_bytes):
     from ethiclens.web._twofiles import MODEL_B_SHOWN
 
     frame = make_frame(300)
-    for i in range(60):
-        frame[f"onehot_{i:02d}"] = frame.index % 2
+    frame = pd.concat(
+        [frame, pd.DataFrame({f"onehot_{i:03d}": frame.index % 2 for i in range(250)})], axis=1
+    )
     frame["pred_b"] = frame["pred"]  # named like a prediction: listed first
     wide = upload(client, frame.to_csv(index=False).encode(), "features.csv")
     wide_id = re.search(r"/audits/[0-9a-f]+", wide.headers["location"]).group(0)
@@ -69,18 +71,33 @@ def test_model_bs_choices_are_capped_per_file(client, csv_bytes):
     listed = re.findall(r'<option value="[0-9a-f]{24}:(\d+)">features.csv: ([^<]*)<', group[1])
     assert len(listed) == MODEL_B_SHOWN
     names = [name for _, name in listed]
-    assert {"pred", "pred_b"} <= set(names) and "onehot_59" not in names
-    two_valued = 4 + 60 + 1  # label, pred, group, constant, the one-hot columns, pred_b
+    assert {"pred", "pred_b"} <= set(names) and "onehot_249" not in names
+    two_valued = 4 + 250 + 1  # label, pred, group, constant, the one-hot columns, pred_b
     more = two_valued - MODEL_B_SHOWN
     assert f"… and {more} more two-valued columns of features.csv</option>" in group[1]
     assert data_id is None  # (the file's own page does not offer itself)
     # a column past the cap, once chosen (the form sent back), is listed and kept chosen
     other = upload(client, csv_bytes).headers["location"]
     first = re.search(r'value="([0-9a-f]{24}):\d+">features.csv', client.get(other).text)[1]
-    index = list(frame.columns).index("onehot_59")
+    index = list(frame.columns).index("onehot_249")
     page = client.get(other).text
     form = {"csrf": csrf_of(page), "rev": "0", "y_true": "label", "y_pred": "pred"}
     form.update({"protected": ["3"], "model_b": f"{first}:{index}", "bins_4": "x"})
     r = client.post(other, data=form)
     assert r.status_code == 422
-    assert f'<option value="{first}:{index}" selected>features.csv: onehot_59<' in r.text
+    assert f'<option value="{first}:{index}" selected>features.csv: onehot_249<' in r.text
+
+
+def test_model_bs_choices_are_all_listed_below_the_cap(client, csv_bytes):
+    """Review: a file of 60 two-valued columns listed 20: model B's column past them, not named
+    like a prediction (``model_b_out``), could not be chosen at all. Up to ``MODEL_B_ALL``
+    every two-valued column is listed, as before round 28."""
+    frame = make_frame(300)
+    for i in range(60):
+        frame[f"onehot_{i:02d}"] = frame.index % 2
+    frame["model_b_out"] = frame["pred"]
+    upload(client, frame.to_csv(index=False).encode(), "features.csv")
+    page = client.get(upload(client, csv_bytes).headers["location"]).text
+    group = re.search(r'<optgroup label="features.csv[^"]*">(.*?)</optgroup>', page, re.S)
+    listed = re.findall(r'<option value="[0-9a-f]{24}:\d+">features.csv: ([^<]*)<', group[1])
+    assert len(listed) == 4 + 60 + 1 and "model_b_out" in listed and "more" not in group[1]

@@ -23,16 +23,18 @@ FIX_SAME_ROWS = (
 )
 
 
-# model B's choices listed per recent file: a file of thousands of two-valued columns (one-hot
-# features) would otherwise add them all to every mapping page drawn
+# model B's choices listed per recent file: every two-valued column up to MODEL_B_ALL (a
+# column left out cannot be chosen); past that (one-hot features: thousands, on every mapping
+# page drawn) MODEL_B_SHOWN of them
+MODEL_B_ALL = 200
 MODEL_B_SHOWN = 20
 
 
 def other_files(web, data: dict, chosen: str = "") -> list[dict]:
     """Files that can be model B for ``data`` (recent uploads and picked files), each with
-    its two-valued columns (the candidates for a prediction): at most :data:`MODEL_B_SHOWN`,
-    those named like a prediction first, and ``chosen`` (the form's choice) always; ``more``
-    counts the others."""
+    its two-valued columns (the candidates for a prediction): all of them, or of more than
+    :data:`MODEL_B_ALL` at most :data:`MODEL_B_SHOWN`, those named like a prediction first, and
+    ``chosen`` (the form's choice) always; ``more`` counts the others."""
     if data["kind"] not in FILE_KINDS:
         return []
     out = []
@@ -44,7 +46,8 @@ def other_files(web, data: dict, chosen: str = "") -> list[dict]:
             (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
         ]
         ranked = sorted(choices, key=lambda c: not _roles.PRED_WORDS.search(c[1]))
-        shown = set(ranked[:MODEL_B_SHOWN]) | {c for c in choices if c[0] == chosen}
+        cap = MODEL_B_SHOWN if len(choices) > MODEL_B_ALL else None
+        shown = set(ranked[:cap]) | {c for c in choices if c[0] == chosen}
         if choices:
             kept = [c for c in choices if c in shown]  # in the file's order
             fields = {k: row[k] for k in ("id", "name", "created")}
