@@ -120,6 +120,9 @@ class DatasetEntry:
     feature_sets : mapping of str to str
         Named feature sets the loader accepts as ``features=`` (name -> what it is). ``full``
         (the default) is always present; a loader with a single set never receives the keyword.
+    audited : bool
+        Whether ``ethiclens audit NAME`` trains its standard model on it (False for a text
+        dataset without one: the audit refuses it before reading its data, naming what to use).
 
     An entry is picklable when its loader is (a module-level function or a ``"module:function"``
     string): sweeps send registered, non-built-in entries to their worker processes.
@@ -138,6 +141,7 @@ class DatasetEntry:
     limitations: tuple = ()
     cost: float = 1.0
     feature_sets: Mapping = field(default_factory=lambda: {DEFAULT_FEATURES: "the loader's"})
+    audited: bool = True
 
     def __post_init__(self):
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
@@ -174,7 +178,7 @@ class DatasetEntry:
             return bool(self.pcer_splits)
         if purpose == "p2nia":
             return self.p2nia_protected is not None
-        return purpose == "audit"
+        return purpose == "audit" and self.audited
 
     def resolve_loader(self) -> Callable:
         """The loader function (importing its module on first use)."""
@@ -366,6 +370,7 @@ _BUILTIN = (
         pcer_splits={"gender": _female_split("gender")},
         source="Bias in Bios (De-Arteaga et al. 2019)",
         cost=2.0,
+        audited=False,  # text: no standard audit model
         feature_sets={
             "full": "the biography text (TF-IDF → SVD in the PCER experiments)",
             "paper": "the same text features (the paper's task is professor vs nurse; the "

@@ -235,7 +235,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     from ..spec import parse_merges
 
     name = form.get("dataset") or ""
-    if name not in datasets.DATASETS or name == "bios":
+    if name not in datasets.names("audit"):
         errors["dataset"] = "choose one of the listed benchmarks"
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
     # target.score, the predictions audited: any value given is the request's, so that the
