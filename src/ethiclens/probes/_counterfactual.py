@@ -283,7 +283,9 @@ def _target_groups(source: pd.Series, protected: str, groups) -> list:
             column=protected,
             fix="give one group label per row, e.g. a string",
         ) from exc
-    if source.dtype.kind in "iufc" and groups is None and len(present) > MAX_GROUPS:
+    # numbers by pandas' rule (an Arrow decimal column too, whose kind is "O"), booleans not
+    numeric = pd.api.types.is_numeric_dtype(source.dtype) and source.dtype.kind != "b"
+    if numeric and groups is None and len(present) > MAX_GROUPS:
         raise EthicLensInputError(
             f"looks continuous: {len(present)} distinct numeric values (each record would be "
             f"copied {len(present) - 1} times)",
