@@ -17,6 +17,8 @@ from .._checks import check_member, is_number_text, split_list
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError
 
+_EDGES = "e.g. 0,25,45,65,120"
+
 
 def check_bin_edges(edges, column: str) -> list[float]:
     """``edges`` as floats: at least two, finite, strictly increasing. Text is read as the
@@ -25,6 +27,13 @@ def check_bin_edges(edges, column: str) -> list[float]:
     typed = edges if isinstance(edges, str) else None
     if typed is not None:
         edges = split_list(typed, column)
+    elif isinstance(edges, (bytes, bytearray, dict, set, frozenset)) or not np.iterable(edges):
+        # bytes iterate as character codes, a dict as its keys, a set in no order of its own
+        raise EthicLensInputError(
+            "bin edges must be a list of numbers", column=column, value=edges, fix=_EDGES
+        )
+    else:
+        edges = list(edges)  # a generator, read once
     try:
         # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
         # rule (spaces beside the commas of "0, 25" are kept out of the number)
@@ -40,9 +49,7 @@ def check_bin_edges(edges, column: str) -> list[float]:
         or not all(np.isfinite(out))
         or any(b <= a for a, b in zip(out, out[1:], strict=False))
     ):
-        raise EthicLensInputError(
-            problem, column=column, value=typed or list(edges), fix="e.g. 0,25,45,65,120"
-        )
+        raise EthicLensInputError(problem, column=column, value=typed or edges, fix=_EDGES)
     return out
 
 

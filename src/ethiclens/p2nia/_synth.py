@@ -178,15 +178,7 @@ def check_edges(col: str, edges) -> np.ndarray:
     """Bin edges: two or more finite numbers, strictly increasing, text read as the command
     line reads it (``"0,25,45"``): the audit's check and words
     (:func:`ethiclens.fairness.check_bin_edges`)."""
-    if not isinstance(edges, str) and not hasattr(edges, "__len__"):
-        raise EthicLensInputError(
-            "bin edges must be a list of numbers",
-            column=f"--bins {col}",
-            value=edges,
-            fix="e.g. [0, 25, 45, 65, 120]",
-        )
-    listed = edges if isinstance(edges, str) else list(edges)
-    return np.asarray(check_bin_edges(listed, f"--bins {col}"), dtype=float)
+    return np.asarray(check_bin_edges(edges, f"--bins {col}"), dtype=float)
 
 
 def _bin(col, values, edges, open_bins):
