@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import check_seed, check_type
 from ..errors import EthicLensInputError
 from ._dpsgd import (
     QUIET,
@@ -42,7 +43,7 @@ from ._dpsgd import (
     noise_multiplier_for,
     train_dp_mlp,
 )
-from ._inputs import argument_error
+from ._inputs import PreparedData, argument_error
 
 log = logging.getLogger(__name__)
 MEMORY_BUDGET_BYTES = 3 * 2**30  # per chunk of models trained together
@@ -271,7 +272,8 @@ def train_many(
     list of DPTrainingRun
     """
     config = config or TrainConfig()
-    seeds, datas = list(seeds), list(datas)
+    seeds = [check_seed(s, "seeds") for s in _listed(seeds, "seeds", "e.g. seeds=[0, 1, 2]")]
+    datas = _listed(datas, "datas", PREPARED)
     if not seeds:
         raise argument_error("no seeds", "seeds", seeds, "give at least one, e.g. seeds=[0, 1, 2]")
     if len(datas) != len(seeds):
@@ -279,8 +281,10 @@ def train_many(
             "needs one prepared split per seed",
             column="datas",
             value=f"{len(datas)} splits for {len(seeds)} seeds",
-            fix="datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]",
+            fix=PREPARED,
         )
+    for d in datas:  # as train_dp_mlp checks its data
+        check_type(d, PreparedData, column="datas", problem="holds no prepared split", fix=PREPARED)
     if len(config.hidden) != 2:  # the Opacus trainer, saying so (never silently without DP)
         reason = f"hidden layers {config.hidden}: the fast path implements the paper's 2 layers"
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
@@ -293,6 +297,16 @@ def train_many(
     check_settings(_pass_rows(datas), config)  # before the memory plan divides by them
     per_pass = _models_per_pass(datas, config, memory_budget, len(seeds))
     return _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass)
+
+
+PREPARED = "datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]"
+
+
+def _listed(values, name: str, fix: str) -> list:
+    """``values`` as a list, refused naming ``name`` when it is no list (a number, None)."""
+    if isinstance(values, (str, bytes, dict)) or not np.iterable(values):
+        raise argument_error("must be a list", name, values, fix)
+    return list(values)
 
 
 def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list[DPTrainingRun]:
