@@ -132,7 +132,7 @@ def _number_columns(roles) -> list:
 
 def _type_csv_numbers(frame: pd.DataFrame, columns: list) -> None:
     """A CSV's score and weight ``columns``, read as text, typed as numbers by the reader when
-    every value is one (a CSV has no string type: ``fairness.typed_number_colserror`` refuses
+    every value is one (a CSV has no string type: ``fairness.typed_numbers_error`` refuses
     only a column typed as text in the data); a column holding other text stays text, so the
     audit names its first value that is not a number."""
     for col in columns:

@@ -811,7 +811,11 @@ def refuse_pos_label(labels: dict, values, role, roles, counts) -> None:
     if (pos_label := getattr(roles, "pos_label", None)) is None:
         return
     if values is None:
-        as_binary_columns(labels, pos_label, counts=counts)
+        try:
+            as_binary_columns(labels, pos_label, counts=counts)
+        except PosLabelAbsent as exc:  # the spec's check names both columns (spec._run)
+            exc.columns = {v.name: v for v in reversed(labels.values())}  # labels first
+            raise
         return
     labels[role] = values
     try:

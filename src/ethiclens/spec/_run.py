@@ -349,6 +349,12 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
         columns = {r.y_true: loaded.y_true, **loaded.preds}
     else:
         return  # no labels: nothing to compare the predictions with
+    refuse_written_apart(pos_label, columns)
+
+
+def refuse_written_apart(pos_label, columns: dict) -> None:
+    """Refuse ``pos_label`` that some of ``columns`` (name -> values: labels first) hold and
+    others, of values those do not write, never hold (:func:`_check_pos_label_shared`)."""
     import pandas as pd
 
     from ..fairness import positive_mask, values_written_alike

@@ -877,7 +877,14 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         roles = replace(roles, binary_labels="audit")
     else:  # a bad --pos-label refused where pandas refuses it: before scores, weights, groups
         roles = replace(roles, pos_label=r.pos_label)
-    table, where = _count(engine, t, roles, url, read)
+    try:
+        table, where = _count(engine, t, roles, url, read)
+    except EthicLensInputError as exc:  # a label never holding it: in the rows' words
+        if columns := getattr(exc, "columns", None):
+            from ._run import refuse_written_apart
+
+            refuse_written_apart(r.pos_label, columns)
+        raise
     if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
     engine = _engine_of(table) or engine
