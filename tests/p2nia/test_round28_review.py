@@ -1,7 +1,8 @@
 """Round 28 review (P2NIA): the in-memory change check compares a release's table with the
 table as it was read, not with pandas' text of it: a release whose file pandas would write
 otherwise (CRLF line ends, as pandas writes on Windows) is estimated, not refused as
-changed; a change made in memory after the read is still refused."""
+changed, and so is one whose rows were sorted in memory (the estimate counts rows); a change of
+a value made in memory after the read is still refused."""
 
 from __future__ import annotations
 
@@ -45,4 +46,27 @@ def test_a_crlf_release_changed_in_memory_is_still_refused(tmp_path):
     rel = read_release(_crlf(tmp_path))
     rel.table.loc[0, "Y_hat"] = 1 - rel.table.loc[0, "Y_hat"]
     with pytest.raises(EthicLensInputError, match=r"changed after it was read \(its column"):
+        estimate(rel, n_boot=0)
+
+
+def test_rows_reordered_in_memory_estimate_the_same(tmp_path):
+    out = _crlf(tmp_path)
+    rel = read_release(out)
+    rel.table = rel.table.sort_values(["sex", "Y_hat"])
+    as_written = estimate(out, n_boot=0).to_dict()["metrics"]
+    assert estimate(rel, n_boot=0).to_dict()["metrics"] == as_written
+    rel.table = rel.table[rel.table.columns[::-1]]  # the manifest's order: refused by name
+    with pytest.raises(
+        EthicLensInputError, match=r"differ from the manifest's .* \(in its order\)"
+    ):
+        estimate(rel, n_boot=0)
+
+
+def test_one_label_moved_to_another_row_is_refused(tmp_path):
+    rel = read_release(_written(tmp_path))
+    y = rel.table["Y_hat"].to_numpy().copy()
+    first_0, first_1 = (int((y == v).argmax()) for v in (0, 1))
+    y[[first_0, first_1]] = y[[first_1, first_0]]  # the column's counts unchanged
+    rel.table["Y_hat"] = y
+    with pytest.raises(EthicLensInputError, match=r"changed after it was read \(its"):
         estimate(rel, n_boot=0)

@@ -849,11 +849,17 @@ def read_release(release_dir: str | Path) -> Release:
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
-    # what the digests were verified on, to name what a change in memory touched; the table
-    # as pandas writes it now (a file written on Windows has CRLF line ends: not its sha256)
-    text = _sha256_bytes(table.to_csv(index=False).encode())
-    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table), text)
+    # what the digests were verified on, to name what a change in memory touched; the rows,
+    # not the file's text (a file written on Windows has CRLF line ends: not pandas' text)
+    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table), _rows_digest(table))
     return rel
+
+
+def _rows_digest(table: pd.DataFrame) -> str:
+    """The digest of the table's rows, whatever their order and its columns' (an estimate
+    counts rows by column name)."""
+    rows = pd.util.hash_pandas_object(table[sorted(table.columns, key=str)], index=False)
+    return _sha256_bytes(np.sort(rows.to_numpy()).tobytes())
 
 
 def _column_digests(table: pd.DataFrame) -> dict:
@@ -873,7 +879,10 @@ def check_digests(rel: Release) -> None:
     would record the SHA-256 of a release (groups, request, rows) it did not estimate. The
     refusal names the manifest's keys or the table's columns that changed."""
     m = rel.manifest
-    manifest, columns, text = getattr(rel, "_read", (None, {}, m.get("sha256")))
+    manifest, columns, rows = getattr(rel, "_read", (None, {}, None))
+    table = (
+        _rows_digest(rel.table) if rows else _sha256_bytes(rel.table.to_csv(index=False).encode())
+    )
     try:
         same = _manifest_digest(m) == m["manifest_sha256"]
     except (TypeError, ValueError):  # a value JSON cannot hold: not what was read
@@ -881,7 +890,7 @@ def check_digests(rel: Release) -> None:
     if not same:
         keys = _changed(manifest, m) if manifest is not None else []
         what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
-    elif _sha256_bytes(rel.table.to_csv(index=False).encode()) != text:
+    elif table != (rows or m.get("sha256")):
         now = _column_digests(rel.table)
         cols = sorted(str(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c))
         what = f"its column(s) {cols}" if manifest and cols else "its table"
