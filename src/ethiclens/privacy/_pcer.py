@@ -626,7 +626,7 @@ def _audit_settings(options: dict, positive_is_favorable) -> dict:
         raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
     settings = {**AUDIT_SETTINGS, **options}
     etas = settings["etas"]
-    if isinstance(etas, str | bytes) or not hasattr(etas, "__iter__"):
+    if isinstance(etas, str | bytes | dict | set | frozenset) or not hasattr(etas, "__iter__"):
         raise argument_error(
             "must be a sequence of floor constants", "etas", etas, "e.g. etas=(1e-3, 1e-2)"
         )
