@@ -41,3 +41,19 @@ def test_every_engine_names_both_columns(tmp_path, capsys, case):
     for engine in ("duckdb", "dask"):
         assert _refusal(capsys, [str(path), "--engine", engine, *extra]) == expected, engine
     assert _refusal(capsys, ["--db", f"sqlite:///{db}", "--table", "t", *extra]) == expected
+
+
+def test_compare_names_model_b_holding_it(tmp_path, capsys):
+    # model B holds the positive label, model A never does: its refusal names the two models
+    path = tmp_path / "f.csv"
+    path.write_text("y,p,q,g\nfalse,b,1.0,a\nfalse,a,0.0,a\nfalse,a,0.0,b\nfalse,b,1.0,b\n")
+    args = ["--y-true", "y", "--protected", "g", "--pos-label", "1", "--y-pred", "p"]
+    lines = set()
+    for engine in ("pandas", "duckdb", "dask"):
+        assert main(["compare", str(path), "--engine", engine, *args, "--y-pred", "q"]) == 2
+        lines.add(capsys.readouterr().err.strip())
+    assert len(lines) == 1, lines
+    assert lines.pop().startswith(
+        "error: option '--pos-label': the columns write the positive label differently: "
+        "'q' holds '1', 'p' holds ['a', 'b']"
+    )

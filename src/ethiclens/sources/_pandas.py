@@ -246,7 +246,7 @@ def _check_labels(rows: pd.DataFrame, roles, first, *, stop: bool = False) -> No
             passed.append((rows[col], None, col, role))
         refuse_pos_label(labels, rows[col].reset_index(drop=True), role, roles, None)
     refuse_as_audit(passed)
-    refuse_pos_label(labels, None, None, roles, None)
+    refuse_pos_label(labels, None, None, roles, None, lambda c: rows[c].reset_index(drop=True))
 
 
 def _refuse_stray_labels(values: pd.Series, uniques, column: str, role: str, first, roles) -> None:

@@ -778,7 +778,12 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         values = raw[key][counted].rename(source).reset_index(drop=True)
         refuse_pos_label(labels, values, role, roles, check.count[counted])
     refuse_as_audit(passed)
-    refuse_pos_label(labels, None, None, roles, check.count[counted])
+
+    def keys(column):  # a second model's values, typed as the labels are (CSV: file by file)
+        values = _type_labels_by_file(raw, column) if text else raw[column]
+        return values[counted].rename(column).reset_index(drop=True)
+
+    refuse_pos_label(labels, None, None, roles, check.count[counted], keys)
 
 
 def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) -> None:
@@ -802,19 +807,22 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     )
 
 
-def refuse_pos_label(labels: dict, values, role, roles, counts) -> None:
+def refuse_pos_label(labels: dict, values, role, roles, counts, keys=None) -> None:
     """``roles.pos_label`` refused where the audit refuses it, in its words and order
     (``fairness.as_binary_columns``): the label column ``values`` (named by its source column,
     ``counts`` rows each) writing it otherwise at once; one that never holds it once every label
     column is in ``labels`` (``values`` None), unless the other column writes it. Checked before
-    any score, weight or group, as the audit checks them."""
+    any score, weight or group, as the audit checks them. The refusal carries the label
+    columns and a second model's (``keys``: column -> its values) for the spec's own check."""
     if (pos_label := getattr(roles, "pos_label", None)) is None:
         return
     if values is None:
         try:
             as_binary_columns(labels, pos_label, counts=counts)
         except PosLabelAbsent as exc:  # the spec's check names both columns (spec._run)
+            models = [c for c, r in getattr(roles, "key_roles", {}).items() if r.startswith("y_pred")]
             exc.columns = {v.name: v for v in reversed(labels.values())}  # labels first
+            exc.columns |= {c: keys(c) for c in models if keys is not None}
             raise
         return
     labels[role] = values
