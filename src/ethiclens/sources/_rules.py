@@ -820,9 +820,10 @@ def refuse_pos_label(labels: dict, values, role, roles, counts, keys=None) -> No
         try:
             as_binary_columns(labels, pos_label, counts=counts)
         except PosLabelAbsent as exc:  # the spec's check names both columns (spec._run)
-            models = [c for c, r in getattr(roles, "key_roles", {}).items() if r.startswith("y_pred")]
             exc.columns = {v.name: v for v in reversed(labels.values())}  # labels first
-            exc.columns |= {c: keys(c) for c in models if keys is not None}
+            for col, key_role in getattr(roles, "key_roles", {}).items():
+                if key_role.startswith("y_pred") and keys is not None:  # model B
+                    exc.columns[col] = keys(col)
             raise
         return
     labels[role] = values
