@@ -315,7 +315,9 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     except (OSError, EOFError) as exc:
         raise DataFileError(
             f"cannot read {path.name}: {_first_line(exc)}",
-            fix="the file is damaged or not what its name says: export the table again",
+            fix=_read_error_fix(path, "")  # a .gz's words, as pandas' read gives them
+            if path.suffix.lower() in COMPRESSED
+            else "the file is damaged or not what its name says: export the table again",
         ) from exc
     if not ended and _header_end(head) < 0:
         raise DataFileError(
