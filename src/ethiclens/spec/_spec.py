@@ -959,12 +959,20 @@ def check_spec_dict(data, source: str = "spec") -> None:
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
         or _quote_fix(err, where)
-        or (err.validator == "minLength" and "give a value, or leave it out for its default")
+        or (err.validator == "minLength" and _empty_fix(where))
         or (source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where))
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
     raise _key_error(problem, where or "spec", fix, None if data_given else err.instance)
+
+
+def _empty_fix(where: str) -> str:
+    """The fix of an empty value at ``where``: the model's and the groups' columns have no
+    default to fall back on (leaving --y-pred out is refused too)."""
+    if where.rsplit(".", 1)[0] in ("roles.y_pred", "roles.protected"):
+        return "give the column's name (it has no default)"
+    return "give a value, or leave it out for its default"
 
 
 def _error_order(err) -> tuple:
