@@ -229,7 +229,7 @@ class SpecRequest:
         self.by_flag: dict[str, str] = {}  # spec path -> flag that set it
         flags = {p.name: p for p in ctx.command.params}
         updates: dict[str, object] = {}
-        typed: dict[str, str] = {}  # spec path -> a repeatable flag as typed
+        typed: dict[str, tuple] = {}  # spec path -> a repeatable flag's values as typed
         if target:
             updates[f"target.{target_key(target)}"] = target
             self.by_flag[f"target.{target_key(target)}"] = "TARGET"
@@ -248,7 +248,7 @@ class SpecRequest:
             updates[path] = flag_value(path.split(".")[1], value, flag, attributes)
             self.by_flag[path] = flag
             if isinstance(value, tuple):  # a repeatable flag's note says it as typed
-                typed[path] = " ".join(f"{flag} {v}" for v in value)
+                typed[path] = value
         try:
             self.spec, self.notes = layered_spec(self.config, updates, self.by_flag, typed)
         except EthicLensInputError as exc:

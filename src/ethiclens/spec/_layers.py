@@ -18,9 +18,9 @@ def layered_spec(
     """(the spec, notes): ``config`` (a YAML/JSON spec file, or None) with ``updates``
     (``{"section.key": value}``) on top. ``by`` names what set each path (a flag such as
     ``--n-boot``); a note says each file value it overrode (a database URL without its
-    password), as ``typed`` gives it where it is given (``--protected sex --protected race``:
-    a repeatable flag as typed, not its parsed list). A target given on top replaces the
-    file's target whatever its kind."""
+    password), a repeatable flag as typed where ``typed`` gives its values (``--protected sex
+    --protected race``, not its parsed list). A target given on top replaces the file's
+    target whatever its kind."""
     data = checked_spec_file(config) if config else {}
     file_data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     notes = []
@@ -28,7 +28,9 @@ def layered_spec(
     def note(path, old, given):
         notes.append(override_note(path, old, given, config))
 
-    said = {p: f"{by[p]} {_show(v)}" for p, v in updates.items()} | (typed or {})
+    said = {p: f"{by[p]} {_show(v)}" for p, v in updates.items()}
+    # each value shown as any flag's is: a line break is escaped, never a line of its own
+    said |= {p: " ".join(f"{by[p]} {_show(v)}" for v in vals) for p, vals in (typed or {}).items()}
     section = file_data.get("target")
     if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
         which = next((g for g in said.values() if g.split(" ")[0] in _TARGET_FLAGS), "")
