@@ -451,6 +451,11 @@ _SERVER_FACTS = _SERVER_WORDS | frozenset(
         "inet_server_addr inet_server_port inet_client_addr inet_client_port"
     ).split()
 )
+# x.f is f(x): a fact read without an argument is never called so (t.version: a column)
+_NO_ARGUMENT = _SERVER_WORDS | frozenset(
+    "version current_database getpgusername inet_server_addr inet_server_port inet_client_addr "
+    "inet_client_port".split()
+)
 _SERVER_REASON = (
     "it reads a fact of the database server (its roles, settings, address or version), which "
     "a report must not carry"
@@ -661,7 +666,7 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     _refuse_server_words(tokens)
     attributes = [c.name for c in tree.find_all(exp.Column) if c.table]
     attributes += [d.expression.name for d in tree.find_all(exp.Dot)]
-    for name in [a for a in attributes if a.lower() not in _SERVER_WORDS]:  # t.user: a column
+    for name in [a for a in attributes if a.lower() not in _NO_ARGUMENT]:  # t.user: a column
         if (reason := _function_refusal(name)) is not None:
             raise _query_error(
                 f"the query calls {name}() in PostgreSQL's attribute notation (x.{name} is "
