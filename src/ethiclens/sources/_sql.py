@@ -1066,7 +1066,9 @@ def _run(url, roles, table, query, timeout, flag):
             column="--table/--query",
             fix='e.g. --table predictions, or --query "SELECT ... FROM ..."',
         )
-    if not (isinstance(timeout, int | float) and 0 < timeout <= 86_400):
+    if isinstance(timeout, bool) or not (
+        isinstance(timeout, int | float) and 0 < timeout <= 86_400
+    ):
         raise EthicLensInputError(
             "the statement timeout must be a number of seconds in (0, 86400]",
             column="timeout",
