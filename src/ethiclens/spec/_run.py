@@ -22,7 +22,7 @@ from ._spec import (
     referenced,
     target_key,
 )
-from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input
+from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input, refuse_written_apart
 from ._unused import check_used
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
@@ -350,37 +350,6 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
     else:
         return  # no labels: nothing to compare the predictions with
     refuse_written_apart(pos_label, columns)
-
-
-def refuse_written_apart(pos_label, columns: dict) -> None:
-    """Refuse ``pos_label`` that some of ``columns`` (name -> values: labels first) hold and
-    others, of values those do not write, never hold (:func:`_check_pos_label_shared`)."""
-    import pandas as pd
-
-    from ..fairness import positive_mask, values_written_alike
-
-    held, lacking = [], []
-    for name, values in columns.items():
-        try:
-            positive_mask(pd.Series(values), name, pos_label)
-            held.append(name)
-        except EthicLensInputError:
-            lacking.append(name)
-        except TypeError:
-            return  # unhashable values: the audit's own checks name them
-    # a column of values the others also write is one that never holds the positive label
-    # (a model that selects no one): the audit counts it, all negative
-    holding = [columns[name] for name in held]
-    lacking = [n for n in lacking if not values_written_alike(columns[n], holding)]
-    if held and lacking:
-        other = lacking[0]
-        values = pd.Series(columns[other]).dropna().unique()
-        values = sorted(map(str, values))[:10]
-        problem = f"the columns write the positive label differently: {held[0]!r} holds "
-        problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
-        fix = f"recode one column to the other's values (pandas: df[{other!r}].map(...)), then "
-        fix += "give the positive value they share"
-        raise _key_error(problem + "value of both", "roles.pos_label", fix, pos_label)
 
 
 def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:

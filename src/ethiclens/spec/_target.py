@@ -12,7 +12,7 @@ from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
 from ._parse import parse_protected
-from ._spec import AuditSpec
+from ._spec import AuditSpec, _key_error
 
 COMPAS_DECILE_USE = (
     "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
@@ -881,8 +881,6 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         table, where = _count(engine, t, roles, url, read)
     except EthicLensInputError as exc:  # a label never holding it: in the rows' words
         if columns := getattr(exc, "columns", None):
-            from ._run import refuse_written_apart
-
             refuse_written_apart(r.pos_label, columns)
         raise
     if purpose == "compare" and r.pos_label is None:
@@ -897,6 +895,37 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     if purpose != "audit":
         return _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpose)
     return _from_table(spec, table, cols, refs, where, engine, fingerprint, _source_name(t))
+
+
+def refuse_written_apart(pos_label, columns: dict) -> None:
+    """Refuse ``pos_label`` that some of ``columns`` (name -> values: labels first) hold and
+    others, of values those do not write, never hold (``_run._check_pos_label_shared``)."""
+    import pandas as pd
+
+    from ..fairness import positive_mask, values_written_alike
+
+    held, lacking = [], []
+    for name, values in columns.items():
+        try:
+            positive_mask(pd.Series(values), name, pos_label)
+            held.append(name)
+        except EthicLensInputError:
+            lacking.append(name)
+        except TypeError:
+            return  # unhashable values: the audit's own checks name them
+    # a column of values the others also write is one that never holds the positive label
+    # (a model that selects no one): the audit counts it, all negative
+    holding = [columns[name] for name in held]
+    lacking = [n for n in lacking if not values_written_alike(columns[n], holding)]
+    if held and lacking:
+        other = lacking[0]
+        values = pd.Series(columns[other]).dropna().unique()
+        values = sorted(map(str, values))[:10]
+        problem = f"the columns write the positive label differently: {held[0]!r} holds "
+        problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
+        fix = f"recode one column to the other's values (pandas: df[{other!r}].map(...)), then "
+        fix += "give the positive value they share"
+        raise _key_error(problem + "value of both", "roles.pos_label", fix, pos_label)
 
 
 def _refuse_stray_model_b(table, name: str, target) -> None:
