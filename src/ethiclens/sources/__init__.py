@@ -35,6 +35,7 @@ from ._rules import (
     type_groups,
 )
 from ._rules import _hive_keys as hive_keys
+from ._rules import type_labels as type_labels  # spec types model B so; not in __all__
 from ._spark import (
     spark_counts,
     spark_file_counts,
