@@ -29,3 +29,18 @@ def test_model_b_true_false_compares_alike_on_every_engine(tmp_path, capsys, pos
     for report in reports.values():
         for key in ("differences", "group_differences", "verdicts", "summary", "models"):
             assert report[key] == reports["pandas"][key], key
+
+
+def test_model_b_text_in_parquet_stays_text_on_every_engine(tmp_path, capsys):
+    # a Parquet file's strings are text to pandas: 'true'/'false' refused alike, not typed
+    pd = pytest.importorskip("pandas")
+    frame = pd.read_csv(pd.io.common.StringIO(TEXT), dtype={"q": str})
+    path = tmp_path / "f.parquet"
+    frame.to_parquet(path)
+    args = ["--y-true", "y", "--protected", "g", "--y-pred", "p", "--y-pred", "q"]
+    lines = set()
+    for engine in ("pandas", "duckdb", "dask"):
+        assert main(["compare", str(path), "--engine", engine, *args]) == 2
+        lines.add(capsys.readouterr().err.strip().splitlines()[-1])  # a library's warning aside
+    assert len(lines) == 1, "\n".join(lines)
+    assert "'q (y_pred, model B)': is not binary 0/1" in lines.pop()

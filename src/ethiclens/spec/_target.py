@@ -1097,7 +1097,8 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     )
     if purpose == "compare":  # each named by its column, as the pandas path names them
         loaded.preds = {r.y_pred[0]: frame["y_pred"].rename(r.y_pred[0])}
-        loaded.preds[r.y_pred[1]] = _labels_as_read(frame[r.y_pred[1]])
+        b = frame[r.y_pred[1]]
+        loaded.preds[r.y_pred[1]] = _labels_as_read(b) if _read_as_text(spec.target) else b
         loaded.y_true = frame["y_true"].rename(r.y_true) if r.y_true else None
     else:
         loaded.y_score = _as_read(frame[r.y_score])
@@ -1105,13 +1106,21 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     return loaded
 
 
+def _read_as_text(t) -> bool:
+    """Whether the target ``t``'s keys were counted as text: CSV files (a database's or a
+    Parquet file's keep their types)."""
+    from ..sources import resolve_files
+
+    return bool(t.file) and resolve_files(t.file)[1] == "csv"
+
+
 def _labels_as_read(values):
-    """Model B's predictions counted as a key, as a file's reader types labels: a CSV's text
-    keys as integers, floats or true/false where each reads as one (``sources.type_labels``,
-    as model A's are typed), so 'true' is the boolean pandas reads, not text."""
+    """Model B's predictions counted as a CSV's text key, as a file's reader types labels:
+    integers, floats or true/false where each reads as one (``sources.type_labels``, as model
+    A's are typed), so 'true' is the boolean pandas reads, not text."""
     from ..sources import type_labels
 
-    if values.dtype != object or not all(isinstance(v, str) for v in values.unique()):
+    if not all(isinstance(v, str) for v in values.unique()):
         return values
     return type_labels(values)
 
