@@ -8,25 +8,16 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import make_request, release
 
+from .conftest import audit_frame
+
 
 def _data(n_ids: int, n=400):
-    rng = np.random.default_rng(3)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-            "id": [f"u{i % n_ids}" for i in range(n)],
-        }
-    )
+    return audit_frame(n, 3, id=lambda rng, n: [f"u{i % n_ids}" for i in range(n)])
 
 
 def _release(data, mechanism, seed=0):

@@ -43,18 +43,15 @@ from ethiclens.p2nia import (
 )
 from ethiclens.p2nia._protocol import BUDGET_COMPOSITION, _manifest_digest
 
+from .conftest import audit_frame
+
 
 def _data(n=1500, seed=0):
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-            "age": rng.uniform(18, 80, n),
-            "edu": rng.choice(["a", "b", "c"], n),
-        }
+    return audit_frame(
+        n,
+        seed,
+        age=lambda rng, n: rng.uniform(18, 80, n),
+        edu=lambda rng, n: rng.choice(["a", "b", "c"], n),
     )
 
 

@@ -16,29 +16,25 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import estimate, make_request, release
 
+from .conftest import audit_frame
+
 SEEDS = range(5)
 
 
 def _data(n=300):
-    rng = np.random.default_rng(7)
-    y = rng.integers(0, 2, n)
-    data = pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-            "rare": ["a"] * n,
-            "one": ["z"] * n,
-            "num": rng.integers(0, 18, n),
-            "age": rng.uniform(20, 60, n),
-        }
+    data = audit_frame(
+        n,
+        7,
+        rare=lambda rng, n: ["a"] * n,
+        one=lambda rng, n: ["z"] * n,
+        num=lambda rng, n: rng.integers(0, 18, n),
+        age=lambda rng, n: rng.uniform(20, 60, n),
     )
     data.loc[5, "rare"] = "b"  # one row of a second value
     data.loc[[7, 8, 9], "num"] = [50, 60, 99]  # 21 distinct numbers in the data

@@ -17,8 +17,6 @@ import hashlib
 import json
 import warnings
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from ethiclens.cli import main
@@ -33,17 +31,11 @@ from ethiclens.p2nia import (
 )
 from ethiclens.p2nia._protocol import _manifest_digest
 
+from .conftest import audit_frame
+
 
 def _data(n=3000, seed=0):
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-        }
-    )
+    return audit_frame(n, seed)
 
 
 def _release(tmp_path, epsilon, accounting="record", groups=None, name="rel"):

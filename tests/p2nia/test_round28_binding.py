@@ -14,26 +14,21 @@ from __future__ import annotations
 import copy
 import warnings
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import estimate, make_request, read_release, release, write_release
 
+from .conftest import audit_frame
+
 
 def _data(n=3000, seed=0):
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-            "age": rng.integers(18, 80, n),
-            "job": rng.choice(["a, b", 'say "c"', " d"], n),
-        }
+    return audit_frame(
+        n,
+        seed,
+        age=lambda rng, n: rng.integers(18, 80, n),
+        job=lambda rng, n: rng.choice(["a, b", 'say "c"', " d"], n),
     )
 
 

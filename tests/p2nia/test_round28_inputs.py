@@ -11,25 +11,20 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import check_edges, make_request, release
 
+from .conftest import audit_frame
+
 
 def _data(n=600, seed=0):
-    rng = np.random.default_rng(seed)
-    y = rng.integers(0, 2, n)
-    return pd.DataFrame(
-        {
-            "sex": rng.choice(["F", "M"], n),
-            "y": y,
-            "pred": np.where(rng.random(n) < 0.8, y, 1 - y),
-            "age": rng.integers(18, 80, n),
-            "job": rng.choice(["a", "b"], n),
-        }
+    return audit_frame(
+        n,
+        seed,
+        age=lambda rng, n: rng.integers(18, 80, n),
+        job=lambda rng, n: rng.choice(["a", "b"], n),
     )
 
 
