@@ -12,7 +12,14 @@ from ._evidence import BetPolicy, Evidence, window_estimates
 from ._outputs import check_monitor_outputs, write_monitor_outputs
 from ._read import read_store
 from ._render import LABELS as TEST_LABELS
-from ._render import MAX_PLOTS, plotted_comparisons, render_html, summary_lines, trend_png
+from ._render import (
+    MAX_PLOTS,
+    has_baseline_tests,
+    plotted_comparisons,
+    render_html,
+    summary_lines,
+    trend_png,
+)
 from ._report import SCHEMA_VERSION, MonitorResult, e_value_text, read_store_report
 from ._request import MonitorRequest, config_keys_named, monitor_spec
 from ._run import run_monitor
@@ -44,6 +51,7 @@ __all__ = [
     "summary_lines",
     "trend_png",
     "plotted_comparisons",
+    "has_baseline_tests",
     "MAX_PLOTS",
     "e_value_text",
 ]

@@ -142,7 +142,7 @@ def summary_lines(doc: dict) -> list[str]:
     if windows:
         last = windows[-1]
         # the baseline tests' own threshold, as the JSON's ``threshold`` and the docs state it
-        based = any(t.startswith("baseline_") for c in doc["comparisons"] for t in c["tests"])
+        based = has_baseline_tests(doc["comparisons"])
         lines.append(
             f"{plural(len(windows), 'window')} in the store, the last from {last['start']} "
             f"({plural(last['rows'], 'row')}, {last['status']}); alarm when an e-value reaches "
@@ -382,6 +382,12 @@ def request_text(request: dict) -> str:
 # takes about 0.15 s and 30 KB, so an ID-like attribute's thousands of groups took minutes and
 # a page of hundreds of MB; the summary and each comparison's table still list every one.
 MAX_PLOTS = 60
+
+
+def has_baseline_tests(comparisons: list[dict]) -> bool:
+    """Whether any comparison of a monitor report runs a baseline test, which alarms at 2/alpha
+    (every face that states the alarm level says so beside 1/alpha)."""
+    return any(t.startswith("baseline_") for c in comparisons for t in c["tests"])
 
 
 def plotted_comparisons(comparisons: list[dict]) -> set[int]:

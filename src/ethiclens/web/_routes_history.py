@@ -264,7 +264,7 @@ async def monitoring_store(request):
 def _monitor_store(index: int, path, plots: bool = False) -> dict:
     """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
     trend plots as data URIs."""
-    from ..monitor import plotted_comparisons, read_store, trend_png
+    from ..monitor import has_baseline_tests, plotted_comparisons, read_store, trend_png
     from ..sources import mask_url
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
@@ -283,9 +283,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         return one
     one["data"] = data
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
-    one["baseline_tests"] = any(
-        t.startswith("baseline_") for c in data["report"]["comparisons"] for t in c["tests"]
-    )
+    one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
         doc = data["report"]
         drawn, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
