@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_cli.py
 	$(BIN)/python bench/bench_audit.py
 	$(BIN)/python bench/bench_groups.py
+	$(BIN)/python bench/bench_gate_schema.py
 	$(BIN)/python bench/bench_compare.py
 	# This machine may pin OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE for old OpenBLAS builds; the DP-SGD
 	# benchmark unsets both for its own command so numpy's current OpenBLAS picks its kernel (it
