@@ -623,15 +623,15 @@ def _cache_key(path) -> tuple[str, int, int]:
 
 @functools.lru_cache(maxsize=4096)
 def _csv_scan(path: str, size: int, mtime_ns: int):
-    """(bytes, lines, (line, offset) of its first NUL byte or None) of a CSV file
-    (decompressed, for .csv.gz), its bytes and lines without its CRs, a UTF-8 BOM or a missing
-    last newline: the same for a copy with other line endings, its lines in another order or
-    gzipped. One
-    pass at memory speed (``bytes.count``, ``bytes.find``); ``size`` and ``mtime_ns`` key the
-    cache. None for a .gz file that cannot be read: the engine that reads it refuses it in its
-    own words."""
-    crs = lfs = total = 0
-    last, nul = b"\n", None
+    """(bytes, lines, (line, offset) of its first NUL byte or None, whether a line break lies
+    inside a quoted field) of a CSV file (decompressed, for .csv.gz), its bytes and lines
+    without its CRs, a UTF-8 BOM or a missing last newline: the same for a copy with other line
+    endings, its lines in another order or gzipped. One pass at memory speed (``bytes.count``,
+    ``bytes.find``; quotes counted only in blocks that hold one, or inside a quoted field);
+    ``size`` and ``mtime_ns`` key the cache. None for a .gz file that cannot be read: the engine
+    that reads it refuses it in its own words."""
+    crs = lfs = total = odd = 0
+    last, nul, quoted_break = b"\n", None, False
     try:
         with _open_bytes(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
@@ -639,12 +639,31 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
             for block in iter(lambda: fh.read(1 << 23), b""):
                 if nul is None and (at := block.find(b"\x00")) >= 0:
                     nul = (lfs + block.count(b"\n", 0, at) + 1, bom + total + at)
+                if not quoted_break and (odd or b'"' in block):
+                    quoted_break, odd = _quoted_break(block, odd)
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
                 total += len(block)
     except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
         return None
     open_end = 0 if last in (b"\n", b"\r") else 1
-    return total - crs + open_end, lfs + open_end, nul
+    return total - crs + open_end, lfs + open_end, nul, quoted_break
+
+
+def _quoted_break(block: bytes, odd: int) -> tuple[bool, int]:
+    """(whether a line break of ``block`` lies inside a quoted field, the parity of the '"'
+    read so far): a break is quoted after an odd number of '"' (an escaped '""' adds two);
+    ``odd``: the parity before the block."""
+    data = np.frombuffer(block, np.uint8)
+    quotes = np.cumsum(data == ord('"')) + odd
+    return bool(((data == ord("\n")) & (quotes % 2 == 1)).any()), int(quotes[-1]) % 2
+
+
+def quoted_line_break(path: str | Path) -> bool:
+    """Whether a line break of the CSV file at ``path`` lies inside a quoted field (a reader
+    that cuts the file at line breaks would split that row); read in the pass that checks the
+    file for NUL bytes (cached), so no second read."""
+    scan = _csv_scan(*_cache_key(path))
+    return bool(scan and scan[3])
 
 
 def nul_byte_error(path: str | Path) -> DataFileError | None:

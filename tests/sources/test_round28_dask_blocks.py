@@ -9,6 +9,7 @@ import gzip
 
 import pytest
 
+from ethiclens.io import quoted_line_break
 from ethiclens.sources import Roles, _dask, dask_file_counts, pandas_counts
 
 pytest.importorskip("dask.dataframe")
@@ -69,4 +70,4 @@ def test_only_a_quoted_line_break_keeps_a_file_whole(tmp_path):
     for i, (text, whole) in enumerate(cases.items()):
         path = tmp_path / f"{i}.csv"
         path.write_text(text, newline="")
-        assert _dask._quoted_line_break(path) is whole, text
+        assert quoted_line_break(path) is whole, text

@@ -18,6 +18,7 @@ from .._optional import require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
+from ..io import quoted_line_break
 from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
@@ -307,30 +308,14 @@ def _by_blocks(groups):
     """Each group of files split by how Dask reads them: cut into blocks at line breaks
     (:data:`BLOCKSIZE`), or each file whole: a gzipped one (it cannot be cut; Dask infers one
     compression for all the files of a read, from the first name) or one holding a quoted line
-    break (:func:`_quoted_line_break`: a cut there would split its row)."""
+    break (:func:`ethiclens.io.quoted_line_break`: a cut there would split its row)."""
     for names, group in groups:
         kinds: dict = {}
         for f in group:
             gz = f.lower().endswith(".gz")
-            kinds.setdefault((gz, gz or _quoted_line_break(f)), []).append(f)
+            kinds.setdefault((gz, gz or quoted_line_break(f)), []).append(f)
         for (_, whole), part in sorted(kinds.items()):  # plain files first, as before
             yield names, part, whole
-
-
-def _quoted_line_break(path) -> bool:
-    """Whether a line break (``\\n``) of the CSV file at ``path`` lies inside a quoted field: an
-    odd number of '"' comes before it (an escaped '""' adds two)."""
-    odd = 0
-    with open(path, "rb") as fh:
-        while chunk := fh.read(1 << 22):
-            if not odd and b'"' not in chunk:
-                continue
-            data = np.frombuffer(chunk, np.uint8)
-            quotes = np.cumsum(data == ord('"')) + odd
-            if ((data == ord("\n")) & (quotes % 2 == 1)).any():
-                return True
-            odd = int(quotes[-1]) % 2
-    return False
 
 
 # Where a local Dask cluster's HTTP server listens: this machine only, a port the system picks.
