@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,8 +16,7 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import estimate, read_release
 from ethiclens.p2nia._protocol import _manifest_digest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_round28_binding import _written  # noqa: E402
+from .test_round28_binding import _written
 
 
 def _crlf(tmp_path) -> Path:
