@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_synth.py
 	$(BIN)/python bench/bench_scale.py
 	$(BIN)/python bench/bench_monitor.py
+	$(BIN)/python bench/bench_store_check.py
 	$(BIN)/python bench/bench_web.py
 
 lint: $(STAMP)

@@ -1,10 +1,10 @@
 """Round 27: reopening a store of many groups checks that every comparison's evidence state has
 results (and the reverse) by set differences, not a scan of every result for each state row:
 that took 15 s of a 32 s run at 4,668 groups and 2 windows, and grew with groups times windows.
-A comparison short of either is still refused as damage."""
+A comparison short of either is still refused as damage. The speed is measured against the
+NOT EXISTS form it replaced in bench/bench_store_check.py (make bench), not asserted here."""
 
 import sqlite3
-import time
 
 from ethiclens.monitor._store import _SCHEMA, _UNPAIRED
 
@@ -24,11 +24,9 @@ def _store(groups: int, windows: int, keys: int = 30) -> sqlite3.Connection:
     return con
 
 
-def test_the_pairing_check_of_many_groups_is_quick():
+def test_the_pairing_check_of_many_groups_finds_every_comparison_paired():
     con = _store(groups=2000, windows=10)
-    start = time.perf_counter()
     assert con.execute(_UNPAIRED).fetchall() == []
-    assert time.perf_counter() - start < 1.0  # was about 6 s here (2000 x 30 state rows)
 
 
 def test_a_comparison_short_of_results_or_state_is_still_found():
