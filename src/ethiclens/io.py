@@ -1029,12 +1029,6 @@ def _nearest_existing(path: Path) -> Path | None:
     return next((q for q in (path, *path.parents) if q.exists()), None)
 
 
-def _link_target(path: Path) -> Path:
-    """Where writing ``path`` lands: a symbolic link is written through, so its resolved target
-    is replaced and the link stays a link."""
-    return Path(os.path.realpath(path)) if path.is_symlink() else path
-
-
 def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
     """Refuse an output that exists and is not a regular file (after following links): a
     folder, or a device, pipe or socket such as ``/dev/stdout``, which replacing whole would
@@ -1062,7 +1056,8 @@ def check_writable(path: str | Path) -> Path:
     its target cannot)."""
     path = Path(path)
     _refuse_special_output(path)
-    path = _link_target(path)
+    # a symbolic link is written through: its resolved target is replaced, the link stays
+    path = Path(os.path.realpath(path)) if path.is_symlink() else path
     folder = path.parent
     if not folder.is_dir():
         # the nearest part of the path that exists decides the message: a file where a folder
@@ -1118,12 +1113,6 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     return path
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """Write to a temporary file beside ``path`` and rename it into place.
 
@@ -1140,7 +1129,9 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
+        mask = os.umask(0)  # read, then put back: the one way to learn the umask
+        os.umask(mask)
+        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)

@@ -145,9 +145,8 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
                     fix="give one value per row (flatten or recode the column)",
                 ) from None
         raise
-    n_cells = int(codes.max()) + 1 if len(codes) else 0
-    first = np.full(n_cells, len(codes))
-    np.minimum.at(first, codes, np.arange(len(codes)))
+    first = np.unique(codes, return_index=True)[1]  # each cell's first row
+    n_cells = len(first)
     table = keys.iloc[first].reset_index(drop=True)
     table[COUNT] = np.bincount(codes, minlength=n_cells).astype(np.int64)
     w = None
@@ -879,9 +878,10 @@ def _shown(value):
     return _Null() if value is None else value
 
 
-def _check_object(value, key: str, what: str, where: _Where) -> None:
-    """Refuse ``value`` at ``key`` unless it is a JSON object; ``what``: what it must be."""
-    if not isinstance(value, dict):
+def _check_object(value, key: str, what: str, where: _Where, kind: type = dict) -> None:
+    """Refuse ``value`` at ``key`` unless it is a ``kind`` (a JSON object, or a list); ``what``:
+    what it must be."""
+    if not isinstance(value, kind):
         raise where.error(key, f"must be {what}, not a {_json_kind(value)}", _shown(value))
 
 
@@ -911,12 +911,7 @@ def _check_names(names, where: _Where) -> None:
 
 def _check_column_list(key: str, columns, where: _Where) -> None:
     what = "attribute" if key == ATTRIBUTES_ATTR else "text"
-    if not isinstance(columns, list):
-        raise where.error(
-            key,
-            f"must be a list of the table's {what} column names, not a {_json_kind(columns)}",
-            _shown(columns),
-        )
+    _check_object(columns, key, f"a list of the table's {what} column names", where, list)
     for name in columns:
         if not isinstance(name, str) or not name:
             raise where.error(
@@ -949,13 +944,8 @@ def _check_source(source, where: _Where) -> None:
 
 
 def _check_suppression(record, where: _Where) -> None:
-    if not isinstance(record, dict):
-        raise where.error(
-            SUPPRESSION_ATTR,
-            "must be the --min-cell statement (an object with "
-            f"{', '.join(_SUPPRESSION_COUNTS)}), not a {_json_kind(record)}",
-            _shown(record),
-        )
+    what = f"the --min-cell statement (an object with {', '.join(_SUPPRESSION_COUNTS)})"
+    _check_object(record, SUPPRESSION_ATTR, what, where)
     for key, least in _SUPPRESSION_COUNTS.items():
         value = record.get(key)
         if not _whole(value) or value < least:
