@@ -771,7 +771,8 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = _type_labels_by_file(raw, key)
-        _refuse_labels_printed_alike(raw[key], check.count, _label(source, role))
+        # 1 and '1' (a database column, files of two types): no pos_label makes them one label
+        check_labels_print_apart(_uniques(raw[key][counted]), _label(source, role))
         _refuse_stray_labels(raw[key], check, source, role)
         if audit:
             passed.append((raw[key][counted], check.count[counted], source, role))
@@ -792,10 +793,7 @@ def _refuse_stray_labels(values: pd.Series, check: _GroupByCheck, source, role) 
     counted = check.count > 0
     if not getattr(check.roles, "binary_labels", False):
         return
-    try:
-        uniques = list(pd.unique(values[counted]))
-    except TypeError:  # a list or mapping as a label: the audit refuses it in its words
-        return
+    uniques = _uniques(values[counted])
     if not stray_labels(uniques):
         return
     odd = ~values.map(_zero_one_text).to_numpy(dtype=bool) & counted
@@ -943,17 +941,6 @@ def _zero_one_text(value) -> bool:
         except ValueError:
             return False
     return _zero_one(value)
-
-
-def _refuse_labels_printed_alike(values: pd.Series, count: np.ndarray, column: str) -> None:
-    """Labels of two types that print the same (1 and '1': a database column, files of two
-    types) refused in ``audit``'s words, before a counts table is written: no ``pos_label``
-    makes them one label, and a counts file could not keep them apart."""
-    try:
-        uniques = pd.unique(values[count > 0])
-    except TypeError:  # a list or mapping as a label: the audit refuses it in its words
-        return
-    check_labels_print_apart(uniques, column)
 
 
 def _type_labels_by_file(raw: pd.DataFrame, key: str) -> pd.Series:
