@@ -255,34 +255,28 @@ def _seeds(value) -> list:
 
 
 def _check_types(grid) -> None:
-    if not isinstance(grid.datasets, (list, tuple)) or any(
-        not isinstance(d, str) for d in grid.datasets
-    ):
-        raise EthicLensInputError(
-            "must be a list of dataset names",
-            column="datasets",
-            value=grid.datasets,
-            fix='e.g. datasets = ["compas"]',
-        )
+    names = isinstance(grid.datasets, (list, tuple)) and all(
+        isinstance(d, str) for d in grid.datasets
+    )
+    _check_type(
+        grid, "datasets", names, "must be a list of dataset names", 'e.g. datasets = ["compas"]'
+    )
     _refuse_repeats(grid.datasets, "datasets", "datasets repeated", "list each dataset once")
-    if not isinstance(grid.attributes, dict) or any(
-        not isinstance(a, (list, tuple)) for a in grid.attributes.values()
-    ):
-        raise EthicLensInputError(
-            "must map a dataset to a list of attributes",
-            column="attributes",
-            value=grid.attributes,
-            fix='e.g. attributes = {compas = ["race"]}',
-        )
+    lists = isinstance(grid.attributes, dict) and all(
+        isinstance(a, (list, tuple)) for a in grid.attributes.values()
+    )
+    problem = "must map a dataset to a list of attributes"
+    _check_type(grid, "attributes", lists, problem, 'e.g. attributes = {compas = ["race"]}')
     _check_type(grid, "trainer", str, "must be a trainer name", f"choose from {trainer_names()}")
     _check_type(
         grid, "train", dict, "must be a table of trainer settings", "e.g. [train] epochs = 5"
     )
 
 
-def _check_type(grid, name: str, kind: type, problem: str, fix: str) -> None:
+def _check_type(grid, name: str, kind, problem: str, fix: str) -> None:
+    """Refuse field ``name`` unless it is of type ``kind`` (a bool: whether it is fine)."""
     value = getattr(grid, name)
-    if not isinstance(value, kind):
+    if not (kind if isinstance(kind, bool) else isinstance(value, kind)):
         raise EthicLensInputError(problem, column=name, value=value, fix=fix)
 
 

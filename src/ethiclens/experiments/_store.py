@@ -358,7 +358,8 @@ class ResultsStore:
             self.conn.executescript(SCHEMA)
             self._claim(config_hash, grid)
         except sqlite3.Error as exc:
-            _remove_new(created)  # before the lock is released
+            for p in created:  # before the lock is released
+                p.unlink(missing_ok=True)
             self.close()
             err = _friendly(exc, self.path)
             if not existed:  # a store that could not be created leaves nothing behind
@@ -369,7 +370,8 @@ class ResultsStore:
                 )
             raise err from exc
         except BaseException:
-            _remove_new(created)
+            for p in created:
+                p.unlink(missing_ok=True)
             self.close()
             raise
 
@@ -511,12 +513,6 @@ class ResultsStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
-
-
-def _remove_new(paths) -> None:
-    """Remove the files a failed store creation made."""
-    for p in paths:
-        p.unlink(missing_ok=True)
 
 
 def open_existing(path: str | Path) -> ResultsStore:

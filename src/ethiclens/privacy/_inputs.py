@@ -445,7 +445,12 @@ def same_rows(train: SplitPredictions, test: SplitPredictions) -> str | None:
         return None
     if all(np.array_equal(getattr(train, f), getattr(test, f)) for f in fields):
         return "in the same order"
-    a, b = (_sorted_rows(split, fields) for split in (train, test))
+    a, b = (
+        pd.DataFrame({f: getattr(s, f) for f in fields}).sort_values(
+            fields, kind="stable", ignore_index=True
+        )
+        for s in (train, test)
+    )  # each split's rows sorted by every field: compared regardless of order
     return "in another order" if all(np.array_equal(a[f], b[f]) for f in fields) else None
 
 
@@ -567,12 +572,6 @@ def _fingerprint(frame: pd.DataFrame, columns=None) -> np.ndarray:
             as_read = col.astype(float) if numeric else col.astype(str)
             out = out * np.uint64(_HASH_STEP) + pd.util.hash_pandas_object(as_read, index=False)
     return np.asarray(out, np.uint64)
-
-
-def _sorted_rows(split: SplitPredictions, fields: list[str]) -> pd.DataFrame:
-    """The split's rows of ``fields`` sorted by every field (compared regardless of order)."""
-    frame = pd.DataFrame({f: getattr(split, f) for f in fields})
-    return frame.sort_values(fields, kind="stable", ignore_index=True)
 
 
 def check_split_types(train, test) -> None:

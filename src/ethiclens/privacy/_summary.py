@@ -43,11 +43,8 @@ class TextTable:
 
 
 def _fmt(x, spec=".4f") -> str:
-    return (
-        "—"
-        if x is None or (isinstance(x, float) and not math.isfinite(x))
-        else format(x, "z" + spec)
-    )
+    undefined = x is None or (isinstance(x, float) and not math.isfinite(x))
+    return "—" if undefined else format(x, "z" + spec)
 
 
 def _end(x, spec="+z.2f") -> str:
