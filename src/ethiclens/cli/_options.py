@@ -123,9 +123,12 @@ _HELP = {
 }
 
 
-def _click_option(command: str, flag: str, field) -> click.Option:
-    """The click option of one spec field, for ``command``."""
-    schema = dict(field.metadata["schema"])
+def _click_option(command: str, flag: str) -> click.Option:
+    """The click option of the spec field behind ``flag`` (its schema and doc), for ``command``."""
+    from ..spec import flag_paths, spec_schema
+
+    section, key = flag_paths()[flag].split(".")
+    schema = dict(spec_schema()["properties"][section]["properties"][key])
     doc = schema.pop("description", "")
     if "anyOf" in schema:
         schema = {**schema.pop("anyOf")[0], **schema}
@@ -159,9 +162,7 @@ def _click_option(command: str, flag: str, field) -> click.Option:
 def spec_options(command: str):
     """Every option of ``command`` that sets a spec field (from the spec's fields: target,
     roles, group edits, policy, model card, outputs, gate), plus --config and --save-config."""
-    from dataclasses import fields
-
-    from ..spec import AuditSpec
+    from ..spec import flag_paths
 
     files = {
         "--config": "Read the audit spec from YAML/JSON (docs/config.md); flags override it.",
@@ -169,12 +170,10 @@ def spec_options(command: str):
     }
     kind = click.Path(dir_okay=False)
     params = [click.Option([f], type=kind, metavar="FILE", help=h) for f, h in files.items()]
-    for section in fields(AuditSpec):
-        for f in fields(section.default_factory) if section.name != "version" else ():
-            flag, path = f.metadata.get("flag"), f"{section.name}.{f.name}"
-            if flag and not path.startswith(_NOT_FOR[command]):
-                params.append(_click_option(command, flag, f))
-                params[-1].hidden = path.startswith(_HIDDEN.get(command, ()))
+    for flag, path in flag_paths().items():
+        if not path.startswith(_NOT_FOR[command]):
+            params.append(_click_option(command, flag))
+            params[-1].hidden = path.startswith(_HIDDEN.get(command, ()))
     return _adding(params)
 
 
@@ -192,13 +191,7 @@ def spec_flag(command: str, flag: str, help: str, name: str | None = None):
     """A decorator adding the option that sets the spec field behind ``flag`` (type, range
     check and messages as in every other command: one vocabulary), with ``command``'s help,
     as parameter ``name`` (default: the audit's)."""
-    from dataclasses import fields
-
-    from ..spec import AuditSpec
-
-    sections = (s.default_factory for s in fields(AuditSpec) if s.name != "version")
-    field = next(f for kind in sections for f in fields(kind) if f.metadata.get("flag") == flag)
-    option = _click_option(command, flag, field)
+    option = _click_option(command, flag)
     option.help = help
     option.name = name or option.name
     return _adding([option])

@@ -64,8 +64,9 @@ CI_BY_PURPOSE = {
 }
 
 
-def _f(schema: dict, default=None, *, flag=None, doc: str = "", factory=None, check=None):
-    """A spec field: its JSON schema, default, command-line flag, help, and ``check``
+def _f(schema: dict, default=None, *, flag="", doc: str = "", factory=None, check=None):
+    """A spec field: its JSON schema, default, command-line flag ("": ``--`` and the field's
+    name, dashed; None: no flag), help, and ``check``
     (value, key) -> value: the vocabulary's checker (``ethiclens._checks``), whose range and
     words every face shares (the schema's bounds are what it publishes)."""
     meta = {"schema": {**schema, "description": doc}, "flag": flag, "check": check}
@@ -110,63 +111,53 @@ class _Section:
 class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
 
-    dataset: str | None = _f(_OPT_STR, doc="A benchmark (compas, adult, german, acs-income, bios).")
-    file: str | None = _f(_OPT_STR, doc="A CSV/Parquet file, a folder or a glob.")
+    dataset: str | None = _f(
+        _OPT_STR, flag=None, doc="A benchmark (compas, adult, german, acs-income, bios)."
+    )
+    file: str | None = _f(_OPT_STR, flag=None, doc="A CSV/Parquet file, a folder or a glob.")
     counts: str | None = _f(
         _OPT_STR,
-        flag="--counts",
         doc="Audit a counts table (from `ethiclens counts`) instead of rows.",
     )
     db: str | None = _f(
         _OPT_STR,
-        flag="--db",
         doc="SQLAlchemy database URL: the GROUP BY runs there (a password: use --db-env, "
         "db_env in a config file).",
     )
     db_env: str | None = _f(
         _OPT_STR,
-        flag="--db-env",
         doc="Environment variable holding the database URL (keeps the password out of shell "
         "history, configs and reports).",
     )
-    table: str | None = _f(_OPT_STR, flag="--table", doc="Table to read (with the database).")
-    query: str | None = _f(
-        _OPT_STR, flag="--query", doc="One SELECT whose rows are read (with the database)."
-    )
+    table: str | None = _f(_OPT_STR, doc="Table to read (with the database).")
+    query: str | None = _f(_OPT_STR, doc="One SELECT whose rows are read (with the database).")
     engine: str = _f(
         {"enum": list(ENGINES)},
         "auto",
-        flag="--engine",
         doc="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
         "columns), dask or spark; auto: DuckDB for CSV/Parquet files, globs and folders when "
         "installed, else pandas.",
     )
     scheduler: str | None = _f(
         _OPT_STR,
-        flag="--scheduler",
         doc="Dask scheduler (address or local-cluster) or Spark master (e.g. local[4]; default "
         "local[2]).",
     )
     score: str = _f(
         {"enum": ["model", "decile"]},
         "model",
-        flag="--score",
         doc="compas only: decile uses COMPAS's own risk score (Medium/High = predicted positive; "
         "as a score, decile / 10) instead of the standard model.",
     )
     states: tuple = _f(
         {"anyOf": [{**_STR_LIST, "minItems": 1}, _CSV]},
         ("CO",),
-        flag="--states",
         doc="acs-income: states, e.g. CO,NE (default CO).",
     )
-    year: int = _f(
-        {"type": "integer"}, 2018, flag="--year", doc="acs-income: survey year (default 2018)."
-    )
+    year: int = _f({"type": "integer"}, 2018, doc="acs-income: survey year (default 2018).")
     download: bool = _f(
         {"type": "boolean"},
         False,
-        flag="--download",
         doc="acs-income: allow downloading missing states.",
     )
 
@@ -245,16 +236,14 @@ class Target(_Section):
 class Roles(_Section):
     """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
 
-    y_true: str | None = _f(_OPT_STR, flag="--y-true", doc="Label column (user file).")
+    y_true: str | None = _f(_OPT_STR, doc="Label column (user file).")
     y_pred: tuple = _f(
         {"anyOf": [{**_STR_LIST, "maxItems": 2}, _STR]},
         (),
-        flag="--y-pred",
         doc="Prediction column (user file); two (model A, then model B): a paired comparison.",
     )
     y_score: str | None = _f(
         _OPT_STR,
-        flag="--y-score",
         doc="Score column in [0, 1] (user file): calibration, AUC, the threshold view.",
     )
     protected: tuple = _f(
@@ -270,7 +259,6 @@ class Roles(_Section):
             ]
         },
         (),
-        flag="--protected",
         doc="Protected attribute, optionally with its reference group: COL or COL=REFERENCE "
         "(in a file also a mapping {COL: REFERENCE or null}). Repeatable. For benchmarks, "
         "restricts the audit to these attributes.",
@@ -281,15 +269,13 @@ class Roles(_Section):
         flag="--intersect",
         doc="Also audit crossed groups of these attributes: A,B (in a file [[A, B]]). Repeatable.",
     )
-    weight: str | None = _f(_OPT_STR, flag="--weight", doc="Sample-weight column (user file).")
+    weight: str | None = _f(_OPT_STR, doc="Sample-weight column (user file).")
     pos_label: str | int | float | bool | None = _f(
         {"type": ["string", "integer", "number", "boolean", "null"]},
-        flag="--pos-label",
         doc="Value of the label and prediction columns that is the positive label, when not 0/1.",
     )
     positive: str | None = _f(
         {"enum": ["favorable", "harmful", None]},
-        flag="--positive",
         doc="Is the positive label a benefit or a harm? (default: the dataset's, else favorable)",
     )
 
@@ -315,7 +301,6 @@ class Groups(_Section):
             "type": "object",
             "additionalProperties": {"type": "array", "items": {"type": "number"}, "minItems": 2},
         },
-        flag="--bins",
         factory=dict,
         check=_check_bins,
         doc="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek]: "
@@ -351,7 +336,6 @@ class PolicySpec(_Section):
     di_rule: str = _f(
         {"enum": ["two_sided", "below"]},
         "two_sided",
-        flag="--di-rule",
         doc="two_sided (default): flag a DI interval entirely outside [t, 1/t], whichever group "
         "is the reference; below: only one entirely below t.",
     )
@@ -359,35 +343,30 @@ class PolicySpec(_Section):
         {"type": "number", "minimum": MIN_DI_THRESHOLD, "exclusiveMaximum": 1},
         0.8,
         check=check_di_threshold,
-        flag="--di-threshold",
         doc="The DI line t (default 0.80, the four-fifths rule).",
     )
     eo_threshold: float = _f(
         _FRACTION,
         0.1,
         check=partial(check_fraction, fix="e.g. 0.1"),
-        flag="--eo-threshold",
         doc="Flag when the equalized-odds interval lies above this gap (default 0.10).",
     )
     min_group_size: int = _f(
         {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
         100,
         check=check_count,
-        flag="--min-group-size",
         doc="Rows per group needed to judge selection-rate metrics (default 100).",
     )
     min_labels: int = _f(
         {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
         30,
         check=check_count,
-        flag="--min-labels",
         doc="Positive and negative labels per group needed to judge error-rate metrics (default "
         "30).",
     )
     ci: str = _f(
         {"enum": list(CI_METHODS)},
         "jeffreys",
-        flag="--ci",
         doc="Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
         "jeffreys, percentile).",
     )
@@ -395,13 +374,11 @@ class PolicySpec(_Section):
         {"type": "number", "exclusiveMinimum": 0.5, "exclusiveMaximum": 1},
         0.95,
         check=check_level,
-        flag="--confidence-level",
         doc="Confidence level of every interval (default 0.95); the report states it.",
     )
     n_boot: int | None = _f(
         {"type": ["integer", "null"], "minimum": MIN_DRAWS, "maximum": MAX_DRAWS},
         check=check_draws,
-        flag="--n-boot",
         doc="Interval draws (default: audit 2000, compare and thresholds 1000).",
     )
     seed: int | None = _f(
@@ -409,7 +386,6 @@ class PolicySpec(_Section):
         0,
         # one range for every target: a benchmark's split and model take scikit-learn's seeds
         check=check_seed,
-        flag="--seed",
         doc="Seed for the split and the intervals, below 2**32 (default 0; seed: null in a "
         "config file draws a fresh one when the run starts, recorded in the report's spec and "
         "a saved config, which reproduce it).",
@@ -472,12 +448,10 @@ class ModelInfo(_Section):
     )
     intended_use: str | None = _f(
         {**_OPT_STR, "maxLength": 20_000},
-        flag="--intended-use",
         doc="The model's primary intended use, in words.",
     )
     card_info: str | None = _f(
         _OPT_STR,
-        flag="--card-info",
         doc="YAML or JSON with model-card fields (Mitchell et al.): model_details, intended_use, "
         "factors, metrics, evaluation_data, training_data, ethical_considerations, "
         "caveats_and_recommendations, sign_off (the signable report's names and date).",
@@ -490,22 +464,19 @@ class Outputs(_Section):
 
     json: str | None = _f(
         _OPT_STR,
-        flag="--json",
         doc="Write the JSON report ('-': to standard output, and nothing else there).",
     )
-    html: str | None = _f(_OPT_STR, flag="--html", doc="Write the HTML report.")
+    html: str | None = _f(_OPT_STR, doc="Write the HTML report.")
     model_card: str | None = _f(
         _OPT_STR,
-        flag="--model-card",
         doc="Write the model card: card.html (HTML) or card.md (Markdown).",
     )
     pdf: str | None = _f(
         _OPT_STR,
-        flag="--pdf",
         doc="Write the report as PDF (headless Chromium; print layout, nothing cut).",
     )
-    csv: str | None = _f(_OPT_STR, flag="--csv", doc="Write the threshold table (CSV).")
-    plot: str | None = _f(_OPT_STR, flag="--plot", doc="Write the threshold plot (PNG).")
+    csv: str | None = _f(_OPT_STR, doc="Write the threshold table (CSV).")
+    plot: str | None = _f(_OPT_STR, doc="Write the threshold plot (PNG).")
 
 
 @dataclass(frozen=True)
@@ -515,14 +486,12 @@ class GateSpec(_Section):
     fail_on: str = _f(
         {"enum": list(FAIL_ON)},
         "never",
-        flag="--fail-on",
         doc="After writing the outputs, exit 1 when any comparison is FLAGGED (flagged), also "
         "INCONCLUSIVE (inconclusive), or also not judged: INSUFFICIENT_DATA or UNDEFINED "
         "(insufficient). Default never.",
     )
     baseline: str | None = _f(
         _OPT_STR,
-        flag="--baseline",
         doc="A previous JSON report of the same spec (other data is compared, with a note): "
         "exit 1 when a verdict got worse or DI/EO moved for the worse beyond both intervals.",
     )
@@ -536,14 +505,12 @@ class ThresholdView(_Section):
         _FRACTION,
         0.5,
         check=check_fraction,
-        flag="--threshold",
         doc="The threshold the audited predictions used (marked; default 0.5).",
     )
     step: float = _f(
         _FRACTION,
         0.05,
         check=partial(check_fraction, fix="e.g. 0.05"),
-        flag="--step",
         doc="Threshold step (default 0.05).",
     )
 
@@ -864,7 +831,11 @@ ENGINE_KEYS = {
 
 def flag_paths() -> dict[str, str]:
     """``--flag`` -> ``section.key`` for every spec field a command-line option sets."""
-    return {f.metadata["flag"]: path for path, f in _all_fields() if f.metadata.get("flag")}
+    return {  # in the schema's order
+        f.metadata["flag"] or "--" + f.name.replace("_", "-"): path
+        for path, f in _all_fields()
+        if f.metadata["flag"] is not None
+    }
 
 
 def _all_fields() -> list[tuple]:
