@@ -757,9 +757,8 @@ def decoded_bytes(uniques, column):
     """Distinct values with bytes (``b'a'``, a numpy ``S`` array) as the UTF-8 text they hold
     (``'a'``), so a group reads ``a``, not ``b'a'``; refused when some bytes are not UTF-8
     text, or when one name is written both as bytes and as text (two groups, one label)."""
-    if getattr(getattr(uniques, "dtype", None), "kind", "O") not in "OS":
-        return uniques
-    if not any(isinstance(u, bytes) for u in uniques):
+    kind = getattr(getattr(uniques, "dtype", None), "kind", "O")
+    if kind not in "OS" or not any(isinstance(u, bytes) for u in uniques):
         return uniques
     out = []
     for u in uniques:

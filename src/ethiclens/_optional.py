@@ -16,27 +16,20 @@ import sys
 
 from .errors import EthicLensInputError
 
-# top-level module -> extra that installs it (``pip install 'ethiclens[EXTRA]'``).
-EXTRA_OF = {
-    "torch": "dpsgd",
-    "opacus": "dpsgd",
-    "mbi": "synth",
-    "jax": "synth",
-    "jaxlib": "synth",
-    "xgboost": "models",
-    "distributed": "dask",
-    "dask": "dask",
-    "folktables": "acs",
-    "duckdb": "duckdb",
-    "sqlalchemy": "sql",
-    "sqlglot": "sql",
-    "psycopg": "sql",
-    "pyspark": "spark",
-    "starlette": "web",
-    "uvicorn": "web",
-    "multipart": "web",
-    "python_multipart": "web",
+# extra -> the top-level modules it installs; EXTRA_OF is the reverse: module -> extra
+# (``pip install 'ethiclens[EXTRA]'``).
+_MODULES_OF = {
+    "dpsgd": ("torch", "opacus"),
+    "synth": ("mbi", "jax", "jaxlib"),
+    "models": ("xgboost",),
+    "dask": ("distributed", "dask"),
+    "acs": ("folktables",),
+    "duckdb": ("duckdb",),
+    "sql": ("sqlalchemy", "sqlglot", "psycopg"),
+    "spark": ("pyspark",),
+    "web": ("starlette", "uvicorn", "multipart", "python_multipart"),
 }
+EXTRA_OF = {module: extra for extra, modules in _MODULES_OF.items() for module in modules}
 
 # extra -> what it enables, for messages and docs.
 EXTRAS = {

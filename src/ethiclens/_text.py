@@ -29,6 +29,7 @@ leaves EthicLens:
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
@@ -125,12 +126,6 @@ def threshold_text(value) -> str:
         if float(text) == v:
             return text
     return f"{Decimal(repr(v)).quantize(Decimal('0.0001'), rounding=ROUND_DOWN)}\u2026"
-
-
-def threshold_percent(value) -> str:
-    """A DI threshold as a share of the reference's rate, exactly as given: 0.8 -> ``80%``,
-    0.877843 -> ``87.7843%`` (a rounded ``88%`` would misstate it)."""
-    return percent(value)
 
 
 def _cut_edge(text: str):
@@ -271,6 +266,10 @@ def percent(level) -> str:
     return f"{(value * 100).normalize():f}%"
 
 
+# A DI threshold as a share of the reference's rate, exactly as given: 0.877843 -> 87.7843%.
+threshold_percent = percent
+
+
 def one_line(text) -> str:
     """:func:`terminal_safe` with newlines escaped too: an error message is one line."""
     return terminal_safe(text).replace("\n", "\\n")
@@ -326,16 +325,9 @@ def csv_safe_frame(frame):
     return out
 
 
-def html_safe(text: str) -> str:
-    """Already-escaped HTML with controls and invisible characters made visible (the
-    terminal's rule: :func:`terminal_safe`)."""
-    return terminal_safe(text)
-
-
-def markdown_safe(text: str) -> str:
-    """Already-escaped Markdown with controls and invisible characters made visible (the
-    terminal's rule: :func:`terminal_safe`)."""
-    return terminal_safe(text)
+# Already-escaped HTML and Markdown with controls and invisible characters made visible: the
+# terminal's rule.
+html_safe = markdown_safe = terminal_safe
 
 
 def write_whole(stream, text: str) -> None:
@@ -497,12 +489,8 @@ def safe_console(**kwargs):
     return _console_class()(**kwargs)
 
 
-_SAFE_CONSOLE = []
-
-
+@functools.cache
 def _console_class():
-    if _SAFE_CONSOLE:
-        return _SAFE_CONSOLE[0]
     from rich.console import Console
 
     class SafeConsole(Console):
@@ -519,7 +507,6 @@ def _console_class():
         def render_str(self, text: str, **kwargs):
             return super().render_str(terminal_safe(text), **kwargs)
 
-    _SAFE_CONSOLE.append(SafeConsole)
     return SafeConsole
 
 

@@ -101,14 +101,9 @@ class EthicLensInputError(ValueError):
         self.value = value
         self.fix = fix
         self.kind = kind or (None if column is None else _kind(column))
-        parts = []
-        if column is not None:
-            parts.append(f"{self.kind} {column!r}: ")
-        parts.append(problem)
-        if value is not None:
-            parts.append(f" (value: {_REPR.repr(value)})")
-        if fix:
-            parts.append(f". Fix: {fix}")
+        where = "" if column is None else f"{self.kind} {column!r}: "
+        shown = "" if value is None else f" (value: {_REPR.repr(value)})"
+        parts = (where, problem, shown, f". Fix: {fix}" if fix else "")
         # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no
         # credential pattern survives into it (ethiclens/_secrets.py).
         super().__init__(mask_secrets("".join(parts)))

@@ -293,8 +293,7 @@ class _Ledger:
         expected = self.digests.get(path.name)
         if expected is None:
             self.record(path.name, digest)
-            expected = digest
-        if digest != expected:
+        elif digest != expected:
             raise DataFileError(
                 f"cached ACS file {path} is corrupt (sha256 {digest[:12]}… but "
                 f"{expected[:12]}… was recorded when it was downloaded)",

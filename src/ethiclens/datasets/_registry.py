@@ -249,12 +249,10 @@ class DatasetEntry:
 
 
 def _female_split(column: str) -> BinarySplit:
-    """PCER's sex (gender) split: Female is group 1, every other value Male."""
     return BinarySplit(column=column, group0="Male", group1="Female", one_values=("Female",))
 
 
 def _non_white_split(column: str) -> BinarySplit:
-    """PCER's race split: White is group 0, every other value Non-White."""
     return BinarySplit(column=column, group0="White", group1="Non-White", zero_values=("White",))
 
 
@@ -385,7 +383,6 @@ _REGISTRY: Registry[DatasetEntry] = Registry(
 for _entry in _BUILTIN:
     _REGISTRY.add_builtin(_entry)
 DATASETS: dict[str, DatasetEntry] = _REGISTRY.entries  # live: name -> entry
-BUILTIN = frozenset(DATASETS)
 
 
 def is_builtin(name: str) -> bool:

@@ -39,12 +39,9 @@ from ._verdict import (
 
 def render_html(result_or_report, title: str | None = None) -> str:
     """A self-contained HTML report for an ``AuditResult`` (or any ``Report``)."""
-    report = (
-        result_or_report
-        if isinstance(result_or_report, Report)
-        else build_audit_report(result_or_report, title)
-    )
-    return report.to_html()
+    if isinstance(result_or_report, Report):
+        return result_or_report.to_html()
+    return build_audit_report(result_or_report, title).to_html()
 
 
 __all__ = [

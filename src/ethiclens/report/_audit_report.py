@@ -306,7 +306,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         _intended_use(result),
         _limitations(result),
         _provenance(result),
-        _run_record(result),
+        run_record(getattr(result, "run", None), result.config, "audit"),
         _sign_off(result),
         Section("glossary", "Glossary", glossary_html()),
     ]
@@ -447,7 +447,6 @@ def _flag_card(result: AuditResult) -> Markup:
 
 
 def _flag_list(result: AuditResult) -> Markup:
-    """Each flagged comparison with the group it disadvantages and why it was flagged."""
     return bullets(
         f"<strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
         f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}"
@@ -906,19 +905,15 @@ def _verdict(result: AuditResult) -> Section:
 KEY_DEPENDENCIES = ("numpy", "pandas", "scikit-learn", "scipy", "duckdb", "sqlalchemy")
 
 
-def _versions() -> list[tuple[str, str]]:
-    out = []
+def _versions(cfg: dict) -> list[tuple[str, str]]:
+    """The version lines of a run record: EthicLens's (``cfg``'s), then each key library's."""
+    out = [("EthicLens", cfg["ethiclens_version"])]
     for name in KEY_DEPENDENCIES:
         try:
-            out.append((name, metadata.version(name)))
+            out.append((f"{name} version", metadata.version(name)))
         except metadata.PackageNotFoundError:
             continue
     return out
-
-
-def _run_record(result: AuditResult) -> Section:
-    """What anyone needs to re-run the audit to the same numbers (see :func:`run_record`)."""
-    return run_record(getattr(result, "run", None), result.config, "audit")
 
 
 def run_record(run: dict | None, cfg: dict, command: str) -> Section:
@@ -929,8 +924,7 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
     run = run or {}
     items = [
         ("generated (UTC)", run.get("generated_at", f"not recorded (Python {command} call)")),
-        ("EthicLens", cfg["ethiclens_version"]),
-        *[(f"{k} version", v) for k, v in _versions()],
+        *_versions(cfg),
         ("seed", str(cfg["random_state"])),
         ("engine", str(run.get("engine", "in memory"))),
     ]

@@ -105,7 +105,6 @@ def _summary(comp) -> Section:
 
 
 def _verdicts(comp):
-    """Each comparison's status under A and under B."""
     a, b = comp.names
     rows = [
         (
@@ -145,7 +144,6 @@ def _any_absolute(differences) -> bool:
 
 
 def _differences(comp):
-    """Every metric of every comparison under A and B, and B − A with its interval."""
     a, b = comp.names
     rows = [
         (
@@ -162,7 +160,6 @@ def _differences(comp):
 
 
 def _group_differences(comp):
-    """Each group's rates under A and B, and B − A with its interval."""
     a, b = comp.names
     rows = [_difference_cells(d, f"{d.attribute}: {d.group}") for d in comp.group_differences]
     return table(["group", "metric", a, b, f"{b} − {a} [CI]"], rows, numeric=(2, 3, 4))

@@ -50,8 +50,7 @@ def _run_record(config: dict, run: dict) -> Section:
     release's files and of the request, and the command. Every value is escaped."""
     items = [
         ("generated (UTC)", run.get("generated_at", "not recorded")),
-        ("EthicLens", config["ethiclens_version"]),
-        *[(f"{k} version", v) for k, v in _versions()],
+        *_versions(config),
         ("seed (bootstrap)", str(config["random_state"])),
         ("draws (n_boot)", str(config["n_boot"])),
         ("confidence level", number_text(config["confidence_level"])),

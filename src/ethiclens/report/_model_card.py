@@ -212,7 +212,6 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
 
 
 def _attribute_tables(result: AuditResult, a) -> list[str]:
-    """One attribute's per-group table and its comparisons table."""
     present = [
         (k, h) for k, h in comparison_columns() if any(k in c.metrics for c in result.comparisons)
     ]

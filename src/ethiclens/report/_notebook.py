@@ -76,19 +76,16 @@ def audit_figure(result, kind="forest", attribute=None):
         raise EthicLensInputError(
             "unknown plot", column="kind", value=kind, fix="kind='forest' or kind='rates'"
         )
-    _detach(fig)
-    return fig
+    return _detach(fig)
 
 
 def threshold_figure(table, attribute=None):
     """The threshold view as a matplotlib Figure (what ``ThresholdTable.plot()`` returns)."""
-    fig = draw_threshold_figure(table, attribute)
-    _detach(fig)
-    return fig
+    return _detach(draw_threshold_figure(table, attribute))
 
 
-def _detach(fig) -> None:
-    """Let IPython draw the returned figure (once: it is in no pyplot list).
+def _detach(fig):
+    """``fig``, which IPython will draw when it is returned (once: it is in no pyplot list).
 
     Loading the configured backend (the kernel's inline one) registers IPython's figure
     formatter; pyplot loads it lazily, only when it draws itself. Outside IPython this loads
@@ -98,6 +95,7 @@ def _detach(fig) -> None:
     import matplotlib.pyplot as plt
 
     plt.switch_backend(matplotlib.get_backend())
+    return fig
 
 
 register_renderer("audit_html", write_audit_html)

@@ -294,7 +294,6 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
 
 
 def _status_legend(fig) -> None:
-    """The figure-wide legend of the status markers, above the panels."""
     from matplotlib.lines import Line2D
 
     handles = [

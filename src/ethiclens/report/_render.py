@@ -88,12 +88,10 @@ def table(headers, rows, caption: str | None = None, numeric=(), notes=None) -> 
     ``notes``: optional text per row, shown on a full-width line under that row.
     """
     head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in headers)
+    num = " class='num'"
     body = []
     for k, row in enumerate(rows):
-        cells = []
-        for i, cell in enumerate(row):
-            cls = " class='num'" if i in numeric else ""
-            cells.append(f"<td{cls}>{escape(cell)}</td>")
+        cells = (f"<td{num if i in numeric else ''}>{escape(c)}</td>" for i, c in enumerate(row))
         body.append("<tr>" + "".join(cells) + "</tr>")
         if notes and notes[k]:
             body.append(

@@ -133,7 +133,6 @@ _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
 
 
 def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
-    """One rate (column ``col``) of each group over the thresholds."""
     by_group = dict(tuple(f.groupby("group", sort=False)))
     # a long name cut in its middle: whole, the legend covered the panels (the table has it)
     names = dict(zip(groups, short_labels(groups, _LEGEND_ROOM), strict=True))

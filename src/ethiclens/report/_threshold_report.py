@@ -49,7 +49,6 @@ def _methods(cfg: dict, labelled: bool) -> str:
 
 
 def _chart(tt, attr) -> Chart:
-    """The threshold plot of ``attr`` (PNG) with its alt text and caption."""
     png = threshold_figure_png(tt, attr)
     return Chart(
         "data:image/png;base64," + base64.b64encode(png).decode(),

@@ -22,10 +22,7 @@ _PHRASES = {
         "is inconclusive: its interval spans both sides of a policy threshold",
         "are inconclusive: their intervals span both sides of a policy threshold",
     ),
-    "INSUFFICIENT_DATA": (
-        "could not be judged: too few rows or labels",
-        "could not be judged: too few rows or labels",
-    ),
+    "INSUFFICIENT_DATA": ("could not be judged: too few rows or labels",) * 2,
     "UNDEFINED": (
         "is undefined: a rate it divides by is zero",
         "are undefined: a rate they divide by is zero",
