@@ -48,6 +48,7 @@ from ._rules import (
     WEIGHT_BAD,
     WEIGHT_MAX,
     WEIGHT_TEXT,
+    _uniques,
     check_counts,
     csv_header,
     record_engine,
@@ -218,10 +219,7 @@ def canonical_zero(values: pd.Series) -> pd.Series:
         return values + 0.0  # IEEE: -0.0 + 0.0 is 0.0, every other value (NaN too) unchanged
     if values.dtype != object:
         return values
-    try:
-        floats = [v for v in pd.unique(values) if isinstance(v, float | np.floating)]
-    except TypeError:  # a list or mapping as a group: the audit refuses it in its words
-        return values
+    floats = [v for v in _uniques(values) if isinstance(v, float | np.floating)]
     if not any(v == 0 and np.signbit(v) for v in floats):
         return values
     return values.map(lambda v: v + 0.0 if isinstance(v, float | np.floating) else v)

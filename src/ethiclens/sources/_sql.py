@@ -49,10 +49,9 @@ from .._secrets import (
     secret_values,
 )
 from ..errors import EmptyInputError, EthicLensInputError
-from ..io import column_not_found
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
-from ._rules import first_distinct, text_kind, text_number
+from ._rules import check_columns, first_distinct, text_kind, text_number
 
 DEFAULT_TIMEOUT_S = 600.0
 
@@ -1250,11 +1249,9 @@ def _check_not_empty(frame, table) -> None:
     """A table or query without rows is refused as an empty file is (nothing to audit)."""
     if len(frame) and int(frame[COUNT].sum()):
         return
-    what, fix = (
-        (f"table {table}", "fill the table or name another one")
-        if table is not None
-        else ("the query", "check the query's WHERE clause: it selects no rows")
-    )
+    what, fix = f"table {table}", "fill the table or name another one"
+    if table is None:
+        what, fix = "the query", "check the query's WHERE clause: it selects no rows"
     raise EmptyInputError(f"{what} has no data rows", fix=fix)
 
 
@@ -1299,9 +1296,7 @@ def _refuse_repeated_names(columns: list[str]) -> None:
 
 
 def _count(sa, con, source, roles, columns, backend, db: _Db):
-    for col in roles.columns:
-        if col not in columns:
-            raise column_not_found(col, columns, "the database source")
+    check_columns(columns, roles, "the database source")
     try:
         text_types = _pg_types(sa, con, source, roles) if backend == "postgresql" else None
         result = con.execute(_statement(sa, group_by_sql(source, roles, backend, text_types)))
