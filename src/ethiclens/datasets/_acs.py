@@ -141,12 +141,8 @@ def load_acs_income(
     year = check_year(year)
     states = acs_states(states)
     download = check_truth(download, "download", "download=True allows it, False reads local files")
-    if (
-        year == SHIPPED_YEAR
-        and cache_dir is None
-        and fetch is None
-        and all(s in SHIPPED_STATES for s in states)
-    ):
+    local = cache_dir is None and fetch is None and all(s in SHIPPED_STATES for s in states)
+    if year == SHIPPED_YEAR and local:
         return _shipped(states)
     return _cached(states, int(year), download, Path(cache_dir or default_cache_dir()), fetch)
 

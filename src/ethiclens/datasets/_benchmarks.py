@@ -130,10 +130,8 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
         "must be True or False (or None: the feature set's default)",
     )
     used = [*ADULT_PAPER, "sex", "race", "income"] if features == "paper" else None
-    parts = [_read_adult("adult.data", used)]
-    if include_test:
-        parts.append(_read_adult("adult.test", used))
-    df = pd.concat(parts, ignore_index=True)
+    files = ["adult.data", "adult.test"] if include_test else ["adult.data"]
+    df = pd.concat([_read_adult(name, used) for name in files], ignore_index=True)
     if features == "paper":
         features_df = df[list(ADULT_PAPER)].copy()
         categorical = tuple(c for c in ADULT_CATEGORICAL if c in ADULT_PAPER)
@@ -155,7 +153,7 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
             **shipped_provenance("adult.data"),
             **entry_provenance("adult"),
             "feature_set": features,
-            "files": ["adult.data"] + (["adult.test"] if include_test else []),
+            "files": files,
             "licence": "CC BY 4.0",
             "preprocessing": rows + ("; train and test merged" if include_test else ""),
         },

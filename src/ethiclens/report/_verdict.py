@@ -226,8 +226,7 @@ _WITHHELD_WORDS = {
 
 def withheld_in_words(result) -> str | None:
     """What would make a withheld headline available, without command-line flags."""
-    heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
-    if not heads:
+    if not (result.composite.withheld or result.min_disparate_impact.withheld):
         return None
     causes = withheld_causes(result)
     if not causes:
