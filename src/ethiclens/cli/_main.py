@@ -18,64 +18,36 @@ from .._optional import as_missing_extra
 from .._version import __version__
 from ..errors import EthicLensInputError
 
-# name -> (module, attribute, short help). The short help must equal the command's own first
-# docstring paragraph (tests/test_layout.py checks it), so `--help` needs no import.
+# name -> short help. The short help must equal the command's own first docstring paragraph
+# (tests/test_layout.py checks it), so `--help` needs no import.
+_SHORT_HELP = {
+    "audit": "Audit TARGET: a benchmark, a CSV/Parquet/JSON file, folder or glob.",
+    "compare": "Compare two models on the same rows: B − A for every metric, paired intervals.",
+    "counts": "Write the counts table of TARGET (a file, glob or folder) or of --db: only "
+    "aggregates.",
+    "datasets": "The benchmark datasets EthicLens ships or can download.",
+    "monitor": "Watch a deployed model over time: per-window counts and anytime-valid fairness "
+    "evidence.",
+    "oracle": "Self-check: inject known bias, audit it many times, report recovery and CI "
+    "coverage.",
+    "p2nia": "Privacy-preserving non-iterative audits: request, release, estimate (no API).",
+    "pcer": "Privacy-cost equity: who bears the membership-inference risk, and what they get for "
+    "it.",
+    "probe": "Counterfactual probing: change only the protected attribute and watch the model.",
+    "serve": "Start the local web app: upload data, confirm the columns, read the audit (in a "
+    "browser).",
+    "thresholds": "Rates and the DI/EO verdict per group as the decision threshold moves (a "
+    "score file).",
+}
+_GROUPS = ("datasets", "p2nia", "pcer", "probe")  # NAME_group; the other commands: NAME_command
+# name -> (module, attribute, short help): oracle lives beside probe
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "audit": (
-        "ethiclens.cli._audit",
-        "audit_command",
-        "Audit TARGET: a benchmark, a CSV/Parquet/JSON file, folder or glob.",
-    ),
-    "compare": (
-        "ethiclens.cli._compare",
-        "compare_command",
-        "Compare two models on the same rows: B − A for every metric, paired intervals.",
-    ),
-    "counts": (
-        "ethiclens.cli._counts",
-        "counts_command",
-        "Write the counts table of TARGET (a file, glob or folder) or of --db: only aggregates.",
-    ),
-    "datasets": (
-        "ethiclens.cli._datasets",
-        "datasets_group",
-        "The benchmark datasets EthicLens ships or can download.",
-    ),
-    "monitor": (
-        "ethiclens.cli._monitor",
-        "monitor_command",
-        "Watch a deployed model over time: per-window counts and anytime-valid fairness evidence.",
-    ),
-    "oracle": (
-        "ethiclens.cli._probe",
-        "oracle_command",
-        "Self-check: inject known bias, audit it many times, report recovery and CI coverage.",
-    ),
-    "p2nia": (
-        "ethiclens.cli._p2nia",
-        "p2nia_group",
-        "Privacy-preserving non-iterative audits: request, release, estimate (no API).",
-    ),
-    "pcer": (
-        "ethiclens.cli._pcer",
-        "pcer_group",
-        "Privacy-cost equity: who bears the membership-inference risk, and what they get for it.",
-    ),
-    "probe": (
-        "ethiclens.cli._probe",
-        "probe_group",
-        "Counterfactual probing: change only the protected attribute and watch the model.",
-    ),
-    "serve": (
-        "ethiclens.cli._serve",
-        "serve_command",
-        "Start the local web app: upload data, confirm the columns, read the audit (in a browser).",
-    ),
-    "thresholds": (
-        "ethiclens.cli._thresholds",
-        "thresholds_command",
-        "Rates and the DI/EO verdict per group as the decision threshold moves (a score file).",
-    ),
+    name: (
+        f"ethiclens.cli._{'probe' if name == 'oracle' else name}",
+        f"{name}_{'group' if name in _GROUPS else 'command'}",
+        short,
+    )
+    for name, short in _SHORT_HELP.items()
 }
 
 

@@ -10,7 +10,7 @@ import os
 import sys
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec
+from ._spec import AuditSpec, _refused
 
 
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
@@ -65,10 +65,8 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     outputs = _output_paths(spec, save_config)
     for flag, path in outputs.items():
         if path == "-":
-            raise EthicLensInputError(
-                "only --json can go to standard output ('-')",
-                column=flag,
-                fix=f"give {flag} a file name",
+            raise _refused(
+                "only --json can go to standard output ('-')", flag, f"give {flag} a file name"
             )
     check_outputs(outputs, inputs=input_files(spec, config))
     _check_report_formats(spec.outputs)
@@ -142,12 +140,11 @@ def output_not_written(
     the fix names the JSON report (`` (--json)``)."""
     if isinstance(exc, EthicLensInputError):
         return exc
-    return EthicLensInputError(
+    return _refused(
         f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}",
-        column=flag,
-        value=str(path),
-        fix=f"report this with the input that caused it; the JSON report{report} holds every "
-        "number",
+        flag,
+        f"report this with the input that caused it; the JSON report{report} holds every number",
+        str(path),
     )
 
 

@@ -7,6 +7,7 @@ these on a command line (and may type them in a config file); the spec stores th
 from __future__ import annotations
 
 from ..errors import EthicLensInputError
+from ._spec import _refused
 
 
 def parse_protected(values, columns=None):
@@ -31,11 +32,11 @@ def parse_protected(values, columns=None):
         col = col if known is not None and col in known else col.strip()
         ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
         if col in cols:
-            raise EthicLensInputError(
+            raise _refused(
                 "given twice",
-                column="--protected",
-                value=col,
-                fix="name each protected attribute once (a reference with NAME=GROUP)",
+                "--protected",
+                "name each protected attribute once (a reference with NAME=GROUP)",
+                col,
             )
         cols.append(col)
         if sep:
@@ -98,11 +99,8 @@ def parse_excludes(values, attributes=None) -> dict:
         attr, sep, group = _split_attribute(item, attributes)
         attr, group = attr.strip(), unquoted(group)
         if not (sep and attr and group):
-            raise EthicLensInputError(
-                "must be ATTR=GROUP",
-                column="--exclude-group",
-                value=item,
-                fix="e.g. --exclude-group race=Asian",
+            raise _refused(
+                "must be ATTR=GROUP", "--exclude-group", "e.g. --exclude-group race=Asian", item
             )
         out.setdefault(attr, [])
         if group not in out[attr]:
@@ -157,7 +155,7 @@ def parse_merges(values, attributes=None) -> dict:
         elif new in out.get(attr, {}):
             problem, fix = f"two merges into {new!r}", "list every group of one merge in one flag"
         if problem:
-            raise EthicLensInputError(problem, column="--merge-groups", value=item, fix=fix)
+            raise _refused(problem, "--merge-groups", fix, item)
         out.setdefault(attr, {})[new] = list(dict.fromkeys(olds))
     return out
 
@@ -170,13 +168,9 @@ def parse_bins(values, attributes=None) -> dict:
         attr, sep, edges = _split_attribute(item, attributes)
         attr = attr.strip()
         if not sep or not attr or not edges.strip():
-            raise EthicLensInputError(
-                "must be ATTR=E0,E1,...", column="--bins", value=item, fix="e.g. age=0,25,45,65,120"
-            )
+            raise _refused("must be ATTR=E0,E1,...", "--bins", "e.g. age=0,25,45,65,120", item)
         if attr in out:
-            raise EthicLensInputError(
-                "an attribute binned twice", column="--bins", value=attr, fix="give it once"
-            )
+            raise _refused("an attribute binned twice", "--bins", "give it once", attr)
         out[attr] = [e.strip() for e in edges.split(",")]
     return out
 

@@ -16,6 +16,7 @@ from ._spec import (
     Target,
     _argument_error,
     _key_error,
+    _refused,
     purpose_for,
     purpose_of_data,
     recorded_request,
@@ -259,7 +260,9 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
     check_used(spec, purpose)
     check_benchmark_roles(spec, purpose)
     if purpose != "thresholds":  # the view takes none (check_used refused one)
-        _check_ci(spec, purpose)
+        from ..fairness import AuditOptions
+
+        AuditOptions.check_ci(spec.policy.ci, purpose, "policy.ci")
     spec.policy.to_policy()
 
 
@@ -305,13 +308,6 @@ def _started(spec: AuditSpec, purpose: str) -> tuple[AuditSpec, Loaded]:
 
 def _draws(spec: AuditSpec, purpose: str) -> int:
     return spec.policy.n_boot or DEFAULT_DRAWS[purpose]
-
-
-def _check_ci(spec: AuditSpec, purpose: str) -> str:
-    """The spec's interval method, checked as the ``purpose`` run's engine checks it."""
-    from ..fairness import AuditOptions
-
-    return AuditOptions.check_ci(spec.policy.ci, purpose, "policy.ci")
 
 
 def _bins(spec: AuditSpec, columns, binned=()) -> dict:
@@ -576,9 +572,7 @@ def models_named(spec: AuditSpec):
             # else the argument, said by its flag: identical predictions)
             if column.endswith(f" ({argument})") or column == argument == name:
                 named = f"{name} ({role})"
-                raise EthicLensInputError(
-                    exc.problem, column=named, value=exc.value, fix=exc.fix
-                ) from None
+                raise _refused(exc.problem, named, exc.fix, exc.value) from None
         raise
 
 
@@ -656,9 +650,7 @@ def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded, purpose: str = "audit"
         except EthicLensInputError as exc:
             if role == "y_pred" or str(exc.column) not in (f"{name} (y_pred)", "y_pred"):
                 raise
-            raise EthicLensInputError(
-                exc.problem, column=f"{name} ({role})", value=exc.value, fix=exc.fix
-            ) from None
+            raise _refused(exc.problem, f"{name} ({role})", exc.fix, exc.value) from None
 
 
 def _finished(result, spec: AuditSpec, loaded, notes: list, purpose: str):

@@ -422,6 +422,11 @@ def _check_version_as_written(value, where: str):
     return value
 
 
+def _refused(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
+    """A refusal of ``column`` (a flag, a key or TARGET: its kind read from the name)."""
+    return EthicLensInputError(problem, column=column, value=value, fix=fix)
+
+
 def _key_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
     """A refusal of the spec key ``column`` (``policy.n_boot``; a section such as ``policy``, a
     key too though it has no dot)."""
@@ -976,14 +981,6 @@ def _spec_attributes(data: dict) -> list[str]:
     return names or list(entry.protected if entry else ())
 
 
-def _field_checks() -> dict:
-    """``section.key`` -> the field's checker, for every field that declares one."""
-    return {path: f.metadata["check"] for path, f in _all_fields() if f.metadata.get("check")}
-
-
-_CHECKS = {}  # filled below, once the sections are defined
-
-
 def _refuse_whole_floats(data: dict) -> None:
     """Refuse a whole number written with a decimal point (``n_boot: 100.0``, ``seed: 7.0``,
     JSON's ``1e2``) naming the number to give, when the field takes it; else the field's own
@@ -1304,10 +1301,8 @@ def _normalise(data, source: str) -> dict:
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):
             roles["y_pred"] = [roles["y_pred"]]
-        if isinstance(roles.get("protected"), dict):
-            roles["protected"] = [_with_reference(k, v) for k, v in roles["protected"].items()]
-        if isinstance(roles.get("protected"), str):
-            roles["protected"] = [roles["protected"]]
+        if isinstance(roles.get("protected"), dict | str):
+            roles["protected"] = protected_entries(roles["protected"])
         inter = roles.get("intersections")
         if isinstance(inter, list):
             roles["intersections"] = [
@@ -1405,7 +1400,8 @@ def _rebuilt(value, sequence: type, mapping: type):
     return value
 
 
-_CHECKS.update(_field_checks())
+# ``section.key`` -> the field's checker, for every field that declares one
+_CHECKS = {path: f.metadata["check"] for path, f in _all_fields() if f.metadata["check"]}
 _SCHEMAS = {path: f.metadata["schema"] for path, f in _all_fields()}
 
 

@@ -12,7 +12,7 @@ from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
 from ._parse import parse_protected
-from ._spec import AuditSpec, _key_error
+from ._spec import AuditSpec, _key_error, _refused
 
 COMPAS_DECILE_USE = (
     "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
@@ -87,9 +87,7 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
     if globs and any(ch in str(path) for ch in "*?["):
         if glob.glob(str(path), recursive=True):
             return
-        raise EthicLensInputError(
-            "matches no file", column=key, value=str(path), fix=f"check the path or the glob{where}"
-        )
+        raise _refused("matches no file", key, f"check the path or the glob{where}", str(path))
     from ..errors import DataFileError
 
     raise DataFileError(f"file {path} does not exist", column=key, fix=f"check the path{where}")
@@ -99,19 +97,16 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     t = spec.target
     kind = t.kind
     if kind is None:
-        raise EthicLensInputError(
-            "nothing to audit", column="TARGET", fix="name a dataset or a file, or --db/--counts"
-        )
+        raise _refused("nothing to audit", "TARGET", "name a dataset or a file, or --db/--counts")
     if kind == "dataset":
         return _benchmark(spec, purpose)
     if kind == "counts":
         if purpose != "audit":
-            raise EthicLensInputError(
+            raise _refused(
                 f"a counts table has no rows for a {_PURPOSE_WORDS[purpose]}: only an audit "
                 "reads one",
-                column="--counts",
-                fix=f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts "
-                "came from",
+                "--counts",
+                f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from",
             )
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
@@ -139,10 +134,10 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
 
     t, r = spec.target, spec.roles
     if t.kind not in ("file", "db"):
-        raise EthicLensInputError(
+        raise _refused(
             "nothing to count" if t.kind is None else f"cannot count a {t.kind} target",
-            column="TARGET",
-            fix="name a file, a glob or a folder, or --db URL / --db-env NAME",
+            "TARGET",
+            "name a file, a glob or a folder, or --db URL / --db-env NAME",
         )
     engine = engine_for(spec)
     url, read = _source(spec, engine)
@@ -174,11 +169,11 @@ def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
     if missing:  # named as missing, never one that is given
         needs = {"--y-pred": "--y-pred", "--protected": "at least one --protected"}
         view = "; a score without predictions is a threshold view's (ethiclens thresholds)"
-        raise EthicLensInputError(
+        raise _refused(
             f"an audit needs {' and '.join(needs[m] for m in missing)}"
             + (view if r.y_score and not r.y_pred else ""),
-            column="/".join(missing),
-            fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+            "/".join(missing),
+            "e.g. --y-true label --y-pred pred --protected sex=Male",
         )
     check_spec_roles(spec, cols)
     return cols, refs
@@ -209,12 +204,12 @@ def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
     counts them away, naming the reader that keeps them."""
     ci = spec.policy.ci
     if spec.roles.weight and ci != "jeffreys":
-        raise EthicLensInputError(
+        raise _refused(
             f"weighted {ci} intervals resample rows, which {engine} counts do not keep",
-            column="--ci",
-            value=ci,
-            fix="read the rows with --engine pandas (a database table: export it to Parquet or "
+            "--ci",
+            "read the rows with --engine pandas (a database table: export it to Parquet or "
             "CSV first), or use the default --ci jeffreys",
+            ci,
         )
 
 
@@ -243,11 +238,11 @@ def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
     """An engine named beside a database (``flag``: how the database was given) is refused on
     every face: the engines read files; the database counts itself."""
     if engine != "auto":
-        raise EthicLensInputError(
+        raise _refused(
             f"--engine {engine} reads files; with {flag} the database counts",
-            column="--engine",
-            value=engine,
-            fix=f"drop --engine {engine}, or drop {flag} and name a file",
+            "--engine",
+            f"drop --engine {engine}, or drop {flag} and name a file",
+            engine,
         )
 
 
@@ -334,10 +329,10 @@ def _refuse_contradictions(spec: AuditSpec, card: dict) -> None:
         # a list joined as the report prints it
         stated = "; ".join(stated) if isinstance(stated, list) else stated
         if given and stated and str(given).strip() != str(stated).strip():
-            raise EthicLensInputError(
+            raise _refused(
                 f"says {given!r} but the model card's {where} says {stated!r}",
-                column=flag,
-                fix=f"drop {flag} or change {where} in the --card-info file, so they agree",
+                flag,
+                f"drop {flag} or change {where} in the --card-info file, so they agree",
             )
 
 
@@ -353,10 +348,10 @@ def edited_reference(attr, ref, merges, excludes, given: bool = True):
     """
     if ref in (excludes or {}).get(attr, []):
         if given:
-            raise EthicLensInputError(
+            raise _refused(
                 f"the reference group {ref!r} of {attr} is excluded",
-                column="--exclude-group",
-                fix=f"keep it, or choose another reference with --protected {attr}=GROUP",
+                "--exclude-group",
+                f"keep it, or choose another reference with --protected {attr}=GROUP",
             )
         return None
     for new, olds in (merges or {}).get(attr, {}).items():
@@ -411,7 +406,7 @@ def _unknown_target(value, key: str, or_path: str = "") -> EthicLensInputError:
     known = sorted(datasets.DATASETS)
     problem = "unknown dataset or file" if or_path else "unknown dataset"
     fix = f"{did_you_mean(value, known)}use one of {known}{or_path}"
-    return EthicLensInputError(problem, column=key, value=value, fix=fix)
+    return _refused(problem, key, fix, value)
 
 
 def _benchmark_dataset(spec: AuditSpec):
@@ -439,10 +434,10 @@ def _benchmark_dataset(spec: AuditSpec):
 
 
 def _no_audit_model(name: str) -> EthicLensInputError:
-    return EthicLensInputError(
+    return _refused(
         f"{name} is a text dataset without a standard audit model",
-        column="TARGET",
-        fix=f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+        "TARGET",
+        f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
     )
 
 
@@ -547,32 +542,32 @@ def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
     if purpose == "audit":  # decile for another benchmark is refused first (check_used)
         return (spec.target.score,)
     if spec.roles.weight:
-        raise EthicLensInputError(
+        raise _refused(
             f"{name} has no weight column",
-            column="--weight",
-            value=spec.roles.weight,
-            fix="drop --weight, or compare a file that has one",
+            "--weight",
+            "drop --weight, or compare a file that has one",
+            spec.roles.weight,
         )
     available = BENCHMARK_MODELS if name == "compas" else ("model",)
     if purpose == "thresholds":
         return (spec.target.score,) if spec.target.score in available else ("model",)
     if len(available) < 2:
-        raise EthicLensInputError(
+        raise _refused(
             f"{name} has one model's predictions ({available[0]}); compare needs two",
-            column="TARGET",
-            value=name,
-            fix="compare a file or table with two prediction columns (--y-pred twice), or "
+            "TARGET",
+            "compare a file or table with two prediction columns (--y-pred twice), or "
             "compas (model, decile)",
+            name,
         )
     chosen = chosen or available
     for m in chosen:
         if m not in available:
-            raise EthicLensInputError(
+            raise _refused(
                 f"unknown model for {name}",
-                column="--y-pred",
-                value=m,
-                fix=f"use {' or '.join(available)} (the standard model); two models exist "
+                "--y-pred",
+                f"use {' or '.join(available)} (the standard model); two models exist "
                 "only for compas (model, decile), or compare a file of predictions",
+                m,
             )
     return two_models(chosen)
 
@@ -587,7 +582,7 @@ def two_models(y_pred) -> tuple[str, str]:
         fix = "name two different prediction columns"
     else:
         return y_pred[0], y_pred[1]
-    raise EthicLensInputError(problem, column="roles.y_pred", value=value, fix=fix)
+    raise _refused(problem, "roles.y_pred", fix, value)
 
 
 def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
@@ -595,7 +590,7 @@ def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
     column = str(exc.column) if exc.column is not None else ""
     for key, flag in (("exclude_groups", "--exclude-group"), ("merge_groups", "--merge-groups")):
         if column == key or column.startswith(key + "["):
-            return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix)
+            return _refused(exc.problem, flag, exc.fix, exc.value)
     return exc
 
 
@@ -608,25 +603,21 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
     r = spec.roles
     if purpose in ("thresholds", "compare"):
         if purpose == "thresholds" and not r.y_score:
-            raise EthicLensInputError(
-                "the threshold view needs scores", column="--y-score", fix="e.g. --y-score score"
-            )
+            raise _refused("the threshold view needs scores", "--y-score", "e.g. --y-score score")
         models = two_models(r.y_pred) if purpose == "compare" else ()
         if not cols:
             what = "a file comparison" if models else "a file's threshold view"
-            raise EthicLensInputError(
-                f"{what} needs at least one --protected",
-                column="--protected",
-                fix="e.g. --protected sex=Male",
+            raise _refused(
+                f"{what} needs at least one --protected", "--protected", "e.g. --protected sex=Male"
             )
         if models:
             return [c for c in (r.y_true, *models, r.weight) if c]
         return [c for c in (r.y_score, r.y_true, *r.y_pred[:1]) if c]
     if not r.y_pred or not cols:
-        raise EthicLensInputError(
+        raise _refused(
             "a file audit needs --y-pred and at least one --protected",
-            column="--y-pred/--protected",
-            fix="e.g. --y-true label --y-pred pred --protected sex=Male",
+            "--y-pred/--protected",
+            "e.g. --y-true label --y-pred pred --protected sex=Male",
         )
     return [c for c in (r.y_true, r.y_pred[0], r.y_score, r.weight) if c]
 
@@ -777,13 +768,13 @@ def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
     for attr, asked in spec.groups.bins.items():
         if attr in binned and counted_edges(asked) != counted_edges(binned[attr]):
             edges = ",".join(distinct_numbers(binned[attr]))  # as typed: 1234567
-            raise EthicLensInputError(
+            raise _refused(
                 f"the counts table was binned already when counted ({attr}={edges}, recorded "
                 "in its metadata)",
-                column="--bins",
-                value=attr,
-                fix=f"drop --bins {attr}=... (or give the table's own edges): the audit "
+                "--bins",
+                f"drop --bins {attr}=... (or give the table's own edges): the audit "
                 "reports the table's bins",
+                attr,
             )
 
 
@@ -811,14 +802,14 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
         was = recorded.get(role)
         if not was and role in table.columns:  # the table has the role: its record is missing
             raise _unrecorded_role(spec.target.counts, flag, name, role)
-        raise EthicLensInputError(
+        raise _refused(
             f"the counts table was counted from column {was!r}"
             if was
             else f"the counts table has no {role} column (it was counted without {flag})",
-            column=flag,
-            value=name,
-            fix=f"drop {flag} (a counts table keeps the roles it was counted with), or count "
+            flag,
+            f"drop {flag} (a counts table keeps the roles it was counted with), or count "
             "the data again with ethiclens counts",
+            name,
         )
 
 
@@ -841,11 +832,11 @@ def _unrecorded_role(path, flag: str, name: str, role: str) -> EthicLensInputErr
         said = f"the metadata of {path}" if side is None else f"its metadata file {side}"
         problem += f"{said} does not record the column it was counted from"
         fix = f"{own}, or count the data again with ethiclens counts"
-    return EthicLensInputError(problem, column=flag, value=name, fix=fix)
+    return _refused(problem, flag, fix, name)
 
 
 def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
-    from ..sources import Roles
+    from ..sources import Roles, engine_of
 
     t, r = spec.target, spec.roles
     url, read = _source(spec, engine)
@@ -859,10 +850,10 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         _roles_needed(spec, purpose, cols)
         check_spec_roles(spec, cols)
         if r.weight:
-            raise EthicLensInputError(
+            raise _refused(
                 f"a weighted {_PURPOSE_WORDS.get(purpose, purpose)} needs the rows in memory",
-                column="--weight",
-                fix="read the file with --engine pandas (a database table: export it to Parquet "
+                "--weight",
+                "read the file with --engine pandas (a database table: export it to Parquet "
                 "or CSV and run on the file), or drop --weight",
             )
         compare = purpose == "compare"
@@ -885,7 +876,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         raise
     if purpose == "compare" and r.pos_label is None:
         _refuse_stray_model_b(table, r.y_pred[1], t.file)
-    engine = _engine_of(table) or engine
+    engine = engine_of(table) or engine
     rows = int(table["count"].sum())
     if url:
         fingerprint = _db_fingerprint(url, spec, rows)
@@ -955,22 +946,13 @@ def _refuse_stray_model_b(table, name: str, target) -> None:
             refuse_stray_labels(rows, roles, target)
         except EthicLensInputError as exc:
             column = f"{name} ({MODEL_ROLES[1]})"
-            raise EthicLensInputError(exc.problem, column=column, fix=exc.fix) from None
+            raise _refused(exc.problem, column, exc.fix) from None
 
 
 def _source_name(t) -> str:
     """How a provenance names the source a target reads: its file, its table, or "the query"
     (``column 'p' of the query``), alike for an audit and a comparison."""
     return Path(t.file).name if t.file else t.table or "the query"
-
-
-def _engine_of(table) -> str | None:
-    """Which engine counted (the sources record it in the table's attrs)."""
-    try:
-        from ..sources import engine_of
-    except ImportError:  # an older sources package
-        return None
-    return engine_of(table)
 
 
 def _database_named(target, url: str) -> str:
@@ -980,15 +962,6 @@ def _database_named(target, url: str) -> str:
     from ..sources import mask_url
 
     return target.db_env or mask_url(url)
-
-
-def _refuse_no_table(target) -> None:
-    """A database target needs a table or a query, refused naming the option (or key) that
-    gave the database: --db, or --db-env."""
-    flag = "--db-env" if target.db_env else "--db"
-    raise EthicLensInputError(
-        f"{flag} needs --table NAME or --query SQL", column=flag, fix="e.g. --table predictions"
-    )
 
 
 def _url_flag(target) -> str:
@@ -1002,8 +975,11 @@ def _source(spec: AuditSpec, engine: str) -> tuple:
     a query is refused."""
     t = spec.target
     url = database_url(spec) if engine == "sql" else None
-    if url and not (t.table or t.query):
-        _refuse_no_table(t)
+    if url and not (t.table or t.query):  # named by the option that gave the database
+        flag = "--db-env" if t.db_env else "--db"
+        raise _refused(
+            f"{flag} needs --table NAME or --query SQL", flag, "e.g. --table predictions"
+        )
     return url, (t.table, t.query, _url_flag(t), url and _database_named(t, url))
 
 
@@ -1082,14 +1058,10 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     frame = table.loc[keep].reset_index(drop=True)
     frame = frame.loc[np.repeat(np.arange(len(frame)), reps[keep])].reset_index(drop=True)
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
+    said = {**where, "engine": engine}  # as the pandas path and an audit's table say
     loaded = Loaded(
         engine=engine,
-        provenance=_file_provenance(
-            spec,
-            _source_name(spec.target),
-            {**where, "engine": engine},  # as the pandas path and an audit's table say
-            purpose,
-        ),
+        provenance=_file_provenance(spec, _source_name(spec.target), said, purpose),
         fingerprint=fingerprint,
         reference=refs,
         favorable=r.positive != "harmful",
