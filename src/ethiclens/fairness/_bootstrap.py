@@ -140,11 +140,6 @@ def acceleration(jack_values: np.ndarray, multiplicity: np.ndarray) -> float | N
     return float(np.sum(multiplicity * d**3) / (6.0 * den**1.5))
 
 
-def _finite(boot: np.ndarray) -> tuple[np.ndarray, str | None]:
-    ok = np.isfinite(boot)
-    return (boot, None) if ok.all() else (boot[ok], undefined_note(ok))
-
-
 def undefined_note(ok: np.ndarray) -> str:
     """'k of B replicates undefined (s%)' for the defined-draw mask ``ok``."""
     return f"{int((~ok).sum())} of {len(ok)} replicates undefined ({1.0 - ok.mean():.1%})"
@@ -188,7 +183,8 @@ def bootstrap_interval(
     if not np.isfinite(theta_hat):
         return Interval(None, None, f"{method}: not reported, point estimate undefined")
     n_total = len(boot)
-    finite, note = _finite(boot)
+    ok = np.isfinite(boot)
+    finite, note = (boot, None) if ok.all() else (boot[ok], undefined_note(ok))
     alpha = (1 - level) / 2
 
     def percentile(name):

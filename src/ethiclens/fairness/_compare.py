@@ -22,8 +22,8 @@ from ..errors import EthicLensInputError
 from ..io import json_fields
 from . import _display
 from . import _policy as pol
-from ._bootstrap import draw_label_split_cells, kish_effective
-from ._counts import round_significant
+from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effective
+from ._counts import cell_sums, round_significant
 from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
 from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
@@ -456,9 +456,7 @@ def joint_counts(codes, joint, n_groups: int, labelled: bool, weights=None) -> n
     """(n_groups, 8) joint cell counts with labels, (n_groups, 4) without: one bincount
     (sums of ``weights`` when given)."""
     k = 8 if labelled else 4
-    flat = codes.astype(np.int64) * k + joint
-    counts = np.bincount(flat, weights=weights, minlength=n_groups * k)
-    return counts.reshape(n_groups, k).astype(float)
+    return cell_sums(codes.astype(np.int64) * k + joint, (n_groups, k), weights).astype(float)
 
 
 def model_cells(codes, joint, n_groups: int, labelled: bool, weights):
@@ -471,12 +469,8 @@ def model_cells(codes, joint, n_groups: int, labelled: bool, weights):
     else:  # joint (1 − ŷ_A)·2 + (1 − ŷ_B) -> engine 1 − ŷ
         own = (joint // 2, joint % 2)
     k = 4 if labelled else 2
-    out = []
-    for cells in own:
-        flat = codes.astype(np.int64) * k + cells
-        summed = np.bincount(flat, weights=weights, minlength=n_groups * k)
-        out.append(round_significant(summed.reshape(n_groups, k)))
-    return out[0], out[1]
+    a, b = (cell_sums(codes.astype(np.int64) * k + c, (n_groups, k), weights) for c in own)
+    return round_significant(a), round_significant(b)
 
 
 # The joint cells (1 − ŷ_A)·4 + (1 − ŷ_B)·2 + (1 − y) of each label: positives, negatives.
@@ -517,14 +511,10 @@ def draw_joint(
     shape = counts if shape is None else shape
     if by_label is not None and ci == "jeffreys":  # weighted, labelled: label-split draws
         return _draw_label_split(shape, by_label, totals, n_boot, rng, paired)
-    if not paired:
-        out = []
-        for m in marginals(shape, labelled):
-            d = np.empty((n_boot, *m.shape))
-            for g in range(m.shape[0]):
-                d[:, g, :] = rng.dirichlet(m[g] + 0.5, size=n_boot) * totals[g]
-            out.append(d)
-        return out[0], out[1]
+    if not paired:  # each model's own cells, Dirichlet(cells + 1/2), A's groups then B's
+        return tuple(
+            draw_dirichlet_cells(m, totals, n_boot, rng) for m in marginals(shape, labelled)
+        )
     draws = np.empty((n_boot, *counts.shape))
     for g in range(counts.shape[0]):
         if ci == "jeffreys" or g in posterior:
@@ -546,8 +536,7 @@ def _draw_label_split(effective, by_label, totals, n_boot, rng, paired: bool):
         )
         return marginals(draws, True)
     own = zip(marginals(effective, True), marginals(by_label, True), strict=True)
-    draw_a, draw_b = (draw_label_split_cells(m, lab, totals, n_boot, rng) for m, lab in own)
-    return draw_a, draw_b
+    return tuple(draw_label_split_cells(m, lab, totals, n_boot, rng) for m, lab in own)
 
 
 def _method(ci, paired, weighted=False) -> str:

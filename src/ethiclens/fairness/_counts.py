@@ -105,10 +105,9 @@ class GroupCounts:
         shape = (len(groups), 4 if labelled else 2)
         flat = codes.astype(np.int64) * shape[1] + cells
         counts = cell_sums(flat, shape)
-        if sample_weight is None:
-            weighted = counts.astype(float)
-        else:
-            weighted = cell_sums(flat, shape, sample_weight)
+        weighted = (
+            counts.astype(float) if sample_weight is None else cell_sums(flat, shape, sample_weight)
+        )
         return cls(attribute, tuple(groups), labelled, counts, weighted)
 
 

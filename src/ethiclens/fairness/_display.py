@@ -101,14 +101,9 @@ def in_python_words(call: Callable, names: dict):
 
 def fmt(x, digits: int = 3) -> str:
     """A number for display: ``—`` when undefined, ``inf`` when unbounded."""
-    if x is None:
+    if x is None or math.isnan(float(x)):
         return "—"
-    x = float(x)
-    if math.isnan(x):
-        return "—"
-    if math.isinf(x):
-        return "inf" if x > 0 else "-inf"
-    return f"{x:z.{digits}f}"
+    return f"{float(x):z.{digits}f}"  # an infinity formats as inf or -inf
 
 
 def _bound(x, edges=()) -> str:

@@ -286,8 +286,11 @@ def _named_cells(table, protected):
 
 def _table_labels(t, names, pos_label):
     """The counts table's ``y_pred`` and ``y_true`` (``None`` when absent) as 0/1 arrays, each
-    cell standing for its ``count`` rows."""
-    roles = {r: _named(t[r], names, r) if r in t.columns else None for r in (Y_PRED, Y_TRUE)}
+    cell standing for its ``count`` rows, named as the source's columns (as the user knows them)."""
+    roles = {
+        r: t[r].rename(names.get(r, r)).reset_index(drop=True) if r in t.columns else None
+        for r in (Y_PRED, Y_TRUE)
+    }
     binary = as_binary_columns(roles, pos_label, counts=t[COUNT].to_numpy(dtype=float))
     return binary[Y_PRED], binary[Y_TRUE]
 
@@ -357,16 +360,16 @@ class _TableCells:
         shape = (len(groups), ctx.n_cells)
         flat = codes * ctx.n_cells + cells
         counts = cell_sums(flat, shape, self.count[keep]).astype(np.int64)
-        sq = None
-        if self.weighted:
-            w = cell_sums(flat, shape, self.wsum[keep])
-            sq = cell_sums(flat, shape, self.wsq[keep])
-        else:
-            w = counts.astype(float)
+        w = cell_sums(flat, shape, self.wsum[keep]) if self.weighted else counts.astype(float)
+        sq = cell_sums(flat, shape, self.wsq[keep]) if self.weighted else None
         gc = GroupCounts(name, tuple(groups), ctx.labelled, counts, w)
         if not self.has_scores:
             return _Cells(gc, sq, None, None, None)
-        return _Cells(gc, sq, self._ece(codes, keep, len(groups)), None, _auc_from_bins(ctx.n_bins))
+        auc = (
+            f"not computed: a counts table holds scores in {ctx.n_bins} bins, and AUC needs each "
+            "row's score (audit the rows, or use ethiclens.fairness.group_auc)"
+        )
+        return _Cells(gc, sq, self._ece(codes, keep, len(groups)), None, auc)
 
     def _ece(self, codes, keep, n_groups):
         """Calibration cells (count, weight sum, score sum) per group, bin and label."""
@@ -375,11 +378,6 @@ class _TableCells:
         e_counts = cell_sums(e_flat, shape, self.count[keep]).astype(np.int64)
         e_w = self.wsum[keep] if self.weighted else self.count[keep]
         return e_counts, cell_sums(e_flat, shape, e_w), cell_sums(e_flat, shape, self.ssum[keep])
-
-
-def _named(series, names, role):
-    """The column under its source name, so messages name what the user knows."""
-    return series.rename(names.get(role, role)).reset_index(drop=True)
 
 
 def _check_counts_table(table, protected, names, n_bins):
@@ -728,13 +726,6 @@ AUC_WEIGHTED = (
 )
 
 
-def _auc_from_bins(n_bins) -> str:
-    return (
-        f"not computed: a counts table holds scores in {n_bins} bins, and AUC needs each row's "
-        "score (audit the rows, or use ethiclens.fairness.group_auc)"
-    )
-
-
 def check_two_groups(name, groups) -> None:
     """An attribute needs two groups to compare (after its group edits): one refusal for the
     audit, the comparison and the threshold view."""
@@ -797,12 +788,11 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
         # a group with an empty cell is drawn from its Jeffreys posterior, not resampled (a
         # cell whose rows all weigh 0 is empty too: resampled, it would stay 0 in every draw)
         smoothed = empty_cell_groups(gc.weighted)
-        weights = None if rows is None else rows[2]
-        if weights is None:
+        if rows is None:  # unweighted (weighted cells keep their rows: _attribute_cells)
             boot = draw_cell_counts(gc.counts, ctx.n_boot, rng, skip=smoothed)
             units = [jackknife_units(row, ctx.n_cells) for row in gc.counts]
         else:
-            codes, cells, _ = rows
+            codes, cells, weights = rows
             boot = draw_weighted_cells(
                 codes, cells, weights, gc.counts.shape, ctx.n_boot, rng, skip=smoothed
             )
@@ -960,9 +950,6 @@ class _Floors:
             needs_labels, self.error_ok_all
         )
 
-    def _n_text(self, g) -> str:
-        return f"n_eff = {self.n[g]:.1f}" if self.weighted else f"n = {int(self.n[g])}"
-
     def why_not(self, needs_labels, groups, names, attribute) -> str:
         """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
         fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
@@ -981,7 +968,8 @@ class _Floors:
             ]
         else:
             floor = self.policy.min_group_size
-            short = [(g, self._n_text(g)) for g in groups if self.n[g] < floor]
+            n = "n_eff" if self.weighted else "n"
+            short = [(g, f"{n} = {fmt(self.n[g])}") for g in groups if self.n[g] < floor]
         return "; ".join(
             f"{text}, below the floor of {floor}{each} ({attribute}:{names[g]})"
             for g, text in short
@@ -1153,10 +1141,9 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
     A ratio's interval: on log g − log r for the Dirichlet draws (never 0), so a swapped reference
     negates it exactly; on the ratio itself for the bootstrap, whose replicates can hit 0 (BCa and
     percentile respect monotone transforms)."""
+    stat = np.subtract
     if ratio:
-        stat = _safe_ratio if ctx.ci != JEFFREYS else _log_ratio
-    else:
-        stat = np.subtract
+        stat = _safe_ratio if ctx.ci != JEFFREYS else lambda a, b: np.log(a) - np.log(b)
     c, boot = metric
     pg = draws.point[c]
     pr = pg[ref]
@@ -1184,10 +1171,6 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
             # a bootstrap ratio's replicates x / 0 are +inf: ordered, not dropped
             return with_infinite_draws(reps, intervals)
         return intervals(reps)
-
-
-def _log_ratio(a, b):
-    return np.log(a) - np.log(b)
 
 
 def _combine(ctx, spec, parts: list) -> Intervals:
@@ -1297,10 +1280,9 @@ def _group_metric_columns(gc, floors, draws: _Draws, ivs: dict) -> dict:
 
 def _group_summary(ctx, gc, g, ref, floors, stats: _GroupStats):
     metrics = {mname: column[g] for mname, column in stats.columns.items()}
-    error_ok = floors.error_ok(g)
     ece = stats.ece
     if ece is not None:
-        how = _Judging(error_ok, True, (g,), None, "no rows")
+        how = _Judging(floors.error_ok(g), True, (g,), None, "no rows")
         metrics["ece"] = _metric(ece.point[g], stats.ivs["ece"].at(g), how, gc, floors)
     pos, neg = (int(floors.raw_pos[g]), int(floors.raw_neg[g])) if ctx.labelled else (None, None)
     return GroupSummary(

@@ -20,14 +20,11 @@ def refuse_unknown(
     """Refuse the first keyword of ``options`` that ``function`` does not take (``allowed``),
     with the closest of ``choices`` (default: ``allowed``), or ``meant[keyword]`` where the
     caller knows what a name stands for (a config's name of a keyword)."""
-    unknown = [key for key in options if key not in allowed]
-    if not unknown:
+    key = next((k for k in options if k not in allowed), None)
+    if key is None:
         return
-    key = unknown[0]
     choices = list(allowed) if choices is None else list(choices)
-    close = difflib.get_close_matches(key, choices, n=1)
-    if key in (meant or {}):
-        close = [meant[key]]
+    close = [meant[key]] if key in (meant or {}) else difflib.get_close_matches(key, choices, n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise UnknownKeywordError(
         f"{function}() got an unexpected keyword argument {key!r}{hint}",

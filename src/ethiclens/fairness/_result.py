@@ -76,10 +76,9 @@ def _auc_columns(m: MetricEstimate | None, intervals: bool) -> dict:
     if intervals:
         row["auc_ci_low"] = _nan(m.ci_low)
         row["auc_ci_high"] = _nan(m.ci_high)
-    note = m.reason
-    if note is None and m.ci_low is None:
-        note = m.ci_method  # e.g. "not reported: AUC is 0 or 1, where DeLong's variance is 0"
-    row["auc_note"] = note
+    # without a reason, a missing interval's method says why (e.g. "not reported: AUC is 0 or
+    # 1, where DeLong's variance is 0")
+    row["auc_note"] = m.ci_method if m.reason is None and m.ci_low is None else m.reason
     return row
 
 

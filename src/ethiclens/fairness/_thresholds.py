@@ -28,7 +28,7 @@ from ..io import json_ready, write_atomic
 from . import _display
 from . import _policy as pol
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
-from ._counts import cell_index
+from ._counts import cell_index, cell_sums
 from ._engine import _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
@@ -294,7 +294,7 @@ def threshold_table(
     _refuse_thresholds_and_step(options)
     policy, opts = policy_and_options("threshold_table", policy, options)
     policy = pol.check_policy(policy)
-    audited = _check_audited(_exact(opts.audited_threshold))
+    audited = check_fraction(_exact(opts.audited_threshold), "audited_threshold", fix="e.g. 0.5")
     th = _grid(opts.thresholds, _exact(opts.step), audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
@@ -304,7 +304,8 @@ def threshold_table(
     )
     n, labelled = len(scores), y_true is not None
     attrs, edits = encode_edited(sensitive_features, n, opts, "y_score")
-    _check_groups(attrs)
+    for name, (groups, _) in attrs.items():
+        check_two_groups(name, groups)  # the audit's and the comparison's words
     if weights is not None:  # refused as the audit of these scores at the audited threshold
         cells = cell_index(scores >= audited, true if labelled else None)
         refuse_underflowing_weights(weights, attrs, cells, sample_weight)
@@ -390,27 +391,23 @@ def _counted(name, groups, codes, rows, reference) -> _Attribute:
     bins, true, weights, k = rows
     keep = codes >= 0
     flat = (codes[keep].astype(np.int64) * (k + 1) + bins[keep]) * 2 + (1 - true[keep])
-    shape, size = (len(groups), k + 1, 2), len(groups) * (k + 1) * 2
-    counts = np.bincount(flat, minlength=size).reshape(shape)
+    shape, cells = (len(groups), k + 1, 2), (len(groups), (k + 1) * 2)
+    counts = cell_sums(flat, cells).reshape(shape)
     n_rows = counts.sum(axis=(1, 2))
     if weights is None:
         ref, _ = resolve_reference(name, list(groups), n_rows, reference)
         return _Attribute(name, list(groups), ref, counts, counts, n_rows)
     w = weights[keep]
-    sums = np.bincount(flat, weights=w, minlength=size).reshape(len(groups), -1)
+    sums = cell_sums(flat, cells, w)
     # the largest group with weight, as the audit's: one weighted all 0 leaves nothing defined
     ref, _ = resolve_reference(name, list(groups), n_rows, reference, sums.sum(axis=1))
-    sq = np.bincount(flat, weights=w**2, minlength=size).reshape(len(groups), -1)
-    # the group's Kish size for its rows, each label's own for its rates (as the audit)
+    sq = cell_sums(flat, cells, w**2)
+    # the group's Kish size for its rows, each label's own for its rates (as the audit): the
+    # flattened (score bin, label) cells of the positive label, then the negative
     effective = kish_effective(sums, sq).reshape(shape)
-    by_label = kish_effective(sums, sq, parts=_label_cells(k)).reshape(shape)
+    labels = (range(0, 2 * (k + 1), 2), range(1, 2 * (k + 1), 2))
+    by_label = kish_effective(sums, sq, parts=labels).reshape(shape)
     return _Attribute(name, list(groups), ref, sums.reshape(shape), effective, n_rows, by_label)
-
-
-def _label_cells(k: int) -> tuple:
-    """The flattened (score bin, label) cells of each label: positives (label index 0), then
-    negatives."""
-    return tuple(range(0, 2 * (k + 1), 2)), tuple(range(1, 2 * (k + 1), 2))
 
 
 def _config(opts, policy, rows, th, edits) -> dict:
@@ -434,16 +431,6 @@ def _config(opts, policy, rows, th, edits) -> dict:
     if weighted:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
     return config
-
-
-def _check_audited(audited_threshold) -> float:
-    """The threshold the predictions used (a score at or above it is predicted positive)."""
-    return check_fraction(audited_threshold, "audited_threshold", fix="e.g. 0.5")
-
-
-def _check_groups(attrs) -> None:
-    for name, (groups, _) in attrs.items():
-        check_two_groups(name, groups)  # the audit's and the comparison's words
 
 
 def _cells_at_thresholds(fine):

@@ -1105,11 +1105,6 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
-def _spaced_inside(a: str, b: str) -> bool:
-    """Whether ``a`` and ``b`` differ, but only by the whitespace between their words."""
-    return a != b and a.split() == b.split()
-
-
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
@@ -1123,23 +1118,22 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
             first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
             fix = "normalise the column to NFC first (pandas: .str.normalize('NFC'))"
             why = "the same letters in other Unicode code points"
-            composed = [unicodedata.normalize("NFC", x) for x in (seen[nfc], label)]
-            spaced = composed[0].strip() == composed[1].strip()
-            if spaced and composed[0] != composed[1]:
+            a, b = (unicodedata.normalize("NFC", x) for x in (seen[nfc], label))
+            if a != b and a.strip() == b.strip():
                 first, second = repr(seen[nfc]), repr(label)
                 why = "the same name, one with whitespace around it"
                 fix = (
                     "strip the whitespace around the group names (pandas: .str.strip()) or "
                     "recode the two spellings to one name"
                 )
-            elif _spaced_inside(*composed):
+            elif a != b and a.split() == b.split():  # only the whitespace between words
                 first, second = repr(seen[nfc]), repr(label)
                 why = "the same words, other whitespace between them: a page shows one space"
                 fix = (
                     "write one space between words (pandas: .str.split().str.join(' ')) or "
                     "recode the two spellings to one name"
                 )
-            elif composed[0] != composed[1]:
+            elif a != b:
                 why = "the same letters, one with invisible format characters"
                 fix = "remove the zero-width and other format characters from the column"
             raise EthicLensInputError(
@@ -1373,22 +1367,15 @@ def check_reference_kept(reference, edits: dict, columns: list) -> None:
         }
         if str(ref) in merged:
             into = merged[str(ref)]
-            raise EthicLensInputError(
-                f"the reference group {str(ref)!r} of {attr} is merged into {into!r}",
-                column="reference",
-                kind="argument",
-                value=ref,
-                fix=f"name the merged group as the reference: reference={{{attr!r}: {into!r}}}, "
-                f"or take {str(ref)!r} out of the merge",
-            )
-        if str(ref) in edits["exclude_groups"].get(attr, []):
-            raise EthicLensInputError(
-                f"the reference group {str(ref)!r} of {attr} is excluded",
-                column="reference",
-                kind="argument",
-                value=ref,
-                fix=f"keep it, or choose another reference: reference={{{attr!r}: GROUP}}",
-            )
+            problem = f"the reference group {str(ref)!r} of {attr} is merged into {into!r}"
+            fix = f"name the merged group as the reference: reference={{{attr!r}: {into!r}}}, "
+            fix += f"or take {str(ref)!r} out of the merge"
+        elif str(ref) in edits["exclude_groups"].get(attr, []):
+            problem = f"the reference group {str(ref)!r} of {attr} is excluded"
+            fix = f"keep it, or choose another reference: reference={{{attr!r}: GROUP}}"
+        else:
+            continue
+        raise EthicLensInputError(problem, column="reference", kind="argument", value=ref, fix=fix)
 
 
 def _known_attribute(attrs, attr, arg):
