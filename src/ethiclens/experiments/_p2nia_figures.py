@@ -348,14 +348,6 @@ def _name(model, text=str) -> str:
     return "every model" if model is None else text(model_label(model))
 
 
-def _runs(r) -> str:
-    return (
-        str(int(r["count"]))
-        if r["count"] == r["runs"]
-        else f"{int(r['count'])} of {int(r['runs'])}"
-    )
-
-
 def _cell(r) -> str:
     if not r["count"]:
         return "undefined"
@@ -404,7 +396,8 @@ def _table(summary: pd.DataFrame, keys) -> str:
         ]
         mean = f"{r['mean']:.4f}" if r["count"] else "undefined"
         se = f"{r['se']:.4f}" if np.isfinite(r["se"]) else "—"  # one defined run: no SE
-        lines.append("| " + " | ".join(cells) + f" | {mean} | {se} | {_runs(r)} |")
+        runs = f"{int(r['count'])}" + ("" if r["count"] == r["runs"] else f" of {int(r['runs'])}")
+        lines.append("| " + " | ".join(cells) + f" | {mean} | {se} | {runs} |")
     return "\n".join(lines)
 
 

@@ -259,11 +259,9 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
             ax.grid(color="#eeeeee")
     literal_figure(fig)
     fig.tight_layout()
-    paths = []
-    for ext in ("png", "svg"):
-        path = out_dir / f"figure1.{ext}"
-        fig.savefig(path, dpi=130 if ext == "png" else None)
-        paths.append(path)
+    paths = [out_dir / "figure1.png", out_dir / "figure1.svg"]
+    for path in paths:
+        fig.savefig(path, dpi=130 if path.suffix == ".png" else None)
     plt.close(fig)
     return paths
 

@@ -341,7 +341,6 @@ def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicL
     """A refusal of a split read from ``path``: the field SplitPredictions names (``y_pred``)
     is the user's column, and the first bad row (counted from 0) is the file's line as
     ``name_rows(exc, path)`` names it, else a row of ``path``."""
-    # a field SplitPredictions names is the user's column in the file (never an argument)
     column, kind = (
         (columns[exc.column], None) if columns.get(exc.column) else (exc.column, exc.kind)
     )

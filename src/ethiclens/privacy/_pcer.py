@@ -87,23 +87,10 @@ SINGLE_RUN_NOTE = (
     "intervals show; run `ethiclens pcer sweep` (and `ethiclens pcer tables`) for the "
     "seed-to-seed spread before drawing conclusions."
 )
-# Per-group statistics (name -> label) and result-level ones; the JSON uses the names.
-GROUP_STATISTICS = {
-    "acc_train": "accuracy on train",
-    "acc_test": "accuracy on test",
-    "delta": "δ_g = max(0, acc_train − acc_test)",
-    "positive_rate": "R_g, positive-prediction rate on test",
-    "pcer": "PCER_g = R_g / max(δ_g, η)",
-    "tpr_test": "true-positive rate on test",
-    "fpr_test": "false-positive rate on test",
-}
-RESULT_STATISTICS = {
-    "delta_pcer": "ΔPCER = PCER_0 − PCER_1",
-    "dispersion": "max_g PCER_g − min_g PCER_g",
-    "dp_gap": "DP-Gap = max_g R_g − min_g R_g",
-    "dp_gap_signed": "R_0 − R_1",
-    "eo_gap": "EO-Gap = max(TPR gap, FPR gap)",
-}
+# Per-group statistics and result-level ones, in the JSON's order (defined in the docstrings
+# of GroupPCER and PCERResult, and in the JSON schema).
+GROUP_STATISTICS = tuple("acc_train acc_test delta positive_rate pcer tpr_test fpr_test".split())
+RESULT_STATISTICS = ("delta_pcer", "dispersion", "dp_gap", "dp_gap_signed", "eo_gap")
 
 
 @dataclass(kw_only=True)
