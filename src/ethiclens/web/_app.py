@@ -60,11 +60,6 @@ class WebConfig:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif not is_url(self.store):
             self.store = _checked_path(self.store, "WebConfig.store")
-        self._check_settings()
-        # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
-        self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
-
-    def _check_settings(self) -> None:
         # The CLI checks its flags; these are the same rules for a config built in Python.
         self.workers = check_count(
             self.workers, "WebConfig.workers", maximum=MAX_WORKERS, fix="e.g. 2"
@@ -84,6 +79,8 @@ class WebConfig:
             raise EthicLensInputError(
                 problem, column="WebConfig.token", fix="give secrets.token_urlsafe(32)"
             )
+        # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
+        self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
 
 
 TOKEN_CHARACTERS = "ASCII letters, digits and - . _ ~"
@@ -312,10 +309,11 @@ class _Guard:
             )
         token = self.config.token
         if token is not None:
+            scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
             given = (
                 request.query_params.get("token")
                 or request.cookies.get(TOKEN_COOKIE)
-                or _bearer(request.headers.get("authorization", ""))
+                or (bearer.strip() if scheme.lower() == "bearer" else "")
             )
             if not given or not hmac.compare_digest(given.encode(), token.encode()):
                 return (
@@ -381,11 +379,6 @@ def _without_token(request) -> str:
     path = "/" + request.url.path.lstrip("/")
     query = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
     return path + (f"?{urllib.parse.urlencode(query)}" if query else "")
-
-
-def _bearer(header: str) -> str:
-    scheme, _, value = header.partition(" ")
-    return value.strip() if scheme.lower() == "bearer" else ""
 
 
 def _cookie(name: str, value: str) -> bytes:

@@ -70,21 +70,16 @@ def stem_of(audit: dict) -> str:
     return f"ethiclens-{audit['id'][:8]}"
 
 
-def portable_spec(web, spec: dict) -> tuple[dict, dict | None]:
-    """(the request naming its file as the user knows it, the file's data row or None)."""
-    path = (spec.get("target") or {}).get("file")
-    row = web.store.data_at(path) if path else None
-    if row is None:
-        return spec, None
-    return {**spec, "target": {**spec["target"], "file": portable_name(row)}}, row
-
-
 def config_text(web, audit: dict) -> str:
     """The config file of a request: YAML, only what differs from the defaults."""
     from ..io import dump_yaml
     from ..spec import AuditSpec
 
-    spec, row = portable_spec(web, json.loads(audit["spec"]))
+    spec = json.loads(audit["spec"])
+    path = (spec.get("target") or {}).get("file")
+    row = web.store.data_at(path) if path else None
+    if row is not None:  # the request names its file as the user knows it
+        spec = {**spec, "target": {**spec["target"], "file": portable_name(row)}}
     spec = AuditSpec.from_dict(spec)
     command = "thresholds" if audit["purpose"] == "thresholds" else "audit"
     head = (

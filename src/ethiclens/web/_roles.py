@@ -142,18 +142,8 @@ def as_groups(col, kind: str):
 def columns_only(names: list[str], source: dict) -> dict:
     """A profile without values (a database table: only its column names are read); roles
     are then proposed by name, and the library checks the values when it runs."""
-    columns = [
-        {
-            "name": n,
-            "numeric": False,
-            "distinct": 0,
-            "values": [],
-            "unit": False,
-            "integer": False,
-            "known": False,
-        }
-        for n in names
-    ]
+    unread = dict.fromkeys(("unit", "integer", "known"), False)
+    columns = [{"name": n, "numeric": False, "distinct": 0, "values": [], **unread} for n in names]
     return {"columns": columns, "whole_file": False, "sample_rows": 0, "source": source}
 
 
@@ -881,10 +871,7 @@ def field_label(field: str, columns: list[str]) -> str:
     kind, _, index = field.partition("_")
     number = column_index(index, len(columns))
     if kind in ("prot", "bins", "ref") and number is not None:
-        column = columns[number]
-        return {"bins": f"Bins of {column}", "ref": f"Reference group of {column}"}.get(
-            kind, column
-        )
+        return {"bins": "Bins of ", "ref": "Reference group of "}.get(kind, "") + columns[number]
     return FIELD_LABELS.get(field, "")
 
 

@@ -229,11 +229,10 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     form["protected_list"] = []
     names, refs = _stored_protected(r.get("protected"), cols)
     for col in names:
-        ref = refs.get(col, "")
         if col in cols:
             i = cols.index(col)
             form["protected_list"].append(str(i))
-            form[f"ref_{i}"] = ref
+            form[f"ref_{i}"] = refs.get(col, "")
             if col in g.get("bins", {}):
                 # the edges as run (1234567, not 1.23457e+06): a rerun bins alike
                 form[f"bins_{i}"] = ",".join(distinct_numbers(g["bins"][col]))
@@ -673,10 +672,7 @@ _PRINTING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _printing() -> tuple[dict, asyncio.Semaphore]:
-    loop = asyncio.get_running_loop()
-    if loop not in _PRINTING:
-        _PRINTING[loop] = ({}, asyncio.Semaphore(PDF_PRINTS))
-    return _PRINTING[loop]
+    return _PRINTING.setdefault(asyncio.get_running_loop(), ({}, asyncio.Semaphore(PDF_PRINTS)))
 
 
 async def _printed(web, audit: dict) -> bytes | None:

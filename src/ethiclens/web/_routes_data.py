@@ -161,11 +161,7 @@ async def pick(request):
     # of it, 'sub/../x', '.', none) is 403 with the same words, so the answer says nothing of
     # what exists on the server
     if not rel or path is None or rel not in web.server_files():
-        return web.home_page(
-            request,
-            403,
-            errors={"path": "{}. Fix: {}".format(*NOT_LISTED)},
-        )
+        return web.home_page(request, 403, errors={"path": "{}. Fix: {}".format(*NOT_LISTED)})
     try:
         kind = await in_thread(check_content, path, web.config.max_upload, rel)
         data_id = await in_thread(_new_data, web, rel, path, kind, path.stat().st_size, None)

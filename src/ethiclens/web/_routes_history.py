@@ -9,15 +9,7 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
-from ._web import (
-    digits_number,
-    in_thread,
-    intervals_text,
-    listed_word,
-    repeated_name,
-    said,
-    web_of,
-)
+from ._web import digits_number, in_thread, intervals_text, listed_word, repeated_name, said, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -268,14 +260,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     from ..sources import mask_url
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
-    one = {
-        "index": index,
-        "name": name,
-        "error": None,
-        "data": None,
-        "plots": {},
-        "plots_note": None,
-    }
+    one = dict(index=index, name=name, error=None, data=None, plots={}, plots_note=None)
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started

@@ -130,13 +130,10 @@ class Store:
         self.url = str(path) if is_url(path) else None
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
-        self._db().executescript(SCHEMA)
-        self._add_note_column()
-
-    def _add_note_column(self) -> None:
-        """A history made before the note column (what the app changed in a request, said on
-        its result page) gets it."""
         db = self._db()
+        db.executescript(SCHEMA)
+        # a history made before the note column (what the app changed in a request, said on
+        # its result page) gets it
         if self.url:
             db.execute("ALTER TABLE audits ADD COLUMN IF NOT EXISTS note TEXT")
         elif "note" not in {r["name"] for r in db.execute("PRAGMA table_info(audits)")}:
@@ -180,6 +177,12 @@ class Store:
             stamp = now()
             return db.execute(sql, tuple(stamp if p is NOW else p for p in params))
 
+    def _new(self, table: str, columns: str, values: tuple) -> str:
+        """A row of ``table`` (its ``columns``, then ``values``) under a fresh id; the id."""
+        row_id, marks = new_id(), ", ".join("?" * (len(values) + 1))
+        self._write(f"INSERT INTO {table} (id, {columns}) VALUES ({marks})", (row_id, *values))
+        return row_id
+
     def _one(self, sql: str, params=()) -> dict | None:
         row = self._db().execute(sql, params).fetchone()
         return dict(row) if row else None
@@ -198,13 +201,8 @@ class Store:
         self, *, name, kind, path=None, dataset=None, size=None, sha256=None, profile=None
     ) -> str:
         """A data row with its profile (JSON text) in one insert: never a file without one."""
-        data_id = new_id()
-        self._write(
-            "INSERT INTO data (id, name, path, dataset, kind, size, sha256, created, profile) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (data_id, name, path, dataset, kind, size, sha256, NOW, profile),
-        )
-        return data_id
+        columns = "name, path, dataset, kind, size, sha256, created, profile"
+        return self._new("data", columns, (name, path, dataset, kind, size, sha256, NOW, profile))
 
     def data(self, data_id: str) -> dict | None:
         return self._one("SELECT * FROM data WHERE id = ?", (data_id,))
@@ -231,13 +229,9 @@ class Store:
         return self._insert(data_id, "queued", "queued", 1, purpose, spec)
 
     def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
-        audit_id, text = new_id(), json.dumps(spec) if spec else None
-        self._write(
-            "INSERT INTO audits (id, data_id, created, updated, rev, status, step, purpose, "
-            "spec) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (audit_id, data_id, NOW, NOW, rev, status, step, purpose, text),
-        )
-        return audit_id
+        columns = "data_id, created, updated, rev, status, step, purpose, spec"
+        text = json.dumps(spec) if spec else None
+        return self._new("audits", columns, (data_id, NOW, NOW, rev, status, step, purpose, text))
 
     def audit(self, audit_id: str) -> dict | None:
         return self._one("SELECT * FROM audits WHERE id = ?", (audit_id,))

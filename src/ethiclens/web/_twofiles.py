@@ -122,7 +122,9 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     rows line up, writes the joined table, and returns the request that names it."""
     row_b, col_b, index_b = _model_b(web, data, form)
     roles = spec["roles"]
-    protected = _protected_columns(roles, web.profile_of(data))
+    # a stored list's ``COL=REFERENCE`` read as the library reads it (``age>=65`` is a column)
+    columns = [c["name"] for c in web.profile_of(data)["columns"]]
+    protected = _roles.protected_entries(roles.get("protected", []), columns)[0]
     checked = [roles["y_true"], *protected, *filter(None, [roles.get("weight")])]
     pred_a = roles["y_pred"][0]
     a = _read(data, checked, pred_a, "model A's file")
@@ -131,7 +133,10 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     kept = [c for c in a.columns if c in checked or c == pred_a]
     name_b = _column_name(col_b, kept, row_b["name"])
     joined = a[kept].assign(**{name_b: b[col_b].to_numpy()})
-    path = _write(web, data, joined)
+    # under a fresh random name, in model A's format
+    suffix = "parquet" if data["kind"] == "parquet" else "csv"
+    path = web.config.data_dir / "uploads" / f"{new_id()}.{suffix}"
+    (joined.to_parquet if suffix == "parquet" else joined.to_csv)(path, index=False)
     web.store.add_data(
         name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
         kind="joined",
@@ -151,14 +156,6 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
 def without_scores(spec: dict) -> dict:
     """The spec less model A's score column: a comparison of two models has no scores."""
     return {**spec, "roles": {k: v for k, v in spec["roles"].items() if k != "y_score"}}
-
-
-def _protected_columns(roles: dict, prof: dict) -> list[str]:
-    """The protected columns of the form's mapping {COL: REFERENCE} (a stored list's
-    ``COL=REFERENCE`` read as the library reads it: a column whose name holds "="
-    (``age>=65``) is matched against the file's columns, not cut at the "=")."""
-    names = [c["name"] for c in prof["columns"]]
-    return _roles.protected_entries(roles.get("protected", []), names)[0]
 
 
 def _read(row: dict, checked: list[str], pred: str, which: str):
@@ -243,14 +240,3 @@ def _column_name(col_b: str, kept: list[str], file_b: str) -> str:
     while name in kept:
         name += "_b"
     return name
-
-
-def _write(web, data: dict, frame) -> Path:
-    """The joined table under a fresh random name, in model A's format."""
-    suffix = "parquet" if data["kind"] == "parquet" else "csv"
-    path = web.config.data_dir / "uploads" / f"{new_id()}.{suffix}"
-    if suffix == "parquet":
-        frame.to_parquet(path, index=False)
-    else:
-        frame.to_csv(path, index=False)
-    return path

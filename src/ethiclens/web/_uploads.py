@@ -405,12 +405,11 @@ def _check_csv(path: Path, head: bytes, name: str | None) -> str:
             "the file is binary, not a CSV or Parquet table",
             fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
         )
-    if err := nul_byte_error(path):  # the whole upload, as the command line reads it
-        raise as_upload_error(err, path, 415, name)
-    # the whole upload (it is bounded): a byte past the first 64 kB would otherwise fail the
-    # read later, as a codec's words
-    if err := not_utf8_error(path):
-        raise as_upload_error(err, path, 415, name)
+    # the whole upload (it is bounded), as the command line reads it: a byte that is not
+    # UTF-8 past the first 64 kB would otherwise fail the read later, as a codec's words
+    for check in (nul_byte_error, not_utf8_error):
+        if err := check(path):
+            raise as_upload_error(err, path, 415, name)
     try:  # the header's names as a CSV reader reads them: a quoted name may hold a line break
         header = csv_head(path)[0]
         width, comma = len(header), len(header) > 1

@@ -34,8 +34,6 @@ FIELD_BYTES = 64 * 1024
 BUSY = "the server is busy: the audit queue is full"
 BUSY_MESSAGE = "busy"  # the stored error's message of a request a full queue refused
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
-
-
 BEYOND = 10**19  # above any revision, page or length here (SQLite's integers stop at 2**63 - 1)
 
 
@@ -135,14 +133,6 @@ def problem_said(exc: EthicLensInputError) -> str:
     """An error's problem with the value it is about, as :func:`said` writes them (a page
     that shows the fix apart)."""
     return str(EthicLensInputError(exc.problem, value=exc.value))
-
-
-def _too_long(value: str) -> str:
-    size = len(value.encode())
-    return (
-        f"is {limit_text(size)} long, over this form's limit of {limit_text(FIELD_BYTES)} "
-        f"for a field. Fix: shorten it to at most {limit_text(FIELD_BYTES)}"
-    )
 
 
 MANY_VALUED = ("protected",)  # the mapping form's ticked attributes: the one repeated field
@@ -281,19 +271,20 @@ class Web:
 
     def home_page(self, request, status: int, **context):
         """The data screen again, with what went wrong next to its field."""
-        return self.page(request, "home.html", status, **self.home_context(), **context)
-
-    def home_context(self) -> dict:
         from .. import datasets
 
-        return {
-            "databases": self.config.databases,
-            "benchmarks": datasets.names("audit"),  # the registry says which an audit takes
-            "files": self.server_files(),
-            "limit": limit_text(self.config.max_upload),
-            "history": [{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
-            "form_id": secrets.token_hex(12),  # the benchmark form's: one per page drawn
-        }
+        return self.page(
+            request,
+            "home.html",
+            status,
+            databases=self.config.databases,
+            benchmarks=datasets.names("audit"),  # the registry says which an audit takes
+            files=self.server_files(),
+            limit=limit_text(self.config.max_upload),
+            history=[{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
+            form_id=secrets.token_hex(12),  # the benchmark form's: one per page drawn
+            **context,
+        )
 
     def moved_out(self, *rows: dict | None) -> bool:
         """Whether a data file of ``rows`` (data records) no longer resolves inside the folder
@@ -390,7 +381,11 @@ class Web:
             if not isinstance(value, str):
                 continue
             if len(value.encode()) > FIELD_BYTES:
-                too_long[name] = _too_long(value)
+                too_long[name] = (
+                    f"is {limit_text(len(value.encode()))} long, over this form's limit of "
+                    f"{limit_text(FIELD_BYTES)} for a field. Fix: shorten it to at most "
+                    f"{limit_text(FIELD_BYTES)}"
+                )
             else:
                 data[name] = value
         data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
