@@ -86,10 +86,8 @@ def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
             check(table[list(protected)], exclude_groups=excludes, merge_groups=merges)
     except EthicLensInputError as exc:
         column = str(exc.column or "")
-        for key, flag in (
-            ("exclude_groups", "--exclude-group"),
-            ("merge_groups", "--merge-groups"),
-        ):
+        flags = {"exclude_groups": "--exclude-group", "merge_groups": "--merge-groups"}
+        for key, flag in flags.items():
             if column == key or column.startswith(key + "["):
                 raise EthicLensInputError(
                     exc.problem, column=flag, value=exc.value, fix=exc.fix

@@ -1,18 +1,15 @@
 """Per-window counts of files by the engine asked for: DuckDB and pandas (``_windows``), or on a
 cluster (``--engine dask`` or ``spark``), as the audit counts there.
 
-Dask and Spark hand back the pandas engine's raw cells — (day or row window, the roles as
-text) with the rows' number, first and last time and, with ``--propensity`` or ``--weight``,
-the weight sums —
-so the windows, the counts and the JSON are the other engines'. Dask reads one partition per
-file exactly as the pandas engine reads it and sums each file where it is read (day windows)
-or after a distributed sort (row windows); Spark reads the files by the audit's rule
-(docs/engines.md; Parquet files storing a column as other types one type at a time, their
-rows then together) and runs one ``groupBy`` (after a ``row_number`` over time for row
-windows).
-Only cells come back. A row whose time, propensity or weight is bad is flagged, not refused,
-there:
-the refusal is the pandas engine's, which names the first file and line.
+Dask and Spark hand back the pandas engine's raw cells — (day or row window, the roles as text) with
+the rows' number, first and last time and, with ``--propensity`` or ``--weight``, the weight sums —
+so the windows, the counts and the JSON are the other engines'. Dask reads one partition per file
+exactly as the pandas engine reads it and sums each file where it is read (day windows) or after a
+distributed sort (row windows); Spark reads the files by the audit's rule (docs/engines.md; Parquet
+files storing a column as other types one type at a time, their rows then together) and runs one
+``groupBy`` (after a ``row_number`` over time for row windows). Only cells come back. A row whose
+time, propensity or weight is bad is flagged, not refused, there: the refusal is the pandas
+engine's, which names the first file and line.
 """
 
 from __future__ import annotations
@@ -33,9 +30,12 @@ from ._windows import (
     ISO_TIME,
     MAX_WEIGHT,
     MIN_WEIGHT,
+    SUMMED,
     TS,
+    W2SUM,
     WEIGHTED,
     WINDOW,
+    WSUM,
     Columns,
     Counted,
     NoRows,
@@ -343,21 +343,13 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
         order = [F.col(TS).asc_nulls_last(), *(_spark_col(c).asc_nulls_last() for c in cols.roles)]
         number = F.row_number().over(SparkWindow.orderBy(*order)) - 1
         rows = rows.withColumn(key, F.floor(number / F.lit(window.size)).cast("long"))
-    aggs = [
-        F.count(F.lit(1)).alias(COUNT),
-        F.min(TS).alias("_ethiclens_tmin"),
-        F.max(TS).alias("_ethiclens_tmax"),
-    ]
-    if cols.weighting:
-        aggs += [
-            F.sum("_ethiclens_w").alias("_ethiclens_w"),
-            F.sum("_ethiclens_w2").alias("_ethiclens_w2"),
-            F.min("_ethiclens_p").alias("_ethiclens_pmin"),
-        ]
-    if cols.weight:
-        aggs.append(F.max("_ethiclens_p").alias("_ethiclens_pmax"))
+    sums = list(WEIGHTED[: 3 + bool(cols.weight)]) if cols.weighting else []
+    aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_ethiclens_tmin")]
+    aggs.append(F.max(TS).alias("_ethiclens_tmax"))
+    # the weight sums as every engine sums them (SUMMED), PMIN and PMAX of _ethiclens_p
+    terms = {s: s if s in (WSUM, W2SUM) else "_ethiclens_p" for s in sums}
+    aggs += [getattr(F, SUMMED[s])(term).alias(s) for s, term in terms.items()]
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
-    sums = list(WEIGHTED[: 3 + bool(cols.weight)]) if cols.weighting else []
     names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums]
     return pd.DataFrame([tuple(r) for r in found], columns=names)

@@ -110,16 +110,9 @@ class Evidence:
             )
         for name, rows, pos, kind in SEQUENCES:
             if name in self.seqs:
-                self.seqs[name] = cs_update(
-                    self.seqs[name],
-                    self.fams[kind],
-                    ref[rows],
-                    ref[pos],
-                    grp[rows],
-                    grp[pos],
-                    self.alpha,
-                    scale,
-                )
+                counts = (ref[rows], ref[pos], grp[rows], grp[pos])
+                fam = self.fams[kind]
+                self.seqs[name] = cs_update(self.seqs[name], fam, *counts, self.alpha, scale)
 
     # -- reading -----------------------------------------------------------------------------
     def log_evalue(self, test: str) -> np.ndarray:

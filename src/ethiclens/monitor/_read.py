@@ -123,8 +123,7 @@ def _comparison(c: dict, windows: dict) -> dict:
                 **{key: w.get(key) for key in ("start", "end", "rows")},
                 "status": h["status"],
                 "reason": h.get("reason"),
-                "estimates": h["estimates"],
-                "sequences": h["sequences"],
+                **{key: h[key] for key in ("estimates", "sequences")},
                 # as the terminal words them, an empty one with its reason
                 "sequence_text": {
                     m: sequence_text(c["history"][: i + 1], m) for m in h["sequences"]
@@ -134,12 +133,9 @@ def _comparison(c: dict, windows: dict) -> dict:
             }
         )
     return {
-        "attribute": c["attribute"],
-        "group": c["group"],
-        "reference": c["reference"],
+        **{key: c[key] for key in ("attribute", "group", "reference")},
         "alarm": bool(since),
-        "tests": c["tests"],
-        "sequences": c["sequences"],
+        **{key: c[key] for key in ("tests", "sequences")},
         "sequence_text": {m: sequence_text(c["history"], m) for m in c["sequences"]},
         "latest": c["latest"],
         "series": series,

@@ -149,8 +149,7 @@ def summary_lines(doc: dict) -> list[str]:
             f"1/alpha = {1 / alpha:g}" + (f" (a baseline test's 2/alpha = {2 / alpha:g})" * based)
         )
     for c in doc["comparisons"]:
-        lines.append("")
-        lines.append(f"{c['attribute']}: {c['group']} vs {c['reference']}")
+        lines += ["", f"{c['attribute']}: {c['group']} vs {c['reference']}"]
         latest = c.get("latest")
         if latest:
             est = latest["estimates"]
@@ -176,8 +175,7 @@ def summary_lines(doc: dict) -> list[str]:
         for t, v in c["tests"].items()
         if v["alarm"]
     ]
-    lines.append("")
-    lines.append("alarms: " + (", ".join(alarms) if alarms else "none"))
+    lines += ["", "alarms: " + (", ".join(alarms) if alarms else "none")]
     return [_one_line(line) for line in lines]
 
 

@@ -130,11 +130,8 @@ def stopping_times(a, b, scenario: str, s: ReplaySettings, di_threshold=None) ->
     out = {"paper_per_observation": paper_times(xa, xb, s.alpha)}
     for w in s.windows:
         out[f"ours_point_null_w{w}"] = per_window_times(xa, xb, gap_nulls(0.0, "gap"), s, w)
-    if di_threshold is not None:
-        for w in s.windows:
-            out[f"ours_policy_band_di_w{w}"] = per_window_times(
-                xa, xb, di_nulls(di_threshold), s, w
-            )
+    for w in s.windows if di_threshold is not None else ():
+        out[f"ours_policy_band_di_w{w}"] = per_window_times(xa, xb, di_nulls(di_threshold), s, w)
     for k in s.perm_windows:
         out[f"permutation_{k}"] = permutation_times(xa, xb, k, s, bonferroni=False)
         out[f"permutation_{k}_bonferroni"] = permutation_times(xa, xb, k, s, bonferroni=True)

@@ -205,23 +205,20 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
     out = []
     for (a, g), history in sorted(by.items()):
         estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
-        latest = estimated[-1] if estimated else None
+        latest = (
+            {k: estimated[-1][k] for k in ("window", "status", "estimates")} if estimated else None
+        )
+        last = history[-1]
+        hits = {t: alarms.get((a, g, t)) for t in last["tests"]}
         out.append(
             {
                 "attribute": a,
                 "group": g,
                 "reference": refs.get(a),
                 "reference_source": sources.get(a),
-                "tests": _tests(
-                    history[-1],
-                    {t: alarms.get((a, g, t)) for t in history[-1]["tests"]},
-                    request,
-                    windows,
-                ),  # fmt: skip
-                "sequences": history[-1]["sequences"],
-                "latest": None
-                if latest is None
-                else {k: latest[k] for k in ("window", "status", "estimates")},
+                "tests": _tests(last, hits, request, windows),
+                "sequences": last["sequences"],
+                "latest": latest,
                 "history": history,
             }
         )

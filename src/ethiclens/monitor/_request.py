@@ -91,6 +91,8 @@ SPEC_FLAGS = {
     "json_out": ("--json", "outputs", "json"),
     "html_out": ("--html", "outputs", "html"),
 }
+# the audit policy's settings the monitor takes as they are
+_POLICY = ("di_threshold", "eo_threshold", "min_group_size", "min_labels")
 # every key of an audit spec the monitor honours (a later key is refused until it is listed
 # here or in _NOT_HONOURED); honoured with a check: y_pred (one), y_score (none), di_rule
 # (two_sided), engine (the monitor's); seed null (the audit's fresh seed) is the default 0
@@ -263,10 +265,7 @@ class MonitorRequest:
             y_true=r.y_true,
             protected=tuple(r.protected),
             weight=r.weight,
-            di_threshold=p.di_threshold,
-            eo_threshold=p.eo_threshold,
-            min_group_size=p.min_group_size,
-            min_labels=p.min_labels,
+            **{key: getattr(p, key) for key in _POLICY},
             n_draws=p.n_boot or 1000,
             seed=0 if p.seed is None else p.seed,
             pos_label=r.pos_label,
@@ -355,17 +354,8 @@ class MonitorRequest:
 
     def roles(self) -> Columns:
         """Which column plays which part (the protected columns without their references)."""
-        cols = tuple(self.columns()[0])
-        return Columns(
-            self.time,
-            self.y_pred,
-            cols,
-            self.y_true,
-            self.propensity,
-            self.pos_label,
-            self.weight,
-            self.bins,
-        )
+        same = {f.name: getattr(self, f.name) for f in fields(Columns) if f.name != "protected"}
+        return Columns(protected=tuple(self.columns()[0]), **same)
 
     def target_name(self) -> str:
         """How the report and messages name the target: its path (a database: its masked
@@ -473,13 +463,11 @@ def _check_python_types(request: MonitorRequest) -> None:
     if isinstance(request.protected, str):
         object.__setattr__(request, "protected", (request.protected,))
     _check_text(request)
-    for name in ("bins", "merge_groups", "exclude_groups"):
+    for name, shape in _SHAPES.items():
         value = getattr(request, name)
         if value is not None and not isinstance(value, Mapping):
             raise EthicLensInputError(
-                f"must be a dict, not a {type(value).__name__}",
-                column=name,
-                fix=_SHAPES[name],
+                f"must be a dict, not a {type(value).__name__}", column=name, fix=shape
             )
     crossed = request.intersections
     if crossed is not None and (

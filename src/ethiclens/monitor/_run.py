@@ -430,23 +430,10 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
     """The target's counts per window, from the store's origin day (a database or files)."""
     roles, origin_day = request.roles(), store.meta("origin_day")
     if request.db:
-        return count_windows_sql(
-            request.db,
-            roles,
-            window,
-            table=request.table,
-            query=request.query,
-            origin_day=origin_day,
-            flag=request.db_flag,
-        )
-    return count_windows(
-        request.target,
-        roles,
-        window,
-        origin_day=origin_day,
-        engine=request.engine,
-        scheduler=request.scheduler,
-    )
+        where = {"table": request.table, "query": request.query, "flag": request.db_flag}
+        return count_windows_sql(request.db, roles, window, origin_day=origin_day, **where)
+    how = {"engine": request.engine, "scheduler": request.scheduler}
+    return count_windows(request.target, roles, window, origin_day=origin_day, **how)
 
 
 def _count_baseline(store: Store, request: MonitorRequest, window: Window):
@@ -653,12 +640,9 @@ def _changed_counts(store: Store, request, table: pd.DataFrame, w: int) -> str:
         for a, g in sorted(before.keys() | {k for k in now if k[0] in refs}):
             old, new = before.get((a, g), {}), now.get((a, g), {})
             for field, name in _FIELD_NAMES.items():
-                if field in old or field in new:
-                    if old.get(field, 0) != new.get(field, 0):
-                        return (
-                            f"group {g} of {a}: {name} {old.get(field, 0):,} → "
-                            f"{new.get(field, 0):,}"
-                        )
+                was, got = old.get(field, 0), new.get(field, 0)
+                if was != got:
+                    return f"group {g} of {a}: {name} {was:,} → {got:,}"
     return "its labels, predictions, groups or weights differ"
 
 
@@ -809,13 +793,8 @@ class _Updater:
         self.pairs = [  # an attribute waiting for its reference (one group seen) has none
             (a, g) for a in cols if a in self.refs for g in self.groups[a] if g != self.refs[a]
         ]
-        self.ev = Evidence(
-            di_threshold=request.di_threshold,
-            eo_threshold=request.eo_threshold,
-            alpha=request.alpha,
-            labels=self.labels,
-            shape=(len(self.pairs),),
-        )
+        policy = {k: getattr(request, k) for k in ("di_threshold", "eo_threshold", "alpha")}
+        self.ev = Evidence(labels=self.labels, shape=(len(self.pairs),), **policy)
         saved = []
         if self.pairs:  # every comparison's state, stacked on the leading axis
             fresh = Evidence(labels=self.labels).arrays()
@@ -910,9 +889,7 @@ class _Updater:
 
     def _raise_alarms(self, row: _Row, run: int) -> None:
         for test, value in row.tests.items():
-            level = (
-                2 / self.request.alpha if test.startswith("baseline_") else 1 / self.request.alpha
-            )
+            level = (2 if test.startswith("baseline_") else 1) / self.request.alpha
             key = (row.attribute, row.group, test)
             if key not in self.alarms and value >= math.log(level):
                 self.store.add_alarm(*key, row.window, value, run)
@@ -1029,13 +1006,10 @@ def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
     if not plan.pending:
         return []
     window = request.parsed_window()
-    shown = []
-    for w in plan.pending[:3]:
-        span = plan.spans[w]
-        shown.append(
-            f"window {w} ({iso(span['start'])} to {iso(span['end'])}, "
-            f"{plural(int(span['rows']), 'row')})"
-        )
+    shown = [
+        f"window {w} ({iso(s['start'])} to {iso(s['end'])}, {plural(int(s['rows']), 'row')})"
+        for w, s in ((w, plan.spans[w]) for w in plan.pending[:3])
+    ]
     more = f" and {len(plan.pending) - 3:,} more" if len(plan.pending) > 3 else ""
     if request.hold_last:
         when = "held by --hold-last until a later window has rows"

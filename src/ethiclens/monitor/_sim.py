@@ -504,12 +504,6 @@ def simulate_sampled(scenario: Scenario, streams: int, days: int, n: int, seed: 
     return (pa, pb), (ea, eb), np.minimum(ma, mb)
 
 
-def run_weighted(ref: dict, grp: dict, scale: np.ndarray, alpha=0.05, **policy):
-    """``run_windows`` with inverse-propensity-weighted counts and the bets capped by each
-    window's cap factor (``scale``, shape (streams, days))."""
-    return run_windows(ref, grp, alpha, scale=scale, **policy)[0]
-
-
 def weighted_evidence(streams=1000, days=100, n=400, seed=2027) -> dict:
     """docs/monitoring.md's table for ``--propensity``: at the null's boundary (DI 0.80, gaps
     0.10 in the population), sampled by ``sampling_policy``: false alarms of the unweighted
@@ -519,7 +513,7 @@ def weighted_evidence(streams=1000, days=100, n=400, seed=2027) -> dict:
     out: dict = {"streams": streams, "days": days, "n": n, "alpha": alpha}
     (pa, pb), (ea, eb), scale = simulate_sampled(BOUNDARY, streams, days, n, seed)
     plain = run_windows(pa, pb, alpha)[0]
-    weighted = run_weighted(ea, eb, scale, alpha)
+    weighted = run_windows(ea, eb, alpha, scale=scale)[0]  # the bets capped by ``scale``
     for name, log_e in (("unweighted", plain), ("weighted", weighted)):
         for test, values in log_e.items():
             out[f"{name}_{test}_false_alarm"] = float((alarm_days(values, alpha) >= 0).mean())
@@ -530,7 +524,7 @@ def weighted_evidence(streams=1000, days=100, n=400, seed=2027) -> dict:
         BOUNDARY.tpr_a, BOUNDARY.fpr_a
     )
     (pa, pb), (ea, eb), scale = simulate_sampled(CHANGE, streams, days, n, seed + 1)
-    weighted = run_weighted(ea, eb, scale, alpha)
+    weighted = run_windows(ea, eb, alpha, scale=scale)[0]  # the bets capped by ``scale``
     for test, values in weighted.items():
         first = alarm_days(values, alpha)
         d = delays(first, CHANGE.change_day)

@@ -643,9 +643,8 @@ class Store:
         dropped from the settings is never left out of a run's windows."""
         groups, refs = self.meta("groups") or {}, self.meta("references") or {}
         compared: dict[str, set] = {}
-        for a, g in (
-            self._rows("SELECT DISTINCT attribute, grp FROM results", types=(str, str)) or []
-        ):
+        pairs = self._rows("SELECT DISTINCT attribute, grp FROM results", types=(str, str))
+        for a, g in pairs or []:
             compared.setdefault(a, set()).add(g)
         for a in sorted(set(compared) | set(groups)):
             held = groups.get(a, [])
@@ -733,9 +732,8 @@ class Store:
             if not isinstance(groups.get(a), list) or ref not in groups[a]:
                 raise self.damaged(f"meta 'references' names {_short(ref)}, not a group of {a}")
             for table in ("results", "state"):
-                if self._rows(
-                    f"SELECT 1 FROM {table} WHERE attribute = ? AND grp = ? LIMIT 1", (a, ref)
-                ):
+                held = f"SELECT 1 FROM {table} WHERE attribute = ? AND grp = ? LIMIT 1"
+                if self._rows(held, (a, ref)):
                     raise self.damaged(
                         f"meta 'references' names {_short(ref)} for {a}, a group its {table} "
                         "compare with the reference"
@@ -958,18 +956,12 @@ class Store:
         for key, value in arrays.items():
             value = np.array(value, order="C")
             dtype = value.dtype.newbyteorder("<").str
+            shape, data = json.dumps(value.shape), value.astype(dtype).tobytes()
             self.db.execute(
                 "INSERT INTO state (attribute, grp, key, dtype, shape, data) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (attribute, grp, key) DO UPDATE SET "
                 "dtype = excluded.dtype, shape = excluded.shape, data = excluded.data",
-                (
-                    attribute,
-                    group,
-                    key,
-                    dtype,
-                    json.dumps(value.shape),
-                    value.astype(dtype).tobytes(),
-                ),
+                (attribute, group, key, dtype, shape, data),
             )
 
     def load_state(self, attribute: str, group: str) -> dict[str, np.ndarray] | None:

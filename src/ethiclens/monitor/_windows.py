@@ -964,15 +964,12 @@ def _refuse_out_of_range(frame: pd.DataFrame, time: str, texts: pd.Series):
 def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     """Each row's time in epoch seconds; missing or unparsable times refused (first file, line)."""
     parsed, missing, bad = parse_times(frame, time)
-    if missing.any() or bad.any():
-        where = where_first(frame[missing].iloc[0]) if missing.any() else ""
-        first_bad = frame[bad].iloc[0] if bad.any() else None
-        example = None if first_bad is None else str(first_bad[time])
-        bad_where = "" if first_bad is None else where_first(first_bad)
-        n_missing, n_bad = int(missing.sum()), int(bad.sum())
-        _time_errors(time, n_missing, n_bad, example, len(frame), target, where, bad_where)
-    if len(frame) == 0:
-        _time_errors(time, 0, 0, None, 0, target)
+    where = where_first(frame[missing].iloc[0]) if missing.any() else ""
+    first_bad = frame[bad].iloc[0] if bad.any() else None
+    example = None if first_bad is None else str(first_bad[time])
+    bad_where = "" if first_bad is None else where_first(first_bad)
+    n_missing, n_bad = int(missing.sum()), int(bad.sum())
+    _time_errors(time, n_missing, n_bad, example, len(frame), target, where, bad_where)
     return (parsed - pd.Timestamp(0, tz="UTC")).dt.total_seconds().to_numpy()
 
 
