@@ -35,7 +35,6 @@ import numpy as np
 import pandas as pd
 
 from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level, split_list
-from .._checks import check_seed as _check_seed
 from .._text import one_line
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -62,6 +61,7 @@ from ._protocol import (
     _check_metrics,
     check_digests,
     check_release_for,
+    check_seed,
     known_metrics,
     read_release,
     validate_manifest,
@@ -218,10 +218,9 @@ class Estimate:
         return text
 
     def __repr__(self) -> str:
-        parts = []
-        for name, v in self.values.items():
-            value = "—" if v.get("value") is None else f"{v['value']:z.4f}"
-            parts.append(f"{name} {value} [{v.get('status')}]")
+        parts = [
+            f"{name} {_end(v.get('value'))} [{v.get('status')}]" for name, v in self.values.items()
+        ]
         return f"Estimate({'; '.join(parts)}; {self._setting()})"
 
     def _repr_html_(self) -> str:
@@ -459,7 +458,7 @@ def _estimated_cells(rel, mech) -> tuple[np.ndarray, _Cells]:
 def _seed_used(random_state) -> int:
     """The seed checked (a non-negative integer below 2**32), or one drawn for None, as a
     spec's null seed is: recorded, so that the estimate can be repeated."""
-    seed = _check_seed(random_state, "random_state", allow_none=True)
+    seed = check_seed(random_state, "random_state")
     return int(np.random.SeedSequence().entropy % SKLEARN_SEED_LIMIT if seed is None else seed)
 
 

@@ -403,10 +403,6 @@ class _Synthesiser(Mechanism):
         "fitted to it: at a small ε it may cover the true value less often than its level"
     )
 
-    @staticmethod
-    def fit(mbi, data, dom, workload, budget, rng):
-        raise NotImplementedError
-
     def noise_draws(self, counts, manifest, n_boot, rng):
         """Gaussian draws of the measurement noise on the released (A, [Y,] Ŷ) cells: the
         covariance of the least-squares estimate of those cells from every measured marginal
@@ -649,9 +645,8 @@ class AIM(_Synthesiser):
         if len(pairs) > rounds:
             rule = f"it runs at most the {rounds} rounds its manifest states"
             raise _off_schedule(self.name, rule, charges, first + 2 * rounds)
-        used = 0.0
-        for _, rho_i in charges[:first]:  # added up in the fit's order, as the fit does
-            used += rho_i
+        # added up in the fit's order, as the fit does
+        used = functools.reduce(lambda total, charge: total + charge[1], charges[:first], 0.0)
         prev = None
         for j, pair in enumerate(pairs):
             i = first + 2 * j
@@ -670,8 +665,7 @@ class AIM(_Synthesiser):
             cost = 2 * (0.45 * rho / rounds if prev is None else prev)  # the previous round's
             _check_round_end(self.name, charges, i, rho - used, cost, (j, rounds, last))
             prev = sel
-            used += pair[0][1]
-            used += pair[1][1]
+            used = used + pair[0][1] + pair[1][1]
         if not pairs:
             raise _off_schedule(self.name, "it measures at least one round", charges, first)
 

@@ -683,9 +683,8 @@ def _previous_budget(out: Path) -> tuple[float, int]:
         old = _read_manifest(out / MANIFEST)
         validate_manifest(old)
         rec = old.get("budget") or {}  # checked: a number of releases, a cumulative ε
-        return float(rec.get("cumulative_on_this_data", old["record_epsilon"])), rec.get(
-            "releases", 1
-        )
+        cumulative = float(rec.get("cumulative_on_this_data", old["record_epsilon"]))
+        return cumulative, rec.get("releases", 1)
     except (OSError, ValueError, AttributeError) as exc:
         said = exc.problem if isinstance(exc, EthicLensInputError) else exc
         raise EthicLensInputError(
@@ -952,12 +951,11 @@ def _read_table(path: Path) -> pd.DataFrame:
             f"the table's header repeats the column(s) {repeated}: its columns are {written}",
             TABLE,
         )
-    for col in (LABEL, PREDICTION):
-        if col in table.columns:
-            if not table[col].isin(["0", "1"]).all():
-                bad = sorted(set(table[col]) - {"0", "1"})[:5]
-                raise _altered(f"values {bad} are not 0/1", col)
-            table[col] = table[col].astype(int)
+    for col in [c for c in (LABEL, PREDICTION) if c in table.columns]:
+        if not table[col].isin(["0", "1"]).all():
+            bad = sorted(set(table[col]) - {"0", "1"})[:5]
+            raise _altered(f"values {bad} are not 0/1", col)
+        table[col] = table[col].astype(int)
     return table
 
 
@@ -1526,18 +1524,12 @@ def _check_budget_count(budget: dict, delta) -> None:
             "budget.cumulative_on_this_data",
             budget["cumulative_on_this_data"],
         )
-    if budget.get("composition") != BUDGET_COMPOSITION:
-        raise _bad(
-            f"the composition is {BUDGET_COMPOSITION!r}",
-            "budget.composition",
-            budget.get("composition"),
-        )
-    if budget.get("this_release_delta") != delta:
-        raise _bad(
-            f"this release's δ is the release's {delta}",
-            "budget.this_release_delta",
-            budget.get("this_release_delta"),
-        )
+    for key, want, said in (
+        ("composition", BUDGET_COMPOSITION, f"the composition is {BUDGET_COMPOSITION!r}"),
+        ("this_release_delta", delta, f"this release's δ is the release's {delta}"),
+    ):
+        if budget.get(key) != want:
+            raise _bad(said, f"budget.{key}", budget.get(key))
 
 
 def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:

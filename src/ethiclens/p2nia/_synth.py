@@ -47,7 +47,6 @@ AIM_MAX_CELLS = 10_000
 AIM_ROUND_ITERS = 100  # warm-started refits between rounds; the final fit runs the full count
 ESTIMATION_ITERS = 500
 DEFAULT_DELTA = 1e-9
-DISABLE_JIT = False  # op-by-op JAX avoids compile churn but is far too slow here
 
 
 def cdp_rho(epsilon: float, delta: float) -> float:
@@ -471,8 +470,6 @@ def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
     jax = require("jax", extra="synth")
     jax.config.update("jax_enable_x64", True)
     jax.config.update("jax_enable_compilation_cache", False)
-    if DISABLE_JIT:
-        jax.config.update("jax_disable_jit", True)
     mbi = require("mbi", extra="synth")
     data, meta, extra = _encode(drawn, settings.open_bins)
     attrs = list(data)

@@ -522,22 +522,15 @@ def _scores(values, name, fix: str) -> np.ndarray:
 def _refuse_first(bad, values, rule: str, name, fix: str, what: str = "") -> None:
     """Refuse ``values`` where ``bad``: ``rule``, how many break it, the first's row (counted
     from 0, as every check words it: a file's line where a face read a file) and value."""
-    i = int(np.flatnonzero(bad)[0])
+    i, k = int(np.flatnonzero(bad)[0]), int(bad.sum())
+    plural = what.removeprefix("a ") + "s" if what else ""
+    said = f"1 is not {what}" if k == 1 else f"{k} are not {plural}"  # (a number)/(numbers)
     raise EthicLensInputError(
-        f"{rule}; {_are_not(bad, what)}{first_row(i)}",
+        f"{rule}; {said.rstrip()}{first_row(i)}",
         column=name,
         value=_shown(values[i]),
         fix=fix,
     )
-
-
-def _are_not(mask, what: str = "") -> str:
-    """'1 is not (a number)' / '3 are not (numbers)': how many values a check refused."""
-    k = int(mask.sum())
-    if k == 1:
-        return f"1 is not {what}".rstrip()
-    plural = what.removeprefix("a ") + "s" if what else ""
-    return f"{k} are not {plural}".rstrip()
 
 
 def _is_nan(value) -> bool:
@@ -1079,7 +1072,7 @@ def _predict(model, frame):
                     "give a classifier whose predict_proba returns one column per class",
                 )
             score = proba[:, 1]
-    except EthicLensInputError:
+    except (EthicLensInputError, KeyboardInterrupt, SystemExit, MemoryError):
         raise
     except ValueError as exc:
         if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
@@ -1089,8 +1082,6 @@ def _predict(model, frame):
                 f"(counterfactual(..., groups=[...])), or {ENCODER_FIX}",
             ) from exc
         raise _model_error(model, method, exc) from exc
-    except (KeyboardInterrupt, SystemExit, MemoryError):
-        raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
         raise _model_error(model, method, exc) from exc
     try:  # one 1-D rule with analyze_counterfactuals(y_pred=...): (n, 2) is not flattened
