@@ -822,7 +822,6 @@ def _limitations(result: AuditResult) -> Section:
 
 
 def _intended_use(result: AuditResult) -> Section:
-    """The model and its intended use as the user (or the benchmark) stated them."""
     prov = result.data.get("provenance", {})
     details = pv.model_details(prov) or [
         ("model", "Not described (name it with --model-name, --model-version or --card-info).")

@@ -80,7 +80,6 @@ def _methods_of(differences) -> str:
 
 
 def _summary(comp) -> Section:
-    """What the differences are and how many verdicts changed."""
     a, b = comp.names
     cfg = comp.config
     changed = comp.changed
@@ -133,7 +132,6 @@ def model_value(d, which: str, undefined: str = "undefined") -> str:
 
 
 def _difference_cells(d, label: str) -> tuple:
-    """A difference's row: what is compared, the metric, A, B and B − A with its interval."""
     metric = d.metric if d.reference is None else metric_label(d.metric)  # a group's rate
     values = (model_value(d, "a"), model_value(d, "b"))
     return (label, metric, *values, difference_text(d.difference))

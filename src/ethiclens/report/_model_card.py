@@ -157,7 +157,6 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
 
 
 def _data(result: AuditResult, prov: dict) -> list[str]:
-    """The evaluation data and, when the user described it, the training data."""
     data = prov.get("data", {}) or {}
     out = ["## Evaluation data", "", f"- Rows audited: {result.data['n_rows']:,}."]
     if prov.get("dataset"):

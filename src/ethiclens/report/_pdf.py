@@ -38,32 +38,31 @@ def find_browser() -> str | None:
     return next((found for name in BROWSERS if (found := shutil.which(name))), None)
 
 
-def _not_found() -> EthicLensInputError:
-    """No browser: the fix names ``$ETHICLENS_CHROMIUM``'s value when it is set but runs nothing."""
+def _browser() -> str:
+    """:func:`find_browser`'s; none is refused, the fix naming ``$ETHICLENS_CHROMIUM``'s value
+    when it is set but runs nothing."""
+    browser = find_browser()
+    if browser is not None:
+        return browser
     chosen = os.environ.get("ETHICLENS_CHROMIUM")
     if not chosen:
-        return _refused("no PDF renderer was found", fix=_FIX)
+        raise _refused("no PDF renderer was found", fix=_FIX)
     now = (
         f"ETHICLENS_CHROMIUM=/path/to/chrome (now {chosen!r}, which is no program that runs: "
         "correct it, or unset it to use the first Chromium on PATH)"
     )
-    return _refused("no PDF renderer was found", fix=_FIX.replace(_SET, now))
+    raise _refused("no PDF renderer was found", fix=_FIX.replace(_SET, now))
 
 
 def check_browser(timeout: float = 30.0) -> None:
     """Refuse, before any work, a PDF renderer that is missing or does not run: the browser
     must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
-    browser = find_browser()
-    if browser is None:
-        raise _not_found()
-    _run([browser, "--version"], timeout)
+    _run([_browser(), "--version"], timeout)
 
 
 def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
-    browser = find_browser()
-    if browser is None:
-        raise _not_found()
+    browser = _browser()
     with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
         src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
         src.write_text(html, encoding="utf-8")

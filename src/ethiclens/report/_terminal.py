@@ -146,7 +146,6 @@ def _header(result) -> list[str]:
 
 
 def _comparison_table(result) -> Table:
-    """One row per comparison: sizes, DI and EO with intervals, FPR balance, status and why."""
     table = Table(show_lines=False)
     level = f"{percent(result.config.get('confidence_level', 0.95))}"
     for col in TABLE_COLUMNS:
