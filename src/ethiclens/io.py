@@ -813,9 +813,7 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
 
 def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
     """pandas renames a repeated CSV header ``a,a`` to ``a, a.1``: which one did the user mean?
-
-    Refused, naming the column, rather than silently reading the first.
-    """
+    Refused, naming the column, rather than silently reading the first."""
     names = [str(c) for c in frame.columns]
     suspects = {n.rsplit(".", 1)[0] for n in names if n.rsplit(".", 1)[-1].isdigit()}
     if not suspects & set(names):
