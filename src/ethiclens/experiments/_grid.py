@@ -126,10 +126,7 @@ class SweepGrid:
 
     def train_config(self) -> TrainConfig:
         """The trainer settings as a :class:`~ethiclens.privacy.TrainConfig`."""
-        values = dict(self.train)
-        if "hidden" in values:
-            values["hidden"] = tuple(values["hidden"])
-        return TrainConfig(**values)
+        return TrainConfig(**self.train)  # which makes ``hidden`` a tuple
 
     def attributes_for(self, dataset: str) -> list[str]:
         """The attributes audited for ``dataset`` (default: all of its PCER attributes)."""

@@ -357,10 +357,12 @@ class ResultsStore:
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.executescript(SCHEMA)
             self._claim(config_hash, grid)
-        except sqlite3.Error as exc:
+        except BaseException as exc:
             for p in created:  # before the lock is released
                 p.unlink(missing_ok=True)
             self.close()
+            if not isinstance(exc, sqlite3.Error):
+                raise
             err = _friendly(exc, self.path)
             if not existed:  # a store that could not be created leaves nothing behind
                 err = EthicLensInputError(
@@ -369,11 +371,6 @@ class ResultsStore:
                     fix=err.fix or "choose a writable folder with free space",
                 )
             raise err from exc
-        except BaseException:
-            for p in created:
-                p.unlink(missing_ok=True)
-            self.close()
-            raise
 
     def _claim(self, config_hash, grid):
         row = self.conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()

@@ -305,9 +305,7 @@ def pcer_values(positive_rate: dict, delta: dict, order, eta: float):
     return pcer, d, dispersion
 
 
-# ---------------------------------------------------------------------------------------------
-# Statistics as functions of cells: (..., n_groups, 4) arrays of (tp, fp, fn, tn).
-# ---------------------------------------------------------------------------------------------
+# --- Statistics as functions of cells: (..., n_groups, 4) arrays of (tp, fp, fn, tn).
 
 
 def split_cells(split: SplitPredictions, order) -> np.ndarray:
@@ -907,9 +905,7 @@ def _scales_like_inverse_eta(floor: list[FloorCheck]) -> bool | None:
     return bool(-1.1 <= slope <= -0.9)
 
 
-# ---------------------------------------------------------------------------------------------
-# The sign in words.
-# ---------------------------------------------------------------------------------------------
+# --- The sign in words.
 
 
 def interpret(r: PCERResult) -> str:
