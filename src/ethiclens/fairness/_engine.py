@@ -496,8 +496,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
     )
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
         source = opts.reference_source
-        if isinstance(source, dict):
-            source = source.get(name)
+        source = source.get(name) if isinstance(source, dict) else source
         cells = build(name, groups, codes)
         summary, comps = _audit_cells(
             ctx, cells, references.get(name), source, np.random.default_rng(seed)

@@ -1069,9 +1069,7 @@ def _difference(where: str, old: tuple, new: tuple) -> _Difference:
 def _entries(pairs) -> list[str] | None:
     """``COL=REFERENCE`` entries (``_entry``) of (attribute, reference) pairs, as a run used
     its protected attributes; None when ``pairs`` are not such pairs."""
-    if not _are_pairs(pairs):
-        return None
-    return [_entry(name, reference) for name, reference in pairs]
+    return [_entry(name, ref) for name, ref in pairs] if _are_pairs(pairs) else None
 
 
 def _are_pairs(value) -> bool:

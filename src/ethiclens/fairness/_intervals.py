@@ -68,12 +68,6 @@ class Intervals:
     def reported(self) -> np.ndarray:
         return ~np.isnan(self.low)
 
-    def __getitem__(self, i: int) -> Interval:
-        low, high = float(self.low[i]), float(self.high[i])
-        if np.isnan(low):
-            return Interval(None, None, self.methods[i])
-        return Interval(low, high, self.methods[i])
-
     def at(self, i: int) -> Interval:
         """Column ``i`` as an :class:`Interval` (Python floats; all columns built on first use)."""
         cache = self.__dict__.get("_list")
@@ -86,6 +80,8 @@ class Intervals:
             ]
             object.__setattr__(self, "_list", cache)
         return cache[i]
+
+    __getitem__ = at
 
     def renamed(self, fn) -> Intervals:
         """The same intervals, each method mapped by ``fn``."""

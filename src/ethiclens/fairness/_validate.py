@@ -334,9 +334,8 @@ def _decimals_as_floats(series: pd.Series) -> pd.Series:
         return series.astype(float)  # Dask keeps a Parquet decimal as an Arrow one
     if series.dtype != object or series.empty:
         return series
-    if not all(isinstance(v, decimal.Decimal) for v in series.to_numpy()):
-        return series
-    return series.astype(float)
+    decimals = all(isinstance(v, decimal.Decimal) for v in series.to_numpy())
+    return series.astype(float) if decimals else series
 
 
 def _as_text_labels(series: pd.Series, column: str, pos_label):
