@@ -376,7 +376,7 @@ def not_binary(uniques, column: str, role: str, *, name=None, rows=None) -> Ethi
     shown = sorted(map(str, uniques))[:10]
     n = len(uniques)
     strays = is_zero_one_with_strays(uniques, rows)
-    if all(_is_probability(u) for u in uniques) and not strays:
+    if all(_is_number(u) and 0 <= u <= 1 for u in uniques) and not strays:
         as_score = (
             ", or pass it as the scores (--y-score on the command line, y_score= in Python) "
             "and the 0/1 predictions as --y-pred (y_pred=)"
@@ -401,11 +401,6 @@ def _pandas_name(values, role: str):
     """The column name a pandas recoding of ``values`` uses: its own name, else the role."""
     name = getattr(values, "name", None)
     return role if name is None else name
-
-
-def _is_probability(value) -> bool:
-    """A number (not a boolean, not text) in [0, 1]."""
-    return _is_number(value) and bool(0 <= value <= 1)
 
 
 class PosLabelAbsent(EthicLensInputError):
