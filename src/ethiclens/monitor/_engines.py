@@ -31,11 +31,10 @@ from ._windows import (
     MAX_WEIGHT,
     MIN_WEIGHT,
     SUMMED,
+    TERMS,
     TS,
-    W2SUM,
     WEIGHTED,
     WINDOW,
-    WSUM,
     Columns,
     Counted,
     NoRows,
@@ -199,7 +198,6 @@ def _file_rows(path, src: _Files, cols: Columns) -> pd.DataFrame:
 
 
 def _file_day_cells(path, src: _Files, cols: Columns) -> pd.DataFrame:
-    """One file's cells per (UTC day, flag, roles)."""
     data = _file_rows(path, src, cols)
     data["_ethiclens_day"] = np.floor(np.nan_to_num(data[TS].to_numpy()) / DAY).astype(np.int64)
     return cells(data, ["_ethiclens_day", FLAG, *cols.roles], cols.weighting)
@@ -346,9 +344,7 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
     sums = list(WEIGHTED[: 3 + bool(cols.weight)]) if cols.weighting else []
     aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_ethiclens_tmin")]
     aggs.append(F.max(TS).alias("_ethiclens_tmax"))
-    # the weight sums as every engine sums them (SUMMED), PMIN and PMAX of _ethiclens_p
-    terms = {s: s if s in (WSUM, W2SUM) else "_ethiclens_p" for s in sums}
-    aggs += [getattr(F, SUMMED[s])(term).alias(s) for s, term in terms.items()]
+    aggs += [getattr(F, SUMMED[s])(TERMS[s]).alias(s) for s in sums]  # as every engine sums
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
     names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums]

@@ -59,7 +59,6 @@ def read_store(path, *, flag: str = "--store") -> dict:
 
 
 def _read_postgres(url: str, flag: str) -> dict:
-    """A PostgreSQL store, read in read-only transactions; refusals name ``flag``."""
     try:
         store = Store.open(url, read_only=True)
     except EthicLensInputError as exc:

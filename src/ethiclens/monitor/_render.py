@@ -136,8 +136,7 @@ def summary_lines(doc: dict) -> list[str]:
             + (f", {len(run['pending_windows'])} held back" if run.get("pending_windows") else "")
             + f"; store {doc['store']}"
         )
-    for note in run.get("notes", []):
-        lines.append(f"note: {note}")
+    lines += [f"note: {note}" for note in run.get("notes", [])]
     lines += _request_lines(doc.get("request") or {}, run)
     if windows:
         last = windows[-1]

@@ -186,9 +186,8 @@ def _drop_if_empty(store: Store) -> None:
     """Remove a refused first run's SQLite file (closed) while it is still empty: nothing was
     committed, by this run or another, and a 0-byte store left behind would only puzzle."""
     path = Path(store.path)
-    if store.kind == "SQLite file" and store.db.fresh and path.exists():
-        if path.stat().st_size == 0:
-            path.unlink()
+    if store.kind == "SQLite file" and store.db.fresh and path.exists() and not path.stat().st_size:
+        path.unlink()
 
 
 def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorResult:
@@ -427,7 +426,6 @@ def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) ->
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
-    """The target's counts per window, from the store's origin day (a database or files)."""
     roles, origin_day = request.roles(), store.meta("origin_day")
     if request.db:
         where = {"table": request.table, "query": request.query, "flag": request.db_flag}
@@ -492,7 +490,6 @@ def _count_baseline_rows(request: MonitorRequest, window: Window) -> tuple[Count
 
 
 def _baseline_name(info: dict) -> str:
-    """A baseline as messages name it: its path, or its table or query in the database."""
     return info.get("source") or info["target"]
 
 

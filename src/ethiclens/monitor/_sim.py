@@ -73,14 +73,9 @@ def counts_of_rows(rows: dict) -> tuple[dict, dict]:
     """Per-day counts ``(streams, days)`` of each group from the rows."""
 
     def one(y, p):
-        return {
-            "n": np.full(y.shape[:2], y.shape[2], dtype=float),
-            "sel": p.sum(-1).astype(float),
-            "pos": y.sum(-1).astype(float),
-            "tp": (y & p).sum(-1).astype(float),
-            "neg": (~y).sum(-1).astype(float),
-            "fp": (~y & p).sum(-1).astype(float),
-        }
+        masks = {"sel": p, "pos": y, "tp": y & p, "neg": ~y, "fp": ~y & p}
+        sums = {k: mask.sum(-1).astype(float) for k, mask in masks.items()}
+        return {"n": np.full(y.shape[:2], y.shape[2], dtype=float), **sums}
 
     return one(rows["ya"], rows["pa"]), one(rows["yb"], rows["pb"])
 
@@ -328,10 +323,7 @@ def _delays(shape, seed, alpha) -> dict:
 
 def _coverage(shape, seed, alpha) -> dict:
     """(c) time-uniform coverage of the confidence sequences at the true values."""
-    fams = {
-        "gap": CSFamily("gap", np.array([-0.1])),
-        "ratio": CSFamily("ratio", np.array([0.8])),
-    }
+    fams = {kind: CSFamily(kind, np.array([at])) for kind, at in (("gap", -0.1), ("ratio", 0.8))}
     ref, grp = simulate_counts(BOUNDARY, *shape, seed)
     _, ev, _ = run_windows(ref, grp, alpha, sequences=True, fams=fams)
     return {name: float(contains(st, 0).mean()) for name, st in ev.seqs.items()}

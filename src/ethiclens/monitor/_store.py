@@ -128,12 +128,8 @@ def canonical_protected(items, columns=None) -> list:
     out = []
     for item, col in zip(items, cols, strict=True):
         forms = [col] if col not in refs else [f"{col}={refs[col]}", f'{col}="{refs[col]}"']
-        for form in forms:
-            if parse_protected([form], columns=columns) == ([col], _only(refs, col)):
-                out.append(form)
-                break
-        else:
-            out.append(item)
+        same = ([col], _only(refs, col))
+        out.append(next((f for f in forms if parse_protected([f], columns=columns) == same), item))
     return out
 
 
@@ -208,7 +204,6 @@ class _SQLite:
         self.path, self.con, self.fresh = str(path), con, False
         self.restarted = False  # an empty file a killed first run left: started anew
         self.missing_table = sqlite3.OperationalError
-        self.busy = (sqlite3.OperationalError,)
 
     @classmethod
     def open(cls, path: Path) -> _SQLite:
@@ -422,7 +417,6 @@ class _Postgres:
 
     def integrity(self) -> None:
         """PostgreSQL keeps its own pages intact: nothing to check here."""
-        return None
 
     def in_transaction(self) -> bool:
         return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
@@ -492,7 +486,6 @@ class Store:
             )
 
     def _refusal(self, problem: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:
-        """This store's refusal by ``--store``, naming a new file as the fix (``_refuse``)."""
         return _refuse(problem, self.path, fix)
 
     def check_intact(self) -> None:
@@ -783,7 +776,6 @@ class Store:
                 )
 
     def _one(self, sql: str, params: tuple = ()):
-        """The first row of a read (None when it has none)."""
         rows = self._rows(sql, params)
         return rows[0] if rows else None
 

@@ -51,6 +51,8 @@ WSUM, W2SUM, PMIN, PMAX = "_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_
 WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
 # how a cell's count and weight sums add up when cells are summed (the extremes kept)
 SUMMED = {COUNT: "sum", WSUM: "sum", W2SUM: "sum", PMIN: "min", PMAX: "max"}
+# the row column each weight sum is taken from (``_ethiclens_p``: π, or 1/w with --weight)
+TERMS = {WSUM: WSUM, W2SUM: W2SUM, PMIN: "_ethiclens_p", PMAX: "_ethiclens_p"}
 # the usable weights (and propensities from MIN_WEIGHT): their squares and inverses, summed
 # over a window's rows, stay finite (only the weights' ratios matter, so a feed beyond them can
 # be rescaled); NaN, which sorts above all in DuckDB, Spark and PostgreSQL, is refused with them
@@ -752,7 +754,6 @@ def _header(path) -> list[str]:
 
 
 def _wanted(cols: Columns) -> list:
-    """The columns read: the time, the roles and the propensity or weight."""
     return [cols.time, *cols.roles, *cols.weighted_by]
 
 
@@ -857,7 +858,6 @@ def _float_text(values: pd.Series) -> pd.Series:
 
 
 def _read_frames(src: _Files, wanted: list) -> pd.DataFrame:
-    """The wanted columns of every file (hive keys filled in), with each row's file and line."""
     frames = [read_file(src, f, wanted) for f in src.files]
     return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
 
@@ -1027,13 +1027,8 @@ def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame
         .rename(columns={"size": COUNT, "min": "_ethiclens_tmin", "max": "_ethiclens_tmax"})
     )
     if weighting:
-        extremes = {"_ethiclens_pmax": ("_ethiclens_p", "max")} if weighting == "weight" else {}
-        sums = data.groupby(keys, dropna=False, sort=False).agg(
-            _ethiclens_w=("_ethiclens_w", "sum"),
-            _ethiclens_w2=("_ethiclens_w2", "sum"),
-            _ethiclens_pmin=("_ethiclens_p", "min"),
-            **extremes,
-        )
+        how = {s: (TERMS[s], SUMMED[s]) for s in WEIGHTED[: 3 + (weighting == "weight")]}
+        sums = data.groupby(keys, dropna=False, sort=False).agg(**how)
         raw = raw.merge(sums.reset_index(), on=keys, how="left")
     return raw
 
