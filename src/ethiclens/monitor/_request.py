@@ -370,10 +370,7 @@ class MonitorRequest:
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
         out = {k: d[k] for k in (*BOUND, *DRAWS)}
         # only when given: stores written before keep matching
-        for name in OPTIONAL:
-            if getattr(self, name) is not None:
-                out[name] = d[name]
-        return out
+        return out | {name: d[name] for name in OPTIONAL if getattr(self, name) is not None}
 
 
 def _flag(name: str) -> str:

@@ -991,8 +991,7 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     if updater.base is not None:
         notes.extend(updater.base.notes())
     if notes:
-        info["note"] = notes[0]
-        info["notes"] = notes
+        info.update(note=notes[0], notes=notes)
     return info
 
 

@@ -157,13 +157,9 @@ def lookalike(group: str, groups: list) -> str | None:
     """The known group ``group`` is with other spaces or case (the one with its case or its
     spaces first: a store may hold ``a`` and ``A``); None when none is."""
     alike = [g for g in groups if g.strip().casefold() == group.strip().casefold()]
-    for ours in alike:
-        if ours == group.strip():
-            return ours
-    for ours in alike:
-        if ours.casefold() == group.casefold():
-            return ours
-    return alike[0] if alike else None
+    spaced = [g for g in alike if g == group.strip()]
+    cased = [g for g in alike if g.casefold() == group.casefold()]
+    return (spaced or cased or alike or [None])[0]
 
 
 def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
