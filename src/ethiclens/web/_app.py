@@ -137,8 +137,7 @@ def create_app(config: WebConfig):
         for path in config.monitor_stores:  # refused at start, with one line, before any write
             read_store(path, flag="--monitor-store")
     store = _open_store(config)
-    recovered = store.recover()
-    if recovered:
+    if recovered := store.recover():
         log.warning("%d audit(s) were interrupted when the server last stopped", recovered)
     web = Web(config, store, Runner(str(config.store), config.workers, config.queue, config.pool))
 
@@ -231,8 +230,7 @@ async def _not_found(request, exc):
     web = web_of(request)
     if getattr(exc, "status_code", 500) == 405:
         response = web.error_page(request, 405, "this address does not take that method", "")
-        allow = (getattr(exc, "headers", None) or {}).get("Allow")  # the route's methods
-        if allow:
+        if allow := (getattr(exc, "headers", None) or {}).get("Allow"):  # the route's methods
             response.headers["allow"] = allow
         return response
     return web.error_page(request, 404, "no such page", "start from the home page")

@@ -396,10 +396,9 @@ def request_at_fault(error: dict) -> bool:
 
 
 def _failed_status(error: dict, data: dict | None) -> int:
-    """A failed audit's page status: 503 the queue was full; a refusal of the user's data or
-    request (the library's input error) 422, or 410 when the data file is gone from the
-    server (removed since it was picked); a worker that stopped under it 422, as a refusal
-    (the run failed, the server did not); 500 only for an internal error."""
+    """A failed audit's page status: 503 a full queue; 422 a refusal of the user's data or
+    request (410 when its data file was removed since it was picked) and a worker that stopped
+    under it (the run failed, not the server); 500 only for an internal error."""
     if error.get("message") == BUSY_MESSAGE:
         return 503
     if error.get("message") == WORKER_STOPPED["message"]:
@@ -429,11 +428,9 @@ async def reopen(request):
 
 
 def _runs_again(audit: dict) -> bool:
-    """Whether "Run it again" queues the request as it was asked (not its mapping screen): a
-    threshold view (its threshold and its audit's request: the mapping screen draws a plain
-    audit's form), an interrupted run of any kind (the server stopped: a benchmark's too) and a
-    run whose worker stopped under it or that a full queue refused (nothing in the request
-    to fix)."""
+    """Whether "Run it again" queues the request as it was asked, not its mapping screen (which
+    draws a plain audit's form): a threshold view, an interrupted run of any kind (a benchmark's
+    too), and a run whose worker stopped or that a full queue refused (nothing to fix)."""
     if audit["purpose"] == "thresholds" or audit["status"] == "interrupted":
         return True
     message = json.loads(audit.get("error") or "{}").get("message")
@@ -671,10 +668,6 @@ PDF_PRINTS = 2
 _PRINTING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _printing() -> tuple[dict, asyncio.Semaphore]:
-    return _PRINTING.setdefault(asyncio.get_running_loop(), ({}, asyncio.Semaphore(PDF_PRINTS)))
-
-
 async def _printed(web, audit: dict) -> bytes | None:
     """The audit's stored PDF, else printed and stored (None: this server cannot print;
     :class:`_PrintFailed`: it could, but this print failed, and the next request tries): one
@@ -682,7 +675,8 @@ async def _printed(web, audit: dict) -> bytes | None:
     stored PDF; at most ``PDF_PRINTS`` prints at once on the server."""
     if audit["pdf"]:
         return audit["pdf"]
-    locks, bound = _printing()
+    loop = asyncio.get_running_loop()
+    locks, bound = _PRINTING.setdefault(loop, ({}, asyncio.Semaphore(PDF_PRINTS)))
     entry = locks.setdefault(audit["id"], [asyncio.Lock(), 0])
     entry[1] += 1
     try:
@@ -773,8 +767,7 @@ def judged_reason(c: dict) -> str:
 
 def _verdict_sentence(counts: dict) -> str:
     """The report's verdict sentence ('Of 2 comparisons, 1 is undefined: …', or that none
-    was made) from a finished request's comparisons per status (``report.verdict_sentence``
-    reads each comparison's status)."""
+    was made) from a finished request's comparisons per status."""
     from ..report import verdict_sentence
 
     statuses = [

@@ -4,6 +4,7 @@ naming its flag. The command only parses; this is what it hands to :func:`create
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import ipaddress
 import math
@@ -32,15 +33,11 @@ _DNS_LABEL = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)")
 def host_address(host: str):
     """The IP address ``--host`` spells as the server's bind reads it (``0`` is 0.0.0.0,
     ``127.1`` is 127.0.0.1, ``0:0::1`` is ::1), or None for a host name."""
-    try:
+    with contextlib.suppress(ValueError):
         return ipaddress.ip_address(host)
-    except ValueError:
-        pass
-    if _INET_ATON.fullmatch(host):
-        try:
+    with contextlib.suppress(OSError):
+        if _INET_ATON.fullmatch(host):
             return ipaddress.IPv4Address(socket.inet_aton(host))
-        except OSError:
-            return None
     return None
 
 
@@ -65,12 +62,6 @@ def _shown_host(host: str) -> str:
     return host if address is None else str(address)
 
 
-def _is_dns_name(host: str) -> bool:
-    """``host`` is a well-formed DNS name (labels of letters, digits and inner hyphens)."""
-    name = host[:-1] if host.endswith(".") else host
-    return 0 < len(name) <= 253 and all(_DNS_LABEL.fullmatch(p) for p in name.split("."))
-
-
 _HOST_FIX = "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface)"
 
 
@@ -86,7 +77,9 @@ def check_address(host: str, port: int) -> None:
     except (socket.gaierror, UnicodeError) as exc:
         problem, fix = "is not a host name or address", _HOST_FIX
         bare = host[1:-1] if host[:1] + host[-1:] == "[]" else None
-        if host_address(host) is None and _is_dns_name(host):
+        name = host.removesuffix(".")  # a DNS name: labels of letters, digits and inner hyphens
+        dns = 0 < len(name) <= 253 and all(_DNS_LABEL.fullmatch(p) for p in name.split("."))
+        if host_address(host) is None and dns:
             problem = (
                 "is a host name this machine cannot look up (no address for it in DNS or "
                 "/etc/hosts), so the server cannot listen on it"

@@ -13,6 +13,7 @@ import json
 import re
 import secrets
 from collections import OrderedDict
+from decimal import Decimal
 from pathlib import Path
 
 from .._text import html_safe, percent, threshold_text
@@ -33,6 +34,12 @@ FORM_BYTES = 1 << 20  # a form other than the upload: its whole body, the most o
 FIELD_BYTES = 64 * 1024
 BUSY = "the server is busy: the audit queue is full"
 BUSY_MESSAGE = "busy"  # the stored error's message of a request a full queue refused
+BUSY_ERROR = {
+    "problem": "the server is busy (the audit queue is full)",
+    "column": None,
+    "fix": "try again in a few minutes",
+    "message": BUSY_MESSAGE,
+}
 CHANGED_ELSEWHERE = "this audit was changed in another tab or window since this page was loaded"
 BEYOND = 10**19  # above any revision, page or length here (SQLite's integers stop at 2**63 - 1)
 
@@ -61,7 +68,8 @@ def templates():
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
     env.filters["evalue"] = _e_value_shown
     env.filters["di_bound"] = _di_bound
-    env.filters["sequence_level"] = _sequence_level
+    # the level 1 - alpha of a monitor's confidence sequences, exactly (99.9%, never 100%)
+    env.filters["sequence_level"] = lambda alpha: percent(1 - Decimal(repr(float(alpha))))
     # a policy threshold (or 1/t) as every report prints it: exact, 0.80 for the default
     env.filters["threshold"] = threshold_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
@@ -77,13 +85,6 @@ def _di_bound(value, di_threshold) -> str:
 
     edges = policy_edges("disparate_impact", {"di_threshold": di_threshold})
     return format_number(value, edges=edges)
-
-
-def _sequence_level(alpha) -> str:
-    """The level 1 - alpha of a monitor's confidence sequences, exactly (99.9%, never 100%)."""
-    from decimal import Decimal
-
-    return percent(1 - Decimal(repr(float(alpha))))
 
 
 def _e_value_shown(log_e):
@@ -434,15 +435,7 @@ class Web:
         try:
             self.runner.submit(audit_id, spec, purpose, title)
         except Busy:
-            self.store.fail(
-                audit_id,
-                {
-                    "problem": "the server is busy (the audit queue is full)",
-                    "column": None,
-                    "fix": "try again in a few minutes",
-                    "message": BUSY_MESSAGE,
-                },
-            )
+            self.store.fail(audit_id, BUSY_ERROR)
             # its page runs it again as it was asked ("Run it again"): the form sent again is
             # a page drawn before (409), the audit being stored, failed
             busy = self.error_page(
