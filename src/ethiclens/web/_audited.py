@@ -47,10 +47,11 @@ def _rows(pred, score, pos_label):
     return positive, as_scores(score, len(positive))
 
 
-def inferred_threshold(found: tuple[float, float] | None) -> float | None:
+def inferred_threshold(pred, score, pos_label=None) -> float | None:
     """The threshold ``t`` for which the predictions are exactly ``score >= t`` on every row
-    (:func:`simplest_between` of their :func:`consistent_range` ``found``), or None: no such
-    ``t``, or only one kind of prediction."""
+    (:func:`simplest_between` of the gap between the highest score predicted negative and the
+    lowest predicted positive), or None: no such ``t``, or only one kind of prediction."""
+    found = consistent_range(*_rows(pred, score, pos_label))
     if found is None or not all(math.isfinite(end) for end in found):
         return None
     return simplest_between(*found)
@@ -79,7 +80,7 @@ def checked_threshold(typed: float, pred, score, pos_label=None) -> float:
         lo, hi = found
         above = "" if math.isinf(lo) else f"above {number_text(lo)}"
         upto = "" if math.isinf(hi) else f"up to {number_text(hi)}"
-        inferred = inferred_threshold(found)
+        inferred = inferred_threshold(pred, score, pos_label)
         empty = ""
         if inferred:
             empty = f"leave the field empty (the rows say {number_text(inferred)}), or "
@@ -122,13 +123,13 @@ def audited_of(spec: dict, typed: float | None = None) -> float:
     (pred,) = loaded.preds.values()
     if typed is not None:
         return checked_threshold(typed, pred, loaded.y_score, parsed.roles.pos_label)
-    span = consistent_range(*_rows(pred, loaded.y_score, parsed.roles.pos_label))
-    found = inferred_threshold(span)
+    found = inferred_threshold(pred, loaded.y_score, parsed.roles.pos_label)
     if found is None:
+        no_one = consistent_range(*_rows(pred, loaded.y_score, parsed.roles.pos_label)) is None
         raise EthicLensInputError(
             "the audit's predictions are not 'score >= t' for one threshold t, so the view "
             "cannot tell which threshold they used",
             column="threshold",
-            fix=NO_ONE if span is None else FIX,  # one kind of prediction: the typed one is checked
+            fix=NO_ONE if no_one else FIX,  # one kind of prediction: the typed one is checked
         )
     return found
