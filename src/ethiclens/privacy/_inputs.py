@@ -539,22 +539,19 @@ def _row_keys(train: SplitPredictions, test: SplitPredictions):
     """Each row's key for :func:`shared_rows_note`: the files' fingerprints, else the audit's
     fields with losses; (None, None, None) when neither."""
     if train._row_keys is not None and test._row_keys is not None:
-        keys = (train._row_keys, test._row_keys)
         what = "are identical to a train row in every column both files hold"
-    elif train.loss is not None and test.loss is not None:
-        if not np.isin(test.loss, train.loss).any():  # no loss of test is a train row's
-            return None, None, None
-        # the groups as codes of one factorisation of both splits: numbers hash fast
-        codes = pd.factorize(np.concatenate([train.groups, test.groups]))[0]
-        parts = (codes[: len(train.groups)], codes[len(train.groups) :])
-        keys = tuple(
-            _fingerprint(pd.DataFrame({"y": s.y_true, "p": s.y_pred, "g": g, "loss": s.loss}))
-            for s, g in zip((train, test), parts, strict=True)
-        )
-        what = "match a train row in label, prediction, group and loss"
-    else:
+        return train._row_keys, test._row_keys, what
+    # without losses, or no loss of test a train row's: no key
+    if train.loss is None or test.loss is None or not np.isin(test.loss, train.loss).any():
         return None, None, None
-    return keys[0], keys[1], what
+    # the groups as codes of one factorisation of both splits: numbers hash fast
+    codes = pd.factorize(np.concatenate([train.groups, test.groups]))[0]
+    parts = (codes[: len(train.groups)], codes[len(train.groups) :])
+    keys = tuple(
+        _fingerprint(pd.DataFrame({"y": s.y_true, "p": s.y_pred, "g": g, "loss": s.loss}))
+        for s, g in zip((train, test), parts, strict=True)
+    )
+    return *keys, "match a train row in label, prediction, group and loss"
 
 
 _HASH_STEP = 0x100000001B3  # an odd multiplier (FNV's prime): column order matters

@@ -407,11 +407,10 @@ def _stack(seeds, datas, config: TrainConfig, n: int):
 
     d_max = max(d.n_features for d in datas)
     net = StackedMLP(len(seeds), d_max, config.hidden)
-    X = torch.empty(len(seeds), n, d_max + 1)  # every model's rows, zero-padded, ones column
+    X = torch.zeros(len(seeds), n, d_max + 1)  # every model's rows, zero-padded, ones column
     X[:, :, d_max] = 1.0
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
         X[k, :, : data.n_features] = torch.from_numpy(data.X_train)
-        X[k, :, data.n_features : d_max] = 0.0
         with torch.random.fork_rng():  # initialised exactly as the Opacus path does
             torch.manual_seed(seed)
             mlp = build_mlp(data.n_features, config.hidden)
