@@ -9,6 +9,7 @@ from contextlib import ExitStack, contextmanager
 import click
 
 from .._checks import check_member, number_problem, whole_number
+from .._text import safe_console
 from ..errors import EthicLensInputError
 
 FILE = click.Path(dir_okay=False)
@@ -56,13 +57,6 @@ def check_stdout_open(json_out) -> None:
             value="-",
             fix="give --json a file name, or run with standard output open",
         )
-
-
-def _console(**kwargs):
-    """The commands' rich console: user text made terminal-safe (ethiclens._text)."""
-    from .._text import safe_console
-
-    return safe_console(**kwargs)
 
 
 @contextmanager
@@ -117,7 +111,7 @@ def json_outputs(json_out, inputs=()) -> bool:
 
 def show(blocks, err: bool = False) -> None:
     """Print a result's terminal view (rich renderables, user text already escaped)."""
-    console = _console(stderr=err)
+    console = safe_console(stderr=err)
     for block in blocks:
         console.print(block)
 

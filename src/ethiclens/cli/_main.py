@@ -199,24 +199,24 @@ def _warning_printer():
     return show
 
 
-def _error(text: str) -> None:
+def _error(text: str) -> int:
+    """Say ``text`` as the one error line; the exit code of bad input, 2."""
     from .._text import one_line
 
     click.echo(f"error: {one_line(text)}", err=True)
+    return 2
 
 
 def _run(argv) -> int:
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
-        _error(str(exc))
-        return 2
+        return _error(str(exc))
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)
         if missing is None:
             raise
-        _error(str(missing))
-        return 2
+        return _error(str(missing))
     except click.exceptions.Abort:
         # 128 + SIGINT, as shells report it: exit 1 means a gate failed (--fail-on)
         click.echo("aborted", err=True)
@@ -225,8 +225,7 @@ def _run(argv) -> int:
         exc.show()  # `ethiclens` alone: the help
         return exc.exit_code
     except click.UsageError as exc:
-        _error(usage_error_line(exc))
-        return 2
+        return _error(usage_error_line(exc))
     except click.ClickException as exc:
         _error(exc.format_message().rstrip("."))
         return exc.exit_code
@@ -236,8 +235,7 @@ def _run(argv) -> int:
         line = os_error_line(exc)
         if line is None:
             raise
-        _error(line)
-        return 2
+        return _error(line)
     return 0
 
 

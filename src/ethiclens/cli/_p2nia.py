@@ -29,7 +29,7 @@ from ..p2nia import (
     write_request,
 )
 from ..report import ensure_output_folder, estimate_html, write_atomic
-from ._common import FILE, JSON, _console, option, options, progress_bar, shown
+from ._common import FILE, JSON, option, options, progress_bar, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 
@@ -205,7 +205,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     refuse_stdout(out_dir, "--out", "folder")
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
-    console = _console()
+    console = safe_console()
     with progress_bar(console, f"p2nia {dataset}") as progress:
         frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)

@@ -29,7 +29,7 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ._common import FILE, JSON, _console, json_outputs, option, options, positive_option, shown
+from ._common import FILE, JSON, json_outputs, option, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
@@ -202,7 +202,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     with flags_named():  # a grid key a flag overrode is named by the flag
         grid = sweep_grid(preset, grid_file, **options)
-    console = _console()
+    console = safe_console()
     # plain text: a store's path or a run's error is the user's, never rich markup
     console.print(f"grid: {grid.describe()} → {store}", markup=False)
     summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)

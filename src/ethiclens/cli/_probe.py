@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 
 from .._checks import check_seed
+from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..p2nia import write_json_output
 from ..probes import (
@@ -22,7 +23,6 @@ from ..probes import (
 from ._common import (
     FILE,
     JSON,
-    _console,
     deprecated_favorable_option,
     favorable_label,
     json_outputs,
@@ -175,7 +175,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
 
     check_seed(seed, "--seed")
     to_stdout = json_outputs(json_out)
-    console = _console(stderr=to_stdout)
+    console = safe_console(stderr=to_stdout)
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)
     for di in oracle_disparate_impacts(dis, column="--di"):

@@ -70,14 +70,6 @@ def _wrap(name: str, runner: str):
     return call
 
 
-def _counts_spec(first):
-    """``audit_counts("counts.parquet")``: a path is a counts table, not rows; a spec file
-    (``spec.json`` too) is a spec, as ``run`` reads it."""
-    if is_target(first):  # not a YAML/JSON (or .toml) spec file, which run() reads as one
-        first = {"target": {"counts": os.fspath(first)}}
-    return first
-
-
 audit = _wrap("audit", "audit_or_compare")
 compare = _wrap("compare", "run_compare")
 threshold_table = _wrap("threshold_table", "run_thresholds")
@@ -86,6 +78,8 @@ _audit_counts_engine = _wrap("audit_counts", "run_audit")
 
 @functools.wraps(_audit_counts_engine)
 def audit_counts(*args, **kwargs):
-    if _is_request(args):
-        args = (_counts_spec(args[0]),)
+    # audit_counts("counts.parquet"): a path is a counts table, not rows; a YAML/JSON (or
+    # .toml) spec file, spec.json too, is a spec, as run() reads it
+    if _is_request(args) and is_target(args[0]):
+        args = ({"target": {"counts": os.fspath(args[0])}},)
     return _audit_counts_engine(*args, **kwargs)

@@ -9,10 +9,6 @@ from contextlib import contextmanager
 from ..errors import EthicLensInputError
 from ._spec import _ENGINE_NAMES, ENGINE_KEYS, flag_paths
 
-# Python keyword -> spec field, for a spec call given the engine's keyword names (model A
-# and B are the two entries of one field, so they have no alias): the spec's own table.
-ALIASES = _ENGINE_NAMES
-
 
 @contextmanager
 def named_as_called(params, kwargs, target: str | None = None, spec_given: bool = False):
@@ -23,7 +19,8 @@ def named_as_called(params, kwargs, target: str | None = None, spec_given: bool 
     (``run("compass")``) names the argument ``target`` that held it. A flag in the error's
     words is named as the keyword that sets it, or, with ``spec_given`` (the caller's spec: a
     dict, a file), as its key there."""
-    passed = {k: k for k in kwargs} | {ALIASES[k]: k for k in kwargs if k in ALIASES}
+    # the engine's keyword names too (random_state: seed; model A and B have no alias)
+    passed = {k: k for k in kwargs} | {_ENGINE_NAMES[k]: k for k in kwargs if k in _ENGINE_NAMES}
     try:
         yield
     except EthicLensInputError as exc:

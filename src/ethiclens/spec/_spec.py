@@ -1339,11 +1339,8 @@ def _states(states):
     """ACS states as every face records them (upper case, sorted, each once: the same states
     are the same audit, so a baseline made with ``CO,NE`` fits a run with ``ne,co``); a
     value of another type is left to the schema."""
-    if (
-        isinstance(states, list | tuple)
-        and all(isinstance(s, str) for s in states)
-        or (isinstance(states, str))
-    ):
+    texts = isinstance(states, list | tuple) and all(isinstance(s, str) for s in states)
+    if texts or isinstance(states, str):
         from ..datasets import acs_states
 
         try:

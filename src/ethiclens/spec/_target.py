@@ -361,11 +361,7 @@ def edited_reference(attr, ref, merges, excludes, given: bool = True):
 
 
 def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
-    from .._checks import check_seed
-
-    name = spec.target.dataset
-    if spec.policy.seed is not None:
-        check_seed(spec.policy.seed, "--seed")  # before training
+    name = spec.target.dataset  # its seed: checked when the spec was made (policy.seed)
     ds, options = _benchmark_dataset(spec)
     cols, reference, source = _benchmark_groups(spec, ds)
     models = _benchmark_models(spec, name, purpose)
@@ -691,11 +687,8 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
 def _file_provenance(spec: AuditSpec, where: str, prov: dict, purpose: str) -> dict:
     r = spec.roles
     if purpose == "compare":
-        a, b = r.y_pred
-        return {
-            **prov,
-            "models": {"a": f"column {a!r} of {where}", "b": f"column {b!r} of {where}"},
-        }
+        models = {k: f"column {c!r} of {where}" for k, c in zip("ab", r.y_pred, strict=True)}
+        return {**prov, "models": models}
     if purpose == "thresholds":
         return prov
     return _with_card(spec, prov, _columns_model(r, where))
@@ -950,8 +943,7 @@ def _refuse_stray_model_b(table, name: str, target) -> None:
 
 
 def _source_name(t) -> str:
-    """How a provenance names the source a target reads: its file, its table, or "the query"
-    (``column 'p' of the query``), alike for an audit and a comparison."""
+    """How a provenance names the source a target reads, alike for an audit and a comparison."""
     return Path(t.file).name if t.file else t.table or "the query"
 
 
@@ -1079,8 +1071,7 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
 
 
 def _read_as_text(t) -> bool:
-    """Whether the target ``t``'s keys were counted as text: CSV files (a database's or a
-    Parquet file's keep their types)."""
+    """Whether ``t``'s keys were counted as text: CSV files (a database's, Parquet's are typed)."""
     from ..sources import resolve_files
 
     return bool(t.file) and resolve_files(t.file)[1] == "csv"
