@@ -226,12 +226,9 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
         return "none" if value is None else text(value)
 
     def both(key):  # escaped when they print alike ('1' and '1' + a zero-width space)
-        a, b = shown(theirs.get(key)), shown(mine[key])
-        return (
-            (a, b)
-            if _looks(a) != _looks(b)
-            else (shown(theirs.get(key), ascii), shown(mine[key], ascii))
-        )
+        a, b = theirs.get(key), mine[key]
+        text = str if _looks(shown(a)) != _looks(shown(b)) else ascii
+        return shown(a, text), shown(b, text)
 
     differ = [
         "{} {} (yours: {})".format(term, *both(key))

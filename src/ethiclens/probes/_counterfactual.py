@@ -507,7 +507,7 @@ def _scores(values, name, fix: str) -> np.ndarray:
     naming ``name``, how many and the first (its row and value)."""
     raw = pd.Series(np.asarray(values, dtype=object).ravel())
     numbers = pd.to_numeric(raw, errors="coerce").astype(float)
-    text = (numbers.isna() & raw.notna() & ~raw.map(_is_nan)).to_numpy()
+    text = (numbers.isna() & raw.notna()).to_numpy()  # notna: every NaN (float32 too) is missing
     if text.any():
         _refuse_first(
             text, raw.to_numpy(), "scores must be numbers in [0, 1]", name, fix, "a number"
@@ -531,10 +531,6 @@ def _refuse_first(bad, values, rule: str, name, fix: str, what: str = "") -> Non
         value=_shown(values[i]),
         fix=fix,
     )
-
-
-def _is_nan(value) -> bool:
-    return isinstance(value, (float, np.floating)) and np.isnan(value)
 
 
 _SAME_SCORES_NOTE = (
