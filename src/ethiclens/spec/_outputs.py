@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import fields
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec, _refused
@@ -16,15 +17,8 @@ from ._spec import AuditSpec, _refused
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
     """Flag -> file each output of the spec goes to (None: not asked; ``--json -`` is None)."""
     o = spec.outputs
-    return {
-        "--json": None if o.json == "-" else o.json,
-        "--html": o.html,
-        "--model-card": o.model_card,
-        "--pdf": o.pdf,
-        "--csv": o.csv,
-        "--plot": o.plot,
-        "--save-config": save_config,
-    }
+    paths = {f"--{f.name.replace('_', '-')}": getattr(o, f.name) for f in fields(o)}
+    return {**paths, "--json": None if o.json == "-" else o.json, "--save-config": save_config}
 
 
 def input_files(spec: AuditSpec, config=None) -> list[str]:

@@ -626,11 +626,9 @@ def run_audit(spec: AuditSpec):
 
 
 def _refuse_stray_labels(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> None:
-    """Without ``--pos-label``, a file's 0/1 labels or predictions with a stray value (a 1.5,
-    a 0.5) are refused naming the first such row by its line, in the words the counting
-    engines use (``sources.refuse_stray_labels``; they refuse them while counting): the
-    audit's prediction and labels, compare's model A, labels, then model B (each model named
-    as such), a threshold view's labels."""
+    """Without ``--pos-label``, a file's 0/1 labels or predictions with a stray value (a 1.5)
+    are refused naming the first such row by its line, in the counting engines' words
+    (``sources.refuse_stray_labels``): compare's model A, labels, then model B, each named."""
     if spec.roles.pos_label is not None or not spec.target.file or loaded.engine != "pandas":
         return
     import pandas as pd

@@ -65,10 +65,9 @@ CI_BY_PURPOSE = {
 
 
 def _f(schema: dict, default=None, *, flag="", doc: str = "", factory=None, check=None):
-    """A spec field: its JSON schema, default, command-line flag ("": ``--`` and the field's
-    name, dashed; None: no flag), help, and ``check``
-    (value, key) -> value: the vocabulary's checker (``ethiclens._checks``), whose range and
-    words every face shares (the schema's bounds are what it publishes)."""
+    """A spec field: its JSON schema, default, command-line flag ("": ``--`` and its name,
+    dashed; None: none), help, and ``check`` (value, key) -> value: the vocabulary's checker
+    (``ethiclens._checks``), whose range and words every face shares (the schema's bounds)."""
     meta = {"schema": {**schema, "description": doc}, "flag": flag, "check": check}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
@@ -1126,8 +1125,7 @@ def _unquote_fix(err, where: str) -> str | None:
 
 def _choice_fix(err) -> str | None:
     """'use one of flagged, inconclusive, ...' for a value outside a field's words (after the
-    near miss: 'did you mean 'below'? '), the fix the flag's refusal gives, as the engine's
-    keyword's (``Policy(di_rule=...)``)."""
+    near miss), as the flag's refusal and the engine's keyword's (``Policy(di_rule=...)``)."""
     if err.validator != "enum":
         return None
     choices = [str(v) for v in err.validator_value if v is not None]
@@ -1188,9 +1186,8 @@ _ARRAY_ONLY = {
 
 
 def _target_text(target) -> str | None:
-    """``AuditSpec.of``'s target as text: a benchmark name or a path (``str`` or
-    ``os.PathLike``, ``Path("d.csv")``); anything else is refused naming ``target``, never
-    dropped (the run would then say there is nothing to audit)."""
+    """``AuditSpec.of``'s target as text (``str``, ``os.PathLike``); anything else is refused
+    naming ``target``, never dropped (the run would then say there is nothing to audit)."""
     import os
 
     if target is None or isinstance(target, str):

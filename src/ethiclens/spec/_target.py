@@ -161,8 +161,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
 
 def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
     """The protected columns of an audit of counts and their references (``known``: the
-    source's columns), checked as every audit checks them: a prediction and an attribute
-    given, each attribute named once, no column in two roles."""
+    source's columns), checked as every audit checks them."""
     r = spec.roles
     cols, refs = parse_protected(r.protected, known)
     missing = [flag for flag, given in (("--y-pred", r.y_pred), ("--protected", cols)) if not given]
@@ -754,10 +753,9 @@ def _audited(spec: AuditSpec) -> set | None:
 
 
 def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
-    """``--bins`` of an attribute the counts table was binned by when counted: its values are
-    bins already (the edges recorded in its metadata), never binned twice. The table's own
-    edges are its groups as they are (the report's ``run.spec`` records them, so rerunning it
-    works): left as they are; other edges are refused."""
+    """``--bins`` of an attribute the counts table was binned by when counted: never binned
+    twice. The table's own edges (the report's ``run.spec`` records them, so rerunning it
+    works) are left as they are; other edges are refused."""
     for attr, asked in spec.groups.bins.items():
         if attr in binned and counted_edges(asked) != counted_edges(binned[attr]):
             edges = ",".join(distinct_numbers(binned[attr]))  # as typed: 1234567
