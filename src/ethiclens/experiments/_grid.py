@@ -126,7 +126,10 @@ class SweepGrid:
 
     def train_config(self) -> TrainConfig:
         """The trainer settings as a :class:`~ethiclens.privacy.TrainConfig`."""
-        return TrainConfig(**self.train)  # which makes ``hidden`` a tuple
+        values = dict(self.train)  # (key, value) pairs too: a field set after the checks
+        if "hidden" in values:  # made a tuple before TrainConfig checks the keys (as before)
+            values["hidden"] = tuple(values["hidden"])
+        return TrainConfig(**values)
 
     def attributes_for(self, dataset: str) -> list[str]:
         """The attributes audited for ``dataset`` (default: all of its PCER attributes)."""

@@ -56,7 +56,7 @@ class SweepTask:
         """The task's training settings (a :class:`~ethiclens.privacy.TrainConfig`)."""
         from ..privacy import TrainConfig
 
-        return TrainConfig(**self.train)  # which makes ``hidden`` a tuple
+        return TrainConfig(**{**self.train, "hidden": tuple(self.train.get("hidden", (64, 32)))})
 
     @property
     def size(self) -> int:
