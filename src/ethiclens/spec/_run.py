@@ -404,10 +404,8 @@ def _noted(loaded: Loaded, notes: list[str]) -> list[str]:
     """``notes`` added to the run's provenance (``data.provenance.notes``); returned, to be
     said on the terminal (:func:`_warned`) once the run has its result."""
     if notes:
-        loaded.provenance = {
-            **loaded.provenance,
-            "notes": [*loaded.provenance.get("notes", []), *notes],
-        }
+        said = [*loaded.provenance.get("notes", []), *notes]
+        loaded.provenance = {**loaded.provenance, "notes": said}
     return notes
 
 

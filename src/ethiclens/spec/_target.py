@@ -487,13 +487,10 @@ def _model_audit(spec: AuditSpec, ds, run, loaded: Loaded) -> Loaded:
     from ..report import benchmark_provenance
 
     card = card_of(spec)
-    model = {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}
-    prov = benchmark_provenance(
-        ds,
-        _apply_user(model, spec, card),
-        standard_model=True,
-        intended_use=_user_use(spec, card),
+    model = _apply_user(
+        {"trained_by": "EthicLens (the benchmark's standard model)", **run.description}, spec, card
     )
+    prov = benchmark_provenance(ds, model, standard_model=True, intended_use=_user_use(spec, card))
     loaded.provenance = {**prov, "card": card}
     loaded.preds, loaded.y_score = {"model": run.y_pred}, run.y_score
     return loaded
