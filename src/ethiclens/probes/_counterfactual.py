@@ -1068,7 +1068,7 @@ def _predict(model, frame):
                     "give a classifier whose predict_proba returns one column per class",
                 )
             score = proba[:, 1]
-    except (EthicLensInputError, KeyboardInterrupt, SystemExit, MemoryError):
+    except EthicLensInputError:
         raise
     except ValueError as exc:
         if "unknown categor" in str(exc).lower() or "unseen" in str(exc).lower():
@@ -1078,6 +1078,8 @@ def _predict(model, frame):
                 f"(counterfactual(..., groups=[...])), or {ENCODER_FIX}",
             ) from exc
         raise _model_error(model, method, exc) from exc
+    except (KeyboardInterrupt, SystemExit, MemoryError):  # after ValueError: one both is wrapped
+        raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
         raise _model_error(model, method, exc) from exc
     try:  # one 1-D rule with analyze_counterfactuals(y_pred=...): (n, 2) is not flattened
