@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .._checks import check_member, did_you_mean
+from .._checks import check_member, check_seed, did_you_mean
 from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
@@ -360,7 +360,9 @@ def edited_reference(attr, ref, merges, excludes, given: bool = True):
 
 
 def _benchmark(spec: AuditSpec, purpose: str) -> Loaded:
-    name = spec.target.dataset  # its seed: checked when the spec was made (policy.seed)
+    name = spec.target.dataset
+    if spec.policy.seed is not None:  # checked when made, again for a spec changed since
+        check_seed(spec.policy.seed, "--seed")  # before training
     ds, options = _benchmark_dataset(spec)
     cols, reference, source = _benchmark_groups(spec, ds)
     models = _benchmark_models(spec, name, purpose)
