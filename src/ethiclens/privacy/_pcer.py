@@ -89,7 +89,15 @@ SINGLE_RUN_NOTE = (
 )
 # Per-group statistics and result-level ones, in the JSON's order (defined in the docstrings
 # of GroupPCER and PCERResult, and in the JSON schema).
-GROUP_STATISTICS = tuple("acc_train acc_test delta positive_rate pcer tpr_test fpr_test".split())
+GROUP_STATISTICS = (
+    "acc_train",
+    "acc_test",
+    "delta",
+    "positive_rate",
+    "pcer",
+    "tpr_test",
+    "fpr_test",
+)
 RESULT_STATISTICS = ("delta_pcer", "dispersion", "dp_gap", "dp_gap_signed", "eo_gap")
 
 
