@@ -1200,10 +1200,11 @@ def finish_counts(raw: pd.DataFrame, roles: Roles, engine: str, locator=None) ->
     """An engine's GROUP BY result as a counts table (column order and types as ``counts_of``),
     checked by the engines' one rule (``_rules.check_counts``: missing keys, scores, weights;
     an in-memory frame's columns keep their types, so messages count rows), with ``engine``
-    recorded; ``locator`` (a database's) finds the first offending value."""
+    recorded; ``locator`` (a database's) finds the first offending value. The cells come in
+    the order of their keys (:func:`sorted_cells`), the same on every engine and run."""
     raw = raw.copy()
     for col in roles.protected:
         # before the check, whose merge adds up cells an engine kept apart as -0.0 and 0.0
         raw[col] = canonical_zero(raw[col])
     checked = check_counts(raw, roles, text=False, locator=locator)
-    return record_engine(_finish(checked, roles), engine)
+    return record_engine(sorted_cells(_finish(checked, roles)), engine)
