@@ -104,3 +104,14 @@ def test_postgresql_counts_of_a_table_and_a_query_agree_in_order(postgres_url):
     assert _cells(table) == _expected(frame)
     query = "SELECT y, p, g FROM order29 ORDER BY g DESC, y DESC, p DESC"
     assert sql_counts(postgres_url, ROLES, query=query).equals(table)
+
+
+def test_pandas_counts_of_a_file_come_in_the_order_of_every_other_engine(counted):
+    """The pandas engine of a file (``pandas_counts``) sorts its cells as the others do; the
+    in-memory ``counts_of`` keeps the frame's order of first appearance."""
+    from ethiclens.sources import pandas_counts
+
+    folder, frame = counted
+    table = pandas_counts(str(folder / "f.parquet"), ROLES)
+    assert _in_key_order(table)
+    assert _cells(table) == _expected(frame)

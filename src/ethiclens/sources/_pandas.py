@@ -17,7 +17,7 @@ from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
 from ..io import read_table
-from ._counts_table import canonical_zero, counts_of
+from ._counts_table import canonical_zero, counts_of, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     _hive_keys,
@@ -167,7 +167,8 @@ def pandas_counts(target, roles):
         raise name_rows(exc, target) from None
     if roles.weight:  # a float32 weight counted as the decimal it prints as, as audited
         rows[roles.weight] = printed_floats(rows[roles.weight])
-    return record_engine(counts_of(rows, roles), "pandas")
+    # in its keys' order, as every other engine's (finish_counts) and a written file's
+    return record_engine(sorted_cells(counts_of(rows, roles)), "pandas")
 
 
 def _first_written(target):
