@@ -14,9 +14,11 @@ from ._options import SpecRequest, execute, lines_of, spec_options
 
 def _help() -> str:
     """The benchmarks an audit takes, and those it does not, read from the dataset registry
-    (the first line is cli._main's table, shown by ``ethiclens --help`` unloaded)."""
+    (the first line is cli._main's table, shown by ``ethiclens --help`` unloaded); pcer train
+    named only where it takes the dataset."""
+    pcer = names("pcer")
     others = [
-        f"{n}: not audited, see ethiclens pcer train {n}"
+        f"{n}: not audited" + (f", see ethiclens pcer train {n}" if n in pcer else "")
         for n in names()
         if n not in names("audit")
     ]
@@ -27,7 +29,17 @@ def _help() -> str:
     )
 
 
-HELP = _help()
+class _LiveHelpCommand(click.Command):
+    """A command whose help is ``_help()``, read from the registry at ``--help`` time (a
+    dataset registered after this module was imported is listed too)."""
+
+    @property
+    def help(self):
+        return _help()
+
+    @help.setter
+    def help(self, value):  # click's __init__ assigns it; the registry is the source
+        pass
 
 
 def print_audit(result, to_stderr: bool = False) -> None:
@@ -46,7 +58,7 @@ def print_audit(result, to_stderr: bool = False) -> None:
         click.echo(one_line(f"gate note: {note}"), err=True)
 
 
-@click.command("audit", help=HELP)
+@click.command("audit", cls=_LiveHelpCommand)
 @click.argument("target", required=False)
 @spec_options("audit")
 def audit_command(target, **_flags):

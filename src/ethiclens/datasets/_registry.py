@@ -123,6 +123,9 @@ class DatasetEntry:
     audited : bool
         Whether ``ethiclens audit NAME`` trains its standard model on it (False for a text
         dataset without one: the audit refuses it before reading its data, naming what to use).
+    not_audited : str
+        What the dataset is, in the audit's refusal: ``"a text dataset"`` reads "NAME is a text
+        dataset without a standard audit model"; empty, "NAME has no standard audit model".
 
     An entry is picklable when its loader is (a module-level function or a ``"module:function"``
     string): sweeps send registered, non-built-in entries to their worker processes.
@@ -142,6 +145,7 @@ class DatasetEntry:
     cost: float = 1.0
     feature_sets: Mapping = field(default_factory=lambda: {DEFAULT_FEATURES: "the loader's"})
     audited: bool = True
+    not_audited: str = ""
 
     def __post_init__(self):
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
@@ -369,6 +373,7 @@ _BUILTIN = (
         source="Bias in Bios (De-Arteaga et al. 2019)",
         cost=2.0,
         audited=False,  # text: no standard audit model
+        not_audited="a text dataset",
         feature_sets={
             "full": "the biography text (TF-IDF → SVD in the PCER experiments)",
             "paper": "the same text features (the paper's task is professor vs nurse; the "

@@ -414,7 +414,7 @@ def _benchmark_dataset(spec: AuditSpec):
     if name not in ds_mod.DATASETS:
         raise _unknown_target(name, "target.dataset")
     if name not in ds_mod.names("audit"):  # the registry's word, before its data is read
-        raise _no_audit_model(name)
+        raise _no_audit_model(ds_mod.get_entry(name))
     options = {}
     if name == "acs-income":
         options = {"states": list(t.states), "year": t.year, "download": t.download}
@@ -426,15 +426,19 @@ def _benchmark_dataset(spec: AuditSpec):
         # the loader's keyword (year, states) is the spec's key, as each face names it
         raise exc.renamed({exc.column: f"target.{exc.column}"}, "key") from None
     if ds.text:
-        raise _no_audit_model(name)
+        raise _no_audit_model(ds_mod.get_entry(name), "a text dataset")
     return ds, options
 
 
-def _no_audit_model(name: str) -> EthicLensInputError:
+def _no_audit_model(entry, what: str = "") -> EthicLensInputError:
+    """The refusal of a dataset without a standard audit model in its entry's words (``what``
+    it is, else ``entry.not_audited``), naming pcer train only where it takes the dataset."""
+    what = what or entry.not_audited
+    pcer = f"use: ethiclens pcer train {entry.name}, or " if entry.uses("pcer") else ""
     return _refused(
-        f"{name} is a text dataset without a standard audit model",
+        f"{entry.name} {f'is {what} without a' if what else 'has no'} standard audit model",
         "TARGET",
-        f"use: ethiclens pcer train {name}, or audit your own predictions from a CSV",
+        f"{pcer}audit your own predictions from a CSV",
     )
 
 
