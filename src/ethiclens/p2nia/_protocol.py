@@ -24,6 +24,7 @@ import re
 import shutil
 import tempfile
 import warnings
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -266,6 +267,20 @@ def refuse_unused_delta(request: AuditRequest, where: str, kind=None) -> AuditRe
 class Release:
     table: pd.DataFrame
     manifest: dict
+
+    def __post_init__(self):
+        # a copy (dataclasses.replace) of a release read from its folder keeps what was read:
+        # by its manifest, or by its table while the manifest names the same file
+        read = _READ.get(id(self.manifest)) or _READ.get(id(self.table))
+        if read is None:
+            return
+        manifest, table = read.objects
+        if manifest is self.manifest or (
+            table is self.table
+            and isinstance(self.manifest, dict)
+            and self.manifest.get("sha256") == manifest["sha256"]
+        ):
+            self._read = read
 
     def summary(self, out_dir) -> str:
         """What was written into ``out_dir``: rows, mechanism, ε (and the record-level ε under
@@ -845,10 +860,26 @@ def read_release(release_dir: str | Path) -> Release:
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
-    # what the digests were verified on, to name what a change in memory touched; the rows,
-    # not the file's text (a file written on Windows has CRLF line ends: not pandas' text)
-    rel._read = (json.loads(json.dumps(manifest)), _column_digests(table), _rows_digest(table))
+    rel._read = _READ[id(manifest)] = _READ[id(table)] = _Read(manifest, table)
     return rel
+
+
+class _Read:
+    """What a release's digests were verified on, to name what a change in memory touched:
+    the manifest as read and the table's rows, not the file's text (a file written on Windows
+    has CRLF line ends: not pandas' text); and the objects read, which a copy may keep."""
+
+    def __init__(self, manifest: dict, table: pd.DataFrame):
+        self.objects = (manifest, table)
+        self.digests = (
+            json.loads(json.dumps(manifest)),
+            _column_digests(table),
+            _rows_digest(table),
+        )
+
+
+# id(manifest or table read) -> its _Read, while a release holds it (it holds both objects)
+_READ: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
 def _rows_digest(table: pd.DataFrame) -> str:
@@ -875,7 +906,8 @@ def check_digests(rel: Release) -> None:
     would record the SHA-256 of a release (groups, request, rows) it did not estimate. The
     refusal names the manifest's keys or the table's columns that changed."""
     m = rel.manifest
-    manifest, columns, rows = getattr(rel, "_read", (None, {}, None))
+    read = getattr(rel, "_read", None)
+    manifest, columns, rows = read.digests if read else (None, {}, None)
     table = (
         _rows_digest(rel.table) if rows else _sha256_bytes(rel.table.to_csv(index=False).encode())
     )
