@@ -713,6 +713,7 @@ FIELD_LABELS = {
     "weight": "Sample weight",
     "y_pred_b": "Second model to compare",
     "model_b": "Model B from another file",
+    "model_b_column": "Model B's column, typed",
     "positive": "The positive label (1) is…",
     "pos_label": "Positive label value",
     "protected": "Protected attributes",

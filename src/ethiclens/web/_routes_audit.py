@@ -149,11 +149,13 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     spec, purpose = None, "audit"
     try:
         spec, purpose = _roles.form_to_spec(form, prof, _target_of(data, prof))
-        purpose = "compare" if form.get("model_b") else purpose
+        # a typed column of model B without its file is refused by model B's field
+        model_b = form.get("model_b") or (form.get("model_b_column") or "").strip()
+        purpose = "compare" if model_b else purpose
         spec, note = _without_compared_score(spec, purpose)
         # before model B's joined table is written
         _roles.check_request(spec, purpose)
-        if form.get("model_b"):
+        if model_b:
             spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
     except _roles.FormErrors as exc:
         return mapping_page(web, request, audit, data, form, exc.errors, 422)
@@ -331,7 +333,7 @@ def _value_lists(prof: dict) -> dict[int, int]:
 def _mapping_fields(data: dict, prof: dict) -> set[str]:
     """The fields the mapping screen draws: its labelled ones (model B's file only for a file),
     and a row of attribute, reference and bins per column."""
-    fields = set(_roles.FIELD_LABELS) - {"score"}
+    fields = set(_roles.FIELD_LABELS) - {"score", "model_b_column"}  # drawn for a capped file only
     if data["kind"] not in ("csv", "parquet"):
         fields.discard("model_b")
     for i in range(len(prof["columns"])):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .._checks import did_you_mean
 from ..errors import EthicLensInputError
 from . import _roles
 from ._portable import portable_name
@@ -28,6 +29,9 @@ FIX_SAME_ROWS = (
 # page drawn) MODEL_B_SHOWN of them
 MODEL_B_ALL = 200
 MODEL_B_SHOWN = 20
+# past them, the file's '… and K more' is a choice, its column typed in this field
+TYPED_FIELD = _roles.FIELD_LABELS["model_b_column"]
+MORE_CHOICE = "the file's '… and K more two-valued columns' in 'Model B from another file'"
 
 
 def other_files(web, data: dict, chosen: str = "") -> list[dict]:
@@ -91,13 +95,17 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         )
     if data["kind"] not in FILE_KINDS:
         raise _problem("model B's file can only be compared with an uploaded file", "")
+    typed = form.get("model_b_column") or ""  # a name's spaces kept, as a role field's
+    typed = typed if typed.strip() else ""
+    if typed and not form.get("model_b"):
+        raise _problem("model B's column typed without its file", f"choose {MORE_CHOICE}")
     raw_id, _, raw_index = (form.get("model_b") or "").partition(":")
     row = web.store.data(raw_id) if len(raw_id) == 24 and raw_id.isalnum() else None
     cols = json.loads(row["profile"])["columns"] if row and row.get("profile") else []
     if (
         row is None
         or row["kind"] not in FILE_KINDS
-        or not (raw_index.isascii() and raw_index.isdigit())
+        or not (raw_index.isascii() and raw_index.isdigit() or raw_index == "")
     ):
         raise _problem("not a file uploaded to this server", "upload model B's file here")
     if web.moved_out(row):  # a link out of the data folder since it was picked: never read
@@ -107,10 +115,36 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
             "model B's file is model A's file",
             "choose model B's column as 'Second model to compare' instead",
         )
-    index = _roles.column_index(raw_index, len(cols))
+    if raw_index == "" or typed:
+        index = _typed_index(typed, raw_index, [c["name"] for c in cols], row["name"])
+    else:
+        index = _roles.column_index(raw_index, len(cols))
     if index is None:
         raise _problem("not a column of model B's file", "choose one from the list")
     return row, cols[index]["name"], index
+
+
+def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int:
+    """The index of model B's column typed for its file's '… and K more' choice (any column
+    of the file, as a wide file's own roles are typed)."""
+    if raw_index:
+        raise _problem(
+            "model B's column both chosen from the list and typed",
+            f"choose '… and K more' of its file to type it, or leave '{TYPED_FIELD}' empty",
+        )
+    if not typed:
+        raise _problem(
+            f"no column of {file} typed for model B", f"type model B's column in '{TYPED_FIELD}'"
+        )
+    name = _roles.read_back(typed, names)
+    if name not in names:
+        raise EthicLensInputError(
+            f"not a column of model B's file {file}",
+            column="model_b",
+            value=typed,
+            fix=f"{did_you_mean(typed, names)}type a column of {file}",
+        )
+    return names.index(name)
 
 
 def _problem(text: str, fix: str) -> EthicLensInputError:
