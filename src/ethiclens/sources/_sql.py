@@ -459,6 +459,30 @@ _SERVER_REASON = (
     "it reads a fact of the database server (its roles, settings, address or version), which "
     "a report must not carry"
 )
+# SQLite's facts of its files, build, settings and pages, read as functions or as tables
+# (FROM pragma_database_list, quoted or schema-qualified alike): the database's path
+# (pragma_database_list), compile options, sqlite_version(), raw pages (sqlite_dbpage, dbstat).
+# Every pragma_* is refused but those describing the database's own tables, as pg_* is above.
+_SQLITE_FACTS = re.compile(r"pragma_\w+|dbstat|sqlite_dbpage|sqlite_stmt")
+_SQLITE_FACT_FUNCTIONS = re.compile(r"sqlite_\w+")  # sqlite_master is a table, never called
+_SQLITE_DESCRIBING = frozenset(
+    (
+        "pragma_table_info pragma_table_xinfo pragma_table_list pragma_index_list "
+        "pragma_index_info pragma_index_xinfo pragma_foreign_key_list"
+    ).split()
+)
+_SQLITE_REASON = (
+    "it reads a fact of SQLite's files, build, settings or pages (its pragma_* functions, "
+    "sqlite_version(), dbstat), which a report must not carry; of the pragma_* functions only "
+    + ", ".join(sorted(_SQLITE_DESCRIBING))
+    + " (the database's own tables) are run"
+)
+
+
+def _sqlite_fact(name: str, called: bool = True) -> bool:
+    """Whether ``name`` (lower case) reads one of SQLite's facts, ``called`` or read as a table."""
+    facts = _SQLITE_FACTS.fullmatch(name) or (called and _SQLITE_FACT_FUNCTIONS.fullmatch(name))
+    return bool(facts) and name not in _SQLITE_DESCRIBING
 
 
 def _function_refusal(name: str) -> str | None:
@@ -625,9 +649,10 @@ def _refuse_all_but_reading(tree, name: str, exp, fix: str) -> None:
 
 
 def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
-    """Refuse a query calling a function :func:`_function_refusal` refuses: each name sqlglot's
-    ``tree`` holds as a function it does not model, each name that the SQL to run (``sql``,
-    regenerated from the tree) writes before a '(' — whatever node sqlglot made of it — and,
+    """Refuse a query calling a function :func:`_function_refusal` refuses (on SQLite, one of
+    its facts too: :func:`_sqlite_fact`): each name sqlglot's ``tree`` holds as a function it
+    does not model, each name that the SQL to run (``sql``, regenerated from the tree) writes
+    before a '(' — whatever node sqlglot made of it — and,
     on PostgreSQL, each name after a '.' in an expression: its attribute notation calls
     ``f(x)`` as ``x.f`` or ``(x).f`` (``(pid).pg_terminate_backend``)."""
     import sqlglot
@@ -646,7 +671,10 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     ]
     fix = "use a plain SELECT of the columns, without {}()"
     for name in names:
-        if (reason := _function_refusal(name)) is not None:
+        reason = _function_refusal(name)
+        if reason is None and dialect == "sqlite" and _sqlite_fact(name.lower()):
+            reason = _SQLITE_REASON
+        if reason is not None:
             raise _query_error(f"the query calls {name}(): {reason}", fix.format(name))
     if dialect != "postgres":
         return
@@ -685,12 +713,18 @@ def _refuse_server_words(tokens) -> None:
 
 def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
     """Refuse a PostgreSQL query that reads a table or view of the system catalogs
-    (:func:`_refuse_catalog_table`), in a sub-query or a join too."""
-    if dialect != "postgres":
-        return
+    (:func:`_refuse_catalog_table`), a SQLite query that reads one of its facts as a table
+    (``FROM pragma_database_list``), in a sub-query or a join too."""
     for table in tree.find_all(exp.Table):
-        if isinstance(table.this, exp.Identifier) and _is_catalog(table.db, table.name):
+        if not isinstance(table.this, exp.Identifier):
+            continue
+        if dialect == "postgres" and _is_catalog(table.db, table.name):
             raise _catalog_error("--query", f"the query reads {table.sql(dialect)}, which", query)
+        if dialect == "sqlite" and _sqlite_fact(name := table.name.lower(), called=False):
+            raise _query_error(
+                f"the query reads {name}: {_SQLITE_REASON}",
+                f"use a plain SELECT of the table's columns, without {name}",
+            )
 
 
 # -- On PostgreSQL, once connected: what the names resolve to (ADR 0011, layer 6) -------------
