@@ -47,6 +47,12 @@ def _trainer_option(default, live_help):
     )
 
 
+# A continuous --protected column's fix in flags (pcer_audit's names pd.cut; no --bins here).
+CONTINUOUS_CLI_FIX = (
+    "bin it into a few groups first: write a column of ranges into both files (e.g. 0-24, "
+    "25-44, 45-64, 65+) and give its name as --protected (pcer audit has no --bins); if the "
+    "numbers really are group codes, write them as text that is not a number (e.g. code 7)"
+)
 N_BOOT = shown(
     "--n-boot", default=DEFAULT_N_BOOT, help="Jeffreys–Dirichlet draws per interval (at least 100)."
 )
@@ -154,15 +160,23 @@ def audit_cmd(**o):
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
-        result = pcer_audit(
-            *splits,
-            group_order=order,
-            eta=o["eta"],
-            positive_is_favorable=o["positive"] != "harmful",
-            policy=policy,
-            n_boot=o["n_boot"],
-            random_state=o["seed"],
-        )
+        try:
+            result = pcer_audit(
+                *splits,
+                group_order=order,
+                eta=o["eta"],
+                positive_is_favorable=o["positive"] != "harmful",
+                policy=policy,
+                n_boot=o["n_boot"],
+                random_state=o["seed"],
+            )
+        except ValueError as exc:  # the library's EthicLensInputError, refusing the groups
+            said = getattr(exc, "problem", "") if getattr(exc, "column", None) == "groups" else ""
+            if not said.startswith("looks continuous:"):
+                raise
+            raise type(exc)(
+                exc.problem, column=exc.column, fix=CONTINUOUS_CLI_FIX, kind=exc.kind
+            ) from None
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
         click.echo(wrote)

@@ -634,10 +634,12 @@ MAX_GROUPS = 200
 def _refuse_many_groups(labels: list[str]) -> None:
     """Groups that are all numbers (written as Python prints them: a file's typed column) and
     too many to be groups refused by the fairness audit's own rule and words (a continuous
-    column: one group per row); then more than :data:`MAX_GROUPS` groups of any kind."""
-    for kind in (int, float):
+    column: one group per row); then more than :data:`MAX_GROUPS` groups of any kind. Numbers
+    as the audit types them (``sources.type_groups``): integers as int64, never merged as
+    floats past 2**53; one too large for int64 is text."""
+    for kind, dtype in ((int, np.int64), (float, float)):
         try:
-            numbers = np.array([kind(label) for label in labels], dtype=float)
+            numbers = np.array([kind(label) for label in labels], dtype=dtype)
         except (ValueError, OverflowError):
             continue
         written = all(str(kind(x)) == label for x, label in zip(numbers, labels, strict=True))
@@ -657,6 +659,7 @@ def _refuse_many_groups(labels: list[str]) -> None:
         )
 
 
+# The Python face's fix of a continuous group column (``pcer audit`` words its own).
 CONTINUOUS_FIX = (
     "bin it into a few groups first (e.g. pd.cut(df[col], [0, 25, 45, 65, 120]).astype(str)); "
     "if the numbers really are group codes, write them as text that is not a number (e.g. "
