@@ -546,12 +546,27 @@ def _catalog_error(column: str, what: str, value: str) -> EthicLensInputError:
 
 
 def read_only_query(query: str, dialect: str = "postgres") -> str:
-    """``query`` checked to be one read-only SELECT and regenerated from its parse tree without
-    comments (a trailing ``;`` is fine). Refused, naming ``--query``: several statements,
-    anything but a query, ``SELECT … INTO``, row locks, data-modifying CTEs, a call of a
-    function :func:`_function_refusal` refuses and, on PostgreSQL, a read of its system
-    catalogs (the module's docstring lists every layer; once connected,
-    :func:`_refuse_at_runtime` resolves the names as the server does)."""
+    """``query`` checked to be one read-only SELECT and regenerated from its parse tree.
+
+    Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
+    DELETE, MERGE, DDL, SET, COPY, PRAGMA, VACUUM, EXPLAIN, transaction control),
+    ``SELECT … INTO``, row locks (``FOR UPDATE``), data-modifying CTEs, and calls (any case,
+    quoted or schema-qualified) of functions that load code or touch files
+    (``load_extension``), run SQL given as text or open their own connection
+    (``query_to_xml``, ``dblink*``: the SQL in a string escapes these checks, the connection
+    the read-only transaction), every PostgreSQL ``pg_*`` server function but a few harmless
+    ones (``pg_typeof``; see ``_PG_HARMLESS`` for why an allow-list) and other side effects
+    (``set_config``, ``lo_*``). On PostgreSQL, reading its system catalogs (``pg_catalog``,
+    ``information_schema``, a ``pg_*`` table: password hashes) is refused too. On SQLite,
+    every ``pragma_*`` function but those describing the database's own tables (the file's
+    path, build and settings: ``pragma_database_list``, ``pragma_compile_options``, …), every
+    ``sqlite_*`` function call and the ``dbstat``/``sqlite_dbpage`` tables. A trailing ``;``
+    and comments are fine; comments are dropped from the SQL that runs. Once connected to
+    PostgreSQL, :func:`sql_counts` and :func:`sql_columns` also refuse, inside the read-only
+    transaction, any function the query calls that is not built into the server (an
+    extension's or a user's, whatever its name) and any relation that resolves to a system
+    catalog through the search_path; a view's own body is the data owner's.
+    """
     sqlglot = require("sqlglot", extra="sql")
     from sqlglot import exp
 
