@@ -7,6 +7,7 @@ import click
 
 from .._checks import check_draws, check_seed, split_list
 from .._text import safe_console
+from ..errors import EthicLensInputError
 from ..experiments import (
     PCER_LOADERS,
     TrainRequest,
@@ -20,6 +21,7 @@ from ..experiments import (
 from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
+    CONTINUOUS_FIX,
     DEFAULT_N_BOOT,
     check_split_columns,
     pcer_audit,
@@ -170,12 +172,15 @@ def audit_cmd(**o):
                 n_boot=o["n_boot"],
                 random_state=o["seed"],
             )
-        except ValueError as exc:  # the library's EthicLensInputError, refusing the groups
-            said = getattr(exc, "problem", "") if getattr(exc, "column", None) == "groups" else ""
-            if not said.startswith("looks continuous:"):
+        except EthicLensInputError as exc:  # a continuous --protected column: fix in flags
+            if (exc.column, exc.fix) != ("groups", CONTINUOUS_FIX):
                 raise
-            raise type(exc)(
-                exc.problem, column=exc.column, fix=CONTINUOUS_CLI_FIX, kind=exc.kind
+            raise EthicLensInputError(
+                exc.problem,
+                column=exc.column,
+                value=exc.value,
+                fix=CONTINUOUS_CLI_FIX,
+                kind=exc.kind,
             ) from None
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):

@@ -8,6 +8,7 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 from .._optional import moved_getattr
 from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp
 from ._inputs import (
+    CONTINUOUS_FIX,
     PreparedData,
     SplitPredictions,
     check_split_columns,
@@ -60,6 +61,7 @@ __all__ = [
     "DEFAULT_N_BOOT",
     "MIN_N_BOOT",
     "SINGLE_RUN_NOTE",
+    "CONTINUOUS_FIX",
     "PCER_SCHEMA_VERSION",
     "load_pcer_schema",
     "validate_pcer_output",
