@@ -175,6 +175,14 @@ class DatasetEntry:
             raise EthicLensInputError(
                 "must be > 0", column="cost", value=self.cost, fix="e.g. cost=1.0"
             )
+        what = self.not_audited  # read into "NAME is WHAT without a standard audit model"
+        if not isinstance(what, str) or (what and not what.strip()) or not what.isprintable():
+            raise EthicLensInputError(
+                "must be words on one line (what the dataset is) or empty",
+                column="not_audited",
+                value=what,
+                fix="e.g. not_audited='a text dataset', or leave it out",
+            )
 
     def uses(self, purpose: str) -> bool:
         """Whether ``purpose`` (``audit``, ``pcer`` or ``p2nia``) uses this dataset."""
