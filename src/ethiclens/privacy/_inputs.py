@@ -648,6 +648,13 @@ def _refuse_many_groups(labels: list[str]) -> None:
                 encode_groups({"groups": numbers}, len(numbers))
             except EthicLensInputError as exc:  # looks continuous
                 raise argument_error(exc.problem, "groups", fix=CONTINUOUS_FIX) from None
+            if {"0.0", "-0.0"} <= set(labels):  # the audit reads both as the group 0.0
+                raise argument_error(
+                    "writes the group 0.0 two ways, '0.0' and '-0.0': one group to the "
+                    "fairness audit, which reads the column as numbers",
+                    "groups",
+                    fix="write -0.0 as 0.0 in both splits",
+                )
     n = len(labels)
     if n > MAX_GROUPS:
         raise argument_error(
