@@ -729,17 +729,36 @@ def _refuse_server_words(tokens) -> None:
 def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
     """Refuse a PostgreSQL query that reads a table or view of the system catalogs
     (:func:`_refuse_catalog_table`), a SQLite query that reads one of its facts as a table
-    (``FROM pragma_database_list``), in a sub-query or a join too."""
-    for table in tree.find_all(exp.Table):
-        if not isinstance(table.this, exp.Identifier):
-            continue
+    (``FROM pragma_database_list``, ``x IN pragma_compile_options``), in a sub-query or a join
+    too."""
+    tables = [t for t in tree.find_all(exp.Table) if isinstance(t.this, exp.Identifier)]
+    if dialect == "sqlite":  # SQLite's 'x IN t' reads table t: sqlglot makes t a Column
+        fields = [i.args.get("field") for i in tree.find_all(exp.In)]
+        tables += [f for f in fields if isinstance(f, exp.Column)]
+    for table in tables:
         if dialect == "postgres" and _is_catalog(table.db, table.name):
             raise _catalog_error("--query", f"the query reads {table.sql(dialect)}, which", query)
-        if dialect == "sqlite" and _sqlite_fact(name := table.name.lower(), called=False):
+        name = table.name.lower()
+        if dialect == "sqlite" and _sqlite_fact(name, called=False) and not _cte(table, exp):
             raise _query_error(
                 f"the query reads {name}: {_SQLITE_REASON}",
                 f"use a plain SELECT of the table's columns, without {name}",
             )
+
+
+def _cte(table, exp) -> bool:
+    """Whether ``table``, named without a schema, reads a CTE of a WITH around it (in its
+    query, one of its CTEs or a sub-query): SQLite resolves such a name to the CTE, never to
+    its table of that name (``WITH dbstat AS (…) SELECT … FROM dbstat``)."""
+    if table.args.get("db") or table.args.get("table"):  # main.dbstat, or x IN main.dbstat
+        return False
+    name = table.name.lower()
+    ctes = table.root().find_all(exp.CTE)
+    owners = {id(c.parent.parent) for c in ctes if c.alias.lower() == name}  # WITH's query
+    node = table.parent
+    while node is not None and id(node) not in owners:
+        node = node.parent
+    return node is not None
 
 
 # -- On PostgreSQL, once connected: what the names resolve to (ADR 0011, layer 6) -------------
