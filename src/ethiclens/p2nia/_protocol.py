@@ -860,7 +860,7 @@ def read_release(release_dir: str | Path) -> Release:
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
-    rel._read = _READ[id(manifest)] = _READ[id(table)] = _Read(manifest, table)
+    rel._read = _Read(manifest, table)
     return rel
 
 
@@ -876,6 +876,15 @@ class _Read:
             _column_digests(table),
             _rows_digest(table),
         )
+        self._register()
+
+    def __setstate__(self, state):  # a deep copy's or unpickled release's: its copies keep it
+        self.__dict__.update(state)
+        self._register()
+
+    def _register(self):
+        for read in self.objects:
+            _READ[id(read)] = self
 
 
 # id(manifest or table read) -> its _Read, while a release holds it (it holds both objects)
