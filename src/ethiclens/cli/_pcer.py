@@ -94,7 +94,7 @@ AUDIT_OPTIONS = (
     JSON,
 )
 TRAIN_OPTIONS = (
-    click.argument("dataset", type=click.Choice(sorted(PCER_LOADERS))),
+    click.argument("dataset", type=RegistryChoice(lambda: sorted(PCER_LOADERS))),
     click.option("--attribute", help="Protected attribute (default: every one of the dataset)."),
     shown("--epsilon", default="1", help="ε, or 'none' for no DP."),
     shown("--seed", default=0, help="Seed of the split, the training and the bootstrap."),
