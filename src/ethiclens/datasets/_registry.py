@@ -183,6 +183,13 @@ class DatasetEntry:
                 value=what,
                 fix="e.g. not_audited='a text dataset', or leave it out",
             )
+        if what and self.audited:  # the audit would train on it: the words never said
+            raise EthicLensInputError(
+                "says why the audit refuses the dataset, but audited is True",
+                column="not_audited",
+                value=what,
+                fix="set audited=False too, or leave not_audited out",
+            )
 
     def uses(self, purpose: str) -> bool:
         """Whether ``purpose`` (``audit``, ``pcer`` or ``p2nia``) uses this dataset."""

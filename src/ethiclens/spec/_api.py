@@ -41,6 +41,19 @@ _PURPOSES = {
 }
 
 
+def _run_request(runner: str, first, kwargs, target: str | None):
+    """The spec form's run; a refusal names the argument ``target`` that held a target given
+    as a name or path, or, ``target`` None (the caller's spec), the spec's keys."""
+    from . import _run
+
+    with named_as_called((), kwargs, target, spec_given=target is None):
+        spec = _spec_of(first, kwargs, _PURPOSES[runner])
+        result = getattr(_run, runner)(spec)
+    two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
+    _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
+    return result
+
+
 def _wrap(name: str, runner: str):
     from .. import fairness
 
@@ -52,15 +65,7 @@ def _wrap(name: str, runner: str):
         if not _is_request(args):
             with named_as_called(params, kwargs):
                 return engine(*args, **kwargs)
-        from . import _run
-
-        given = not is_target(args[0])
-        with named_as_called((), kwargs, None if given else "spec", spec_given=given):
-            spec = _spec_of(args[0], kwargs, _PURPOSES[runner])
-            result = getattr(_run, runner)(spec)
-        two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
-        _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
-        return result
+        return _run_request(runner, args[0], kwargs, "spec" if is_target(args[0]) else None)
 
     call.__doc__ = (engine.__doc__ or "") + (
         "\n\n    Also accepts a spec as the only positional argument: an ``AuditSpec``, its dict, "
@@ -80,6 +85,8 @@ _audit_counts_engine = _wrap("audit_counts", "run_audit")
 def audit_counts(*args, **kwargs):
     # audit_counts("counts.parquet"): a path is a counts table, not rows; a YAML/JSON (or
     # .toml) spec file, spec.json too, is a spec, as run() reads it
+    # (a refusal names the argument, ``table``, as the other functions name theirs)
     if _is_request(args) and is_target(args[0]):
-        args = ({"target": {"counts": os.fspath(args[0])}},)
+        counts = {"target": {"counts": os.fspath(args[0])}}
+        return _run_request("run_audit", counts, kwargs, "table")
     return _audit_counts_engine(*args, **kwargs)

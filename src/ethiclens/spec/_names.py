@@ -38,7 +38,9 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
     column = str(exc.column)
     if spec_given and column == "TARGET":  # the caller's spec names no target: its section
         return exc.renamed({column: "target"}, "key", words)
-    if target and column in _TARGET_NAMES:
+    # audit_counts("c.csv"): the table's --counts, unless the counts keyword replaced it
+    held = column in _TARGET_NAMES or (column == "--counts" and "counts" not in passed)
+    if target and held:
         return exc.renamed({column: target}, "argument", words)
     if exc.kind == "column" and column in params:  # the engine's own argument
         return exc.renamed({column: column}, "argument", words)
