@@ -172,15 +172,13 @@ def audit_cmd(**o):
                 n_boot=o["n_boot"],
                 random_state=o["seed"],
             )
-        except EthicLensInputError as exc:  # a continuous --protected column: fix in flags
-            if (exc.column, exc.fix) != ("groups", CONTINUOUS_FIX):
+        except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas:
+            # its words for files and flags (the continuous column's, or the one it carries)
+            cli = CONTINUOUS_CLI_FIX if exc.fix == CONTINUOUS_FIX else getattr(exc.fix, "cli", None)
+            if exc.column != "groups" or cli is None:
                 raise
             raise EthicLensInputError(
-                exc.problem,
-                column=exc.column,
-                value=exc.value,
-                fix=CONTINUOUS_CLI_FIX,
-                kind=exc.kind,
+                exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
             ) from None
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -613,7 +614,7 @@ def check_split_groups(
                 f"train and test write one group differently (train {ascii(train_spelling)}, "
                 f"test {ascii(test_spelling)}): {exc.problem}",
                 "groups",
-                fix=f"{exc.fix}, in both splits",
+                fix=FaceFix(f"{exc.fix}, in both splits", _spelling_cli_fix(*found[:2])),
             )
         _refuse_number_spellings(*only)
         said = [f"only in {r} {_some(o)}" for r, o in (("train", only[0]), ("test", only[1])) if o]
@@ -624,6 +625,35 @@ def check_split_groups(
         )
     _refuse_many_groups(sorted(groups_tr))
     return _group_order(group_order, groups_tr)
+
+
+def _spelling_cli_fix(a: str, b: str) -> str:
+    """``pcer audit``'s fix (files, not pandas) for a group its two files write ``a`` and ``b``,
+    two spellings ``look_alike_clash`` read alike, told apart as ``encode_groups`` does."""
+    a, b = (unicodedata.normalize("NFC", x) for x in (a, b))
+    if a == b:  # the same letters in other code points (the start is the Python face's)
+        return (
+            "normalise the column to NFC first: save both files with the group's accented "
+            "letters written the same way (e.g. as the --train file writes them)"
+        )
+    how = (
+        "without whitespace around it"
+        if a.strip() == b.strip()
+        else "with one space between its words"
+        if a.split() == b.split()
+        else "without zero-width or other invisible characters"
+    )
+    return f"write the group the same way in both files, {how}"
+
+
+class FaceFix(str):
+    """A fix in the Python face's words that carries its command line's (``cli``: files and
+    flags, not pandas), which ``pcer audit`` gives instead: recognised by type, never by text."""
+
+    def __new__(cls, fix: str, cli: str | None = None):  # None: a copy's state sets it
+        out = super().__new__(cls, fix)
+        out.cli = cli
+        return out
 
 
 # The most groups a PCER audit compares: its spreads' intervals take every pair of groups
@@ -713,11 +743,18 @@ def _refuse_number_spellings(only_train: list[str], only_test: list[str]) -> Non
     a, b = pairs[0]
     more = f" (and {len(pairs) - 1} more group(s) written so)" if len(pairs) > 1 else ""
     fix = f"write each group the same way in both splits (e.g. {b!r} in both)"
+    cli = f"write each group the same way in both files (e.g. {b!r} in both)"
     if bool(_PLAIN_INTEGER.fullmatch(a)) != bool(_PLAIN_INTEGER.fullmatch(b)):
-        whole, side = (a, "test") if _PLAIN_INTEGER.fullmatch(a) else (b, "train")
+        whole, other, side = (a, b, "test") if _PLAIN_INTEGER.fullmatch(a) else (b, a, "train")
         fix = (
             f"write each group the same way in both splits, as the integer {whole!r}: e.g. in "
             "pandas df[col] = pd.to_numeric(df[col]).astype('Int64') on the "
+            f"{side} split's group column"
+        )
+        cli = (
+            f"write each group the same way in both files, as the integer {whole!r}: save the "
+            f"--{side} file's group column as whole numbers ({whole!r}, not {other!r}); "
+            f"preparing it in pandas: df[col] = pd.to_numeric(df[col]).astype('Int64') on the "
             f"{side} split's group column"
         )
     how = (
@@ -729,7 +766,7 @@ def _refuse_number_spellings(only_train: list[str], only_test: list[str]) -> Non
         f"train and test write one group differently (train {a!r}, test {b!r}){more}: {how}, "
         "so the same value would be audited as two groups",
         "groups",
-        fix=fix,
+        fix=FaceFix(fix, cli),
     )
 
 
