@@ -377,6 +377,9 @@ class FileLayout:
     def __init__(self, files, kind, headers=None, hive=False, target=None):
         self.files, self.kind, self.headers, self.hive = list(files), kind, headers or {}, hive
         self.target = target  # the file, glob or folder named (for the no-rows refusal)
+        # the folder a folder's or glob's files are named below (year=2024/part.csv): many
+        # partitions share one file name; a file given alone is named by its name
+        self.base = None if target is None or Path(target).is_file() else _glob_base(target)
         # the columns that are folder keys (z=1/): their values are text, never a missing word
         self.hive_keys = {k for f in self.files for k in _hive_keys(f, target)} if hive else set()
 
@@ -400,7 +403,7 @@ class FileLayout:
                 mask = np.asarray(test(chunk), dtype=bool)
                 if mask.any():
                     i = int(np.flatnonzero(mask)[0])
-                    return row_place(f, offset + i, self.kind), chunk.iloc[i]
+                    return self._place(f, offset + i), chunk.iloc[i]
                 offset += len(chunk)
         return None
 
@@ -408,11 +411,17 @@ class FileLayout:
         """:func:`row_place` of row ``index`` (0-based, in the order the files are read, as
         the pandas path concatenates them); None past the last row."""
         for f in self.files:
-            where = row_place(f, index, self.kind)
+            where = self._place(f, index)
             if isinstance(where, str):
                 return where
             index -= where
         return None
+
+    def _place(self, f, index: int) -> str | int:
+        name = Path(f).name
+        if self.base is not None and Path(f).is_relative_to(self.base):
+            name = Path(f).relative_to(self.base).as_posix()
+        return _file_place(f, name, index, self.kind)
 
     def typed_values(self, column) -> pd.Series | None:
         """What :func:`refuse_typed_numbers` reads of a Parquet score or weight column stored
@@ -485,10 +494,22 @@ def row_place(path, index: int, kind: str) -> str | int:
     """Where data row ``index`` (0-based, as pandas reads the file) lies: ``FILE line L`` of a
     CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
     its number of rows."""
+    return _file_place(path, Path(path).name, index, kind)
+
+
+def _file_place(path, name: str, index: int, kind: str) -> str | int:
+    """:func:`row_place` naming the file ``name``."""
     number = file_line(path, index, kind)
     if isinstance(number, tuple):
         return number[1]
-    return f"{Path(path).name} {'row' if kind == 'parquet' else 'line'} {number}"
+    return f"{name} {'row' if kind == 'parquet' else 'line'} {number}"
+
+
+def _glob_base(target) -> Path:
+    """The folder TARGET names, or the folder of a glob's parts before its first wildcard."""
+    parts = Path(target).parts
+    fixed = next((i for i, p in enumerate(parts) if any(c in p for c in "*?[")), len(parts))
+    return Path(*parts[:fixed]) if fixed else Path()
 
 
 def file_line(path, index: int, kind: str) -> int | tuple[None, int]:
