@@ -21,7 +21,6 @@ from ..experiments import (
 from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
-    CONTINUOUS_FIX,
     DEFAULT_N_BOOT,
     check_split_columns,
     pcer_audit,
@@ -49,12 +48,6 @@ def _trainer_option(default, live_help):
     )
 
 
-# A continuous --protected column's fix in flags (pcer_audit's names pd.cut; no --bins here).
-CONTINUOUS_CLI_FIX = (
-    "bin it into a few groups first: write a column of ranges into both files (e.g. 0-24, "
-    "25-44, 45-64, 65+) and give its name as --protected (pcer audit has no --bins); if the "
-    "numbers really are group codes, write them as text that is not a number (e.g. code 7)"
-)
 N_BOOT = shown(
     "--n-boot", default=DEFAULT_N_BOOT, help="Jeffreys–Dirichlet draws per interval (at least 100)."
 )
@@ -173,8 +166,8 @@ def audit_cmd(**o):
                 random_state=o["seed"],
             )
         except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas:
-            # its words for files and flags (the continuous column's, or the one it carries)
-            cli = CONTINUOUS_CLI_FIX if exc.fix == CONTINUOUS_FIX else getattr(exc.fix, "cli", None)
+            # the words for files and flags its fix carries (privacy.FaceFix)
+            cli = getattr(exc.fix, "cli", None)
             if exc.column != "groups" or cli is None:
                 raise
             raise EthicLensInputError(

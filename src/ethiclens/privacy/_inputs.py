@@ -696,11 +696,15 @@ def _refuse_many_groups(labels: list[str]) -> None:
         )
 
 
-# The Python face's fix of a continuous group column (``pcer audit`` words its own).
-CONTINUOUS_FIX = (
+# The fix of a continuous group column: Python's words, and pcer audit's in files and flags
+# (it has no --bins), carried as every FaceFix is.
+CONTINUOUS_FIX = FaceFix(
     "bin it into a few groups first (e.g. pd.cut(df[col], [0, 25, 45, 65, 120]).astype(str)); "
     "if the numbers really are group codes, write them as text that is not a number (e.g. "
-    "'code 7')"
+    "'code 7')",
+    "bin it into a few groups first: write a column of ranges into both files (e.g. 0-24, "
+    "25-44, 45-64, 65+) and give its name as --protected (pcer audit has no --bins); if the "
+    "numbers really are group codes, write them as text that is not a number (e.g. code 7)",
 )
 
 
