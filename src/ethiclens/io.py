@@ -5,6 +5,7 @@ undefined is null, never NaN or 0)."""
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import fnmatch
 import functools
 import glob
@@ -27,6 +28,31 @@ READERS = {
     ".json": pd.read_json,
     ".jsonl": lambda p: pd.read_json(p, lines=True),
 }
+
+
+# The folder (or a glob's fixed part) whose files refusals name by their path below it
+# (year=2024/part.csv: many partitions share one file name); None: a file by its name
+_BELOW: contextvars.ContextVar[Path | None] = contextvars.ContextVar("_BELOW", default=None)
+
+
+@contextlib.contextmanager
+def _named_below(folder):
+    """Within: a file under ``folder`` (None: none) is named by :func:`_file_name` by its path
+    below it, in every refusal of this module."""
+    token = _BELOW.set(None if folder is None else Path(folder))
+    try:
+        yield
+    finally:
+        _BELOW.reset(token)
+
+
+def _file_name(path, below=None) -> str:
+    """How a refusal names the file ``path``: its path below the folder ``below`` (by default
+    :func:`_named_below`'s) where it lies there, else its name."""
+    path, below = Path(path), _BELOW.get() if below is None else below
+    if below is not None and path.is_relative_to(below):
+        return path.relative_to(below).as_posix()
+    return path.name
 
 
 # First bytes of formats users hand over under the wrong name.
@@ -61,13 +87,13 @@ def _sniff(path: Path, suffix: str) -> None:
                 return
             break  # a .gz file's text is told by its decompressed bytes, below
         raise DataFileError(
-            f"{path.name} is {what}, not a plain {suffix or 'text'} file",
+            f"{_file_name(path)} is {what}, not a plain {suffix or 'text'} file",
             fix=f"rename it to end in {rename} (EthicLens then reads it as such), or export "
             "it again as plain .csv",
         )
     if suffix in (".parquet", ".pq") and head[:4] != b"PAR1":
         raise DataFileError(
-            f"{path.name} is not a Parquet file (no PAR1 header)",
+            f"{_file_name(path)} is not a Parquet file (no PAR1 header)",
             fix="rename it to its real type (e.g. .csv) or export it again as Parquet",
         )
     if err := wide_text_error(path, _text_head(path, head)):
@@ -102,8 +128,8 @@ def _double_bom_error(path: Path) -> DataFileError:
         first = []
     name = f" {first[0]!r}" if first else ""
     return DataFileError(
-        f"{path.name} starts with two byte-order marks (U+FEFF): its first column's name{name} "
-        "then begins with one, which not every reader keeps alike",
+        f"{_file_name(path)} starts with two byte-order marks (U+FEFF): its first column's "
+        f"name{name} then begins with one, which not every reader keeps alike",
         fix="save the file again as UTF-8 (Excel's 'CSV UTF-8' writes one mark)",
     )
 
@@ -192,7 +218,7 @@ def wide_text_error(path: str | Path, head: bytes, table: bool = True) -> DataFi
         return None
     excel = "Excel's 'CSV UTF-8'; or " if table else ""
     return DataFileError(
-        f"{Path(path).name} is {encoding[0]} text, not UTF-8",
+        f"{_file_name(path)} is {encoding[0]} text, not UTF-8",
         fix=f"save it as UTF-8 (e.g. {excel}iconv -f {encoding[1]} -t utf-8)",
     )
 
@@ -232,7 +258,7 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
     path = Path(path)
     fix = "save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)"
     if path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz":
-        return DataFileError(f"{path.name} is not UTF-8 text", fix=fix)
+        return DataFileError(f"{_file_name(path)} is not UTF-8 text", fix=fix)
     with _open_bytes(path) as fh:
         if err := wide_text_error(path, fh.read(WIDE_HEAD)):
             return err
@@ -248,8 +274,8 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
             except UnicodeDecodeError as exc:
                 at = skip + exc.start
                 return DataFileError(
-                    f"{path.name} is not UTF-8 text (byte {line[at : at + 1]!r} on line {number}, "
-                    f"offset {offset + at})",
+                    f"{_file_name(path)} is not UTF-8 text (byte {line[at : at + 1]!r} on line "
+                    f"{number}, offset {offset + at})",
                     fix=fix,
                 )
             offset += len(line)
@@ -274,7 +300,7 @@ def refuse_not_utf8(path: str | Path, exc: UnicodeDecodeError) -> DataFileError:
     """What to raise for ``exc``, a decoding error met reading ``path``: :func:`not_utf8_error`
     (the same words whichever reader met it), else the codec's own line."""
     return not_utf8_error(path) or DataFileError(
-        f"cannot read {Path(path).name}: {_first_line(exc)}", fix="check the file's format"
+        f"cannot read {_file_name(path)}: {_first_line(exc)}", fix="check the file's format"
     )
 
 
@@ -314,14 +340,15 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
                 head, ended = head + more, not more
     except (OSError, EOFError) as exc:
         raise DataFileError(
-            f"cannot read {path.name}: {_first_line(exc)}",
+            f"cannot read {_file_name(path)}: {_first_line(exc)}",
             fix=_read_error_fix(path, "")  # a .gz's words, as pandas' read gives them
             if path.suffix.lower() in COMPRESSED
             else "the file is damaged or not what its name says: export the table again",
         ) from exc
     if not ended and _header_end(head) < 0:
         raise DataFileError(
-            f"{path.name}: its first line (the header) is longer than {MAX_HEADER_BYTES >> 20} MiB",
+            f"{_file_name(path)}: its first line (the header) is longer than "
+            f"{MAX_HEADER_BYTES >> 20} MiB",
             fix="check the file is a CSV table with the column names on its first line",
         )
     try:
@@ -337,7 +364,7 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     except csv.Error as exc:
         if "unexpected end of data" in str(exc) and ended:
             raise DataFileError(
-                f"{path.name}: a quote opened in its header (line 1) never closes, so the "
+                f"{_file_name(path)}: a quote opened in its header (line 1) never closes, so the "
                 "whole file reads as one column name",
                 fix="close the quote or remove it: quotes in a CSV come in pairs",
             ) from None
@@ -370,7 +397,7 @@ def _repeated_header_error(files) -> DataFileError | None:
             for row in rows:
                 if row[:1] and [row[0].removeprefix("\ufeff"), *row[1:]] == header:
                     return DataFileError(
-                        f"{Path(f).name} line {start} repeats the header line (its fields are "
+                        f"{_file_name(f)} line {start} repeats the header line (its fields are "
                         "the column names: files joined with their headers?)",
                         fix="delete the repeated header lines (only line 1 names the columns), "
                         "or put the files in a folder and audit the folder",
@@ -432,7 +459,7 @@ def _ragged_row(path: Path) -> DataFileError | None:
         for row in rows:
             if len(row) > len(header):
                 return DataFileError(
-                    f"{path.name} line {rows.line_num} has {len(row)} fields but its "
+                    f"{_file_name(path)} line {rows.line_num} has {len(row)} fields but its "
                     f"header has {len(header)}",
                     fix=_ragged_fix(row[len(header) :]),
                 )
@@ -457,7 +484,7 @@ def _delimiter_error(path: Path, header: str):
     for sep, shown in ((";", "semicolons"), ("\t", "tabs"), ("|", "pipes")):
         if sep in header:
             return DataFileError(
-                f"{path.name} has one column {header[:60]!r}: its fields look separated by "
+                f"{_file_name(path)} has one column {header[:60]!r}: its fields look separated by "
                 f"{shown}, not commas",
                 fix="save it as comma-separated CSV (or Parquet)",
             )
@@ -519,7 +546,7 @@ def _refuse_repeated_names(path: Path, header) -> None:
     for name in header:
         if name in seen and name != "":
             raise DataFileError(
-                f"{path.name} has two columns named {name!r}",
+                f"{_file_name(path)} has two columns named {name!r}",
                 fix="rename the columns so each name is unique",
             )
         seen.add(name)
@@ -677,8 +704,8 @@ def nul_byte_error(path: str | Path) -> DataFileError | None:
         return None
     line, offset = scan[2]
     return DataFileError(
-        f"{path.name} holds a NUL byte (\\x00) on line {line}, offset {offset}: it is damaged "
-        "or not UTF-8 text",
+        f"{_file_name(path)} holds a NUL byte (\\x00) on line {line}, offset {offset}: it is "
+        "damaged or not UTF-8 text",
         fix="export the table again as UTF-8 CSV (if only the NULs are wrong, as when a crashed "
         "writer padded the file, delete them: tr -d '\\000' < in.csv > out.csv)",
     )

@@ -35,6 +35,7 @@ from ._rules import (
     header_groups,
     join_files,
     joined_columns,
+    named_below,
     numbers,
     ragged_error,
     score_bins,
@@ -120,6 +121,7 @@ def _frame_types(ddf) -> FrameTypes:
     )
 
 
+@named_below
 def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):
     """The counts table of a CSV/Parquet file, glob or (hive) folder read by Dask.
 

@@ -39,6 +39,7 @@ from ._rules import (
     header_groups,
     join_files,
     joined_columns,
+    named_below,
     ragged_error,
 )
 
@@ -191,6 +192,7 @@ def file_columns(target: str, engine: str | None = None) -> list[str]:
     return file_layout(target, engine)[0]
 
 
+@named_below
 def file_layout(target: str, engine: str | None = None) -> tuple[list[str], FileLayout]:
     """(the columns of TARGET, its files as the rule reads them): where every file engine
     starts. Reads only the files' footers or header lines."""
@@ -253,6 +255,7 @@ def _key_and_column(key: str, folder: str, before: str = "") -> EthicLensInputEr
     return EthicLensInputError(f"{problem}: which one is meant is ambiguous", column=key, fix=fix)
 
 
+@named_below
 def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     """The counts table of TARGET (file, glob or folder), computed by DuckDB.
 

@@ -30,6 +30,7 @@ from ._rules import (
     missing_in_file_error,
     missing_values_error,
     name_file_rows,
+    named_below,
     no_rows_error,
     numbers,
     ragged_error,
@@ -72,6 +73,7 @@ def _unreadable_csv(path, reason: str) -> DataFileError:
     )
 
 
+@named_below
 def read_rows(target, roles) -> pd.DataFrame:
     """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
     as text (leading zeros kept), files matched by column name, a row with surplus fields

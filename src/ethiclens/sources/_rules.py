@@ -25,6 +25,7 @@ counts, or the same message (column, value, row where a file can be re-read, and
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -55,6 +56,8 @@ from ..fairness import (
     typed_numbers_error,
 )
 from ..io import (
+    _file_name,
+    _named_below,
     blank_line,
     csv_head,
     csv_rows,
@@ -159,12 +162,12 @@ def csv_header(path) -> list[str]:
     header = csv_head(path, size=0)[0]  # a BOM is no name
     if not header or all(not name.strip() for name in header):
         raise DataFileError(
-            f"{path.name}: its first line (the header) is empty",
+            f"{_file_name(path)}: its first line (the header) is empty",
             fix="put the column names on the first line (remove blank lines above them)",
         )
     if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
         raise DataFileError(
-            f"{path.name} has one column {header[0][:60]!r}: its fields look separated "
+            f"{_file_name(path)} has one column {header[0][:60]!r}: its fields look separated "
             "by something other than commas",
             fix="save it as comma-separated CSV",
         )
@@ -245,7 +248,7 @@ def missing_in_file_error(path, column: str, names) -> DataFileError:
     a name of the file's that differs from it only in case or spelling is named as renamed."""
     import difflib
 
-    name = Path(path).name
+    name = _file_name(path)
     others = [str(n) for n in names if str(n) != column]
     near = [n for n in others if n.lower() == column.lower()]
     near = near or difflib.get_close_matches(column, others, n=1, cutoff=0.75)
@@ -379,7 +382,7 @@ class FileLayout:
         self.target = target  # the file, glob or folder named (for the no-rows refusal)
         # the folder a folder's or glob's files are named below (year=2024/part.csv): many
         # partitions share one file name; a file given alone is named by its name
-        self.base = None if target is None or Path(target).is_file() else _glob_base(target)
+        self.base = _below(target)
         # the columns that are folder keys (z=1/): their values are text, never a missing word
         self.hive_keys = {k for f in self.files for k in _hive_keys(f, target)} if hive else set()
 
@@ -418,10 +421,7 @@ class FileLayout:
         return None
 
     def _place(self, f, index: int) -> str | int:
-        name = Path(f).name
-        if self.base is not None and Path(f).is_relative_to(self.base):
-            name = Path(f).relative_to(self.base).as_posix()
-        return _file_place(f, name, index, self.kind)
+        return _file_place(f, _file_name(f, self.base), index, self.kind)
 
     def typed_values(self, column) -> pd.Series | None:
         """What :func:`refuse_typed_numbers` reads of a Parquet score or weight column stored
@@ -503,6 +503,24 @@ def _file_place(path, name: str, index: int, kind: str) -> str | int:
     if isinstance(number, tuple):
         return number[1]
     return f"{name} {'row' if kind == 'parquet' else 'line'} {number}"
+
+
+def named_below(func):
+    """``func(target, ...)`` with io's refusals of TARGET's files (a folder's or glob's: a NUL
+    byte, a row with surplus fields) naming each by its path below it, as :class:`FileLayout`
+    names its rows; a file given alone by its name."""
+
+    @functools.wraps(func)
+    def named(target, *args, **kwargs):
+        with _named_below(_below(target)):
+            return func(target, *args, **kwargs)
+
+    return named
+
+
+def _below(target) -> Path | None:
+    """The folder TARGET's files are named below: None for a file given alone."""
+    return None if target is None or Path(target).is_file() else _glob_base(target)
 
 
 def _glob_base(target) -> Path:

@@ -128,6 +128,7 @@ def _number(sdf, name: str, *, text: bool):
 LOCAL_MASTER = "local[2]"
 
 
+@rules.named_below
 def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     """The counts table of a CSV/Parquet file, glob or (hive-partitioned) folder read by Spark.
 
