@@ -75,9 +75,12 @@ def checked_store(store, flag: str = "--store") -> str:
     PostgreSQL URL (the scheme ``postgresql``, any driver: ``postgresql+psycopg2://``),
     spelled for the store's driver. Any other URL is refused by ``flag``, its password
     masked."""
+    from .._checks import check_type
     from .._secrets import looks_like_url
     from ..sources import mask_url, refuse_malformed_url
 
+    check_type(store, (str, os.PathLike), column=flag, problem="must be a path (a SQLite file) "
+               "or a PostgreSQL URL", fix="e.g. 'fairness.sqlite'")  # fmt: skip
     text = str(store)
     if looks_like_url(text):
         text = text.strip()  # ' postgresql://…' pasted with a space is still a URL, not a folder

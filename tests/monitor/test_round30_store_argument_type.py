@@ -1,0 +1,28 @@
+"""Round 30: a store that is no path (None, a number, bytes) is refused in words, nothing
+written. Before, ``run_monitor(request, None)`` wrote a SQLite file named ``None`` in the
+working directory (and ``5`` a file ``5``)."""
+
+import pandas as pd
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import MonitorRequest, read_store, run_monitor
+
+
+def _request():
+    frame = pd.DataFrame(
+        {"ts": ["2024-01-01T10:00:00Z"] * 4, "g": ["A", "B"] * 2, "p": [0, 1, 1, 0]}
+    )
+    return MonitorRequest(target=frame, time="ts", window="1d", y_pred="p", protected=("g",))
+
+
+@pytest.mark.parametrize("store", [None, 5, 1.5, b"s.sqlite", ["s.sqlite"]])
+def test_a_store_that_is_no_path_is_refused(tmp_path, monkeypatch, store):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(EthicLensInputError, match="--store") as caught:
+        run_monitor(_request(), store)
+    assert "must be a path" in str(caught.value)
+    assert type(store).__name__ in str(caught.value)
+    with pytest.raises(EthicLensInputError, match="must be a path"):
+        read_store(store)
+    assert list(tmp_path.iterdir()) == []
