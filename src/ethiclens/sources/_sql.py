@@ -545,7 +545,7 @@ def _catalog_error(column: str, what: str, value: str) -> EthicLensInputError:
     )
 
 
-def read_only_query(query: str, dialect: str = "postgres") -> str:
+def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str:
     """``query`` checked to be one read-only SELECT and regenerated from its parse tree.
 
     Refused (``--query`` named): several statements, anything but a query (INSERT, UPDATE,
@@ -560,7 +560,9 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
     ``information_schema``, a ``pg_*`` table: password hashes) is refused too. On SQLite,
     every ``pragma_*`` function but those describing the database's own tables (the file's
     path, build and settings: ``pragma_database_list``, ``pragma_compile_options``, …), every
-    ``sqlite_*`` function call and the ``dbstat``/``sqlite_dbpage`` tables. A trailing ``;``
+    ``sqlite_*`` function call and the ``dbstat``/``sqlite_dbpage`` tables, but where
+    ``own_tables`` (lower case) holds that name: the database's own table (SQLite reads it
+    first, unless the query names another schema than main). A trailing ``;``
     and comments are fine; comments are dropped from the SQL that runs. Once connected to
     PostgreSQL, :func:`sql_counts` and :func:`sql_columns` also refuse, inside the read-only
     transaction, any function the query calls that is not built into the server (an
@@ -599,7 +601,7 @@ def read_only_query(query: str, dialect: str = "postgres") -> str:
         node.comments = None
     sql = tree.sql(dialect=dialect)
     _refuse_calls(tree, sql, dialect, exp)
-    _refuse_catalog_reads(tree, query, dialect, exp)
+    _refuse_catalog_reads(tree, query, dialect, exp, own_tables)
     return sql
 
 
@@ -680,9 +682,10 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
     tokens = sqlglot.tokenize(sql, read=dialect)
     names += [
         token.text
-        for token, after in zip(tokens, tokens[1:], strict=False)
+        for i, (token, after) in enumerate(zip(tokens, tokens[1:], strict=False))
         if after.token_type == TokenType.L_PAREN
         and token.token_type in (TokenType.VAR, TokenType.IDENTIFIER)
+        and not _names_cte(tokens, i)
     ]
     fix = "use a plain SELECT of the columns, without {}()"
     for name in names:
@@ -706,6 +709,31 @@ def _refuse_calls(tree, sql: str, dialect: str, exp) -> None:
             )
 
 
+def _names_cte(tokens, i: int) -> bool:
+    """Whether ``tokens[i]``, a name before a '(', names a CTE and its columns
+    (``WITH RECURSIVE dbstat(n) AS (…)``, after WITH, RECURSIVE or a ','), which calls nothing."""
+    from sqlglot.tokens import TokenType
+
+    if (
+        i == 0
+        or tokens[i - 1].token_type not in (TokenType.WITH, TokenType.COMMA)
+        and (tokens[i - 1].text.upper() != "RECURSIVE")
+    ):
+        return False
+    depth, j = 0, i + 1
+    while j < len(tokens):
+        depth += {TokenType.L_PAREN: 1, TokenType.R_PAREN: -1}.get(tokens[j].token_type, 0)
+        j += 1
+        if depth == 0:
+            break
+    if j >= len(tokens) or tokens[j].token_type != TokenType.ALIAS:
+        return False
+    j += 1
+    while j < len(tokens) and tokens[j].text.upper() in ("NOT", "MATERIALIZED"):
+        j += 1
+    return j < len(tokens) and tokens[j].token_type == TokenType.L_PAREN
+
+
 def _refuse_server_words(tokens) -> None:
     """Refuse a word that reads the server's roles though no '(' follows it (``SELECT user``,
     ``current_user``): a quoted name ("user"), a table's column (t.user) and an alias pass."""
@@ -726,11 +754,11 @@ def _refuse_server_words(tokens) -> None:
             )
 
 
-def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
+def _refuse_catalog_reads(tree, query: str, dialect: str, exp, own=()) -> None:
     """Refuse a PostgreSQL query that reads a table or view of the system catalogs
     (:func:`_refuse_catalog_table`), a SQLite query that reads one of its facts as a table
     (``FROM pragma_database_list``, ``x IN pragma_compile_options``), in a sub-query or a join
-    too."""
+    too; not a name ``own`` holds read from main (the database's own table: SQLite reads it)."""
     tables = [t for t in tree.find_all(exp.Table) if isinstance(t.this, exp.Identifier)]
     if dialect == "sqlite":  # SQLite's 'x IN t' reads table t: sqlglot makes t a Column
         fields = [i.args.get("field") for i in tree.find_all(exp.In)]
@@ -740,10 +768,41 @@ def _refuse_catalog_reads(tree, query: str, dialect: str, exp) -> None:
             raise _catalog_error("--query", f"the query reads {table.sql(dialect)}, which", query)
         name = table.name.lower()
         if dialect == "sqlite" and _sqlite_fact(name, called=False) and not _cte(table, exp):
-            raise _query_error(
+            if name in own and _in_main(table, exp):
+                continue
+            raise _FactRead(
                 f"the query reads {name}: {_SQLITE_REASON}",
-                f"use a plain SELECT of the table's columns, without {name}",
+                column="--query",
+                fix=f"use a plain SELECT of the table's columns, without {name}",
             )
+
+
+class _FactRead(EthicLensInputError):
+    """The refusal of a SQLite query reading one of its facts as a table: the database's own
+    table of that name, once looked up (:func:`_own_tables`), is read instead."""
+
+
+def _in_main(table, exp) -> bool:
+    """Whether ``table`` (a Table, or the Column of ``x IN t``) is read from main, where the
+    database's own tables are: unqualified or ``main.t`` (``temp.dbstat`` is SQLite's)."""
+    schema, outer = ("db", "catalog") if isinstance(table, exp.Table) else ("table", "db")
+    return table.text(schema).lower() in ("", "main") and not table.text(outer)
+
+
+def _own_tables(url) -> frozenset:
+    """The names (lower case) of the tables and views of the SQLite database ``url``, opened
+    read-only; none where it cannot be read (the query is then refused as it was)."""
+    sa = require("sqlalchemy", extra="sql")
+    try:
+        engine = _engine(sa, url)
+        try:
+            with engine.connect() as con:
+                sql = "SELECT lower(name) FROM main.sqlite_master WHERE type IN ('table', 'view')"
+                return frozenset(row[0] for row in con.execute(sa.text(sql)))
+        finally:
+            engine.dispose()
+    except Exception:  # noqa: BLE001 - no file, not a database: nothing is the database's own
+        return frozenset()
 
 
 def _cte(table, exp) -> bool:
@@ -1038,16 +1097,21 @@ def sql_source(table: str | None, query: str | None, backend: str, *, url=None) 
                 return ".".join(map(quote, _table_parts(sa, con, table)))
         finally:
             engine.dispose()
-    return _source(table, query, _DIALECTS[backend])
+    return _source(table, query, _DIALECTS[backend], url)
 
 
-def _source(table, query, dialect) -> str:
+def _source(table, query, dialect, url=None) -> str:
     # "schema.table" is two quoted identifiers; a table whose own name holds a dot is found by
     # that name first (_table_parts), once connected.
     if table is not None:
         _refuse_catalog_table(table, dialect)
         return ".".join(quote(part) for part in table.split("."))
-    return f"({read_only_query(query, dialect)}) AS ethiclens_src"
+    try:
+        return f"({read_only_query(query, dialect)}) AS ethiclens_src"
+    except _FactRead:  # the database's own table of that name? (SQLite reads it first)
+        if url is None or not (own := _own_tables(url)):
+            raise
+        return f"({read_only_query(query, dialect, own)}) AS ethiclens_src"
 
 
 def _table_parts(sa, con, table: str) -> list[str]:
@@ -1131,7 +1195,7 @@ def _run(url, roles, table, query, timeout, flag):
             fix="e.g. timeout=600",
         )
     backend = _backend(sa, db)
-    source = _source(table, query, _DIALECTS[backend])
+    source = _source(table, query, _DIALECTS[backend], db.url)
     _check_sqlite_file(sa, db)
     try:
         engine = _engine(sa, db.url)
