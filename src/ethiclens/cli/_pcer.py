@@ -151,7 +151,10 @@ def audit_cmd(**o):
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
         check_split_columns(**columns)
-    splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
+    try:
+        splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
+    except EthicLensInputError as exc:  # a file's column whose fix is in pandas: its words
+        raise _in_cli_words(exc) from None
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
@@ -165,19 +168,25 @@ def audit_cmd(**o):
                 n_boot=o["n_boot"],
                 random_state=o["seed"],
             )
-        except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas:
-            # the words for files and flags its fix carries (privacy.FaceFix)
-            cli = getattr(exc.fix, "cli", None)
-            if exc.column != "groups" or cli is None:
+        except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas
+            if exc.column != "groups" or getattr(exc.fix, "cli", None) is None:
                 raise
-            raise EthicLensInputError(
-                exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
-            ) from None
+            raise _in_cli_words(exc) from None
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
         click.echo(wrote)
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), safe_console(stderr=to_stdout))
+
+
+def _in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` with the words for files and flags its fix carries (privacy.FaceFix), if any."""
+    cli = getattr(exc.fix, "cli", None)
+    if cli is None:
+        return exc
+    return EthicLensInputError(
+        exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
+    )
 
 
 @pcer_group.command("train")

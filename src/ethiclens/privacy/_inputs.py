@@ -24,6 +24,7 @@ from .._checks import (
     is_zero_one,
     label_fix,
     plain,
+    positive_value,
     refuse_missing,
 )
 from ..errors import EthicLensInputError
@@ -294,10 +295,39 @@ def read_split(
     takes); ``ids``, a column of record ids (``SplitPredictions.ids``). ``name_rows(exc, path)``,
     when given, names a refused row, and the rows of the overlap note, by its file line (the
     CLI passes the audit's own: ``sources.name_rows``)."""
+    roles = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss, "ids": ids}
+    _check_read_arguments({"path": path}, roles)
     columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
     split, frame = _read_split(path, name, columns, name_rows)
     split._row_keys = _fingerprint(frame, sorted(frame.columns, key=str))
     return split
+
+
+def _check_read_arguments(paths: dict, roles: dict) -> None:
+    """:func:`read_split`'s and :func:`read_splits`' arguments: each path a path, each column
+    argument one column's name (``y_true``, ``y_pred`` and ``protected`` given)."""
+    for name, path in paths.items():
+        check_argument_type(
+            path,
+            str | os.PathLike,
+            column=name,
+            problem="must be a file path (a str or a pathlib.Path), not a",
+            fix=f"name one .csv, .parquet or .json file, e.g. {name}='train.csv'",
+        )
+    for name, col in roles.items():
+        if col is None and name in ("y_true", "y_pred", "protected"):
+            raise argument_error(
+                "is required: the name of a column of the file",
+                name,
+                fix=f"e.g. {name}='{'group' if name == 'protected' else name}'",
+            )
+        if col is not None and (isinstance(col, bool) or not isinstance(col, str | int)):
+            raise argument_error(
+                f"must be one column's name, not a {type(col).__name__}",
+                name,
+                col,
+                "name one column of the file (text)",
+            )
 
 
 def _read_split(path, name: str, columns: dict, name_rows):
@@ -324,6 +354,7 @@ def _read_split(path, name: str, columns: dict, name_rows):
             ids=frame[ids].to_numpy() if ids else None,
         )
     except EthicLensInputError as exc:
+        exc = _with_file_words(exc, frame[protected], name)
         raise _in_file(exc, columns, path, name_rows) from None
     if name_rows:
         split._place = lambda index: _placed(index, path, name_rows)
@@ -369,7 +400,7 @@ def _check_frame(frame, columns: dict, path, name_rows) -> None:
             )
     check_label_lengths(frame[protected], protected, first_row)  # the audit's limit on a label
     for role, col in (("y_true", y_true), ("y_pred", y_pred)):
-        _check_binary_column(frame[col], col, f"the {role} column of {path}")
+        _check_binary_column(frame[col], col, f"the {role} column of {path}", role)
     if loss:
         values = pd.to_numeric(frame[loss], errors="coerce")
         bad = (values.isna() & frame[loss].notna()).to_numpy()
@@ -399,6 +430,8 @@ def read_splits(
     a train row by its id, never by its other columns); one file given as both is
     refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction;
     :func:`pcer_audit` refuses two files of the same rows, after checking its arguments)."""
+    roles = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss, "ids": ids}
+    _check_read_arguments({"train_path": train_path, "test_path": test_path}, roles)
     try:
         same = os.path.samefile(train_path, test_path)
     except OSError:  # a missing file is reported when it is read
@@ -646,6 +679,26 @@ def _spelling_cli_fix(a: str, b: str) -> str:
     return f"write the group the same way in both files, {how}"
 
 
+def _with_file_words(exc: EthicLensInputError, groups: pd.Series, role: str):
+    """``exc``, a refusal of the ``role`` file's split, with ``pcer audit``'s words where the
+    audit's refusal of its group column's bytes (``decoded_bytes``) says pandas: bytes that are
+    not UTF-8 text, or bytes beside text (a look-alike keeps the words ``audit`` gives)."""
+    if exc.column != "groups" or "pandas" not in str(exc.fix):
+        return exc
+    raw = [v for v in pd.unique(groups) if isinstance(v, bytes)]
+    if not raw:
+        return exc
+    try:
+        [v.decode("utf-8") for v in raw]
+        what = "text of one type (UTF-8 text, not bytes beside text)"
+    except UnicodeDecodeError:
+        what = "UTF-8 text (decoded from its encoding first, e.g. latin-1)"
+    fix = FaceFix(exc.fix, f"write the --{role} file's --protected column as {what}")
+    return EthicLensInputError(
+        exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
+    )
+
+
 class FaceFix(str):
     """A fix in the Python face's words that carries its command line's (``cli``: files and
     flags, not pandas), which ``pcer audit`` gives instead: recognised by type, never by text."""
@@ -834,7 +887,7 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
         )
 
 
-def _check_binary_column(values, col: str, where: str) -> None:
+def _check_binary_column(values, col: str, where: str, role: str) -> None:
     """A label or prediction column of 0/1: other values are refused, named with how many rows
     hold them and the first (``pcer audit`` has no positive-label option: PCER compares
     correctness, and the favourable direction is ``--positive``). Text ``'0'``/``'1'`` (a CSV
@@ -847,7 +900,7 @@ def _check_binary_column(values, col: str, where: str) -> None:
             raise EthicLensInputError(
                 f"{where} holds its 0/1 values as text",
                 column=col,
-                fix=label_fix(col, pd.unique(values.dropna())),
+                fix=_label_fix(col, role, pd.unique(values.dropna())),
             )
         return
     first = int(bad.argmax())
@@ -858,5 +911,33 @@ def _check_binary_column(values, col: str, where: str) -> None:
         f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
         f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
-        fix=label_fix(col, pd.unique(values.dropna()), rows=(int(bad.sum()), len(values))),
+        fix=_label_fix(col, role, pd.unique(values.dropna()), (int(bad.sum()), len(values))),
     )
+
+
+def _label_fix(col: str, role: str, values, rows=None) -> str:
+    """``label_fix``'s words for a file's label or prediction column, carrying ``pcer
+    audit``'s where they give pandas code (:class:`FaceFix`): what to write into the file, and
+    the flag of ``role`` (it has no threshold option), then that code for a file prepared in
+    pandas."""
+    fix = label_fix(col, values, rows=rows)
+    code = fix.partition(", e.g. in pandas ")[2]
+    if not code:  # no code: the words are the file's too
+        return fix
+    uniq = [plain(v) for v in values]
+    numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
+    if numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq)):
+        cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "the model's decision threshold T"
+        cli = (
+            f"threshold it into a 0/1 column first: write 1 where {col!r} is at least {cut} "
+            f"and 0 elsewhere into a column of both files, and give its name as "
+            f"--{role.replace('_', '-')} (pcer audit takes 0/1, not scores)"
+        )
+    elif all(is_zero_one(v) for v in uniq):
+        cli = f"store {col!r} as integers 0 and 1 in the file (a number column, not text)"
+    else:
+        cli = (
+            f"the column holds two values {sorted(uniq, key=str)}: write it into the file as "
+            f"0/1, with 1 for {positive_value(uniq)!r}"
+        )
+    return FaceFix(fix, f"{cli}; preparing it in pandas: {code}")
