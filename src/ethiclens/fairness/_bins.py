@@ -113,8 +113,12 @@ def bin_attribute(
     edges = check_bin_edges(edges, column)
     index = values.index if isinstance(values, pd.Series) else None
     values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
-    numeric = pd.to_numeric(pd.Series(np.asarray(values, dtype=object)), errors="coerce")
     raw = pd.Series(np.asarray(values, dtype=object))
+    try:
+        numeric = pd.to_numeric(raw, errors="coerce")
+    except OverflowError:  # an int past float's range (10**400): an infinity, outside the edges
+        huge = raw.map(lambda v: wide_float(v) if isinstance(v, int) else v)
+        numeric = pd.to_numeric(huge, errors="coerce")
     bad = numeric.isna() & raw.notna()
     if bad.any():
         # the first in sorted order: an engine that counts where the data lives (DuckDB, a

@@ -7,6 +7,7 @@ million rows is four numbers. Cells are ``tp, fp, fn, tn`` when labels exist and
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -145,7 +146,11 @@ def _cell(table, i: int, where=_in_table) -> str:
 def _numbers(series) -> np.ndarray:
     """A column as float64; text, None, booleans (``True`` is no count, as the CLI's ``true``
     is none) and overflowing values become NaN (refused as such)."""
-    out = pd.to_numeric(series, errors="coerce")
+    try:
+        out = pd.to_numeric(series, errors="coerce")
+    except OverflowError:  # a Python int past float's range (10**400)
+        huge = series.map(lambda v: isinstance(v, int) and abs(v) > sys.float_info.max)
+        out = pd.to_numeric(series.where(~huge.astype(bool)), errors="coerce")
     with np.errstate(over="ignore", invalid="ignore"):
         values = np.asarray(out, dtype=float)
     if pd.api.types.is_bool_dtype(series.dtype):

@@ -27,6 +27,7 @@ from ..errors import EthicLensInputError
 from ..io import json_ready, write_atomic
 from . import _display
 from . import _policy as pol
+from ._bins import wide_float
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
 from ._counts import cell_index, cell_sums
 from ._engine import _posterior_cells, _references, check_two_groups
@@ -221,7 +222,7 @@ def _numbers(thresholds) -> np.ndarray:
     wrong = [v for v in values if not is_number(v)]
     if wrong:
         raise _thresholds_error(f"{len(wrong)} threshold(s) are not numbers", wrong[:5])
-    return values.astype(float)
+    return np.asarray([wide_float(v) for v in values], dtype=float)  # 10**400: inf, refused
 
 
 def _exact(value):
