@@ -64,12 +64,16 @@ def not_found(argument: str, value, choices, problem: str | None = None) -> NotF
 _LOOKED_UP = {"attribute": "protected attribute", "metric": "comparison metric"}
 
 
+_NOT_A_PATH = "must be a file path (a str or os.PathLike)"
+
+
 def check_path(path, example: str):
     """``path`` of a result's writer (``to_html``, ``to_model_card``...): a str or
-    ``os.PathLike``; anything else is refused here, not deep inside ``pathlib``."""
-    if not isinstance(path, (str, os.PathLike)):
+    ``os.PathLike``; anything else, or a NUL in it, is refused here, not deep inside ``os``."""
+    text = isinstance(path, (str, os.PathLike))
+    if not text or "\x00" in str(path):  # no file system takes a NUL: os raises ValueError
         raise EthicLensInputError(
-            "must be a file path (a str or os.PathLike)",
+            "holds a NUL character, which no file name can" if text else _NOT_A_PATH,
             column="path",
             value=path,
             fix=f"pass the file to write, e.g. {example!r}",
