@@ -17,6 +17,7 @@ from ._spec import (
     _argument_error,
     _key_error,
     _refused,
+    path_argument,
     purpose_for,
     purpose_of_data,
     recorded_request,
@@ -37,6 +38,8 @@ def as_spec(spec) -> AuditSpec:
         return AuditSpec.from_dict(spec)
     if is_target(spec):
         return AuditSpec.of(str(spec))
+    what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"
+    path_argument(spec, "spec", what)
     return AuditSpec.from_file(str(spec), argument="spec")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
@@ -626,6 +627,7 @@ class AuditSpec:
     def from_file(cls, path, *, argument: str = "path") -> AuditSpec:
         """A spec from a YAML (.yaml/.yml) or JSON (.json) file; ``argument`` names the path in
         a message (the caller's parameter: ``ethiclens.run``'s ``spec``)."""
+        path_argument(path, argument)
         try:
             data = read_spec_file(path, argument)
         except EthicLensInputError as exc:
@@ -716,6 +718,7 @@ class AuditSpec:
         URL carries a password (never written to a file). ``argument`` names where the path
         came from in a message (the CLI: ``--save-config``)."""
         where = {"column": argument, "kind": None if argument.startswith("-") else "argument"}
+        path_argument(path, argument)
         if Path(path).suffix.lower() not in (".json", ".yaml", ".yml"):
             problem, value = "a config file is .yaml, .yml or .json", str(path)
             fix = "name it e.g. audit.yaml"
@@ -1188,8 +1191,6 @@ _ARRAY_ONLY = {
 def _target_text(target) -> str | None:
     """``AuditSpec.of``'s target as text (``str``, ``os.PathLike``); anything else is refused
     naming ``target``, never dropped (the run would then say there is nothing to audit)."""
-    import os
-
     if target is None or isinstance(target, str):
         return target
     if isinstance(target, os.PathLike):
@@ -1199,6 +1200,13 @@ def _target_text(target) -> str | None:
     fix = "pass a str or pathlib.Path (AuditSpec.of('compas'), AuditSpec.of(Path('d.csv'))), or "
     fix += "other target keys as keywords (counts=..., db=...); a mapping goes to "
     raise _argument_error(problem, "target", fix + "AuditSpec.from_dict({'target': {...}})", target)
+
+
+def path_argument(path, argument: str, what: str = "a path (str or os.PathLike)") -> None:
+    """Refuse a ``path`` argument that is no path (``None``, a number, bytes), naming it."""
+    if not isinstance(path, (str, os.PathLike)):
+        problem = f"must be {what}, not {type(path).__name__}"
+        raise _argument_error(problem, argument, "pass a str or pathlib.Path", path)
 
 
 def _argument_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
