@@ -829,8 +829,11 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
 
     col = "" if exc.column is None else str(exc.column)
     col = col.split("/")[0].split("[")[0]
-    if col not in columns and col.endswith(")") and col.rpartition(" (")[0] in columns:
+    preds = (spec or {}).get("roles", {}).get("y_pred") or []
+    if col not in columns and col.endswith(")") and col.rpartition(" (")[0] in columns + preds:
         col = col.rpartition(" (")[0]  # "pred (y_pred)": the library names the column's role
+    if col not in columns and col in preds[1:]:  # model B's column of its own file
+        return "y_pred_b"
     col = {  # the engine's keyword names
         "pred_a": "--y-pred",
         "pred_b": "y_pred_b",
@@ -854,7 +857,6 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         for key in ("y_true", "y_score", "weight"):
             if roles.get(key) == col:
                 return key
-        preds = roles.get("y_pred") or []
         if col in preds:
             return "y_pred" if preds.index(col) == 0 else "y_pred_b"
         i = columns.index(col)

@@ -99,7 +99,7 @@ def _mapping_again(web, request, audit: dict, data: dict):
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
         )
-        errors = _by_field(exc, prof, spec)
+        errors = _by_field(web, exc, prof, spec)
     form = _form_from_spec(web, audit, prof)
     if request.query_params.get("b"):  # model B's file was just uploaded for this audit
         form["model_b"] = _twofiles.proposed_choice(web, request.query_params["b"])
@@ -160,7 +160,7 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     except _roles.FormErrors as exc:
         return mapping_page(web, request, audit, data, form, exc.errors, 422)
     except EthicLensInputError as exc:
-        errors = _by_field(exc, prof, spec, _portable.server_names(data))
+        errors = _by_field(web, exc, prof, spec, _portable.server_names(data))
         return mapping_page(web, request, audit, data, form, errors, 422)
     if web.mapped.get(key) == sent:  # sent twice while the first joined model B's file
         return redirect(f"/audits/{audit['id']}")
@@ -202,15 +202,23 @@ def _error_place(web, data: dict | None, spec: dict, error: dict) -> str:
         return ""
     columns = _columns(web.profile_of(data)) if data else []
     exc = EthicLensInputError(error.get("problem", ""), column=error["column"])
-    field_name = _roles.field_of(exc, columns, spec)
+    field_name = _field_of(web, exc, columns, spec)
     return _roles.field_label(field_name, columns) or _roles.place_label(error["column"])
 
 
-def _by_field(exc: EthicLensInputError, prof: dict, spec: dict | None, names=()) -> dict:
+def _field_of(web, exc: EthicLensInputError, columns: list[str], spec: dict | None) -> str:
+    """:func:`_roles.field_of`, model B's field of a request comparing model B's own file
+    (the form's 'Model B from another file', not 'Second model to compare')."""
+    field_name = _roles.field_of(exc, columns, spec)
+    joined = field_name == "y_pred_b" and _twofiles.joined_of(web, spec or {})
+    return "model_b" if joined else field_name
+
+
+def _by_field(web, exc: EthicLensInputError, prof: dict, spec: dict | None, names=()) -> dict:
     """{form field: message} of the library's error; one shown above the form (no field of
     its own) names the column or setting it is about, and the data file by its user's name
     (``names``: ``_portable.server_names``; a stored error is renamed already)."""
-    field_name = _roles.field_of(exc, _columns(prof), spec)
+    field_name = _field_of(web, exc, _columns(prof), spec)
     where = f"{_roles.place_label(exc.column)}: " if field_name == "form" and exc.column else ""
     return {field_name: _portable.renamed(where + said(_roles.in_form_terms(exc)), names)}
 

@@ -121,6 +121,15 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         index = _roles.column_index(raw_index, len(cols))
     if index is None:
         raise _problem("not a column of model B's file", "choose one from the list")
+    if cols[index].get("known") is not False and cols[index]["distinct"] > 2:  # typed, crafted
+        seen = json.loads(row["profile"]).get("whole_file")
+        raise _problem(
+            f"model B's column {cols[index]['name']!r} of {row['name']} is not a prediction of "
+            f"two values: it holds {cols[index]['distinct']:,}{'' if seen else '+'} distinct "
+            "values",
+            f"choose model B's 0/1 prediction column of {row['name']} (scores: threshold them "
+            "into a 0/1 column in the file and upload it again)",
+        )
     return row, cols[index]["name"], index
 
 
