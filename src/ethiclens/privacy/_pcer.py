@@ -752,7 +752,14 @@ def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
 
 
 def _mean_loss(split: SplitPredictions, group: str) -> float | None:
-    return float(split.loss[split.mask(group)].mean()) if split.loss is not None else None
+    """The group's mean loss; finite losses whose sum overflows (near 1e308) are averaged
+    scaled by their largest, never inf (written as null: undefined)."""
+    if split.loss is None:
+        return None
+    loss = split.loss[split.mask(group)]
+    with np.errstate(over="ignore"):
+        mean = loss.mean()
+    return float(mean if np.isfinite(mean) else loss.max() * (loss / loss.max()).mean())
 
 
 def _pairwise_components(stats, n_groups: int) -> dict:
