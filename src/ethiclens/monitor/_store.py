@@ -82,6 +82,9 @@ def checked_store(store, flag: str = "--store") -> str:
     check_type(store, (str, os.PathLike), column=flag, problem="must be a path (a SQLite file) "
                "or a PostgreSQL URL", fix="e.g. 'fairness.sqlite'")  # fmt: skip
     text = str(store)
+    if not text.strip():
+        fix = f"e.g. {flag} fairness.sqlite"
+        raise EthicLensInputError("is blank", column=flag, value=text, fix=fix)
     if looks_like_url(text):
         text = text.strip()  # ' postgresql://…' pasted with a space is still a URL, not a folder
     fix = "spell it postgresql://user@host/db, or give a file path (fairness.sqlite)"
