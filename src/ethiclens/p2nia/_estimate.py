@@ -367,8 +367,7 @@ def _checked_release(rel, request) -> Release:
         fix="pass read_release(folder), release(...)'s result, or the folder's path",
     )
     m = rel.manifest
-    if "manifest_sha256" in m:  # read from its folder: still what its digests cover
-        check_digests(rel)
+    check_digests(rel)  # read from its folder: still what its digests cover
     validate_manifest(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
         rel.table,

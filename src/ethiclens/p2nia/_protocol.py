@@ -269,17 +269,9 @@ class Release:
     manifest: dict
 
     def __post_init__(self):
-        # a copy (dataclasses.replace) of a release read from its folder keeps what was read:
-        # by its manifest, or by its table while the manifest names the same file
-        read = _READ.get(id(self.manifest)) or _READ.get(id(self.table))
-        if read is None:
-            return
-        manifest, table = read.objects
-        if manifest is self.manifest or (
-            table is self.table
-            and isinstance(self.manifest, dict)
-            and self.manifest.get("sha256") == manifest["sha256"]
-        ):
+        # a copy (dataclasses.replace) of a release read from its folder keeps what was read
+        read = _read_record(self)
+        if read is not None:
             self._read = read
 
     def summary(self, out_dir) -> str:
@@ -867,27 +859,46 @@ def read_release(release_dir: str | Path) -> Release:
 class _Read:
     """What a release's digests were verified on, to name what a change in memory touched:
     the manifest as read and the table's rows, not the file's text (a file written on Windows
-    has CRLF line ends: not pandas' text); and the objects read, which a copy may keep."""
+    has CRLF line ends: not pandas' text); and the objects read, by which a copy finds it."""
 
     def __init__(self, manifest: dict, table: pd.DataFrame):
-        self.objects = (manifest, table)
         self.digests = (
             json.loads(json.dumps(manifest)),
             _column_digests(table),
             _rows_digest(table),
         )
-        self._register()
+        self._register(manifest, table)
+
+    def __getstate__(self):
+        return {"digests": self.digests, "objects": (self.manifest, self.table())}
 
     def __setstate__(self, state):  # a deep copy's or unpickled release's: its copies keep it
-        self.__dict__.update(state)
-        self._register()
+        self.digests = state["digests"]
+        self._register(*state["objects"])
 
-    def _register(self):
-        for read in self.objects:
+    def _register(self, manifest, table):
+        # the table only weakly: a copy holding this record does not keep the read table alive
+        self.manifest = manifest
+        self.table = weakref.ref(table) if table is not None else lambda: None  # gone
+        for read in (manifest, table)[: 1 + (table is not None)]:
             _READ[id(read)] = self
 
 
-# id(manifest or table read) -> its _Read, while a release holds it (it holds both objects)
+def _read_record(rel: Release) -> _Read | None:
+    """The record of the read release whose manifest ``rel`` holds (edited or not), or whose
+    table it holds while its manifest names the same file; None for a release made in memory."""
+    for read in (_READ.get(id(rel.manifest)), _READ.get(id(rel.table))):  # a dead table's id
+        if read is not None and (  # may be another object's now
+            read.manifest is rel.manifest
+            or read.table() is rel.table
+            and isinstance(rel.manifest, dict)
+            and rel.manifest.get("sha256") == read.manifest["sha256"]
+        ):
+            return read
+    return None
+
+
+# id(manifest or table read) -> its _Read, while a release holds it (it holds the manifest)
 _READ: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 
@@ -912,20 +923,24 @@ def _changed(old, new, at: str = "") -> list[str]:
 
 def check_digests(rel: Release) -> None:
     """Refuse a release read from its folder that was changed in memory since: its estimate
-    would record the SHA-256 of a release (groups, request, rows) it did not estimate. The
-    refusal names the manifest's keys or the table's columns that changed."""
-    m = rel.manifest
-    read = getattr(rel, "_read", None)
+    would record the SHA-256 of a release (groups, request, rows) it did not estimate. A read
+    release is estimated with a manifest and rows read together, exactly (another
+    self-consistent manifest names another table). The refusal names the manifest's keys or
+    the table's columns that changed."""
+    m, read = rel.manifest, _read_record(rel) or getattr(rel, "_read", None)
+    if read is None and "manifest_sha256" not in m:
+        return  # made in memory: no digests yet
     manifest, columns, rows = read.digests if read else (None, {}, None)
     table = (
         _rows_digest(rel.table) if rows else _sha256_bytes(rel.table.to_csv(index=False).encode())
     )
-    try:
-        same = _manifest_digest(m) == m["manifest_sha256"]
-    except (TypeError, ValueError):  # a value JSON cannot hold: not what was read
-        same = False
-    if not same:
-        keys = _changed(manifest, m) if manifest is not None else []
+    keys, same = [], read is not None
+    if read:
+        keys = _changed(manifest, m)
+    else:
+        with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold
+            same = _manifest_digest(m) == m["manifest_sha256"]
+    if keys or not same:
         what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
     elif table != (rows or m.get("sha256")):
         now = _column_digests(rel.table)
