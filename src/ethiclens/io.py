@@ -12,6 +12,7 @@ import glob
 import hashlib
 import math
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
@@ -657,8 +658,8 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     ``bytes.find``; quotes counted only in blocks that hold one, or inside a quoted field);
     ``size`` and ``mtime_ns`` key the cache. None for a .gz file that cannot be read: the engine
     that reads it refuses it in its own words."""
-    crs = lfs = total = odd = 0
-    last, nul, quoted_break = b"\n", None, False
+    crs = lfs = total = 0
+    last, nul, quoted_break, carry = b"\n", None, False, b"\n"  # (a field starts)
     try:
         with _open_bytes(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
@@ -666,8 +667,10 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
             for block in iter(lambda: fh.read(1 << 23), b""):
                 if nul is None and (at := block.find(b"\x00")) >= 0:
                     nul = (lfs + block.count(b"\n", 0, at) + 1, bom + total + at)
-                if not quoted_break and (odd or b'"' in block):
-                    quoted_break, odd = _quoted_break(block, odd)
+                if not quoted_break and (carry[:1] == b'"' or b'"' in block):
+                    quoted_break, carry = _quoted_break(carry + block)
+                else:
+                    carry = b"\n" if block[-1:] in b",\n\r" else b"x"
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
                 total += len(block)
     except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
@@ -676,13 +679,27 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     return total - crs + open_end, lfs + open_end, nul, quoted_break
 
 
-def _quoted_break(block: bytes, odd: int) -> tuple[bool, int]:
-    """(whether a line break of ``block`` lies inside a quoted field, the parity of the '"'
-    read so far): a break is quoted after an odd number of '"' (an escaped '""' adds two);
-    ``odd``: the parity before the block."""
-    data = np.frombuffer(block, np.uint8)
-    quotes = np.cumsum(data == ord('"')) + odd
-    return bool(((data == ord("\n")) & (quotes % 2 == 1)).any()), int(quotes[-1]) % 2
+def _quoted_break(text: bytes) -> tuple[bool, bytes]:
+    """(whether a line break of ``text`` lies inside a quoted field, what to read the next
+    block after), read as pandas' CSV reader reads it: a '"' opens a quoted field only at a
+    field's start (elsewhere it is a character: ``5" screen``), '""' inside one is a quote, a
+    lone '"' closes it. ``text``: what the last block left (the quoted field it ends in, else a
+    byte telling whether a field starts), then the block."""
+    end = _QUOTED_OR_NOT.match(text).end()
+    if end == len(text):
+        return False, b"\n" if text[-1:] in b",\n\r" else b"x"
+    rest = text[end:]  # a quoted field: holding a line break, or open at the block's end
+    if b"\n" in _QUOTED_FIELD.match(rest).group():
+        return True, b""
+    return len(rest) > 1 << 26, rest  # a field that long is read whole anyway
+
+
+# Fields up to the first quoted one holding a line break or not closed before the end: unquoted
+# text (a '"' in it is a character) and quoted fields closed, on one line, before another byte.
+_QUOTED_OR_NOT = re.compile(
+    rb'(?:[^"]++|(?<![^,\n\r])"(?:[^"\n]++|"")*+"(?=[^"])|(?<=[^,\n\r])")*+'
+)
+_QUOTED_FIELD = re.compile(rb'"(?:[^"]++|"")*+')
 
 
 def quoted_line_break(path: str | Path) -> bool:
