@@ -233,8 +233,10 @@ def _form_from_spec(web, audit: dict, prof: dict) -> dict:
     form = {key: r.get(key) or "" for key in ("y_true", "y_score", "weight", "positive")}
     preds = r.get("y_pred") or []
     form["y_pred"] = preds[0] if preds else ""
-    form["y_pred_b"] = preds[1] if len(preds) > 1 and preds[1] in cols else ""
     form["model_b"] = _twofiles.choice_of(web, spec)
+    # model B of its own file is that file's, though model A's file has a column so named
+    second = len(preds) > 1 and preds[1] in cols and not form["model_b"]
+    form["y_pred_b"] = preds[1] if second else ""
     form["pos_label"] = "" if r.get("pos_label") is None else str(r.get("pos_label"))
     form["protected_list"] = []
     names, refs = _stored_protected(r.get("protected"), cols)
