@@ -10,6 +10,7 @@ import weakref
 from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from numbers import Number
 from types import SimpleNamespace
 from typing import ClassVar
 
@@ -466,6 +467,7 @@ def _check_python_types(request: MonitorRequest) -> None:
             raise EthicLensInputError(
                 f"must be a dict, not a {type(value).__name__}", column=name, fix=shape
             )
+    _check_edit_shapes(request)
     crossed = request.intersections
     if crossed is not None and (
         not isinstance(crossed, (tuple, list))
@@ -591,6 +593,27 @@ _SHAPES = {
     "merge_groups": "e.g. merge_groups={'race': {'Other': ['Asian', 'Native American']}}",
     "exclude_groups": "e.g. exclude_groups={'race': ['Other']}",
 }
+
+
+def _check_edit_shapes(request: MonitorRequest) -> None:
+    """The merges' and exclusions' insides, as a spec file's ``groups`` are checked:
+    attribute -> new group -> a list of groups, and attribute -> a list of groups."""
+
+    def refuse(name: str, where: str, what: str, value) -> None:
+        problem = f"{name}{where} must be {what}, not a {type(value).__name__}"
+        raise EthicLensInputError(problem, column=name, fix=_SHAPES[name])
+
+    lists = [("exclude_groups", f"[{a!r}]", v) for a, v in (request.exclude_groups or {}).items()]
+    for attr, merges in (request.merge_groups or {}).items():
+        if not isinstance(merges, Mapping):
+            refuse("merge_groups", f"[{attr!r}]", "a dict (new group -> its groups)", merges)
+        lists += [("merge_groups", f"[{attr!r}][{new!r}]", v) for new, v in merges.items()]
+    for name, where, groups in lists:
+        if not isinstance(groups, (list, tuple)):
+            refuse(name, where, "a list of groups", groups)
+        for group in groups:
+            if not isinstance(group, (str, Number)):
+                refuse(name, f"{where} item {group!r}", "a group (text or a number)", group)
 
 
 def _refuse_baseline_as_target(request: MonitorRequest) -> None:
