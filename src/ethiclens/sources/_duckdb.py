@@ -85,7 +85,9 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
         return [str(target)], _kind(str(target), engine), False
     elif any(ch in target for ch in "*?["):
-        files = sorted(f for f in glob.glob(target, recursive=True) if Path(f).is_file())
+        found = glob.glob(target, recursive=True)
+        _refuse_not_files(target, found)
+        files = sorted(f for f in found if Path(f).is_file())
         others = [f for f in files if not _multi_file_kind(f)]
         _refuse_other_kinds(target, others, len(others) < len(files))
     else:
@@ -170,12 +172,32 @@ def _data_files(folder: Path) -> list[str]:
     ``_`` or ``.`` name (``_SUCCESS``, ``_delta_log/``) are the writer's, not data; a folder
     holding no data file but others is refused naming what it holds."""
     found = glob.glob(str(folder / "**" / "*"), recursive=True)
+    _refuse_not_files(str(folder), [f for f in found if not _by_a_tool(f, folder)])
     found = sorted(f for f in found if Path(f).is_file())
     data = [f for f in found if _multi_file_kind(f)]
     visible = [f for f in found if not _multi_file_kind(f) and not _by_a_tool(f, folder)]
     tables = [f for f in visible if _is_table(f)]
     _refuse_other_kinds(str(folder), tables if data else visible, bool(data))
     return data
+
+
+def _refuse_not_files(target: str, found) -> None:
+    """Refuse a data file's name (``b.csv``) among the paths ``found`` in TARGET that is no
+    regular file (a link to a path that does not exist, a named pipe): its rows would be
+    dropped silently. A folder of such a name (Spark's ``out.csv/``) is looked into."""
+    for f in sorted(found):
+        if _multi_file_kind(f) and not Path(f).is_file() and not Path(f).is_dir():
+            dangling = Path(f).is_symlink() and not Path(f).exists()
+            raise EthicLensInputError(
+                f"holds {f}, "
+                + ("a link to a path that does not exist" if dangling else "not a regular file")
+                + ", so its rows would not be read",
+                column="TARGET",
+                value=target,
+                fix="restore the file it names"
+                if dangling
+                else "remove it or replace it with the file itself",
+            )
 
 
 def _by_a_tool(path: str, folder: Path) -> bool:
