@@ -91,3 +91,35 @@ def test_a_run_refusing_model_bs_values_names_model_bs_field(client, files, type
     assert form.status_code == 422
     assert _said(form.text, "model_b").startswith("is not binary 0/1: found values ['no', 'yes']")
     assert 'id="error-form"' not in form.text
+
+
+def test_a_column_with_empty_cells_is_refused_by_model_bs_field(client):
+    """The run refused it naming the joined table (preds-vs-b.csv line 6), a file its user
+    never made; the form now refuses it by model B's field, naming model B's file."""
+    frame = make_frame(300)
+    frame["p2"] = (1 - frame["pred"]).astype(float)
+    frame.loc[[4, 9], "p2"] = float("nan")
+    upload(client, frame.to_csv(index=False).encode(), "b.csv")
+    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    choice = re.search(r'value="([0-9a-f]{24}:6)">b.csv: p2<', page)[1]
+    r = _post(client, url, page, model_b=choice)
+    assert r.status_code == 422
+    assert _said(r.text, "model_b") == (
+        "model B's column 'p2' of b.csv has 2 missing values: model B needs a prediction on every "
+        "row. Fix: fill in model B's predictions on every row of b.csv (or drop those rows from "
+        "both files) and upload it again"
+    )
+
+
+def test_model_bs_file_removed_from_the_server_is_said_so(client, files, app):
+    """Was "model B's file cannot be read: [Errno 2] No such file or directory: 'the file'"."""
+    url, page, file_id = files()
+    for path in (app.state.web.config.data_dir / "uploads").glob("*.csv"):
+        if path.read_bytes().startswith(b"label,pred,score,group,age,constant,onehot_000"):
+            path.unlink()
+    r = _post(client, url, page, model_b=f"{file_id}:", model_b_column="onehot_001")
+    assert r.status_code == 422
+    assert _said(r.text, "model_b") == (
+        "model B's file (features.csv) is no longer on this server. Fix: upload it again"
+    )

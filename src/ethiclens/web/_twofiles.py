@@ -121,16 +121,29 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         index = _roles.column_index(raw_index, len(cols))
     if index is None:
         raise _problem("not a column of model B's file", "choose one from the list")
-    if cols[index].get("known") is not False and cols[index]["distinct"] > 2:  # typed, crafted
-        seen = json.loads(row["profile"]).get("whole_file")
-        raise _problem(
-            f"model B's column {cols[index]['name']!r} of {row['name']} is not a prediction of "
-            f"two values: it holds {cols[index]['distinct']:,}{'' if seen else '+'} distinct "
-            "values",
-            f"choose model B's 0/1 prediction column of {row['name']} (scores: threshold them "
-            "into a 0/1 column in the file and upload it again)",
-        )
+    _check_values(cols[index], row)
     return row, cols[index]["name"], index
+
+
+def _check_values(column: dict, row: dict) -> None:
+    """Refuse model B's ``column`` of its file ``row`` where the profile saw more than two
+    values in it (typed, or a crafted list index), or empty cells, by model B's field."""
+    name, file = column["name"], row["name"]
+    more = "" if json.loads(row["profile"]).get("whole_file") else "+"
+    if column.get("known") is not False and column["distinct"] > 2:
+        raise _problem(
+            f"model B's column {name!r} of {file} is not a prediction of two values: it "
+            f"holds {column['distinct']:,}{more} distinct values",
+            f"choose model B's 0/1 prediction column of {file} (scores: threshold them into a "
+            "0/1 column in the file and upload it again)",
+        )
+    if column.get("missing"):
+        raise _problem(
+            f"model B's column {name!r} of {file} has {column['missing']:,}{more} missing "
+            "values: model B needs a prediction on every row",
+            f"fill in model B's predictions on every row of {file} (or drop those rows from "
+            "both files) and upload it again",
+        )
 
 
 def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int:
@@ -235,6 +248,9 @@ def _read(row: dict, checked: list[str], pred: str, which: str):
         )[columns]
     except EthicLensInputError:
         raise
+    except FileNotFoundError:  # removed from the data folder since it was uploaded
+        problem = f"{which} ({row['name']}) is no longer on this server"
+        raise _problem(problem, "upload it again") from None
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise _problem(
