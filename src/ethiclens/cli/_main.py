@@ -8,6 +8,7 @@ neither imports pandas, scikit-learn, matplotlib or torch.
 from __future__ import annotations
 
 import importlib
+import os
 import signal
 import sys
 import warnings
@@ -229,14 +230,34 @@ def _run(argv) -> int:
     except click.ClickException as exc:
         _error(exc.format_message().rstrip("."))
         return exc.exit_code
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:
         from ..io import os_error_line
 
-        line = os_error_line(exc)
+        line = (os_error_line(exc) if isinstance(exc, OSError) else None) or _path_line(exc)
         if line is None:
             raise
         return _error(line)
     return 0
+
+
+def _path_line(exc: Exception) -> str | None:
+    """A path no file system opens, as one line: a name too long, a loop of symbolic links
+    (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
+    import errno
+
+    loop, fix = "Symlink loop from ", "point the link at a file, or give the file's own path"
+    path, number = getattr(exc, "filename", None), getattr(exc, "errno", None)
+    if isinstance(exc, RuntimeError) and str(exc).startswith(loop):
+        path, problem = str(exc).removeprefix(loop).strip("'"), "is a loop of symbolic links"
+    elif isinstance(exc, OSError) and number == errno.ELOOP:
+        problem = "is a loop of symbolic links"
+    elif isinstance(exc, OSError) and number == errno.ENAMETOOLONG:
+        problem = "has a file or folder name that is too long"
+        fix = "use shorter names (most file systems take at most 255 bytes per name)"
+    else:
+        return None
+    value = None if path is None else os.fsdecode(path)
+    return str(EthicLensInputError(f"the path {problem}", value=value, fix=fix))
 
 
 def _param_name(param) -> tuple[str, str]:
