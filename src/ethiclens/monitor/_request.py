@@ -508,6 +508,11 @@ def _check_text(request: MonitorRequest) -> None:
         if value is not None or name in _REQUIRED_TEXT:
             check_type(value, str, column="--" + _flag(name), problem="must be text (a str)",
                        fix=f"give {name} as a str, e.g. {name}='...'")  # fmt: skip
+        if value == "" and name not in _REQUIRED_TEXT:  # as the audit's flags refuse it
+            fix = "give a value, or leave it out for its default"
+            raise EthicLensInputError(
+                "must not be empty", column="--" + _flag(name), value="", fix=fix
+            )
     check_member(
         request.engine,
         ENGINES,
