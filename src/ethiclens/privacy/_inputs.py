@@ -118,6 +118,7 @@ class SplitPredictions:
         if self.ids is not None:
             check_one_per_row(self.ids, "ids")
             self.ids = np.asarray(self.ids, dtype=object)
+            _refuse_nested(self.ids, "ids")
             _same_rows_as(self.ids, "ids", n, "give one id per row")
             refuse_missing(pd.isna(self.ids), "ids", "give every row an id (or no ids)", "id")
 
@@ -183,9 +184,28 @@ def _check_losses(loss: np.ndarray) -> None:
             )
 
 
+# A cell that is not one value: a list, a mapping, or an array (a Parquet list column's).
+_NESTED = (list, tuple, dict, set, np.ndarray)
+
+
+def _refuse_nested(arr: np.ndarray, name: str) -> None:
+    """One value per row: cells of ``arr`` (an object array) holding a list, an array or a
+    mapping are refused, naming the first."""
+    odd = np.fromiter((isinstance(v, _NESTED) for v in arr), bool, len(arr))
+    if odd.any():
+        raise EthicLensInputError(
+            f"{int(odd.sum())} row(s) hold a list or mapping, not one value"
+            f"{first_row(int(odd.argmax()))}",
+            column=name,
+            fix="give one value per row",
+        )
+
+
 def _binary(values, name) -> np.ndarray:
     check_one_per_row(values, name)
     arr = np.asarray(values)
+    if arr.dtype == object:
+        _refuse_nested(arr, name)
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     refuse_missing(missing, name, "drop those rows")
     uniq = set(np.unique(arr).tolist())
@@ -386,12 +406,12 @@ def _in_file(exc: EthicLensInputError, columns: dict, path, name_rows) -> EthicL
 def _check_frame(frame, columns: dict, path, name_rows) -> None:
     """The checks of :func:`read_split` before SplitPredictions' own (first bad row counted
     from 0: :func:`_in_file` names it)."""
-    y_true, y_pred, protected, loss, _ = columns.values()
+    y_true, y_pred, protected, loss, ids = columns.values()
     _refuse_missing_groups(frame[protected].isna().to_numpy(), protected)
-    for col in (y_true, y_pred, protected):
+    for col in (y_true, y_pred, protected, *([ids] if ids else [])):
         if frame[col].dtype != object:
             continue
-        odd = frame[col].map(lambda v: isinstance(v, (list, tuple, dict, set))).to_numpy()
+        odd = frame[col].map(lambda v: isinstance(v, _NESTED)).to_numpy()
         if odd.any():
             raise EthicLensInputError(
                 f"row {int(odd.argmax())} of {path} holds a list or mapping, not one value",
