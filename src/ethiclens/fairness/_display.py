@@ -187,8 +187,11 @@ def _estimates_table(first: str, estimates: dict, policy: dict | None = None) ->
 
 def _b_minus_a(d) -> str:
     """B − A with its interval; one that excludes 0 prints on its side of 0 (0.0002, not 0.000,
-    beside "excludes 0"), as the compare report writes it."""
-    return value_ci(d.difference, (0.0,) if d.excludes_zero else ())
+    beside "excludes 0"), as the compare report writes it; one below a floor says so."""
+    m = d.difference
+    if m.value is not None and m.ci_low is None and m.ci_high is None and m.reason:
+        return f"{fmt(m.value)} ({m.reason}: no interval)"
+    return value_ci(m, (0.0,) if d.excludes_zero else ())
 
 
 # The comparison metrics shown in the compact notebook table (others: ``to_frame()``).
