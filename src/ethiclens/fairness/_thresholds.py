@@ -12,6 +12,7 @@ own generator, so there the view's intervals are the audit's.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -217,6 +218,8 @@ def _grid(thresholds, step, audited) -> np.ndarray:
 def _numbers(thresholds) -> np.ndarray:
     """The thresholds given, as floats; text ('x', even '0.5') or True is refused, as the
     command line refuses it, not converted or let through as a ValueError."""
+    if isinstance(thresholds, Iterator):  # a generator, read once (asarray keeps it whole)
+        thresholds = list(thresholds)
     values = np.asarray(thresholds, dtype=object).ravel()
     values = np.asarray([_exact(v) for v in values], dtype=object)
     wrong = [v for v in values if not is_number(v)]
