@@ -793,6 +793,26 @@ def place_label(column: str) -> str:
     return {**_flag_fields(), **_DATA_FIELDS}.get(column, column)
 
 
+# a fix's spellings for the command line and Python, which in_form_terms keeps as they are:
+# "--pos-label 1 on the command line, pos_label='1' in Python", "--y-pred (y_pred=)"
+_FACES = re.compile(
+    r"(--[a-z][\w-]*)(?: ([^\s,()]+))? on the command line, \w+=[^()]*? in Python"
+    r"|(--[a-z][\w-]*) \(\w+=\)"
+)
+
+
+def _in_fields(text: str) -> str:
+    """``text`` with each of :data:`_FACES` called by the form's field that sets its flag."""
+    fields = _flag_fields()
+
+    def field(m: re.Match) -> str:
+        flag = m[1] or m[3]
+        typed = f"type {m[2]} in " if m[2] else ""
+        return f"{typed}the field {fields[flag]}" if flag in fields else m[0]
+
+    return _FACES.sub(field, text)
+
+
 def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = None) -> dict:
     """A run's stored error as the mapping form says it (its flags as :func:`in_form_terms`
     names them), and a label or prediction column of two
@@ -802,7 +822,8 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
     if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
-        termed = in_form_terms(EthicLensInputError(problem, fix=error.get("fix")))
+        fix = error.get("fix") and _in_fields(error["fix"])
+        termed = in_form_terms(EthicLensInputError(_in_fields(problem), fix=fix))
         return {**error, "problem": termed.problem, "fix": termed.fix}
     column = str(error["column"])
     if column.endswith(")") and " (" in column:  # "pred (y_pred)": the column, by name
