@@ -107,6 +107,14 @@ class _Section:
             object.__setattr__(self, f.name, _freeze(getattr(self, f.name)))
 
 
+def _check_path(path: str, where: str) -> None:
+    """A path no file system can name (a NUL character) is refused when the spec is made, not
+    at the first look at the file (Python's ValueError "embedded null byte")."""
+    if "\x00" in path:
+        fix = "remove it: no file or folder name holds one"
+        raise _key_error("a path cannot hold a NUL character (\\x00)", where, fix, path)
+
+
 @dataclass(frozen=True)
 class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
@@ -114,9 +122,12 @@ class Target(_Section):
     dataset: str | None = _f(
         _OPT_STR, flag=None, doc="A benchmark (compas, adult, german, acs-income, bios)."
     )
-    file: str | None = _f(_OPT_STR, flag=None, doc="A CSV/Parquet file, a folder or a glob.")
+    file: str | None = _f(
+        _OPT_STR, flag=None, check=_check_path, doc="A CSV/Parquet file, a folder or a glob."
+    )
     counts: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="Audit a counts table (from `ethiclens counts`) instead of rows.",
     )
     db: str | None = _f(
@@ -457,6 +468,7 @@ class ModelInfo(_Section):
     )
     card_info: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="YAML or JSON with model-card fields (Mitchell et al.): model_details, intended_use, "
         "factors, metrics, evaluation_data, training_data, ethical_considerations, "
         "caveats_and_recommendations, sign_off (the signable report's names and date).",
@@ -469,19 +481,22 @@ class Outputs(_Section):
 
     json: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="Write the JSON report ('-': to standard output, and nothing else there).",
     )
-    html: str | None = _f(_OPT_STR, doc="Write the HTML report.")
+    html: str | None = _f(_OPT_STR, check=_check_path, doc="Write the HTML report.")
     model_card: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="Write the model card: card.html (HTML) or card.md (Markdown).",
     )
     pdf: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="Write the report as PDF (headless Chromium; print layout, nothing cut).",
     )
-    csv: str | None = _f(_OPT_STR, doc="Write the threshold table (CSV).")
-    plot: str | None = _f(_OPT_STR, doc="Write the threshold plot (PNG).")
+    csv: str | None = _f(_OPT_STR, check=_check_path, doc="Write the threshold table (CSV).")
+    plot: str | None = _f(_OPT_STR, check=_check_path, doc="Write the threshold plot (PNG).")
 
 
 @dataclass(frozen=True)
@@ -497,6 +512,7 @@ class GateSpec(_Section):
     )
     baseline: str | None = _f(
         _OPT_STR,
+        check=_check_path,
         doc="A previous JSON report of the same spec (other data is compared, with a note): "
         "exit 1 when a verdict got worse or DI/EO moved for the worse beyond both intervals.",
     )
@@ -1207,6 +1223,10 @@ def path_argument(path, argument: str, what: str = "a path (str or os.PathLike)"
     if not isinstance(path, (str, os.PathLike)):
         problem = f"must be {what}, not {type(path).__name__}"
         raise _argument_error(problem, argument, "pass a str or pathlib.Path", path)
+    try:
+        _check_path(os.fspath(path), argument)
+    except EthicLensInputError as exc:
+        raise _argument_error(exc.problem, argument, exc.fix, exc.value) from None
 
 
 def _argument_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
