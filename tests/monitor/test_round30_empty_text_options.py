@@ -42,3 +42,16 @@ def test_an_empty_propensity_flag_is_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "option '--propensity': must not be empty" in err and "Traceback" not in err
     assert not store.exists()
+
+
+@pytest.mark.parametrize("blank", ["", " "])
+def test_an_empty_baseline_target_is_refused(tmp_path, monkeypatch, capsys, blank):
+    """Before: --baseline-target '' read the working directory's files as the baseline."""
+    monkeypatch.chdir(tmp_path)
+    FRAME.to_csv("d.csv", index=False)
+    FRAME.assign(ts="2023-12-01T10:00:00Z").to_csv("other.csv", index=False)
+    args = ["monitor", "d.csv", "--time", "ts", "--window", "1d", "--y-pred", "p"]
+    rc = main([*args, "--protected", "g", "--store", "s.sqlite", "--baseline-target", blank])
+    assert rc == 2
+    assert "option '--baseline-target': must not be empty" in capsys.readouterr().err
+    assert not (tmp_path / "s.sqlite").exists()

@@ -485,6 +485,9 @@ def _check_python_types(request: MonitorRequest) -> None:
             column="baseline_target",
             fix="write the baseline's rows to a file and give its path",
         )
+    if base is not None and not str(base).strip():  # not the working directory's files
+        raise EthicLensInputError("must not be empty", column="--baseline-target", value=base,
+                                  fix="give the baseline's file, folder or glob")  # fmt: skip
     if not isinstance(request.target, (str, os.PathLike)) and frame_kind(request.target) is None:
         raise EthicLensInputError(
             "must be a path (a file, a folder or a glob) or a pandas, Dask or Spark DataFrame",
