@@ -1306,6 +1306,12 @@ def _normalise(data, source: str) -> dict:
         problem = f"{source}: a spec is a mapping of sections"
         fix = "start the file with sections such as target:, roles:, policy:"
         raise _key_error(problem, "spec", fix, type(data).__name__)
+    if "schema_version" in data and isinstance(data.get("run"), dict):  # a report's JSON
+        given = "the data" if source == "spec" else source
+        problem = f"{given} is a JSON report of EthicLens, not a spec"
+        fix = "give its request: the report's run.spec (its HTML report's Run record holds it as "
+        fix += "YAML) saved as a file; a report to gate against is a baseline (gate.baseline)"
+        raise _key_error(problem, "spec", fix)
     data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
     key, version = "version", data.get("version", SPEC_VERSION)
     if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
