@@ -58,3 +58,12 @@ def test_a_report_given_as_the_spec_is_named_a_report(command, folder, capsys):
     request = json.loads((folder / "r.json").read_text())["run"]["spec"]
     (folder / "request.json").write_text(json.dumps(request))
     assert main([command, "--config", "request.json", "--json", "again.json"]) == 0
+
+
+def test_run_of_a_report_file_names_it_a_report(folder, capsys):
+    """``ethiclens.run("r.json")`` of a report is the report refused, not a data table."""
+    import ethiclens
+
+    assert main([*RUNS["audit"], "--json", "r.json"]) == 0
+    with pytest.raises(EthicLensInputError, match="r.json is a JSON report of EthicLens"):
+        ethiclens.run("r.json")

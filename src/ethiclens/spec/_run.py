@@ -88,6 +88,8 @@ def _is_spec_file(path: str) -> bool:
         return text.lstrip().startswith("{") and _SPEC_TARGET.search(text) is not None
     except RecursionError:  # nested past what a parser follows: refused as --config refuses it
         return True
+    if isinstance(data, dict) and "schema_version" in data and isinstance(data.get("run"), dict):
+        return True  # a report: refused as one, as --config refuses it, never read as a table
     return isinstance(data, dict) and "target" in data and not _column_table(data)
 
 
