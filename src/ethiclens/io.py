@@ -379,11 +379,54 @@ def ragged_error(files) -> DataFileError | None:
     (only called once something is wrong)."""
     for f in files:
         try:
-            err = _ragged_row(Path(f))
+            err = _ragged_row(Path(f)) or _unclosed_quote_error(Path(f))
         except UnicodeDecodeError:
             err = not_utf8_error(f)
         if err:
             return err
+    return None
+
+
+def _unclosed_quote_error(path: Path) -> DataFileError | None:
+    """The refusal of a CSV file (plain or .gz) ending inside a quoted field, naming the line
+    its quote opens on (quotes read as pandas' reader reads them: :func:`_quoted_break`);
+    else None."""
+    import mmap
+
+    with _open_bytes(path) as fh:
+        if path.name.lower().endswith(".gz"):
+            at = _open_quote(fh.read())
+        elif os.fstat(fh.fileno()).st_size == 0:
+            return None
+        else:
+            with mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                at = _open_quote(data)
+                head = data[:at] if at is not None else b""
+    if at is None:
+        return None
+    if path.name.lower().endswith(".gz"):
+        with _open_bytes(path) as fh:
+            head = fh.read(at)
+    line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+    return DataFileError(
+        f"{_file_name(path)} line {line}: a quote opened there never closes (EOF inside "
+        "string), so the rest of the file reads as one value",
+        fix="close the quote or remove it: quotes in a CSV come in pairs (a quote inside a "
+        'quoted value is written twice, "")',
+    )
+
+
+def _open_quote(data) -> int | None:
+    """Where the quoted field that ``data`` (a CSV file's bytes) ends inside opens; None
+    when every quoted field closes."""
+    at = 3 if data[:3] == b"\xef\xbb\xbf" else 0
+    if data[at : at + 1] != b'"':  # (a quote after the BOM opens the first field)
+        at = _QUOTED_OR_NOT.match(data, at).end()
+    while at < len(data):  # a quoted field holding a line break, or not closed
+        end = _QUOTED_FIELD.match(data, at).end()
+        if end == len(data):
+            return at
+        at = _QUOTED_OR_NOT.match(data, end + 1).end()  # past its closing quote
     return None
 
 

@@ -262,8 +262,8 @@ def _parse_error(files, target) -> DataFileError | None:
     for f in files:
         try:
             pd.read_csv(f, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-        except pd.errors.ParserError as exc:
-            return _unparsed(exc, target)
+        except pd.errors.ParserError as exc:  # named by its line where every engine names it
+            return ragged_error([f]) or _unparsed(exc, target)
     return None
 
 

@@ -402,12 +402,18 @@ class FileLayout:
         :func:`row_place`), else None."""
         for f in self.files:
             offset = 0
-            for chunk in self._chunks(f, column):
-                mask = np.asarray(test(chunk), dtype=bool)
-                if mask.any():
-                    i = int(np.flatnonzero(mask)[0])
-                    return self._place(f, offset + i), chunk.iloc[i]
-                offset += len(chunk)
+            try:
+                for chunk in self._chunks(f, column):
+                    mask = np.asarray(test(chunk), dtype=bool)
+                    if mask.any():
+                        i = int(np.flatnonzero(mask)[0])
+                        return self._place(f, offset + i), chunk.iloc[i]
+                    offset += len(chunk)
+            except pd.errors.ParserError as exc:  # an engine read what pandas cannot
+                raise ragged_error([f]) or DataFileError(
+                    f"cannot read {_file_name(f, self.base)}: {str(exc).strip()}",
+                    fix="check the file's format (comma-separated, UTF-8, one header line)",
+                ) from None
         return None
 
     def place(self, index: int) -> str | None:

@@ -12,6 +12,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
+from ..io import _unclosed_quote_error, ragged_error
 from . import _rules as rules
 from ._counts_table import (
     NAN_TEXT_PATTERN,
@@ -139,6 +140,8 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     require("pyspark", extra="spark")
     columns, layout = file_layout(target, "spark")
     rules.check_columns(columns, roles, target, layout)
+    if layout.kind == "csv" and any(_unclosed_quote_error(Path(f)) for f in layout.files):
+        raise ragged_error(layout.files)  # Spark reads on to the end, as the others do not
     with spark_session(master) as session:
         # Parquet files storing a role column as different types (int32 and int64, a date and
         # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
