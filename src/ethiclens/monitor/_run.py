@@ -601,6 +601,15 @@ MAX_NEW_WINDOWS = 10_000
 
 
 def _check_new_windows(request: MonitorRequest, counted: Counted, n_new: int) -> None:
+    window = request.parsed_window()
+    if n_new > MAX_NEW_WINDOWS and window.kind == "rows":  # numbered over the whole history
+        raise EthicLensInputError(
+            f"{request.target_name()} would add {n_new:,} windows of {window.size:,} "
+            f"row{'s' * (window.size > 1)} (more than {MAX_NEW_WINDOWS:,} in one run)",
+            column="--window",
+            fix="choose a larger --window, or give the history in parts, oldest rows first: a "
+            "TARGET of its first rows, then one that holds them and the next",
+        )
     if n_new > MAX_NEW_WINDOWS:
         raise EthicLensInputError(
             f"{request.target_name()} would add {n_new:,} windows of {request.window} (more than "
