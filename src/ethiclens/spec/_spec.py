@@ -303,6 +303,18 @@ def _check_bins(bins: dict, where: str) -> dict:
     return {attr: check_bin_edges(edges, where) for attr, edges in bins.items()}
 
 
+def _check_merge_names(merge, where: str) -> None:
+    """A merged group needs a name (``--merge-groups race=A,B:`` is refused as well): an empty
+    or blank one would be an unreadable group in every report. Other shapes are the schema's
+    to refuse."""
+    for attr, merges in merge.items() if isinstance(merge, dict) else ():
+        for name in merges if isinstance(merges, dict) else ():
+            if not str(name).strip():
+                problem = "a merged group's new name is empty or only spaces"
+                fix = "give the merged group a name that can be read, e.g. Other"
+                raise _key_error(problem, f"{where}.{attr}", fix, name)
+
+
 @dataclass(frozen=True)
 class Groups(_Section):
     """Group edits: numeric attributes binned, groups merged, groups left out."""
@@ -328,6 +340,7 @@ class Groups(_Section):
         },
         flag="--merge-groups",
         factory=dict,
+        check=_check_merge_names,
         doc="Audit groups A, B, ... of ATTR as one group NEW: ATTR=A,B:NEW (stated in every "
         "report). Repeatable.",
     )
