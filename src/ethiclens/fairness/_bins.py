@@ -19,6 +19,27 @@ from ..errors import EthicLensInputError
 
 _EDGES = "e.g. 0,25,45,65,120"
 
+# A float attribute with more distinct values than this is almost surely continuous (an age or an
+# income), not a set of groups: auditing thousands of one-row groups helps no one.
+MAX_NUMERIC_GROUPS = 50
+
+
+def is_time(dtype) -> bool:
+    """A date, time or duration column: as continuous as numbers, but not binned by edges."""
+    return pd.api.types.is_datetime64_any_dtype(dtype) or pd.api.types.is_timedelta64_dtype(dtype)
+
+
+def times_error(column: str, n_distinct: int) -> EthicLensInputError:
+    """The refusal of dates or times as groups past :data:`MAX_NUMERIC_GROUPS` values (as
+    continuous), or as values to bin (one text for the audit's groups and every engine's bins)."""
+    problem, then = "holds dates or times; only numbers can be binned", ", then audit it unbinned"
+    if n_distinct > MAX_NUMERIC_GROUPS:
+        then = ""
+        problem = f"looks continuous: {n_distinct} distinct dates or times "
+        problem += f"(more than {MAX_NUMERIC_GROUPS} groups)"
+    fix = f"map it to a few periods first (e.g. the year: pandas df[{column!r}].dt.year){then}"
+    return EthicLensInputError(problem, column=column, fix=fix)
+
 
 def check_bin_edges(edges, column: str) -> list[float]:
     """``edges`` as floats: at least two, finite, strictly increasing. Text is read as the
@@ -36,8 +57,8 @@ def check_bin_edges(edges, column: str) -> list[float]:
         edges = list(edges)  # a generator, read once
     try:
         # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
-        # rule (spaces beside the commas of "0, 25" are kept out of the number)
-        if any(isinstance(e, str) and not is_number_text(e.strip()) for e in edges):
+        # rule (spaces beside the commas of "0, 25" are kept out of the number); True is no edge
+        if any(_not_a_number(e) for e in edges):
             raise ValueError
         out = [wide_float(e) for e in edges]
         problem = "bin edges must be at least two finite numbers in increasing order"
@@ -51,6 +72,12 @@ def check_bin_edges(edges, column: str) -> list[float]:
     ):
         raise EthicLensInputError(problem, column=column, value=typed or edges, fix=_EDGES)
     return out
+
+
+def _not_a_number(edge) -> bool:
+    if isinstance(edge, str):
+        return not is_number_text(edge.strip())
+    return isinstance(edge, (bool, np.bool_))
 
 
 def wide_float(v) -> float:
@@ -111,6 +138,8 @@ def bin_attribute(
         Indexed like ``values`` when it is a Series.
     """
     edges = check_bin_edges(edges, column)
+    if is_time(getattr(values, "dtype", None)):
+        raise times_error(column, pd.Series(values).nunique())
     index = values.index if isinstance(values, pd.Series) else None
     values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
     raw = pd.Series(np.asarray(values, dtype=object))

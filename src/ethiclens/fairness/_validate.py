@@ -26,7 +26,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError
-from ._bins import bin_attribute, check_bins, wide_float
+from ._bins import MAX_NUMERIC_GROUPS, bin_attribute, check_bins, is_time, times_error, wide_float
 
 
 def _label(values, role: str) -> str:
@@ -880,10 +880,6 @@ def _column_values(values):
 
 _ANY_FRAME = "pass a Series, a DataFrame (one column per attribute) or a dict of columns"
 
-# A float attribute with more distinct values than this is almost surely continuous (an age or an
-# income), not a set of groups: auditing thousands of one-row groups helps no one.
-MAX_NUMERIC_GROUPS = 50
-
 
 def encode_groups(
     sensitive_features, n: int, against: str = "y_pred", keep_continuous: bool = False
@@ -1027,6 +1023,8 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
             f"line, bins={{{name!r}: [0, 25, 45, 65, 120]}} in Python); if the numbers really "
             "are group codes, convert the column to strings",
         )
+    if is_time(col.dtype) and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
+        raise times_error(name, len(uniques))
     fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     refuse_missing(codes < 0, name, fix, "group value")
     if pd.api.types.is_float_dtype(getattr(uniques, "dtype", None)):
