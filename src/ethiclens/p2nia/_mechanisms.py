@@ -257,7 +257,9 @@ class GRR(Mechanism):
         if any(NEEDS_Y[m] for m in request["metrics"]):
             sizes.append(2)
         per_column = eps if request["accounting"] == PER_COLUMN else eps / len(sizes)
-        _grr.check_invertible(_grr.joint_response_matrix(per_column, sizes), eps, "--epsilon")
+        _grr.check_invertible(
+            [_grr.response_matrix(per_column, k) for k in sizes], eps, "--epsilon"
+        )
 
     def record_epsilon(self, request, released):
         k = len(released)
@@ -329,10 +331,9 @@ class GRR(Mechanism):
         cols, prot = manifest["columns"], manifest["roles"]["protected"]
         names = [prot] + ([LABEL] if labelled else []) + [PREDICTION]
         mats = [_grr.response_matrix(cols[c]["epsilon"], sizes[i]) for i, c in enumerate(names)]
-        M = functools.reduce(np.kron, mats)
         flat = observed.reshape(-1, int(np.prod(shape)))
         eps = manifest["epsilon"]
-        return _grr.solve_response(M, flat.T, eps, f"{MANIFEST}:epsilon", "key").T
+        return _grr.solve_response(mats, flat.T, eps, f"{MANIFEST}:epsilon", "key").T
 
     def joint(self, observed, manifest):
         """Debias each released joint (:meth:`_debiased`) and project each onto the simplex."""
