@@ -382,7 +382,10 @@ def _check_count_column(table, count, where) -> None:
     if bad.any():
         _refuse(table, bad, "counts must be whole numbers >= 0", COUNT, _FIX_TOOL, COUNT, where)
     too_many = "check the column: no audit has this many rows (a sum overflowed, or it holds ids)"
+    raw = table[COUNT]  # 2**53 + 1 reads as float 2**53: whole numbers are compared as given
     bad = count > MAX_COUNT
+    if pd.api.types.is_integer_dtype(raw.dtype):
+        bad |= raw.to_numpy() > MAX_COUNT
     if bad.any():
         what = f"a count above 2**53 = {MAX_COUNT:,} rows cannot be added exactly"
         _refuse(table, bad, what, COUNT, too_many, COUNT, where)
