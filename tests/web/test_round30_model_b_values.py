@@ -123,3 +123,21 @@ def test_model_bs_file_removed_from_the_server_is_said_so(client, files, app):
     assert _said(r.text, "model_b") == (
         "model B's file (features.csv) is no longer on this server. Fix: upload it again"
     )
+
+
+def test_a_two_valued_column_written_two_ways_is_still_model_b(client):
+    """1 and 1.0, True and true are one label each as the run reads them: not refused."""
+    frame = make_frame(300)
+    frame["p2"] = (1 - frame["pred"]).astype(str).where(frame.index % 3 > 0, "1.0")
+    frame.loc[frame["pred"] == 1, "p2"] = "0"
+    frame["p3"] = (frame["pred"] == 0).map({True: "True", False: "false"})
+    frame.loc[::7, "p3"] = frame.loc[::7, "p3"].str.upper()
+    upload(client, frame.to_csv(index=False).encode(), "b.csv")
+    for index, column in ((6, "p2"), (7, "p3")):
+        url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+        page = client.get(url).text
+        file_id = re.search(r'value="([0-9a-f]{24}):\d+">b.csv: ', page)[1]
+        r = _post(client, url, page, model_b=f"{file_id}:{index}")  # three spellings: not listed
+        assert r.status_code == 303, re.findall(r'class="error"[^>]*>([^<]*)', r.text)
+        done = wait_done(client, r.headers["location"])
+        assert f"model B ({column})" in done.text, done.text[-1500:]

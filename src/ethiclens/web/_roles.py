@@ -527,14 +527,14 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
             "exclude_groups": {col: exclude[col]} if col in exclude else None,
         }
         try:
-            check_group_edits(_seen_series(seen[col], text=True).to_frame(col), **edits)
+            check_group_edits(seen_series(seen[col], text=True).to_frame(col), **edits)
         except EthicLensInputError as exc:
             errors.setdefault(field_of(exc, columns, spec), said(exc))
     roles = spec["roles"]
     used = [roles.get("y_true"), *roles.get("y_pred", [])]
     if roles.get("pos_label") is None or not all(n in seen for n in used):
         return
-    labels = {n: _seen_series(seen[n]) for n in used}
+    labels = {n: seen_series(seen[n]) for n in used}
     if any(label_matches(v, roles["pos_label"]).any() for v in labels.values()):
         return  # held by some column: the run says how the others write it otherwise
     try:
@@ -543,7 +543,7 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
         errors.setdefault("pos_label", f"{exc.column}: {said(exc)}")
 
 
-def _seen_series(c: dict, text: bool = False):
+def seen_series(c: dict, text: bool = False):
     """Column ``c``'s values as the profile saw them, one row each: as group labels
     (``text``), else typed as the run reads a label column (numbers, true/false)."""
     import pandas as pd

@@ -130,10 +130,10 @@ def _check_values(column: dict, row: dict) -> None:
     values in it (typed, or a crafted list index), or empty cells, by model B's field."""
     name, file = column["name"], row["name"]
     more = "" if json.loads(row["profile"]).get("whole_file") else "+"
-    if column.get("known") is not False and column["distinct"] > 2:
+    if column.get("known") is not False and (count := _distinct(column)) > 2:
         raise _problem(
             f"model B's column {name!r} of {file} is not a prediction of two values: it "
-            f"holds {column['distinct']:,}{more} distinct values",
+            f"holds {count:,}{more} distinct values",
             f"choose model B's 0/1 prediction column of {file} (scores: threshold them into a "
             "0/1 column in the file and upload it again)",
         )
@@ -144,6 +144,16 @@ def _check_values(column: dict, row: dict) -> None:
             f"fill in model B's predictions on every row of {file} (or drop those rows from "
             "both files) and upload it again",
         )
+
+
+def _distinct(column: dict) -> int:
+    """How many values the profile saw in ``column`` as a label is read: numbers as numbers
+    (``1`` and ``1.0`` one value), true/false in any case as booleans."""
+    import pandas as pd
+
+    if column["distinct"] > _roles.MAX_DISTINCT:  # not all kept: as many as written
+        return column["distinct"]
+    return len(pd.unique(_roles.seen_series(column)))
 
 
 def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int:
