@@ -1281,12 +1281,20 @@ def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
     return _argument_error(problem, second, fix)
 
 
+# a role by another common name (fairlearn, scikit-learn): the nearest spelling would mean
+# something else (label: pos_label, a value; score: target.score, COMPAS's decile option)
+_ROLE_NAMES = {"label": "y_true", "labels": "y_true", "prediction": "y_pred", "pred": "y_pred"}
+_ROLE_NAMES |= {"predictions": "y_pred", "score": "y_score", "sensitive_features": "protected"}
+
+
 def _known_path(key, section: str) -> str | None:
     """The spec key an unknown ``key`` of ``section`` ("" at the top) stands for: a field of
     another section (``policy.fail_on``: ``gate.fail_on``), or a name a face takes for a field,
     the Python keyword or the flag (``policy.random_state``: ``policy.seed``;
     ``groups.merge_groups``: ``groups.merge``)."""
     key = str(key)
+    if section == "roles" and key in _ROLE_NAMES:  # the role meant, not the nearest spelling
+        return f"roles.{_ROLE_NAMES[key]}"
     owners = _field_owners()
     if owners.get(key, section) != section:
         return f"{owners[key]}.{key}"
