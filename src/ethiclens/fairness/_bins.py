@@ -148,6 +148,10 @@ def bin_attribute(
     except OverflowError:  # an int past float's range (10**400): an infinity, outside the edges
         huge = raw.map(lambda v: wide_float(v) if isinstance(v, int) else v)
         numeric = pd.to_numeric(huge, errors="coerce")
+    if pd.api.types.is_complex_dtype(numeric.dtype):  # 1+2j is no number on an axis to bin
+        numeric = pd.to_numeric(
+            raw.map(lambda v: None if isinstance(v, complex) else v), errors="coerce"
+        )
     bad = numeric.isna() & raw.notna()
     if bad.any():
         # the first in sorted order: an engine that counts where the data lives (DuckDB, a
