@@ -409,8 +409,8 @@ def _unclosed_quote_error(path: Path) -> DataFileError | None:
             head = fh.read(at)
     line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
     return DataFileError(
-        f"{_file_name(path)} line {line}: a quote opened there never closes (EOF inside "
-        "string), so the rest of the file reads as one value",
+        f"{_file_name(path)} line {line} cannot be read: a quote opened there never closes "
+        "(EOF inside string), so the rest of the file reads as one value",
         fix="close the quote or remove it: quotes in a CSV come in pairs (a quote inside a "
         'quoted value is written twice, "")',
     )

@@ -10,7 +10,7 @@ import pytest
 from ethiclens.cli import main
 
 ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
-SAID = "d.csv line {}: a quote opened there never closes (EOF inside string)"
+SAID = "d.csv line {} cannot be read: a quote opened there never closes (EOF inside string)"
 
 
 @pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
