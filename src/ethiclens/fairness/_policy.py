@@ -12,10 +12,10 @@ from .._checks import (
     check_di_threshold,
     check_fraction,
     check_member,
-    check_type,
     schema_words,
 )
 from .._text import beside, threshold_text
+from ..errors import EthicLensInputError
 from ._keywords import refuse_unknown
 
 FLAGGED = "FLAGGED"
@@ -178,10 +178,8 @@ def check_policy(policy) -> Policy:
     """``policy``, or the default :class:`Policy` when None; anything else is refused."""
     if policy is None:
         return Policy()
-    return check_type(
-        policy,
-        Policy,
-        column="policy",
-        problem="must be an ethiclens.Policy",
-        fix="pass Policy(...)",
-    )
+    if isinstance(policy, Policy):
+        return policy
+    name, fix = type(policy).__name__, "pass Policy(...)"  # as AuditSpec.of (audit) words it
+    problem = "must be an ethiclens.Policy"
+    raise EthicLensInputError(problem, column="policy", value=name, fix=fix, kind="argument")
