@@ -731,7 +731,9 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
     uniq = [plain(v) for v in values]
     col = f"df[{column!r}]"
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in uniq)
-    scores = numeric and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq))
+    # inf, or a number no float holds exactly (beyond 2**53): no score, no label: rows to drop
+    odd = numeric and not all(abs(v) <= 2**53 for v in uniq)
+    scores = numeric and not odd and (len(uniq) > 3 or not all(float(v).is_integer() for v in uniq))
     if scores and not is_zero_one_with_strays(uniq, rows):
         cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
         where = "" if cut == "0.5" else " (T: the model's decision threshold)"
@@ -741,7 +743,7 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
         )
     if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
         return _text_zero_one_fix(col, uniq, pos_label=pos_label)
-    if len(uniq) == 2 and _keeps_zero_one(uniq, positive := positive_value(uniq)):
+    if len(uniq) == 2 and not odd and _keeps_zero_one(uniq, positive := positive_value(uniq)):
         fix = (
             f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 "
             f"for the positive value, e.g. in pandas {col} = ({col} == {positive!r}).astype(int)"
