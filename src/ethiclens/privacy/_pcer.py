@@ -57,6 +57,7 @@ from ..fairness import (
     selection_rate,
     true_positive_rate,
 )
+from ..fairness._keywords import refuse_unknown
 from ..io import json_fields, json_number, json_ready
 from ._inputs import (
     SplitPredictions,
@@ -602,8 +603,8 @@ AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 
 
 
 def _audit_settings(options: dict, positive_is_favorable) -> dict:
-    """The settings given by keyword, defaults for the rest; an unknown keyword is a TypeError
-    as for any Python function. The arguments' types are checked first: pcer_audit's
+    """The settings given by keyword, defaults for the rest; an unknown keyword is refused as
+    ``audit`` refuses one (a TypeError too). The arguments' types are checked first: pcer_audit's
     ``positive_is_favorable`` is a bool (``bool("no")`` is True: it would word a harm as a
     benefit; ``group_order`` is checked with the splits, ``check_split_groups``). The
     sensitivity analysis's floor constants ``etas`` are each in :func:`check_eta`'s range."""
@@ -614,9 +615,8 @@ def _audit_settings(options: dict, positive_is_favorable) -> dict:
             positive_is_favorable,
             "positive_is_favorable=True (a positive prediction is a benefit) or False (a harm)",
         )
-    unknown = sorted(set(options) - set(AUDIT_SETTINGS))
-    if unknown:
-        raise TypeError(f"pcer_audit() got an unexpected keyword argument {unknown[0]!r}")
+    keywords = [*AUDIT_SETTINGS, "group_order", "eta", "positive_is_favorable", "policy"]
+    refuse_unknown("pcer_audit", options, AUDIT_SETTINGS, keywords)  # a TypeError too
     settings = {**AUDIT_SETTINGS, **options}
     etas = settings["etas"]
     if isinstance(etas, str | bytes | dict | set | frozenset) or not hasattr(etas, "__iter__"):
