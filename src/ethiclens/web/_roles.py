@@ -529,7 +529,7 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
         try:
             check_group_edits(seen_series(seen[col], text=True).to_frame(col), **edits)
         except EthicLensInputError as exc:
-            errors.setdefault(field_of(exc, columns, spec), said(exc))
+            errors.setdefault(field_of(exc, columns, spec), said(in_form_fields(exc)))
     roles = spec["roles"]
     used = [roles.get("y_true"), *roles.get("y_pred", [])]
     if roles.get("pos_label") is None or not all(n in seen for n in used):
@@ -540,7 +540,7 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
     try:
         as_binary_columns(labels, roles["pos_label"])
     except EthicLensInputError as exc:
-        errors.setdefault("pos_label", f"{exc.column}: {said(exc)}")
+        errors.setdefault("pos_label", f"{exc.column}: {said(in_form_fields(exc))}")
 
 
 def seen_series(c: dict, text: bool = False):
@@ -771,6 +771,15 @@ def in_form_terms(exc: EthicLensInputError) -> EthicLensInputError:
     return exc.renamed({}, None, {f: f"the field {w}" for f, w in _flag_fields().items()})
 
 
+def in_form_fields(exc: EthicLensInputError) -> EthicLensInputError:
+    """:func:`in_form_terms`, a spelling for each face ("--pos-label 1 on the command line,
+    pos_label='1' in Python") called by its field too (:func:`_in_fields`)."""
+    problem, fix = _in_fields(exc.problem), exc.fix and _in_fields(exc.fix)
+    if (problem, fix) != (exc.problem, exc.fix):
+        exc = EthicLensInputError(problem, column=exc.column, value=exc.value, fix=fix)
+    return in_form_terms(exc)
+
+
 # the data screen's fields a run's refusal may name by its flag (the mapping form has none)
 _DATA_FIELDS = {"--table": "Table", "--db-env": "Database", "--db": "Database"}
 
@@ -796,21 +805,31 @@ def place_label(column: str) -> str:
 # a fix's spellings for the command line and Python, which in_form_terms keeps as they are:
 # "--pos-label 1 on the command line, pos_label='1' in Python", "--y-pred (y_pred=)"
 _FACES = re.compile(
-    r"(--[a-z][\w-]*)(?: ([^\s,()]+))? on the command line, \w+=[^()]*? in Python"
+    r"(--[a-z][\w-]*)(?: ((?:(?!--)[^()])+?))? on the command line, \w+=[^()]*? in Python"
     r"|(--[a-z][\w-]*) \(\w+=\)"
 )
 
 
 def _in_fields(text: str) -> str:
-    """``text`` with each of :data:`_FACES` called by the form's field that sets its flag."""
-    fields = _flag_fields()
+    """``text`` with each of :data:`_FACES` called by the form's field that sets its flag; an
+    alternative (", or ...") whose value no field can hold (' yes': a field is stripped) is
+    dropped, and the file named as the place to change."""
+    fields, untypable = _flag_fields(), []
 
     def field(m: re.Match) -> str:
         flag = m[1] or m[3]
+        if flag in fields and m[2] is not None and m[2] != m[2].strip():
+            untypable.append(f"the field {fields[flag]} cannot hold {m[2]!r}")
+            return "\0"
         typed = f"type {m[2]} in " if m[2] else ""
         return f"{typed}the field {fields[flag]}" if flag in fields else m[0]
 
-    return _FACES.sub(field, text)
+    text = _FACES.sub(field, text)
+    if not untypable:
+        return text
+    kept = ", or ".join(part for part in text.split(", or ") if "\0" not in part)
+    said = f"{untypable[0]} (the form strips the whitespace around a value): change the file "
+    return f"{kept}; {said}and upload it again" if kept else f"{said}and upload it again"
 
 
 def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = None) -> dict:
@@ -822,8 +841,7 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
     if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
-        fix = error.get("fix") and _in_fields(error["fix"])
-        termed = in_form_terms(EthicLensInputError(_in_fields(problem), fix=fix))
+        termed = in_form_fields(EthicLensInputError(problem, fix=error.get("fix")))
         return {**error, "problem": termed.problem, "fix": termed.fix}
     column = str(error["column"])
     if column.endswith(")") and " (" in column:  # "pred (y_pred)": the column, by name

@@ -220,7 +220,7 @@ def _by_field(web, exc: EthicLensInputError, prof: dict, spec: dict | None, name
     (``names``: ``_portable.server_names``; a stored error is renamed already)."""
     field_name = _field_of(web, exc, _columns(prof), spec)
     where = f"{_roles.place_label(exc.column)}: " if field_name == "form" and exc.column else ""
-    return {field_name: _portable.renamed(where + said(_roles.in_form_terms(exc)), names)}
+    return {field_name: _portable.renamed(where + said(_roles.in_form_fields(exc)), names)}
 
 
 def _form_from_spec(web, audit: dict, prof: dict) -> dict:
