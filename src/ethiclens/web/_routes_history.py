@@ -9,6 +9,7 @@ import json
 import threading
 
 from ..errors import EthicLensInputError
+from ._uploads import without_server_path
 from ._web import digits_number, in_thread, intervals_text, listed_word, repeated_name, said, web_of
 
 HISTORY_LINK = ("/history", "Open the history")
@@ -264,7 +265,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
-        one["error"] = said(exc)
+        local = not isinstance(path, str)  # its folders are the server's: the page says its name
+        one["error"] = without_server_path(said(exc), path, name) if local else said(exc)
         return one
     one["data"] = data
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
