@@ -115,6 +115,11 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
             "model B's file is model A's file",
             "choose model B's column as 'Second model to compare' instead",
         )
+    if raw_index == "" and not typed and sum(c["distinct"] <= 2 for c in cols) <= MODEL_B_ALL:
+        raise _problem(  # a file listed whole: no '… and K more' entry, so no typed field
+            f"no column of {row['name']} chosen for model B",
+            f"choose one of its columns in '{_roles.FIELD_LABELS['model_b']}'",
+        )
     if raw_index == "" or typed:
         index = _typed_index(typed, raw_index, [c["name"] for c in cols], row["name"])
     else:
