@@ -143,15 +143,7 @@ def bin_attribute(
     index = values.index if isinstance(values, pd.Series) else None
     values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
     raw = pd.Series(np.asarray(values, dtype=object))
-    try:
-        numeric = pd.to_numeric(raw, errors="coerce")
-    except OverflowError:  # an int past float's range (10**400): an infinity, outside the edges
-        huge = raw.map(lambda v: wide_float(v) if isinstance(v, int) else v)
-        numeric = pd.to_numeric(huge, errors="coerce")
-    if pd.api.types.is_complex_dtype(numeric.dtype):  # 1+2j is no number on an axis to bin
-        numeric = pd.to_numeric(
-            raw.map(lambda v: None if isinstance(v, complex) else v), errors="coerce"
-        )
+    numeric = _as_numbers(raw)
     bad = numeric.isna() & raw.notna()
     if bad.any():
         # the first in sorted order: an engine that counts where the data lives (DuckDB, a
@@ -175,6 +167,20 @@ def bin_attribute(
     labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
     labels[missing] = None
     return pd.Series(labels, index=index, name=column if index is None else values.name)
+
+
+def _as_numbers(raw: pd.Series) -> pd.Series:
+    """``raw`` (objects) as numbers to bin, NaN where a value is none."""
+    try:
+        numeric = pd.to_numeric(raw, errors="coerce")
+    except OverflowError:  # an int past float's range (10**400): an infinity, outside the edges
+        huge = raw.map(lambda v: wide_float(v) if isinstance(v, int) else v)
+        numeric = pd.to_numeric(huge, errors="coerce")
+    if pd.api.types.is_complex_dtype(numeric.dtype):  # 1+2j is no number on an axis to bin
+        numeric = pd.to_numeric(
+            raw.map(lambda v: None if isinstance(v, complex) else v), errors="coerce"
+        )
+    return numeric
 
 
 def _refuse_outside(x: np.ndarray, missing: np.ndarray, edges, rows, column: str) -> None:
