@@ -61,6 +61,7 @@ from ._protocol import (
     _check_metrics,
     check_digests,
     check_release_for,
+    check_release_parts,
     check_seed,
     known_metrics,
     read_release,
@@ -366,7 +367,7 @@ def _checked_release(rel, request) -> Release:
         problem="must be a Release or the path of a release folder, not",
         fix="pass read_release(folder), release(...)'s result, or the folder's path",
     )
-    m = rel.manifest
+    m = check_release_parts(rel).manifest
     check_digests(rel)  # read from its folder: still what its digests cover
     validate_manifest(
         m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},

@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    check_argument_type,
     check_label_lengths,
     first_row,
     is_zero_one,
@@ -713,6 +714,7 @@ def write_release(
     ``budget = {"this_release": ε, "cumulative_on_this_data": ε + previous, ...}`` by basic
     sequential composition.
     """
+    check_release_parts(rel)
     out = Path(out_dir)
     is_release = _check_out_folder(out, replace)
     manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)
@@ -834,12 +836,17 @@ def _altered(problem: str, column: str, value=None) -> EthicLensInputError:
 def read_release(release_dir: str | Path) -> Release:
     """Load a release, verify the table's and the manifest's SHA-256, and check that the
     manifest's fields agree with each other and with the table."""
+    fix = "give the folder the platform wrote with ethiclens p2nia release"
+    problem = "must be the path of a release folder, not"
+    check_argument_type(
+        release_dir, (str, os.PathLike), column="release_dir", problem=problem, fix=fix
+    )
     d = Path(release_dir)
     if not (d / MANIFEST).is_file() or not (d / TABLE).is_file():
         raise EthicLensInputError(
             f"{d} is not a P2NIA release (needs {TABLE} and {MANIFEST})",
             column="RELEASE_DIR",
-            fix="give the folder the platform wrote with ethiclens p2nia release",
+            fix=fix,
         )
     manifest = _read_manifest(d / MANIFEST)
     if _sha256_bytes((d / TABLE).read_bytes()) != manifest.get("sha256"):
@@ -853,6 +860,19 @@ def read_release(release_dir: str | Path) -> Release:
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
     rel._read = _Read(manifest, table)
+    return rel
+
+
+def check_release_parts(rel) -> Release:
+    """``rel`` when it is a :class:`Release` of a table (a DataFrame) and a manifest (a dict);
+    else one line naming the argument."""
+    fix = "pass read_release(folder)'s or release(...)'s result"
+    check_argument_type(rel, Release, column="rel", problem="must be a Release, not", fix=fix)
+    for part, types, what in (("table", pd.DataFrame, "a DataFrame"), ("manifest", dict, "a dict")):
+        problem = f"must be {what} (the release's {part}), not"
+        check_argument_type(
+            getattr(rel, part), types, column=f"rel.{part}", problem=problem, fix=fix
+        )
     return rel
 
 
