@@ -771,7 +771,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     )
 
     # the file checked on its own first: a flag replaces a value, never hides a bad one
-    data = checked_spec_file(config) if config else {}
+    data = checked_spec_file(config) if config is not None else {}
     if not isinstance(data, dict):
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}

@@ -78,6 +78,13 @@ def checked_spec_file(config) -> dict:
     refused, naming the file's key; a flag its words name is named as the file's key)."""
     from ._spec import flag_paths
 
+    if not str(config).strip():  # '' or ' ' is no file: never "no config" (silently ignored)
+        raise EthicLensInputError(
+            "must not be empty",
+            column="--config",
+            value=str(config),
+            fix="give a value, or leave it out for its default",
+        )
     data = read_spec_file(config)
     try:
         AuditSpec.from_dict(data, source=str(config))
