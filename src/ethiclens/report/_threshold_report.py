@@ -81,9 +81,10 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     intro = join(intro, *map(paragraph, threshold_notes(tt)))  # weighted; the DI rule's caveat
     sections.insert(0, Section("about", "How to read this", intro))
     sections.append(run_record(tt.run, cfg, "thresholds"))
+    n = len(cfg["thresholds"])
     return Report(
         title or "Threshold view",
-        f"{tt.data['n_rows']:,} rows · {len(cfg['thresholds'])} thresholds · audited "
+        f"{tt.data['n_rows']:,} rows · {n} threshold{'' if n == 1 else 's'} · audited "
         f"{_threshold(tt.audited_threshold)} · seed {cfg['random_state']} · "
         f"{cfg['n_boot']} interval draws",
         sections,
