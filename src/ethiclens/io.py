@@ -1118,6 +1118,7 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
     """Refuse an output that exists and is not a regular file (after following links): a
     folder, or a device, pipe or socket such as ``/dev/stdout``, which replacing whole would
     destroy."""
+    _refuse_nul_path(path, flag)
     path = Path(path)
     if not path.exists() or path.is_file():
         return
@@ -1134,6 +1135,20 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
         column=flag,
         fix=fix,
     )
+
+
+def _refuse_nul_path(path, flag: str | None = None) -> None:
+    """Refuse an output path holding a NUL, naming ``flag`` (else the argument ``path``), in
+    the words of :func:`ethiclens.fairness._display.check_path`: no file system takes one, and
+    ``os`` would raise its own ValueError ('embedded null byte') deep inside a writer."""
+    if "\x00" in str(path):
+        raise EthicLensInputError(
+            "holds a NUL character, which no file name can",
+            column=flag or "path",
+            value=str(path),
+            fix="give the path to write without the NUL character",
+            kind=None if flag else "argument",
+        )
 
 
 def check_writable(path: str | Path) -> Path:
@@ -1174,6 +1189,7 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     """Create the output folder ``path`` (and its parents) or fail with a message that names
     ``flag`` and what is in the way, before any work is done. ``create=False`` only checks
     that it could be created (so a command refused later leaves no empty folder behind)."""
+    _refuse_nul_path(path, flag)
     path = Path(path)
     existing = _nearest_existing(path)
     if existing is not None and not existing.is_dir():  # the folder itself, or one above it
