@@ -518,6 +518,8 @@ async def thresholds(request):
         db_env = (spec.get("target") or {}).get("db_env")
         exc = db_env and database_refusal(exc, db_env) or exc
         problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
+        data = web.store.data(audit["data_id"]) if audit["data_id"] else None  # gone since
+        problem = _portable.renamed(problem, _portable.server_names(data) if data else ())
         return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
