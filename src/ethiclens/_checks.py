@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 
@@ -62,8 +64,12 @@ def check_one_per_row(values, name: str) -> None:
     if shape is not None and len(shape) == 1:
         return
     got = "nested sequences of unequal lengths" if shape is None else f"an array of shape {shape}"
+    if shape == ():  # numpy sees no rows in a set, a dict or a generator either
+        kind = type(values).__name__
+        unordered = isinstance(values, (AbstractSet, Mapping, Iterator))
+        got = f"a{'n' * (kind[0] in 'aeiou')} {kind}" if unordered else "a scalar"
     raise _setting_error(
-        f"must be a 1-D array with one value per row, got {'a scalar' if shape == () else got}",
+        f"must be a 1-D array with one value per row, got {got}",
         column=name,
         fix="pass one column as a 1-D array (e.g. arr.ravel() for shape (n, 1), df['col'] "
         "rather than df[['col']]; for both classes' probabilities, proba[:, 1])",
