@@ -12,7 +12,26 @@ from .._checks import check_member, number_problem, whole_number
 from .._text import safe_console
 from ..errors import EthicLensInputError
 
-FILE = click.Path(dir_okay=False)
+
+class _Path(click.Path):
+    """click's path, refusing '' and blank text: pathlib reads '' as the working folder, which a
+    command would then read (``p2nia estimate ''`` took it for a release) or write into."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            arg = isinstance(param, click.Argument)
+            raise EthicLensInputError(
+                "must not be empty",
+                column=param.human_readable_name if arg else param.opts[0],
+                kind="argument" if arg else None,
+                value=value,
+                fix="give a path" + ("" if param.required else ", or leave it out"),
+            )
+        return super().convert(value, param, ctx)
+
+
+FILE = _Path(dir_okay=False)
+FOLDER = _Path(file_okay=False)
 
 
 class _Strict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
-from ._common import STRICT_INT, writable
+from ._common import FILE, STRICT_INT, writable
 from ._options import SpecRequest, spec_flag
 
 ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
@@ -49,7 +49,7 @@ ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
 @click.option(
     "--out",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="File to write, in the format its suffix names: .parquet/.pq (metadata inside) or "
     ".csv (metadata in OUT.ethiclens.json beside it).",
 )
@@ -60,7 +60,7 @@ def counts_command(target, out, n_bins, min_cell, **flags):
     from ..spec import count_target
 
     # never the input, its folder or its glob
-    writable(counts_outputs(out, "--out"), inputs=[target])
+    writable(counts_outputs(out, "--out"), inputs=[target] if target else [])
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
     n_bins = check_score_bins(n_bins, bool(flags["y_score"]), "--n-bins", "--y-score")

@@ -216,7 +216,7 @@ class SpecRequest:
         ctx.with_resource(specs.purpose_for(ctx.command.name))  # --ci: the command's methods
         params = ctx.params
         self.config = params.get("config")
-        if self.config is not None:  # the file on its own first (its keys named): flags never mend it
+        if self.config is not None:  # the file alone first (its keys named): flags never mend it
             checked_spec_file(self.config)
         self.save_config = params.get("save_config")
         self.by_flag: dict[str, str] = {}  # spec path -> flag that set it

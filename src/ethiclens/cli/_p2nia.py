@@ -29,11 +29,9 @@ from ..p2nia import (
     write_request,
 )
 from ..report import ensure_output_folder, estimate_html, write_atomic
-from ._common import FILE, JSON, option, options, progress_bar, shown
+from ._common import FILE, FOLDER, JSON, option, options, progress_bar, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
-
-FOLDER = click.Path(file_okay=False)
 
 
 def file_rows_named(exc, path):
