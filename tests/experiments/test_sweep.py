@@ -95,8 +95,15 @@ def test_rerun_skips_finished_runs(reference_store, tmp_path):
 
 
 SCRIPT = """
-import sys
+import sys, time
 from ethiclens.experiments import SweepGrid, run_sweep
+from ethiclens.experiments._store import ResultsStore
+record = ResultsStore.record
+def held(self, result):  # a run past the second waits to be stored, so the parent's kill
+    if len(self.finished()) >= 2:  # lands mid-sweep however loaded the machine (was flaky)
+        time.sleep(60)
+    record(self, result)
+ResultsStore.record = held
 grid = SweepGrid(datasets=["compas"], epsilons=[1.0, None], seeds=[0, 1, 2], trainer="opacus",
                  train={"epochs": 1}, max_rows=1200)
 run_sweep(grid, sys.argv[1], workers=1, progress=False)
