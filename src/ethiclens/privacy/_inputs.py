@@ -29,6 +29,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
+from ..fairness._validate import align_inputs
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -91,6 +92,10 @@ class SplitPredictions:
             raise self._named(self._refusal, role)
 
     def _check_fields(self) -> None:
+        # pandas inputs pair by index label as the audit pairs them, never silently by position
+        named = {"y_true": self.y_true, "y_pred": self.y_pred, "groups": self.groups}
+        aligned = align_inputs(**named, loss=self.loss, ids=self.ids)
+        self.y_true, self.y_pred, self.groups, self.loss, self.ids = aligned
         self.y_true = _binary(self.y_true, "y_true")
         self.y_pred = _binary(self.y_pred, "y_pred")
         self.groups = _groups(self.groups, "groups")
