@@ -46,6 +46,8 @@ OTHER = {
     b"\x93NUMPY": "a NumPy array file",
     b"\x89HDF": "an HDF5 file",
 }
+# a JSON table (records, JSON lines, columns), read by no CSV reader: '{"', or '[' then '{'
+_JSON = re.compile(rb'(?:\xef\xbb\xbf)?\s*(?:\[\s*)?\{\s*"')
 
 
 class UploadError(EthicLensInputError):
@@ -263,12 +265,12 @@ def check_content(path: Path, limit: int, name: str | None = None) -> str:
             )
     if head.startswith(b"PAR1"):
         return _check_parquet(path, size, limit, name)
-    for magic, what in OTHER.items():
-        if head.startswith(magic):
-            raise _unsupported(
-                f"the file is {what}, not a CSV or Parquet table",
-                fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
-            )
+    what = next((w for m, w in OTHER.items() if head.startswith(m)), None)
+    if what or _JSON.match(head):
+        raise _unsupported(
+            f"the file is {what or 'JSON'}, not a CSV or Parquet table",
+            fix="export the table as CSV (comma-separated, UTF-8) or Parquet",
+        )
     return _check_csv(path, head, name)
 
 
