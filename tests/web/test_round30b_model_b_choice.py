@@ -31,3 +31,22 @@ def test_a_file_s_id_without_a_column_is_refused_by_the_field_on_the_page(client
         "no column of model_b.csv chosen for model B. Fix: choose one of its columns in "
         "'Model B from another file'"
     )
+
+
+def test_a_typed_column_on_a_page_without_that_field_is_refused_by_the_field_on_it(client):
+    frame = make_frame(300)
+    upload(client, frame.to_csv(index=False).encode(), "model_b.csv")
+    url = upload(client, frame.to_csv(index=False).encode(), "preds.csv").headers["location"]
+    page = client.get(url).text
+    file_id = re.search(r'<option value="([0-9a-z]{24}):\d+"', page)[1]
+    for choice in (f"{file_id}:1", f"{file_id}:", ""):
+        form = mapping_form(
+            page, protected=["3"], y_score="", model_b=choice, model_b_column="pred"
+        )
+        r = client.post(url, data=form)
+        assert r.status_code == 422
+        said = html.unescape(re.search(r'id="error-model_b"[^>]*>(.*?)</p>', r.text, re.S)[1])
+        assert said == (
+            "model B's column typed, but no file here lists more columns than it shows. "
+            "Fix: choose model B's column in 'Model B from another file'"
+        ), said

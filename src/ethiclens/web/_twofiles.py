@@ -97,6 +97,11 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         raise _problem("model B's file can only be compared with an uploaded file", "")
     typed = form.get("model_b_column") or ""  # a name's spaces kept, as a role field's
     typed = typed if typed.strip() else ""
+    if typed and not any(f["more"] for f in other_files(web, data)):  # a field not drawn
+        raise _problem(
+            "model B's column typed, but no file here lists more columns than it shows",
+            f"choose model B's column in '{_roles.FIELD_LABELS['model_b']}'",
+        )
     if typed and not form.get("model_b"):
         raise _problem("model B's column typed without its file", f"choose {MORE_CHOICE}")
     raw_id, _, raw_index = (form.get("model_b") or "").partition(":")
