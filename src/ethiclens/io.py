@@ -99,7 +99,9 @@ def _sniff(path: Path, suffix: str) -> None:
         )
     if err := wide_text_error(path, _text_head(path, head)):
         raise err
-    if path.name.lower().endswith((".csv", ".csv.gz")) and (err := nul_byte_error(path)):
+    if path.name.lower().endswith((".csv", ".csv.gz")) and (
+        err := nul_byte_error(path) or _text_after_quote_error(path)
+    ):
         raise err
 
 
@@ -703,6 +705,7 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     that reads it refuses it in its own words."""
     crs = lfs = total = 0
     last, nul, quoted_break, carry = b"\n", None, False, b"\n"  # (a field starts)
+    after = None  # (line, text) of the first closing quote that text follows
     try:
         with _open_bytes(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
@@ -711,7 +714,10 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
                 if nul is None and (at := block.find(b"\x00")) >= 0:
                     nul = (lfs + block.count(b"\n", 0, at) + 1, bom + total + at)
                 if not quoted_break and (carry[:1] == b'"' or b'"' in block):
-                    quoted_break, carry = _quoted_break(carry + block)
+                    text, prev = carry + block, len(carry)
+                    quoted_break, carry, span = _quoted_break(text)
+                    if after is None and span is not None:
+                        after = (lfs + 1 + text.count(b"\n", prev, span[0]), text[slice(*span)])
                 else:
                     carry = b"\n" if block[-1:] in b",\n\r" else b"x"
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
@@ -719,22 +725,25 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
         return None
     open_end = 0 if last in (b"\n", b"\r") else 1
-    return total - crs + open_end, lfs + open_end, nul, quoted_break
+    return total - crs + open_end, lfs + open_end, nul, quoted_break, after
 
 
-def _quoted_break(text: bytes) -> tuple[bool, bytes]:
+def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
     """(whether a line break of ``text`` lies inside a quoted field, what to read the next
-    block after), read as pandas' CSV reader reads it: a '"' opens a quoted field only at a
-    field's start (elsewhere it is a character: ``5" screen``), '""' inside one is a quote, a
-    lone '"' closes it. ``text``: what the last block left (the quoted field it ends in, else a
-    byte telling whether a field starts), then the block."""
+    block after, the span of the first quoted field a character other than a comma or a line
+    break follows, that character included), read as pandas' CSV reader reads it: a '"' opens
+    a quoted field only at a field's start (elsewhere it is a character: ``5" screen``), '""'
+    inside one is a quote, a lone '"' closes it. ``text``: what the last block left (the quoted
+    field it ends in, else a byte telling whether a field starts), then the block."""
     end = _QUOTED_OR_NOT.match(text).end()
+    found = _AFTER_QUOTE.search(text, 0, end)
+    span = found and found.span()
     if end == len(text):
-        return False, b"\n" if text[-1:] in b",\n\r" else b"x"
+        return False, b"\n" if text[-1:] in b",\n\r" else b"x", span
     rest = text[end:]  # a quoted field: holding a line break, or open at the block's end
     if b"\n" in _QUOTED_FIELD.match(rest).group():
-        return True, b""
-    return len(rest) > 1 << 26, rest  # a field that long is read whole anyway
+        return True, b"", span
+    return len(rest) > 1 << 26, rest, span  # a field that long is read whole anyway
 
 
 # Fields up to the first quoted one holding a line break or not closed before the end: unquoted
@@ -743,6 +752,9 @@ _QUOTED_OR_NOT = re.compile(
     rb'(?:[^"]++|(?<![^,\n\r])"(?:[^"\n]++|"")*+"(?=[^"])|(?<=[^,\n\r])")*+'
 )
 _QUOTED_FIELD = re.compile(rb'"(?:[^"]++|"")*+')
+# A quoted field, closed on its line, that a character other than a comma or a line break
+# follows (``"a" ``, ``"a"x``): pandas reads it into the value, DuckDB and Spark another way.
+_AFTER_QUOTE = re.compile(rb'(?<![^,\n\r])"(?:[^"\n]++|"")*+"[^,\n\r"]')
 
 
 def quoted_line_break(path: str | Path) -> bool:
@@ -768,6 +780,25 @@ def nul_byte_error(path: str | Path) -> DataFileError | None:
         "damaged or not UTF-8 text",
         fix="export the table again as UTF-8 CSV (if only the NULs are wrong, as when a crashed "
         "writer padded the file, delete them: tr -d '\\000' < in.csv > out.csv)",
+    )
+
+
+def _text_after_quote_error(path: str | Path) -> DataFileError | None:
+    """The refusal of a CSV file (plain or .gz) where text follows a quoted value's closing
+    quote (``"a" ,``, ``"a"x``), naming its first line; None when there is none: pandas and
+    Dask read it into the value (``a ``), DuckDB and Spark drop it or fail, so no engine reads
+    it. Found in the pass that checks the file for NUL bytes (cached), so no second read."""
+    scan = _csv_scan(*_cache_key(path))
+    if not scan or scan[4] is None:
+        return None
+    line, field = scan[4]
+    shown = field.decode("utf-8", "replace")
+    shown = shown if len(shown) <= 40 else f"{shown[:18]}…{shown[-18:]}"
+    return DataFileError(
+        f"{_file_name(path)} line {line}: text follows a closing quote ({shown}), which each "
+        "engine reads another way",
+        fix="nothing may follow a closing quote but the comma or the line end: quote the "
+        'whole value ("a b") or remove what follows the quote',
     )
 
 
