@@ -21,6 +21,7 @@ from ._uploads import (
     check_content,
     display_name,
     limit_text,
+    unreadable_parquet,
     without_server_path,
 )
 from ._web import digits_number, in_thread, problem_said, redirect, repeated_name, said, web_of
@@ -50,6 +51,8 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
         prof = _roles.profile(path, kind)
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        if kind == "parquet":  # its pages damaged past the footer: as its footer would be
+            raise unreadable_parquet(without_server_path(first, path, name)) from None
         raise UploadError(
             f"the file cannot be read as a table: {without_server_path(first, path, name)}",
             fix="every row needs as many fields as the header, and quotes must close; "

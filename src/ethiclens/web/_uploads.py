@@ -290,10 +290,7 @@ def _check_parquet(path: Path, size: int, limit: int, name: str | None) -> str:
     try:
         meta = pq.ParquetFile(path).metadata
     except Exception as exc:  # pyarrow's ArrowInvalid and OSError
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise _unsupported(
-            f"the Parquet file cannot be read: {first}", fix="export it again"
-        ) from None
+        raise unreadable_parquet(exc) from None
     if meta.num_rows == 0:
         raise UploadError("the Parquet file has no rows", fix="export the data again")
     _check_width(meta.num_columns)
@@ -303,7 +300,10 @@ def _check_parquet(path: Path, size: int, limit: int, name: str | None) -> str:
         raise as_upload_error(exc, path, 400, name) from None
     floor = max(limit, PARQUET_BOMB_FLOOR)
     stop = min(MAX_PARQUET_UNCOMPRESSED, max(floor, MAX_PARQUET_EXPANSION * size))
-    expanded, more = _expanded_size(path, meta, stop)
+    try:
+        expanded, more = _expanded_size(path, meta, stop)
+    except Exception as exc:  # a text column's pages damaged (OSError from pyarrow)
+        raise unreadable_parquet(exc) from None
     if expanded > stop:
         raise UploadError(
             f"the Parquet file would expand to {more}{limit_text(expanded)} in memory "
@@ -313,6 +313,12 @@ def _check_parquet(path: Path, size: int, limit: int, name: str | None) -> str:
             status=413,
         )
     return "parquet"
+
+
+def unreadable_parquet(exc: Exception | str) -> UploadError:
+    """The refusal of a Parquet file pyarrow cannot read (``exc``: its error, or its words)."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return _unsupported(f"the Parquet file cannot be read: {first}", fix="export it again")
 
 
 def _expanded_size(path: Path, meta, stop: int) -> tuple[int, str]:
