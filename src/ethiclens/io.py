@@ -1064,6 +1064,7 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
     for flag, p in outputs.items():
         if p is None:
             continue
+        _refuse_nul_path(p, flag)
         path = Path(p)
         _refuse_special_output(path, flag)
         ident = _identity(path)
@@ -1149,7 +1150,6 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
     """Refuse an output that exists and is not a regular file (after following links): a
     folder, or a device, pipe or socket such as ``/dev/stdout``, which replacing whole would
     destroy."""
-    _refuse_nul_path(path, flag)
     path = Path(path)
     if not path.exists() or path.is_file():
         return
@@ -1171,7 +1171,16 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
 def _refuse_nul_path(path, flag: str | None = None) -> None:
     """Refuse an output path holding a NUL, naming ``flag`` (else the argument ``path``), in
     the words of :func:`ethiclens.fairness._display.check_path`: no file system takes one, and
-    ``os`` would raise its own ValueError ('embedded null byte') deep inside a writer."""
+    ``os`` would raise its own ValueError ('embedded null byte') deep inside a writer. A
+    path that is no str or ``os.PathLike`` (None, a number, bytes) is refused alike."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise EthicLensInputError(
+            "must be a file path (a str or os.PathLike)",
+            column=flag or "path",
+            value=path,
+            fix="give the path to write as text",
+            kind=None if flag else "argument",
+        )
     if "\x00" in str(path):
         raise EthicLensInputError(
             "holds a NUL character, which no file name can",
@@ -1185,6 +1194,7 @@ def _refuse_nul_path(path, flag: str | None = None) -> None:
 def check_writable(path: str | Path) -> Path:
     """Fail before any work is done when ``path`` cannot be written (a symbolic link: when
     its target cannot)."""
+    _refuse_nul_path(path)
     path = Path(path)
     _refuse_special_output(path)
     # a symbolic link is written through: its resolved target is replaced, the link stays
@@ -1251,6 +1261,7 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     A crash or a full disk leaves the previous file (or nothing), never half a report. A
     symbolic link is written through: its target is replaced, the link stays.
     """
+    _refuse_nul_path(path)
     given = Path(path)
     path = check_writable(given)
     data = content.encode() if isinstance(content, str) else content
