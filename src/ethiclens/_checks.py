@@ -335,8 +335,17 @@ def check_argument_type(value, types, *, column: str, problem: str, fix: str):
 def check_labels_print_apart(uniques, column) -> None:
     """Refuse labels of two types that print the same (1 and '1': files of two types, a
     database column): no ``pos_label`` makes them one label, and a counts table could not
-    keep them apart."""
-    shown = sorted(map(str, uniques))
+    keep them apart. A whole number too long for ``str()`` (4,300 digits) is refused first."""
+    try:
+        shown = sorted(map(str, uniques))
+    except ValueError:  # Python's guard against slow int-to-text conversions
+        huge = next(u for u in map(plain, uniques) if isinstance(u, int) and u.bit_length() > 64)
+        raise EthicLensInputError(
+            "holds a whole number too long to be a label or a group",
+            column=column,
+            value=huge,
+            fix="drop those rows or correct their values",
+        ) from None
     if len(set(shown)) < len(shown):
         typed = sorted((plain(u) for u in uniques), key=lambda u: (str(u), type(u).__name__))
         raise EthicLensInputError(
