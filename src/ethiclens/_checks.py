@@ -339,11 +339,13 @@ def check_labels_print_apart(uniques, column) -> None:
     try:
         shown = sorted(map(str, uniques))
     except ValueError:  # Python's guard against slow int-to-text conversions
-        huge = next(u for u in map(plain, uniques) if isinstance(u, int) and u.bit_length() > 64)
+        huge = [u for u in map(plain, uniques) if isinstance(u, int) and u.bit_length() > 64]
+        if not huge:  # another value's own str() failed
+            raise
         raise EthicLensInputError(
             "holds a whole number too long to be a label or a group",
             column=column,
-            value=huge,
+            value=huge[0],
             fix="drop those rows or correct their values",
         ) from None
     if len(set(shown)) < len(shown):
