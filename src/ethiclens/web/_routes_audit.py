@@ -384,6 +384,11 @@ async def audit_page(request):
         )
         context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = _failed_status(context["error"], data)
+        if status == 410:  # its file removed since: said as model B's file is (_twofiles)
+            gone = f"{data['name']} does not exist on this server any more"
+            context["error"] = {**context["error"], "problem": gone, "value": None}
+            context["error"]["fix"] = "upload it again"
+            context["where"] = ""
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
 
