@@ -95,6 +95,7 @@ def _mapping_again(web, request, audit: dict, data: dict):
     if request_at_fault(stored):  # the library's error of the last run, by its field
         spec = json.loads(audit["spec"] or "{}")
         err = _roles.in_form_words(stored, prof, spec)
+        err = _if_gone(err, data, _failed_status(err, data))
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
@@ -382,13 +383,9 @@ async def audit_page(request):
         context["error"] = _roles.in_form_words(
             json.loads(audit["error"] or "{}"), data and web.profile_of(data), context["spec"]
         )
-        context["where"] = _error_place(web, data, context["spec"], context["error"])
         status = _failed_status(context["error"], data)
-        if status == 410:  # its file removed since: said as model B's file is (_twofiles)
-            gone = f"{data['name']} does not exist on this server any more"
-            context["error"] = {**context["error"], "problem": gone, "value": None}
-            context["error"]["fix"] = "upload it again"
-            context["where"] = ""
+        context["error"] = _if_gone(context["error"], data, status)
+        context["where"] = _error_place(web, data, context["spec"], context["error"])
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
 
@@ -410,6 +407,15 @@ def request_at_fault(error: dict) -> bool:
     setting: the mapping form shows it by its field), not the server's (a bug, a full queue,
     a worker that stopped: the request is run again as it is)."""
     return bool(error.get("column") or error.get("input"))
+
+
+def _if_gone(error: dict, data: dict | None, status: int) -> dict:
+    """A failed run's ``error`` (its page's ``status``), said in the page's words when its
+    data file was removed from the server since (410), as model B's file is (_twofiles)."""
+    if status != 410:
+        return error
+    gone = f"{data['name']} does not exist on this server any more"
+    return {**error, "problem": gone, "column": None, "value": None, "fix": "upload it again"}
 
 
 def _failed_status(error: dict, data: dict | None) -> int:
