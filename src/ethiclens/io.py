@@ -831,6 +831,17 @@ def _add_lines(lines: list, count: int, total: int) -> tuple[int, int]:
 def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     """One refusal for a data path that does not exist, whichever engine was asked to read it;
     ``flag`` names the option that gave the path (``--counts``), when not the target."""
+    # a path of another type (None, 5) or holding a NUL: refused naming it, not by os
+    if not isinstance(path, (str, os.PathLike)) or "\x00" in str(path):
+        raise EthicLensInputError(
+            "holds a NUL character, which no file name can"
+            if isinstance(path, (str, os.PathLike))
+            else "must be a file path (a str or os.PathLike)",
+            column=flag or "path",
+            value=str(path) if isinstance(path, os.PathLike) else path,
+            fix="give the path of the file to read",
+            kind=None if flag else "argument",
+        )
     if not Path(path).exists():
         raise DataFileError(f"file {path} does not exist", column=flag, fix="check the path")
 
@@ -840,8 +851,8 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
 
     ``csv_dtype`` (a CSV only) is ``pandas.read_csv``'s ``dtype``: ``{column: str}`` keeps
     that column's values as written (``01`` stays ``01``)."""
-    path = Path(path)
     refuse_missing(path)
+    path = Path(path)
     if not path.is_file():
         what, fix = "not a regular file", "name one .csv, .parquet or .json file"
         if path.is_dir():
