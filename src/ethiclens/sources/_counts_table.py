@@ -20,7 +20,7 @@ from .._checks import check_count, check_label_lengths, decoded_bytes, first_row
 from .._text import CSV_FORMULA_START, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import SUPPRESSED_CROSSINGS, SUPPRESSED_GROUPS, suppressed_groups
-from ..io import _refuse_nul_path, read_table
+from ..io import _refuse_nul_path, check_writable, read_table
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
     BINS_ATTR,
@@ -366,6 +366,7 @@ def write_counts(table: pd.DataFrame, path) -> None:
     """
     _refuse_nul_path(path)
     fmt = counts_format(path)
+    check_writable(path)  # its folder exists and takes files: not os's OSError mid-write
     table = sorted_cells(_rounded_sums(_keys_as_labels(table)))
     attrs = dict(table.attrs)
     if fmt == "csv":
