@@ -343,6 +343,7 @@ def counts_format(path, column: str = "path") -> str:
         raise EthicLensInputError(
             f"cannot write a counts table as {Path(path).suffix or 'a file without a suffix'!r}",
             column=column,
+            kind="option" if column.startswith("-") else "argument",
             value=str(path),
             fix="name it .parquet (or .pq: the score bins, attribute list and any --min-cell "
             f"statement travel inside the file) or .csv (they go into NAME.csv{META_SUFFIX} "
