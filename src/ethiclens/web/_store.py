@@ -130,8 +130,17 @@ class Store:
         self.url = str(path) if is_url(path) else None
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
-        db = self._db()
-        db.executescript(SCHEMA)
+        try:
+            db = self._db()
+            db.executescript(SCHEMA)
+        except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
+            raise EthicLensInputError(
+                f"cannot open the history database: {exc}",
+                column="--store",
+                value=str(path),
+                fix="give a SQLite file in a folder that exists and this server may write to "
+                "(a new file, or the history of an earlier start)",
+            ) from None
         # a history made before the note column (what the app changed in a request, said on
         # its result page) gets it
         if self.url:
