@@ -736,7 +736,10 @@ def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
     inside one is a quote, a lone '"' closes it. ``text``: what the last block left (the quoted
     field it ends in, else a byte telling whether a field starts), then the block."""
     end = _QUOTED_OR_NOT.match(text).end()
-    found = _AFTER_QUOTE.search(text, 0, end)
+    # the fields read in order as above, stopping at a quoted one followed by other text: a
+    # '""' inside a quoted value (``"the ""Banner,"" here"``) is no field of its own
+    stop = _CLEAN_FIELDS.match(text, 0, end).end()
+    found = _AFTER_QUOTE.match(text, stop) if stop < end else None
     span = found and found.span()
     if end == len(text):
         return False, b"\n" if text[-1:] in b",\n\r" else b"x", span
@@ -754,7 +757,11 @@ _QUOTED_OR_NOT = re.compile(
 _QUOTED_FIELD = re.compile(rb'"(?:[^"]++|"")*+')
 # A quoted field, closed on its line, that a character other than a comma or a line break
 # follows (``"a" ``, ``"a"x``): pandas reads it into the value, DuckDB and Spark another way.
-_AFTER_QUOTE = re.compile(rb'(?<![^,\n\r])"(?:[^"\n]++|"")*+"[^,\n\r"]')
+_AFTER_QUOTE = re.compile(rb'"(?:[^"\n]++|"")*+"[^,\n\r"]')
+# _QUOTED_OR_NOT's fields, a quoted one only where a comma, a line break or the end follows
+_CLEAN_FIELDS = re.compile(
+    rb'(?:[^"]++|(?<![^,\n\r])"(?:[^"\n]++|"")*+"(?=[,\n\r]|\Z)|(?<=[^,\n\r])")*+'
+)
 
 
 def quoted_line_break(path: str | Path) -> bool:
