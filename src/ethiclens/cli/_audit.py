@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from ..datasets import names
+from ..errors import EthicLensInputError
 from ._options import SpecRequest, execute, lines_of, spec_options
 
 
@@ -64,6 +65,12 @@ def print_audit(result, to_stderr: bool = False) -> None:
 def audit_command(target, **_flags):
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
-    if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use
-        return execute(request, "compare", lines_of("comparison_summary"))
-    return execute(request, "audit", print_audit)
+    try:
+        # the library refuses what a comparison does not use
+        if len(request.spec.roles.y_pred) == 2:
+            return execute(request, "compare", lines_of("comparison_summary"))
+        return execute(request, "audit", print_audit)
+    except EthicLensInputError as exc:  # a fix in pandas code: the words for files it carries
+        from ..fairness._validate import in_cli_words
+
+        raise in_cli_words(exc) from None

@@ -18,6 +18,7 @@ from ..experiments import (
     tables_to_folder,
     train_and_audit,
 )
+from ..fairness._validate import in_cli_words
 from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
@@ -154,7 +155,7 @@ def audit_cmd(**o):
     try:
         splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
     except EthicLensInputError as exc:  # a file's column whose fix is in pandas: its words
-        raise _in_cli_words(exc) from None
+        raise in_cli_words(exc) from None
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
@@ -171,22 +172,12 @@ def audit_cmd(**o):
         except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas
             if exc.column != "groups" or getattr(exc.fix, "cli", None) is None:
                 raise
-            raise _in_cli_words(exc) from None
+            raise in_cli_words(exc) from None
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
         click.echo(wrote)
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), safe_console(stderr=to_stdout))
-
-
-def _in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
-    """``exc`` with the words for files and flags its fix carries (privacy.FaceFix), if any."""
-    cli = getattr(exc.fix, "cli", None)
-    if cli is None:
-        return exc
-    return EthicLensInputError(
-        exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
-    )
 
 
 @pcer_group.command("train")

@@ -1097,6 +1097,28 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
+class FaceFix(str):
+    """A fix in the Python face's words that carries its command line's (``cli``: files and
+    flags, not pandas), which the command line gives instead (:func:`in_cli_words`):
+    recognised by type, never by text."""
+
+    def __new__(cls, fix: str, cli: str | None = None):  # None: a copy's state sets it
+        out = super().__new__(cls, fix)
+        out.cli = cli
+        return out
+
+
+def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` with the words for files and flags its fix carries (:class:`FaceFix`), if any:
+    what the command line says instead of the Python face's pandas code."""
+    cli = getattr(exc.fix, "cli", None)
+    if cli is None:
+        return exc
+    return EthicLensInputError(
+        exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
+    )
+
+
 def _refuse_same_letters(labels: list[str], column: str) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
@@ -1108,7 +1130,11 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
         nfc = as_seen(label)
         if nfc in seen:
             first, second = (" ".join(f"U+{ord(c):04X}" for c in x) for x in (seen[nfc], label))
-            fix = "normalise the column to NFC first (pandas: .str.normalize('NFC'))"
+            fix = FaceFix(
+                "normalise the column to NFC first (pandas: .str.normalize('NFC'))",
+                "normalise the column to NFC first: save the file with the group's accented "
+                "letters written one way",
+            )
             why = "the same letters in other Unicode code points"
             a, b = (unicodedata.normalize("NFC", x) for x in (seen[nfc], label))
             if a != b and a.strip() == b.strip():
@@ -1121,9 +1147,11 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
             elif a != b and a.split() == b.split():  # only the whitespace between words
                 first, second = repr(seen[nfc]), repr(label)
                 why = "the same words, other whitespace between them: a page shows one space"
-                fix = (
+                fix = FaceFix(
                     "write one space between words (pandas: .str.split().str.join(' ')) or "
-                    "recode the two spellings to one name"
+                    "recode the two spellings to one name",
+                    "write the group name with one space between its words in the file, or "
+                    "recode the two spellings to one name",
                 )
             elif a != b:
                 why = "the same letters, one with invisible format characters"

@@ -29,7 +29,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
-from ..fairness._validate import align_inputs
+from ..fairness._validate import FaceFix, align_inputs
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -722,16 +722,6 @@ def _with_file_words(exc: EthicLensInputError, groups: pd.Series, role: str):
     return EthicLensInputError(
         exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
     )
-
-
-class FaceFix(str):
-    """A fix in the Python face's words that carries its command line's (``cli``: files and
-    flags, not pandas), which ``pcer audit`` gives instead: recognised by type, never by text."""
-
-    def __new__(cls, fix: str, cli: str | None = None):  # None: a copy's state sets it
-        out = super().__new__(cls, fix)
-        out.cli = cli
-        return out
 
 
 # The most groups a PCER audit compares: its spreads' intervals take every pair of groups
