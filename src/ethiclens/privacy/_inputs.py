@@ -118,7 +118,8 @@ class SplitPredictions:
                     column="loss",
                     fix="give numeric per-example losses",
                 ) from None
-            _same_rows_as(self.loss, "loss", n, None, "not")
+            fix = "pass one loss per row of the split (the rows of y_true)"
+            _same_rows_as(self.loss, "loss", n, fix, "not")
             _check_losses(self.loss)
         if self.ids is not None:
             check_one_per_row(self.ids, "ids")
