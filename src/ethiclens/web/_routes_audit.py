@@ -531,7 +531,12 @@ async def thresholds(request):
         problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
         data = web.store.data(audit["data_id"]) if audit["data_id"] else None  # gone since
         problem = _portable.renamed(problem, _portable.server_names(data) if data else ())
-        return web.error_page(request, 422, problem, exc.fix or "", _THRESHOLD, _back(audit))
+        said = _if_gone(
+            {"problem": problem, "fix": exc.fix or ""},
+            data,
+            _failed_status({"column": exc.column}, data),
+        )
+        return web.error_page(request, 422, said["problem"], said["fix"], _THRESHOLD, _back(audit))
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
         return web.not_listed(request)
