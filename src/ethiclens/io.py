@@ -706,6 +706,7 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     crs = lfs = total = 0
     last, nul, quoted_break, carry = b"\n", None, False, b"\n"  # (a field starts)
     after = None  # (line, text) of the first closing quote that text follows
+    quotes = True  # the quotes still read
     try:
         with _open_bytes(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
@@ -713,11 +714,14 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
             for block in iter(lambda: fh.read(1 << 23), b""):
                 if nul is None and (at := block.find(b"\x00")) >= 0:
                     nul = (lfs + block.count(b"\n", 0, at) + 1, bom + total + at)
-                if not quoted_break and (carry[:1] == b'"' or b'"' in block):
+                if quotes and (carry[:1] == b'"' or b'"' in block):
                     text, prev = carry + block, len(carry)
-                    quoted_break, carry, span = _quoted_break(text)
+                    broke, carry, span = _quoted_break(text)
+                    quoted_break = quoted_break or broke
                     if after is None and span is not None:
                         after = (lfs + 1 + text.count(b"\n", prev, span[0]), text[slice(*span)])
+                    # read on past a quoted line break for text after a quote (not a huge field)
+                    quotes = not (quoted_break and after) and len(carry) <= 1 << 26
                 else:
                     carry = b"\n" if block[-1:] in b",\n\r" else b"x"
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
@@ -735,18 +739,21 @@ def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
     a quoted field only at a field's start (elsewhere it is a character: ``5" screen``), '""'
     inside one is a quote, a lone '"' closes it. ``text``: what the last block left (the quoted
     field it ends in, else a byte telling whether a field starts), then the block."""
-    end = _QUOTED_OR_NOT.match(text).end()
-    # the fields read in order as above, stopping at a quoted one followed by other text: a
-    # '""' inside a quoted value (``"the ""Banner,"" here"``) is no field of its own
-    stop = _CLEAN_FIELDS.match(text, 0, end).end()
-    found = _AFTER_QUOTE.match(text, stop) if stop < end else None
-    span = found and found.span()
-    if end == len(text):
-        return False, b"\n" if text[-1:] in b",\n\r" else b"x", span
-    rest = text[end:]  # a quoted field: holding a line break, or open at the block's end
-    if b"\n" in _QUOTED_FIELD.match(rest).group():
-        return True, b"", span
-    return len(rest) > 1 << 26, rest, span  # a field that long is read whole anyway
+    broke, span, at = False, None, 0
+    while True:  # read on past each quoted field holding a line break
+        end = _QUOTED_OR_NOT.match(text, at).end()
+        # the fields read in order as above, stopping at a quoted one followed by other text: a
+        # '""' inside a quoted value (``"the ""Banner,"" here"``) is no field of its own
+        stop = _CLEAN_FIELDS.match(text, at, end).end()
+        found = _AFTER_QUOTE.match(text, stop) if span is None and stop < end else None
+        span = span or (found and found.span())
+        if end == len(text):
+            return broke, b"\n" if text[-1:] in b",\n\r" else b"x", span
+        close = _QUOTED_FIELD.match(text, end).end()  # a quoted field's closing quote, or the end
+        broke = broke or text.find(b"\n", end, close) >= 0
+        if close >= len(text) - 1:  # open at the block's end (a '"' after it may be its '""')
+            return broke or len(text) - end > 1 << 26, text[end:], span  # (that long: read whole)
+        at = close + 1
 
 
 # Fields up to the first quoted one holding a line break or not closed before the end: unquoted
