@@ -24,9 +24,17 @@ _EDGES = "e.g. 0,25,45,65,120"
 MAX_NUMERIC_GROUPS = 50
 
 
-def is_time(dtype) -> bool:
-    """A date, time or duration column: as continuous as numbers, but not binned by edges."""
-    return pd.api.types.is_datetime64_any_dtype(dtype) or pd.api.types.is_timedelta64_dtype(dtype)
+def is_time(values) -> bool:
+    """A date, time or duration column: as continuous as numbers, but not binned by edges. Python
+    dates (a Parquet date column read by pandas or DuckDB; Dask reads it as datetime64) too."""
+    dtype = getattr(values, "dtype", None)
+    if pd.api.types.is_datetime64_any_dtype(dtype) or pd.api.types.is_timedelta64_dtype(dtype):
+        return True
+    kinds = ("date", "datetime", "time", "timedelta")
+    return (
+        pd.api.types.is_object_dtype(dtype)
+        and pd.api.types.infer_dtype(values, skipna=True) in kinds
+    )
 
 
 def times_error(column: str, n_distinct: int) -> EthicLensInputError:
@@ -138,7 +146,7 @@ def bin_attribute(
         Indexed like ``values`` when it is a Series.
     """
     edges = check_bin_edges(edges, column)
-    if is_time(getattr(values, "dtype", None)):
+    if is_time(values):
         raise times_error(column, pd.Series(values).nunique())
     index = values.index if isinstance(values, pd.Series) else None
     values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as

@@ -1023,7 +1023,7 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
             f"line, bins={{{name!r}: [0, 25, 45, 65, 120]}} in Python); if the numbers really "
             "are group codes, convert the column to strings",
         )
-    if is_time(col.dtype) and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
+    if len(uniques) > MAX_NUMERIC_GROUPS and not keep_continuous and is_time(uniques):
         raise times_error(name, len(uniques))
     fix = "drop those rows or give the missing values an explicit group (e.g. 'Unknown')"
     refuse_missing(codes < 0, name, fix, "group value")
