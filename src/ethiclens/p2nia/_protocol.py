@@ -34,6 +34,7 @@ import pandas as pd
 from .._checks import (
     check_argument_type,
     check_label_lengths,
+    check_labels_print_apart,
     first_row,
     is_zero_one,
     label_fix,
@@ -298,6 +299,7 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     uniq = pd.unique(values).tolist()
     if set(uniq) <= {0, 1}:
         return values.astype(int).to_numpy()
+    check_labels_print_apart(uniq, name)  # 1 and '1', 10**5000: as audit refuses them
     odd = [v for v in uniq if not is_zero_one(v)]
     shown = sorted(map(str, uniq))[:10]
     more = f" (the first 10 of {len(uniq)} distinct values)" if len(uniq) > 10 else ""

@@ -19,6 +19,7 @@ import pandas as pd
 from .._checks import (
     check_argument_type,
     check_label_lengths,
+    check_labels_print_apart,
     check_one_per_row,
     first_row,
     is_zero_one,
@@ -214,8 +215,9 @@ def _binary(values, name) -> np.ndarray:
         _refuse_nested(arr, name)
     missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     refuse_missing(missing, name, "drop those rows")
-    uniq = set(np.unique(arr).tolist())
+    uniq = set(pd.unique(arr.ravel()).tolist())  # np.unique cannot sort 1 beside '1'
     if not uniq <= {0, 1}:
+        check_labels_print_apart(uniq, name)  # 1 and '1', 10**5000: as audit refuses them
         odd = int((~pd.Series(arr.ravel()).isin([0, 1])).sum())  # a stray 0.5: few rows
         raise EthicLensInputError(
             f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
