@@ -264,9 +264,11 @@ def read_table_inputs(store_path):
 
 def export_store(store_path, out) -> Path:
     """A results store's per-run, per-group rows to CSV or Parquet (``out``'s suffix)."""
+    from ..fairness._display import check_path, in_python_words
     from ..report import check_writable
     from ._store import check_export_type, open_existing
 
+    in_python_words(lambda: check_path(out, "runs.csv"), {"path": "out"})  # a NUL, None, 5
     check_export_type(out)  # before the store is opened: the cheaper check first
     check_writable(out)
     store = open_existing(store_path)

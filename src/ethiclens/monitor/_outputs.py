@@ -57,17 +57,19 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     (:func:`ethiclens.spec.write_outputs`): a dashboard that fails to render or write leaves
     the JSON written. Returns the paths written and the one-line refusal of the one that was
     not (None when every one was), for the caller to raise once it has said the rest."""
+    from ..fairness._display import in_python_words
     from ..io import write_atomic
     from ..spec import output_not_written
     from ._render import render_html
 
-    written = []
+    written = []  # a path refused as write_atomic's 'path' is this function's argument
     if json_out and json_out != "-":
-        write_atomic(json_out, result.to_json())
+        in_python_words(lambda: write_atomic(json_out, result.to_json()), {"path": "json_out"})
         written.append(str(json_out))
     if html_out:
         try:
-            write_atomic(html_out, render_html(result.to_dict()))
+            html = render_html(result.to_dict())
+            in_python_words(lambda: write_atomic(html_out, html), {"path": "html_out"})
         except Exception as exc:  # noqa: BLE001 - one line once the rest is said, no traceback
             # the spec's refusal of an output not written, naming the store kept too
             refusal = output_not_written(
