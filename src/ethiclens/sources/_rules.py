@@ -26,6 +26,7 @@ counts, or the same message (column, value, row where a file can be re-read, and
 from __future__ import annotations
 
 import functools
+import os
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -62,6 +63,7 @@ from ..io import (
     csv_head,
     csv_rows,
     ragged_error,
+    refuse_missing,
     refuse_repeated_header,
     require_columns,
 )
@@ -518,6 +520,9 @@ def named_below(func):
 
     @functools.wraps(func)
     def named(target, *args, **kwargs):
+        if not isinstance(target, str | os.PathLike):  # None, 5, bytes: named, no TypeError
+            refuse_missing(target, "TARGET")
+        target = os.fspath(target)  # a pathlib.Path read as its text (a glob's too)
         with _named_below(_below(target)):
             return func(target, *args, **kwargs)
 
