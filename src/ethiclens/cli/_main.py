@@ -212,6 +212,10 @@ def _run(argv) -> int:
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
+        if getattr(exc.fix, "cli", None) is not None:  # a fix in pandas code carries the file's
+            from ..fairness._validate import in_cli_words
+
+            exc = in_cli_words(exc)
         return _error(str(exc))
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)
