@@ -719,7 +719,8 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
                     broke, carry, span = _quoted_break(text)
                     quoted_break = quoted_break or broke
                     if after is None and span is not None:
-                        after = (lfs + 1 + text.count(b"\n", prev, span[0]), text[slice(*span)])
+                        line = text.count(b"\n", prev, span[0]) - text.count(b"\n", span[0], prev)
+                        after = (lfs + 1 + line, text[slice(*span)])
                     # read on past a quoted line break for text after a quote (not a huge field)
                     quotes = not (quoted_break and after) and len(carry) <= 1 << 26
                 else:
@@ -754,6 +755,8 @@ def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
         if close >= len(text) - 1:  # open at the block's end (a '"' after it may be its '""')
             return broke or len(text) - end > 1 << 26, text[end:], span  # (that long: read whole)
         at = close + 1
+        if span is None and text[at : at + 1] not in (b",", b"\n", b"\r"):  # its last line
+            span = (text.rfind(b"\n", end, close) + 1, at + 1)
 
 
 # Fields up to the first quoted one holding a line break or not closed before the end: unquoted
