@@ -47,6 +47,7 @@ from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash
+from ..fairness._keywords import refuse_unknown
 from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
     DELTA_MAX,
@@ -148,9 +149,8 @@ def make_request(n, protected, **options) -> AuditRequest:
         k·ε for k columns (stated in the manifest and the estimate). Only the columns the
         metrics need are released: A and Ŷ for DP alone, A, Y and Ŷ with EO or EOpp.
     """
-    for name in options:
-        if name not in REQUEST_KEYS - {"n", "protected"}:
-            raise TypeError(f"make_request() got an unexpected keyword argument {name!r}")
+    keywords = [k for k in REQUEST_FLAGS if k not in ("n", "protected")]
+    refuse_unknown("make_request", options, keywords)  # a TypeError too, as audit's
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
