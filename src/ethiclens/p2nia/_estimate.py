@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import json
@@ -59,6 +60,7 @@ from ._protocol import (
     MANIFEST,
     Release,
     _check_metrics,
+    _with_budget,
     check_digests,
     check_release_for,
     check_release_parts,
@@ -369,10 +371,11 @@ def _checked_release(rel, request) -> Release:
     )
     m = check_release_parts(rel).manifest
     check_digests(rel)  # read from its folder: still what its digests cover
-    validate_manifest(
-        m if "manifest_sha256" in m else {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""},
-        rel.table,
-    )
+    if "manifest_sha256" not in m:  # made in memory: no digests, no budget record written yet
+        m = {**m, "table": TABLE, "sha256": "", "manifest_sha256": ""}
+        with contextlib.suppress(AttributeError, KeyError, TypeError, ValueError):  # named below
+            m = m if "budget" in m else _with_budget(dict(m), Path(), False, None)
+    validate_manifest(m, rel.table)
     check_release_for(rel, request)  # the auditor's own request, when given
     return rel
 
