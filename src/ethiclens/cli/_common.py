@@ -3,6 +3,7 @@ output checks, JSON writing, the ``--positive`` vocabulary."""
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import ExitStack, contextmanager
 
@@ -13,20 +14,31 @@ from .._text import safe_console
 from ..errors import EthicLensInputError
 
 
-class _Path(click.Path):
+def _named(param) -> dict:
+    arg = isinstance(param, click.Argument)
+    column = param.human_readable_name if arg else param.opts[0]
+    return {"column": column, "kind": "argument" if arg else None}
+
+
+class NotFolder(click.Path):
+    """click's path, refusing a folder where a file goes in audit's words (not click's "File
+    'DIR' is a directory. Fix: check the path")."""
+
+    def convert(self, value, param, ctx):
+        if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
+            fix = "give the path of a regular file"
+            raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))
+        return super().convert(value, param, ctx)
+
+
+class _Path(NotFolder):
     """click's path, refusing '' and blank text: pathlib reads '' as the working folder, which a
     command would then read (``p2nia estimate ''`` took it for a release) or write into."""
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not value.strip():
-            arg = isinstance(param, click.Argument)
-            raise EthicLensInputError(
-                "must not be empty",
-                column=param.human_readable_name if arg else param.opts[0],
-                kind="argument" if arg else None,
-                value=value,
-                fix="give a path" + ("" if param.required else ", or leave it out"),
-            )
+            fix = "give a path" + ("" if param.required else ", or leave it out")
+            raise EthicLensInputError("must not be empty", value=value, fix=fix, **_named(param))
         return super().convert(value, param, ctx)
 
 

@@ -212,10 +212,11 @@ def _run(argv) -> int:
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
-        if getattr(exc.fix, "cli", None) is not None:  # a fix in pandas code carries the file's
-            from ..fairness._validate import in_cli_words
-
-            exc = in_cli_words(exc)
+        if (words := getattr(exc.fix, "cli", None)) is not None:  # a fix in pandas code carries
+            # the words for files and flags (fairness._validate.FaceFix): every command says them
+            exc = EthicLensInputError(
+                exc.problem, column=exc.column, value=exc.value, fix=words, kind=exc.kind
+            )
         return _error(str(exc))
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)

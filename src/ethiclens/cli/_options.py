@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from ._common import STRICT_FLOAT, STRICT_INT, check_stdout_open
+from ._common import STRICT_FLOAT, STRICT_INT, NotFolder, check_stdout_open
 
 
 class RegistryChoice(click.Choice):
@@ -168,7 +168,7 @@ def spec_options(command: str):
         "--config": "Read the audit spec from YAML/JSON (docs/config.md); flags override it.",
         "--save-config": "Write the spec of this run (flags and --config) as YAML/JSON.",
     }
-    kind = click.Path(dir_okay=False)
+    kind = NotFolder(dir_okay=False)
     params = [click.Option([f], type=kind, metavar="FILE", help=h) for f, h in files.items()]
     for flag, path in flag_paths().items():
         if not path.startswith(_NOT_FOR[command]):
