@@ -368,10 +368,19 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
         or _first_impossible_number(old)
         or _first_inconsistent_comparison(old)
         or _first_unknown_spec_key(old_spec, new_spec)
+        or _bad_spec_version(old_spec)
         or _first_invalid_spec_value(old_spec)
     )
     if error:
         _refuse_broken(name, error)
+
+
+def _bad_spec_version(spec: dict) -> tuple | None:
+    """(key path, what is wrong, value) of a spec version no spec has (0, "1", 1.0), or None."""
+    version = spec.get("version", 1)
+    if isinstance(version, int) and not isinstance(version, bool) and version >= 1:
+        return None
+    return "run.spec.version", "must be a whole number, at least 1", version
 
 
 def _refuse_broken(name: str, error: tuple) -> None:
