@@ -1032,7 +1032,11 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
         # Python floats an Index yields would print '0.10000000149011612'
         uniques = np.asarray(uniques)
     uniques = decoded_bytes(uniques, name)
-    labels = [str(u) for u in uniques]
+    try:
+        labels = [str(u) for u in uniques]
+    except ValueError:  # a whole number past Python's int-to-text limit: refused by name
+        check_labels_print_apart(uniques, name)
+        raise
     check_label_lengths(labels, name, codes=codes)
     _refuse_surrogates(labels, name)
     blank = [label for label in labels if prints_blank(label)]
