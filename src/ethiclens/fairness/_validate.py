@@ -1312,6 +1312,9 @@ def _check_merge(labels, attr, new, olds, used) -> None:
     def error(problem: str, fix: str, value=None) -> EthicLensInputError:
         return _edit_error("merge_groups", attr, problem, fix, value)
 
+    if not new.strip():  # as the spec and --merge-groups refuse it
+        problem = "a merged group's new name is empty or only spaces"
+        raise error(problem, "give the merged group a name that can be read, e.g. Other", new)
     if len(set(olds)) < 2:
         raise error("a merge needs two or more groups", "name at least two groups to merge", olds)
     for o in olds:
