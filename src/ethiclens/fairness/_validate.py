@@ -849,9 +849,11 @@ def _refuse_unordered(values, role: str = "sensitive_features") -> None:
     """A set has no row order, and a generator or iterator no length to check: neither can
     be paired with the predictions row by row."""
     if isinstance(values, (set, frozenset)) or not hasattr(values, "__len__"):
+        name = type(values).__name__
+        name = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
         raise EthicLensInputError(
-            f"is a {type(values).__name__}, which has no row order (or length) to pair it "
-            "row by row with the other inputs",
+            f"is {name}, which has no row order (or length) to pair it row by row with the "
+            "other inputs",
             column=role,
             kind="argument",
             fix="pass a list, an array, a Series"
