@@ -25,6 +25,9 @@ from ..errors import EthicLensInputError
 # (float64 carries 16), and the noise GRR adds at such an ε swamps any signal long before:
 # such a budget is refused, never inverted into numbers (or a singular-matrix traceback).
 MAX_CONDITION = 1e12
+# the largest joint response matrix whose own condition number a refusal gives (an SVD of
+# 4,000 rows, 1,000 groups' with labels and predictions, takes minutes): larger, its factors'
+MAX_WHOLE = 512
 
 
 def keep_probability(epsilon: float, k: int) -> float:
@@ -44,9 +47,10 @@ def check_invertible(factors, epsilon=None, where: str = "epsilon", kind=None) -
     to invert (:data:`MAX_CONDITION`): its ε (``epsilon``, named ``where``, a ``kind`` as
     :class:`EthicLensInputError` takes) is too small. Its condition number is the product of
     the factors' (singular values multiply): no SVD of the whole (4,000 rows for 1,000 groups)
-    unless refused, where the message gives the whole's, as it always did."""
+    unless refused, where the message gives the whole's, as it always did, up to
+    :data:`MAX_WHOLE` rows."""
     condition = math.prod(np.linalg.cond(f) for f in factors)
-    if condition > MAX_CONDITION:
+    if condition > MAX_CONDITION and math.prod(len(f) for f in factors) <= MAX_WHOLE:
         condition = np.linalg.cond(functools.reduce(np.kron, factors))
     if condition <= MAX_CONDITION:
         return
