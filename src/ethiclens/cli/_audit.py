@@ -71,6 +71,8 @@ def audit_command(target, **_flags):
             return execute(request, "compare", lines_of("comparison_summary"))
         return execute(request, "audit", print_audit)
     except EthicLensInputError as exc:  # a fix in pandas code: the words for files it carries
-        from ..fairness._validate import in_cli_words
-
-        raise in_cli_words(exc) from None
+        if (words := getattr(exc.fix, "cli", None)) is None:
+            raise
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=words, kind=exc.kind
+        ) from None
