@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import click
 
+from ._common import FILE, options
 from ._common import option as _opt  # a number read by the one rule
-from ._common import options
 from ._options import GateFailed, spec_flag
 
 DEFAULT_STORE = "ethiclens-monitor.sqlite"
@@ -20,7 +20,7 @@ def _spec(flag, help, name=None):
 # in --help order; names as run_monitor's request takes them (the audit's go to monitor_spec)
 OPTIONS = (
     click.argument("target", metavar="[TARGET]", required=False),
-    _opt("--config", type=click.Path(dir_okay=False), metavar="FILE",
+    _opt("--config", type=FILE, metavar="FILE",
          help="An audit spec (YAML/JSON, docs/config.md): its file target, roles and policy; "
          "flags override it."),
     _opt("--time", "time_col", required=True, metavar="COL",

@@ -18,7 +18,7 @@ from ..experiments import (
     tables_to_folder,
     train_and_audit,
 )
-from ..fairness._validate import in_cli_words
+from ..fairness import in_cli_words
 from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ._common import STRICT_INT
+from ._common import FILE, FOLDER, STRICT_INT
 
 
 @click.command("serve")
@@ -14,19 +14,19 @@ from ._common import STRICT_INT
     "--data-dir",
     default="ethiclens-data",
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=FOLDER,
     help="Folder for uploads and the history; the only server files the app can read.",
 )
 @click.option(
     "--store",
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="The history: a SQLite file (default: DATA_DIR/ethiclens-web.sqlite) or a PostgreSQL "
     "URL (schema ethiclens_web; prefer --store-env to keep the password off the command line).",
 )
 @click.option("--store-env", help="Environment variable holding the history's PostgreSQL URL.")
 @click.option(
     "--token-file",
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="Access token (one line). Required by every request; a --host other than a "
     "loopback address (127.x.x.x, ::1, localhost) gets a fresh one printed at start when "
     "this is not given.",
@@ -51,7 +51,7 @@ from ._common import STRICT_INT
 @click.option(
     "--monitor-store",
     multiple=True,
-    type=click.Path(dir_okay=False),
+    type=FILE,
     help="A store written by `ethiclens monitor --store` (a SQLite file or a PostgreSQL URL), "
     "shown read-only on the Monitoring "
     "page (repeatable; the browser picks among these only).",

@@ -264,7 +264,7 @@ def read_table_inputs(store_path):
 
 def export_store(store_path, out) -> Path:
     """A results store's per-run, per-group rows to CSV or Parquet (``out``'s suffix)."""
-    from ..fairness._display import check_path, in_python_words
+    from ..fairness import check_path, in_python_words
     from ..report import check_writable
     from ._store import check_export_type, open_existing
 

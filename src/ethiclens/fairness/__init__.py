@@ -13,7 +13,7 @@ from ._bootstrap import (
 )
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts, check_counts_cells, round_significant
-from ._display import estimates_html, register_renderer
+from ._display import check_path, estimates_html, in_python_words, register_renderer
 from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_test
 from ._gate import FAIL_LEVELS, GateOutcome, check_baseline_file, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
@@ -28,7 +28,7 @@ from ._intervals import (  # the one interval kit: draws -> interval, method, st
     interval,
     metric_status,
 )
-from ._keywords import UnknownKeywordError
+from ._keywords import UnknownKeywordError, refuse_unknown
 from ._metrics import (
     COMPARISON_METRIC_SPECS,
     COMPARISON_METRICS,
@@ -80,7 +80,9 @@ from ._suppressed import (
 )
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
+    FaceFix,
     PosLabelAbsent,
+    align_inputs,
     as_binary,
     as_binary_columns,
     as_scores,
@@ -90,6 +92,7 @@ from ._validate import (
     check_intersection_combos,
     encode_groups,
     groups_without_rows,
+    in_cli_words,
     label_matches,
     look_alike_clash,
     positive_mask,
@@ -137,6 +140,12 @@ __all__ = [
     "refuse_label_clash",
     "values_written_alike",
     "PosLabelAbsent",
+    "FaceFix",
+    "align_inputs",
+    "in_cli_words",
+    "check_path",
+    "in_python_words",
+    "refuse_unknown",
     "bin_attribute",
     "bin_counts",
     "check_bin_edges",

@@ -57,7 +57,7 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     (:func:`ethiclens.spec.write_outputs`): a dashboard that fails to render or write leaves
     the JSON written. Returns the paths written and the one-line refusal of the one that was
     not (None when every one was), for the caller to raise once it has said the rest."""
-    from ..fairness._display import in_python_words
+    from ..fairness import in_python_words
     from ..io import write_atomic
     from ..spec import output_not_written
     from ._render import render_html

@@ -46,8 +46,7 @@ from .._checks import check_seed as _check_seed
 from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..fairness import encode_groups, look_alike_clash
-from ..fairness._keywords import refuse_unknown
+from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
 from ._common import (
     DELTA_MAX,

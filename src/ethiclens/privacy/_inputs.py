@@ -29,8 +29,7 @@ from .._checks import (
     refuse_missing,
 )
 from ..errors import EthicLensInputError
-from ..fairness import encode_groups, look_alike_clash
-from ..fairness._validate import FaceFix, align_inputs
+from ..fairness import FaceFix, align_inputs, encode_groups, look_alike_clash
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")

@@ -54,10 +54,10 @@ from ..fairness import (
     false_positive_rate,
     interval,
     metric_status,
+    refuse_unknown,
     selection_rate,
     true_positive_rate,
 )
-from ..fairness._keywords import refuse_unknown
 from ..io import json_fields, json_number, json_ready
 from ._inputs import (
     SplitPredictions,
