@@ -135,6 +135,28 @@ class EthicLensInputError(ValueError):
         return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
 
 
+class FaceFix(str):
+    """A fix in the Python face's words that carries its command line's (``cli``: files and
+    flags, not pandas), which the command line gives instead (:func:`in_cli_words`):
+    recognised by type, never by text."""
+
+    def __new__(cls, fix: str, cli: str | None = None):  # None: a copy's state sets it
+        out = super().__new__(cls, fix)
+        out.cli = cli
+        return out
+
+
+def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` with the words for files and flags its fix carries (:class:`FaceFix`), if any:
+    what the command line says instead of the Python face's pandas code."""
+    cli = getattr(exc.fix, "cli", None)
+    if cli is None:
+        return exc
+    return EthicLensInputError(
+        exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
+    )
+
+
 def _in_words(text: str | None, flags: dict) -> str | None:
     """``text`` with each flag of ``flags`` renamed. Text that already says which face each
     spelling is for ("--pos-label 1 on the command line, pos_label='1' in Python") is kept."""

@@ -1314,22 +1314,25 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     return given
 
 
-def os_error_line(exc: OSError) -> str | None:
-    """A file the user may not read or write, or a full disk, as one line; None otherwise.
+def os_error_line(exc: OSError | RuntimeError) -> str | None:
+    """A file the user may not read or write, a full disk, or a path no file system opens (a
+    name too long, a loop of symbolic links), as one line; None otherwise.
 
     Parameters
     ----------
-    exc : OSError
-        What reading or writing raised.
+    exc : OSError or RuntimeError
+        What reading or writing raised (a RuntimeError: ``Path.resolve``'s loop of links).
 
     Returns
     -------
     str or None
-        ``problem. Fix: fix`` for a permission error or a full disk (or quota); None for any
-        other error, which the caller lets through.
+        ``problem. Fix: fix`` for a permission error, a full disk (or quota), a name too long
+        or a loop of links; None for any other error, which the caller lets through.
     """
     import errno
 
+    if isinstance(exc, RuntimeError) or exc.errno in (errno.ELOOP, errno.ENAMETOOLONG):
+        return _unopenable_path_line(exc)
     where = f" {exc.filename}" if exc.filename else ""
     if isinstance(exc, PermissionError):
         return (
@@ -1343,6 +1346,26 @@ def os_error_line(exc: OSError) -> str | None:
             "space (or choose another folder) and rerun"
         )
     return None
+
+
+def _unopenable_path_line(exc: OSError | RuntimeError) -> str | None:
+    """A path no file system opens, as one line: a name too long, a loop of symbolic links
+    (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
+    import errno
+
+    loop, fix = "Symlink loop from ", "point the link at a file, or give the file's own path"
+    path, number = getattr(exc, "filename", None), getattr(exc, "errno", None)
+    if isinstance(exc, RuntimeError) and str(exc).startswith(loop):
+        path, problem = str(exc).removeprefix(loop).strip("'"), "is a loop of symbolic links"
+    elif isinstance(exc, OSError) and number == errno.ELOOP:
+        problem = "is a loop of symbolic links"
+    elif isinstance(exc, OSError) and number == errno.ENAMETOOLONG:
+        problem = "has a file or folder name that is too long"
+        fix = "use shorter names (most file systems take at most 255 bytes per name)"
+    else:
+        return None
+    value = None if path is None else os.fsdecode(path)
+    return str(EthicLensInputError(f"the path {problem}", value=value, fix=fix))
 
 
 # The names a report format takes besides its own suffix (an HTML page may end in .htm).

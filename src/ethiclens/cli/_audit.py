@@ -9,7 +9,6 @@ from __future__ import annotations
 import click
 
 from ..datasets import names
-from ..errors import EthicLensInputError
 from ._options import SpecRequest, execute, lines_of, spec_options
 
 
@@ -65,14 +64,6 @@ def print_audit(result, to_stderr: bool = False) -> None:
 def audit_command(target, **_flags):
     ctx = click.get_current_context()
     request = SpecRequest(ctx, target)
-    try:
-        # the library refuses what a comparison does not use
-        if len(request.spec.roles.y_pred) == 2:
-            return execute(request, "compare", lines_of("comparison_summary"))
-        return execute(request, "audit", print_audit)
-    except EthicLensInputError as exc:  # a fix in pandas code: the words for files it carries
-        if (words := getattr(exc.fix, "cli", None)) is None:
-            raise
-        raise EthicLensInputError(
-            exc.problem, column=exc.column, value=exc.value, fix=words, kind=exc.kind
-        ) from None
+    if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use
+        return execute(request, "compare", lines_of("comparison_summary"))
+    return execute(request, "audit", print_audit)

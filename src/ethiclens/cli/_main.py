@@ -8,7 +8,6 @@ neither imports pandas, scikit-learn, matplotlib or torch.
 from __future__ import annotations
 
 import importlib
-import os
 import signal
 import sys
 import warnings
@@ -17,7 +16,7 @@ import click
 
 from .._optional import as_missing_extra
 from .._version import __version__
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 
 # name -> short help. The short help must equal the command's own first docstring paragraph
 # (tests/test_layout.py checks it), so `--help` needs no import.
@@ -212,12 +211,7 @@ def _run(argv) -> int:
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
-        if (words := getattr(exc.fix, "cli", None)) is not None:  # a fix in pandas code carries
-            # the words for files and flags (fairness._validate.FaceFix): every command says them
-            exc = EthicLensInputError(
-                exc.problem, column=exc.column, value=exc.value, fix=words, kind=exc.kind
-            )
-        return _error(str(exc))
+        return _error(str(in_cli_words(exc)))  # a fix in pandas code: its files' and flags' words
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)
         if missing is None:
@@ -235,34 +229,14 @@ def _run(argv) -> int:
     except click.ClickException as exc:
         _error(exc.format_message().rstrip("."))
         return exc.exit_code
-    except (OSError, RuntimeError) as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: Path.resolve's loop of links
         from ..io import os_error_line
 
-        line = (os_error_line(exc) if isinstance(exc, OSError) else None) or _path_line(exc)
+        line = os_error_line(exc)
         if line is None:
             raise
         return _error(line)
     return 0
-
-
-def _path_line(exc: Exception) -> str | None:
-    """A path no file system opens, as one line: a name too long, a loop of symbolic links
-    (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
-    import errno
-
-    loop, fix = "Symlink loop from ", "point the link at a file, or give the file's own path"
-    path, number = getattr(exc, "filename", None), getattr(exc, "errno", None)
-    if isinstance(exc, RuntimeError) and str(exc).startswith(loop):
-        path, problem = str(exc).removeprefix(loop).strip("'"), "is a loop of symbolic links"
-    elif isinstance(exc, OSError) and number == errno.ELOOP:
-        problem = "is a loop of symbolic links"
-    elif isinstance(exc, OSError) and number == errno.ENAMETOOLONG:
-        problem = "has a file or folder name that is too long"
-        fix = "use shorter names (most file systems take at most 255 bytes per name)"
-    else:
-        return None
-    value = None if path is None else os.fsdecode(path)
-    return str(EthicLensInputError(f"the path {problem}", value=value, fix=fix))
 
 
 def _param_name(param) -> tuple[str, str]:

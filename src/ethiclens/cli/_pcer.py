@@ -7,7 +7,7 @@ import click
 
 from .._checks import check_draws, check_seed, split_list
 from .._text import safe_console
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 from ..experiments import (
     PCER_LOADERS,
     TrainRequest,
@@ -18,7 +18,6 @@ from ..experiments import (
     tables_to_folder,
     train_and_audit,
 )
-from ..fairness import in_cli_words
 from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
 from ..privacy import (
@@ -152,10 +151,7 @@ def audit_cmd(**o):
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
         check_split_columns(**columns)
-    try:
-        splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
-    except EthicLensInputError as exc:  # a file's column whose fix is in pandas: its words
-        raise in_cli_words(exc) from None
+    splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):

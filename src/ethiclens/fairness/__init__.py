@@ -80,7 +80,6 @@ from ._suppressed import (
 )
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
 from ._validate import (
-    FaceFix,
     PosLabelAbsent,
     align_inputs,
     as_binary,
@@ -92,7 +91,6 @@ from ._validate import (
     check_intersection_combos,
     encode_groups,
     groups_without_rows,
-    in_cli_words,
     label_matches,
     look_alike_clash,
     positive_mask,
@@ -140,9 +138,7 @@ __all__ = [
     "refuse_label_clash",
     "values_written_alike",
     "PosLabelAbsent",
-    "FaceFix",
     "align_inputs",
-    "in_cli_words",
     "check_path",
     "in_python_words",
     "refuse_unknown",

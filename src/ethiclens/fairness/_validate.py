@@ -25,7 +25,7 @@ from .._checks import (
     refuse_missing,
 )
 from .._text import as_seen, printed_floats, prints_blank
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ._bins import MAX_NUMERIC_GROUPS, bin_attribute, check_bins, is_time, times_error, wide_float
 
 
@@ -1100,28 +1100,6 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
         problem,
         column=column,
         fix="give those rows an explicit group (e.g. 'Unknown') or drop them",
-    )
-
-
-class FaceFix(str):
-    """A fix in the Python face's words that carries its command line's (``cli``: files and
-    flags, not pandas), which the command line gives instead (:func:`in_cli_words`):
-    recognised by type, never by text."""
-
-    def __new__(cls, fix: str, cli: str | None = None):  # None: a copy's state sets it
-        out = super().__new__(cls, fix)
-        out.cli = cli
-        return out
-
-
-def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
-    """``exc`` with the words for files and flags its fix carries (:class:`FaceFix`), if any:
-    what the command line says instead of the Python face's pandas code."""
-    cli = getattr(exc.fix, "cli", None)
-    if cli is None:
-        return exc
-    return EthicLensInputError(
-        exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
     )
 
 

@@ -28,8 +28,8 @@ from .._checks import (
     positive_value,
     refuse_missing,
 )
-from ..errors import EthicLensInputError
-from ..fairness import FaceFix, align_inputs, encode_groups, look_alike_clash
+from ..errors import EthicLensInputError, FaceFix
+from ..fairness import align_inputs, encode_groups, look_alike_clash
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
