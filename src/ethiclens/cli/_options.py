@@ -337,7 +337,11 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
 
         outcome = GateOutcome.from_dict(gated)
         if not outcome.passed:
-            raise GateFailed(outcome.message(cli=True))
+            line = outcome.message(cli=True)
+            if request.config and "gate.fail_on" not in request.by_flag:  # the file's key
+                level = f"gate.fail_on = {outcome.fail_on} from {request.config}"
+                line = line.replace(f"--fail-on {outcome.fail_on}:", f"{level}:", 1)
+            raise GateFailed(line)
         # stderr: --json - keeps stdout JSON; all notes are in the JSON written, if any
         if line := outcome.baseline_line(cli=True, json=spec.outputs.json):
             click.echo(line, err=True)
