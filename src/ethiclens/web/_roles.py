@@ -851,15 +851,46 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     used = [roles.get("y_true"), *(roles.get("y_pred") or [])]
     if any(by_name.get(n, {}).get("known") is False for n in used if n):  # a database's
         return {**error, "column": column, "fix": UNSEEN_FIX}
-    columns = (by_name.get(n) for n in used if n)
-    if any(c and c.get("values") and set(c["values"]) <= ZERO_ONE for c in columns):
+    columns = [c for c in (by_name.get(n) for n in used if n) if c]
+    if any(c.get("values") and set(c["values"]) <= ZERO_ONE for c in columns):
         return {**error, "column": column, "fix": RECODE_FIX}
     return {
         **error,
         "problem": f"the column {column!r} {problem}",
         "column": "roles.pos_label",
-        "fix": POS_LABEL_FIX,
+        "fix": _padded_fix(problem, column, columns) or POS_LABEL_FIX,
     }
+
+
+def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
+    """The fix of two values other than 0/1 whose positive one (``_checks.positive_value``)
+    ``column`` (its ``problem``'s values) or another of the profile's ``columns`` writes with
+    whitespace around it (' yes'): the field Positive label value, stripped, cannot hold it,
+    so the file is changed; None when no column writes it so."""
+    import ast
+
+    from .._checks import positive_value
+
+    try:
+        found = ast.literal_eval(problem.partition("found values ")[2].partition(" (")[0])
+        positive = str(positive_value(found)).strip()
+    except (ValueError, SyntaxError, TypeError, IndexError):  # no values said: none known
+        return None
+    written = {column: found, **{c["name"]: c.get("values") or [] for c in columns}}
+    padded = {
+        name: v
+        for name, values in written.items()
+        for v in map(str, values)
+        if v != v.strip() and v.strip() == positive
+    }
+    if not padded:
+        return None
+    strips = ", ".join(f"df[{name!r}].str.strip()" for name in padded)
+    return (
+        f"strip the whitespace around the labels (pandas: {strips}); the field Positive label "
+        f"value cannot hold {next(iter(padded.values()))!r} (the form strips the whitespace "
+        "around a value): change the file and upload it again"
+    )
 
 
 def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = None) -> str:
