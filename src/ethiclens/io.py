@@ -742,6 +742,8 @@ def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
     field it ends in, else a byte telling whether a field starts), then the block."""
     broke, span, at = False, None, 0
     while True:  # read on past each quoted field holding a line break
+        if broke:  # past fields as below, quoted ones holding line breaks too: one match
+            at = _CLEAN_FIELDS_ANY_LINES.match(text, at).end()
         end = _QUOTED_OR_NOT.match(text, at).end()
         # the fields read in order as above, stopping at a quoted one followed by other text: a
         # '""' inside a quoted value (``"the ""Banner,"" here"``) is no field of its own
@@ -771,6 +773,10 @@ _AFTER_QUOTE = re.compile(rb'"(?:[^"\n]++|"")*+"[^,\n\r"]')
 # _QUOTED_OR_NOT's fields, a quoted one only where a comma, a line break or the end follows
 _CLEAN_FIELDS = re.compile(
     rb'(?:[^"]++|(?<![^,\n\r])"(?:[^"\n]++|"")*+"(?=[,\n\r]|\Z)|(?<=[^,\n\r])")*+'
+)
+# _CLEAN_FIELDS' fields, a quoted one holding line breaks too, followed by a comma or a line break
+_CLEAN_FIELDS_ANY_LINES = re.compile(
+    rb'(?:[^"]++|(?<![^,\n\r])"(?:[^"]++|"")*+"(?=[,\n\r])|(?<=[^,\n\r])")*+'
 )
 
 
