@@ -158,6 +158,8 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
 
 def _data(result: AuditResult, prov: dict) -> list[str]:
     data = prov.get("data", {}) or {}
+    if not isinstance(data, dict):  # provenance={'data': 'from the 2024 survey'} in Python
+        data = {"data": pv._join(data)}
     out = ["## Evaluation data", "", f"- Rows audited: {result.data['n_rows']:,}."]
     if prov.get("dataset"):
         out.append(f"- Data: {md(prov['dataset'])}.")

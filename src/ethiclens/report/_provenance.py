@@ -293,7 +293,14 @@ def _join(value) -> str:
 
 
 def card(prov: dict) -> dict:
-    return prov.get("card") or {}
+    """The model card's fields; ``provenance={'card': ...}`` given in Python is checked as
+    ``--card-info`` is (it may hold anything), refused naming ``provenance['card']``."""
+    try:
+        return check_card_info(prov.get("card"), "provenance['card']")
+    except EthicLensInputError as exc:
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
 
 
 def model_name(prov: dict) -> str | None:
