@@ -615,6 +615,11 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
 
     columns = [c["name"] for c in profiled]
     values = {c["name"]: [str(v) for v in c.get("values") or ()] for c in profiled}
+    ticked = [
+        columns[i]
+        for raw in ordered_protected(form)
+        if (i := column_index(raw, len(columns))) is not None
+    ]
     for name, parse in (("merge", parse_merges), ("exclude", parse_excludes)):
         typed = tuple(lines(form.get(name)))
         if not typed:
@@ -627,12 +632,25 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
         groups[name] = {}
         for col, edit in parsed.items():
             col = read_back(col, columns)
+            if (unknown := unknown_attribute(col, ticked, columns)) and name not in errors:
+                errors[name] = unknown
             known = values.get(col, [])
             groups[name][col] = (  # merge: {new group: [groups merged]}; exclude: [groups]
                 {new: [read_back(g, known) for g in old] for new, old in edit.items()}
                 if isinstance(edit, dict)
                 else [read_back(g, known) for g in edit]
             )
+
+
+def unknown_attribute(col: str, attributes: list, columns: list) -> str | None:
+    """The refusal of a merge or exclude line's attribute ``col`` that is none of the request's
+    protected ``attributes`` (which the run refuses: "unknown attribute"), said by its box
+    with the closest one; None when it is one, or when none is chosen (refused apart)."""
+    if not attributes or col in attributes:
+        return None
+    tick = f", or tick {col} under Protected attributes" if col in columns else ""
+    fix = f"{did_you_mean(col, attributes)}use one of {list(attributes)}{tick}"
+    return said(EthicLensInputError(f"{col!r} is not a protected attribute of this audit", fix=fix))
 
 
 def group_edit_error(exc: EthicLensInputError) -> str:

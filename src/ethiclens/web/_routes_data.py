@@ -253,6 +253,11 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
             _roles.check_request(spec, "audit")
         except EthicLensInputError as exc:
             errors[_roles.field_of(exc, [], spec)] = said(exc)
+    if "dataset" not in errors:  # after the request's checks, as the run checks it
+        attributes = datasets.get_entry(name).protected
+        for col in spec["groups"].get("merge", {}):
+            if (unknown := _roles.unknown_attribute(col, attributes, [])) and "merge" not in errors:
+                errors["merge"] = unknown
     return spec
 
 
