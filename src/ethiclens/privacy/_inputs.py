@@ -8,8 +8,11 @@ losses, for the train split (members) and the test split (non-members).
 
 from __future__ import annotations
 
+import datetime
+import math
 import os
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass, field
 
@@ -33,6 +36,7 @@ from ..fairness import align_inputs, encode_groups, look_alike_clash
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
+_TIMES = (datetime.date, datetime.time, datetime.timedelta, np.datetime64, np.timedelta64)
 
 
 @dataclass
@@ -106,18 +110,7 @@ class SplitPredictions:
             check_one_per_row(self.loss, "loss")
             if np.iscomplexobj(self.loss):  # numpy would keep the real part, with a warning
                 self.loss = _real_losses(np.asarray(self.loss))
-            try:
-                self.loss = np.asarray(self.loss, dtype=float)
-            except (TypeError, ValueError):
-                arr = np.asarray(self.loss, dtype=object)
-                bad = np.flatnonzero(pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")))
-                first = int(bad[0]) if len(bad) else 0
-                raise EthicLensInputError(
-                    f"{len(bad)} loss value(s) are not numbers, first at row {first} "
-                    f"(value {arr[first]!r})",
-                    column="loss",
-                    fix="give numeric per-example losses",
-                ) from None
+            self.loss = _float_losses(self.loss)
             fix = "pass one loss per row of the split (the rows of y_true)"
             _same_rows_as(self.loss, "loss", n, fix, "not")
             _check_losses(self.loss)
@@ -145,6 +138,32 @@ def _same_rows_as(values, label: str, n: int, fix, against: str = "y_true") -> N
 def argument_error(problem: str, name: str, value=None, fix=None) -> EthicLensInputError:
     """A refusal of the Python argument ``name`` (not a column, not an option)."""
     return EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
+
+
+def _float_losses(loss) -> np.ndarray:
+    """Losses as floats (numeric text read as numbers); a whole number past float's range
+    (10**400) is infinite, refused as such by :func:`_check_losses`. A date, a time or a
+    duration is no loss (pandas would give its nanoseconds): refused as any other value that
+    is not a number, naming how many and the first."""
+    series = pd.Series(loss)
+    kind, arr = series.dtype.kind, np.array(series.astype(object), dtype=object)
+    if kind not in "OmM":
+        return np.asarray(loss, dtype=float)
+    bad = np.fromiter((kind != "O" or isinstance(v, _TIMES) for v in arr), bool, len(arr))
+    if not bad.any():
+        huge = [isinstance(v, int) and abs(v) > sys.float_info.max for v in arr]
+        arr[huge] = [math.inf if v > 0 else -math.inf for v in arr[huge]]
+        try:
+            return arr.astype(float)
+        except (TypeError, ValueError):
+            bad = pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")).to_numpy()
+    first = int(bad.argmax())
+    raise EthicLensInputError(
+        f"{int(bad.sum())} loss value(s) are not numbers, first at row {first} "
+        f"(value {arr[first]!r})",
+        column="loss",
+        fix="give numeric per-example losses",
+    )
 
 
 def _real_losses(loss: np.ndarray) -> np.ndarray:
