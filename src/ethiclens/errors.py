@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import reprlib
 
@@ -36,9 +37,33 @@ def shown_int(value: int) -> str:
     return shortened_digits(head, f"{size % 10**6:06d}", digits)
 
 
+class _TypedFloat(float):
+    """A number typed past a double's range (``1e400``, read as inf) that carries its text
+    (``yaml_text``, as ``io.WrittenFloat`` carries a file's): a refusal quotes what was typed."""
+
+    yaml_text: str
+
+
+def _number_as_typed(text) -> float:
+    """``float(text)``; a text past a double's range is a :class:`_TypedFloat` (``1e400``
+    is refused as ``1e400``, not as ``inf``, the number no one typed)."""
+    number = float(text)
+    if math.isfinite(number) or not isinstance(text, str) or str(number) == text:
+        return number
+    kept = _TypedFloat(number)
+    kept.yaml_text = text
+    return kept
+
+
 class _Repr(reprlib.Repr):
     def repr_int(self, x, level):  # reprlib's own calls repr(), which fails past 4,300 digits
         return shown_int(x)
+
+    def repr__TypedFloat(self, x, level):  # noqa: N802 (reprlib's name for the type)
+        return repr(x.yaml_text)
+
+    def repr_WrittenFloat(self, x, level):  # noqa: N802 (a file's 1e400 in a list, as written)
+        return repr(float(x)) if math.isfinite(x) else repr(x.yaml_text)
 
 
 _REPR = _Repr()

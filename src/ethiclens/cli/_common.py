@@ -11,7 +11,7 @@ import click
 
 from .._checks import check_member, number_problem, whole_number
 from .._text import safe_console
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, _number_as_typed
 
 
 def _named(param) -> dict:
@@ -59,6 +59,7 @@ class _Strict:
 STRICT_INT = type("StrictInt", (_Strict, click.types.IntParamType), {})()
 STRICT_INT._number_class = whole_number  # past int()'s digits: its range's words
 STRICT_FLOAT = type("StrictFloat", (_Strict, click.types.FloatParamType), {})()
+STRICT_FLOAT._number_class = _number_as_typed  # 1e400: refused as typed, not as inf
 _STRICT = {int: STRICT_INT, float: STRICT_FLOAT, click.INT: STRICT_INT, click.FLOAT: STRICT_FLOAT}
 
 
