@@ -218,6 +218,7 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     source = _protected_column(X, protected)
     targets = _target_groups(source, protected, groups)
     base = X.reset_index(drop=True)
+    base[protected] = source.array  # a float -0.0 written 0.0, the group the audit reads
     parts = []
     for t in [None, *targets]:
         copy = base.copy()
@@ -270,7 +271,8 @@ def _protected_column(X, protected: str) -> pd.Series:
     refuse_missing(
         source.isna().to_numpy(), protected, "drop or fill those rows first", "group value"
     )
-    return source
+    # -0.0 and 0.0 are one group, 0.0, as the audit reads them (else -0.0 → 0.0 flips go missing)
+    return source + 0.0 if pd.api.types.is_float_dtype(source.dtype) else source
 
 
 def _target_groups(source: pd.Series, protected: str, groups) -> list:
