@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import threading
+from pathlib import PurePath
 
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
@@ -268,6 +270,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         local = not isinstance(path, str)  # its folders are the server's: the page says its name
         one["error"] = without_server_path(said(exc), path, name) if local else said(exc)
         return one
+    for stored in (data["request"], data["last_run"] or {}):
+        stored["target"] = _target_name(stored["target"])
     one["data"] = data
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
@@ -286,3 +290,16 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
                 png = trend_png(doc, comparison)
             one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
     return one
+
+
+def _target_name(target: str) -> str:
+    """A monitor's stored target as the pages name it, without the server's folders (as an
+    upload is named: :func:`without_server_path`): a file or folder by its last part, a SQLite
+    database by its file's name (``rows.db (table preds)``); a server database's URL (masked
+    by the monitor) or ``$VARIABLE`` as stored."""
+    sqlite = re.fullmatch(r"sqlite[\w+]*:///?(.*?) (\((?:table .*|query)\))", target, re.S | re.I)
+    if sqlite:
+        return f"{PurePath(sqlite[1].split('?')[0]).name} {sqlite[2]}"
+    if "://" in target or target.startswith("$"):
+        return target
+    return PurePath(target).name or target
