@@ -33,6 +33,7 @@ from importlib import resources
 import numpy as np
 
 from .._checks import MIN_DRAWS, check_draws, check_eta, check_seed
+from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -244,7 +245,7 @@ class PCERResult:
 
     def __repr__(self) -> str:
         h = self.headline
-        return (
+        return one_line(  # a group name's line break shown, as the audit's repr shows it
             f"PCERResult(groups {list(self.group_order)}, eta {self.eta}, "
             f"headline {h.value if h.value is None else round(h.value, 4)} [{h.status}]; "
             f"{self.interpretation})"

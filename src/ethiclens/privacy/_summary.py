@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.markup import escape
 from rich.table import Table
 
+from .._text import one_line
 from ..fairness import REPORTED
 
 CELLS_METHOD = "Jeffreys–Dirichlet draws of each group's cells"
@@ -56,8 +57,9 @@ def _markup(text: str) -> str:
     """``text`` as console markup that prints it as written, alone in a cell or before plain
     text (never before a tag): rich's ``escape`` adds a backslash to a trailing one for a tag
     that would follow, which printed where none does (the group ``x\\`` read ``x\\\\``, as the
-    group ``x\\\\`` does)."""
-    return escape(f"{text} ")[:-1]
+    group ``x\\\\`` does). A line break in it (a group 'a\\nb') reads ``\\n``, as the audit
+    writes it (:func:`~ethiclens._text.one_line`): a name never splits a row or a sentence."""
+    return escape(f"{one_line(text)} ")[:-1]
 
 
 def with_ci(est, spec=".4f") -> str:
