@@ -1,8 +1,8 @@
 """Round 31: per-example losses of a kind that is no number. A whole number past float's range
 (10**400) made ``SplitPredictions`` raise OverflowError (a traceback); it is infinite, refused
 as one (the CSV face already read it so). Dates, times and durations were taken as their
-nanoseconds (a silent AUC and mean loss of timestamps), and a timezone-aware column was
-refused as '0 loss value(s) are not numbers': each is refused counting every such value."""
+nanoseconds (a silent AUC and mean loss of timestamps), and a timezone-aware column or periods
+were refused as '0 loss value(s) are not numbers': each is refused counting every such value."""
 
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ def test_a_whole_number_past_float_range_is_an_infinite_loss():
         pd.Series(pd.date_range("2020", periods=N, tz="UTC")),
         pd.Series(pd.to_timedelta(np.arange(N), unit="s")),
         np.arange(N).astype("datetime64[D]"),
+        pd.Series(pd.period_range("2020", periods=N, freq="D")),
     ],
-    ids=["datetime", "datetime-tz", "timedelta", "numpy-datetime"],
+    ids=["datetime", "datetime-tz", "timedelta", "numpy-datetime", "period"],
 )
 def test_dates_and_durations_are_no_losses(loss):
     with pytest.raises(EthicLensInputError, match=rf"{N} loss value\(s\) are not numbers"):

@@ -36,7 +36,14 @@ from ..fairness import align_inputs, encode_groups, look_alike_clash
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
-_TIMES = (datetime.date, datetime.time, datetime.timedelta, np.datetime64, np.timedelta64)
+_TIMES = (
+    datetime.date,
+    datetime.time,
+    datetime.timedelta,
+    np.datetime64,
+    np.timedelta64,
+    pd.Period,
+)
 
 
 @dataclass
