@@ -122,6 +122,45 @@ class _Postgres:
         self.con.close()
 
 
+def _refuse_foreign(path: Path) -> None:
+    """Refuse a SQLite file of another program (tables, but not the history's ``data`` and
+    ``audits`` with their columns), before anything is written into it (the history's tables,
+    WAL); a new or empty file, or a history of any earlier start (the ``note`` column added
+    since), passes."""
+    if not path.is_file() or not path.stat().st_size:
+        return
+    import urllib.parse
+
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    with contextlib.closing(sqlite3.connect(uri, uri=True)) as con:
+        names = [r[0] for r in con.execute(_TABLES)]
+        columns = {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in _OWN}
+    own = [t for t in _OWN if t in names]
+    if not names or (own and all(_OWN[t] <= columns[t] for t in own)):
+        return
+    others = [n for n in names if n not in own or not _OWN[n] <= columns[n]]
+    raise EthicLensInputError(
+        f"is not an EthicLens history: a SQLite database of other tables ({others[0]!r}"
+        + (f" and {len(others) - 1:,} more" if len(others) > 1 else "")
+        + "); the app would write its own tables into it",
+        column="--store",
+        value=str(path),
+        fix="give a new file (e.g. DATA_DIR/ethiclens-web.sqlite), or the history of an earlier "
+        "`ethiclens serve` start",
+    )
+
+
+_TABLES = (
+    "SELECT name FROM sqlite_master "
+    "WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+)
+# the history's tables and the columns every layout of it has (``note`` came later)
+_OWN = {
+    "data": {"id", "name", "path", "dataset", "kind", "size", "sha256", "created", "profile"},
+    "audits": {"id", "data_id", "created", "updated", "status", "purpose", "spec", "result"},
+}
+
+
 class Store:
     """The history (one connection per thread; one transaction per change). ``path``: a SQLite
     file (WAL) or a PostgreSQL URL."""
@@ -131,6 +170,8 @@ class Store:
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
         try:
+            if not self.url:
+                _refuse_foreign(self.path)
             db = self._db()
             db.executescript(SCHEMA)
         except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
