@@ -360,13 +360,11 @@ def _check_read_arguments(paths: dict, roles: dict) -> None:
     """:func:`read_split`'s and :func:`read_splits`' arguments: each path a path, each column
     argument one column's name (``y_true``, ``y_pred`` and ``protected`` given)."""
     for name, path in paths.items():
-        check_argument_type(
-            path,
-            str | os.PathLike,
-            column=name,
-            problem="must be a file path (a str or a pathlib.Path), not a",
-            fix=f"name one .csv, .parquet or .json file, e.g. {name}='train.csv'",
-        )
+        fix = f"name one .csv, .parquet or .json file, e.g. {name}='train.csv'"
+        problem = "must be a file path (a str or a pathlib.Path), not a"
+        check_argument_type(path, str | os.PathLike, column=name, problem=problem, fix=fix)
+        if isinstance(path, str) and not path.strip():  # '' would read the working folder
+            raise argument_error("must not be empty", name, path, fix)
     for name, col in roles.items():
         if col is None and name in ("y_true", "y_pred", "protected"):
             raise argument_error(
