@@ -25,7 +25,7 @@ from .._checks import check_draws, check_fraction, is_number
 from .._text import percent
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..io import json_ready, write_atomic
+from ..io import check_suffix, json_ready, write_atomic
 from . import _display
 from . import _policy as pol
 from ._bins import wide_float
@@ -120,6 +120,10 @@ class ThresholdTable:
 
         if path is not None:
             _display.check_path(path, "thresholds.csv")
+            csv = "the threshold table (CSV)"
+            _display.in_python_words(
+                lambda: check_suffix(path, "--csv", ".csv", csv), {"--csv": "path"}
+            )
         text = csv_safe_frame(self.frame).to_csv(index=False)
         if path is None:
             return text
@@ -149,8 +153,9 @@ class ThresholdTable:
 
     def to_html(self, path, title: str | None = None):
         """Write an HTML report (the plot and the verdicts per attribute) atomically."""
-        _display.check_path(path, "thresholds.html")
-        return _display.renderer("thresholds_html")(self, path, title)
+        return _display.write(
+            "thresholds_html", path, "thresholds.html", "--html", self, path, title
+        )
 
     def verdicts(self) -> pd.DataFrame:
         """Comparison status per (attribute, group) and threshold (a wide table)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import EthicLensInputError
 from ..fairness import register_renderer
-from ..io import write_atomic
+from ..io import check_suffix, write_atomic
 from . import _plots as plots
 from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
@@ -20,8 +20,14 @@ from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
 
 
+def _check_html(path) -> None:
+    """A name that says another format (``report.pdf``) refused before any work, as --html."""
+    check_suffix(path, "--html", ".html", "the HTML report")
+
+
 def write_audit_html(result, path, title=None):
     """The audit's HTML report, written atomically (as ``ethiclens audit --html``)."""
+    _check_html(path)
     return write_atomic(path, build_audit_report(result, title).to_html())
 
 
@@ -33,11 +39,13 @@ def write_audit_card(result, path):
 
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
+    _check_html(path)
     return write_atomic(path, build_comparison_report(comparison, title).to_html())
 
 
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
+    _check_html(path)
     return write_atomic(path, build_threshold_report(table, title).to_html())
 
 
