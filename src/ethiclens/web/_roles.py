@@ -20,7 +20,7 @@ from .._checks import (
     whole_or_text,
 )
 from .._text import distinct_numbers, printed_floats
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, _number_as_typed
 from ._jobs import value_text
 from ._web import said, shown_forms
 
@@ -672,7 +672,8 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
             if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
                 raise ValueError(raw)
-            spec["policy"][name] = whole_number(raw) if kind is int else kind(raw)
+            # a float past a double's range keeps its text for the refusal (1e400, not inf)
+            spec["policy"][name] = {int: whole_number, float: _number_as_typed}.get(kind, kind)(raw)
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
@@ -718,8 +719,8 @@ def _number_or_text(text: str):
         except ValueError:  # past Python's 4,300 digits: no label holds it; shown as typed
             return text
     value = float(text)
-    if math.isnan(value):  # no label or group is NaN: the text, as the command line keeps it
-        return text
+    if not math.isfinite(value):  # no label or group is NaN, and 1e400 is not inf: the text,
+        return text  # as the command line keeps it
     return int(value) if value.is_integer() else value
 
 

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 from .._checks import number_text
 from .._text import distinct_numbers
 from .._text import number_text as exact_number
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, _number_as_typed
 from . import _portable, _roles, _twofiles
 from ._audited import audited_of
 from ._jobs import WORKER_STOPPED, database_refusal
@@ -597,6 +597,7 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
             "threshold",
             fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
         )
+        given = _number_as_typed(typed) if abs(given) == float("inf") else given  # 1e400
         AuditSpec.from_dict(  # its range, by the spec's rule, before the rows are read
             {**spec, "thresholds": {"threshold": given}}, source=_roles.FORM
         )
