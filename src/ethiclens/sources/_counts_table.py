@@ -1100,7 +1100,7 @@ _SQLITE_NUMBER = "typeof({c}) IN ('integer', 'real')"
 _SQLITE = {
     "kind": f"CASE WHEN {_SQLITE_NUMBER} THEN {NUMBER} WHEN {{c}} IS NULL THEN {MISSING} "
     f"WHEN typeof({{c}}) = 'text' THEN ethiclens_kind({{c}}) ELSE {NOT_NUMBER} END",
-    "value": f"CASE WHEN {_SQLITE_NUMBER} THEN {{c}} "
+    "value": f"CASE WHEN {_SQLITE_NUMBER} THEN CAST({{c}} AS REAL) "  # (its SUM overflows no int)
     "WHEN typeof({c}) = 'text' THEN ethiclens_number({c}) END",
     "top": "{x}",
     "floor": "CAST({x} AS INTEGER)",  # no FLOOR in SQLite; its CAST truncates (x >= 0 here)
