@@ -22,12 +22,15 @@ import pandas as pd
 
 from .errors import DataFileError, EmptyInputError, EthicLensInputError
 
+# JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
+# numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
+_JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig"}
 READERS = {
     ".csv": pd.read_csv,
     ".parquet": pd.read_parquet,
     ".pq": pd.read_parquet,
-    ".json": pd.read_json,
-    ".jsonl": lambda p: pd.read_json(p, lines=True),
+    ".json": functools.partial(pd.read_json, **_JSON),
+    ".jsonl": functools.partial(pd.read_json, lines=True, **_JSON),
 }
 
 
