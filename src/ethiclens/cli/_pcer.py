@@ -7,7 +7,7 @@ import click
 
 from .._checks import check_draws, check_seed, split_list
 from .._text import safe_console
-from ..errors import EthicLensInputError, in_cli_words
+from ..errors import EthicLensInputError
 from ..experiments import (
     PCER_LOADERS,
     TrainRequest,
@@ -151,24 +151,24 @@ def audit_cmd(**o):
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
         check_split_columns(**columns)
-    splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
+    try:
+        splits = read_splits(train_path, test_path, **columns, name_rows=file_rows_named)
+    except EthicLensInputError as exc:  # its arguments train_path, test_path are flags here
+        flags = {"train_path": "--train", "test_path": "--test"}
+        raise exc.renamed(flags, words=flags) from None
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
+    # (a fix in pandas code gets its files' words where every error line is said, cli/_main)
     with flags_named(groups="--protected"):
-        try:
-            result = pcer_audit(
-                *splits,
-                group_order=order,
-                eta=o["eta"],
-                positive_is_favorable=o["positive"] != "harmful",
-                policy=policy,
-                n_boot=o["n_boot"],
-                random_state=o["seed"],
-            )
-        except EthicLensInputError as exc:  # a --protected refusal whose fix is in pandas
-            if exc.column != "groups" or getattr(exc.fix, "cli", None) is None:
-                raise
-            raise in_cli_words(exc) from None
+        result = pcer_audit(
+            *splits,
+            group_order=order,
+            eta=o["eta"],
+            positive_is_favorable=o["positive"] != "harmful",
+            policy=policy,
+            n_boot=o["n_boot"],
+            random_state=o["seed"],
+        )
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
         click.echo(wrote)

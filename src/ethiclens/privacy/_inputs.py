@@ -487,12 +487,12 @@ def read_splits(
         same = os.path.samefile(train_path, test_path)
     except OSError:  # a missing file is reported when it is read
         same = False
-    if same:
-        raise EthicLensInputError(
-            f"is the --train file {train_path} again: {NOTHING_MEASURED}",
-            column="--test",
-            value=test_path,
-            fix="give the model's held-out rows as --test and its training rows as --train",
+    if same:  # in the arguments' words: ``pcer audit`` renames them its flags
+        raise argument_error(
+            f"is the train_path file {train_path} again: {NOTHING_MEASURED}",
+            "test_path",
+            test_path,
+            "give the model's held-out rows as test_path and its training rows as train_path",
         )
     columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
     (train, frame_tr), (test, frame_te) = (
