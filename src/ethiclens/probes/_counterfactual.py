@@ -1063,11 +1063,12 @@ def _predict(model, frame):
         if hasattr(model, "predict_proba"):
             method = "predict_proba"
             proba = np.asarray(model.predict_proba(frame))
-            if proba.ndim != 2 or proba.shape[1] < 2 or len(proba) != len(frame):
+            if proba.ndim != 2 or proba.shape[1] != 2 or len(proba) != len(frame):
                 raise _model_refusal(
                     f"the model {model_name(model)}'s predict_proba returned shape "
                     f"{proba.shape}, not (rows, 2)",
-                    "give a classifier whose predict_proba returns one column per class",
+                    "give a binary classifier, whose predict_proba returns one column per "
+                    "class (0, 1)",
                 )
             score = proba[:, 1]
     except EthicLensInputError:
