@@ -153,9 +153,10 @@ def _float_losses(loss) -> np.ndarray:
     duration is no loss (pandas would give its nanoseconds): refused as any other value that
     is not a number, naming how many and the first."""
     series = pd.Series(loss)
-    kind, arr = series.dtype.kind, np.array(series.astype(object), dtype=object)
+    kind = series.dtype.kind
     if kind not in "OmM":
         return np.asarray(loss, dtype=float)
+    arr = np.array(series.astype(object), dtype=object)
     bad = np.fromiter((kind != "O" or isinstance(v, _TIMES) for v in arr), bool, len(arr))
     if not bad.any():
         huge = [isinstance(v, int) and abs(v) > sys.float_info.max for v in arr]
