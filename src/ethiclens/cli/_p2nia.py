@@ -162,7 +162,12 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     )
     check_n_boot(n_boot)
     check_seed(seed)
-    rel = read_release(release_dir)
+    try:
+        rel = read_release(release_dir)
+    except ValueError as exc:  # an input error naming the folder: as this command's argument
+        if getattr(exc, "column", None) != "release_dir":
+            raise
+        raise exc.renamed({"release_dir": "RELEASE_DIR"}, "argument") from None
     check_release_for(rel, request_path, "--request")  # the auditor's own, when given
     est = estimate(rel, n_boot=n_boot, random_state=seed).record_inputs(release_dir, request_path)
     if json_out:  # the files first: a failing terminal never loses finished work

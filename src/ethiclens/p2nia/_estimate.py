@@ -361,7 +361,12 @@ def _checked_release(rel, request) -> Release:
     """``rel`` as a verified :class:`Release` (read from its folder when a path), made for
     ``request`` when the auditor gives theirs."""
     if isinstance(rel, (str, os.PathLike)):
-        rel = read_release(rel)
+        try:
+            rel = read_release(rel)
+        except EthicLensInputError as exc:  # the folder named as this face's argument
+            if exc.column != "release_dir":
+                raise
+            raise exc.renamed({"release_dir": "rel"}, "argument") from None
     check_argument_type(
         rel,
         Release,

@@ -16,8 +16,8 @@ from ._outputs import STDOUT, refuse_stdout, write_json_output
 from ._protocol import (
     AuditRequest,
     Release,
+    as_request,
     check_seed,
-    read_request,
     refuse_unused_delta,
     release_rows,
     warn_if_seeded,
@@ -157,7 +157,7 @@ def release_to_folder(
                 fix="keep inputs outside the --out folder",
             )
     check_seed(settings.seed)
-    request = read_request(request_path)
+    request = as_request(request_path, "--request")
     if request.protected_domain is None:
         warnings.warn(
             f"the request lists no groups: the manifest will disclose every value of "

@@ -25,6 +25,7 @@ import shutil
 import tempfile
 import warnings
 import weakref
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -163,10 +164,21 @@ def make_request(n, protected, **options) -> AuditRequest:
 def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``: JSON; a ``.yaml``/``.yml`` file is read
     as YAML), checked as a whole."""
+    return _read_request(path, "path")
+
+
+def _read_request(path, where: str) -> AuditRequest:
+    """:func:`read_request`, the file's own problems named ``where`` (``--request`` on the
+    command line, else the Python argument)."""
     what = "request written by ethiclens p2nia request"
     yaml = Path(path).suffix.lower() in (".yaml", ".yml")
-    data = read_config_file(path, "--request", what, suffixes=CONFIG_SUFFIXES if yaml else None)
-    request = AuditRequest.from_dict(data, source=str(path))
+    try:
+        data = read_config_file(path, "--request", what, suffixes=CONFIG_SUFFIXES if yaml else None)
+        request = AuditRequest.from_dict(data, source=str(path))
+    except EthicLensInputError as exc:
+        if where == "--request" or exc.column != "--request":
+            raise
+        raise exc.renamed({"--request": where}, "argument") from None
     return refuse_unused_delta(request, f"delta in {path}", kind="key")
 
 
@@ -180,7 +192,7 @@ def as_request(request, where: str = "request") -> AuditRequest:
             AuditRequest.from_dict(request, source=where), f"delta in {where}", kind="key"
         )
     if isinstance(request, (str, os.PathLike)):
-        return read_request(request)
+        return _read_request(request, where)
     raise EthicLensInputError(
         f"must be an AuditRequest, its to_dict() or a request file's path, not "
         f"{type(request).__name__}",
@@ -496,6 +508,15 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             column="--y-true",
             fix="pass --y-true, or request only dp",
         )
+    named = {"--y-pred": y_pred, **({"--y-true": y_true} if request.needs_label else {})}
+    for flag, col in named.items():  # None, a list: no column's name (nor a set's member)
+        if col is None or not isinstance(col, Hashable):
+            raise EthicLensInputError(
+                "must name a column of the audit data",
+                column=flag,
+                value=col,
+                fix=f"use one of {list(data.columns)[:15]}",
+            )
     roles = [request.protected, y_pred] + ([y_true] if request.needs_label else [])
     if len(set(roles)) != len(roles):
         # the option that repeats a column named before it (the protected one is the request's)
@@ -791,7 +812,8 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
 
 def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool) -> None:
     """Write both files into a temporary folder and rename it to ``out`` (the previous release
-    is moved aside first and put back when anything fails)."""
+    is moved aside first and put back when anything fails); a link's folder, the link kept."""
+    out = Path(os.path.realpath(out))  # renaming the link itself left its folder as it was
     tmp = old = None
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
@@ -846,8 +868,9 @@ def read_release(release_dir: str | Path) -> Release:
     if not (d / MANIFEST).is_file() or not (d / TABLE).is_file():
         raise EthicLensInputError(
             f"{d} is not a P2NIA release (needs {TABLE} and {MANIFEST})",
-            column="RELEASE_DIR",
+            column="release_dir",
             fix=fix,
+            kind="argument",
         )
     manifest = _read_manifest(d / MANIFEST)
     if _sha256_bytes((d / TABLE).read_bytes()) != manifest.get("sha256"):
@@ -1444,7 +1467,8 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
             lacking[0],
             LACKING_FIX,
         )
-    mechanism = get_mechanism(manifest["mechanism"], f"{MANIFEST}:mechanism")
+    # the request's (registered): a manifest's other mechanism is refused as differing from it
+    mechanism = get_mechanism(req["mechanism"], f"{MANIFEST}:mechanism")
     _check_against_request(manifest, req, mechanism.needs_delta)
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
     mechanism.validate_columns(manifest, req, released, data_cols)
