@@ -135,9 +135,23 @@ class Estimate:
         ``release.csv``) and of the auditor's request file this estimate was made from, and the
         command that repeats it (:func:`estimate` does so when given their paths; the CLI reads
         and checks them first). A file that changed since the estimate read it is refused."""
+        fix = "give the release folder (and request file) this estimate was made from"
+        check_argument_type(
+            folder, (str, os.PathLike), column="folder", problem="must be a path, not", fix=fix
+        )
         d, known = Path(folder), self.run["input"]
-        manifest = (d / MANIFEST).read_bytes()
-        files = {MANIFEST: hashlib.sha256(manifest).hexdigest(), TABLE: sha256_file(d / TABLE)}
+        try:
+            manifest = (d / MANIFEST).read_bytes()
+            files = {MANIFEST: hashlib.sha256(manifest).hexdigest(), TABLE: sha256_file(d / TABLE)}
+            asked = _request_record(request)
+        except OSError as exc:  # named by the argument whose file it is
+            mine = isinstance(request, (str, os.PathLike)) and exc.filename == os.fspath(request)
+            raise EthicLensInputError(
+                f"cannot read {exc.filename} ({exc.strerror})",
+                column="request" if mine else "folder",
+                fix=fix,
+                kind="argument",
+            ) from None
         try:
             same = json.loads(manifest).get("manifest_sha256") == known["manifest_sha256"]
         except (ValueError, AttributeError):
@@ -151,7 +165,7 @@ class Estimate:
                     fix="estimate again once the release folder is no longer being written",
                 )
         known.update(folder=os.fspath(folder), files=files)
-        self.run["request"] = _request_record(request) or self.run.get("request")
+        self.run["request"] = asked or self.run.get("request")
         self.run["repeat"] = self._repeat()
         return self
 
