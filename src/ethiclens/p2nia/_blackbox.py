@@ -8,13 +8,20 @@ one (Theorem 2.1): population bias.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
-from .._checks import is_zero_one
+from .._checks import check_argument_type, is_number, is_zero_one, split_list
 from ..errors import EthicLensInputError
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import check_n
+from ._protocol import _check_metrics, check_n, check_seed
+
+DOMAINS_FIX = (
+    "give each column's values as a list, a numeric column's range as (low, high), e.g. "
+    '{"sex": ["F", "M"], "age": (18, 90)}'
+)
 
 
 def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataFrame:
@@ -43,7 +50,8 @@ def blackbox_audit(
 
     ``queries`` replaces the uniform draw (e.g. another population's real records).
     """
-    rng = np.random.default_rng(random_state)
+    metrics = _check_arguments(domains, protected, metrics, queries)
+    rng = np.random.default_rng(check_seed(random_state, "random_state"))
     q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
     yhat = _predictions(predict(q), len(q))
     groups = sorted(
@@ -59,6 +67,46 @@ def blackbox_audit(
     a = pd.Categorical(q[protected].astype(str), categories=groups).codes
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
+
+
+def _check_arguments(domains, protected, metrics, queries) -> list:
+    """The metrics asked (a list, or comma-separated text as ``make_request`` takes them), each
+    known and once; ``domains`` a dict of non-empty lists and (low, high) ranges of finite
+    numbers, the protected attribute's a list of distinct groups, and the attribute in
+    ``domains`` or ``queries``; each refusal naming its argument."""
+    try:
+        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else metrics
+        _check_metrics(metrics)
+    except EthicLensInputError as exc:
+        raise exc.renamed({"--metrics": "metrics"}, "argument") from None
+    check_argument_type(
+        domains, dict, column="domains", problem="must be a dict, not", fix=DOMAINS_FIX
+    )
+    for name, dom in domains.items():
+        if isinstance(dom, tuple) and name != protected:
+            ok = len(dom) == 2 and all(is_number(v) and math.isfinite(v) for v in dom)
+            ok = ok and dom[0] <= dom[1]
+        else:  # the protected attribute's groups: each once, as it prints
+            ok = isinstance(dom, (list, np.ndarray)) and len(dom) > 0
+            ok = ok and (name != protected or len(set(map(str, dom))) == len(dom))
+        if not ok:
+            raise EthicLensInputError(
+                "a domain is a non-empty list of values (the protected attribute's each once) or "
+                "a numeric range (low, high) of finite numbers, low <= high",
+                column=f"domains[{name!r}]",
+                value=dom,
+                fix=DOMAINS_FIX,
+                kind="argument",
+            )
+    if protected not in domains and (queries is None or protected not in queries.columns):
+        raise EthicLensInputError(
+            "names no column of the domains (or the queries)",
+            column="protected",
+            value=protected,
+            fix=f"use one of {list(domains)[:15]}",
+            kind="argument",
+        )
+    return list(metrics)
 
 
 def _predictions(values, rows: int) -> np.ndarray:
