@@ -306,6 +306,12 @@ class _Guard:
                 "open it at the address it printed at start",
             )
         token = self.config.token
+        if token is not None and len(request.query_params.getlist("token")) > 1:
+            return (  # never read as its last value, as no field sent twice is
+                400,
+                "the field 'token' is sent more than once; it takes one value",
+                "open the address the server printed at start (it ends in ?token=...)",
+            )
         if token is not None:
             scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
             given = (
