@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_dp_epsilon, check_type
+from .._checks import check_dp_epsilon, check_type, is_number
 from ..errors import EthicLensInputError, shown_int
-from ._inputs import PreparedData, SplitPredictions
+from ._inputs import PreparedData, SplitPredictions, argument_error
 
 
 @dataclass(frozen=True)
@@ -187,12 +187,44 @@ def check_settings(n_train: int, config: TrainConfig) -> float:
             fix=f"use a batch size below {n_train}",
         )
     if not 0 < config.delta < 1:
-        raise EthicLensInputError("δ must be in (0, 1)", column="delta", value=config.delta)
+        raise argument_error("δ must be in (0, 1)", "delta", config.delta, "e.g. delta=1e-5")
+    _check_optimizer_settings(config)
     # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
     # and takes that many steps per epoch; σ and ε here use the same rate.
     return 1.0 / math.ceil(n_train / config.batch_size)
 
 
+# TrainConfig's optimizer numbers -> (low, high, low inclusive): a sweep grid's [train] table
+# bounds them so (experiments' TRAIN_RANGES); NaN and ±inf fail the comparisons
+OPTIMIZER_RANGES = {
+    "lr": (0, 100, False),
+    "momentum": (0, 1, True),
+    "max_grad_norm": (0, 1e6, False),
+}
+
+
+def _check_optimizer_settings(config: TrainConfig) -> None:
+    """Refuse, before training, a learning rate, momentum or clipping norm C out of range (C =
+    0 clips every gradient away, C = inf makes the noise σ·C infinite), hidden widths that are
+    no non-empty list of whole numbers, and an accountant Opacus does not have."""
+    for name, (low, high, inclusive) in OPTIMIZER_RANGES.items():
+        v = getattr(config, name)
+        if not (is_number(v) and (low <= v if inclusive else low < v) and v <= high):
+            bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
+            fix = f"e.g. {name}={getattr(TrainConfig(), name)!r}"
+            raise argument_error(f"must be a number in {bounds}", name, v, fix)
+    widths = config.hidden
+    if not widths or not all(isinstance(w, int) and not isinstance(w, bool) for w in widths):
+        widths = None
+    if widths is None or not all(1 <= w <= 100_000 for w in widths):
+        problem = "hidden layer widths must be a non-empty list of integers from 1 to 100,000"
+        raise argument_error(problem, "hidden", config.hidden, "e.g. hidden=(64, 32)")
+    if config.accountant not in ACCOUNTANTS:
+        fix = f"use one of {list(ACCOUNTANTS)}"
+        raise argument_error("unknown accountant", "accountant", config.accountant, fix)
+
+
+ACCOUNTANTS = ("prv", "rdp", "gdp")
 # The smallest σ searched: below it Opacus's PRV accountant takes seconds to minutes per
 # evaluation. An ε that needs less noise is trained at SIGMA_MIN and spends less than asked
 # (budget_note warns; docs/pcer.md).
