@@ -25,7 +25,7 @@ from .._optional import MissingExtraError
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
-from ._web import FORM_BYTES, HERE, Web, digits_number, web_of
+from ._web import FORM_BYTES, HERE, DamagedRecord, Web, digits_number, web_of
 
 log = logging.getLogger("ethiclens.web")
 
@@ -153,6 +153,7 @@ def create_app(config: WebConfig):
         routes=_routes(),
         exception_handlers={
             ClientDisconnect: _client_gone,  # any body read: the upload's stream, a form
+            DamagedRecord: _damaged,
             400: _bad_request,
             404: _not_found,
             405: _not_found,
@@ -247,6 +248,19 @@ async def _client_gone(request, exc):
         "the client left during %s %s: its body was not read", request.method, request.url.path
     )
     return Response(status_code=400)  # nobody reads it
+
+
+async def _damaged(request, exc):
+    """A stored request whose record cannot be read (:class:`DamagedRecord`)."""
+    return web_of(request).error_page(
+        request,
+        410,
+        f"the history's record of audit {exc.audit_id[:8]} is damaged: its stored "
+        f"{exc.column} is not what the app wrote (edited or damaged since), so it cannot be "
+        "shown",
+        "run the audit again from its data; the rest of the history is intact",
+        link=("/history", "Open the history"),
+    )
 
 
 async def _server_error(request, exc):

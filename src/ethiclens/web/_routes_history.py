@@ -28,18 +28,21 @@ async def history(request):
     pages = max(1, -(-total // PAGE_SIZE))
     # within 1..pages: one past the last is the last, anything else the first
     page = min(max(digits_number(request.query_params.get("page", "1")) or 1, 1), pages)
-    rows = [
-        {
-            **row,
-            "model": (json.loads(row["spec"] or "{}").get("model") or {}).get("name"),
-            "word": listed_word(row),
-            "input": _fingerprint_text(row["fingerprint"]),
-        }
-        for row in web.store.history(limit=PAGE_SIZE, offset=(page - 1) * PAGE_SIZE)
-    ]
+    rows = [_listed(row) for row in web.store.history(PAGE_SIZE, (page - 1) * PAGE_SIZE)]
     return web.page(
         request, "history.html", rows=rows, total=total, page=page, pages=pages, size=PAGE_SIZE
     )
+
+
+def _listed(row: dict) -> dict:
+    """A history row as the page lists it; one whose record cannot be read (edited or damaged
+    since it was written) listed as "damaged", so that one row never takes the page down."""
+    try:
+        model = (json.loads(row["spec"] or "{}").get("model") or {}).get("name")
+        return {**row, "model": model, "word": listed_word(row), "input": _fingerprint_text(
+            row["fingerprint"])}  # fmt: skip
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return {**row, "model": None, "word": "damaged", "input": ""}
 
 
 async def diff(request):

@@ -162,10 +162,42 @@ def verdict_word(counts: dict) -> str:
 def listed_word(row: dict) -> str:
     """What a listed request (a store history row) reads as, on the history page and the home
     page's recent audits alike: a finished one's :func:`verdict_word`, else its state
-    (queued, running, failed)."""
+    (queued, running, failed); "damaged" for a record that cannot be read (one row never
+    takes the page down)."""
     if row["status"] != "done":
         return row["status"]
-    return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
+    try:
+        return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
+    except (ValueError, TypeError, AttributeError, KeyError):
+        return "damaged"
+
+
+class DamagedRecord(Exception):
+    """A stored request whose JSON cannot be read: its page says so (410), naming the
+    column, rather than failing as an internal error."""
+
+    def __init__(self, audit_id: str, column: str):
+        super().__init__(audit_id, column)
+        self.audit_id, self.column = audit_id, column
+
+
+# the history's columns that hold JSON: an object (the fingerprint: an object or null)
+_JSON_COLUMNS = ("spec", "result", "verdict", "error", "fingerprint")
+
+
+def damaged_column(row: dict) -> str | None:
+    """The first of a stored request's JSON columns (:data:`_JSON_COLUMNS`) whose text is not
+    what the app wrote there, else None."""
+    for column in _JSON_COLUMNS:
+        if row.get(column) is None:
+            continue
+        try:
+            value = json.loads(row[column])
+        except (ValueError, TypeError):
+            return column
+        if not isinstance(value, dict) and not (column == "fingerprint" and value is None):
+            return column
+    return None
 
 
 def intervals_text(result: dict) -> str:
@@ -331,7 +363,12 @@ class Web:
 
     # -- forms ---------------------------------------------------------------------------------
     def audit_or_none(self, audit_id: str) -> dict | None:
-        return self.store.audit(audit_id) if ID.match(audit_id) else None
+        """The stored request ``audit_id``; None when there is none; :class:`DamagedRecord`
+        when its stored JSON cannot be read (edited or damaged since it was written)."""
+        audit = self.store.audit(audit_id) if ID.match(audit_id) else None
+        if audit is not None and (column := damaged_column(audit)):
+            raise DamagedRecord(audit_id, column)
+        return audit
 
     def no_such_audit(self, request):
         return self.error_page(request, 404, "no audit with this id", "start from the home page")
