@@ -569,6 +569,9 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
         raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
     _refuse_repeated_names(path, header)
     _refuse_surplus_first_row(path, text, header)
+    # a quote never closed (DuckDB reads a file with quoted line breaks on to its end)
+    if (scan := _csv_scan(*_cache_key(path))) and scan[5] and (err := ragged_error([path])):
+        raise err
 
 
 def _refuse_surplus_first_row(path: Path, text: str, header: list[str]) -> None:
@@ -733,7 +736,9 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
         return None
     open_end = 0 if last in (b"\n", b"\r") else 1
-    return total - crs + open_end, lfs + open_end, nul, quoted_break, after
+    # whether it ends inside a quoted field (False where its quotes were not all read)
+    unclosed = quotes and carry[:1] == b'"' and _QUOTED_FIELD.match(carry).end() == len(carry)
+    return total - crs + open_end, lfs + open_end, nul, quoted_break, after, unclosed
 
 
 def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
