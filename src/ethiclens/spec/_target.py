@@ -73,6 +73,32 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
         raise
 
 
+def _refuse_counts_as_rows(path: str, purpose: str) -> None:
+    """Refuse a counts table (``ethiclens counts`` wrote it: its metadata beside a CSV, or
+    inside the Parquet file) given as a file of rows: each of its rows is a cell of many rows,
+    which a run on rows would count as one person."""
+    from ..sources import metadata_path
+
+    file = Path(path)
+    counted = file.is_file() and Path(metadata_path(path)).is_file()
+    if file.is_file() and file.suffix.lower() in (".parquet", ".pq"):
+        import pyarrow.parquet as pq
+
+        try:
+            counted = b"ethiclens" in (pq.read_schema(file).metadata or {})
+        except (ValueError, OSError):  # not Parquet: the reader refuses it in its own words
+            counted = False
+    if not counted:
+        return
+    problem = "is a counts table (ethiclens counts wrote it): each row is a cell of many rows, "
+    problem += "which a run on rows would count as one"
+    fix = f"audit it as one: --counts {path} on the command line, target.counts in a config "
+    fix += f"file, ethiclens.audit_counts({path!r}) in Python"
+    if purpose in _PURPOSE_WORDS:  # only an audit reads counts
+        fix = f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from"
+    raise _refused(problem, "target.file", fix, path)
+
+
 def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
     """Refuse, naming ``key``, an input path that is not there: a file, a folder, or (with
     ``globs``) a glob that matches no file; a relative one is said to be read from the current
@@ -113,6 +139,7 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
     if kind == "file":
         refuse_missing_input(t.file, "target.file", globs=True)
+        _refuse_counts_as_rows(t.file, purpose)
     engine = engine_for(spec)
     if t.engine == "auto" and engine == "duckdb" and _needs_rows(spec, purpose):
         engine = "pandas"
@@ -139,6 +166,8 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
             "TARGET",
             "name a file, a glob or a folder, or --db URL / --db-env NAME",
         )
+    if t.kind == "file":  # counted already: its audit reads it
+        _refuse_counts_as_rows(t.file, "counts")
     engine = engine_for(spec)
     url, read = _source(spec, engine)
     from ..fairness import bin_counts, check_bins, check_group_edits
@@ -573,8 +602,9 @@ def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
 def two_models(y_pred) -> tuple[str, str]:
     if len(y_pred) != 2:
         problem, value = f"needs exactly two models, got {len(y_pred)}", ", ".join(y_pred) or None
-        fix = "name two prediction columns, model A first: y_pred=['model_a', 'model_b'] (on the "
-        fix += "command line, --y-pred twice)"
+        fix = "name two prediction columns, model A first: --y-pred twice on the command line, "
+        fix += "roles.y_pred: [model_a, model_b] in a config file, y_pred=['model_a', 'model_b'] "
+        fix += "in Python"
     elif y_pred[0] == y_pred[1]:
         problem, value = "the same model was given twice", y_pred[0]
         fix = "name two different prediction columns"
