@@ -62,7 +62,8 @@ def check_bin_edges(edges, column: str) -> list[float]:
             "bin edges must be a list of numbers", column=column, value=edges, fix=_EDGES
         )
     else:
-        edges = list(edges)  # a generator, read once
+        # a generator, read once; a float32 column's 0.1 is 0.1, as printed
+        edges = list(printed_floats(edges) if getattr(edges, "ndim", 0) == 1 else edges)
     try:
         # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
         # rule (spaces beside the commas of "0, 25" are kept out of the number); True is no edge
@@ -90,7 +91,10 @@ def _not_a_number(edge) -> bool:
 
 def wide_float(v) -> float:
     """``float(v)``; a whole number past float's range (an edge or a weight of 10**400) as an
-    infinity of its sign, refused as not finite, not an OverflowError."""
+    infinity of its sign, refused as not finite, not an OverflowError; a float32 (or float16)
+    as the decimal it prints as (0.1, as :func:`printed_floats` reads such a column)."""
+    if isinstance(v, (np.float32, np.float16)):
+        return float(str(np.float32(v)))  # float16 at float32's width, as printed_floats
     try:
         return float(v)
     except OverflowError:

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, is_number
-from .._text import percent
+from .._text import percent, printed_floats
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import check_suffix, json_ready, write_atomic
@@ -225,6 +225,8 @@ def _numbers(thresholds) -> np.ndarray:
     command line refuses it, not converted or let through as a ValueError."""
     if isinstance(thresholds, Iterator):  # a generator, read once (asarray keeps it whole)
         thresholds = list(thresholds)
+    if getattr(thresholds, "ndim", 0) == 1:  # a float32 column's 0.3 is 0.3, as printed
+        thresholds = printed_floats(thresholds)
     values = np.asarray(thresholds, dtype=object).ravel()
     values = np.asarray([_exact(v) for v in values], dtype=object)
     wrong = [v for v in values if not is_number(v)]
@@ -235,7 +237,10 @@ def _numbers(thresholds) -> np.ndarray:
 
 def _exact(value):
     """A ``decimal.Decimal`` or ``fractions.Fraction`` as the float it is nearest (an exact
-    number is a number: 0.3 written as Decimal('0.3')); any other value as it is."""
+    number is a number: 0.3 written as Decimal('0.3')), a float32 as the decimal it prints as
+    (:func:`wide_float`); any other value as it is."""
+    if isinstance(value, (np.float32, np.float16)):
+        return wide_float(value)
     if isinstance(value, (Decimal, Fraction)):
         return float("nan") if isinstance(value, Decimal) and value.is_snan() else float(value)
     return value
@@ -479,7 +484,7 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
     """The table's rows of one attribute: every group at every threshold."""
     counts, ref = attr.counts, attr.ref
     totals = attr.effective.sum(axis=(1, 2)).astype(float)  # the floors' rows
-    audited = int(np.searchsorted(th, float(opts.audited_threshold)))
+    audited = int(np.searchsorted(th, float(_exact(opts.audited_threshold))))
     two, four = _draw(attr, (len(th), audited), labelled, opts.n_boot, rng)
     cells = _cells_at_thresholds(counts.astype(float))  # (G, K, 4)
     with np.errstate(all="ignore"):
