@@ -102,3 +102,18 @@ def test_a_request_file_is_named_by_the_python_argument_that_took_it(tmp_path, c
     write_release(rel, tmp_path / "rel")
     assert main(["p2nia", "estimate", str(tmp_path / "rel"), "--request", str(path)]) == 2
     assert capsys.readouterr().err.startswith("error: option '--request': ")
+
+
+def test_a_label_column_a_dp_request_does_not_need_must_still_exist(tmp_path, capsys):
+    req = make_request(100, "sex", protected_domain=["F", "M"], metrics="dp", epsilon=1)
+    with pytest.raises(EthicLensInputError) as err:  # was ignored: a typo released silently
+        release(req, audit_frame(300, 0), "nosuchcol", "pred")
+    assert str(err.value).startswith("column 'nosuchcol': not in the audit data"), str(err.value)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert (
+            release(req, audit_frame(300, 0), "y", "pred", random_state=0).manifest["rows"] == 100
+        )
+        assert (
+            release(req, audit_frame(300, 0), None, "pred", random_state=0).manifest["rows"] == 100
+        )

@@ -15,6 +15,7 @@ anyone can recompute a SHA-256; signing would need keys the protocol does not as
 from __future__ import annotations
 
 import contextlib
+import csv
 import errno
 import hashlib
 import json
@@ -508,7 +509,8 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             column="--y-true",
             fix="pass --y-true, or request only dp",
         )
-    named = {"--y-pred": y_pred, **({"--y-true": y_true} if request.needs_label else {})}
+    given = request.needs_label or y_true is not None  # one not needed still names a column
+    named = {"--y-pred": y_pred, **({"--y-true": y_true} if given else {})}
     for flag, col in named.items():  # None, a list: no column's name (nor a set's member)
         if col is None or not isinstance(col, Hashable):
             raise EthicLensInputError(
@@ -527,7 +529,7 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             value=roles,
             fix="name three different columns",
         )
-    for col in roles:
+    for col in [*roles, *named.values()]:
         if col not in data.columns:
             raise EthicLensInputError(
                 "not in the audit data", column=col, fix=f"use one of {list(data.columns)[:15]}"
@@ -742,7 +744,10 @@ def write_release(
     manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)
     validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
     ensure_output_folder(out.parent, "--out")
-    data = rel.table.to_csv(index=False).encode()
+    text = rel.table.to_csv(index=False)
+    if "\r" in text:  # pandas quotes no lone '\r' (its line end is '\n'): readers split there
+        text = rel.table.to_csv(index=False, quoting=csv.QUOTE_ALL)
+    data = text.encode()
     manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
     manifest["manifest_sha256"] = _manifest_digest(manifest)
     _swap_into_place(out, data, json.dumps(manifest, indent=2).encode(), is_release)
