@@ -189,6 +189,13 @@ def make_executor(scheduler: str | None = None, workers: int | None = None):
         With ``map_unordered(fn, tasks)`` and ``close()``.
     """
     check_workers(workers)
+    if scheduler is not None and not str(scheduler).strip():  # blank is no address: not "local"
+        raise EthicLensInputError(
+            "must not be empty",
+            column="--scheduler",
+            value=str(scheduler),
+            fix="give a value, or leave it out for its default",
+        )
     if scheduler:
         return DaskExecutor(scheduler, workers)
     if workers == 1:

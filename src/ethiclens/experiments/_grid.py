@@ -27,7 +27,7 @@ from .._checks import (
 )
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..privacy import TrainConfig, get_trainer, trainer_names
+from ..privacy import ACCOUNTANTS, OPTIMIZER_RANGES, TrainConfig, get_trainer, trainer_names
 from ._pcer_data import attributes_of
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
@@ -207,13 +207,11 @@ MAX_SEEDS = 100_000
 TRAIN_RANGES = {
     "epochs": ("int", 1, 100_000, True),
     "batch_size": ("int", 1, 10_000_000, True),
-    "lr": ("float", 0, 100, False),
-    "momentum": ("float", 0, 1, True),
-    "max_grad_norm": ("float", 0, 1e6, False),
+    # lr, momentum, max_grad_norm: the bounds train_dp_mlp itself checks, so the two cannot drift
+    **{name: ("float", *bounds) for name, bounds in OPTIMIZER_RANGES.items()},
     "delta": ("float", 0, 0.1, False),
     "test_size": ("float", 0, 0.9, False),
 }
-ACCOUNTANTS = ("prv", "rdp", "gdp")
 
 
 def _as_key(exc: EthicLensInputError) -> EthicLensInputError:

@@ -172,7 +172,8 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
 
     epsilon, entry, trainer = _check_train_request(request)
     set_single_thread()
-    attrs = [request.attribute] if request.attribute else attributes_of(request.dataset)
+    # '' is an attribute to refuse (entry.split below), not "every attribute"
+    attrs = [request.attribute] if request.attribute is not None else attributes_of(request.dataset)
     config = TrainConfig(epochs=request.epochs, batch_size=request.batch_size)
     data = prepare(
         request.dataset, request.seed, test_size=config.test_size, features=request.features

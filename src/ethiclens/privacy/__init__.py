@@ -6,7 +6,14 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 """
 
 from .._optional import moved_getattr
-from ._dpsgd import DPTrainingRun, TrainConfig, check_batch_settings, train_dp_mlp
+from ._dpsgd import (
+    ACCOUNTANTS,
+    OPTIMIZER_RANGES,
+    DPTrainingRun,
+    TrainConfig,
+    check_batch_settings,
+    train_dp_mlp,
+)
 from ._inputs import (
     CONTINUOUS_FIX,
     PreparedData,
@@ -44,6 +51,8 @@ from ._trainers import (
 from ._vectorized import train_many  # torch is imported inside, on first use
 
 __all__ = [
+    "ACCOUNTANTS",
+    "OPTIMIZER_RANGES",
     "read_split",
     "read_splits",
     "check_split_columns",
