@@ -859,7 +859,8 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     (as far as the profile saw), else its column's, with the form's fix; a database's profile
     saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
-    if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix):
+    two = len(_found_values(problem) or "ab") == 2  # more: the library's fix (drop the others)
+    if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix and two):
         termed = in_form_fields(EthicLensInputError(problem, fix=error.get("fix")))
         return {**error, "problem": termed.problem, "fix": termed.fix}
     column = str(error["column"])
@@ -881,19 +882,30 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     }
 
 
+def _found_values(problem: str) -> list | None:
+    """The values a refusal of a label or prediction column says it found ("found values
+    ['no', 'yes']"), None when it lists none that can be read back."""
+    import ast
+
+    listed = re.search(r"found values (\[[^\]]*\])", problem)
+    try:
+        found = ast.literal_eval(listed[1]) if listed else None
+    except (ValueError, SyntaxError):
+        return None
+    return found if isinstance(found, list) else None
+
+
 def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
     """The fix of two values other than 0/1 whose positive one (``_checks.positive_value``)
     ``column`` (its ``problem``'s values) or another of the profile's ``columns`` writes with
     whitespace around it (' yes'): the field Positive label value, stripped, cannot hold it,
     so the file is changed; None when no column writes it so."""
-    import ast
-
     from .._checks import positive_value
 
     try:
-        found = ast.literal_eval(problem.partition("found values ")[2].partition(" (")[0])
+        found = _found_values(problem)
         positive = str(positive_value(found)).strip()
-    except (ValueError, SyntaxError, TypeError, IndexError):  # no values said: none known
+    except (TypeError, IndexError):  # no values said: none known
         return None
     written = {column: found, **{c["name"]: c.get("values") or [] for c in columns}}
     padded = {
