@@ -56,6 +56,7 @@ from ._windows import (
     parse_times,
     read_file,
     refuse_nested,
+    refuse_unread_kind,
     weight_values,
     where_first,
 )
@@ -122,6 +123,7 @@ def _source(target) -> _Files:
     if frame_kind(target):
         _check_unique_columns(pd.Index(list(target.columns)))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
+    refuse_unread_kind(target)
     files, kind, hive = resolve_files(target)
     if header_only(files, kind, hive):  # a day without traffic: no rows to add
         columns = header_names(files[0], target, hive)

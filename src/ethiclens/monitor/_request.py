@@ -29,7 +29,15 @@ from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._evidence import MIN_ALPHA
 from ._store import canonical_protected, checked_store
-from ._windows import ENGINES, Columns, Window, describe_target, frame_kind, parse_window
+from ._windows import (
+    ENGINES,
+    Columns,
+    Window,
+    describe_target,
+    frame_kind,
+    parse_window,
+    refuse_unread_kind,
+)
 
 # request fields a store is bound to (the target may change from run to run: today's file)
 BOUND = (
@@ -465,7 +473,7 @@ def _check_python_types(request: MonitorRequest) -> None:
         value = getattr(request, name)
         if value is not None and not isinstance(value, Mapping):
             raise EthicLensInputError(
-                f"must be a dict, not a {type(value).__name__}", column=name, fix=shape
+                f"must be a dict, not {_a(value)}", column=name, fix=shape, kind="argument"
             )
     _check_edit_shapes(request)
     crossed = request.intersections
@@ -477,13 +485,15 @@ def _check_python_types(request: MonitorRequest) -> None:
             "must be a tuple of tuples of column names",
             column="intersections",
             fix='e.g. intersections=(("race", "sex"),)',
+            kind="argument",
         )
     base = request.baseline_target
     if base is not None and not isinstance(base, (str, os.PathLike)):
         raise EthicLensInputError(
-            f"must be a path (a file, a folder or a glob), not a {type(base).__name__}",
+            f"must be a path (a file, a folder or a glob), not {_a(base)}",
             column="baseline_target",
             fix="write the baseline's rows to a file and give its path",
+            kind="argument",
         )
     if base is not None and not str(base).strip():  # not the working directory's files
         raise EthicLensInputError("must not be empty", column="--baseline-target", value=base,
@@ -494,6 +504,7 @@ def _check_python_types(request: MonitorRequest) -> None:
             column="target",
             value=type(request.target).__name__,
             fix="give the path the predictions are exported to",
+            kind="argument",
         )
 
 
@@ -608,8 +619,8 @@ def _check_edit_shapes(request: MonitorRequest) -> None:
     attribute -> new group -> a list of groups, and attribute -> a list of groups."""
 
     def refuse(name: str, where: str, what: str, value) -> None:
-        problem = f"{name}{where} must be {what}, not a {type(value).__name__}"
-        raise EthicLensInputError(problem, column=name, fix=_SHAPES[name])
+        problem = f"{name}{where} must be {what}, not {_a(value)}"
+        raise EthicLensInputError(problem, column=name, fix=_SHAPES[name], kind="argument")
 
     lists = [("exclude_groups", f"[{a!r}]", v) for a, v in (request.exclude_groups or {}).items()]
     for attr, merges in (request.merge_groups or {}).items():
@@ -631,6 +642,7 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
     from ._baseline import reading_baseline
 
     with reading_baseline(request.baseline_target):
+        refuse_unread_kind(request.baseline_target)
         base = {os.path.realpath(f) for f in resolve_files(str(request.baseline_target))[0]}
     if not isinstance(request.target, (str, os.PathLike)) or request.db:
         return
@@ -666,10 +678,17 @@ def _sorted_edits(edits: dict) -> dict | None:
     in another order are the same request to a store."""
     if not edits:
         return None
-    return {
+    return {  # keys in their text's order (1 beside 'x'); an attribute without merges: none
         str(attr): sorted(map(str, v)) if isinstance(v, (list, tuple)) else _sorted_edits(v)
-        for attr, v in sorted(edits.items())
-    }
+        for attr, v in sorted(edits.items(), key=lambda item: str(item[0]))
+        if v or isinstance(v, (list, tuple))
+    } or None
+
+
+def _a(value) -> str:
+    """``a dict``, ``an int``: the article and the name of ``value``'s type."""
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def _period_days(text) -> tuple[dt.date, dt.date]:

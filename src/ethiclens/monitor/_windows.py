@@ -177,6 +177,21 @@ def frame_kind(target) -> str | None:
     return "dask" if module.startswith("dask") else None
 
 
+def refuse_unread_kind(target) -> None:
+    """A file of a kind the monitor does not read (its engines read CSV and Parquet; JSON, a
+    CSV compressed otherwise than .gz, a spreadsheet: not), refused in its words before the
+    audit's reader, which offers the pandas engine or .json, would refuse it."""
+    path = str(target)
+    if Path(path).is_file() and not path.lower().endswith((".csv", ".csv.gz", ".parquet", ".pq")):
+        raise EthicLensInputError(
+            "the monitor reads .csv, .csv.gz, .parquet and .pq files only",
+            column="TARGET",
+            value=path,
+            fix="save the rows as .csv or .parquet (pandas: pd.read_json(path, lines=True)"
+            ".to_parquet(...)), or give them to MonitorRequest as a DataFrame",
+        )
+
+
 def describe_target(target) -> str:
     """How reports and messages name a target: its path, or ``a pandas DataFrame (N rows)``,
     ``a Dask DataFrame``, ``a Spark DataFrame`` (not counted just to be named)."""
@@ -448,10 +463,13 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if not in_time_range(t_min, t_max):
             query.name_first_bad()
     except duckdb.Error as exc:
-        if src.kind == FRAME and isinstance(exc, duckdb.DataError):
+        if src.kind == FRAME and isinstance(
+            exc, (duckdb.DataError, duckdb.NotImplementedException)
+        ):
             # a column DuckDB's scan cannot type (an object column of times naive and aware,
-            # of bools and ints): counted as the pandas engine counts it, the same answer or
-            # the same refusal
+            # of bools and ints) or has no type for (a Period, an Interval, a sparse or complex
+            # column): counted as the pandas engine counts it, the same answer or the same
+            # refusal
             return _pandas_raw(src, cols, window)
         csv = src.files if src.kind not in ("parquet", FRAME) else ()
         raise duckdb_failure(exc, src.target, csv) from None
@@ -1340,11 +1358,14 @@ def count_windows_sql(
     try:
         counts = sql_counts(url, roles, query=rows, flag=flag)
     except EthicLensInputError as exc:
-        if str(exc.column) == DAY_KEY:
-            raise _unreadable_times(url, source, scheme, cols.time, flag) from None
         if isinstance(exc, EmptyInputError):
             raise _no_rows_sql(table) from None  # the table or query itself: no rows
-        raise
+        if str(exc.column).split(" (")[0] not in (DAY_KEY, *cols.roles):
+            raise
+        # the times first, as the file engines judge them: a bad time wins over a missing
+        # label or group (refused here when any time is bad)
+        unreadable = _unreadable_times(url, source, scheme, cols.time, flag)
+        raise unreadable if str(exc.column) == DAY_KEY else exc from None
     if scheme == "sqlite" and table is not None:
         counts = _declared_booleans(url, counts, cols, table, flag)
     raw = _sql_raw(counts, cols)
