@@ -98,3 +98,17 @@ def test_counting_a_counts_table_again_is_refused(folder, capsys):
     capsys.readouterr()
     assert main([*args, "--protected", "g", "--out", str(out)]) == 2
     assert "is a counts table" in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["folder", "glob"])
+def test_a_folder_or_glob_holding_a_counts_table_is_refused(folder, capsys, kind):
+    where = folder / f"mixed_{kind}"
+    where.mkdir()
+    (where / "rows.parquet").write_bytes((folder / "rows.parquet").read_bytes())
+    (where / "z.parquet").write_bytes((folder / "c.parquet").read_bytes())
+    target = str(where) if kind == "folder" else str(where / "*.parquet")
+    capsys.readouterr()
+    assert main(["audit", target, *ROLES]) == 2
+    err = capsys.readouterr().err
+    assert f"holds a counts table ({where / 'z.parquet'})" in err, err
+    assert "Fix: move it out, or audit it as one: --counts" in err, err

@@ -75,28 +75,41 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
 
 def _refuse_counts_as_rows(path: str, purpose: str) -> None:
     """Refuse a counts table (``ethiclens counts`` wrote it: its metadata beside a CSV, or
-    inside the Parquet file) given as a file of rows: each of its rows is a cell of many rows,
-    which a run on rows would count as one person."""
-    from ..sources import metadata_path
+    inside the Parquet file) given as a file of rows, or among a folder's or a glob's files:
+    each of its rows is a cell of many rows, which a run on rows would count as one person."""
+    from ..sources import resolve_files
 
-    file = Path(path)
-    counted = file.is_file() and Path(metadata_path(path)).is_file()
-    if file.is_file() and file.suffix.lower() in (".parquet", ".pq"):
-        import pyarrow.parquet as pq
-
-        try:
-            counted = b"ethiclens" in (pq.read_schema(file).metadata or {})
-        except (ValueError, OSError):  # not Parquet: the reader refuses it in its own words
-            counted = False
-    if not counted:
+    try:
+        files = resolve_files(path)[0]
+    except (EthicLensInputError, OSError, RuntimeError):  # the reader refuses it in its words
         return
-    problem = "is a counts table (ethiclens counts wrote it): each row is a cell of many rows, "
-    problem += "which a run on rows would count as one"
-    fix = f"audit it as one: --counts {path} on the command line, target.counts in a config "
-    fix += f"file, ethiclens.audit_counts({path!r}) in Python"
+    table = next((f for f in files if _is_counts_table(f)), None)
+    if table is None:
+        return
+    problem = "is a counts table" if table == path else f"holds a counts table ({table})"
+    problem += " (ethiclens counts wrote it): each row is a cell of many rows, which a run on "
+    problem += "rows would count as one"
+    fix = f"audit it as one: --counts {table} on the command line, target.counts in a config "
+    fix += f"file, ethiclens.audit_counts({table!r}) in Python"
     if purpose in _PURPOSE_WORDS:  # only an audit reads counts
         fix = f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from"
-    raise _refused(problem, "target.file", fix, path)
+    raise _refused(problem, "target.file", fix if table == path else f"move it out, or {fix}", path)
+
+
+def _is_counts_table(file: str) -> bool:
+    """Whether ``file`` has a counts table's metadata (beside it, or inside its Parquet)."""
+    from ..sources import metadata_path
+
+    if Path(metadata_path(file)).is_file():
+        return True
+    if not file.lower().endswith((".parquet", ".pq")):
+        return False
+    import pyarrow.parquet as pq
+
+    try:
+        return b"ethiclens" in (pq.read_schema(file).metadata or {})
+    except (ValueError, OSError):  # not Parquet: the reader refuses it in its own words
+        return False
 
 
 def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
