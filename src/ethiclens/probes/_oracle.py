@@ -138,11 +138,12 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
     base rates leave no room for it."""
     lo1, hi1 = _feasible_k(r1, b1)
     if not lo1 <= separation <= hi1:
+        # name both settings: the default separation is refused because of reference_rate
         raise _argument_error(
-            "separation impossible for this rate and base rate",
+            f"separation impossible at reference_rate {r1:g} and base rate {b1:g}",
             "separation",
             separation,
-            f"use a value in [{lo1:.3f}, {hi1:.3f}]",
+            f"use a separation in [{lo1:.3f}, {hi1:.3f}], or a reference_rate nearer base_rates[0]",
         )
     return _rates(r1, b1, separation)
 
