@@ -59,6 +59,18 @@ from ._rules import (
 )
 
 
+def refuse_reserved(protected) -> None:
+    """A protected attribute named like a counts-table column (``count``) is refused on every
+    engine: the counting ones key their cells by those names."""
+    for col in protected:
+        if col in RESERVED:
+            raise EthicLensInputError(
+                "a protected attribute may not use a reserved counts-table name",
+                column=col,
+                fix=f"rename the column (reserved: {', '.join(RESERVED)})",
+            )
+
+
 @dataclass(frozen=True)
 class Roles:
     """Which source column plays which part; ``protected`` lists the attribute columns.
@@ -88,13 +100,7 @@ class Roles:
     pos_label: object = None
 
     def __post_init__(self):
-        for col in self.protected:
-            if col in RESERVED:
-                raise EthicLensInputError(
-                    "a protected attribute may not use a reserved counts-table name",
-                    column=col,
-                    fix=f"rename the column (reserved: {', '.join(RESERVED)})",
-                )
+        refuse_reserved(self.protected)
         if self.y_score and not self.y_true:
             raise EthicLensInputError(
                 "calibration needs ground truth",

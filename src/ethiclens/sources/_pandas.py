@@ -17,7 +17,7 @@ from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
 from ..io import read_table
-from ._counts_table import canonical_zero, counts_of, sorted_cells
+from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     _hive_keys,
@@ -85,6 +85,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         return frame[list(roles.columns)]
     columns, layout = file_layout(target)
     check_columns(columns, roles, target, layout)
+    refuse_reserved(roles.protected)  # as the counting engines refuse it
     frames, number_cols = [], _number_columns(roles)
     for f in layout.files:
         keys = _hive_keys(f, target) if layout.hive else {}
