@@ -358,9 +358,9 @@ def parquet_categories(files, column, n_found: int | None = None) -> list | None
         if column not in schema.names or not pa.types.is_dictionary(schema.field(column).type):
             return None
         meta = schema.pandas_metadata or {}
-        entry = next((c for c in meta.get("columns", []) if c.get("name") == column), None)
-        if not entry or entry.get("pandas_type") != "categorical":
-            return None
+        entry = next((c for c in meta.get("columns", []) if c.get("name") == column), {})
+        if entry.get("pandas_type", "categorical") != "categorical":
+            return None  # (pandas reads a dictionary column another writer wrote as categories)
         declared.append((entry.get("metadata") or {}).get("num_categories"))
     if n_found is not None and all(k == n_found for k in declared):
         return []  # as many categories as values found: none is unused
