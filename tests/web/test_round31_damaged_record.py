@@ -26,7 +26,7 @@ def _audit(client, seed: int) -> str:
 
 @pytest.mark.parametrize(
     ("column", "text"),
-    [("result", "not json"), ("spec", "[]"), ("verdict", "nope"), ("fingerprint", "[")],
+    [("result", "not json"), ("spec", "[]"), ("verdict", "nope"), ("error", "[1]")],
 )
 def test_a_damaged_row_is_said_so_and_the_history_stands(app, client, column, text):
     damaged, intact = _audit(client, 0), _audit(client, 1)
@@ -35,9 +35,18 @@ def test_a_damaged_row_is_said_so_and_the_history_stands(app, client, column, te
     history = client.get("/history")
     assert history.status_code == 200
     assert f"/audits/{intact}" in history.text and f"/audits/{damaged}" in history.text
-    assert ("damaged" in history.text) == (column != "result")  # the list reads no result
+    assert ("damaged" in history.text) == (column in ("spec", "verdict"))  # what it reads
     for url in (f"/audits/{damaged}", f"/diff?a={intact}&b={damaged}"):
         page = client.get(url)
         assert page.status_code == 410, url
         assert f"audit {damaged[:8]} is damaged: its stored {column}" in page.text
     assert client.get(f"/audits/{intact}").status_code == 200
+
+
+def test_a_damaged_fingerprint_is_listed_and_diffed(app, client):
+    damaged, intact = _audit(client, 0), _audit(client, 1)
+    with sqlite3.connect(app.state.store.path) as db:
+        db.execute("UPDATE audits SET fingerprint = '[' WHERE id = ?", (damaged,))
+    assert client.get("/history").status_code == 200
+    diff = client.get(f"/diff?a={intact}&b={damaged}")
+    assert diff.status_code == 200 and "Different input data" in diff.text

@@ -169,7 +169,10 @@ def _setting_text(value) -> str:
 def _content(fingerprint: str | None):
     """An input fingerprint without the file's name (uploads get random names): the data's
     checksums and rows, and what else the library recorded."""
-    data = json.loads(fingerprint or "null")
+    try:
+        data = json.loads(fingerprint or "null")
+    except ValueError:  # not what the app wrote (edited since): compared as the text it is
+        return fingerprint
     if isinstance(data, dict) and isinstance(data.get("files"), dict):
         data = {**data, "files": sorted(data["files"].values())}
         data.pop("path", None)

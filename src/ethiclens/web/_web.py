@@ -181,8 +181,8 @@ class DamagedRecord(Exception):
         self.audit_id, self.column = audit_id, column
 
 
-# the history's columns that hold JSON: an object (the fingerprint: an object or null)
-_JSON_COLUMNS = ("spec", "result", "verdict", "error", "fingerprint")
+# the history's columns whose JSON object a request's pages read
+_JSON_COLUMNS = ("spec", "result", "verdict", "error")
 
 
 def damaged_column(row: dict) -> str | None:
@@ -195,7 +195,7 @@ def damaged_column(row: dict) -> str | None:
             value = json.loads(row[column])
         except (ValueError, TypeError):
             return column
-        if not isinstance(value, dict) and not (column == "fingerprint" and value is None):
+        if not isinstance(value, dict):
             return column
     return None
 
