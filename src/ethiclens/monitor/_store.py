@@ -225,7 +225,8 @@ class _SQLite:
         # a first run's journal beside an empty file: its creation was not committed (yet)
         journal = not fresh and Path(f"{path}-journal").exists()
         try:
-            con = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            # absolute: a name SQLite reads as its own (:memory:, file:NAME) is a file too
+            con = sqlite3.connect(path.absolute(), timeout=BUSY_TIMEOUT, isolation_level=None)
         except sqlite3.OperationalError:  # a folder where no file can be created
             raise _read_only(str(path)) from None
         db = cls(path, con)
