@@ -30,6 +30,7 @@ def test_a_file_the_monitor_does_not_read_is_refused_in_its_words(tmp_path, caps
     assert rc == 2 and not store.exists()
     assert "argument 'TARGET': the monitor reads .csv, .csv.gz, .parquet and .pq files" in err
     assert "--engine pandas" not in err and ".json" not in err.split("Fix:")[1]
+    assert err.strip().endswith("Fix: save the rows as .csv or .parquet")
 
 
 def test_a_baseline_file_the_monitor_does_not_read(tmp_path, capsys):
@@ -41,3 +42,15 @@ def test_a_baseline_file_the_monitor_does_not_read(tmp_path, capsys):
     assert rc == 2
     assert "option '--baseline-target': the monitor reads .csv, .csv.gz, .parquet and" in err
     assert "--engine pandas" not in err
+
+
+def test_the_fix_in_each_face_s_words(tmp_path):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    _write(tmp_path / "t.jsonl")
+    request = MonitorRequest(
+        target=str(tmp_path / "t.jsonl"), time="ts", window="1d", y_pred="p", protected=("g",)
+    )
+    with pytest.raises(EthicLensInputError, match="give them as a DataFrame: target=pd.read_json"):
+        run_monitor(request, str(tmp_path / "s.sqlite"))

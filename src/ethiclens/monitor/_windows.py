@@ -22,7 +22,13 @@ import pandas as pd
 
 from .._checks import decoded_bytes, plain, whole_number
 from .._text import printed_floats
-from ..errors import DataFileError, EmptyInputError, EthicLensInputError, shortened_digits
+from ..errors import (
+    DataFileError,
+    EmptyInputError,
+    EthicLensInputError,
+    FaceFix,
+    shortened_digits,
+)
 from ..fairness import round_significant
 from ..sources import (
     NA_TEXT,
@@ -187,8 +193,11 @@ def refuse_unread_kind(target) -> None:
             "the monitor reads .csv, .csv.gz, .parquet and .pq files only",
             column="TARGET",
             value=path,
-            fix="save the rows as .csv or .parquet (pandas: pd.read_json(path, lines=True)"
-            ".to_parquet(...)), or give them to MonitorRequest as a DataFrame",
+            fix=FaceFix(
+                "save the rows as .csv or .parquet, or give them as a DataFrame: "
+                "target=pd.read_json(path, lines=True)",
+                cli="save the rows as .csv or .parquet",
+            ),
         )
 
 
