@@ -15,7 +15,7 @@ import pandas as pd
 
 from .._checks import check_member, is_number_text, split_list
 from .._text import distinct_numbers, number_text, printed_floats
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 
 _EDGES = "e.g. 0,25,45,65,120"
 
@@ -45,7 +45,11 @@ def times_error(column: str, n_distinct: int) -> EthicLensInputError:
         then = ""
         problem = f"looks continuous: {n_distinct} distinct dates or times "
         problem += f"(more than {MAX_NUMERIC_GROUPS} groups)"
-    fix = f"map it to a few periods first (e.g. the year: pandas df[{column!r}].dt.year){then}"
+    fix = FaceFix(
+        f"map it to a few periods first (e.g. the year: pandas df[{column!r}].dt.year){then}",
+        "map it to a few periods first (e.g. a year/period column written into the file, given "
+        f"as --protected){then}",
+    )
     return EthicLensInputError(problem, column=column, fix=fix)
 
 
