@@ -195,7 +195,8 @@ class Store:
             if self.url:
                 db = _Postgres(self.url)
             else:
-                db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+                # absolute: a name SQLite reads as its own (:memory:, file:NAME) is a file too
+                db = sqlite3.connect(self.path.absolute(), timeout=30, isolation_level=None)
                 db.row_factory = sqlite3.Row
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
