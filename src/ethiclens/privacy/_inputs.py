@@ -161,6 +161,7 @@ def _float_losses(loss) -> np.ndarray:
     if not bad.any():
         huge = [isinstance(v, int) and abs(v) > sys.float_info.max for v in arr]
         arr[huge] = [math.inf if v > 0 else -math.inf for v in arr[huge]]
+        arr[pd.isna(arr)] = np.nan  # pd.NA too (a "string" column's): missing, not text
         try:
             return arr.astype(float)
         except (TypeError, ValueError):
