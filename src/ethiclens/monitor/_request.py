@@ -642,7 +642,7 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
     from ._baseline import reading_baseline
 
     with reading_baseline(request.baseline_target):
-        refuse_unread_kind(request.baseline_target)
+        refuse_unread_kind(request.baseline_target, frame=False)  # a path, never a DataFrame
         base = {os.path.realpath(f) for f in resolve_files(str(request.baseline_target))[0]}
     if not isinstance(request.target, (str, os.PathLike)) or request.db:
         return

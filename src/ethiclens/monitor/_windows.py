@@ -183,21 +183,23 @@ def frame_kind(target) -> str | None:
     return "dask" if module.startswith("dask") else None
 
 
-def refuse_unread_kind(target) -> None:
+def refuse_unread_kind(target, frame: bool = True) -> None:
     """A file of a kind the monitor does not read (its engines read CSV and Parquet; JSON, a
     CSV compressed otherwise than .gz, a spreadsheet: not), refused in its words before the
-    audit's reader, which offers the pandas engine or .json, would refuse it."""
-    path = str(target)
+    audit's reader, which offers the pandas engine or .json, would refuse it. ``frame``: the
+    Python face may give its rows as a DataFrame instead (a baseline may not)."""
+    path, cli = str(target), "save the rows as .csv or .parquet"
     if Path(path).is_file() and not path.lower().endswith((".csv", ".csv.gz", ".parquet", ".pq")):
         raise EthicLensInputError(
             "the monitor reads .csv, .csv.gz, .parquet and .pq files only",
             column="TARGET",
             value=path,
             fix=FaceFix(
-                "save the rows as .csv or .parquet, or give them as a DataFrame: "
-                "target=pd.read_json(path, lines=True)",
-                cli="save the rows as .csv or .parquet",
-            ),
+                f"{cli}, or give them as a DataFrame: target=pd.read_json(path, lines=True)",
+                cli=cli,
+            )
+            if frame
+            else cli,
         )
 
 
