@@ -620,6 +620,9 @@ def _not_numbers(cells: pd.Series) -> np.ndarray:
     return bad
 
 
+# numbers no score or weight is: a complex's imaginary part would be dropped, a date or a
+# duration read as nanoseconds (numpy's dtype kinds; a time-zone-aware date's is "M" too)
+_UNREAL = {"c": "complex numbers", "M": "dates or times", "m": "durations"}
 _NUMBER_ROLES = {
     "y_score": (
         "scores",
@@ -652,6 +655,9 @@ def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError |
         return None
     if pd.api.types.is_bool_dtype(series.dtype):
         return EthicLensInputError(f"holds true/false, not {what}", column=column, fix=bool_fix)
+    if (kind := _UNREAL.get(getattr(series.dtype, "kind", ""))) is not None:  # not real numbers
+        fix = f"pass the {what} as real numbers (float), not {kind}"
+        return EthicLensInputError(f"holds {kind}, not {what}", column=column, fix=fix)
     if pd.api.types.is_numeric_dtype(series.dtype):
         return None
     cells = series[series.notna()].astype(object)
