@@ -834,7 +834,7 @@ def _as_frame(sf) -> pd.DataFrame:
         columns = {k: _column_values(v) for k, v in sf.items()}
         _refuse_unequal_columns(columns)
         return pd.DataFrame(columns)
-    arr = np.asarray(sf)
+    arr = _text_kept(sf)
     if arr.dtype.names and arr.ndim == 1:  # a record array: one attribute per field, named
         return pd.DataFrame(arr)
     if arr.ndim == 1:
@@ -883,7 +883,19 @@ def _column_values(values):
     a category with no rows is then refused as it is in a Series."""
     if isinstance(values, pd.Series):
         return values.array
-    return values if isinstance(values, pd.api.extensions.ExtensionArray) else np.asarray(values)
+    return values if isinstance(values, pd.api.extensions.ExtensionArray) else _text_kept(values)
+
+
+def _text_kept(values) -> np.ndarray:
+    """``np.asarray(values)``, where a list's text holding NUL is kept as given (object), as a
+    Series keeps it: numpy's fixed-width text drops trailing NULs ('A\\x00' read as 'A', merged
+    into group A unseen; '\\x00' as the empty name '')."""
+    arr = np.asarray(values)
+    if arr.dtype.kind != "U" or isinstance(values, np.ndarray):
+        return arr
+    kept = np.asarray(values, dtype=object)
+    nul = kept.shape == arr.shape and any(isinstance(v, str) and "\x00" in v for v in kept.flat)
+    return kept if nul else arr
 
 
 _ANY_FRAME = "pass a Series, a DataFrame (one column per attribute) or a dict of columns"
