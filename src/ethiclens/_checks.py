@@ -327,9 +327,11 @@ def check_argument_type(value, types, *, column: str, problem: str, fix: str):
     dict, not a list"``)."""
     if isinstance(value, types):
         return value
-    raise EthicLensInputError(
-        f"{problem} {type(value).__name__}", column=column, fix=fix, kind="argument"
-    )
+    kind = type(value).__name__
+    if value is None or problem.endswith(" a"):  # "not None", "not an int" (not "not a int")
+        kind = "None" if value is None else f"a{'n' * (kind[:1].lower() in 'aeiou')} {kind}"
+        problem = problem.removesuffix(" a")
+    raise EthicLensInputError(f"{problem} {kind}", column=column, fix=fix, kind="argument")
 
 
 def check_labels_print_apart(uniques, column) -> None:
@@ -459,6 +461,8 @@ def _below_one(value, where: str, low, problem: str, fix: str, *, from_low=False
     else (NaN too) ``problem``, naming ``where``."""
     if not is_number(value) or not (low <= value < 1 if from_low else low < value < 1):
         raise _setting_error(problem, column=where, value=value, fix=fix)
+    if isinstance(value, np.float32 | np.float16):  # a float32 0.9 is the 0.9 it prints as
+        return float(str(np.float32(value)))
     return float(value)
 
 
@@ -574,7 +578,8 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
         problem, fix = "ε must be a finite number > 0", "give a positive budget such as 1.0"
         shown = value if math.isfinite(eps) or isinstance(value, float) else "(huge)"
     elif eps > EPSILON_MAX:
-        problem = f"ε = {eps:g} is above {EPSILON_MAX:g}: GRR would keep every value with "
+        typed = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # 10000.0000001, not 10000
+        problem = f"ε = {typed} is above {EPSILON_MAX:g}: GRR would keep every value with "
         problem += "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows"
         fix, shown = f"give ε <= {EPSILON_MAX:g}", None
     else:
