@@ -26,6 +26,11 @@ DOMAINS_FIX = (
 
 def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataFrame:
     """``domains``: column -> list of values (categorical) or (low, high) tuple (numeric)."""
+    _check_domains(domains)
+    fix = "e.g. rng=np.random.default_rng(0)"
+    check_argument_type(
+        rng, np.random.Generator, column="rng", problem="must be a Generator, not", fix=fix
+    )
     cols = {}
     for name, dom in domains.items():
         if isinstance(dom, tuple):
@@ -79,6 +84,21 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
         _check_metrics(metrics)
     except EthicLensInputError as exc:
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
+    _check_domains(domains, protected)
+    if protected not in domains and (queries is None or protected not in queries.columns):
+        raise EthicLensInputError(
+            "names no column of the domains (or the queries)",
+            column="protected",
+            value=protected,
+            fix=f"use one of {list(domains)[:15]}",
+            kind="argument",
+        )
+    return list(metrics)
+
+
+def _check_domains(domains, protected=None) -> None:
+    """``domains`` a dict of non-empty lists and (low, high) ranges of finite numbers, the
+    protected attribute's a list of distinct groups; each refusal naming the argument."""
     check_argument_type(
         domains, dict, column="domains", problem="must be a dict, not", fix=DOMAINS_FIX
     )
@@ -87,7 +107,9 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
             ok = len(dom) == 2 and all(is_number(v) and math.isfinite(v) for v in dom)
             ok = ok and dom[0] <= dom[1]
         else:  # the protected attribute's groups: each once, as it prints
-            ok = isinstance(dom, (list, np.ndarray)) and len(dom) > 0
+            # any 1-D list-like: a range, an Index, a Series, df[c].unique() (a Categorical)
+            ok = not isinstance(dom, tuple) and np.asarray(dom, dtype=object).ndim == 1
+            ok = ok and len(dom) > 0
             ok = ok and (name != protected or len(set(map(str, dom))) == len(dom))
         if not ok:
             raise EthicLensInputError(
@@ -98,15 +120,6 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
                 fix=DOMAINS_FIX,
                 kind="argument",
             )
-    if protected not in domains and (queries is None or protected not in queries.columns):
-        raise EthicLensInputError(
-            "names no column of the domains (or the queries)",
-            column="protected",
-            value=protected,
-            fix=f"use one of {list(domains)[:15]}",
-            kind="argument",
-        )
-    return list(metrics)
 
 
 def _predictions(values, rows: int) -> np.ndarray:

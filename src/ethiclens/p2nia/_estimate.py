@@ -61,6 +61,7 @@ from ._protocol import (
     Release,
     _check_metrics,
     _with_budget,
+    as_request,
     check_digests,
     check_release_for,
     check_release_parts,
@@ -515,6 +516,7 @@ def _request_record(request) -> dict | None:
     if request is None:
         return None
     if not isinstance(request, (str, os.PathLike)):
+        as_request(request, "request")  # an AuditRequest or its dict: anything else refused
         return {"file": None, "sha256": None}
     return {"file": os.fspath(request), "sha256": sha256_file(request)}
 

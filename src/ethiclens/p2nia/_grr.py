@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from .._checks import check_count, check_epsilon
 from ..errors import EthicLensInputError
 
 # Beyond this condition number the inverse keeps fewer than 4 significant digits of the counts
@@ -32,6 +33,8 @@ MAX_WHOLE = 512
 
 def keep_probability(epsilon: float, k: int) -> float:
     """e^ε / (e^ε + k − 1), written as 1 / (1 + (k − 1)·e^-ε) so a large ε cannot overflow."""
+    epsilon = check_epsilon(epsilon, "epsilon")
+    k = check_count(k, "k", fix="the number of values the column takes, e.g. k=2 for 0/1")
     return 1.0 / (1.0 + (k - 1) * math.exp(-epsilon))
 
 
@@ -88,7 +91,16 @@ def max_likelihood_ratio(M: np.ndarray) -> float:
 
 def project_to_simplex(v: np.ndarray) -> np.ndarray:
     """Euclidean projection onto {x ≥ 0, Σx = 1} (Duchi et al. 2008)."""
-    return project_rows_to_simplex(np.asarray(v, float).ravel())
+    v = np.asarray(v, float).ravel()
+    if not len(v) or not np.isfinite(v).all():
+        raise EthicLensInputError(
+            "must hold at least one value, each finite",
+            column="v",
+            value=v,
+            fix="pass the debiased joint's cells (a NaN or inf: an earlier step failed)",
+            kind="argument",
+        )
+    return project_rows_to_simplex(v)
 
 
 def project_rows_to_simplex(V: np.ndarray) -> np.ndarray:
