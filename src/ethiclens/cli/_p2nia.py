@@ -165,9 +165,8 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     try:
         rel = read_release(release_dir)
     except ValueError as exc:  # an input error naming the folder: as this command's argument
-        if getattr(exc, "column", None) != "release_dir":
-            raise
-        raise exc.renamed({"release_dir": "RELEASE_DIR"}, "argument") from None
+        named = exc.renamed({"release_dir": "RELEASE_DIR"}) if hasattr(exc, "renamed") else exc
+        raise named from None
     check_release_for(rel, request_path, "--request")  # the auditor's own, when given
     est = estimate(rel, n_boot=n_boot, random_state=seed).record_inputs(release_dir, request_path)
     if json_out:  # the files first: a failing terminal never loses finished work
@@ -177,8 +176,7 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
         page = estimate_html(title, est.described(), est.values, est.methods(), est.to_dict())
         write_atomic(html_out, page)
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
-    console.print(est.header(), soft_wrap=True, markup=False)  # the platform's words, escaped
-    for line in est.lines():
+    for line in [est.header(), *est.lines()]:  # the platform's words, escaped
         console.print(line, soft_wrap=True, markup=False)
 
 

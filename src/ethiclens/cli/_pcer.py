@@ -158,7 +158,6 @@ def audit_cmd(**o):
         raise exc.renamed(flags, words=flags) from None
     order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
-    # (a fix in pandas code gets its files' words where every error line is said, cli/_main)
     with flags_named(groups="--protected"):
         result = pcer_audit(
             *splits,
