@@ -367,10 +367,6 @@ def _check_provenance(provenance) -> dict:
             kind="argument",
             fix=fix,
         ) from None
-    if "card" in ready:  # the model card's fields, refused now as a report would refuse them
-        from ..report._provenance import card
-
-        card(ready)
     return _masked(ready)
 
 
