@@ -24,6 +24,7 @@ from ._web import (
     in_thread,
     intervals_text,
     problem_said,
+    reading_record,
     redirect,
     repeated_name,
     said,
@@ -361,6 +362,11 @@ async def audit_page(request):
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if audit["status"] == "draft":
         return redirect(f"/audits/{audit['id']}/mapping")
+    with reading_record(audit["id"], "spec, result, verdict or error"):
+        return _audit_page(web, request, audit, data)
+
+
+def _audit_page(web, request, audit: dict, data: dict | None):
     context = {"audit": audit, "data": data, "spec": json.loads(audit["spec"] or "{}")}
     context["joined"] = _twofiles.joined_of(web, context["spec"]) is not None
     status = 200

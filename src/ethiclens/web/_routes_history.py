@@ -12,7 +12,16 @@ from pathlib import PurePath
 
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
-from ._web import digits_number, in_thread, intervals_text, listed_word, repeated_name, said, web_of
+from ._web import (
+    digits_number,
+    in_thread,
+    intervals_text,
+    listed_word,
+    reading_record,
+    repeated_name,
+    said,
+    web_of,
+)
 
 HISTORY_LINK = ("/history", "Open the history")
 PAGE_SIZE = 200  # requests listed per history page
@@ -56,6 +65,11 @@ async def diff(request):
     if refused := _diff_refusal(request.query_params, a, b):
         return web.error_page(request, *refused, "Before and After", HISTORY_LINK)
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
+    for audit, result in ((a, ra), (b, rb)):  # each as the page reads it, named if damaged
+        with reading_record(audit["id"], "spec or result"):
+            spec = json.loads(audit["spec"])
+            _spec_changes(spec, spec, result, result), _diff_rows(result, result, ())
+            intervals_text(result)
     gate = _baseline_gate(ra, rb)
     return web.page(
         request,

@@ -7,6 +7,7 @@ modules (``_routes_*.py``) hold the handlers themselves.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -179,6 +180,17 @@ class DamagedRecord(Exception):
     def __init__(self, audit_id: str, column: str):
         super().__init__(audit_id, column)
         self.audit_id, self.column = audit_id, column
+
+
+@contextlib.contextmanager
+def reading_record(audit_id: str, columns: str):
+    """A page reading a stored request's JSON ``columns``: a value of a shape the app never
+    wrote there (valid JSON all the same: a result ``{"comparisons": 5}``) is a
+    :class:`DamagedRecord`, as a record that is not JSON is, not an internal error."""
+    try:
+        yield
+    except (TypeError, AttributeError, LookupError, ValueError):
+        raise DamagedRecord(audit_id, columns) from None
 
 
 # the history's columns whose JSON object a request's pages read
