@@ -53,10 +53,10 @@ from ._windows import (
     header_only,
     in_time_range,
     keyed_rows,
+    monitor_files,
     parse_times,
     read_file,
     refuse_nested,
-    refuse_unread_kind,
     weight_values,
     where_first,
 )
@@ -118,13 +118,12 @@ def first_row_after(target, cols: Columns, after: float) -> str:
 
 def _source(target) -> _Files:
     """The files of a path, or an in-memory DataFrame as the one "file" of kind ``FRAME``."""
-    from ..sources import file_columns, resolve_files
+    from ..sources import file_columns
 
     if frame_kind(target):
         _check_unique_columns(pd.Index(list(target.columns)))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
-    refuse_unread_kind(target)
-    files, kind, hive = resolve_files(target)
+    files, kind, hive = monitor_files(target)
     if header_only(files, kind, hive):  # a day without traffic: no rows to add
         columns = header_names(files[0], target, hive)
         if columns is not None:

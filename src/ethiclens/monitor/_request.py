@@ -35,6 +35,7 @@ from ._windows import (
     Window,
     describe_target,
     frame_kind,
+    monitor_files,
     parse_window,
     refuse_unread_kind,
 )
@@ -643,7 +644,7 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
 
     with reading_baseline(request.baseline_target):
         refuse_unread_kind(request.baseline_target, frame=False)  # a path, never a DataFrame
-        base = {os.path.realpath(f) for f in resolve_files(str(request.baseline_target))[0]}
+        base = {os.path.realpath(f) for f in monitor_files(request.baseline_target)[0]}
     if not isinstance(request.target, (str, os.PathLike)) or request.db:
         return
     try:

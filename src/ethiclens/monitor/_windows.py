@@ -39,6 +39,7 @@ from ..sources import (
     mixed_line_ends,
     parquet_key_types,
     read_csv_file,
+    resolve_files,
     row_place,
 )
 from ._edits import binned_groups, check_groups, plural, positive_labels, typed_text
@@ -201,6 +202,23 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
             if frame
             else cli,
         )
+
+
+def monitor_files(target) -> tuple[list[str], str, bool]:
+    """``sources.resolve_files`` for the monitor (``target`` refused first as
+    :func:`refuse_unread_kind` refuses it): a folder or glob holding files of another kind
+    than CSV and Parquet is refused with the fix the monitor takes, convert them (the audit's
+    also offers to audit one JSON file alone, which the monitor refuses)."""
+    refuse_unread_kind(target)
+    try:
+        return resolve_files(str(target))
+    except EthicLensInputError as exc:
+        fix = getattr(exc, "not_alone", None)
+        if fix in (None, exc.fix):
+            raise
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=fix
+        ) from None
 
 
 def describe_target(target) -> str:

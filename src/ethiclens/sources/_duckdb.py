@@ -142,13 +142,15 @@ def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None
         fixes.insert(0, f"{leave} to the .csv or .parquet files" if where == "glob" else leave)
     elif all(_is_table(f) for f in others):
         fixes.append(f"audit one file alone ({others[0]})")
-    raise EthicLensInputError(
+    exc = EthicLensInputError(
         f"a folder or glob may hold only .csv, .csv.gz, .parquet and .pq files, but this "
         f"{where} holds {' and '.join(suffixes)} files ({shown})",
         column="TARGET",
         value=target,
         fix=", or ".join(fixes),
     )
+    exc.not_alone = None if with_data else fixes[0]  # the monitor's: it reads none alone
+    raise exc
 
 
 def _suffix(path: str) -> str:
