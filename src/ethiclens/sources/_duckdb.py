@@ -83,6 +83,8 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
         files = _data_files(path)
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
+        if not path.is_file():  # /dev/null, a FIFO: refused as such before its name's kind
+            preflight_file(path)
         return [str(target)], _kind(str(target), engine), False
     elif any(ch in target for ch in "*?["):
         found = glob.glob(target, recursive=True)
