@@ -21,13 +21,16 @@ def _named(param) -> dict:
 
 
 class NotFolder(click.Path):
-    """click's path, refusing a folder where a file goes in audit's words (not click's "File
-    'DIR' is a directory. Fix: check the path")."""
+    """click's path, refusing a folder where a file goes, or a file where a folder goes, in
+    audit's words (not click's "File 'DIR' is a directory. Fix: check the path")."""
 
     def convert(self, value, param, ctx):
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
             fix = "give the path of a regular file"
             raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))
+        if not self.file_okay and isinstance(value, str) and os.path.isfile(value):
+            problem = f"{value} is a file, not a folder"  # as io says of an output's folder
+            raise EthicLensInputError(problem, fix="give a folder", **_named(param))
         return super().convert(value, param, ctx)
 
 

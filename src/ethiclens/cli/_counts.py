@@ -59,8 +59,7 @@ def counts_command(target, out, n_bins, min_cell, **flags):
     from ..sources import counts_format, counts_outputs, hand_over
     from ..spec import count_target
 
-    # never the input, its folder or its glob
-    writable(counts_outputs(out, "--out"), inputs=[target] if target else [])
+    writable(counts_outputs(out, "--out"), inputs=[target] if target else [])  # not the input
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
     n_bins = check_score_bins(n_bins, bool(flags["y_score"]), "--n-bins", "--y-score")

@@ -41,9 +41,8 @@ class LiveHelpOption(click.Option):
         self._help = value
 
 
-# -- flags -> AuditSpec -> library -> print/write (issue 22) ----------------------------------
-# A command's options set spec fields (flag_paths(): --flag -> section.key); --config loads a
-# spec file first, and a flag given on the command line overrides it (said on stderr).
+# flags -> AuditSpec -> library -> print/write (issue 22): a command's options set spec fields
+# (flag_paths(): --flag -> section.key); --config loads a spec file first, a flag overrides it.
 
 
 class GateFailed(click.ClickException):
@@ -65,9 +64,8 @@ def positive_int(ctx, param, value):
     return check_count(whole_or_text(value), param.opts[0])  # not digits: shown as given
 
 
-# Per-flag click settings the spec's schema does not say: parameter names kept from before,
-# metavars, and the two choices click checks itself. Type, multiplicity, choices and help come
-# from the spec's field (its schema and doc), so a new audit option is a field with a flag.
+# Per-flag click settings the spec's schema does not say (parameter names kept from before,
+# metavars, two choices click checks); type, multiplicity, choices, help: the spec's field.
 _CLICK = {
     "--counts": {"name": "counts_file", "metavar": "FILE"},
     "--db": {"metavar": "URL"},
