@@ -190,13 +190,18 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
     audit's reader, which offers the pandas engine or .json, would refuse it. ``frame``: the
     Python face may give its rows as a DataFrame instead (a baseline may not)."""
     path, cli = str(target), "save the rows as .csv or .parquet"
-    if Path(path).is_file() and not path.lower().endswith((".csv", ".csv.gz", ".parquet", ".pq")):
+    low = Path(path).name.lower()
+    if Path(path).is_file() and not low.endswith((".csv", ".csv.gz", ".parquet", ".pq")):
+        # the reader of its kind: a JSON array is no JSON lines, a spreadsheet no JSON
+        lines = ", lines=True" if ".jsonl" in low or ".ndjson" in low else ""
+        read = f"read_json(path{lines})" if ".json" in low else "read_csv(path)"
+        read = "read_excel(path)" if ".xls" in low else read
         raise EthicLensInputError(
             "the monitor reads .csv, .csv.gz, .parquet and .pq files only",
             column="TARGET",
             value=path,
             fix=FaceFix(
-                f"{cli}, or give them as a DataFrame: target=pd.read_json(path, lines=True)",
+                f"{cli}, or give them as a DataFrame: target=pd.{read}",
                 cli=cli,
             )
             if frame
