@@ -78,7 +78,7 @@ class _Db:
 
 def _fail(what: str, exc: BaseException, db: _Db, fix: str) -> EthicLensInputError:
     lines = [ln for ln in str(getattr(exc, "orig", None) or exc).strip().splitlines() if ln]
-    detail = scrub(lines[0] if lines else type(exc).__name__, db.url)
+    detail = scrub(lines[0] if lines else type(exc).__name__, db.url).rstrip(".")  # (". Fix")
     return EthicLensInputError(f"{what}: {detail}", column=db.option, fix=fix)
 
 
@@ -917,7 +917,7 @@ def _checked_at_runtime(sa, con, source: str, table, query, db: _Db) -> str:
     except Exception as exc:  # noqa: BLE001 - to_regtype/to_regclass refusing a name's syntax
         _refuse_timeout(exc, db)
         what = f"table {table!r} cannot be read" if table else "the query failed"
-        raise _fail(what, exc, db, "check the table name / the query") from None
+        raise _fail(what, exc, db, _query_fix(exc)) from None
 
 
 def _refuse_at_runtime(sa, con, source: str, table, query) -> str:
@@ -1135,6 +1135,15 @@ def _has_table(sa, con, parts: list[str]) -> bool:
         return sa.inspect(con).has_table(name, schema=".".join(schema) or None)
     except Exception:  # noqa: BLE001 - an unknown schema, no right to inspect: not found here
         return False
+
+
+def _query_fix(exc: BaseException) -> str:
+    """The fix of a source that failed; a query holding a parameter (``?``, ``:name``,
+    ``$1``), which nothing binds, is told to hold its values."""
+    said = str(getattr(exc, "orig", None) or exc)
+    if re.search(r"number of bindings|bind parameter|no parameter \$", said):
+        return "a query takes no parameters (?, :name, $1): write the value in the query itself"
+    return "check the table name / the query"
 
 
 def _table_fix(sa, con, table: str) -> str:
@@ -1392,7 +1401,7 @@ def _probe(sa, con, source, table, db: _Db) -> list[str]:
             savepoint.rollback()
         _refuse_timeout(exc, db)
         what = f"table {table!r} cannot be read" if table else "the query failed"
-        fix = _table_fix(sa, con, table) if table else "check the table name / the query"
+        fix = _table_fix(sa, con, table) if table else _query_fix(exc)
         raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
     if savepoint is not None:
         savepoint.commit()  # RELEASE SAVEPOINT: the transaction stays read-only, never committed
