@@ -56,6 +56,12 @@ def test_uniform_queries_checks_its_domains(domains):
         uniform_queries(domains, 10, np.random.default_rng(0))
 
 
+@pytest.mark.parametrize("n", [-1, 2.5, "3", True])
+def test_uniform_queries_checks_its_count(n):
+    with pytest.raises(EthicLensInputError, match="argument 'n': must be a whole number"):
+        uniform_queries({"age": (1, 2)}, n, np.random.default_rng(0))
+
+
 def test_record_inputs_refuses_a_request_that_is_none(tmp_path):
     import pandas as pd
 

@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .._checks import check_argument_type, is_number, is_zero_one, split_list
+from .._checks import check_argument_type, check_count, is_number, is_zero_one, split_list
 from ..errors import EthicLensInputError
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
 from ._protocol import _check_metrics, check_n, check_seed
@@ -27,6 +27,7 @@ DOMAINS_FIX = (
 def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataFrame:
     """``domains``: column -> list of values (categorical) or (low, high) tuple (numeric)."""
     _check_domains(domains)
+    n = check_count(n, "n", minimum=0, fix="the number of queries to draw, e.g. n=1000")
     fix = "e.g. rng=np.random.default_rng(0)"
     check_argument_type(
         rng, np.random.Generator, column="rng", problem="must be a Generator, not", fix=fix
