@@ -214,7 +214,8 @@ def _check_optimizer_settings(config: TrainConfig) -> None:
             fix = f"e.g. {name}={getattr(TrainConfig(), name)!r}"
             raise argument_error(f"must be a number in {bounds}", name, v, fix)
     widths = config.hidden
-    if not widths or not all(isinstance(w, int) and not isinstance(w, bool) for w in widths):
+    whole = (int, np.integer)  # numpy's too (tuple(np.array([64, 32])) trained before)
+    if not widths or not all(isinstance(w, whole) and not isinstance(w, bool) for w in widths):
         widths = None
     if widths is None or not all(1 <= w <= 100_000 for w in widths):
         problem = "hidden layer widths must be a non-empty list of integers from 1 to 100,000"
