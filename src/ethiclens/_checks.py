@@ -10,7 +10,7 @@ from collections.abc import Set as AbstractSet
 
 import numpy as np
 
-from .errors import EthicLensInputError, shortened_digits
+from .errors import EthicLensInputError, _number_as_typed, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -161,7 +161,7 @@ def number_text(text: str, where: str, *, whole: bool = False, fix: str | None =
     if isinstance(text, str) and is_number_text(text, whole=whole):
         if not whole and underflows(text):
             raise _setting_error(underflow_words(text), column=where, value=text, fix=fix)
-        return whole_number(text) if whole else float(text)
+        return whole_number(text) if whole else _number_as_typed(text)  # 1e400 shown so
     raise _setting_error(
         f"not {'an integer' if whole else 'a number'}", column=where, value=text, fix=fix
     )
