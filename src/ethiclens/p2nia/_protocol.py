@@ -818,7 +818,7 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
 def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool) -> None:
     """Write both files into a temporary folder and rename it to ``out`` (the previous release
     is moved aside first and put back when anything fails); a link's folder, the link kept."""
-    out = Path(os.path.realpath(out))  # renaming the link itself left its folder as it was
+    given, out = out, Path(os.path.realpath(out))  # renaming a link left its folder as it was
     tmp = old = None
     try:
         tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
@@ -837,7 +837,7 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
             os.rename(old / "release", out)  # put the previous release back
         reason = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
         raise EthicLensInputError(
-            f"could not write the release to {out} ({reason}); nothing was written"
+            f"could not write the release to {given} ({reason}); nothing was written"
             + (" and the previous release is unchanged" if is_release else ""),
             column="--out",
             fix="free disk space (or choose a writable folder) and rerun",
