@@ -17,6 +17,7 @@ from ._counts_table import (
     metadata_path,
     parquet_key_types,
     read_counts,
+    refuse_reserved,
     suppress_small_cells,
     write_counts,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "NA_TEXT",
     "hive_keys",
     "refuse_hive_default",
+    "refuse_reserved",
     "check_scheduler",
     "engine_of",
     "row_place",

@@ -688,7 +688,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     import pandas as pd
 
     from ..io import read_table, require_columns
-    from ..sources import file_columns, read_rows
+    from ..sources import file_columns, read_rows, refuse_reserved
 
     path, r = spec.target.file, spec.roles
     if not r.y_pred and not r.protected and purpose == "audit":
@@ -697,6 +697,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     frame = None if rule else read_table(path)
     header = file_columns(path) if rule else list(frame.columns)
     cols, refs = parse_protected(r.protected, header)
+    refuse_reserved(cols)  # before "not in the file", as the counting engines; JSON too
     wanted = _roles_needed(spec, purpose, cols)
     require_columns(pd.DataFrame(columns=header), wanted + cols, path)
     if rule:
