@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import is_number_text, split_list, underflow_words, underflows
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, _number_as_typed
 from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
@@ -75,7 +75,7 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
         raise EthicLensInputError(f"{symbol} must be a number", column=flag, value=text, fix=fix)
     if underflows(text):
         raise EthicLensInputError(underflow_words(text, symbol), column=flag, value=text, fix=fix)
-    return float(text)
+    return _number_as_typed(text)  # 1e400 is refused as typed, not as inf
 
 
 def write_request(req: AuditRequest, out) -> str | None:

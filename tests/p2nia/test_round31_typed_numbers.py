@@ -1,0 +1,36 @@
+"""p2nia request: a number typed past a double's range is refused as typed, not as inf."""
+
+import pytest
+
+from ethiclens.cli import main
+
+BASE = ["p2nia", "request", "--n", "100", "--protected", "sex", "--groups", "F,M"]
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (
+            ["--epsilon", "1e400"],
+            "option '--epsilon': ε must be a finite number > 0 (value: '1e400')",
+        ),
+        (
+            ["--mechanism", "mst", "--epsilon", "1", "--delta", "1e400"],
+            "option '--delta': δ must be a finite number (or absent) (value: '1e400')",
+        ),
+        (["--epsilon", "inf"], "(value: inf)"),
+    ],
+)
+def test_past_range_refused_as_typed(tmp_path, capsys, extra, said):
+    out = tmp_path / "req.json"
+    assert main([*BASE, *extra, "--out", str(out)]) == 2
+    assert said in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_ordinary_epsilon_still_read(tmp_path):
+    import json
+
+    out = tmp_path / "req.json"
+    assert main([*BASE, "--epsilon", "2", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["epsilon"] == 2.0
