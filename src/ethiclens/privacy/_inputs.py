@@ -166,27 +166,26 @@ def _float_losses(loss) -> np.ndarray:
             return arr.astype(float)
         except (TypeError, ValueError):
             bad = pd.isna(pd.to_numeric(pd.Series(arr), errors="coerce")).to_numpy()
-    first = int(bad.argmax())
-    raise EthicLensInputError(
-        f"{int(bad.sum())} loss value(s) are not numbers, first at row {first} "
-        f"(value {arr[first]!r})",
-        column="loss",
-        fix="give numeric per-example losses",
-    )
+    raise _losses_error(bad, "not numbers", arr, "give numeric per-example losses")
 
 
 def _real_losses(loss: np.ndarray) -> np.ndarray:
     """Complex losses whose imaginary parts are all 0, as real numbers; any other is refused."""
     bad = loss.imag != 0
     if bad.any():
-        first = int(bad.argmax())
-        raise EthicLensInputError(
-            f"{int(bad.sum())} loss value(s) are not real numbers{first_row(first)} "
-            f"(value {complex(loss[first])!r})",
-            column="loss",
-            fix="give real per-example losses (e.g. the log-loss −log p(y|x))",
-        )
+        fix = "give real per-example losses (e.g. the log-loss −log p(y|x))"
+        raise _losses_error(bad, "not real numbers", loss.tolist(), fix)
     return loss.real
+
+
+def _losses_error(bad: np.ndarray, problem: str, values, fix: str) -> EthicLensInputError:
+    """The refusal of the losses flagged in ``bad``: how many, the first row and its value."""
+    first = int(bad.argmax())
+    return EthicLensInputError(
+        f"{int(bad.sum())} loss value(s) are {problem}{first_row(first)} (value {values[first]!r})",
+        column="loss",
+        fix=fix,
+    )
 
 
 def _check_losses(loss: np.ndarray) -> None:
