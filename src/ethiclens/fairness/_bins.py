@@ -13,7 +13,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member, is_number_text, split_list
+from .._checks import check_member, is_number_text, split_list, underflow_words, underflows
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
 
@@ -68,6 +68,11 @@ def check_bin_edges(edges, column: str) -> list[float]:
     else:
         # a generator, read once; a float32 column's 0.1 is 0.1, as printed
         edges = list(printed_floats(edges) if getattr(edges, "ndim", 0) == 1 else edges)
+    for e in edges:  # "1e-400" is refused as typed, not binned as the edge 0 it reads as
+        if isinstance(e, str) and is_number_text(e.strip()) and underflows(e.strip()):
+            raise EthicLensInputError(
+                underflow_words(e.strip()), column=column, value=typed or edges, fix=_EDGES
+            )
     try:
         # Python's float() also reads "1_0" as 10 and "٣" as 3: text is read by every face's
         # rule (spaces beside the commas of "0, 25" are kept out of the number); True is no edge

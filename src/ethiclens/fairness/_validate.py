@@ -19,10 +19,12 @@ from .._checks import (
     did_you_mean,
     first_row,
     float_of_text,
+    is_number_text,
     is_zero_one_with_strays,
     label_fix,
     not_numbers,
     refuse_missing,
+    underflows,
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
@@ -512,17 +514,20 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
     if hits.any() or not isinstance(pos_label, str):
         return hits
     text = pos_label.strip()
+    number = _typed_number(text)
     if pd.api.types.is_numeric_dtype(series.dtype):
-        try:
-            number = float(text)
-        except ValueError:
-            return hits
-        return (series.astype(float) == number).to_numpy()
+        return hits if number is None else (series.astype(float) == number).to_numpy()
     texts = (series.astype(str) == text).to_numpy()
-    if series.dtype.kind != "O" or not isinstance(number := _label_key(text), float):
+    if series.dtype.kind != "O" or number is None:
         return texts
     # numbers kept as objects (a counts table's values): 1 is the label '1.00' too
     return texts | series.map(lambda v: _is_number(v) and v == number).to_numpy(bool)
+
+
+def _typed_number(text: str) -> float | None:
+    """The number a typed label writes, by every face's rule (no '1_0', no full-width '１'),
+    or None; '1e-400' is None too: it is no 0 a column could hold (a double reads it as 0)."""
+    return float(text) if is_number_text(text) and not underflows(text) else None
 
 
 def _holds_booleans(series: pd.Series) -> bool:
