@@ -448,6 +448,10 @@ class FileLayout:
         text = [f for f, k in kinds.items() if pa.types.is_string(k) or pa.types.is_large_string(k)]
         if text:
             return first_distinct(chunk for f in text for chunk in self._chunks(f, column))
+        times = [f for f, k in kinds.items() if _is_time(k)]
+        if times:  # typed as pandas types them: "holds dates or times/durations", its words
+            chunks = (chunk for f in times for chunk in self._chunks(f, column))
+            return pd.Series(first_distinct(chunks).tolist())
         if kinds and all(pa.types.is_boolean(k) for k in kinds.values()):
             return pd.Series([True])
         return None
@@ -1154,10 +1158,16 @@ def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = 
     read as numbers)."""
     typed_values = getattr(locator, "typed_values", None)
     values = typed_values(column) if typed_values else None
-    if values is None or (true_false and not pd.api.types.is_bool_dtype(values)):
+    early = values is not None and (pd.api.types.is_bool_dtype(values) or values.dtype.kind in "mM")
+    if values is None or (true_false and not early):
         return
     if (err := typed_numbers_error(values, _label(column, role), role)) is not None:
         raise err
+
+
+def _is_time(kind) -> bool:
+    """An Arrow date, timestamp or duration type (pandas reads it as datetime64/timedelta64)."""
+    return pa.types.is_date(kind) or pa.types.is_timestamp(kind) or pa.types.is_duration(kind)
 
 
 def first_distinct(chunks, n: int = 3) -> pd.Series:
