@@ -13,6 +13,8 @@ import contextlib
 import io
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
@@ -194,10 +196,13 @@ def _shipped(states) -> Dataset:
     )
 
 
-def _state_file(state_dir: Path, state: str) -> Path:
+def _state_file(state_dir: Path, state: str, year: int) -> Path:
+    """The person file folktables writes for ``state`` and ``year`` (to 2016: ss16pca.csv)."""
     _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
     check_member(state, sorted(_STATE_CODES), column="states", problem="unknown state code")
+    if year < 2017:
+        return state_dir / f"ss{str(year)[-2:]}p{state.lower()}.csv"
     return state_dir / f"psam_p{_STATE_CODES[state]}.csv"
 
 
@@ -215,7 +220,7 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
 
     state_dir = cache_dir / str(year) / "1-Year"
     ledger = _Ledger(state_dir / CHECKSUMS_FILE)
-    paths = {s: _state_file(state_dir, s) for s in states}  # every code checked first
+    paths = {s: _state_file(state_dir, s, year) for s in states}  # every code checked first
     missing = [s for s, path in paths.items() if not path.exists()]
     if missing and not download:
         raise _not_in_cache(states, missing, year, state_dir)
@@ -261,14 +266,19 @@ def _not_in_cache(states, missing, year: int, state_dir: Path) -> NotInCacheErro
 
 
 def _download(fetch, state_dir: Path, state: str, year: int, path: Path) -> None:
-    """Fetch one state's person file (``path``) into the cache; refused when nothing arrived."""
+    """Fetch one state's person file (``path``) into the cache; refused when nothing arrived.
+    It is fetched into a temporary folder and moved in whole, so a download that dies half-way
+    leaves nothing that a later load would trust."""
     state_dir.mkdir(parents=True, exist_ok=True)
-    fetch(state_dir, state, year)
-    if not path.exists():
-        raise DataFileError(
-            f"downloading the ACS {year} file for {state} failed",
-            fix="check the network connection and try again",
-        )
+    with tempfile.TemporaryDirectory(dir=state_dir, prefix=".download-") as part:
+        fetch(Path(part), state, year)
+        arrived = Path(part) / path.name
+        if not arrived.is_file():
+            raise DataFileError(
+                f"downloading the ACS {year} file for {state} failed",
+                fix="check the network connection and try again",
+            )
+        shutil.move(arrived, path)
 
 
 class _Ledger:
@@ -276,7 +286,19 @@ class _Ledger:
 
     def __init__(self, path: Path):
         self.path = path
-        self.digests = json.loads(path.read_text()) if path.exists() else {}
+        self.digests = {}
+        if path.exists():
+            try:
+                self.digests = json.loads(path.read_text())
+            except (OSError, UnicodeDecodeError, ValueError):
+                self.digests = None
+            if not isinstance(self.digests, dict) or not all(
+                isinstance(v, str) for v in self.digests.values()
+            ):
+                raise DataFileError(
+                    f"the cache's checksums file {path} is damaged",
+                    fix=f"delete the folder {path.parent} and load again with download=True",
+                )
 
     def record(self, name: str, digest: str) -> None:
         self.digests[name] = digest
