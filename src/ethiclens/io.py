@@ -969,6 +969,68 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
             raise err
         refuse_repeated_header(frame, [path])  # files joined with cat: a header among the rows
     _refuse_repeated_names(path, [str(c) for c in frame.columns])
+    if suffix in (".json", ".jsonl"):
+        _refuse_repeated_keys(path, suffix == ".jsonl")
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _one_key_each(pairs) -> None:
+    """json's object_pairs_hook that keeps nothing (only checks): a key repeated is raised."""
+    if len(dict(pairs)) < len(pairs):
+        seen = set()
+        raise _RepeatedKey(next(k for k, _ in pairs if k in seen or seen.add(k)))
+
+
+def _refuse_repeated_keys(path: Path, lines: bool) -> None:
+    """A JSON object giving one key twice is refused, naming the key and the line the object
+    (a record) starts on: pandas keeps its last value silently. One more parse by ``json``
+    (JSON lines joined into one array), the records located only once one repeats."""
+    import json
+
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
+        text = fh.handle.read()
+    parts = text.split("\n") if lines else [text]
+    try:
+        json.loads(f"[{','.join(filter(str.strip, parts))}]", object_pairs_hook=_one_key_each)
+    except (ValueError, RecursionError):
+        return  # pandas read what json does not: nothing to tell
+    except _RepeatedKey:
+        starts = _object_starts(text, lines)
+        decode = json.JSONDecoder(object_pairs_hook=_one_key_each).raw_decode
+        for start in starts:
+            try:
+                decode(text, start)
+            except ValueError:
+                continue
+            except _RepeatedKey as exc:
+                raise DataFileError(
+                    f"{_file_name(path)} line {text.count(chr(10), 0, start) + 1} gives this key "
+                    "twice in one object (JSON readers keep only its last value)",
+                    column=exc.args[0],
+                    fix="keep one of them: rename or delete the other",
+                ) from None
+
+
+def _object_starts(text: str, lines: bool):
+    """Where each record of a JSON text starts: each line's (JSON lines), each element's of
+    its array, or the whole text's."""
+    import json
+
+    blank = re.compile(r"[\s,]*")
+    if lines:
+        yield from (m.start(1) for m in re.finditer(r"^[^\S\n]*(\S)", text, re.M))
+        return
+    at = blank.match(text).end()
+    if not text.startswith("[", at):
+        yield at
+        return
+    at = blank.match(text, at + 1).end()
+    while at < len(text) and text[at] != "]":
+        yield at
+        at = blank.match(text, json.JSONDecoder().raw_decode(text, at)[1]).end()
 
 
 def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
