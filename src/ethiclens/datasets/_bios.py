@@ -15,12 +15,15 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import DataFileError
-from ..io import read_table
+from ..io import read_table, sha256_file
 from ._base import Dataset, check_feature_set
 
 TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
 DEFAULT_FILE = "surgeon_nurse_bios.csv"
+# The SHA-256 of the project's copy (shared/datasets/bios, MD5SUMS there): a file of that name
+# is the copy, checked like the files shipped in the package; any other file is the user's own.
+DEFAULT_SHA256 = "fca18329e34465294c89d4d22dd46c5e81f963ce99fac90cbf87e1c73d500738"
 
 
 def _default_path() -> Path | None:
@@ -67,17 +70,19 @@ def load_bios(
             fix="pass path=... (CSV/JSON/JSONL with text, occupation/title and gender columns) "
             "or set ETHICLENS_BIOS",
         )
+    digest = _checked_digest(path)
     df, text, occ = _read_bios(path, occupations)
     return Dataset(
         name="bios",
         features=pd.DataFrame({"text": df[text].astype(str)}),
         label=(df[occ] == occupations[0]).astype(int).rename(occupations[0]),
-        protected=pd.DataFrame({"gender": _genders(df["gender"])}),
+        protected=pd.DataFrame({"gender": _genders(df["gender"], path)}),
         reference={"gender": "Male"},
         positive_label=f"occupation is {occupations[0]} (vs {occupations[1]})",
         positive_is_favorable=True,
         provenance={
             "file": str(path),
+            "sha256": digest,
             "source": "Bias in Bios (De-Arteaga et al. 2019), "
             f"{occupations[0]} vs {occupations[1]} subset",
             "licence": "GPL-3.0 (subset converted from the plkumjorn/FIND repository)",
@@ -85,6 +90,20 @@ def load_bios(
         },
         text="text",
     )
+
+
+def _checked_digest(path: Path) -> str:
+    """The file's SHA-256; the project's copy (named :data:`DEFAULT_FILE`) truncated or edited
+    is refused, never read as fewer or other rows."""
+    digest = sha256_file(path)
+    if path.name == DEFAULT_FILE and digest != DEFAULT_SHA256:
+        raise DataFileError(
+            f"the Bias in Bios copy {path} is damaged (sha256 {digest[:12]}…, "
+            f"expected {DEFAULT_SHA256[:12]}…)",
+            fix="restore it from the shared datasets (their MD5SUMS lists it), or load your "
+            "own file under another name",
+        )
+    return digest
 
 
 def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
@@ -108,7 +127,7 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
     return df, text, occ
 
 
-def _genders(values: pd.Series) -> pd.Series:
+def _genders(values: pd.Series, path: Path) -> pd.Series:
     """M/F (or Male/Female, any case) as Male/Female; anything else is refused."""
     gender = (
         values.astype(str)
@@ -116,5 +135,10 @@ def _genders(values: pd.Series) -> pd.Series:
         .map({"M": "Male", "F": "Female", "MALE": "Male", "FEMALE": "Female"})
     )
     if gender.isna().any():
-        raise DataFileError("gender must be M/F (or Male/Female)", fix="recode the column")
+        raise DataFileError(
+            f"must be M/F (or Male/Female) in {path.name}",
+            column="gender",
+            value=values[gender.isna()].iloc[0],
+            fix="recode the column",
+        )
     return gender
