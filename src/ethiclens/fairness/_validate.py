@@ -732,7 +732,7 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
         "are not",
         fix="drop those rows or give them a valid weight",
     )
-    if n and w.sum() <= 0:
+    if n and w.max() <= 0:  # not w.sum(): weights of 1e308 overflow it (numpy warns)
         raise error(
             "every weight is 0; nothing would be audited",
             "pass positive weights for the rows to audit (or no weights)",
