@@ -606,7 +606,8 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     fields = _fields(train, test)
     numbers = [pd.to_numeric(pd.Series(s.ids), errors="coerce") for s in (train, test)]
     if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
-        keys = [n.to_numpy(float) for n in numbers]
+        # as Python numbers, compared exactly: 64-bit ids past 2**53 are not doubles
+        keys = [n.to_numpy(object) for n in numbers]
     else:
         keys = [pd.Series(s.ids).astype(str).to_numpy() for s in (train, test)]
     tr, te = (
