@@ -120,6 +120,8 @@ class EthicLensInputError(ValueError):
         file's top-level key).
     """
 
+    in_data: frozenset | set = frozenset()  # the columns an audit read (spec.columns_named)
+
     def __init__(self, problem: str, *, column=None, value=None, fix=None, kind=None):
         self.problem = problem
         self.column = column

@@ -263,8 +263,8 @@ class SpecRequest:
         names, flag_of = {}, {p: f for f, p in flag_paths().items()}
         for piece in column.split("/"):
             base = piece.split("[")[0]
-            if base in words:
-                names[piece] = words[base]  # the value came from the config file
+            if base in words or base in exc.in_data:  # from the config file; a data column
+                names[piece] = words.get(base, piece)  # (named like a keyword: y_true)
                 continue
             path = ENGINE_KEYS.get(base, ".".join(base.split(".")[:2]))
             flag = self.by_flag.get(path)

@@ -4,10 +4,29 @@ spec file, its key)."""
 
 from __future__ import annotations
 
+import functools
 from contextlib import contextmanager
 
 from ..errors import EthicLensInputError
+from ._parse import attribute_names
 from ._spec import _ENGINE_NAMES, ENGINE_KEYS, flag_paths
+
+
+def columns_named(runner):
+    """``runner(spec)``, whose refusal carries the columns the spec reads from the data
+    (``in_data``): one of them named like a keyword (a label column named y_true, an attribute
+    named n_boot) is named as that column by every face, not as --y-true or policy.n_boot."""
+
+    @functools.wraps(runner)
+    def run(spec):
+        try:
+            return runner(spec)
+        except EthicLensInputError as exc:
+            r = spec.roles
+            exc.in_data = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
+            raise
+
+    return run
 
 
 @contextmanager
@@ -78,5 +97,5 @@ def _spec_path(exc: EthicLensInputError) -> str | None:
         return column
     if exc.kind == "option":
         return flag_paths().get(column)
-    path = ENGINE_KEYS.get(column) if exc.kind == "column" else None
+    path = ENGINE_KEYS.get(column) if exc.kind == "column" and column not in exc.in_data else None
     return path if path and path.startswith(_SETTINGS) else None

@@ -10,7 +10,7 @@ import re
 from dataclasses import fields
 
 from ..errors import EthicLensInputError
-from ._names import named_as_called
+from ._names import columns_named, named_as_called
 from ._spec import (
     AuditSpec,
     Target,
@@ -594,6 +594,7 @@ def references_named(loaded: Loaded):
         raise _key_error(problem, f"roles.protected.{column}", exc.fix, exc.value) from None
 
 
+@columns_named
 def run_audit(spec: AuditSpec):
     """``AuditResult`` of a one-model spec (rows, or counts where the data lives)."""
     from ..fairness import audit, audit_counts, bin_counts
@@ -662,6 +663,7 @@ def _finished(result, spec: AuditSpec, loaded, notes: list, purpose: str):
     return result
 
 
+@columns_named
 def run_compare(spec: AuditSpec):
     """``ModelComparison`` of a two-model spec (B − A with paired intervals)."""
     from ..fairness import compare
@@ -686,6 +688,7 @@ def run_compare(spec: AuditSpec):
     return _finished(result, spec, loaded, notes, "compare")
 
 
+@columns_named
 def run_thresholds(spec: AuditSpec):
     """``ThresholdTable`` of a spec with scores (rates and verdicts per threshold)."""
     from ..fairness import threshold_table
