@@ -65,3 +65,36 @@ def test_seven_and_seven_point_zero_stay_one_id(frames):
     tr, te = train.assign(**small), test.assign(**small)
     te = te.assign(id=te.id.astype(float))  # a float id column: 7.0 is the train row's 7
     assert pcer_audit(_split(tr), _split(te), n_boot=100).notes[0].startswith("50 of 200")
+
+
+def _read(tmp_path, train, test, suffix=".csv"):
+    train.to_csv(tmp_path / "train.csv", index=False)
+    path = tmp_path / f"test{suffix}"
+    test.to_csv(path, index=False) if suffix == ".csv" else test.to_parquet(path)
+    columns = {"y_true": "y", "y_pred": "pred", "protected": "g"}
+    return read_splits(tmp_path / "train.csv", tmp_path / f"test{suffix}", **columns)
+
+
+def test_big_id_column_without_ids_finds_the_train_rows(frames, tmp_path):
+    """Without --id the rows are compared in every column both files hold, the 64-bit id
+    column exactly: 300 train rows were 'equal to another' and the 50 went unnoted."""
+    notes = pcer_audit(*_read(tmp_path, *frames), n_boot=100).notes
+    assert len(notes) == 1
+    assert notes[0].startswith("50 of 200 test row(s) are identical to a train row")
+
+
+def test_big_id_column_one_apart_is_no_train_row(frames, tmp_path):
+    """Other records (ids one apart, the same doubles) with train's values: was refused as
+    'holds only train rows'."""
+    train = frames[0].assign(id=BASE + 256 * np.arange(300))
+    test = train.iloc[100:].assign(id=train.id.iloc[100:] + 1)
+    assert pcer_audit(*_read(tmp_path, train, test, ".parquet"), n_boot=100).notes == []
+
+
+def test_whole_numbers_and_their_floats_stay_alike(frames, tmp_path):
+    """A Parquet float column of the CSV's whole numbers (2**60 too) still matches them."""
+    train, test = frames
+    train = train.assign(id=train.id - BASE, big=2**60)
+    test = test.assign(id=(test.id - BASE).astype(float), big=float(2**60))
+    notes = pcer_audit(*_read(tmp_path, train, test, ".parquet"), n_boot=100).notes
+    assert notes[0].startswith("50 of 200 test row(s) are identical to a train row")

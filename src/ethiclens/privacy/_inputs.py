@@ -652,9 +652,24 @@ def _fingerprint(frame: pd.DataFrame, columns=None) -> np.ndarray:
         for c in frame.columns if columns is None else columns:
             col = frame[c]
             numeric = pd.api.types.is_numeric_dtype(col) and not pd.api.types.is_bool_dtype(col)
-            as_read = col.astype(float) if numeric else col.astype(str)
-            out = out * np.uint64(_HASH_STEP) + pd.util.hash_pandas_object(as_read, index=False)
+            hashed = _number_hashes(col) if numeric else _hashes(col.astype(str))
+            out = out * np.uint64(_HASH_STEP) + hashed
     return np.asarray(out, np.uint64)
+
+
+def _hashes(values: pd.Series) -> np.ndarray:
+    return pd.util.hash_pandas_object(values, index=False).to_numpy()
+
+
+def _number_hashes(col: pd.Series) -> np.ndarray:
+    """Each number hashed as its float, but a whole number from 2**53 on (a 64-bit record id,
+    which a double cannot tell from its neighbours) as its exact digits, a float's alike."""
+    as_float = col.astype(float)
+    out = _hashes(as_float).copy()
+    big = (np.abs(as_float) >= 2.0**53).to_numpy() & np.isfinite(as_float.to_numpy())
+    if big.any():
+        out[big] = _hashes(pd.Series([str(int(v)) for v in col[big].tolist()]))
+    return out
 
 
 def check_split_types(train, test) -> None:
