@@ -293,6 +293,10 @@ def tables_to_folder(store_path, out_dir) -> str:
     from ..p2nia import refuse_stdout
     from ._tables import TABLE_FILES, write_tables
 
+    if not str(out_dir).strip():  # Path('') is the working folder: never written by accident
+        raise EthicLensInputError(
+            "must not be empty", column="--out", value=out_dir, fix="give a path"
+        )
     refuse_stdout(out_dir, "--out", "folder")
     check_outputs({f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}, inputs=[store_path])
     ensure_output_folder(out_dir, "--out", create=False)
