@@ -124,9 +124,10 @@ class Mechanism:
             above = _is_number(value) and float(value) > EPSILON_MAX
         except OverflowError:  # an integer too large for a float: check_epsilon says so
             above = False
-        if above and math.isfinite(float(value)):
+        if above and math.isfinite(eps := float(value)):
+            typed = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # not 10000 rounded
             raise EthicLensInputError(
-                f"ε = {float(value):g} is above {EPSILON_MAX:g}: {self.name.upper()} "
+                f"ε = {typed} is above {EPSILON_MAX:g}: {self.name.upper()} "
                 f"{self.too_much_epsilon}",
                 column=where,
                 fix=f"give ε <= {EPSILON_MAX:g}",
@@ -257,9 +258,11 @@ class GRR(Mechanism):
         if any(NEEDS_Y[m] for m in request["metrics"]):
             sizes.append(2)
         per_column = eps if request["accounting"] == PER_COLUMN else eps / len(sizes)
-        _grr.check_invertible(
-            [_grr.response_matrix(per_column, k) for k in sizes], eps, "--epsilon"
-        )
+        factors = [  # a share that underflows to 0: the matrix of ε = 0, every row alike
+            _grr.response_matrix(per_column, k) if per_column > 0 else np.full((k, k), 1 / k)
+            for k in sizes
+        ]
+        _grr.check_invertible(factors, eps, "--epsilon")
 
     def record_epsilon(self, request, released):
         k = len(released)
