@@ -107,3 +107,17 @@ def test_a_refusal_of_the_option_still_names_it(where, capsys):
         "roles: {y_true: y_true, y_pred: y_pred, protected: [sex]}\npolicy: {n_boot: 0}\n"
     )
     assert _err(capsys, ["audit", "--config", config]).startswith("error: key 'policy.n_boot'")
+
+
+@pytest.mark.parametrize(
+    ("file", "extra", "said"),
+    [
+        ("label.csv", [], "column 'y_true': is not binary 0/1"),
+        ("weight.csv", ["--weight", "sample_weight"], "column 'sample_weight': weights must be"),
+    ],
+)
+def test_counts_names_the_column(where, tmp_path, capsys, file, extra, said):
+    out = tmp_path / "c.csv"
+    err = _err(capsys, ["counts", where / file, *ROLES, "--protected", "sex", *extra, "--out", out])
+    assert err.startswith(f"error: {said}"), err
+    assert not out.exists()

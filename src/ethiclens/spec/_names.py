@@ -13,14 +13,14 @@ from ._spec import _ENGINE_NAMES, ENGINE_KEYS, flag_paths
 
 
 def columns_named(runner):
-    """``runner(spec)``, whose refusal carries the columns the spec reads from the data
+    """``runner(spec, ...)``, whose refusal carries the columns the spec reads from the data
     (``in_data``): one of them named like a keyword (a label column named y_true, an attribute
     named n_boot) is named as that column by every face, not as --y-true or policy.n_boot."""
 
     @functools.wraps(runner)
-    def run(spec):
+    def run(spec, *args):
         try:
-            return runner(spec)
+            return runner(spec, *args)
         except EthicLensInputError as exc:
             r = spec.roles
             exc.in_data = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)

@@ -11,6 +11,7 @@ from .._checks import check_member, check_seed, did_you_mean
 from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import sha256_file
+from ._names import columns_named
 from ._parse import parse_protected
 from ._spec import AuditSpec, _key_error, _refused
 
@@ -164,6 +165,7 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     return _counted(spec, engine, purpose)
 
 
+@columns_named
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the
