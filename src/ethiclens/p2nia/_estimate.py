@@ -439,7 +439,7 @@ def estimate(
     rel = _checked_release(rel, request)
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _seed_used(random_state)
-    check_level(level, "level")  # as everywhere
+    level = check_level(level, "level")  # as everywhere (a float32 0.9 is 0.9)
     policy = check_policy(policy)  # default: Policy()
     m = rel.manifest
     metrics = _metrics_asked(m, metrics)
