@@ -23,6 +23,8 @@ DOMAINS_FIX = (
     '{"sex": ["F", "M"], "age": (18, 90)}'
 )
 
+QUERIES_FIX = "pass a DataFrame of query rows with a column of the protected attribute's groups"
+
 
 def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataFrame:
     """``domains``: column -> list of values (categorical) or (low, high) tuple (numeric)."""
@@ -86,6 +88,14 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
     except EthicLensInputError as exc:
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
     _check_domains(domains, protected)
+    if queries is not None:
+        check_argument_type(
+            queries,
+            pd.DataFrame,
+            column="queries",
+            problem="must be a DataFrame, not",
+            fix=QUERIES_FIX,
+        )
     if protected not in domains and (queries is None or protected not in queries.columns):
         raise EthicLensInputError(
             "names no column of the domains (or the queries)",
@@ -94,7 +104,34 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
             fix=f"use one of {list(domains)[:15]}",
             kind="argument",
         )
+    if queries is not None:
+        _check_queries(queries, domains, protected)
     return list(metrics)
+
+
+def _check_queries(queries, domains: dict, protected: str) -> None:
+    """``queries`` (a DataFrame) rows holding the protected attribute, none of its values
+    missing and each a group of ``domains[protected]`` where that lists them."""
+    count = list(queries.columns).count(protected)
+    if count != 1 or not len(queries):
+        problem = {0: f"has no column {protected!r}", 1: "has no rows"}.get(count)
+        problem = problem or f"repeats the column {protected!r}"
+        raise EthicLensInputError(problem, column="queries", fix=QUERIES_FIX, kind="argument")
+    groups = queries[protected]
+    known = set(map(str, domains.get(protected, groups.dropna())))
+    if missing := int(groups.isna().sum()):
+        problem, value = f"{missing} missing value(s) of {protected!r}", None
+    elif outside := sorted(set(groups.astype(str)) - known):
+        problem, value = f"groups of {protected!r} outside domains[{protected!r}]", outside[:5]
+    else:
+        return
+    raise EthicLensInputError(
+        problem,
+        column="queries",
+        value=value,
+        fix=f"drop those queries, or list every group in domains[{protected!r}]",
+        kind="argument",
+    )
 
 
 def _check_domains(domains, protected=None) -> None:
