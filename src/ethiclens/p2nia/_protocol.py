@@ -739,6 +739,9 @@ def write_release(
     sequential composition.
     """
     check_release_parts(rel)
+    fix = "give the folder to write the release into, e.g. 'release/'"
+    problem = "must be the path of a folder, not a"
+    check_argument_type(out_dir, (str, os.PathLike), column="out_dir", problem=problem, fix=fix)
     out = Path(out_dir)
     is_release = _check_out_folder(out, replace)
     manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)
