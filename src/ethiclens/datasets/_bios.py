@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import DataFileError
+from ..errors import DataFileError, EthicLensInputError
 from ..io import read_table, sha256_file
 from ._base import Dataset, check_feature_set
 
@@ -63,6 +63,7 @@ def load_bios(
     Dataset
     """
     check_feature_set(features)
+    _check_arguments(path, occupations)
     path = Path(path) if path is not None else _default_path()
     if path is None or not path.exists():
         raise DataFileError(
@@ -70,8 +71,8 @@ def load_bios(
             fix="pass path=... (CSV/JSON/JSONL with text, occupation/title and gender columns) "
             "or set ETHICLENS_BIOS",
         )
-    digest = _checked_digest(path)
     df, text, occ = _read_bios(path, occupations)
+    digest = _checked_digest(path)
     return Dataset(
         name="bios",
         features=pd.DataFrame({"text": df[text].astype(str)}),
@@ -90,6 +91,27 @@ def load_bios(
         },
         text="text",
     )
+
+
+def _check_arguments(path, occupations) -> None:
+    """A path (or None) and two different occupation titles; anything else is refused."""
+    if path is not None and (not isinstance(path, str | os.PathLike) or not str(path).strip()):
+        raise EthicLensInputError(
+            "must be the path of a file",
+            column="path",
+            kind="argument",
+            value=path,
+            fix="pass path=... (CSV/JSON/JSONL), or leave it out to read $ETHICLENS_BIOS",
+        )
+    pair = occupations if isinstance(occupations, list | tuple) else ()
+    if len(pair) != 2 or not all(isinstance(o, str) for o in pair) or pair[0] == pair[1]:
+        raise EthicLensInputError(
+            "must be two different occupation titles (label 1, then label 0)",
+            column="occupations",
+            kind="argument",
+            value=occupations,
+            fix="e.g. occupations=('surgeon', 'nurse')",
+        )
 
 
 def _checked_digest(path: Path) -> str:
