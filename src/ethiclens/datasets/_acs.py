@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import numbers
 import os
 import shutil
 import tempfile
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .._checks import check_member
@@ -63,6 +65,8 @@ def check_year(year) -> int:
     text = year if isinstance(year, str) else None  # digits as every face reads them
     if text is not None and text.isascii() and text.isdigit():
         year = int(text)
+    if isinstance(year, numbers.Integral) and not isinstance(year, bool | np.bool_):
+        year = int(year)  # a NumPy integer, as read from a frame
     if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
         raise EthicLensInputError(
             f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
@@ -84,6 +88,13 @@ def acs_states(states) -> list[str]:
     typed = states
     if isinstance(states, str):
         states = states.split(",")
+    elif not isinstance(states, list | tuple | set | frozenset | np.ndarray | pd.Series):
+        raise EthicLensInputError(
+            "must be state codes",
+            column="states",
+            value=typed,
+            fix="e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)",
+        )
     codes = [str(s).strip().upper() for s in states]
     if not codes:
         raise EthicLensInputError("no state given", column="states", fix="e.g. states=['CO']")
@@ -143,6 +154,14 @@ def load_acs_income(
     year = check_year(year)
     states = acs_states(states)
     download = check_truth(download, "download", "download=True allows it, False reads local files")
+    if cache_dir is not None and not str(cache_dir).strip():  # never the default by accident
+        raise EthicLensInputError(
+            "must not be empty",
+            column="cache_dir",
+            kind="argument",
+            value=cache_dir,
+            fix="give a folder, or leave it out for $ETHICLENS_CACHE/acs",
+        )
     local = cache_dir is None and fetch is None and all(s in SHIPPED_STATES for s in states)
     if year == SHIPPED_YEAR and local:
         return _shipped(states)

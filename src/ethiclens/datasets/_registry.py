@@ -206,7 +206,7 @@ class DatasetEntry:
     def check_features(self, features: str | None, flag: str = "features") -> str:
         """The feature set's name (``full`` when None); an unknown one is an input error."""
         name = DEFAULT_FEATURES if features is None else features
-        if name not in self.feature_sets:
+        if not isinstance(name, str) or name not in self.feature_sets:
             raise EthicLensInputError(
                 f"{self.name} has no such feature set",
                 column=flag,
