@@ -17,7 +17,6 @@ from ._web import (
     in_thread,
     intervals_text,
     listed_word,
-    reading_record,
     repeated_name,
     said,
     web_of,
@@ -46,12 +45,11 @@ async def history(request):
 def _listed(row: dict) -> dict:
     """A history row as the page lists it; one whose record cannot be read (edited or damaged
     since it was written) listed as "damaged", so that one row never takes the page down."""
-    try:
-        model = (json.loads(row["spec"] or "{}").get("model") or {}).get("name")
-        return {**row, "model": model, "word": listed_word(row), "input": _fingerprint_text(
-            row["fingerprint"])}  # fmt: skip
-    except (ValueError, TypeError, AttributeError, KeyError):
-        return {**row, "model": None, "word": "damaged", "input": ""}
+    word = listed_word(row)
+    if word == "damaged":
+        return {**row, "model": None, "word": word, "input": ""}
+    model = (json.loads(row["spec"] or "{}").get("model") or {}).get("name")
+    return {**row, "model": model, "word": word, "input": _fingerprint_text(row["fingerprint"])}
 
 
 async def diff(request):
@@ -61,15 +59,12 @@ async def diff(request):
     web = web_of(request)
     if repeated := repeated_name(request.query_params.multi_items()):
         return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
-    a, b = (web.audit_or_none(request.query_params.get(k, "")) for k in ("a", "b"))
+    # each result checked as it is read (a damaged one named, 410); the requests as stored
+    # when the library no longer reads them (_effective)
+    a, b = (web.audit_or_none(request.query_params.get(k, ""), ("result",)) for k in "ab")
     if refused := _diff_refusal(request.query_params, a, b):
         return web.error_page(request, *refused, "Before and After", HISTORY_LINK)
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
-    for audit, result in ((a, ra), (b, rb)):  # each as the page reads it, named if damaged
-        with reading_record(audit["id"], "spec or result"):
-            spec = json.loads(audit["spec"])
-            _spec_changes(spec, spec, result, result), _diff_rows(result, result, ())
-            intervals_text(result)
     gate = _baseline_gate(ra, rb)
     return web.page(
         request,

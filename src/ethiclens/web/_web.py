@@ -7,7 +7,6 @@ modules (``_routes_*.py``) hold the handlers themselves.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import json
@@ -164,13 +163,12 @@ def listed_word(row: dict) -> str:
     """What a listed request (a store history row) reads as, on the history page and the home
     page's recent audits alike: a finished one's :func:`verdict_word`, else its state
     (queued, running, failed); "damaged" for a record that cannot be read (one row never
-    takes the page down)."""
+    takes the page down): its request or its verdict (:func:`damaged_column`)."""
+    if damaged_column(row, ("spec", "verdict")):
+        return "damaged"
     if row["status"] != "done":
         return row["status"]
-    try:
-        return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
-    except (ValueError, TypeError, AttributeError, KeyError):
-        return "damaged"
+    return verdict_word(json.loads(row["verdict"] or "{}").get("status_counts", {}))
 
 
 class DamagedRecord(Exception):
@@ -182,34 +180,147 @@ class DamagedRecord(Exception):
         self.audit_id, self.column = audit_id, column
 
 
-@contextlib.contextmanager
-def reading_record(audit_id: str, columns: str):
-    """A page reading a stored request's JSON ``columns``: a value of a shape the app never
-    wrote there (valid JSON all the same: a result ``{"comparisons": 5}``) is a
-    :class:`DamagedRecord`, as a record that is not JSON is, not an internal error."""
-    try:
-        yield
-    except (TypeError, AttributeError, LookupError, ValueError):
-        raise DamagedRecord(audit_id, columns) from None
-
-
 # the history's columns whose JSON object a request's pages read
 _JSON_COLUMNS = ("spec", "result", "verdict", "error")
+# the states and the kinds of request the app writes in the history
+_STATES = ("draft", "queued", "running", "done", "failed", "interrupted")
+_PURPOSES = ("audit", "compare", "thresholds")
 
 
-def damaged_column(row: dict) -> str | None:
+def damaged_column(row: dict, read=_JSON_COLUMNS) -> str | None:
     """The first of a stored request's JSON columns (:data:`_JSON_COLUMNS`) whose text is not
-    what the app wrote there, else None."""
+    what the app wrote there (not JSON, not an object; of the columns a page ``read``s, one
+    whose values the app never wrote: a status that is not one, a number as text, a missing
+    key), else None. Checked once, as the record is read, so that a page bug on an intact
+    record is a bug, not a damaged record. Its state and its kind first: one the app never
+    writes (a status ``nope``) is damaged too."""
+    for column, known in (("status", _STATES), ("purpose", _PURPOSES)):
+        if column in row and row[column] not in known:
+            return column
     for column in _JSON_COLUMNS:
         if row.get(column) is None:
             continue
         try:
-            value = json.loads(row[column])
+            value = json.loads(row[column], parse_constant=_no_constant)
         except (ValueError, TypeError):
             return column
-        if not isinstance(value, dict):
+        if not isinstance(value, dict) or column in read and not _intact(column, value, row):
             return column
     return None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON the app writes")  # NaN, Infinity: always null
+
+
+def _intact(column: str, value: dict, row: dict) -> bool:
+    """Whether a stored JSON object holds what the app wrote in ``column``: a request the
+    library reads as a spec, a finished result with what its pages read, the verdict's
+    counts of statuses, the error's texts."""
+    from ..spec import AuditSpec
+
+    if column == "spec":
+        try:
+            AuditSpec.from_dict(value, source="the stored request")
+        except (EthicLensInputError, TypeError, ValueError):
+            return False
+        return True
+    if column == "result":
+        return row.get("status") != "done" or _result_valid(value, row.get("purpose"))
+    if column == "verdict":
+        counts, flagged = value.get("status_counts"), value.get("flagged", [])
+        models = value.get("models", {"a": "", "b": ""})
+        return (
+            isinstance(counts, dict)
+            and all(k in _STATUSES and type(n) is int and n >= 0 for k, n in counts.items())
+            and isinstance(flagged, list)
+            and all(isinstance(f, str) for f in flagged)
+            and isinstance(models, dict)
+            and all(isinstance(models.get(k), str) for k in "ab")
+        )
+    texts = ("problem", "column", "fix", "value", "message")  # the error
+    return all(isinstance(value.get(k), str | None) for k in texts) and isinstance(
+        value.get("input", False), bool
+    )
+
+
+def _result_valid(result: dict, purpose) -> bool:
+    """Whether a finished request's result holds what its pages read, of the types its report
+    schema gives them (an audit's comparisons, a comparison's verdicts and its two audits, a
+    threshold view's rows): checked in Python, as a schema validator takes minutes on a
+    result of thousands of groups."""
+    config = result.get("config")
+    policy = config.get("policy", {}) if isinstance(config, dict) else None
+    if not isinstance(policy, dict) or not all(
+        _number(policy[k]) for k in ("di_threshold", "eo_threshold") if k in policy
+    ):
+        return False
+    if purpose == "compare":
+        models, audits = result.get("models"), result.get("audits")
+        return (
+            _rows(result.get("verdicts"), _verdict_row)
+            and isinstance(models, dict)
+            and _texts(models, "ab")
+            and isinstance(audits, dict)
+            and all(
+                isinstance(audits.get(k), dict) and _result_valid(audits[k], "audit") for k in "ab"
+            )
+        )
+    if purpose == "thresholds":
+        return _number(result.get("audited_threshold")) and _rows(
+            result.get("rows"), _threshold_row
+        )
+    return _rows(result.get("comparisons"), _comparison)
+
+
+# the library's statuses (``fairness.STATUSES``; not imported: the pages load without the engine)
+_STATUSES = ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA", "UNDEFINED", "REPORTED")
+_VALUES = ("value", "ci_low", "ci_high")  # a metric's numbers, each a number or null
+
+
+def _number(value, null: bool = False) -> bool:
+    return (null and value is None) or type(value) in (int, float)
+
+
+def _texts(row: dict, keys) -> bool:
+    return all(isinstance(row.get(k), str) for k in keys)
+
+
+def _rows(rows, check) -> bool:
+    """Whether ``rows`` is a list of objects, each one ``check`` takes."""
+    return isinstance(rows, list) and all(isinstance(r, dict) and check(r) for r in rows)
+
+
+def _comparison(c: dict) -> bool:
+    metrics = c.get("metrics")
+    return (
+        _texts(c, ("attribute", "group", "reference"))
+        and c.get("status") in _STATUSES
+        and isinstance(c.get("flagged"), bool)
+        and isinstance(c.get("flag_reason", ""), str | None)
+        and isinstance(metrics, dict)
+        and all(
+            isinstance(m, dict)
+            and all(k in m and _number(m[k], null=True) for k in _VALUES)
+            and m.get("status") in _STATUSES
+            and isinstance(m.get("reason"), str | None)
+            for m in metrics.values()
+        )
+    )
+
+
+def _verdict_row(v: dict) -> bool:
+    texts = _texts(v, ("attribute", "group", "reference"))
+    return texts and v.get("status_a") in _STATUSES and v.get("status_b") in _STATUSES
+
+
+def _threshold_row(row: dict) -> bool:
+    return (
+        _texts(row, ("attribute", "group"))
+        and row.get("status") in (*_STATUSES, None)
+        and isinstance(row.get("audited"), bool)
+        and _number(row.get("threshold"))
+    )
 
 
 def intervals_text(result: dict) -> str:
@@ -374,11 +485,12 @@ class Web:
         return out
 
     # -- forms ---------------------------------------------------------------------------------
-    def audit_or_none(self, audit_id: str) -> dict | None:
+    def audit_or_none(self, audit_id: str, read=_JSON_COLUMNS) -> dict | None:
         """The stored request ``audit_id``; None when there is none; :class:`DamagedRecord`
-        when its stored JSON cannot be read (edited or damaged since it was written)."""
+        when its stored JSON cannot be read (edited or damaged since it was written), or
+        holds values the app never wrote in a column the page ``read``s."""
         audit = self.store.audit(audit_id) if ID.match(audit_id) else None
-        if audit is not None and (column := damaged_column(audit)):
+        if audit is not None and (column := damaged_column(audit, read)):
             raise DamagedRecord(audit_id, column)
         return audit
 
