@@ -268,6 +268,10 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
         from ..fairness import AuditOptions
 
         AuditOptions.check_ci(spec.policy.ci, purpose, "policy.ci")
+    if purpose == "compare" and spec.roles.weight and spec.policy.ci != "jeffreys":
+        problem, fix = "the paired row bootstrap does not take weights", "drop --weight, or draw "
+        fix += "the weighted paired intervals: e.g. --ci jeffreys"  # each face's words
+        raise _key_error(problem, "policy.ci", fix, spec.policy.ci)
     spec.policy.to_policy()
 
 
