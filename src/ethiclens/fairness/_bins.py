@@ -8,6 +8,7 @@ edges is an error, never clipped into the nearest bin.
 
 from __future__ import annotations
 
+import bisect
 import math
 
 import numpy as np
@@ -82,14 +83,26 @@ def check_bin_edges(edges, column: str) -> list[float]:
         problem = "bin edges must be at least two finite numbers in increasing order"
     except (TypeError, ValueError):
         out, problem = None, "bin edges must be numbers"
+    rounded = next((e for e, f in zip(edges, out or (), strict=False) if _rounded(e, f)), None)
+    if rounded is not None:  # 2**53 + 1 would bin, and print, as 2**53
+        problem = f"bin edge {str(rounded).strip()} is a whole number no float holds exactly"
     if (
         out is None
+        or rounded is not None
         or len(out) < 2
         or not all(np.isfinite(out))
         or any(b <= a for a, b in zip(out, out[1:], strict=False))
     ):
         raise EthicLensInputError(problem, column=column, value=typed or edges, fix=_EDGES)
     return out
+
+
+def _rounded(edge, as_float: float) -> bool:
+    """A whole-number ``edge`` (an int, or text of digits) past 2**53 that ``as_float`` rounds."""
+    if isinstance(edge, str) and edge.strip().lstrip("+-").isdigit():
+        edge = int(edge.strip())
+    whole = isinstance(edge, (int, np.integer)) and not isinstance(edge, (bool, np.bool_))
+    return whole and math.isfinite(as_float) and as_float != int(edge)
 
 
 def _not_a_number(edge) -> bool:
@@ -183,8 +196,12 @@ def bin_attribute(
             fix="drop or fill the rows with a missing value before binning",
         )
     x = numeric.to_numpy(dtype=float)
-    _refuse_outside(x, missing, edges, rows, column)
-    idx = np.minimum(np.searchsorted(edges, np.nan_to_num(x), side="right") - 1, len(edges) - 2)
+    exact = _whole_past_floats(raw, x)
+    _refuse_outside(x, missing, edges, rows, column, exact)
+    idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
+    for i, v in exact.items():  # compared as the whole numbers they are (int vs float: exact)
+        idx[i] = bisect.bisect_right(edges, v) - 1
+    idx = np.minimum(idx, len(edges) - 2)
     labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
     labels[missing] = None
     return pd.Series(labels, index=index, name=column if index is None else values.name)
@@ -204,16 +221,35 @@ def _as_numbers(raw: pd.Series) -> pd.Series:
     return numeric
 
 
-def _refuse_outside(x: np.ndarray, missing: np.ndarray, edges, rows, column: str) -> None:
-    """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for."""
+def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
+    """{position: value} of the whole numbers in ``raw`` past 2**53 that their float ``x``
+    rounds (2**53 + 3 reads as 2**53 + 4): binned by their exact value."""
+    out = {}
+    for i in np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53)).tolist():
+        v = raw.iat[i]
+        if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+            if int(v) != float(x[i]):  # a Python float: np.float64 would round the int
+                out[i] = int(v)
+    return out
+
+
+def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None) -> None:
+    """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for;
+    ``exact``: the whole numbers a float rounds, compared as they are."""
     outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
+    for i, v in (exact or {}).items():
+        outside[i] = v < edges[0] or v > edges[-1]
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
         # the edges as given, the data range exact: 65.0000001 shows why it is past 65
         low, high = number_text(edges[0]), number_text(edges[-1])
+        seen = [float(np.nanmin(x)), float(np.nanmax(x)), *(exact or {}).values()]
+        least, most = (
+            str(v) if isinstance(v, int) else number_text(v) for v in (min(seen), max(seen))
+        )
         raise EthicLensInputError(
             f"{int(n_out)} row(s) with values outside the bin edges [{low}, {high}] (data range "
-            f"{number_text(np.nanmin(x))} to {number_text(np.nanmax(x))})",
+            f"{least} to {most})",
             column=column,
             fix="widen the first or last edge to cover the data",
         )
