@@ -584,6 +584,7 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
         y_score = _aligned(y_score, frame.index, "y_score")
     frame = frame.reset_index(drop=True)  # then positions pair rows with the predictions
     pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
+    favorable_label = int(favorable_label)  # True, np.int64(1): the result's (JSON's) int 1
     attribute = _attribute(frame, attribute)  # refused before any draw
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
     # Row ids index compact arrays (one slot per distinct id), never arrays as long as the
