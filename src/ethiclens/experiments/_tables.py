@@ -260,8 +260,10 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
     literal_figure(fig)
     fig.tight_layout()
     paths = [out_dir / "figure1.png", out_dir / "figure1.svg"]
-    for path in paths:
-        fig.savefig(path, dpi=130 if path.suffix == ".png" else None)
+    for path in paths:  # the same store, the same bytes: no date, no random SVG ids
+        with matplotlib.rc_context({"svg.hashsalt": "ethiclens"}):
+            svg = path.suffix == ".svg"
+            fig.savefig(path, dpi=None if svg else 130, metadata={"Date": None} if svg else None)
     plt.close(fig)
     return paths
 
