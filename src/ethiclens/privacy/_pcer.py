@@ -762,7 +762,7 @@ def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
                 group=g,
                 n_train=n_tr,
                 n_test=n_te,
-                **{k: float(point[k][i]) for k in GROUP_STATISTICS},
+                **{k: json_number(point[k][i]) for k in GROUP_STATISTICS},  # undefined: None
                 mean_loss_train=_mean_loss(train, g),
                 mean_loss_test=_mean_loss(test, g),
                 status=INSUFFICIENT_DATA if insufficient else REPORTED,
@@ -880,9 +880,7 @@ def _undefined_by_floor(name: str, rows: list[GroupPCER], small: list[str]) -> b
         return False
     keys = {"eo_gap": ("tpr_test", "fpr_test"), "dp_gap": ("positive_rate",)}
     keys["dp_gap_signed"] = keys["dp_gap"]
-    bad = {
-        r.group for r in rows for k in keys.get(name, ("pcer",)) if not np.isfinite(getattr(r, k))
-    }
+    bad = {r.group for r in rows for k in keys.get(name, ("pcer",)) if _undefined(getattr(r, k))}
     return bool(bad) and bad <= set(small)
 
 
@@ -910,6 +908,10 @@ def _floor_checks(rows, order, etas, gap) -> Iterator[FloorCheck]:
         )
 
 
+def _undefined(value) -> bool:
+    return value is None or not math.isfinite(value)
+
+
 def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
     if name in ("delta_pcer", "dp_gap_signed") and len(rows) != 2:
         return f"defined for two groups; this attribute has {len(rows)} (see dispersion and dp_gap)"
@@ -918,13 +920,13 @@ def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
             f"{k.split('_')[0].upper()} of {r.group}"
             for r in rows
             for k in ("tpr_test", "fpr_test")
-            if not math.isfinite(getattr(r, k))
+            if _undefined(getattr(r, k))
         ]
         return f"undefined: {', '.join(bad)} (a group lacks positive or negative test labels)"
     # ΔPCER and the dispersion from each group's PCER_g, the DP gaps from its R_g: the groups'
     # own reasons say which one is undefined and why
     key = "positive_rate" if name.startswith("dp_gap") else "pcer"
-    bad = [r.estimates[key].reason for r in rows if not math.isfinite(getattr(r, key))]
+    bad = [r.estimates[key].reason for r in rows if _undefined(getattr(r, key))]
     if not bad:
         return "a group's statistic is undefined"
     return f"{'R_g' if key == 'positive_rate' else 'PCER_g'} is undefined: {'; '.join(bad)}"
