@@ -178,6 +178,7 @@ class Estimate:
         if folder is None or not self.cli_settings:
             return None
         seed, draws = (str(self.config[k]) for k in ("random_state", "n_boot"))
+        folder = os.path.join(".", folder) if folder.startswith("-") else folder  # no option
         words = ["ethiclens", "p2nia", "estimate", folder, "--seed", seed, "--n-boot", draws]
         if (self.run.get("request") or {}).get("file"):
             words += ["--request", self.run["request"]["file"]]
