@@ -110,9 +110,10 @@ class Roles:
 
     @property
     def columns(self) -> list[str]:
-        """The source columns an audit reads (and nothing else)."""
+        """The source columns an audit reads (and nothing else), each once (a prediction may
+        be its own score)."""
         cols = [c for c in (self.y_true, self.y_pred, self.y_score, self.weight) if c]
-        return cols + [c for c in self.protected if c not in cols]
+        return list(dict.fromkeys(cols + list(self.protected)))
 
     def _keys(self) -> list[tuple[str, str]]:
         """(source column, the counts table's name) of each key: attributes, label, prediction."""
@@ -174,7 +175,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     return _finish(table, roles)
 
 
-def _check_roles(roles) -> None:
+def _check_roles(roles, taker: str = "counts_of") -> None:
     """``roles`` is this module's :class:`Roles`; a spec's ``Roles`` (``ethiclens.spec.Roles``,
     whose entries may carry a reference, ``y_pred`` a second model) is refused by name, with the
     call that builds the right one from its columns."""
@@ -193,7 +194,7 @@ def _check_roles(roles) -> None:
         }
         example = ", ".join(f"{k}={v!r}" for k, v in named.items() if v or k == "protected")
     raise TypeError(
-        f"counts_of takes an ethiclens.sources.Roles, not {given}; pass "
+        f"{taker} takes an ethiclens.sources.Roles, not {given}; pass "
         f"ethiclens.sources.Roles({example})"
     )
 

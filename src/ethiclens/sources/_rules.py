@@ -204,7 +204,11 @@ def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
 def check_columns(columns, roles, target, layout=None) -> None:
     """Every role column exists (the pandas path's message and near misses); with the
     ``layout`` of Parquet files, no label or group column holds lists or structs
-    (:func:`refuse_nested_columns`)."""
+    (:func:`refuse_nested_columns`). ``roles`` naming no columns (a dict) are refused."""
+    if not hasattr(roles, "columns"):  # the spec's reader passes its own, with columns
+        from ._counts_table import _check_roles
+
+        _check_roles(roles, "each counting function")
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
     if layout is not None:
         refuse_missing_in_files(layout, roles.columns)

@@ -172,6 +172,9 @@ def sql_counts(
     seconds per statement. ``flag``: the option that gave ``url`` (``--db`` or
     ``--db-env NAME``), named by a refusal.
     """
+    from ._counts_table import _check_roles
+
+    _check_roles(roles, "sql_counts")
     return _run(url, roles, table, query, timeout, flag)
 
 
