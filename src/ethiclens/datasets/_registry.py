@@ -14,6 +14,8 @@ and check names at once.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -23,6 +25,15 @@ from ..errors import EthicLensInputError
 
 PURPOSES = ("audit", "pcer", "p2nia")
 DEFAULT_FEATURES = "full"
+
+
+def _as_text(value) -> str:
+    """A group value as a split compares it: a whole number without its fraction (the column's
+    1.0 is the 1 that one_values names)."""
+    number = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    if number and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -49,8 +60,8 @@ class BinarySplit:
     zero_values: tuple = ()
 
     def __post_init__(self):
-        object.__setattr__(self, "one_values", tuple(str(v) for v in self.one_values))
-        object.__setattr__(self, "zero_values", tuple(str(v) for v in self.zero_values))
+        object.__setattr__(self, "one_values", tuple(_as_text(v) for v in self.one_values))
+        object.__setattr__(self, "zero_values", tuple(_as_text(v) for v in self.zero_values))
         if bool(self.one_values) == bool(self.zero_values):
             raise EthicLensInputError(
                 "a binary split names the raw values of exactly one group",
@@ -74,8 +85,17 @@ class BinarySplit:
     def binarize(self, raw):
         """Group names (``group0``/``group1``) for raw protected values, as a NumPy array."""
         import numpy as np
+        import pandas as pd
 
-        raw = np.asarray(raw).astype(str)
+        missing = int(pd.isna(pd.Series(raw, dtype=object)).sum())
+        if missing:  # never counted in the group of "every other value"
+            raise EthicLensInputError(
+                f"{missing} values of {self.column} are missing: PCER's split puts each row "
+                "in one of its two groups",
+                column=self.column,
+                fix="drop or recode those rows in the dataset's loader",
+            )
+        raw = np.array([_as_text(v) for v in raw], dtype=str)
         if self.one_values:
             return np.where(np.isin(raw, self.one_values), self.group1, self.group0)
         return np.where(np.isin(raw, self.zero_values), self.group0, self.group1)

@@ -99,10 +99,8 @@ def prepare(
     X_train = np.asarray(transform.fit_transform(X.iloc[tr]), dtype=np.float32)
     X_test = np.asarray(transform.transform(X.iloc[te]), dtype=np.float32)
     splits = entry.pcer_splits
-    groups_tr, groups_te = (
-        {a: sp.binarize(ds.protected[sp.column].iloc[rows]) for a, sp in splits.items()}
-        for rows in (tr, te)
-    )
+    grouped = {a: sp.binarize(ds.protected[sp.column]) for a, sp in splits.items()}
+    groups_tr, groups_te = ({a: g[rows] for a, g in grouped.items()} for rows in (tr, te))
     y = ds.label.to_numpy()
     return PreparedData(
         dataset=name,
