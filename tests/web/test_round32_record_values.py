@@ -31,8 +31,10 @@ CASES = {
     "a missing inner key": ("result", lambda r: _first(r).pop("metrics")),
     "a count as text": ("verdict", lambda v: v["status_counts"].update(FLAGGED="1")),
     "a verdict not a status": ("verdict", lambda v: v["status_counts"].update(NOPE=1)),
+    "a verdict's missing key": ("verdict", lambda v: v.pop("flagged")),
     "a spec value of another type": ("spec", lambda s: s["roles"].update(y_pred=5)),
     "a spec section of another type": ("spec", lambda s: s.update(model="x")),
+    "a spec's list as text": ("spec", lambda s: s["roles"].update(y_pred="pred")),
 }
 
 

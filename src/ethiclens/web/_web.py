@@ -219,16 +219,16 @@ def _intact(column: str, value: dict, row: dict) -> bool:
     counts of statuses, the error's texts."""
     from ..spec import AuditSpec
 
-    if column == "spec":
+    if column == "spec":  # and its predictions a list, as the app writes them (pages index it)
         try:
             AuditSpec.from_dict(value, source="the stored request")
         except (EthicLensInputError, TypeError, ValueError):
             return False
-        return True
+        return isinstance((value.get("roles") or {}).get("y_pred", []), list)
     if column == "result":
         return row.get("status") != "done" or _result_valid(value, row.get("purpose"))
     if column == "verdict":
-        counts, flagged = value.get("status_counts"), value.get("flagged", [])
+        counts, flagged = value.get("status_counts"), value.get("flagged")
         models = value.get("models", {"a": "", "b": ""})
         return (
             isinstance(counts, dict)
