@@ -9,6 +9,7 @@ one; see docs/adr/0007-layout.md).
 
 from __future__ import annotations
 
+import errno
 import math
 import os
 from collections.abc import Callable
@@ -87,7 +88,24 @@ def write(kind: str, path, example: str, flag: str, *args):
     registered writer of ``kind``, called with ``args``; a refusal naming the CLI's ``flag``
     names the argument ``path`` (:func:`in_python_words`)."""
     check_path(path, example)
-    return in_python_words(lambda: renderer(kind)(*args), {flag: "path"})
+    return written(path, lambda: in_python_words(lambda: renderer(kind)(*args), {flag: "path"}))
+
+
+def written(path, call: Callable):
+    """``call()``, a writer of ``path``, where a name too long for the file system is refused
+    naming the argument ``path`` (the CLI's one line), not an OSError from deep inside it."""
+    try:
+        return call()
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        raise EthicLensInputError(
+            "has a file or folder name that is too long",
+            column="path",
+            kind="argument",
+            value=os.fspath(path),
+            fix="use shorter names (most file systems take at most 255 bytes per name)",
+        ) from None
 
 
 def in_python_words(call: Callable, names: dict):

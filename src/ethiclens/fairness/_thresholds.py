@@ -127,7 +127,7 @@ class ThresholdTable:
         text = csv_safe_frame(self.frame).to_csv(index=False)
         if path is None:
             return text
-        return write_atomic(path, text)
+        return _display.written(path, lambda: write_atomic(path, text))
 
     def plot(self, path=None, attribute: str | None = None):
         """Selection rate, TPR and FPR per group over thresholds, and each comparison's status,
