@@ -256,6 +256,8 @@ def _binary(values, name) -> np.ndarray:
 def _groups(values, name) -> np.ndarray:
     """Group labels as strings; a missing label is refused, never turned into a group 'nan'."""
     check_one_per_row(values, name)
+    if pd.api.types.is_float_dtype(getattr(values, "dtype", None)):
+        values = np.asarray(values) + 0.0  # -0.0 is the group 0.0, as the audit reads floats
     arr = np.asarray(values, dtype=object)
     _refuse_missing_groups(pd.isna(arr), name)
     check_label_lengths(arr, name)  # the audit's limit on a group label
