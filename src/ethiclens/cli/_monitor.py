@@ -3,6 +3,8 @@ The statistics, the store and the spec's checks are the library's (``ethiclens.m
 
 from __future__ import annotations
 
+import warnings
+
 import click
 
 from ._common import FILE, options
@@ -112,6 +114,7 @@ def monitor_command(**options):
         monitor_spec,
         run_monitor,
     )
+    from ..monitor._spelling import AbsentGroupWarning
     from ..spec import input_files
     from ._common import check_stdout_open
 
@@ -128,7 +131,9 @@ def monitor_command(**options):
         check_monitor_outputs(json_out, html_out, store, inputs=read, spec=spec)
         check_stdout_open(json_out)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-        result = run_monitor(request, store)
+        with warnings.catch_warnings():  # its notes: printed once, with the summary
+            warnings.simplefilter("ignore", AbsentGroupWarning)
+            result = run_monitor(request, store)
     _print(result, json_out, html_out, o["fail_on"])
 
 

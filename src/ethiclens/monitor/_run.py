@@ -14,6 +14,7 @@ import datetime as dt
 import hashlib
 import json
 import math
+import warnings
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -45,7 +46,14 @@ from ._request import (
     check_stored_numbers,
     refuse_bad_baseline,
 )
-from ._spelling import absent_notes, refuse_respelled, slip, spelled, with_named
+from ._spelling import (
+    AbsentGroupWarning,
+    absent_notes,
+    refuse_respelled,
+    slip,
+    spelled,
+    with_named,
+)
 from ._store import APP_ID, STORE_VERSION, Store
 from ._windows import (
     COUNT,
@@ -232,6 +240,8 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)
     info["notes"] = absent
+    for note in absent:  # said to a Python caller too (the command line prints the notes)
+        warnings.warn(note, AbsentGroupWarning, 3)
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))

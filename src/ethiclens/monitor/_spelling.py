@@ -33,6 +33,7 @@ from decimal import Decimal
 
 import pandas as pd
 
+from .._checks import did_you_mean
 from .._text import as_seen
 from ..errors import EthicLensInputError
 from ._edits import edited_groups
@@ -248,8 +249,14 @@ def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
                 if g == ref.get(col)
                 else "its merge or exclusion applies to its rows when they come"
             )
+            guess = did_you_mean(g, {*map(str, pd.unique(table[col])), *known.get(col, [])})
             notes.append(
                 f"{what} {g!r} of {col} has no rows in this batch ({seen}): {then}; a "
-                "misspelled name never matches: check it"
+                "misspelled name never matches: check it" + (f" ({guess.strip()})" * bool(guess))
             )
     return notes
+
+
+class AbsentGroupWarning(UserWarning):
+    """A group the request names that a batch has no rows of (:func:`absent_notes`): a
+    Python caller's warning; the command line says it once, as a note."""
