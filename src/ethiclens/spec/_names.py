@@ -15,7 +15,9 @@ from ._spec import _ENGINE_NAMES, ENGINE_KEYS, flag_paths
 def columns_named(runner):
     """``runner(spec, ...)``, whose refusal carries the columns the spec reads from the data
     (``in_data``): one of them named like a keyword (a label column named y_true, an attribute
-    named n_boot) is named as that column by every face, not as --y-true or policy.n_boot."""
+    named n_boot) is named as that column by every face, not as --y-true or policy.n_boot, and
+    one spelled like an option, a key or an argument (-lab, version, STORE) is called a column
+    (TARGET and the flags' own names stay what they name: the target, the flag)."""
 
     @functools.wraps(runner)
     def run(spec, *args):
@@ -23,8 +25,12 @@ def columns_named(runner):
             return runner(spec, *args)
         except EthicLensInputError as exc:
             r = spec.roles
-            exc.in_data = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
-            raise
+            names = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
+            name = str(exc.column).split(" (")[0]  # 'lab (y_true)': the column lab
+            if exc.kind != "column" and name in names - {"TARGET", *flag_paths()}:
+                exc = exc.renamed({}, "column")
+            exc.in_data = names
+            raise exc from None
 
     return run
 
@@ -67,7 +73,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
     if path is None:  # flags of no one key ("--y-pred/--protected"), or none at all
         pieces = {p: words[p] for p in column.split("/") if p in words}
         keys = pieces and all("." in name for name in pieces.values())  # all from the spec
-        return exc.renamed(pieces, ("key" if keys else "argument") if pieces else None, words)
+        kind = ("key" if keys else "argument") if pieces else None  # a column: still one
+        return exc.renamed(pieces, kind or ("column" if exc.kind == "column" else None), words)
     name = path.rpartition(".")[2]
     if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
         name = "reference" if "reference" in passed else "protected"
