@@ -137,7 +137,8 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     t = spec.target
     kind = t.kind
     if kind is None:
-        raise _refused("nothing to audit", "TARGET", "name a dataset or a file, or --db/--counts")
+        fix = "name a dataset or a file, or --db" + ("/--counts" if purpose == "audit" else "")
+        raise _refused("nothing to audit", "TARGET", fix)
     if kind == "dataset":
         return _benchmark(spec, purpose)
     if kind == "counts":
