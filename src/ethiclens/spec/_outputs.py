@@ -62,6 +62,9 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
             raise _refused(
                 "only --json can go to standard output ('-')", flag, f"give {flag} a file name"
             )
+        if path is not None and not str(path).strip():  # no file: pathlib reads '' as '.'
+            fix = "give a value, or leave it out for its default"  # as --config '' is told
+            raise _refused("must not be empty", flag, fix, str(path))
     check_outputs(outputs, inputs=input_files(spec, config))
     _check_report_formats(spec.outputs)
     for out in outputs.values():
