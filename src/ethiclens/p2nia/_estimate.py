@@ -165,6 +165,8 @@ class Estimate:
                     kind="file",
                     fix="estimate again once the release folder is no longer being written",
                 )
+        # a request the release was not made for, as the command refuses it: never recorded
+        check_release_for(Release(pd.DataFrame(), json.loads(manifest)), request)
         known.update(folder=os.fspath(folder), files=files)
         self.run["request"] = asked or self.run.get("request")
         self.run["repeat"] = self._repeat()
