@@ -215,8 +215,9 @@ class _SQLite:
     def open(cls, path: Path) -> _SQLite:
         if path.exists() and not path.is_file():
             raise _refuse("is not a file", str(path), "name a .sqlite file")
-        if not path.parent.exists():
-            raise _refuse("its folder does not exist", str(path), f"create {path.parent} first")
+        folder = path.resolve().parent if path.is_symlink() else path.parent  # a link's target's
+        if not folder.exists():
+            raise _refuse("its folder does not exist", str(path), f"create {folder} first")
         fresh = not path.exists()
         if not fresh and path.stat().st_size > 0:
             with open(path, "rb") as fh:
