@@ -98,3 +98,18 @@ def test_whole_numbers_and_their_floats_stay_alike(frames, tmp_path):
     test = test.assign(id=(test.id - BASE).astype(float), big=float(2**60))
     notes = pcer_audit(*_read(tmp_path, train, test, ".parquet"), n_boot=100).notes
     assert notes[0].startswith("50 of 200 test row(s) are identical to a train row")
+
+
+def test_ids_past_64_bits_are_compared_exactly(tmp_path):
+    """21-digit ids (a DECIMAL(38) key; a CSV reads them as Python ints) were made doubles."""
+    rng = np.random.default_rng(2)
+    train, held_out = _rows(rng, 300, 0), _rows(rng, 150, 10_000)
+    leaky = pd.concat([held_out, train.iloc[:50]], ignore_index=True)
+    for frame in (train, leaky):
+        frame["id"] = [10**20 + int(i) for i in frame["id"]]
+    train.to_csv(tmp_path / "train.csv", index=False)
+    leaky.to_csv(tmp_path / "leaky.csv", index=False)
+    columns = {"y_true": "y", "y_pred": "pred", "protected": "g", "ids": "id"}
+    splits = read_splits(tmp_path / "train.csv", tmp_path / "leaky.csv", **columns)
+    note = pcer_audit(*splits, n_boot=100).notes[0]
+    assert note.startswith("50 of 200 test row(s) have the id") and f"{10**20}, " in note

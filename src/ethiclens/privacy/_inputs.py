@@ -606,7 +606,7 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     rows that share an id with train differ from its row: those ids do not name records (row
     numbers 0, 1, 2, ... of each split, say)."""
     fields = _fields(train, test)
-    numbers = [pd.to_numeric(pd.Series(s.ids), errors="coerce") for s in (train, test)]
+    numbers = [_id_numbers(s.ids) for s in (train, test)]
     if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
         # as Python numbers, compared exactly: 64-bit ids past 2**53 are not doubles
         keys = [n.to_numpy(object) for n in numbers]
@@ -622,6 +622,14 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     tr = tr[~tr.index.duplicated(keep=False)]  # an id of two train rows names neither
     same = (tr.reindex(te.index).to_numpy() == te.to_numpy()).all(axis=1)
     return same if same.sum() >= shared.sum() / 2 else None
+
+
+def _id_numbers(ids: np.ndarray) -> pd.Series:
+    """Ids as numbers (numeric text read as one; NaN where an id is none): whole numbers as
+    they are, exactly (a CSV reads 21-digit ids as Python ints: pandas made them doubles)."""
+    if all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in ids):
+        return pd.Series(ids, dtype=object)
+    return pd.to_numeric(pd.Series(ids), errors="coerce")
 
 
 def _row_keys(train: SplitPredictions, test: SplitPredictions):
