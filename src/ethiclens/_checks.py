@@ -4,6 +4,7 @@ of configuration files."""
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
@@ -475,6 +476,37 @@ MAX_COUNT = 2**53
 
 # the most worker processes any command starts (pcer sweep, the web app's audits)
 MAX_WORKERS = 1024
+
+
+def check_workers(workers, default: str = "all cores") -> int | None:
+    """Check ``--workers``: None (the command's default) or an integer in [1, MAX_WORKERS].
+
+    Parameters
+    ----------
+    workers : int or None
+    default : str
+        What leaving ``--workers`` out gives, for the refusal's fix.
+
+    Returns
+    -------
+    int or None
+        ``workers``; anything else raises :class:`~ethiclens.errors.EthicLensInputError`.
+    """
+    if workers is None:
+        return None
+    if (
+        not isinstance(workers, int)
+        or isinstance(workers, bool)
+        or not (1 <= workers <= MAX_WORKERS)
+    ):
+        raise EthicLensInputError(
+            f"must be an integer from 1 to {MAX_WORKERS}",
+            column="--workers",
+            value=workers,
+            fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
+            f"cores), or leave it out for {default}",
+        )
+    return workers
 
 
 def check_count(

@@ -541,8 +541,8 @@ def literal_figure(fig):
     is off for it. Titles, axis labels, legends, annotations and string tick labels are also
     made :func:`terminal_safe` (a NUL made an SVG invalid XML), a tab written ``\\t``.
     Numeric tick labels keep matplotlib's own formatting (a log axis writes 10^k as mathtext).
-    Returns ``fig``; calling
-    it again changes nothing. Every figure EthicLens draws passes through it."""
+    Returns ``fig``; calling it again changes nothing. Every figure EthicLens draws passes
+    through it."""
     from matplotlib.text import Text
 
     numeric = set()  # ids of the tick and offset texts matplotlib formats from numbers

@@ -66,7 +66,7 @@ def serve_command(host, port, **options):
     from ..web import create_app, serve_settings
 
     if options["workers"] is not None:  # the range of pcer sweep's --workers: 1 to 1024
-        from ..experiments import check_workers
+        from .._checks import check_workers
 
         check_workers(options["workers"], default="half the CPUs, at most 4")
     config, printed = serve_settings(host, options, port)

@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from .._checks import MAX_WORKERS
+from .._checks import check_workers
 from .._optional import require
 from ..errors import EthicLensInputError
 
@@ -27,37 +27,6 @@ class InlineExecutor:
 
     def close(self) -> None:
         """Release the workers (idempotent)."""
-
-
-def check_workers(workers, default: str = "all cores") -> int | None:
-    """Check ``--workers``: None (the command's default) or an integer in [1, MAX_WORKERS].
-
-    Parameters
-    ----------
-    workers : int or None
-    default : str
-        What leaving ``--workers`` out gives, for the refusal's fix.
-
-    Returns
-    -------
-    int or None
-        ``workers``; anything else raises :class:`~ethiclens.errors.EthicLensInputError`.
-    """
-    if workers is None:
-        return None
-    if (
-        not isinstance(workers, int)
-        or isinstance(workers, bool)
-        or not (1 <= workers <= MAX_WORKERS)
-    ):
-        raise EthicLensInputError(
-            f"must be an integer from 1 to {MAX_WORKERS}",
-            column="--workers",
-            value=workers,
-            fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
-            f"cores), or leave it out for {default}",
-        )
-    return workers
 
 
 PARENT_POLL_S = 0.5
