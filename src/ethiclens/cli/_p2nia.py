@@ -172,8 +172,7 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())
     if html_out:
-        name = rd.resolve().name if rd.name in ("", "..") else rd.name  # '.': the folder's
-        title = f"P2NIA estimate from {name}"
+        title = f"P2NIA estimate from {(rd.resolve() if rd.name in ('', '..') else rd).name}"
         page = estimate_html(title, est.described(), est.values, est.methods(), est.to_dict())
         write_atomic(html_out, page)
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
