@@ -3,8 +3,6 @@ The statistics, the store and the spec's checks are the library's (``ethiclens.m
 
 from __future__ import annotations
 
-import warnings
-
 import click
 
 from ._common import FILE, options
@@ -114,7 +112,6 @@ def monitor_command(**options):
         monitor_spec,
         run_monitor,
     )
-    from ..monitor._spelling import AbsentGroupWarning
     from ..spec import input_files
     from ._common import check_stdout_open
 
@@ -131,9 +128,7 @@ def monitor_command(**options):
         check_monitor_outputs(json_out, html_out, store, inputs=read, spec=spec)
         check_stdout_open(json_out)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-        with warnings.catch_warnings():  # its notes: printed once, with the summary
-            warnings.simplefilter("ignore", AbsentGroupWarning)
-            result = run_monitor(request, store)
+        result = run_monitor(request, store, warn=False)  # notes printed with the summary
     _print(result, json_out, html_out, o["fail_on"])
 
 

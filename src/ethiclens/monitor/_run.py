@@ -170,18 +170,22 @@ def _given(value) -> str:
     return "not given" if value is None else repr(value)
 
 
-def run_monitor(request: MonitorRequest, store_path, *, now: dt.datetime | None = None):
+def run_monitor(
+    request: MonitorRequest, store_path, *, now: dt.datetime | None = None, warn: bool = True
+):
     """Count ``request.target`` per window, add every window after the store's last one to the
     evidence, save it all in one transaction and return the :class:`MonitorResult`.
 
     ``store_path``: a SQLite file or a PostgreSQL URL (``Store.open``). ``request.target``
-    may be a pandas, Dask or Spark DataFrame: counted by the engines' file code."""
+    may be a pandas, Dask or Spark DataFrame: counted by the engines' file code. ``warn``:
+    whether a named group with no rows is also said as an ``AbsentGroupWarning`` (it is always
+    in the result's notes, which the command line prints)."""
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     refuse_bad_baseline(request)
     store = Store.open(store_path)
     try:
-        result = _run(store, request, window, now)
+        result = _run(store, request, window, now, warn)
     except BaseException:
         store.close()
         _drop_if_empty(store)
@@ -198,7 +202,7 @@ def _drop_if_empty(store: Store) -> None:
         path.unlink()
 
 
-def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorResult:
+def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> MonitorResult:
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
         request = _in_stored_order(store, request)
@@ -240,7 +244,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now) -> MonitorR
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)
     info["notes"] = absent
-    for note in absent:  # said to a Python caller too (the command line prints the notes)
+    for note in absent if warn else ():  # said to a Python caller too
         warnings.warn(note, AbsentGroupWarning, 3)
     if baseline is not None:
         info["baseline_target"] = baseline[1]

@@ -38,6 +38,7 @@ from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     WEIGHT_SUM,
     Y_PRED,
     Y_TRUE,
+    roles_type_error,
 )
 from ._rules import (
     MISSING,
@@ -176,27 +177,9 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
 
 
 def _check_roles(roles, taker: str = "counts_of") -> None:
-    """``roles`` is this module's :class:`Roles`; a spec's ``Roles`` (``ethiclens.spec.Roles``,
-    whose entries may carry a reference, ``y_pred`` a second model) is refused by name, with the
-    call that builds the right one from its columns."""
-    if isinstance(roles, Roles):
-        return
-    example = "y_pred='pred', protected=['sex'], y_true='label'"
-    given = type(roles).__name__
-    if type(roles).__module__.startswith("ethiclens.spec") and given == "Roles":
-        given = "ethiclens.spec.Roles (a spec's roles)"
-        named = {
-            "y_pred": (tuple(roles.y_pred) or ("PRED",))[0],
-            "protected": [str(p).partition("=")[0] for p in roles.protected],
-            "y_true": roles.y_true,
-            "y_score": roles.y_score,
-            "weight": roles.weight,
-        }
-        example = ", ".join(f"{k}={v!r}" for k, v in named.items() if v or k == "protected")
-    raise TypeError(
-        f"{taker} takes an ethiclens.sources.Roles, not {given}; pass "
-        f"ethiclens.sources.Roles({example})"
-    )
+    """``roles`` is this module's :class:`Roles` (else :func:`roles_type_error`)."""
+    if not isinstance(roles, Roles):
+        raise roles_type_error(roles, taker)
 
 
 def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:

@@ -22,3 +22,25 @@ TEXT_ATTR = "ethiclens_text_columns"
 # What ``write_counts`` writes, by the file's suffix (a CSV carries its metadata beside it).
 FORMATS = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv"}
 META_SUFFIX = ".ethiclens.json"
+
+
+def roles_type_error(roles, taker: str) -> TypeError:
+    """The refusal of ``roles`` that are not an ``ethiclens.sources.Roles``; a spec's ``Roles``
+    (``ethiclens.spec.Roles``, whose entries may carry a reference, ``y_pred`` a second model)
+    is named as such, with the call that builds the right one from its columns."""
+    example = "y_pred='pred', protected=['sex'], y_true='label'"
+    given = type(roles).__name__
+    if type(roles).__module__.startswith("ethiclens.spec") and given == "Roles":
+        given = "ethiclens.spec.Roles (a spec's roles)"
+        named = {
+            "y_pred": (tuple(roles.y_pred) or ("PRED",))[0],
+            "protected": [str(p).partition("=")[0] for p in roles.protected],
+            "y_true": roles.y_true,
+            "y_score": roles.y_score,
+            "weight": roles.weight,
+        }
+        example = ", ".join(f"{k}={v!r}" for k, v in named.items() if v or k == "protected")
+    return TypeError(
+        f"{taker} takes an ethiclens.sources.Roles, not {given}; pass "
+        f"ethiclens.sources.Roles({example})"
+    )

@@ -67,7 +67,7 @@ from ..io import (
     refuse_repeated_header,
     require_columns,
 )
-from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE
+from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE, roles_type_error
 
 ENGINE_ATTR = "ethiclens_engine"  # who counted: "pandas", "duckdb", "dask", "spark", "sql"
 
@@ -206,9 +206,7 @@ def check_columns(columns, roles, target, layout=None) -> None:
     ``layout`` of Parquet files, no label or group column holds lists or structs
     (:func:`refuse_nested_columns`). ``roles`` naming no columns (a dict) are refused."""
     if not hasattr(roles, "columns"):  # the spec's reader passes its own, with columns
-        from ._counts_table import _check_roles
-
-        _check_roles(roles, "each counting function")
+        raise roles_type_error(roles, "each counting function")
     require_columns(pd.DataFrame(columns=list(columns)), roles.columns, str(target))
     if layout is not None:
         refuse_missing_in_files(layout, roles.columns)
