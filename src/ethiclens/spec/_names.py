@@ -27,12 +27,22 @@ def columns_named(runner):
             r = spec.roles
             names = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
             name = str(exc.column).split(" (")[0]  # 'lab (y_true)': the column lab
-            if exc.kind != "column" and name in names - {"TARGET", *flag_paths()}:
+            if _option_value(spec, name, exc.value):  # --n-boot's value, a column n_boot read
+                names = names - {name}
+            elif exc.kind != "column" and name in names - {"TARGET", *flag_paths()}:
                 exc = exc.renamed({}, "column")
             exc.in_data = names
             raise exc from None
 
     return run
+
+
+def _option_value(spec, name: str, value) -> bool:
+    """Whether ``value`` is the one the spec gives the engine keyword ``name`` (n_boot, step):
+    a refusal of that option, not of a data column spelled like it."""
+    section, _, key = ENGINE_KEYS.get(name, "").partition(".")
+    given = getattr(getattr(spec, section, None), key, None)
+    return value is not None and type(given) is type(value) and given == value
 
 
 @contextmanager
