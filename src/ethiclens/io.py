@@ -973,45 +973,57 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
         _refuse_repeated_keys(path, suffix == ".jsonl")
 
 
-class _RepeatedKey(Exception):
-    pass
+class _Repeat:
+    """What json's object_pairs_hook leaves of an object giving ``key`` twice, or holding such
+    an object (below the key ``column``)."""
 
-
-def _one_key_each(pairs) -> None:
-    """json's object_pairs_hook that keeps nothing (only checks): a key repeated is raised."""
-    if len(dict(pairs)) < len(pairs):
-        seen = set()
-        raise _RepeatedKey(next(k for k, _ in pairs if k in seen or seen.add(k)))
+    def __init__(self, key, column=None):
+        self.key, self.column = key, column
 
 
 def _refuse_repeated_keys(path: Path, lines: bool) -> None:
-    """A JSON object giving one key twice is refused, naming the key and the line the object
-    (a record) starts on: pandas keeps its last value silently. One more parse by ``json``
-    (JSON lines joined into one array), the records located only once one repeats."""
+    """A JSON object giving one key twice is refused, naming the record's key that holds it
+    (the column) and the line the record starts on: pandas keeps its last value silently. One
+    more parse by ``json`` keeping nothing (JSON lines joined into one array), the records
+    located only once one repeats."""
+    import itertools
     import json
+
+    repeats = []
+
+    def keys_once(pairs):
+        if len(dict(pairs)) < len(pairs):
+            seen = set()
+            repeats.append(_Repeat(next(k for k, _ in pairs if k in seen or seen.add(k))))
+            return repeats[-1]
+        if repeats:  # an object holding one that repeats (a nested value, a column's rows)
+            inner = next(((k, v) for k, v in pairs if isinstance(v, _Repeat)), None)
+            return inner and _Repeat(inner[1].key, inner[0])
+        return None
 
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
     parts = text.split("\n") if lines else [text]
     try:
-        json.loads(f"[{','.join(filter(str.strip, parts))}]", object_pairs_hook=_one_key_each)
+        records = json.loads(f"[{','.join(filter(str.strip, parts))}]", object_pairs_hook=keys_once)
     except (ValueError, RecursionError):
         return  # pandas read what json does not: nothing to tell
-    except _RepeatedKey:
-        starts = _object_starts(text, lines)
-        decode = json.JSONDecoder(object_pairs_hook=_one_key_each).raw_decode
-        for start in starts:
-            try:
-                decode(text, start)
-            except ValueError:
-                continue
-            except _RepeatedKey as exc:
-                raise DataFileError(
-                    f"{_file_name(path)} line {text.count(chr(10), 0, start) + 1} gives this key "
-                    "twice in one object (JSON readers keep only its last value)",
-                    column=exc.args[0],
-                    fix="keep one of them: rename or delete the other",
-                ) from None
+    if not repeats:
+        return
+    if not lines and isinstance(records[0], list):
+        records = records[0]  # a list of records (a whole object: the record is the text)
+    at = next((i for i, r in enumerate(records) if isinstance(r, _Repeat)), None)
+    if at is None:
+        return  # a repeat inside a list of lists: no record's key
+    start = next(itertools.islice(_object_starts(text, lines), at, None))
+    found = records[at]
+    where = f"{_file_name(path)} line {text.count(chr(10), 0, start) + 1}"
+    what = "this key" if found.column is None else f"the key {found.key!r} of this column"
+    raise DataFileError(
+        f"{where} gives {what} twice in one object (JSON readers keep only its last value)",
+        column=found.key if found.column is None else found.column,
+        fix="keep one of them: rename or delete the other",
+    )
 
 
 def _object_starts(text: str, lines: bool):
