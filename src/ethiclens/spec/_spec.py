@@ -109,8 +109,9 @@ class _Section:
 
 def _check_path(path: str, where: str) -> None:
     """A path no file system can name (a NUL character) is refused when the spec is made, not
-    at the first look at the file (Python's ValueError "embedded null byte")."""
-    if "\x00" in path:
+    at the first look at the file (Python's ValueError "embedded null byte"); a path that is
+    no text is the schema's to refuse (``file: 5``: "must be text")."""
+    if isinstance(path, str) and "\x00" in path:
         fix = "remove it: no file or folder name holds one"
         raise _key_error("a path cannot hold a NUL character (\\x00)", where, fix, path)
 
