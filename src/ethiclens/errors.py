@@ -65,6 +65,12 @@ class _Repr(reprlib.Repr):
     def repr_WrittenFloat(self, x, level):  # noqa: N802 (a file's 1e400 in a list, as written)
         return repr(float(x)) if math.isfinite(x) else repr(x.yaml_text)
 
+    def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
+        text = super().repr_instance(x, level)
+        if "\n" in text and callable(getattr(x, "tolist", None)):
+            text = self.repr1(x.tolist(), level)
+        return " ".join(text.split()) if "\n" in text else text
+
 
 _REPR = _Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxtuple, _REPR.maxdict = 3, 10, 10, 10
