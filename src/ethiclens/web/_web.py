@@ -7,6 +7,7 @@ modules (``_routes_*.py``) hold the handlers themselves.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -217,14 +218,8 @@ def _intact(column: str, value: dict, row: dict) -> bool:
     """Whether a stored JSON object holds what the app wrote in ``column``: a request the
     library reads as a spec, a finished result with what its pages read, the verdict's
     counts of statuses, the error's texts."""
-    from ..spec import AuditSpec
-
-    if column == "spec":  # and its predictions a list, as the app writes them (pages index it)
-        try:
-            AuditSpec.from_dict(value, source="the stored request")
-        except (EthicLensInputError, TypeError, ValueError):
-            return False
-        return isinstance((value.get("roles") or {}).get("y_pred", []), list)
+    if column == "spec":
+        return _spec_intact(row["spec"])
     if column == "result":
         return row.get("status") != "done" or _result_valid(value, row.get("purpose"))
     if column == "verdict":
@@ -242,6 +237,21 @@ def _intact(column: str, value: dict, row: dict) -> bool:
     return all(isinstance(value.get(k), str | None) for k in texts) and isinstance(
         value.get("input", False), bool
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _spec_intact(text: str) -> bool:
+    """Whether a stored request (its JSON object's text) is one the library reads as a spec,
+    its predictions a list, as the app writes them (pages index it). Kept by its text: the
+    library takes milliseconds a request, the history lists 200 of them on each load."""
+    from ..spec import AuditSpec
+
+    value = json.loads(text)
+    try:
+        AuditSpec.from_dict(value, source="the stored request")
+    except (EthicLensInputError, TypeError, ValueError):
+        return False
+    return isinstance((value.get("roles") or {}).get("y_pred", []), list)
 
 
 def _result_valid(result: dict, purpose) -> bool:
