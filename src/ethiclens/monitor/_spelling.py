@@ -249,7 +249,7 @@ def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
                 if g == ref.get(col)
                 else "its merge or exclusion applies to its rows when they come"
             )
-            guess = did_you_mean(g, {*map(str, pd.unique(table[col])), *known.get(col, [])})
+            guess = did_you_mean(g, [*map(str, pd.unique(table[col])), *(known.get(col) or [])])
             notes.append(
                 f"{what} {g!r} of {col} has no rows in this batch ({seen}): {then}; a "
                 "misspelled name never matches: check it" + (f" ({guess.strip()})" * bool(guess))

@@ -215,7 +215,13 @@ class _SQLite:
     def open(cls, path: Path) -> _SQLite:
         if path.exists() and not path.is_file():
             raise _refuse("is not a file", str(path), "name a .sqlite file")
-        folder = path.resolve().parent if path.is_symlink() else path.parent  # a link's target's
+        folder = Path(os.path.realpath(path)).parent if path.is_symlink() else path.parent
+        if path.is_symlink() and not path.exists() and os.path.islink(os.path.realpath(path)):
+            raise _refuse(
+                "is a loop of symbolic links",
+                str(path),
+                "point the link at a file, or give another --store",
+            )
         if not folder.exists():
             raise _refuse("its folder does not exist", str(path), f"create {folder} first")
         fresh = not path.exists()

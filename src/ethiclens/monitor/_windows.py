@@ -88,7 +88,10 @@ MAX_DAYS, MAX_ROWS = 36_500, 10**12
 
 def parse_window(text) -> Window:
     """``1d``, ``7d``, ``30d`` (any ``Kd`` up to ``MAX_DAYS``) or ``N`` rows (up to
-    ``MAX_ROWS``), in ASCII digits without padding."""
+    ``MAX_ROWS``), in ASCII digits without padding.
+
+    Padding is a space or a sign around the digits (`` 5``, ``+5``); leading zeros are read
+    as the number (``01d`` is ``1d``), as are ``7 d`` and ``7D`` (``7d``)."""
     if isinstance(text, int) and not isinstance(text, bool):  # of any size (str(): 4,300 digits)
         kind, size = "rows", text
     else:
