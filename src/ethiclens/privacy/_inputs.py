@@ -608,8 +608,9 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     fields = _fields(train, test)
     numbers = [_id_numbers(s.ids) for s in (train, test)]
     if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
-        # as Python numbers, compared exactly: 64-bit ids past 2**53 are not doubles
-        keys = [n.to_numpy(object) for n in numbers]
+        keys = [n.to_numpy() for n in numbers]
+        if keys[0].dtype != keys[1].dtype:  # as Python numbers: exact, 7 == 7.0 still
+            keys = [k.astype(object) for k in keys]
     else:
         keys = [pd.Series(s.ids).astype(str).to_numpy() for s in (train, test)]
     tr, te = (
@@ -625,11 +626,21 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
 
 
 def _id_numbers(ids: np.ndarray) -> pd.Series:
-    """Ids as numbers (numeric text read as one; NaN where an id is none): whole numbers as
-    they are, exactly (a CSV reads 21-digit ids as Python ints: pandas made them doubles)."""
-    if all(isinstance(v, int | np.integer) and not isinstance(v, bool) for v in ids):
-        return pd.Series(ids, dtype=object)
-    return pd.to_numeric(pd.Series(ids), errors="coerce")
+    """Ids as numbers (numeric text read as one; NaN where an id is none): whole numbers and
+    their text exactly where pandas made doubles from 2**53 on (21-digit ids, a CSV's Python
+    ints or a string column's digits), which a double cannot tell from their neighbours."""
+    numbers = pd.to_numeric(pd.Series(ids), errors="coerce")
+    if numbers.dtype.kind != "f" or not (numbers.abs() >= 2.0**53).any():
+        return numbers
+    return pd.Series([_exact_id(v, x) for v, x in zip(ids, numbers, strict=True)], dtype=object)
+
+
+def _exact_id(value, number):
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        return int(value)
+    return number
 
 
 def _row_keys(train: SplitPredictions, test: SplitPredictions):

@@ -154,7 +154,8 @@ def membership_inference(
     dp_mia = agrees = None
     reported = all(a.status == REPORTED for a in attacks)  # else ΔPCER^MIA is withheld
     if positive_rates is not None and len(order) == 2 and reported:
-        pcer_0, pcer_1 = (positive_rates[a.group] / max(a.advantage, eta) for a in attacks)
+        rates = {g: _as_printed(positive_rates[g]) for g in order}  # a float32 .5 is 0.5
+        pcer_0, pcer_1 = (rates[a.group] / max(a.advantage, eta) for a in attacks)
         dp_mia = pcer_0 - pcer_1
         if delta_pcer is not None:
             agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
@@ -163,7 +164,7 @@ def membership_inference(
         group_order=order,
         eta=eta,
         delta_pcer_mia=dp_mia,
-        delta_pcer=delta_pcer,
+        delta_pcer=None if delta_pcer is None else _as_printed(delta_pcer),
         sign_agrees=agrees,
         notes=[n for n in (shared_rows_note(train, test, order),) if n],
     )
@@ -202,6 +203,13 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
             raise argument_error(
                 f"no rate for group(s) {missing}", "positive_rates", dict(positive_rates), fix
             )
+        if extra := [g for g in positive_rates if g not in order]:
+            raise argument_error(
+                f"no group {extra} in the splits, which hold {list(order)}",
+                "positive_rates",
+                dict(positive_rates),
+                fix,
+            )
         for g in order:
             rate = positive_rates[g]
             if not is_number(rate) or not 0 <= rate <= 1:
@@ -218,6 +226,13 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
             delta_pcer,
             "pass pcer_audit's result.delta_pcer, e.g. 0.8",
         )
+
+
+def _as_printed(rate) -> float:
+    """A rate as the decimal it prints as (a float32 0.5 divides as 0.5, not 0.49999997)."""
+    if isinstance(rate, np.float32 | np.float16):
+        return float(str(np.float32(rate)))
+    return float(rate)
 
 
 def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> GroupAttack:
