@@ -757,6 +757,10 @@ class AuditSpec:
             value = None
             fix = "put the URL in an environment variable and name it in db_env (--db-env NAME on "
             fix += "the command line)"
+            if self.target.db_env:  # the URL given where the variable's name goes
+                fix = "db_env (--db-env on the command line) takes the NAME of an environment "
+                fix += "variable that holds the URL, not the URL: put it in one (e.g. "
+                fix += "ETHICLENS_DB) and give that name"
         else:
             return
         raise EthicLensInputError(problem, value=value, fix=fix, **where)
