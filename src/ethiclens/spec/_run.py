@@ -268,7 +268,8 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
         from ..fairness import AuditOptions
 
         AuditOptions.check_ci(spec.policy.ci, purpose, "policy.ci")
-    if purpose == "compare" and spec.roles.weight and spec.policy.ci != "jeffreys":
+    in_memory = spec.target.engine in ("auto", "pandas") and spec.target.kind != "db"
+    if purpose == "compare" and spec.roles.weight and spec.policy.ci != "jeffreys" and in_memory:
         problem, fix = "the paired row bootstrap does not take weights", "drop --weight, or draw "
         fix += "the weighted paired intervals: e.g. --ci jeffreys"  # each face's words
         raise _key_error(problem, "policy.ci", fix, spec.policy.ci)
