@@ -180,10 +180,10 @@ def _content(fingerprint: str | None):
     checksums and rows, and what else the library recorded."""
     try:
         data = json.loads(fingerprint or "null")
-    except ValueError:  # not what the app wrote (edited since): compared as the text it is
-        return fingerprint
+    except (ValueError, TypeError, RecursionError):  # not what the app wrote (edited since):
+        return fingerprint  # compared as the text it is
     if isinstance(data, dict) and isinstance(data.get("files"), dict):
-        data = {**data, "files": sorted(data["files"].values())}
+        data = {**data, "files": sorted(data["files"].values(), key=str)}  # checksums: text
         data.pop("path", None)
     return data
 

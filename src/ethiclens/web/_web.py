@@ -203,7 +203,7 @@ def damaged_column(row: dict, read=_JSON_COLUMNS) -> str | None:
             continue
         try:
             value = json.loads(row[column], parse_constant=_no_constant)
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, RecursionError):  # nested past the parser's depth
             return column
         if not isinstance(value, dict) or column in read and not _intact(column, value, row):
             return column

@@ -1,0 +1,44 @@
+"""Round 32 review: the history no longer catches every error of a listed row (round 32 checks
+a record once as it is read), so two edited records took pages down: a fingerprint whose
+files are of two types (the app writes checksums) failed /history as an internal error (500;
+listed before), and a stored request nested deeper than the JSON parser goes failed the home
+page too (500). The fingerprint is listed and diffed as the text it is; the request is a
+damaged record (410 on its page, 'damaged' in the lists)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from tests.web.test_round31_damaged_record import _audit
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def _store(app, audit_id: str, column: str, value) -> None:
+    with sqlite3.connect(app.state.store.path) as db:
+        db.execute(f"UPDATE audits SET {column} = ? WHERE id = ?", (value, audit_id))
+
+
+@pytest.mark.parametrize("fingerprint", ['{"files": {"a.csv": 1, "b.csv": "x"}}', "[" * 100_000, 5])
+def test_an_edited_fingerprint_is_listed_and_diffed(app, client, fingerprint):
+    edited, intact = _audit(client, 0), _audit(client, 1)
+    _store(app, edited, "fingerprint", fingerprint)
+    history = client.get("/history")
+    assert history.status_code == 200 and f"/audits/{edited}" in history.text
+    diff = client.get(f"/diff?a={intact}&b={edited}")
+    assert diff.status_code == 200 and "Different input data" in diff.text
+    assert client.get(f"/audits/{edited}").status_code == 200
+
+
+def test_a_request_nested_past_the_parser_is_a_damaged_record(app, client):
+    damaged, intact = _audit(client, 0), _audit(client, 1)
+    _store(app, damaged, "spec", "[" * 100_000)
+    for url in ("/", "/history"):
+        page = client.get(url)
+        assert page.status_code == 200 and "damaged" in page.text, url
+    for url in (f"/audits/{damaged}", f"/diff?a={intact}&b={damaged}"):
+        page = client.get(url)
+        assert page.status_code == 410, url
+        assert f"audit {damaged[:8]} is damaged: its stored spec" in page.text, url
