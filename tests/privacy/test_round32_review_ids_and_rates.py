@@ -16,7 +16,8 @@ from ethiclens.privacy._inputs import shared_test_rows
 N = 300
 
 
-def _pair(train_ids, test_ids, rows=np.arange(50)):
+def _pair(train_ids, test_ids, rows=None):
+    rows = np.arange(50) if rows is None else rows
     rng = np.random.default_rng(0)
     y, pred = rng.integers(0, 2, N), rng.integers(0, 2, N)
     groups, loss = rng.choice(["a", "b"], N), rng.random(N)

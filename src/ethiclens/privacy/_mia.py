@@ -147,14 +147,13 @@ def membership_inference(
     -------
     MIAResult
     """
-    eta, order, floor_n = _checked_arguments(
+    eta, order, floor_n, rates, delta_pcer = _checked_arguments(
         train, test, group_order, eta, positive_rates, delta_pcer, min_group_size
     )
     attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
     dp_mia = agrees = None
     reported = all(a.status == REPORTED for a in attacks)  # else ΔPCER^MIA is withheld
-    if positive_rates is not None and len(order) == 2 and reported:
-        rates = {g: _as_printed(positive_rates[g]) for g in order}  # a float32 .5 is 0.5
+    if rates is not None and len(order) == 2 and reported:
         pcer_0, pcer_1 = (rates[a.group] / max(a.advantage, eta) for a in attacks)
         dp_mia = pcer_0 - pcer_1
         if delta_pcer is not None:
@@ -164,7 +163,7 @@ def membership_inference(
         group_order=order,
         eta=eta,
         delta_pcer_mia=dp_mia,
-        delta_pcer=None if delta_pcer is None else _as_printed(delta_pcer),
+        delta_pcer=delta_pcer,
         sign_agrees=agrees,
         notes=[n for n in (shared_rows_note(train, test, order),) if n],
     )
@@ -174,7 +173,8 @@ def _checked_arguments(train, test, group_order, eta, positive_rates, delta_pcer
     """η (pcer_audit's range, kept as the float checked), the group order and the floor
     (``min_group_size``, else the default Policy's PCER floor), after the checks pcer_audit
     makes on its splits and ``group_order`` (one place: :func:`check_split_groups`,
-    :func:`refuse_same_rows`), and on the losses, ``positive_rates`` and ``delta_pcer``."""
+    :func:`refuse_same_rows`), and on the losses, ``positive_rates`` and ``delta_pcer`` (then
+    as the floats they print as: :func:`_check_comparison`)."""
     eta = check_eta(eta)
     floor_n = Policy().pcer_min_group_size
     if min_group_size is not None:
@@ -184,14 +184,15 @@ def _checked_arguments(train, test, group_order, eta, positive_rates, delta_pcer
         problem = "the attack needs per-example losses on both splits"
         raise argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")
     order = check_split_groups(train, test, group_order)
-    _check_comparison(positive_rates, delta_pcer, order)
+    rates, delta_pcer = _check_comparison(positive_rates, delta_pcer, order)
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
-    return eta, order, floor_n
+    return eta, order, floor_n, rates, delta_pcer
 
 
-def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> None:
+def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
     """``positive_rates``: a rate in [0, 1] for every group of ``order``; ``delta_pcer``: a
-    finite number. Either may be None (not compared)."""
+    finite number. Either may be None (not compared). Both as the decimals they print as (a
+    float32 0.5 divides as 0.5)."""
     if positive_rates is not None:
         fix = f"give each of {list(order)} its positive-prediction rate, e.g. {{{order[0]!r}: 0.4}}"
         if not isinstance(positive_rates, Mapping):
@@ -226,6 +227,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]) -> Non
             delta_pcer,
             "pass pcer_audit's result.delta_pcer, e.g. 0.8",
         )
+    rates = None if positive_rates is None else {g: _as_printed(positive_rates[g]) for g in order}
+    return rates, None if delta_pcer is None else _as_printed(delta_pcer)
 
 
 def _as_printed(rate) -> float:
