@@ -42,3 +42,18 @@ def test_a_request_nested_past_the_parser_is_a_damaged_record(app, client):
         page = client.get(url)
         assert page.status_code == 410, url
         assert f"audit {damaged[:8]} is damaged: its stored spec" in page.text, url
+
+
+@pytest.mark.parametrize("run", ["x", {"spec": 5}])
+def test_a_result_whose_run_is_not_an_object_is_damaged_not_a_failed_diff(app, client, run):
+    # the diff's baseline gate reads the result's run.spec: it was a 500 on the diff
+    import json
+
+    damaged, intact = _audit(client, 0), _audit(client, 1)
+    with sqlite3.connect(app.state.store.path) as db:
+        (text,) = db.execute("SELECT result FROM audits WHERE id = ?", (damaged,)).fetchone()
+    _store(app, damaged, "result", json.dumps({**json.loads(text), "run": run}))
+    for url in (f"/diff?a={intact}&b={damaged}", f"/audits/{damaged}"):
+        page = client.get(url)
+        assert page.status_code == 410, url
+        assert f"audit {damaged[:8]} is damaged: its stored result" in page.text, url

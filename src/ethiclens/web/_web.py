@@ -265,6 +265,9 @@ def _result_valid(result: dict, purpose) -> bool:
         _number(policy[k]) for k in ("di_threshold", "eo_threshold") if k in policy
     ):
         return False
+    run = result.get("run")  # the diff's gate reads its spec
+    if not isinstance(run, dict | None) or not isinstance((run or {}).get("spec"), dict | None):
+        return False
     if purpose == "compare":
         models, audits = result.get("models"), result.get("audits")
         return (
