@@ -30,7 +30,7 @@ from ..privacy import (
     trainer_names,
     trainers_help,
 )
-from ._common import FILE, JSON, json_outputs, option, options, positive_option, shown
+from ._common import FILE, FOLDER, JSON, json_outputs, option, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
 from ._p2nia import file_rows_named
@@ -225,7 +225,7 @@ class SweepFailed(click.ClickException):
 
 @pcer_group.command("tables")
 @click.argument("store", type=FILE)
-@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False))
+@click.option("--out", "out_dir", required=True, type=FOLDER)
 def tables_cmd(store, out_dir):
     """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
     click.echo(tables_to_folder(store, out_dir))

@@ -56,7 +56,7 @@ EXPORT_TYPES = (".csv", ".parquet")
 def check_export_type(out) -> Path:
     """An export file's path, refused unless it ends in .csv or .parquet."""
     out = Path(out)
-    if out.suffix not in EXPORT_TYPES:
+    if out.suffix.lower() not in EXPORT_TYPES:  # .CSV too, as io reads inputs
         raise EthicLensInputError(
             "unknown export type", column="--out", value=out.suffix, fix="use .csv or .parquet"
         )
@@ -485,7 +485,7 @@ class ResultsStore:
 
         out = check_export_type(out)
         frame = self.group_stats()
-        if out.suffix == ".parquet":
+        if out.suffix.lower() == ".parquet":
             data = frame.to_parquet(index=False)  # no path: the file's bytes
         else:
             from .._text import csv_safe_frame
