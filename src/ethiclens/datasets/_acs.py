@@ -16,7 +16,7 @@ import numbers
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -88,7 +88,7 @@ def acs_states(states) -> list[str]:
     typed = states
     if isinstance(states, str):
         states = states.split(",")
-    elif not isinstance(states, list | tuple | set | frozenset | np.ndarray | pd.Series):
+    elif not isinstance(states, Iterable) or isinstance(states, bytes):  # pd.Index, keys too
         raise EthicLensInputError(
             "must be state codes",
             column="states",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import DataFileError, EthicLensInputError
@@ -63,7 +64,7 @@ def load_bios(
     Dataset
     """
     check_feature_set(features)
-    _check_arguments(path, occupations)
+    occupations = _check_arguments(path, occupations)
     path = Path(path) if path is not None else _default_path()
     if path is None or not path.exists():
         raise DataFileError(
@@ -93,8 +94,9 @@ def load_bios(
     )
 
 
-def _check_arguments(path, occupations) -> None:
-    """A path (or None) and two different occupation titles; anything else is refused."""
+def _check_arguments(path, occupations) -> tuple[str, str]:
+    """A path (or None) and two different occupation titles (in a list, a tuple or an array:
+    the titles); anything else is refused."""
     if path is not None and (not isinstance(path, str | os.PathLike) or not str(path).strip()):
         raise EthicLensInputError(
             "must be the path of a file",
@@ -103,7 +105,8 @@ def _check_arguments(path, occupations) -> None:
             value=path,
             fix="pass path=... (CSV/JSON/JSONL), or leave it out to read $ETHICLENS_BIOS",
         )
-    pair = occupations if isinstance(occupations, list | tuple) else ()
+    ordered = isinstance(occupations, list | tuple | np.ndarray | pd.Series | pd.Index)
+    pair = tuple(occupations) if ordered else ()
     if len(pair) != 2 or not all(isinstance(o, str) for o in pair) or pair[0] == pair[1]:
         raise EthicLensInputError(
             "must be two different occupation titles (label 1, then label 0)",
@@ -112,6 +115,7 @@ def _check_arguments(path, occupations) -> None:
             value=occupations,
             fix="e.g. occupations=('surgeon', 'nurse')",
         )
+    return str(pair[0]), str(pair[1])
 
 
 def _checked_digest(path: Path) -> str:
