@@ -873,8 +873,27 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
             fix="give the path of the file to read",
             kind=None if flag else "argument",
         )
-    if not Path(path).exists():
+    if not _path_exists(path, flag or "path", None if flag else "argument"):
         raise DataFileError(f"file {path} does not exist", column=flag, fix="check the path")
+
+
+def _path_exists(path, column: str, kind: str | None = None) -> bool:
+    """``Path(path).exists()``, where a path no file system opens (a name too long, a loop of
+    symbolic links) is refused naming ``column`` in :func:`os_error_line`'s words (was an
+    OSError, or 'does not exist')."""
+    try:
+        if Path(path).exists():
+            return True
+        if os.path.islink(path):
+            os.stat(path)  # a loop of links raises ELOOP (a link to nothing: not there)
+    except OSError as exc:
+        if not (unopenable := _unopenable(exc)):
+            raise
+        problem, fix = unopenable
+        raise EthicLensInputError(
+            problem, column=column, kind=kind, value=os.fsdecode(path), fix=fix
+        ) from None
+    return False
 
 
 def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
@@ -885,7 +904,7 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
     refuse_missing(path)
     path = Path(path)
     if not path.is_file():
-        what, fix = "not a regular file", "name one .csv, .parquet or .json file"
+        what, fix = "not a regular file", "name one .csv, .parquet, .json or .jsonl file"
         if path.is_dir():
             what, fix = "a folder, not a file", f"{fix} inside it"
         raise DataFileError(f"{path} is {what}", fix=fix)
@@ -925,7 +944,7 @@ def _reader(path: Path):
             f"name a compressed table like data.csv{path.suffix} (the table's type, then "
             "the compression)"
             if suffix in COMPRESSED
-            else "use .csv, .parquet or .json, optionally compressed as .csv.gz"
+            else "use .csv, .parquet, .json or .jsonl, optionally compressed (e.g. .csv.gz)"
         )
         raise DataFileError(
             f"cannot read {path.name}: unknown file type {path.suffix!r}",
@@ -1092,7 +1111,7 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         )
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
-    return EthicLensInputError(f"not found in {source}", column=col, fix=fix)
+    return EthicLensInputError(f"not found in {source}", column=col, fix=fix, kind="column")
 
 
 def _visible(name: str) -> str:
@@ -1148,6 +1167,7 @@ def check_roles(roles: dict, protected=()) -> None:
                 f"plays two roles: {_role(role)} and {_role(clash[0])}",
                 column=col,
                 fix="give each role its own column",
+                kind="column",
             )
 
 
@@ -1436,22 +1456,37 @@ def os_error_line(exc: OSError | RuntimeError) -> str | None:
     return None
 
 
+def _unopenable(exc: OSError | RuntimeError) -> tuple[str, str] | None:
+    """(problem, fix) of a path no file system opens: a name too long, a loop of symbolic
+    links (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
+    import errno
+
+    number = getattr(exc, "errno", None)
+    if (
+        isinstance(exc, RuntimeError)
+        and str(exc).startswith("Symlink loop from ")
+        or (isinstance(exc, OSError) and number == errno.ELOOP)
+    ):
+        return "is a loop of symbolic links", (
+            "point the link at a file, or give the file's own path"
+        )
+    if isinstance(exc, OSError) and number == errno.ENAMETOOLONG:
+        return "has a file or folder name that is too long", (
+            "use shorter names (most file systems take at most 255 bytes per name)"
+        )
+    return None
+
+
 def _unopenable_path_line(exc: OSError | RuntimeError) -> str | None:
     """A path no file system opens, as one line: a name too long, a loop of symbolic links
     (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
-    import errno
-
-    loop, fix = "Symlink loop from ", "point the link at a file, or give the file's own path"
-    path, number = getattr(exc, "filename", None), getattr(exc, "errno", None)
+    loop = "Symlink loop from "
+    path = getattr(exc, "filename", None)
     if isinstance(exc, RuntimeError) and str(exc).startswith(loop):
-        path, problem = str(exc).removeprefix(loop).strip("'"), "is a loop of symbolic links"
-    elif isinstance(exc, OSError) and number == errno.ELOOP:
-        problem = "is a loop of symbolic links"
-    elif isinstance(exc, OSError) and number == errno.ENAMETOOLONG:
-        problem = "has a file or folder name that is too long"
-        fix = "use shorter names (most file systems take at most 255 bytes per name)"
-    else:
+        path = str(exc).removeprefix(loop).strip("'")
+    if not (unopenable := _unopenable(exc)):
         return None
+    problem, fix = unopenable
     value = None if path is None else os.fsdecode(path)
     return str(EthicLensInputError(f"the path {problem}", value=value, fix=fix))
 

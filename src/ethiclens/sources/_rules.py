@@ -59,6 +59,7 @@ from ..fairness import (
 from ..io import (
     _file_name,
     _named_below,
+    _path_exists,
     blank_line,
     csv_head,
     csv_rows,
@@ -529,6 +530,7 @@ def named_below(func):
         if not isinstance(target, str | os.PathLike):  # None, 5, bytes: named, no TypeError
             refuse_missing(target, "TARGET")
         target = os.fspath(target)  # a pathlib.Path read as its text (a glob's too)
+        _path_exists(target, "TARGET")  # a name too long: refused as such, not by is_file
         with _named_below(_below(target)):
             return func(target, *args, **kwargs)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from .._checks import check_member, check_seed, did_you_mean
 from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
-from ..io import sha256_file
+from ..io import _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected
 from ._spec import AuditSpec, _key_error, _refused
@@ -119,7 +119,7 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
     folder."""
     import glob
 
-    if Path(path).exists():
+    if _path_exists(path, key):
         return
     # a config file's relative path too: read from where the command runs, not beside the file
     where = "" if Path(path).is_absolute() else " (a relative path is read from the current "
