@@ -357,7 +357,12 @@ def write_counts(table: pd.DataFrame, path) -> None:
     """
     _refuse_nul_path(path)
     fmt = counts_format(path)
-    check_writable(path)  # its folder exists and takes files: not os's OSError mid-write
+    try:  # its folder exists and takes files: not os's OSError mid-write
+        check_writable(path)
+    except EthicLensInputError as exc:  # named as the other refusals of path are
+        raise EthicLensInputError(
+            exc.problem, column="path", kind="argument", fix=exc.fix
+        ) from None
     table = sorted_cells(_rounded_sums(_keys_as_labels(table)))
     attrs = dict(table.attrs)
     if fmt == "csv":
