@@ -9,7 +9,9 @@ edges is an error, never clipped into the nearest bin.
 from __future__ import annotations
 
 import bisect
+import functools
 import math
+from contextlib import contextmanager
 
 import numpy as np
 import pandas as pd
@@ -52,6 +54,29 @@ def times_error(column: str, n_distinct: int) -> EthicLensInputError:
         f"as --protected){then}",
     )
     return EthicLensInputError(problem, column=column, fix=fix)
+
+
+@contextmanager
+def data_column(column):
+    """A refusal naming ``column``, a column of the data, calls it a column, also when it is
+    spelled like an argument or an option of the command line (TARGET, STORE, -lab)."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        if exc.column != column or exc.kind == "column":
+            raise
+        raise exc.renamed({}, "column") from None
+
+
+def about_data_column(func):
+    """``func(name, ...)`` under :func:`data_column` for the column ``name``."""
+
+    @functools.wraps(func)
+    def run(name, *args, **kwargs):
+        with data_column(name):
+            return func(name, *args, **kwargs)
+
+    return run
 
 
 def check_bin_edges(edges, column: str) -> list[float]:
@@ -99,10 +124,18 @@ def check_bin_edges(edges, column: str) -> list[float]:
 
 def _rounded(edge, as_float: float) -> bool:
     """A whole-number ``edge`` (an int, or text of digits) past 2**53 that ``as_float`` rounds."""
-    if isinstance(edge, str) and edge.strip().lstrip("+-").isdigit():
-        edge = int(edge.strip())
-    whole = isinstance(edge, (int, np.integer)) and not isinstance(edge, (bool, np.bool_))
-    return whole and math.isfinite(as_float) and as_float != int(edge)
+    whole = _whole(edge)
+    return whole is not None and math.isfinite(as_float) and as_float != whole
+
+
+def _whole(v) -> int | None:
+    """``v`` as the int it is when it is a whole number as written (an int, text of digits)."""
+    if isinstance(v, str):
+        text = v.strip()
+        return int(text) if text[text[:1] in "+-" :].isdigit() else None
+    if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+        return int(v)
+    return None
 
 
 def _not_a_number(edge) -> bool:
@@ -171,40 +204,41 @@ def bin_attribute(
     pandas.Series of str
         Indexed like ``values`` when it is a Series.
     """
-    edges = check_bin_edges(edges, column)
-    if is_time(values):
-        raise times_error(column, pd.Series(values).nunique())
-    index = values.index if isinstance(values, pd.Series) else None
-    values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
-    raw = pd.Series(np.asarray(values, dtype=object))
-    numeric = _as_numbers(raw)
-    bad = numeric.isna() & raw.notna()
-    if bad.any():
-        # the first in sorted order: an engine that counts where the data lives (DuckDB, a
-        # database) hands its values over in no fixed order
-        first = min(raw[bad].unique(), key=str)
-        raise EthicLensInputError(
-            f"holds non-numeric values (first: {first!r}); only numbers can be binned",
-            column=column,
-            fix="drop --bins for a categorical attribute",
-        )
-    missing = numeric.isna().to_numpy()
-    if missing.any() and not keep_missing:
-        raise EthicLensInputError(
-            f"{int(numeric.isna().sum())} missing value(s)",
-            column=column,
-            fix="drop or fill the rows with a missing value before binning",
-        )
-    x = numeric.to_numpy(dtype=float)
-    exact = _whole_past_floats(raw, x)
-    _refuse_outside(x, missing, edges, rows, column, exact)
-    idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
-    for i, v in exact.items():  # compared as the whole numbers they are (int vs float: exact)
-        idx[i] = bisect.bisect_right(edges, v) - 1
-    idx = np.minimum(idx, len(edges) - 2)
-    labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
-    labels[missing] = None
-    return pd.Series(labels, index=index, name=column if index is None else values.name)
+    with data_column(column):
+        edges = check_bin_edges(edges, column)
+        if is_time(values):
+            raise times_error(column, pd.Series(values).nunique())
+        index = values.index if isinstance(values, pd.Series) else None
+        values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
+        raw = pd.Series(np.asarray(values, dtype=object))
+        numeric = _as_numbers(raw)
+        bad = numeric.isna() & raw.notna()
+        if bad.any():
+            # the first in sorted order: an engine that counts where the data lives (DuckDB, a
+            # database) hands its values over in no fixed order
+            first = min(raw[bad].unique(), key=str)
+            raise EthicLensInputError(
+                f"holds non-numeric values (first: {first!r}); only numbers can be binned",
+                column=column,
+                fix="drop --bins for a categorical attribute",
+            )
+        missing = numeric.isna().to_numpy()
+        if missing.any() and not keep_missing:
+            raise EthicLensInputError(
+                f"{int(numeric.isna().sum())} missing value(s)",
+                column=column,
+                fix="drop or fill the rows with a missing value before binning",
+            )
+        x = numeric.to_numpy(dtype=float)
+        exact = _whole_past_floats(raw, x)
+        _refuse_outside(x, missing, edges, rows, column, exact)
+        idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
+        for i, v in exact.items():  # compared as the whole numbers they are (int vs float: exact)
+            idx[i] = bisect.bisect_right(edges, v) - 1
+        idx = np.minimum(idx, len(edges) - 2)
+        labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
+        labels[missing] = None
+        return pd.Series(labels, index=index, name=column if index is None else values.name)
 
 
 def _as_numbers(raw: pd.Series) -> pd.Series:
@@ -226,10 +260,9 @@ def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
     rounds (2**53 + 3 reads as 2**53 + 4): binned by their exact value."""
     out = {}
     for i in np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53)).tolist():
-        v = raw.iat[i]
-        if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
-            if int(v) != float(x[i]):  # a Python float: np.float64 would round the int
-                out[i] = int(v)
+        v = _whole(raw.iat[i])  # an int, or text of digits ("9007199254740995")
+        if v is not None and v != float(x[i]):  # a Python float: np.float64 would round the int
+            out[i] = v
     return out
 
 
@@ -243,7 +276,12 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
         # the edges as given, the data range exact: 65.0000001 shows why it is past 65
         low, high = number_text(edges[0]), number_text(edges[-1])
-        seen = [float(np.nanmin(x)), float(np.nanmax(x)), *(exact or {}).values()]
+        rest = ~missing  # the floats no exact whole number stands for (2**53 + 3 is not + 4)
+        rest[list(exact or ())] = False
+        seen = [
+            *(exact or {}).values(),
+            *(float(f(x[rest])) for f in (np.min, np.max) if rest.any()),
+        ]
         least, most = (
             str(v) if isinstance(v, int) else number_text(v) for v in (min(seen), max(seen))
         )

@@ -28,7 +28,15 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
-from ._bins import MAX_NUMERIC_GROUPS, bin_attribute, check_bins, is_time, times_error, wide_float
+from ._bins import (
+    MAX_NUMERIC_GROUPS,
+    about_data_column,
+    bin_attribute,
+    check_bins,
+    is_time,
+    times_error,
+    wide_float,
+)
 
 
 def _label(values, role: str) -> str:
@@ -1023,6 +1031,7 @@ def _factorize_strings(values: np.ndarray):
     return codes, values[first]
 
 
+@about_data_column
 def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
