@@ -716,7 +716,9 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
     check_one_per_row(y_pred, "y_pred")
     if y_score is not None:
         check_one_per_row(y_score, "y_score")
-    if favorable_label not in (0, 1) or isinstance(favorable_label, float):
+    # an int (True, np.int64 too): 1.0, np.float32(1), Decimal(1) and 1+0j are no label
+    whole = isinstance(favorable_label, (int, np.integer, np.bool_))
+    if not whole or favorable_label not in (0, 1):
         raise EthicLensInputError(
             "must be 0 or 1 (the favourable prediction)",
             column="favorable_label",
