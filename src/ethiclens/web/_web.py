@@ -202,7 +202,9 @@ def damaged_column(row: dict, read=_JSON_COLUMNS) -> str | None:
         if row.get(column) is None:
             continue
         try:
-            value = json.loads(row[column], parse_constant=_no_constant)
+            # a request as sent: NaN in one an older version ran (pos_label), refused on its run
+            constant = None if column == "spec" else _no_constant
+            value = json.loads(row[column], parse_constant=constant)
         except (ValueError, TypeError, RecursionError):  # nested past the parser's depth
             return column
         if not isinstance(value, dict) or column in read and not _intact(column, value, row):
@@ -218,8 +220,8 @@ def _intact(column: str, value: dict, row: dict) -> bool:
     """Whether a stored JSON object holds what the app wrote in ``column``: a request the
     library reads as a spec, a finished result with what its pages read, the verdict's
     counts of statuses, the error's texts."""
-    if column == "spec":
-        return _spec_intact(row["spec"])
+    if column == "spec":  # one that did not finish may be one the library refuses (its error)
+        return _spec_intact(row["spec"]) if row.get("status") == "done" else _request_read(value)
     if column == "result":
         return row.get("status") != "done" or _result_valid(value, row.get("purpose"))
     if column == "verdict":
@@ -251,7 +253,17 @@ def _spec_intact(text: str) -> bool:
         AuditSpec.from_dict(value, source="the stored request")
     except (EthicLensInputError, TypeError, ValueError):
         return False
-    return isinstance((value.get("roles") or {}).get("y_pred", []), list)
+    return _request_read(value)
+
+
+def _request_read(value: dict) -> bool:
+    """Whether a stored request holds what the pages read of it without the library: its
+    sections objects, its predictions a list (pages index it)."""
+    sections = (v for k, v in value.items() if k != "version")
+    roles = value.get("roles") or {}
+    return all(isinstance(v, dict | None) for v in sections) and isinstance(
+        roles.get("y_pred", []), list
+    )
 
 
 def _result_valid(result: dict, purpose) -> bool:
