@@ -114,6 +114,9 @@ def _check_path(path: str, where: str) -> None:
     if isinstance(path, str) and "\x00" in path:
         fix = "remove it: no file or folder name holds one"
         raise _key_error("a path cannot hold a NUL character (\\x00)", where, fix, path)
+    if isinstance(path, str) and path and not path.strip() and where[:7] != "target.":
+        fix = "give a value, or leave it out for its default"  # as '' (schema) and --json ' '
+        raise _key_error("must not be empty", where, fix, path)
 
 
 @dataclass(frozen=True)
