@@ -45,7 +45,8 @@ def request_from_options(
     req = AuditRequest.from_dict(
         {
             "n": n,
-            "protected": protected,
+            # spaces around it stripped, as audit --protected reads a name no column holds
+            "protected": protected.strip() if isinstance(protected, str) else protected,
             "metrics": split_list(metrics, "--metrics"),
             # an empty --groups is refused as an empty --metrics is, not read as "no groups"
             "protected_domain": None if groups is None else split_list(groups, "--groups"),

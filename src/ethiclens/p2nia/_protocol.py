@@ -531,9 +531,10 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
         )
     for col in [*roles, *named.values()]:
         if col not in data.columns:
-            raise EthicLensInputError(
-                "not in the audit data", column=col, fix=f"use one of {list(data.columns)[:15]}"
-            )
+            fix = f"use one of {list(data.columns)[:15]}"
+            if col == request.protected and col.strip() in data.columns:  # a request of old
+                fix = f"ask the auditor to request again with --protected {col.strip()!r}"
+            raise EthicLensInputError("not in the audit data", column=col, fix=fix)
     return roles
 
 
@@ -1135,7 +1136,10 @@ def _check_domain(domain, prot: str) -> list[str]:
         raise refused("groups repeated in the domain", "list each group once")
     # the audit's rules for group names, named as --groups: none blank (' ', a zero-width
     # space), no two printing the same ('A' and 'A' + a zero-width joiner)
-    encode_groups({where: pd.Series(domain, dtype=object)}, len(domain))
+    try:
+        encode_groups({where: pd.Series(domain, dtype=object)}, len(domain))
+    except EthicLensInputError as exc:  # the groups typed: an option, no data column
+        raise exc.renamed({}, "option") from None
     if len(domain) < 2:
         raise refused(
             f"the protected attribute {prot!r} needs two or more groups",
