@@ -121,15 +121,17 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
     known = set(map(str, domains.get(protected, groups.dropna())))
     if missing := int(groups.isna().sum()):
         problem, value = f"{missing} missing value(s) of {protected!r}", None
+        fix = "drop the queries without a group, or fill in their group"  # no list holds NaN
     elif outside := sorted(set(groups.astype(str)) - known):
         problem, value = f"groups of {protected!r} outside domains[{protected!r}]", outside[:5]
+        fix = f"drop those queries, or list every group in domains[{protected!r}]"
     else:
         return
     raise EthicLensInputError(
         problem,
         column="queries",
         value=value,
-        fix=f"drop those queries, or list every group in domains[{protected!r}]",
+        fix=fix,
         kind="argument",
     )
 
