@@ -8,7 +8,6 @@ edges is an error, never clipped into the nearest bin.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import math
 from contextlib import contextmanager
@@ -233,8 +232,9 @@ def bin_attribute(
         exact = _whole_past_floats(raw, x)
         _refuse_outside(x, missing, edges, rows, column, exact)
         idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
-        for i, v in exact.items():  # compared as the whole numbers they are (int vs float: exact)
-            idx[i] = bisect.bisect_right(edges, v) - 1
+        if exact:  # compared as the whole numbers they are (int vs float: exact)
+            at, whole = list(exact), np.asarray(list(exact.values()), dtype=object)
+            idx[at] = np.searchsorted(np.asarray(edges, dtype=object), whole, side="right") - 1
         idx = np.minimum(idx, len(edges) - 2)
         labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
         labels[missing] = None
@@ -259,8 +259,9 @@ def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
     """{position: value} of the whole numbers in ``raw`` past 2**53 that their float ``x``
     rounds (2**53 + 3 reads as 2**53 + 4): binned by their exact value."""
     out = {}
-    for i in np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53)).tolist():
-        v = _whole(raw.iat[i])  # an int, or text of digits ("9007199254740995")
+    at = np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53))
+    for i, given in zip(at.tolist(), raw.to_numpy()[at].tolist(), strict=True):
+        v = _whole(given)  # an int, or text of digits ("9007199254740995")
         if v is not None and v != float(x[i]):  # a Python float: np.float64 would round the int
             out[i] = v
     return out
@@ -270,8 +271,9 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
     """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for;
     ``exact``: the whole numbers a float rounds, compared as they are."""
     outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
-    for i, v in (exact or {}).items():
-        outside[i] = v < edges[0] or v > edges[-1]
+    if exact:
+        whole = np.asarray(list(exact.values()), dtype=object)
+        outside[list(exact)] = (whole < edges[0]) | (whole > edges[-1])
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
         # the edges as given, the data range exact: 65.0000001 shows why it is past 65
