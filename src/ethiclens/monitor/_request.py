@@ -3,6 +3,7 @@ audit spec (``--config`` and the audit's flags, as ``ethiclens monitor`` takes t
 
 from __future__ import annotations
 
+import contextvars
 import datetime as dt
 import json
 import os
@@ -851,11 +852,37 @@ def _replace_target(data: dict, target, flags: dict) -> list:
     return replaced
 
 
+# within config_keys_named: the command line's run, whose refusals keep its flags' words
+_CLI_RUN = contextvars.ContextVar("monitor_cli_run", default=False)
+# the flags a Python caller's refusal at run time names by the request's field: its columns
+# and group edits; the others keep their words (tests pin them: the round-32 review's report)
+_FIELDS = {"--intersect": "intersections", "--exclude-group": "exclude_groups"}
+_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("time", "y_pred", "y_true", "protected")}
+_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("propensity", "weight", "pos_label")}
+_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("bins", "merge_groups")}
+
+
+@contextmanager
+def in_python_words():
+    """Within it (``run_monitor``), a refusal of a request's option names the
+    :class:`MonitorRequest` field that set it, as the audit names its keywords ("argument
+    'exclude_groups'", not "option '--exclude-group'"); the command line's run keeps its flags
+    (:func:`config_keys_named`)."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        head = str(exc.column).partition(" ")[0]
+        if _CLI_RUN.get() or exc.kind != "option" or head not in _FIELDS:
+            raise
+        raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _FIELDS) from None
+
+
 @contextmanager
 def config_keys_named(flags: dict, config):
     """Within it, an error naming an audit flag (``--bins``) that was not given names the key
     of ``config`` its value came from (``groups.bins``) instead. ``flags``: as
     ``monitor_spec`` takes them (None or ``()``: not given)."""
+    token = _CLI_RUN.set(True)
     try:
         yield
     except EthicLensInputError as exc:
@@ -871,6 +898,8 @@ def config_keys_named(flags: dict, config):
         if rest and flag in words:  # as the audit names them: target.db URL, roles.protected.sex
             names = {exc.column: words[flag] + ("." if flag == "--protected" else " ") + rest}
         raise exc.renamed(names, "key" if names else None, words) from None
+    finally:
+        _CLI_RUN.reset(token)
 
 
 def _shown(value) -> str:

@@ -44,6 +44,7 @@ from ._request import (
     OPTIONAL,
     MonitorRequest,
     check_stored_numbers,
+    in_python_words,
     refuse_bad_baseline,
 )
 from ._spelling import (
@@ -180,6 +181,11 @@ def run_monitor(
     may be a pandas, Dask or Spark DataFrame: counted by the engines' file code. ``warn``:
     whether a named group with no rows is also said as an ``AbsentGroupWarning`` (it is always
     in the result's notes, which the command line prints)."""
+    with in_python_words():
+        return _monitor(request, store_path, now, warn)
+
+
+def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     refuse_bad_baseline(request)
