@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import bytes_like_as_bytes, check_count
+from .._checks import MAX_WORKERS, bytes_like_as_bytes, check_count
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import COMPRESSED, _reader, preflight_file, refuse_missing, refuse_repeated_files
@@ -291,7 +291,9 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     """
     duckdb = require("duckdb", extra="duckdb")
     if threads is not None:  # 0 (as None): DuckDB's own number, one per core
-        check_count(threads, "threads", minimum=0, fix="e.g. threads=4, or None: one per core")
+        # DuckDB starts each thread asked for: 10**5 crashed the process (a segmentation fault)
+        fix = "e.g. threads=4, or None: one per core"
+        check_count(threads, "threads", minimum=0, maximum=MAX_WORKERS, fix=fix)
     columns, layout = file_layout(target, "duckdb")
     check_columns(columns, roles, target, layout)
     con = duckdb.connect(config={"threads": threads} if threads else {})
