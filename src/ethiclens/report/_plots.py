@@ -82,6 +82,7 @@ def _quiet_layout_warning():
         return
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
+        warnings.filterwarnings("ignore", "Tight layout not applied", UserWarning)
         yield
 
 

@@ -16,6 +16,7 @@ from ._plots import (
     STATUS_MARKER,
     _drawn,
     _figure_note,
+    _quiet_layout_warning,
     _subplots,
     left_out_line,
     short_labels,
@@ -87,7 +88,8 @@ def threshold_figure(table, attribute: str | None = None):
     fig.suptitle(f"EthicLens threshold view: {title} (dashed: audited threshold)")
     _method_note(fig, table.config, [r[0] for r in rows])
     literal_figure(fig)  # group names with control characters
-    fig.tight_layout()
+    with _quiet_layout_warning():  # a 10,000-character name: drawn, without matplotlib's warning
+        fig.tight_layout()
     return fig
 
 
