@@ -215,8 +215,13 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     ``groups`` no record has are kept in ``frame.attrs["ethiclens_unseen_targets"]`` (a CSV
     of the frame loses them: analyse the DataFrame itself).
     """
-    source = _protected_column(X, protected)
-    targets = _target_groups(source, protected, groups)
+    try:
+        source = _protected_column(X, protected)
+        targets = _target_groups(source, protected, groups)
+    except EthicLensInputError as exc:  # a column named TARGET or STORE is no argument
+        if exc.kind == "column" or str(exc.column) != str(protected):
+            raise
+        raise exc.renamed({}, "column") from None
     base = X.reset_index(drop=True)
     base[protected] = source.array  # a float -0.0 written 0.0, the group the audit reads
     parts = []
