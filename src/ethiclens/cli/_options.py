@@ -258,7 +258,7 @@ class SpecRequest:
             if flag in words:  # from the config file: its key, the URL kept
                 return exc.renamed({column: f"{words[flag]} {url}"}, "key", words)
             return exc
-        if self.config and column == "TARGET" and "TARGET" not in given:  # the file has none
+        if self.config and column == "TARGET" and "TARGET" not in given and exc.kind != "column":
             return exc.renamed({column: "target"}, "key", words)  # as the library names it
         names, flag_of = {}, {p: f for f, p in flag_paths().items()}
         for piece in column.split("/"):

@@ -71,10 +71,11 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         field_name = path.rpartition(".")[2]
         words[flag] = passed.get(field_name, path if spec_given else field_name)
     column = str(exc.column)
-    if spec_given and column == "TARGET":  # the caller's spec names no target: its section
+    data = exc.kind == "column"  # a data column named like a target (TARGET) stays one
+    if spec_given and column == "TARGET" and not data:  # the caller's spec names no target
         return exc.renamed({column: "target"}, "key", words)
     # audit_counts("c.csv"): the table's --counts, unless the counts keyword replaced it
-    held = column in _TARGET_NAMES or (column == "--counts" and "counts" not in passed)
+    held = column in _TARGET_NAMES and not data or (column == "--counts" and "counts" not in passed)
     if target and held:
         return exc.renamed({column: target}, "argument", words)
     if exc.kind == "column" and column in params:  # the engine's own argument

@@ -69,7 +69,7 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
         return _load_target(spec, purpose)
     except EthicLensInputError as exc:
         kind = spec.target.kind
-        if exc.column == "TARGET" and kind in ("file", "dataset"):
+        if exc.column == "TARGET" and kind in ("file", "dataset") and exc.kind != "column":
             raise exc.renamed({"TARGET": f"target.{kind}"}) from None
         raise
 
