@@ -218,6 +218,7 @@ def long_labels_error(n_rows: int, longest: int, where: str, column) -> EthicLen
         f"{n_rows} group value(s) longer than {MAX_LABEL_CHARS} characters (the longest has "
         f"{longest:,}){where}",
         column=column,
+        kind=None if str(column).startswith("--") else "column",  # data, or a flag's list
         fix="a protected attribute holds short group labels: map its values to labels first "
         "(e.g. codes or categories), or choose another column",
     )

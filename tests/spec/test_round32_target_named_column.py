@@ -72,3 +72,24 @@ def test_the_target_file_keeps_its_names(files, capsys):
     (files / "n.yaml").write_text("roles: {y_true: y, y_pred: p, protected: [g]}\n")
     assert main(["audit", "--config", "n.yaml"]) == 2
     assert "key 'target'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize(
+    "rows, problem",
+    [
+        ("1,0,a\n0,1,\n1,1,b\n0,0,a\n", "missing group value(s)"),
+        ("1,0,a\n0,1," + "x" * 300 + "\n1,1,b\n0,0,a\n", "longer than 256 characters"),
+    ],
+)
+def test_group_refusals_of_a_column_named_target_name_the_column(
+    files, capsys, engine, rows, problem
+):
+    (files / "m.csv").write_text("y,p,TARGET\n" + rows)
+    assert main(["audit", "m.csv", *ROLES, "--engine", engine]) == 2
+    err = capsys.readouterr().err
+    assert "column 'TARGET'" in err
+    assert problem in err
+    with pytest.raises(EthicLensInputError) as exc:
+        ethiclens.audit("m.csv", y_true="y", y_pred="p", protected=["TARGET"], engine=engine)
+    assert str(exc.value).startswith("column 'TARGET'")

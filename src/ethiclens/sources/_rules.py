@@ -741,6 +741,7 @@ def missing_groups_error(n: int, where: str, column) -> EthicLensInputError:
     return EthicLensInputError(
         f"{n} missing group value(s){where}",
         column=column,
+        kind="column",  # a data column, also when spelled like an argument (TARGET)
         fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
     )
 

@@ -17,7 +17,7 @@ def columns_named(runner):
     (``in_data``): one of them named like a keyword (a label column named y_true, an attribute
     named n_boot) is named as that column by every face, not as --y-true or policy.n_boot, and
     one spelled like an option, a key or an argument (-lab, version, STORE) is called a column
-    (TARGET and the flags' own names stay what they name: the target, the flag)."""
+    (the flags' own names stay what they name: the flags; TARGET with no target given)."""
 
     @functools.wraps(runner)
     def run(spec, *args):
@@ -29,12 +29,18 @@ def columns_named(runner):
             name = str(exc.column).split(" (")[0]  # 'lab (y_true)': the column lab
             if _option_value(spec, name, exc.value):  # --n-boot's value, a column n_boot read
                 names = names - {name}
-            elif exc.kind != "column" and name in names - {"TARGET", *flag_paths()}:
+            elif exc.kind != "column" and name in names - {*_target_words(spec), *flag_paths()}:
                 exc = exc.renamed({}, "column")
             exc.in_data = names
             raise exc from None
 
     return run
+
+
+def _target_words(spec) -> set:
+    """The names a refusal of the target itself may still carry here: TARGET with no target
+    (a file's or a benchmark's refusals are named target.file / target.dataset by then)."""
+    return {"TARGET"} if spec.target.kind is None else set()
 
 
 def _option_value(spec, name: str, value) -> bool:
