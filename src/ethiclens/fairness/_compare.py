@@ -376,7 +376,7 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
                 "the paired row bootstrap does not take weights",
                 column="ci",
                 value=opts.ci,
-                fix="use ci='jeffreys' (--ci jeffreys) with sample_weight: weighted paired draws",
+                fix="use ci='jeffreys' with sample_weight: weighted paired draws",
             )
         weights = as_weights(sample_weight, n)
     roles = {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true}
