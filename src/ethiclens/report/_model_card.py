@@ -109,7 +109,28 @@ def _model_details(result: AuditResult, prov: dict) -> list[str]:
     return out + [
         f"- Audited with EthicLens {md(cfg['ethiclens_version'])}, seed {cfg['random_state']}, "
         f"{cfg['n_boot']} interval draws ({md(cfg['ci_method'])} intervals).",
+        *_gate_line((result.run or {}).get("gate")),
         "",
+    ]
+
+
+def _gate_line(gate) -> list[str]:
+    """The run's gate outcome (the JSON's ``run.gate``, the HTML report's run record), or []."""
+    if not gate:
+        return []
+    said = [f"fail on {gate['fail_on']}"] + (
+        [f"baseline {gate['baseline']}"] if gate.get("baseline") else []
+    )
+    found = [
+        f"{k}: {'; '.join(map(str, gate[k]))}"
+        for k in ("failures", "regressions", "notes")
+        if gate.get(k)
+    ]
+    verdict = "passed" if gate["passed"] else "failed"
+    return [
+        f"- Gate: **{verdict}** ({md(', '.join(said))})"
+        + "".join(f". {md(f)}" for f in found)
+        + "."
     ]
 
 
