@@ -633,6 +633,7 @@ def read_counts(
         attributes=attributes,
     )
     _check_recorded_roles(table, where)
+    _check_recorded_bins_hold(table, where)
     _check_suppression_holds(table, where, path, place)
     _check_label_lengths(table, path)
     _check_blank_groups(table, place, attributes)
@@ -1022,6 +1023,28 @@ def _check_recorded_roles(table: pd.DataFrame, where: _Where | None) -> None:
                 f"{NAMES_ATTR}.{role}",
                 f"says the {role} cells were counted from column {column!r}, but the table has "
                 f"no {role} column (its columns: {[str(c) for c in table.columns]})",
+            )
+
+
+def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where | None) -> None:
+    """The ``ethiclens_bins`` record names columns of the table whose groups are the labels
+    its edges give: otherwise the record is not the cells' (a report would state bins the
+    groups were not cut by)."""
+    from ..fairness._bins import bin_labels
+
+    if where is None:
+        return
+    for attr, edges in (table.attrs.get(BINS_ATTR) or {}).items():
+        key = f"{BINS_ATTR}.{attr}"
+        if attr not in table.columns:
+            raise where.error(key, f"bins column {attr!r}, which the table does not have")
+        labels = set(bin_labels(edges))
+        stray = [g for g in pd.unique(table[attr].dropna()) if str(g) not in labels]
+        if stray:
+            raise where.error(
+                key,
+                f"the edges {edges} give the groups {sorted(labels)}, but the table's column "
+                f"{attr!r} holds {stray[0]!r}",
             )
 
 
