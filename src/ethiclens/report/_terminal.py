@@ -8,7 +8,7 @@ from numbers import Integral
 from rich.markup import escape
 from rich.table import Table
 
-from .._text import percent
+from .._text import one_line, percent
 from ._audit_report import (
     WEIGHTED_SENTENCE,
     below_floor,
@@ -247,7 +247,8 @@ def comparison_summary(result) -> list[str]:
     changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
     n = f"{len(result.changed)} of {len(result.verdicts)}"
     lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
-    return lines + ([ABSOLUTE_NOTE] if absolute else [])
+    # plain lines for a terminal: a name's line break or control character shown as an escape
+    return [one_line(x) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]
 
 
 # One character per status in the threshold grid.
@@ -283,7 +284,7 @@ def threshold_summary(table) -> list[str]:
         lines.append(
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
-    return lines
+    return [one_line(x) for x in lines]  # a name's line break shown, as comparison_summary
 
 
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
@@ -294,11 +295,12 @@ def _row_labels(rows: list[tuple]) -> list[str]:
     row must say which attribute it is of); a group that would take the label past
     :data:`_LABEL_WIDTH` shortened in its middle (its start and end kept around "…") when
     the rows still read apart, else every label whole."""
+    rows = [(one_line(attr), one_line(group)) for attr, group in rows]  # as printed
     whole = [f"{attr}: {group}" for attr, group in rows]
     short = []
     for attr, group in rows:
-        room = max(20, _LABEL_WIDTH - len(str(attr)) - 2)
-        short.append(f"{attr}: {middle_cut(str(group), room)}")
+        room = max(20, _LABEL_WIDTH - len(attr) - 2)
+        short.append(f"{attr}: {middle_cut(group, room)}")
     return short if len(set(short)) == len(set(whole)) else whole
 
 
