@@ -2,7 +2,7 @@
 
 from ._auc import AUC_CI_METHOD, group_auc
 from ._bin_counts import bin_counts
-from ._bins import bin_attribute, check_bin_edges, check_bins
+from ._bins import bin_attribute, bin_labels, check_bin_edges, check_bins
 from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
@@ -146,6 +146,7 @@ __all__ = [
     "bin_counts",
     "check_bin_edges",
     "check_bins",
+    "bin_labels",
     "register_renderer",
     "estimates_html",
     "AuditResult",

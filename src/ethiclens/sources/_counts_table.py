@@ -1030,7 +1030,7 @@ def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where | None) -> None
     """The ``ethiclens_bins`` record names columns of the table whose groups are the labels
     its edges give: otherwise the record is not the cells' (a report would state bins the
     groups were not cut by)."""
-    from ..fairness._bins import bin_labels
+    from ..fairness import bin_labels
 
     if where is None:
         return
