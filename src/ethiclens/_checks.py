@@ -125,6 +125,20 @@ def whole_number(value) -> int:
         raise
 
 
+def exact_whole(value) -> int | None:
+    """``value`` as the exact int it writes (an int, not a bool; or whole-number text by
+    :func:`is_number_text`'s rule): what a double cannot hold past 2**53. None for anything
+    else, and for text with more digits than ``int()`` converts."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_):
+        return int(value)
+    if isinstance(value, str) and is_number_text(value.strip(), whole=True):
+        try:
+            return int(value)
+        except ValueError:  # past int()'s 4,300 digits
+            return None
+    return None
+
+
 def underflows(text: str) -> bool:
     """Whether number text (:func:`is_number_text`) writes a nonzero number that a double
     rounds to 0 (``1e-400``): refused as typed on every face, never read as 0.0."""

@@ -15,7 +15,14 @@ from contextlib import contextmanager
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member, is_number_text, split_list, underflow_words, underflows
+from .._checks import (
+    check_member,
+    exact_whole,
+    is_number_text,
+    split_list,
+    underflow_words,
+    underflows,
+)
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
 
@@ -123,18 +130,8 @@ def check_bin_edges(edges, column: str) -> list[float]:
 
 def _rounded(edge, as_float: float) -> bool:
     """A whole-number ``edge`` (an int, or text of digits) past 2**53 that ``as_float`` rounds."""
-    whole = _whole(edge)
+    whole = exact_whole(edge)
     return whole is not None and math.isfinite(as_float) and as_float != whole
-
-
-def _whole(v) -> int | None:
-    """``v`` as the int it is when it is a whole number as written (an int, text of digits)."""
-    if isinstance(v, str):
-        text = v.strip()
-        return int(text) if text[text[:1] in "+-" :].isdigit() else None
-    if isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
-        return int(v)
-    return None
 
 
 def _not_a_number(edge) -> bool:
@@ -261,7 +258,7 @@ def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
     out = {}
     at = np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53))
     for i, given in zip(at.tolist(), raw.to_numpy()[at].tolist(), strict=True):
-        v = _whole(given)  # an int, or text of digits ("9007199254740995")
+        v = exact_whole(given)  # an int, or text of digits ("9007199254740995")
         if v is not None and v != float(x[i]):  # a Python float: np.float64 would round the int
             out[i] = v
     return out

@@ -24,6 +24,7 @@ from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
     check_one_per_row,
+    exact_whole,
     first_row,
     is_zero_one,
     label_fix,
@@ -632,15 +633,9 @@ def _id_numbers(ids: np.ndarray) -> pd.Series:
     numbers = pd.to_numeric(pd.Series(ids), errors="coerce")
     if numbers.dtype.kind != "f" or not (numbers.abs() >= 2.0**53).any():
         return numbers
-    return pd.Series([_exact_id(v, x) for v, x in zip(ids, numbers, strict=True)], dtype=object)
-
-
-def _exact_id(value, number):
-    if isinstance(value, int | np.integer) and not isinstance(value, bool):
-        return int(value)
-    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-        return int(value)
-    return number
+    exact = [exact_whole(v) for v in ids]  # None: keep the number pandas read
+    kept = [x if e is None else e for e, x in zip(exact, numbers, strict=True)]
+    return pd.Series(kept, dtype=object)
 
 
 def _row_keys(train: SplitPredictions, test: SplitPredictions):
