@@ -63,7 +63,7 @@ def blackbox_audit(
     q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
     yhat = _predictions(predict(q), len(q))
     groups = sorted(
-        map(str, domains[protected] if protected in domains else pd.unique(q[protected]))
+        map(_group_label, domains[protected] if protected in domains else pd.unique(q[protected]))
     )
     if len(groups) < 2:  # a gap needs two groups, as a release refuses
         raise EthicLensInputError(
@@ -72,7 +72,7 @@ def blackbox_audit(
             value=groups,
             fix="audit an attribute with two or more groups",
         )
-    a = pd.Categorical(q[protected].astype(str), categories=groups).codes
+    a = pd.Categorical(q[protected].astype(object).map(_group_label), categories=groups).codes
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
 
@@ -118,11 +118,11 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
         problem = problem or f"repeats the column {protected!r}"
         raise EthicLensInputError(problem, column="queries", fix=QUERIES_FIX, kind="argument")
     groups = queries[protected]
-    known = set(map(str, domains.get(protected, groups.dropna())))
+    known = set(map(_group_label, domains.get(protected, groups.dropna())))
     if missing := int(groups.isna().sum()):
         problem, value = f"{missing} missing value(s) of {protected!r}", None
         fix = "drop the queries without a group, or fill in their group"  # no list holds NaN
-    elif outside := sorted(set(groups.astype(str)) - known):
+    elif outside := sorted(set(groups.astype(object).map(_group_label)) - known):
         problem, value = f"groups of {protected!r} outside domains[{protected!r}]", outside[:5]
         fix = f"drop those queries, or list every group in domains[{protected!r}]"
     else:
@@ -150,7 +150,7 @@ def _check_domains(domains, protected=None) -> None:
             # any 1-D list-like: a range, an Index, a Series, df[c].unique() (a Categorical)
             ok = not isinstance(dom, tuple) and np.asarray(dom, dtype=object).ndim == 1
             ok = ok and len(dom) > 0
-            ok = ok and (name != protected or len(set(map(str, dom))) == len(dom))
+            ok = ok and (name != protected or len(set(map(_group_label, dom))) == len(dom))
         if not ok:
             raise EthicLensInputError(
                 "a domain is a non-empty list of values (the protected attribute's each once) or "
@@ -160,6 +160,15 @@ def _check_domains(domains, protected=None) -> None:
                 fix=DOMAINS_FIX,
                 kind="argument",
             )
+
+
+def _group_label(value) -> str:
+    """A group as its text: a float that is exactly a whole number (0.0, as pandas reads an int
+    column with a gap) as the int it equals, so queries of 0.0/1.0 hold domains' groups 0/1;
+    any other value (0.5, True, the text '0.0') as ``str`` writes it."""
+    if isinstance(value, float | np.floating) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
 
 
 def _predictions(values, rows: int) -> np.ndarray:
