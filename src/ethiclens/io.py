@@ -1327,12 +1327,12 @@ def _refuse_nul_path(path, flag: str | None = None) -> None:
         )
 
 
-def check_writable(path: str | Path) -> Path:
+def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
     """Fail before any work is done when ``path`` cannot be written (a symbolic link: when
-    its target cannot)."""
-    _refuse_nul_path(path)
+    its target cannot); the refusal names ``flag`` (the option that gave the path) if given."""
+    _refuse_nul_path(path, flag)
     path = Path(path)
-    _refuse_special_output(path)
+    _refuse_special_output(path, flag)
     # a symbolic link is written through: its resolved target is replaced, the link stays
     path = Path(os.path.realpath(path)) if path.is_symlink() else path
     folder = path.parent
@@ -1342,24 +1342,25 @@ def check_writable(path: str | Path) -> Path:
         blocker = _nearest_existing(folder)
         if blocker is not None and not blocker.is_dir():
             fix = "choose an output path whose folders are folders"
-            raise _unwritable(path, f"{blocker} is a file, not a folder", fix)
+            raise _unwritable(path, f"{blocker} is a file, not a folder", fix, flag)
         fix = f"create it first (mkdir -p {folder}) or choose another path"
-        raise _unwritable(path, f"folder {folder} does not exist", fix)
+        raise _unwritable(path, f"folder {folder} does not exist", fix, flag)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise _unwritable(path, "no permission to write there")
+        raise _unwritable(path, "no permission to write there", flag=flag)
     try:  # root passes os.access everywhere, /proc included: try for real
         fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".probe", dir=folder)
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
         problem = f"cannot create a file in {folder} ({exc.strerror or exc})"
-        raise _unwritable(path, problem) from exc
+        raise _unwritable(path, problem, flag=flag) from exc
     return path
 
 
-def _unwritable(path, problem: str, fix: str = "choose a folder you can write to"):
-    """The refusal of the output ``path``: ``problem`` there, and what to do instead."""
-    return EthicLensInputError(f"output {path}: {problem}", fix=fix)
+def _unwritable(path, problem: str, fix: str = "choose a folder you can write to", flag=None):
+    """The refusal of the output ``path`` (given by ``flag``): ``problem`` there, and what to
+    do instead."""
+    return EthicLensInputError(f"output {path}: {problem}", column=flag, fix=fix)
 
 
 def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool = True) -> Path:

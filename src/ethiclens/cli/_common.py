@@ -131,9 +131,9 @@ def writable(outputs: dict, inputs=(), protected_dirs=()) -> None:
     from ..report import check_writable
 
     check_outputs(outputs, inputs=inputs, protected_dirs=protected_dirs)
-    for path in outputs.values():
+    for flag, path in outputs.items():
         if path:
-            check_writable(path)
+            check_writable(path, flag=flag)
 
 
 def json_outputs(json_out, inputs=()) -> bool:

@@ -67,9 +67,9 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
             raise _refused("must not be empty", flag, fix, str(path))
     check_outputs(outputs, inputs=input_files(spec, config))
     _check_report_formats(spec.outputs)
-    for out in outputs.values():
+    for flag, out in outputs.items():
         if out:
-            check_writable(out)
+            check_writable(out, flag=flag)
     if save_config:
         spec.check_savable(save_config, "--save-config")
 
