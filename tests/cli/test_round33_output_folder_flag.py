@@ -15,7 +15,12 @@ ARGS = ["audit", "d.csv", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
 
 @pytest.mark.parametrize(
     ("flag", "name"),
-    [("--json", "x.json"), ("--html", "x.html"), ("--model-card", "x.md"), ("--save-config", "c.yaml")],
+    [
+        ("--json", "x.json"),
+        ("--html", "x.html"),
+        ("--model-card", "x.md"),
+        ("--save-config", "c.yaml"),
+    ],
 )
 def test_a_missing_folder_names_the_flag(flag, name, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
