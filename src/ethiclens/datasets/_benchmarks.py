@@ -154,6 +154,7 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
             **entry_provenance("adult"),
             "feature_set": features,
             "files": files,
+            "checksums": [{"file": n, "sha256": shipped_provenance(n)["sha256"]} for n in files],
             "licence": "CC BY 4.0",
             "preprocessing": rows + ("; train and test merged" if include_test else ""),
         },

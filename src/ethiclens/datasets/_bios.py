@@ -22,21 +22,25 @@ from ._base import Dataset, check_feature_set
 TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
 DEFAULT_FILE = "surgeon_nurse_bios.csv"
-# The SHA-256 of the project's copy (shared/datasets/bios, MD5SUMS there): a file of that name
-# is the copy, checked like the files shipped in the package; any other file is the user's own.
+# The SHA-256 of the project's copy (shared/datasets/bios, MD5SUMS there): the file there, or
+# a file of that name starting as the copy does (a copy of it), is checked like the files
+# shipped in the package; any other file, whatever its name, is the user's own.
 DEFAULT_SHA256 = "fca18329e34465294c89d4d22dd46c5e81f963ce99fac90cbf87e1c73d500738"
+COPY_START = b"split,text,occupation,gender\ntrain,Dr. Hayes has offices in Seattle and Portland."
 
 
-def _default_path() -> Path | None:
-    env = os.environ.get("ETHICLENS_BIOS")
-    if env:
-        return Path(env)
+def _shared_copy() -> Path | None:
     here = Path(__file__).resolve()
     for parent in here.parents:
         candidate = parent.parent / "shared" / "datasets" / "bios" / DEFAULT_FILE
         if candidate.exists():
             return candidate
     return None
+
+
+def _default_path() -> Path | None:
+    env = os.environ.get("ETHICLENS_BIOS")
+    return Path(env) if env else _shared_copy()
 
 
 def load_bios(
@@ -118,11 +122,23 @@ def _check_arguments(path, occupations) -> tuple[str, str]:
     return str(pair[0]), str(pair[1])
 
 
+def _is_copy(path: Path) -> bool:
+    """Whether ``path`` is the project's copy: the shared file, or one of its name that starts
+    as it does; a user's own file of that name is not."""
+    shared = _shared_copy()
+    if shared is not None and path.resolve() == shared.resolve():
+        return True
+    if path.name != DEFAULT_FILE:
+        return False
+    with path.open("rb") as f:  # its lines end in CRLF; a copy may end them in LF
+        return f.read(len(COPY_START) + 1).replace(b"\r\n", b"\n").startswith(COPY_START)
+
+
 def _checked_digest(path: Path) -> str:
-    """The file's SHA-256; the project's copy (named :data:`DEFAULT_FILE`) truncated or edited
-    is refused, never read as fewer or other rows."""
+    """The file's SHA-256; the project's copy (:func:`_is_copy`) truncated or edited is
+    refused, never read as fewer or other rows."""
     digest = sha256_file(path)
-    if path.name == DEFAULT_FILE and digest != DEFAULT_SHA256:
+    if digest != DEFAULT_SHA256 and _is_copy(path):
         raise DataFileError(
             f"the Bias in Bios copy {path} is damaged (sha256 {digest[:12]}…, "
             f"expected {DEFAULT_SHA256[:12]}…)",
