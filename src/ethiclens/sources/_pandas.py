@@ -7,6 +7,7 @@ column name, surplus fields refused with their line), and their counts table, re
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +17,7 @@ from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import read_table
+from ..io import _file_name, _object_starts, read_table
 from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
@@ -149,7 +150,38 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     N" counts them from 0, naming that row by its file and line instead (the header is line 1;
     a Parquet file's row from 1), as every engine names it. A JSON file's rows keep their
     number."""
-    return exc if _pandas_only(target) else name_file_rows(exc, file_layout(target)[1])
+    if not _pandas_only(target):
+        return name_file_rows(exc, file_layout(target)[1])
+    return name_file_rows(exc, _JsonRows(target)) if _JSON_NAME.search(target) else exc
+
+
+# A JSON file's name (JSON lines when group 1 is set), compressed or not
+_JSON_NAME = re.compile(r"\.json(l)?(\.\w+)?$", re.I)
+
+
+class _JsonRows:
+    """Where a JSON file's rows lie, for :func:`name_file_rows`: the line a row's record starts
+    on where each record starts a line of its own (JSON lines, a list of records written one
+    a line or indented), as a repeated key is named; else None (the row counted from 0)."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def place(self, index: int) -> str | None:
+        with pd.io.common.get_handle(
+            self.path, "r", compression="infer", encoding="utf-8-sig"
+        ) as h:
+            text = h.handle.read()
+        lines = bool(_JSON_NAME.search(self.path).group(1))
+        if not (lines or text.lstrip().startswith("[")):
+            return None  # no list of records ({column: [values]})
+        starts = [text.count("\n", 0, at) + 1 for at in _object_starts(text, lines)]
+        if index >= len(starts) or len(set(starts)) < len(starts):
+            return None  # records sharing a line: no line names one
+        return f"{_file_name(self.path)} line {starts[index]}"
+
+    def first(self, column, test) -> None:
+        return None  # a blank group name is refused without a row, as for any DataFrame
 
 
 def _pandas_only(target) -> bool:
