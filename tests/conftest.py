@@ -1,3 +1,7 @@
+import sys
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -12,6 +16,37 @@ def _forget_remembered_urls():
     with _secrets._LOCK:
         _secrets._GIVEN_SECRETS.clear()
     yield
+
+
+# Worker threads that run EthicLens code for a test (the web app's "thread" pool of audits, a
+# request handler, a Dask or metric thread). warnings.catch_warnings() is process-wide: a thread
+# still inside one when its test has ended restores, on leaving, the filters and the
+# warnings.showwarning of that ended test, under the next test's feet (a CLI test then lost the
+# warning line it prints: CI failed so at stop 53).
+_WORKER_PREFIXES = ("audit", "AnyIO worker", "ThreadPoolExecutor", "ethiclens-metric")
+
+
+def _busy_workers() -> list:
+    frames = sys._current_frames()
+    busy = []
+    for thread in threading.enumerate():
+        if not thread.name.startswith(_WORKER_PREFIXES):
+            continue
+        frame = frames.get(thread.ident)
+        while frame is not None and "ethiclens" not in frame.f_code.co_filename:
+            frame = frame.f_back
+        if frame is not None:
+            busy.append(thread)
+    return busy
+
+
+@pytest.fixture(autouse=True)
+def _no_worker_left_running():
+    """Each test ends when the EthicLens work its threads started has ended (at most 30 s)."""
+    yield
+    deadline = time.monotonic() + 30
+    while _busy_workers() and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 @pytest.fixture
