@@ -8,7 +8,7 @@ non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_sco
 from __future__ import annotations
 
 import dataclasses
-import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,6 +29,7 @@ from ._inputs import (
 
 # The attack's values of one group (withheld, None, below the floor).
 ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
+_MAX_DOUBLE = sys.float_info.max
 
 
 @dataclass(kw_only=True)
@@ -220,7 +221,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
                     rate,
                     fix,
                 )
-    if delta_pcer is not None and (not is_number(delta_pcer) or not math.isfinite(delta_pcer)):
+    # a whole number past a double's range (10**400) is not finite: never an OverflowError
+    if delta_pcer is not None and not (is_number(delta_pcer) and abs(delta_pcer) <= _MAX_DOUBLE):
         raise argument_error(
             "must be a finite number (or None: no sign comparison)",
             "delta_pcer",
