@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from decimal import Decimal
 
 import numpy as np
 
@@ -126,11 +127,15 @@ def whole_number(value) -> int:
 
 
 def exact_whole(value) -> int | None:
-    """``value`` as the exact int it writes (an int, not a bool; or whole-number text by
-    :func:`is_number_text`'s rule): what a double cannot hold past 2**53. None for anything
-    else, and for text with more digits than ``int()`` converts."""
+    """``value`` as the exact int it writes (an int, not a bool; a whole ``Decimal``, as a
+    database's NUMERIC column gives; or whole-number text by :func:`is_number_text`'s rule):
+    what a double cannot hold past 2**53. None for anything else, and for text or a Decimal
+    with more digits than ``int()`` converts."""
     if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_):
         return int(value)
+    if isinstance(value, Decimal):
+        whole = value.is_finite() and value.adjusted() < 4300
+        return int(value) if whole and value == value.to_integral_value() else None
     if isinstance(value, str) and is_number_text(value.strip(), whole=True):
         try:
             return int(value)
