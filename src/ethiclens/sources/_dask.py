@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -241,7 +240,6 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             "keep_default_na": False,
             "na_filter": False,
             "encoding": "utf-8-sig",
-            "index_col": False,
         }
         if literal:  # one partition per file, opened by pandas under its own name
             part = dd.from_map(functools.partial(_read_csv_file, **options), group)
@@ -292,14 +290,14 @@ def _read_csv_file(path, **options) -> pd.DataFrame:
 
 def _strict_read_csv(*args, **kwargs) -> pd.DataFrame:
     """``pandas.read_csv`` where a block's first row with surplus fields fails as a later one
-    does (pandas drops them with a warning only): the count then names its line, as every
-    engine does. Runs in the task, so on a remote worker too."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", pd.errors.ParserWarning)
-        try:
-            return pd.read_csv(*args, **kwargs)
-        except pd.errors.ParserWarning as exc:
-            raise pd.errors.ParserError(str(exc)) from None
+    does: read with pandas' implicit index, such a row gives the frame an index of its leading
+    fields (``index_col=False`` drops them with a ParserWarning, which only a process-wide
+    warnings filter turns into an error: unsafe in Dask's threads). The count then names its
+    line, as every engine does. Runs in the task, so on a remote worker too."""
+    frame = pd.read_csv(*args, **kwargs)
+    if not isinstance(frame.index, pd.RangeIndex):
+        raise pd.errors.ParserError("a row has more fields than the header")
+    return frame
 
 
 # The bytes of a CSV file in each of Dask's partitions (cut at line breaks); "default": Dask's
