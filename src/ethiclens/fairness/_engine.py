@@ -1295,6 +1295,11 @@ def _group_summary(ctx, gc, g, ref, floors, stats: _GroupStats):
         metrics,
         ece.bins[g] if ece is not None else None,
         n_effective=float(floors.n[g]) if floors.weighted else None,
+        labels_effective=(
+            (float(floors.pos[g]), float(floors.neg[g]))
+            if floors.weighted and pos is not None
+            else None
+        ),
         auc=_group_auc(ctx, gc, g, floors, stats.auc),
     )
 

@@ -48,6 +48,9 @@ class GroupSummary:
     metrics: dict[str, MetricEstimate]
     calibration: list[dict] | None = None
     n_effective: float | None = None  # Kish effective rows when the audit is weighted
+    # weighted and labelled: each label's Kish effective rows (positive, negative), which the
+    # label floor judged; shown by the report's floors table, not part of the JSON
+    labels_effective: tuple[float, float] | None = field(default=None, repr=False, compare=False)
     # AUC with its DeLong interval when the audit had row scores (or why not); shown by
     # ``AuditResult.by_group``, not part of the JSON report (schema v1 unchanged)
     auc: MetricEstimate | None = field(default=None, repr=False, compare=False)

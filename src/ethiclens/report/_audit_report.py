@@ -766,8 +766,27 @@ def _p(p) -> str:
     return f"{p:.1e}" if p < 0.0001 else f"{p:.4f}"
 
 
+def _effective(c, sizes: dict, policy: dict) -> tuple[str, str]:
+    """A weighted comparison's Kish effective rows and positive/negative labels (group vs
+    reference), which its floors judged: ("; effective 80.1 vs 197.8", "; effective
+    42.2/37.9 vs 107.0/91.2"); ("", "") unweighted. To 1 place, more where it takes them to
+    print on their side of the floor (99.96 is below 100, never shown as 100.0)."""
+    both = [sizes.get((c.attribute, g)) for g in (c.group, c.reference)]
+    if not all(s is not None and s.n_effective is not None for s in both):
+        return "", ""
+    n, k = policy["min_group_size"], policy["min_label_count"]
+    rows = " vs ".join(fmt(s.n_effective, 1, (n,)) for s in both)
+    if not all(s.labels_effective for s in both):
+        return f"; effective {rows}", ""
+    labels = " vs ".join("/".join(fmt(x, 1, (k,)) for x in s.labels_effective) for s in both)
+    return f"; effective {rows}", f"; effective {labels}"
+
+
 def _floors(result: AuditResult) -> Section:
+    """Per comparison its rows and labels and which floors they met; a weighted audit's floors
+    count Kish effective rows, shown beside the rows ("effective")."""
     policy = result.config["policy"]
+    sizes = {(a.name, g.group): g for a in result.attributes for g in a.groups}
     rows = []
     for c in result.comparisons:
         labels = c.label_counts
@@ -779,11 +798,12 @@ def _floors(result: AuditResult) -> Section:
             )
         )
         bit = [k for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
+        eff_rows, eff_labels = _effective(c, sizes, policy)
         rows.append(
             [
                 f"{c.attribute}: {c.group}",
-                c.n_text(" vs ", thousands=True),
-                lab,
+                c.n_text(" vs ", thousands=True) + eff_rows,
+                lab + eff_labels,
                 *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
                 ", ".join(bit) if bit else "none",
             ]
@@ -796,6 +816,11 @@ def _floors(result: AuditResult) -> Section:
         "--min-group-size / --min-labels change the floors, --merge-groups / "
         "--exclude-group the groups."
     )
+    if result.config.get("weighted"):
+        intro += (
+            " Weighted: the floors count Kish effective rows (Σw)²/Σw², shown as "
+            "'effective' beside the rows and labels."
+        )
     return Section(
         "floors",
         "Sample sizes and floors",
@@ -849,22 +874,29 @@ def _intended_use(result: AuditResult) -> Section:
     return Section("intended-use", "Model and intended use", join(*parts))
 
 
-def _flatten(prefix, value):
+def _word(value) -> str:
+    """A value as the JSON spells it: true/false/null, never Python's True/False/None."""
+    return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
+
+
+def _flatten(prefix, value, word=_word):
+    """(dotted key, text) per leaf; ``word`` writes a leaf that is no text (``str``: the
+    user's own provenance, shown as they wrote it)."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _flatten(f"{prefix}.{k}" if prefix else str(k), v)
+            yield from _flatten(f"{prefix}.{k}" if prefix else str(k), v, word)
     elif isinstance(value, list):  # texts as _listed() quotes them: ["a, b"] is one group
         texts = all(isinstance(v, str) for v in value)
-        yield prefix, _listed(value) if texts else ", ".join(str(v) for v in value)
+        yield prefix, _listed(value) if texts else ", ".join(map(word, value))
     else:
-        yield prefix, str(value)
+        yield prefix, word(value)
 
 
 def _provenance(result: AuditResult) -> Section:
     cfg = dict(result.config)
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
-    items = list(_flatten("", prov)) + list(_flatten("audit", cfg))
+    items = list(_flatten("", prov, str)) + list(_flatten("audit", cfg))
     return Section("provenance", "Data, model and run provenance", definition_list(items))
 
 
