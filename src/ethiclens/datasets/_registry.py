@@ -14,6 +14,7 @@ and check names at once.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 from collections.abc import Callable, Iterator, Mapping
@@ -251,9 +252,11 @@ class DatasetEntry:
     def load(self, *, features: str | None = None, **kwargs):
         """Load the dataset (see :func:`load`)."""
         name = self.check_features(features)
+        loader = self.resolve_loader()
+        self._check_options(loader, kwargs)
         if len(self.feature_sets) > 1:
             kwargs["features"] = name
-        ds = self.resolve_loader()(**kwargs)
+        ds = loader(**kwargs)
         prov = ds.provenance
         if self.source:
             prov.setdefault("source", self.source)
@@ -261,6 +264,30 @@ class DatasetEntry:
             prov.setdefault("limitations", list(self.limitations))
         prov.setdefault("feature_set", name)
         return ds
+
+    def _check_options(self, loader: Callable, kwargs: dict) -> None:
+        """An option ``loader`` does not take is refused naming it (it was the loader's
+        TypeError)."""
+        try:
+            params = inspect.signature(loader).parameters.values()
+        except (TypeError, ValueError):  # a callable without a signature: it decides
+            return
+        if any(p.kind is p.VAR_KEYWORD for p in params):
+            return
+        own = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        own = [p for p in own if p != "features"]
+        for key, value in kwargs.items():
+            if key not in own:
+                raise EthicLensInputError(
+                    f"{self.name} has no such option",
+                    column=key,
+                    kind="argument",
+                    value=value,
+                    fix=did_you_mean(key, own)
+                    + (
+                        f"use one of {own}" if own else f"{self.name} takes no options but features"
+                    ),
+                )
 
     def describe(self, features: str | None = None, flag: str = "features") -> dict:
         """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
