@@ -63,14 +63,18 @@ def serve_command(host, port, **options):
     uvicorn = require("uvicorn", extra="web")
     require("starlette", extra="web")
     require("python_multipart", extra="web")
+    from ..errors import EthicLensInputError
     from ..web import create_app, serve_settings
 
     if options["workers"] is not None:  # the range of pcer sweep's --workers: 1 to 1024
         from .._checks import check_workers
 
         check_workers(options["workers"], default="half the CPUs, at most 4")
-    config, printed = serve_settings(host, options, port)
-    app = create_app(config)
+    try:  # the data folder WebConfig refuses is named by its flag
+        config, printed = serve_settings(host, options, port)
+        app = create_app(config)
+    except EthicLensInputError as exc:
+        raise exc.renamed({"WebConfig.data_dir": "--data-dir"}) from None
     _announce(config, host, port, printed)
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 

@@ -172,8 +172,17 @@ def _open_store(config: WebConfig) -> Store:
     the folders this start made removed again, so a failed start leaves nothing behind."""
     uploads = config.data_dir / "uploads"
     missing = [p for p in (uploads, *uploads.parents) if not p.exists()]
-    uploads.mkdir(parents=True, exist_ok=True)
     try:
+        try:  # a path under a file, a file named uploads there: refused, not a traceback
+            uploads.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise EthicLensInputError(
+                f"cannot be made: {exc.strerror or type(exc).__name__} ({exc.filename})",
+                column="WebConfig.data_dir",
+                value=str(config.data_dir),
+                fix="give a folder this server can make and write to (its uploads go to "
+                "uploads/ in it)",
+            ) from None
         return Store(config.store)
     except BaseException:
         for folder in missing:  # deepest first; one holding a file (the SQLite store) stays
