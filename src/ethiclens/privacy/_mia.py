@@ -8,7 +8,7 @@ non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_sco
 from __future__ import annotations
 
 import dataclasses
-import sys
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -29,7 +29,6 @@ from ._inputs import (
 
 # The attack's values of one group (withheld, None, below the floor).
 ATTACK_VALUES = ("auc", "advantage", "yeom_advantage", "yeom_mu_hat", "delta")
-_MAX_DOUBLE = sys.float_info.max
 
 
 @dataclass(kw_only=True)
@@ -221,8 +220,7 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
                     rate,
                     fix,
                 )
-    # a whole number past a double's range (10**400) is not finite: never an OverflowError
-    if delta_pcer is not None and not (is_number(delta_pcer) and abs(delta_pcer) <= _MAX_DOUBLE):
+    if delta_pcer is not None and not (is_number(delta_pcer) and _finite(delta_pcer)):
         raise argument_error(
             "must be a finite number (or None: no sign comparison)",
             "delta_pcer",
@@ -231,6 +229,15 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
         )
     rates = None if positive_rates is None else {g: _as_printed(positive_rates[g]) for g in order}
     return rates, None if delta_pcer is None else _as_printed(delta_pcer)
+
+
+def _finite(value) -> bool:
+    """Whether a number is finite as a double: a whole number past a double's range (10**400)
+    is not (``math.isfinite`` raises OverflowError on it)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
 
 
 def _as_printed(rate) -> float:
