@@ -3,6 +3,8 @@ request → one call of :mod:`ethiclens.privacy` or :mod:`ethiclens.experiments`
 
 from __future__ import annotations
 
+import csv
+
 import click
 
 from .._checks import check_draws, check_seed, split_list
@@ -156,7 +158,7 @@ def audit_cmd(**o):
     except EthicLensInputError as exc:  # its arguments train_path, test_path are flags here
         flags = {"train_path": "--train", "test_path": "--test"}
         raise exc.renamed(flags, words=flags) from None
-    order = None if o["group_order"] is None else split_list(o["group_order"], "--group-order")
+    order = None if o["group_order"] is None else _group_order(o["group_order"], splits)
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
         result = pcer_audit(
@@ -173,6 +175,21 @@ def audit_cmd(**o):
         click.echo(wrote)
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), safe_console(stderr=to_stdout))
+
+
+def _group_order(text: str, splits) -> list[str]:
+    """--group-order's names, split at commas and stripped; when those are not the splits'
+    groups, the text read as a CSV row, so a group holding a comma or spaces around it is named
+    in double quotes (``'" Female"," Male"'``), as a CSV file writes it."""
+    order = split_list(text, "--group-order")
+    groups = {str(g) for split in splits for g in set(split.groups)}
+    if set(order) != groups:
+        try:
+            row = next(csv.reader([text], skipinitialspace=True), [])
+        except csv.Error:  # a line break outside quotes: the names as split
+            return order
+        return row if set(row) == groups else order
+    return order
 
 
 @pcer_group.command("train")

@@ -12,6 +12,7 @@ import datetime
 import math
 import os
 import re
+import shlex
 import sys
 import unicodedata
 from dataclasses import dataclass, field
@@ -926,13 +927,29 @@ def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
         )
     order = tuple(map(str, group_order)) if group_order is not None else tuple(sorted(groups))
     if len(set(order)) != len(order) or set(order) != groups:
+        fix = f"use an order of {sorted(groups)}"
+        quoted = any(_needs_quotes(g) for g in groups)  # else the flag's words are these
+        cli = f"write the names as a CSV row, e.g. --group-order {group_order_flag(groups)}"
         raise argument_error(
             "group_order must list every group exactly once",
             "group_order",
             list(order),
-            f"use an order of {sorted(groups)}",
+            FaceFix(fix, cli) if quoted else fix,
         )
     return order
+
+
+def _needs_quotes(name: str) -> bool:
+    """Whether ``pcer audit --group-order`` (split at commas, each name stripped) needs ``name``
+    in double quotes: it holds a comma or spaces around it, or starts with a quote."""
+    return "," in name or name != name.strip() or name.startswith('"')
+
+
+def group_order_flag(groups) -> str:
+    """``--group-order``'s value (shell-quoted) naming ``groups`` sorted, as a CSV row: a name
+    that needs it in double quotes (``'" Female"," Male"'``)."""
+    names = ['"' + g.replace('"', '""') + '"' if _needs_quotes(g) else g for g in sorted(groups)]
+    return shlex.quote(",".join(names))
 
 
 def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
