@@ -557,6 +557,9 @@ async def thresholds(request):
 
 
 _RELOAD = "reload the audit's page and press the button again"
+_REJOIN = (
+    "press 'Change the mapping and run again' on the audit's page: the two files are joined anew"
+)
 _USED_FORM = "this page already started a threshold view at another threshold; its form starts one"
 _THRESHOLD = "The threshold the predictions used"
 _NO_SCORES = {
@@ -643,7 +646,11 @@ async def download(request):
             return web.error_page(request, 404, "no such download", "")
         if web.moved_out(joined):
             return web.not_listed(request)
-        return FileResponse(joined["path"], filename=_portable.portable_name(joined))
+        name = _portable.portable_name(joined)
+        if not Path(joined["path"]).is_file():  # removed from the server since
+            gone = f"{name} does not exist on this server any more"
+            return web.error_page(request, 410, gone, _REJOIN, link=_back(audit))
+        return FileResponse(joined["path"], filename=name)
     if kind == "pdf" and audit["purpose"] == "audit":
         return await _pdf(web, request, audit)
     found = _portable.download_of(web, audit, kind)
