@@ -15,6 +15,7 @@ import pandas as pd
 
 from .._checks import check_argument_type, check_count, is_number, is_zero_one, split_list
 from ..errors import EthicLensInputError
+from ..fairness import encode_groups
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
 from ._protocol import _check_metrics, check_n, check_seed
 
@@ -126,6 +127,8 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
         problem, value = f"groups of {protected!r} outside domains[{protected!r}]", outside[:5]
         fix = f"drop those queries, or list every group in domains[{protected!r}]"
     else:
+        if protected not in domains:  # their groups are the domain: the audit's rules
+            _check_groups(pd.unique(groups), "queries")
         return
     raise EthicLensInputError(
         problem,
@@ -160,6 +163,18 @@ def _check_domains(domains, protected=None) -> None:
                 fix=DOMAINS_FIX,
                 kind="argument",
             )
+        if name == protected:
+            _check_groups(dom, f"domains[{name!r}]")
+
+
+def _check_groups(groups, where: str) -> None:
+    """The protected attribute's groups by the audit's rules for group names (none missing or
+    blank, no two that print alike: 'F' and 'F '), a refusal naming the argument ``where``."""
+    try:
+        column = pd.Series(list(groups), dtype=object)
+        encode_groups({where: column}, len(column), keep_continuous=True)
+    except EthicLensInputError as exc:
+        raise exc.renamed({}, "argument") from None
 
 
 def _group_label(value) -> str:
