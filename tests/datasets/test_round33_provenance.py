@@ -29,3 +29,14 @@ def test_adult_alone_names_one_checksum_and_the_fingerprint_is_unchanged():
     prov = datasets.load("adult").provenance
     assert prov["checksums"] == [{"file": "adult.data", "sha256": _sha("adult.data")}]
     assert _shas(prov, {}) == {"adult.data": _sha("adult.data")}
+
+
+def test_shipped_acs_names_the_checksum_of_its_label_files_too():
+    prov = datasets.load("acs-income", states=["CO", "NE"]).provenance
+    assert [f["file"] for f in prov["files"]] == [  # the shape kept
+        "acsincome_co_features.csv",
+        "acsincome_ne_features.csv",
+    ]
+    names = [f"acsincome_{s}_{part}.csv" for s in ("co", "ne") for part in ("features", "labels")]
+    assert prov["checksums"] == [{"file": n, "sha256": _sha(n)} for n in names]
+    assert _shas(prov, {}) == {n: _sha(n) for n in names}

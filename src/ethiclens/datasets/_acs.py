@@ -27,7 +27,14 @@ from .._checks import check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..io import sha256_file
-from ._base import Dataset, check_feature_set, check_truth, read_shipped_csv, shipped_provenance
+from ._base import (
+    Dataset,
+    check_feature_set,
+    check_truth,
+    read_shipped_csv,
+    shipped_checksums,
+    shipped_provenance,
+)
 from ._registry import entry_provenance
 
 ACS_FEATURES = ["AGEP", "COW", "SCHL", "MAR", "OCCP", "POBP", "RELP", "WKHP"]
@@ -196,12 +203,13 @@ def _build(features: pd.DataFrame, label: pd.Series, states, provenance) -> Data
 
 
 def _shipped(states) -> Dataset:
-    feats, labels, files = [], [], []
+    feats, labels, files, read = [], [], [], []
     for s in states:
         code = SHIPPED_STATES[s]
         feats.append(read_shipped_csv(f"acsincome_{code}_features.csv"))
         labels.append(read_shipped_csv(f"acsincome_{code}_labels.csv")["PINCP"])
         files.append(shipped_provenance(f"acsincome_{code}_features.csv"))
+        read += [f"acsincome_{code}_features.csv", f"acsincome_{code}_labels.csv"]
     return _build(
         pd.concat(feats),
         pd.concat(labels),
@@ -210,6 +218,7 @@ def _shipped(states) -> Dataset:
             "year": SHIPPED_YEAR,
             "year_note": "2018 as extracted; believed 2018",
             "files": files,
+            "checksums": shipped_checksums(read),
             "shipped_in_package": True,
         },
     )

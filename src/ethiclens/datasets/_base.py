@@ -120,6 +120,13 @@ def shipped_provenance(name: str) -> dict:
     return {"file": name, "sha256": _shipped_checksums()[name], "shipped_in_package": True}
 
 
+def shipped_checksums(names) -> list[dict]:
+    """``[{"file", "sha256"}]`` of every shipped file a loader read (the provenance's
+    ``checksums``; ``file``/``sha256`` name only the main one)."""
+    sums = _shipped_checksums()
+    return [{"file": name, "sha256": sums[name]} for name in names]
+
+
 def check_feature_set(features: str, known=("full", "paper")) -> str:
     """A loader's ``features`` argument, one of ``known``; anything else is an input error."""
     if features not in known:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._base import Dataset, check_feature_set, check_truth, read_shipped_csv, shipped_provenance
+from ._base import (
+    Dataset,
+    check_feature_set,
+    check_truth,
+    read_shipped_csv,
+    shipped_checksums,
+    shipped_provenance,
+)
 from ._registry import ADULT_PAPER, entry_provenance
 
 COMPAS_FEATURES = [
@@ -154,7 +161,7 @@ def load_adult(include_test: bool | None = None, features: str = "full") -> Data
             **entry_provenance("adult"),
             "feature_set": features,
             "files": files,
-            "checksums": [{"file": n, "sha256": shipped_provenance(n)["sha256"]} for n in files],
+            "checksums": shipped_checksums(files),
             "licence": "CC BY 4.0",
             "preprocessing": rows + ("; train and test merged" if include_test else ""),
         },
