@@ -746,7 +746,7 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
     name = _one_per_row(y_score, frame, "y_score")
     fix = (
         "give the positive class's probability (a number from 0 to 1) for every row (drop "
-        "--y-score if there is none)"
+        "--y-score, y_score in Python, if there is none)"
     )
     return pred, _scores(y_score, name, fix)
 
