@@ -95,7 +95,8 @@ def _mapping_again(web, request, audit: dict, data: dict):
     if request_at_fault(stored):  # the library's error of the last run, by its field
         spec = json.loads(audit["spec"] or "{}")
         err = _roles.in_form_words(stored, prof, spec)
-        err = _if_gone(err, data, _failed_status(err, data))
+        gone = _missed(web, data, spec)
+        err = _if_gone(err, gone, _failed_status(err, gone))
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
@@ -387,8 +388,9 @@ def _audit_page(web, request, audit: dict, data: dict | None):
         context["error"] = _roles.in_form_words(
             json.loads(audit["error"] or "{}"), data and web.profile_of(data), context["spec"]
         )
-        status = _failed_status(context["error"], data)
-        context["error"] = _if_gone(context["error"], data, status)
+        gone = _missed(web, data, context["spec"])
+        status = _failed_status(context["error"], gone)
+        context["error"] = _if_gone(context["error"], gone, status)
         context["where"] = _error_place(web, data, context["spec"], context["error"])
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
@@ -418,8 +420,19 @@ def _if_gone(error: dict, data: dict | None, status: int) -> dict:
     data file was removed from the server since (410), as model B's file is (_twofiles)."""
     if status != 410:
         return error
-    gone = f"{data['name']} does not exist on this server any more"
-    return {**error, "problem": gone, "column": None, "value": None, "fix": "upload it again"}
+    joined = data["kind"] == "joined"  # made from the two uploads: made again, not uploaded
+    gone = f"{_portable.portable_name(data) if joined else data['name']} does not exist on "
+    gone += "this server any more"
+    fix = _REJOIN if joined else "upload it again"
+    return {**error, "problem": gone, "column": None, "value": None, "fix": fix}
+
+
+def _missed(web, data: dict | None, spec: dict) -> dict | None:
+    """The data row a failed run's file was: the request's own (an upload, a picked file),
+    else, when that is there, the joined table of two uploads the request names."""
+    joined = _twofiles.joined_of(web, spec)
+    own = data and data.get("kind") in ("csv", "parquet") and Path(data["path"]).exists()
+    return joined if joined and own else data
 
 
 def _failed_status(error: dict, data: dict | None) -> int:
@@ -432,7 +445,7 @@ def _failed_status(error: dict, data: dict | None) -> int:
         return 422
     if not request_at_fault(error):
         return 500
-    file = data and data.get("kind") in ("csv", "parquet") and data.get("path")
+    file = data and data.get("kind") in ("csv", "parquet", "joined") and data.get("path")
     gone = file and not Path(file).exists()
     return 410 if gone else 422
 
@@ -557,9 +570,7 @@ async def thresholds(request):
 
 
 _RELOAD = "reload the audit's page and press the button again"
-_REJOIN = (
-    "press 'Change the mapping and run again' on the audit's page: the two files are joined anew"
-)
+_REJOIN = "run the comparison again from its mapping screen: the two files are joined anew"
 _USED_FORM = "this page already started a threshold view at another threshold; its form starts one"
 _THRESHOLD = "The threshold the predictions used"
 _NO_SCORES = {
