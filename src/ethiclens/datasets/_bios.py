@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import DataFileError, EthicLensInputError
+from ..errors import DataFileError, EthicLensInputError, FaceFix
 from ..io import read_table, sha256_file
 from ._base import Dataset, check_feature_set
 
@@ -69,12 +69,17 @@ def load_bios(
     """
     check_feature_set(features)
     occupations = _check_arguments(path, occupations)
+    from_env = path is None and bool(os.environ.get("ETHICLENS_BIOS"))
     path = Path(path) if path is not None else _default_path()
     if path is None or not path.exists():
+        where = f"$ETHICLENS_BIOS names {path}" if from_env else path or "no default location"
+        layout = "(CSV/JSON/JSONL with text, occupation/title and gender columns)"
         raise DataFileError(
-            f"Bias in Bios file not found ({path or 'no default location'})",
-            fix="pass path=... (CSV/JSON/JSONL with text, occupation/title and gender columns) "
-            "or set ETHICLENS_BIOS",
+            f"Bias in Bios file not found ({where})",
+            fix=FaceFix(
+                f"pass path=... {layout} or set ETHICLENS_BIOS",
+                cli=f"set ETHICLENS_BIOS to the file {layout}",
+            ),
         )
     df, text, occ = _read_bios(path, occupations)
     digest = _checked_digest(path)
