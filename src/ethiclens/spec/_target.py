@@ -192,7 +192,14 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     # a JSON file has no header to read first: the pandas reader names a missing column
     rule = engine != "pandas" or _by_the_rule(t.file)
     known = _source_columns(engine, t.file, url, read) if rule else None
-    cols, _ = _audit_columns(spec, known)
+    cols, refs = _audit_columns(spec, known)
+    if refs:  # never dropped silently: the audit of the table would take another group
+        col, ref = next(iter(refs.items()))
+        fix = f"count with --protected {col} and give the reference to its audit: "
+        fix += f"ethiclens audit --counts FILE --protected {col}={ref}"
+        raise _refused(
+            "a counts table holds no reference group", "--protected", fix, f"{col}={ref}"
+        )
     roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
     table, where = _count(engine, t, roles, url, read)
@@ -902,6 +909,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         first = r.y_pred[0] if compare else (r.y_true or r.y_score)
         # the extra key is checked as what it is (a score, model B's predictions), not a group
         key_roles = {extra[0]: MODEL_ROLES[1] if compare else "y_score"}
+        if not compare and r.y_pred and r.y_pred[0] != r.y_score:  # checked as pandas does
+            extra, key_roles[r.y_pred[0]] = [*extra, r.y_pred[0]], "y_pred"
         roles = Roles(first, cols + extra, r.y_true if compare else None, None, key_roles=key_roles)
         if compare or (purpose == "thresholds" and r.y_true):  # labels in the prediction's place
             roles = replace(roles, y_pred_role=MODEL_ROLES[0] if compare else "y_true")
@@ -1115,6 +1124,10 @@ def _rows_from_counts(spec, table, cols, refs, where, engine, fingerprint, purpo
     else:
         loaded.y_score = _as_read(frame[r.y_score])
         loaded.y_true = frame["y_pred"].rename(r.y_true) if r.y_true else None
+        if r.y_pred:  # the audited threshold's predictions (_check_audited_predictions)
+            pred = frame[r.y_pred[0]]
+            as_read = _as_read if r.y_pred[0] == r.y_score else _labels_as_read
+            loaded.preds = {r.y_pred[0]: as_read(pred) if _read_as_text(spec.target) else pred}
     return loaded
 
 
