@@ -1161,7 +1161,7 @@ def check_roles(roles: dict, protected=()) -> None:
     pairs = [*roles.items(), *(("protected", c) for c in protected)]
     for role, col in pairs:
         clash = [r for r, c in roles.items() if c and c == col and r != role]
-        shared = {role, *clash} == {"y_true", "y_pred"}
+        shared = {"y_true", "y_pred"} <= {role, *clash}  # the score may name it too
         if col and clash and (role in ("protected", "weight") or "weight" in clash or shared):
             raise EthicLensInputError(
                 f"plays two roles: {_role(role)} and {_role(clash[0])}",
