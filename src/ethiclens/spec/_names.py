@@ -92,6 +92,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         keys = pieces and all("." in name for name in pieces.values())  # all from the spec
         kind = ("key" if keys else "argument") if pieces else None  # a column: still one
         return exc.renamed(pieces, kind or ("column" if exc.kind == "column" else None), words)
+    if inside := _inside_keyword(path, passed):  # exclude_groups={'g': 'A'}: its key
+        return exc.renamed({column: inside}, "argument", words)
     name = path.rpartition(".")[2]
     if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
         name = "reference" if "reference" in passed else "protected"
@@ -102,6 +104,20 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
     if not spec_given and exc.kind == "option":  # a target's run: every field is a keyword
         return exc.renamed({column: name}, "argument", words)
     return exc.renamed({column: path}, "key", words)
+
+
+def _inside_keyword(path: str, passed: dict) -> str | None:
+    """A key inside the mapping a Python keyword gave (``groups.exclude.g`` of
+    ``exclude_groups={'g': 'A'}``) as the caller writes it, ``exclude_groups['g']``; None for
+    another key. A list's item is an index (``bins['age'][1]``, ``merge['g']['X'][0]``)."""
+    field, _, inner = path.partition(".")[2].partition(".")
+    keyword = passed.get(field) if path.startswith("groups.") and inner else None
+    if keyword is None:
+        return None
+    pieces = inner.split(".")
+    at = 2 if field == "merge" else 1  # where the list's index sits: {attr: [...]}
+    shown = [int(p) if i == at and p.isdigit() else p for i, p in enumerate(pieces)]
+    return keyword + "".join(f"[{p!r}]" for p in shown)
 
 
 # What a refusal of the target itself is called (by the library, the CLI); a refusal of a
