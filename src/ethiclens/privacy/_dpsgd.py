@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import check_dp_epsilon, check_type, is_number
+from .._checks import check_argument_type, check_dp_epsilon, check_seed, check_type, is_number
 from ..errors import EthicLensInputError, shown_int
 from ._inputs import PreparedData, SplitPredictions, argument_error
 
@@ -367,6 +367,7 @@ def train_dp_mlp(
 def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     import torch
 
+    seed = check_seed(seed, "seed")  # as train_many's seeds and pcer train --seed
     config = _checked_inputs(attribute, config, data, overrides)
     epsilon = dp_epsilon(epsilon)
     q = check_settings(len(data.y_train), config)
@@ -416,7 +417,7 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
 
 def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
     """The settings with ``overrides`` applied, once the data and attribute are checked."""
-    config = config or TrainConfig()
+    config = checked_config(config)
     if overrides:
         config = TrainConfig(**{**config.__dict__, **overrides})
     check_type(
@@ -429,6 +430,16 @@ def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
     if attribute is not None:
         _check_attribute(data, attribute)
     return config
+
+
+def checked_config(config) -> TrainConfig:
+    """The trainers' ``config``: a TrainConfig (None: the paper's settings), never a dict."""
+    if config is None:
+        return TrainConfig()
+    fix = "pass TrainConfig(...), e.g. config=TrainConfig(epochs=5)"
+    return check_argument_type(
+        config, TrainConfig, column="config", problem="must be a TrainConfig, not a", fix=fix
+    )
 
 
 def accounting(epsilon, spent, sigma, sample_rate, config) -> dict:

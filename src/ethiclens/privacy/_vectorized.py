@@ -37,6 +37,7 @@ from ._dpsgd import (
     accounting,
     build_mlp,
     check_settings,
+    checked_config,
     dp_epsilon,
     epsilon_at,
     finished_run,
@@ -271,7 +272,7 @@ def train_many(
     -------
     list of DPTrainingRun
     """
-    config = config or TrainConfig()
+    config = checked_config(config)
     seeds = [check_seed(s, "seeds") for s in _listed(seeds, "seeds", "e.g. seeds=[0, 1, 2]")]
     datas = _listed(datas, "datas", PREPARED)
     if not seeds:
