@@ -448,12 +448,21 @@ def _folded_interval(signed, ci: str = "jeffreys", what=""):
     if m > 1:
         method = (
             f"{plain} of the {m} signed differences ({what}), each at the Bonferroni level "
-            f"1 − 0.05/{m} = {level:.4g} so that they hold together, folded at 0; the gap's "
-            "interval is [max of the folded lows, max of the folded highs]"
+            f"1 − 0.05/{m} = {_level_text(level)} so that they hold together, folded at 0; "
+            "the gap's interval is [max of the folded lows, max of the folded highs]"
         )
     if notes:
         method += f"; signed: {'; '.join(sorted(notes))}"
     return _contain(max(lows), max(highs), method, max(values))
+
+
+def _level_text(level: float) -> str:
+    """A Bonferroni level in four digits, or as many more as tell it from 1 (1 − 0.05/1035 is
+    0.99995, never '1')."""
+    digits = 4
+    while f"{level:.{digits}g}" == "1":
+        digits += 1
+    return f"{level:.{digits}g}"
 
 
 def _estimate(
