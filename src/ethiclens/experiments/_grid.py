@@ -303,6 +303,7 @@ def _check_datasets(datasets, attributes: dict) -> None:
                     value=a,
                     fix=f"choose from {attributes_of(d)}",
                 )
+        _refuse_repeats(list(attrs), "attributes", f"{d}'s attributes repeated", "list each once")
 
 
 def _check_budgets_and_seeds(epsilons, seeds) -> None:
