@@ -733,5 +733,5 @@ def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
     if differ:
         problem = f"is not the predictions of the audited threshold: score >= {t:g} predicts "
         problem += f"{differ:,} of the {n:,} rows otherwise than {name} does"
-        fix = f"give the threshold {name} used (--threshold), or drop roles.y_pred"
+        fix = f"give the threshold {name} used (--threshold), or drop --y-pred"
         raise _key_error(problem, "roles.y_pred", fix, name)
