@@ -232,7 +232,8 @@ class DatasetEntry:
                 f"{self.name} has no such feature set",
                 column=flag,
                 value=features,
-                fix=f"choose from {sorted(self.feature_sets)}",
+                fix=did_you_mean(features, sorted(self.feature_sets))
+                + f"choose from {sorted(self.feature_sets)}",
             )
         return name
 
