@@ -500,6 +500,9 @@ def _check_python_types(request: MonitorRequest) -> None:
     if base is not None and not str(base).strip():  # not the working directory's files
         raise EthicLensInputError("must not be empty", column="--baseline-target", value=base,
                                   fix="give the baseline's file, folder or glob")  # fmt: skip
+    if isinstance(request.target, str) and not request.target:  # not the working directory
+        raise EthicLensInputError("must not be empty", column="target", value="", kind="argument",
+                                  fix="give the path the predictions are exported to")  # fmt: skip
     if not isinstance(request.target, (str, os.PathLike)) and frame_kind(request.target) is None:
         raise EthicLensInputError(
             "must be a path (a file, a folder or a glob) or a pandas, Dask or Spark DataFrame",
@@ -645,7 +648,7 @@ def _refuse_baseline_as_target(request: MonitorRequest) -> None:
 
     with reading_baseline(request.baseline_target):
         refuse_unread_kind(request.baseline_target, frame=False)  # a path, never a DataFrame
-        base = {os.path.realpath(f) for f in monitor_files(request.baseline_target)[0]}
+        base = {os.path.realpath(f) for f in monitor_files(request.baseline_target, False)[0]}
     if not isinstance(request.target, (str, os.PathLike)) or request.db:
         return
     try:
@@ -722,10 +725,12 @@ def _database_url(target) -> str | None:
         from ..sources import checked_db_url, env_db_url  # a malformed URL masked
 
         return checked_db_url(target.db) if target.db else env_db_url(target.db_env)
+    if target.kind is None:
+        fix = "name the CSV/Parquet file, glob or folder the predictions are exported to, or "
+        raise EthicLensInputError("nothing to monitor", column="TARGET", fix=fix + "--db")
     if target.kind != "file":
         raise EthicLensInputError(
-            "the monitor reads files (a file, a glob or a folder), not a "
-            f"{target.kind or 'missing'} target",
+            f"the monitor reads files (a file, a glob or a folder), not a {target.kind} target",
             column="TARGET",
             value=target.describe(),
             fix="name the CSV/Parquet file, glob or folder the predictions are exported to",
@@ -872,6 +877,8 @@ def in_python_words():
         yield
     except EthicLensInputError as exc:
         head = str(exc.column).partition(" ")[0]
+        if exc.column == "TARGET" and exc.kind == "argument" and not _CLI_RUN.get():
+            raise exc.renamed({"TARGET": "target"}, "argument") from None  # the request's field
         if _CLI_RUN.get() or exc.kind != "option" or head not in _FIELDS:
             raise
         raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _FIELDS) from None
@@ -882,6 +889,7 @@ def config_keys_named(flags: dict, config):
     """Within it, an error naming an audit flag (``--bins``) that was not given names the key
     of ``config`` its value came from (``groups.bins``) instead. ``flags``: as
     ``monitor_spec`` takes them (None or ``()``: not given)."""
+    # flags["TARGET"]: the key of config that gave the target (target.file), None if TARGET did
     token = _CLI_RUN.set(True)
     try:
         yield
@@ -897,6 +905,8 @@ def config_keys_named(flags: dict, config):
         flag, _, rest = str(exc.column).partition(" ")  # "--db URL", "--protected sex"
         if rest and flag in words:  # as the audit names them: target.db URL, roles.protected.sex
             names = {exc.column: words[flag] + ("." if flag == "--protected" else " ") + rest}
+        if exc.column == "TARGET" and exc.kind == "argument" and flags.get("TARGET"):
+            names = {"TARGET": flags["TARGET"]}  # the file's target: its key, target.file
         raise exc.renamed(names, "key" if names else None, words) from None
     finally:
         _CLI_RUN.reset(token)

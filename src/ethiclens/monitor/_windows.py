@@ -13,6 +13,8 @@ docs/monitoring.md).
 from __future__ import annotations
 
 import datetime as dt
+import glob
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,21 +214,27 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
         )
 
 
-def monitor_files(target) -> tuple[list[str], str, bool]:
+def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
     """``sources.resolve_files`` for the monitor (``target`` refused first as
     :func:`refuse_unread_kind` refuses it): a folder or glob holding files of another kind
     than CSV and Parquet is refused with the fix the monitor takes, convert them (the audit's
-    also offers to audit one JSON file alone, which the monitor refuses)."""
+    also offers to audit one JSON file alone, which the monitor refuses). A relative path that
+    is not there is said to be read from the current folder, as the audit says it, unless
+    ``config`` is False (a baseline, which no config file gives)."""
     refuse_unread_kind(target)
     try:
         return resolve_files(str(target))
     except EthicLensInputError as exc:
         fix = getattr(exc, "not_alone", None)
+        path = str(target)  # not there: a relative path is read where the command runs (audit's)
+        if config and not (
+            os.path.exists(path) or glob.glob(path, recursive=True) or os.path.isabs(path)
+        ):
+            fix = f"{exc.fix} (a relative path is read from the current folder, also when a "
+            fix += "config file gives it)"
         if fix in (None, exc.fix):
             raise
-        raise EthicLensInputError(
-            exc.problem, column=exc.column, value=exc.value, fix=fix
-        ) from None
+        raise type(exc)(exc.problem, column=exc.column, value=exc.value, fix=fix) from None
 
 
 def describe_target(target) -> str:
