@@ -186,6 +186,14 @@ def run_monitor(
 
 
 def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
+    if now is not None and (not isinstance(now, dt.datetime) or now is pd.NaT):
+        raise EthicLensInputError(
+            f"must be a datetime.datetime, not {'NaT' if now is pd.NaT else type(now).__name__}",
+            column="now",
+            fix="give the run's clock, e.g. now=datetime.datetime.now(datetime.UTC), or leave "
+            "it out for the machine's",
+            kind="argument",
+        )
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     refuse_bad_baseline(request)
