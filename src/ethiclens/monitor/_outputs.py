@@ -7,6 +7,8 @@ and the gate (``--fail-on``) never runs.
 
 from __future__ import annotations
 
+import os
+
 from ..errors import EthicLensInputError
 
 
@@ -58,10 +60,21 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     the JSON written. Returns the paths written and the one-line refusal of the one that was
     not (None when every one was), for the caller to raise once it has said the rest."""
     from ..fairness import in_python_words
-    from ..io import write_atomic
+    from ..io import check_outputs, write_atomic
     from ..spec import output_not_written
     from ._render import render_html
+    from ._store import is_store_url
 
+    # neither output replaces the run's store, its target file or the other (a Python caller's
+    # paths: the command line checked its own with check_monitor_outputs first); a path that
+    # is no file's (a NUL, a number, a folder) is refused by its writer below
+    kept, target = result.to_dict()["store"], result.to_dict()["run"]["target"]
+    outputs = {"the store": None if is_store_url(kept) else kept}
+    outputs |= {"json_out": None if json_out == "-" else json_out, "html_out": html_out}
+    outputs = {k: p for k, p in outputs.items() if isinstance(p, str | os.PathLike)}
+    outputs = {k: p for k, p in outputs.items() if "\x00" not in str(p) and not os.path.isdir(p)}
+    read = [target] if os.path.isfile(str(target)) else []
+    in_python_words(lambda: check_outputs(outputs, inputs=read), {k: k for k in outputs})
     written = []  # a path refused as write_atomic's 'path' is this function's argument
     if json_out and json_out != "-":
         in_python_words(lambda: write_atomic(json_out, result.to_json()), {"path": "json_out"})
