@@ -307,6 +307,22 @@ def _baseline_kind(request) -> str:
 
 def read_store_report(store_path, request) -> MonitorResult:
     """The report of a store without counting anything."""
+    from pathlib import Path
+
+    from .._checks import check_argument_type
+    from ..errors import EthicLensInputError
+    from ._read import _FIX
+    from ._request import MonitorRequest
+    from ._store import checked_store, is_store_url
+
+    problem = "must be a MonitorRequest (the request the store was written for), not a"
+    check_argument_type(request, MonitorRequest, column="request", problem=problem,
+                        fix="give the MonitorRequest of the runs that wrote the store")  # fmt: skip
+    path = checked_store(store_path)  # a store read, never made: none there is refused
+    if not is_store_url(path) and not Path(path).is_file():
+        raise EthicLensInputError(
+            "is not a file (a monitor store)", column="--store", value=path, fix=_FIX
+        )
     store = Store.open(store_path)
     try:
         return MonitorResult(build_report(store, request, {}))
