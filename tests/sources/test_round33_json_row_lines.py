@@ -68,3 +68,15 @@ def test_a_list_of_one_record(tmp_path, capsys):
     path = tmp_path / "d.json"
     path.write_text('\n[\n  {"y": 1, "p": null, "g": "a"}]')
     assert MISSING.format("d.json line 3") in _said(path, capsys)
+
+
+def test_records_json_cannot_locate_keep_their_row(tmp_path, capsys, monkeypatch):
+    import ethiclens.sources._pandas as pandas_path
+
+    def fails(text, lines):
+        raise ValueError("no")
+
+    monkeypatch.setattr(pandas_path, "_object_starts", fails)
+    path = tmp_path / "d.jsonl"
+    path.write_text("\n".join(map(json.dumps, RECORDS)) + "\n")
+    assert MISSING.format("row 3") in _said(path, capsys)

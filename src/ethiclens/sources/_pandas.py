@@ -175,7 +175,10 @@ class _JsonRows:
         lines = bool(_JSON_NAME.search(self.path).group(1))
         if not (lines or text.lstrip().startswith("[")):
             return None  # no list of records ({column: [values]})
-        starts = [text.count("\n", 0, at) + 1 for at in _object_starts(text, lines)]
+        try:
+            starts = [text.count("\n", 0, at) + 1 for at in _object_starts(text, lines)]
+        except (ValueError, RecursionError):  # pandas read what json does not: no line
+            return None
         if index >= len(starts) or len(set(starts)) < len(starts):
             return None  # records sharing a line: no line names one
         return f"{_file_name(self.path)} line {starts[index]}"
