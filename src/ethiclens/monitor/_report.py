@@ -309,19 +309,23 @@ def read_store_report(store_path, request) -> MonitorResult:
     """The report of a store without counting anything."""
     from pathlib import Path
 
-    from .._checks import check_argument_type
     from ..errors import EthicLensInputError
-    from ._read import _FIX
-    from ._request import MonitorRequest
     from ._store import checked_store, is_store_url
 
-    problem = "must be a MonitorRequest (the request the store was written for), not a"
-    check_argument_type(request, MonitorRequest, column="request", problem=problem,
-                        fix="give the MonitorRequest of the runs that wrote the store")  # fmt: skip
+    if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
+        name = type(request).__name__
+        given = "None" if request is None else f"a{'n' * (name[:1].lower() in 'aeiou')} {name}"
+        raise EthicLensInputError(
+            f"must be a MonitorRequest (the request the store was written for), not {given}",
+            column="request",
+            fix="give the MonitorRequest of the runs that wrote the store",
+            kind="argument",
+        )
     path = checked_store(store_path)  # a store read, never made: none there is refused
     if not is_store_url(path) and not Path(path).is_file():
+        fix = "name the store an `ethiclens monitor --store` run wrote"  # read_store's words
         raise EthicLensInputError(
-            "is not a file (a monitor store)", column="--store", value=path, fix=_FIX
+            "is not a file (a monitor store)", column="--store", value=path, fix=fix
         )
     store = Store.open(store_path)
     try:
