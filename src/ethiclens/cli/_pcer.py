@@ -181,15 +181,18 @@ def _group_order(text: str, splits) -> list[str]:
     """--group-order's names, split at commas and stripped; when those are not the splits'
     groups, the text read as a CSV row, so a group holding a comma or spaces around it is named
     in double quotes (``'" Female"," Male"'``), as a CSV file writes it."""
-    order = split_list(text, "--group-order")
     groups = {str(g) for split in splits for g in set(split.groups)}
-    if set(order) != groups:
-        try:
-            row = next(csv.reader([text], skipinitialspace=True), [])
-        except csv.Error:  # a line break outside quotes: the names as split
-            return order
-        return row if set(row) == groups else order
-    return order
+    try:
+        row = next(csv.reader([text], skipinitialspace=True), [])
+    except csv.Error:  # a line break outside quotes: the names as split
+        row = []
+    try:
+        order = split_list(text, "--group-order")
+    except EthicLensInputError:  # an empty item, unless the groups' row holds it ('"x,,y"')
+        if set(row) == groups:
+            return row
+        raise
+    return row if set(order) != groups and set(row) == groups else order
 
 
 @pcer_group.command("train")
