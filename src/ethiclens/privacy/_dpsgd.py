@@ -12,12 +12,13 @@ import functools
 import math
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
 from .._checks import check_argument_type, check_dp_epsilon, check_seed, check_type, is_number
 from ..errors import EthicLensInputError, shown_int
+from ..fairness import refuse_unknown
 from ._inputs import PreparedData, SplitPredictions, argument_error
 
 
@@ -367,6 +368,8 @@ def train_dp_mlp(
 def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     import torch
 
+    # a setting it does not take, refused as pcer_audit refuses one (a TypeError too)
+    refuse_unknown("train_dp_mlp", overrides, [f.name for f in fields(TrainConfig)])
     seed = check_seed(seed, "seed")  # as train_many's seeds and pcer train --seed
     config = _checked_inputs(attribute, config, data, overrides)
     epsilon = dp_epsilon(epsilon)
