@@ -264,10 +264,12 @@ async def _damaged(request, exc):
     return web_of(request).error_page(
         request,
         410,
-        f"the history's record of audit {exc.audit_id[:8]} is damaged: its stored "
-        f"{exc.column} is not what the app wrote (edited or damaged since), so it cannot be "
-        "shown",
-        "run the audit again from its data; the rest of the history is intact",
+        f"the history's record of {exc.record or f'audit {exc.audit_id[:8]}'} is damaged: its "
+        f"stored {exc.column} is not what the app wrote (edited or damaged since), so it "
+        "cannot be shown",
+        "upload or pick the file again"
+        if exc.record
+        else "run the audit again from its data; the rest of the history is intact",
         link=("/history", "Open the history"),
     )
 

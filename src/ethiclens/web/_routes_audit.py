@@ -463,6 +463,7 @@ async def reopen(request):
         return _again_as_asked(web, request, audit, data)
     if not _has_mapping(data):  # refused before anything changes: the audit stays as it was
         return _no_mapping(web, request)
+    web.profile_of(data)  # a damaged one refused before the audit changes
     web.store.reopen(audit["id"])
     return redirect(f"/audits/{audit['id']}/mapping")
 
@@ -503,6 +504,7 @@ async def again(request):
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if not _has_mapping(data) or audit["purpose"] not in ("audit", "compare"):
         return _no_mapping(web, request)
+    web.profile_of(data)  # a damaged one refused before a draft is made
     draft = web.store.new_audit(audit["data_id"], json.loads(audit["spec"] or "{}") or None)
     return redirect(f"/audits/{draft}/mapping")
 

@@ -15,7 +15,7 @@ from ..errors import EthicLensInputError
 from . import _roles
 from ._portable import portable_name
 from ._store import new_id
-from ._web import NOT_LISTED
+from ._web import NOT_LISTED, read_profile
 
 FILE_KINDS = ("csv", "parquet")
 FIX_SAME_ROWS = (
@@ -43,9 +43,10 @@ def other_files(web, data: dict, chosen: str = "") -> list[dict]:
         return []
     out = []
     for row in web.store.files(limit=20):
-        if row["id"] == data["id"] or not row.get("profile"):
+        prof = row["id"] != data["id"] and read_profile(row.get("profile"), row["kind"])
+        if not prof:  # itself, or a file whose profile is damaged: not offered
             continue
-        cols = json.loads(row["profile"])["columns"]
+        cols = prof["columns"]
         choices = [
             (f"{row['id']}:{i}", c["name"]) for i, c in enumerate(cols) if c["distinct"] <= 2
         ]
@@ -64,7 +65,7 @@ def proposed_choice(web, data_id: str) -> str:
     row = web.store.data(data_id) if len(data_id) == 24 else None
     if row is None or row["kind"] not in FILE_KINDS or not row.get("profile"):
         return ""
-    prof = json.loads(row["profile"])
+    prof = web.profile_of(row)
     pred = _roles.propose(prof)["y_pred"]
     names = [c["name"] for c in prof["columns"]]
     return f"{data_id}:{names.index(pred)}" if pred else ""
@@ -82,7 +83,7 @@ def choice_of(web, spec: dict) -> str:
     joined = joined_of(web, spec)
     if joined is None:
         return ""
-    source = json.loads(joined["profile"])["joined"]
+    source = web.profile_of(joined)["joined"]
     return f"{source['b']}:{source['index']}"
 
 
@@ -106,7 +107,7 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         raise _problem("model B's column typed without its file", f"choose {MORE_CHOICE}")
     raw_id, _, raw_index = (form.get("model_b") or "").partition(":")
     row = web.store.data(raw_id) if len(raw_id) == 24 and raw_id.isalnum() else None
-    cols = json.loads(row["profile"])["columns"] if row and row.get("profile") else []
+    cols = web.profile_of(row)["columns"] if row else []
     if (
         row is None
         or row["kind"] not in FILE_KINDS

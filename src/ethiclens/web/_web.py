@@ -176,9 +176,10 @@ class DamagedRecord(Exception):
     """A stored request whose JSON cannot be read: its page says so (410), naming the
     column, rather than failing as an internal error."""
 
-    def __init__(self, audit_id: str, column: str):
+    def __init__(self, audit_id: str, column: str, record: str | None = None):
         super().__init__(audit_id, column)
         self.audit_id, self.column = audit_id, column
+        self.record = record  # the record's words when not an audit's (a file's profile)
 
 
 # the history's columns whose JSON object a request's pages read
@@ -639,7 +640,43 @@ class Web:
         return redirect(f"/audits/{audit_id}")
 
     def profile_of(self, data_row: dict) -> dict:
-        return json.loads(data_row["profile"]) if data_row.get("profile") else {"columns": []}
+        """A data row's profile; :class:`DamagedRecord` naming the file when it is not what
+        the app wrote (:func:`read_profile`)."""
+        if not data_row.get("profile"):
+            return {"columns": []}
+        prof = read_profile(data_row["profile"], data_row["kind"])
+        if prof is None:
+            raise DamagedRecord(data_row["id"], "profile", f"the file {data_row['name']}")
+        return prof
+
+
+# a profile column's keys (every version wrote the first six) and the values pages read
+_PROFILE_COLUMN = {"name": str, "numeric": bool, "distinct": int, "values": list}
+_PROFILE_COLUMN |= {"unit": bool, "integer": bool}
+_PROFILE_OPTIONAL = {"group_numbers": bool, "known": bool, "missing": int, "alone": int}
+_PROFILE_OPTIONAL |= {"range": list}
+
+
+def read_profile(text: str, kind: str) -> dict | None:
+    """A data row's profile (its JSON text) as the app wrote it, in any version: its columns
+    with their counts, a database table's source, a joined table's two files; else None."""
+    try:
+        prof = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        return None
+    columns = prof.get("columns") if isinstance(prof, dict) else None
+    if not isinstance(columns, list) or not all(
+        isinstance(c, dict)
+        and all(type(c.get(k)) is t for k, t in _PROFILE_COLUMN.items())
+        and all(type(c[k]) is t for k, t in _PROFILE_OPTIONAL.items() if k in c)
+        and all(type(v) in (int, float) for v in c.get("range", (0, 1)))
+        for c in columns
+    ):
+        return None
+    if not isinstance(prof.get("sample_rows", 0), int):
+        return None
+    extra = {"db": "source", "joined": "joined"}.get(kind)
+    return prof if extra is None or isinstance(prof.get(extra), dict) else None
 
 
 async def _refuse_cut_multipart(request) -> None:
