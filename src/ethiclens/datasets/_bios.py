@@ -23,10 +23,11 @@ TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
 DEFAULT_FILE = "surgeon_nurse_bios.csv"
 # The SHA-256 of the project's copy (shared/datasets/bios, MD5SUMS there): the file there, or
-# a file of that name starting as the copy does (a copy of it), is checked like the files
-# shipped in the package; any other file, whatever its name, is the user's own.
+# a file of that name holding one of the copy's first two rows (or cut short in the first), is
+# checked like the files shipped in the package; any other file is the user's own.
 DEFAULT_SHA256 = "fca18329e34465294c89d4d22dd46c5e81f963ce99fac90cbf87e1c73d500738"
 COPY_START = b"split,text,occupation,gender\ntrain,Dr. Hayes has offices in Seattle and Portland."
+COPY_ROWS = (COPY_START[29:], b'train,"Dr. Salibian specializes in aesthetic and reconstructive')
 
 
 def _shared_copy() -> Path | None:
@@ -81,8 +82,8 @@ def load_bios(
                 cli=f"set ETHICLENS_BIOS to the file {layout}",
             ),
         )
+    digest = _checked_digest(path) if path.is_file() else None  # a damaged copy, before its rows
     df, text, occ = _read_bios(path, occupations)
-    digest = _checked_digest(path)
     return Dataset(
         name="bios",
         features=pd.DataFrame({"text": df[text].astype(str)}),
@@ -128,15 +129,18 @@ def _check_arguments(path, occupations) -> tuple[str, str]:
 
 
 def _is_copy(path: Path) -> bool:
-    """Whether ``path`` is the project's copy: the shared file, or one of its name that starts
-    as it does; a user's own file of that name is not."""
+    """Whether ``path`` is the project's copy: the shared file, or one of its name holding one
+    of the copy's first two rows (an edit of the other still tells it) or cut short in its
+    first row; a user's own file of that name is not."""
     shared = _shared_copy()
     if shared is not None and path.resolve() == shared.resolve():
         return True
     if path.name != DEFAULT_FILE:
         return False
     with path.open("rb") as f:  # its lines end in CRLF; a copy may end them in LF
-        return f.read(len(COPY_START) + 1).replace(b"\r\n", b"\n").startswith(COPY_START)
+        head = f.read(4096).replace(b"\r\n", b"\n")
+    cut = len(head) > COPY_START.index(b"\n") + 1 and COPY_START.startswith(head)
+    return cut or any(row in head for row in COPY_ROWS)
 
 
 def _checked_digest(path: Path) -> str:
