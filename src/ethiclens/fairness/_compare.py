@@ -564,10 +564,10 @@ def _estimates(points, draws, level, method, noted=None) -> list[MetricEstimate]
     # a ratio's replicate x / 0 is +inf, and B − A of it ±inf: ordered, not undefined
     # (``draws`` is the caller's temporary B − A: changed in place, not copied)
     ivs = contain(with_infinite_draws(np.asarray(draws, float), equal), points, None)
-    out = []
+    out, no_ci = [], f"{method}: not reported, estimate undefined"  # as the audit's
     for j, point in enumerate(points.tolist()):
         if not finite[j]:
-            out.append(MetricEstimate(None, None, None, method, pol.UNDEFINED, _UNDEFINED_A_OR_B))
+            out.append(MetricEstimate(None, None, None, no_ci, pol.UNDEFINED, _UNDEFINED_A_OR_B))
             continue
         iv = ivs.at(j)
         reason = None if iv.defined else iv.method
