@@ -82,3 +82,21 @@ def test_the_audited_thresholds_predictions_run_alike(write, capsys, engine):
 
     pandas, other = (json.load(open(f, encoding="utf-8")) for f in ("p.json", "e.json"))
     assert pandas["rows"] == other["rows"]
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_missing_prediction_is_named_alike(tmp_path, capsys, engine, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "d.csv").write_text(
+        "label,score,pred,race\n1,0.9,1,A\n0,0.2,,B\n1,0.7,1,A\n0,0.1,0,B\n", encoding="utf-8"
+    )
+    (tmp_path / "c.yaml").write_text(
+        f"target: {{file: d.csv, engine: {engine}}}\n"
+        "roles: {y_true: label, y_pred: pred, y_score: score, protected: [race]}\n",
+        encoding="utf-8",
+    )
+    assert main(["thresholds", "--config", "c.yaml"]) == 2
+    assert capsys.readouterr().err == (
+        "error: column 'pred (y_pred)': 1 missing value(s), first at d.csv line 3. Fix: drop "
+        "or impute those rows before auditing\n"
+    )

@@ -719,16 +719,21 @@ def run_thresholds(spec: AuditSpec):
 def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
     """A threshold view's ``roles.y_pred`` (an audit's spec runs there as it is) names the
     predictions its audited threshold made: where the rows are read they must be ``score >=
-    threshold`` on every row, or the view would mark a threshold they did not use. (Rows
-    counted where they are stored hold no predictions: the threshold is taken as given, as
-    the web app takes a typed one.)"""
+    threshold`` on every row, or the view would mark a threshold they did not use. Counted
+    where they are stored, they are one more key column; a refusal of them names the column
+    and its role, as the counting engines and an audit name it (``'pred (y_pred)'``)."""
     if not loaded.preds:
         return
     from ..fairness import as_binary_columns, as_scores
 
     t = spec.thresholds.threshold
     (name, pred), n = next(iter(loaded.preds.items())), len(loaded.y_score)
-    positive = as_binary_columns({"y_true": loaded.y_true, name: pred}, spec.roles.pos_label)
+    try:
+        positive = as_binary_columns({"y_true": loaded.y_true, name: pred}, spec.roles.pos_label)
+    except EthicLensInputError as exc:
+        if str(exc.column) != name or exc.kind != "column":
+            raise
+        raise _refused(exc.problem, f"{name} (y_pred)", exc.fix, exc.value) from None
     differ = int(((as_scores(loaded.y_score, n) >= t) != positive[name].astype(bool)).sum())
     if differ:
         problem = f"is not the predictions of the audited threshold: score >= {t:g} predicts "
