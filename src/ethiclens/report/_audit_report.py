@@ -775,11 +775,17 @@ def _effective(c, sizes: dict, policy: dict) -> tuple[str, str]:
     if not all(s is not None and s.n_effective is not None for s in both):
         return "", ""
     n, k = policy["min_group_size"], policy["min_label_count"]
-    rows = " vs ".join(fmt(s.n_effective, 1, (n,)) for s in both)
+    rows = " vs ".join(_judged(s.n_effective, n) for s in both)
     if not all(s.labels_effective for s in both):
         return f"; effective {rows}", ""
-    labels = " vs ".join("/".join(fmt(x, 1, (k,)) for x in s.labels_effective) for s in both)
+    labels = " vs ".join("/".join(_judged(x, k) for x in s.labels_effective) for s in both)
     return f"; effective {rows}", f"; effective {labels}"
+
+
+def _judged(v: float, floor) -> str:
+    """An effective size as its floor judged it: within the floor's 1e-9 (float noise, e.g.
+    99.99999999999999 rows of weight 0.1) it met it and reads as the floor (100.0)."""
+    return fmt(floor if abs(v - floor) <= 1e-9 else v, 1, (floor,))
 
 
 def _floors(result: AuditResult) -> Section:
