@@ -63,9 +63,8 @@ def blackbox_audit(
     rng = np.random.default_rng(check_seed(random_state, "random_state"))
     q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
     yhat = _predictions(predict(q), len(q))
-    groups = sorted(
-        map(_group_label, domains[protected] if protected in domains else pd.unique(q[protected]))
-    )
+    codes, labels = _group_codes(q[protected])
+    groups = sorted(map(_group_label, domains[protected]) if protected in domains else set(labels))
     if len(groups) < 2:  # a gap needs two groups, as a release refuses
         raise EthicLensInputError(
             "the protected attribute has a single value",
@@ -73,7 +72,8 @@ def blackbox_audit(
             value=groups,
             fix="audit an attribute with two or more groups",
         )
-    a = pd.Categorical(q[protected].astype(object).map(_group_label), categories=groups).codes
+    index = {group: i for i, group in enumerate(groups)}
+    a = np.array([index.get(label, -1) for label in labels], dtype=np.int64)[codes]
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
 
@@ -119,11 +119,12 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
         problem = problem or f"repeats the column {protected!r}"
         raise EthicLensInputError(problem, column="queries", fix=QUERIES_FIX, kind="argument")
     groups = queries[protected]
-    known = set(map(_group_label, domains.get(protected, groups.dropna())))
+    labels = set(_group_codes(groups)[1])
+    known = set(map(_group_label, domains[protected])) if protected in domains else labels
     if missing := int(groups.isna().sum()):
         problem, value = f"{missing} missing value(s) of {protected!r}", None
         fix = "drop the queries without a group, or fill in their group"  # no list holds NaN
-    elif outside := sorted(set(groups.astype(object).map(_group_label)) - known):
+    elif outside := sorted(labels - known):
         problem, value = f"groups of {protected!r} outside domains[{protected!r}]", outside[:5]
         fix = f"drop those queries, or list every group in domains[{protected!r}]"
     else:
@@ -184,6 +185,17 @@ def _group_label(value) -> str:
     if isinstance(value, float | np.floating) and math.isfinite(value) and value == int(value):
         return str(int(value))
     return str(value)
+
+
+def _group_codes(column: pd.Series) -> tuple[np.ndarray, list[str]]:
+    """``_group_label`` of a column's values, as each row's index into its distinct labels, and
+    those labels: each distinct value read once (1M rows as fast as ``astype(str)``); a column
+    of mixed Python objects value by value, where 1, 1.0 and True are one key of a hash."""
+    mixed = pd.api.types.infer_dtype(column, skipna=True) not in ("string", "integer")
+    if column.dtype == object and mixed:
+        column = column.map(_group_label)
+    codes, values = pd.factorize(column, use_na_sentinel=False)
+    return codes, [_group_label(v) for v in values]
 
 
 def _predictions(values, rows: int) -> np.ndarray:
