@@ -99,6 +99,10 @@ def _refuse_swapped_file(store, spec_dict: dict) -> None:
         moved = True
     if moved:
         raise EthicLensInputError(NOT_LISTED[0], fix=NOT_LISTED[1])
+    if Path(path).exists() and not Path(path).is_file():  # a folder since: never its files
+        raise EthicLensInputError(
+            f"file {path} does not exist", column="target.file", fix="check the path"
+        )
 
 
 def run_job(

@@ -431,7 +431,7 @@ def _missed(web, data: dict | None, spec: dict) -> dict | None:
     """The data row a failed run's file was: the request's own (an upload, a picked file),
     else, when that is there, the joined table of two uploads the request names."""
     joined = _twofiles.joined_of(web, spec)
-    own = data and data.get("kind") in ("csv", "parquet") and Path(data["path"]).exists()
+    own = data and data.get("kind") in ("csv", "parquet") and Path(data["path"]).is_file()
     return joined if joined and own else data
 
 
@@ -446,7 +446,7 @@ def _failed_status(error: dict, data: dict | None) -> int:
     if not request_at_fault(error):
         return 500
     file = data and data.get("kind") in ("csv", "parquet", "joined") and data.get("path")
-    gone = file and not Path(file).exists()
+    gone = file and not Path(file).is_file()  # removed, or a folder now
     return 410 if gone else 422
 
 
