@@ -11,6 +11,7 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
+from .._checks import did_you_mean
 from ..errors import DataFileError, EthicLensInputError
 
 
@@ -131,7 +132,10 @@ def check_feature_set(features: str, known=("full", "paper")) -> str:
     """A loader's ``features`` argument, one of ``known``; anything else is an input error."""
     if features not in known:
         raise EthicLensInputError(
-            "unknown feature set", column="features", value=features, fix=f"choose from {known}"
+            "unknown feature set",
+            column="features",
+            value=features,
+            fix=did_you_mean(features, known) + f"choose from {known}",
         )
     return features
 

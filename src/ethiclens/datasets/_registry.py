@@ -284,7 +284,7 @@ class DatasetEntry:
                     column=key,
                     kind="argument",
                     value=value,
-                    fix=did_you_mean(key, own)
+                    fix=did_you_mean(key, [*own, "features"])
                     + (
                         f"use one of {own}" if own else f"{self.name} takes no options but features"
                     ),
