@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import UnknownKeywordError
 from ethiclens.privacy import train_dp_mlp
 
@@ -37,3 +38,15 @@ def test_unknown_setting_wins_over_a_bad_seed(data):
 def test_known_setting_still_trains(data):
     run = train_dp_mlp("compas", data=data, epsilon=None, seed=0, epochs=1, lr=0.05)
     assert run.seed == 0
+
+
+@pytest.mark.parametrize(
+    ("fault", "argument"),
+    [({"data": None}, "data"), ({"config": {}}, "config"), ({"epsilon": -1}, "epsilon")],
+)
+def test_a_bad_seed_leaves_the_earlier_refusals_first(data, fault, argument):
+    # round 33 added the seed's check: with another fault present, that one is still named
+    # first, as before (config first, as train_many names it before its seeds)
+    kwargs = {"data": data, "epsilon": None, "seed": -1, "epochs": 1, **fault}
+    with pytest.raises(EthicLensInputError, match=rf"^(column|argument) '{argument}': "):
+        train_dp_mlp("compas", **kwargs)

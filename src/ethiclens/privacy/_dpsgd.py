@@ -370,10 +370,11 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
 
     # a setting it does not take, refused as pcer_audit refuses one (a TypeError too)
     refuse_unknown("train_dp_mlp", overrides, [f.name for f in fields(TrainConfig)])
-    seed = check_seed(seed, "seed")  # as train_many's seeds and pcer train --seed
     config = _checked_inputs(attribute, config, data, overrides)
     epsilon = dp_epsilon(epsilon)
     q = check_settings(len(data.y_train), config)
+    # as train_many's seeds and pcer train --seed; after the checks that came before it
+    seed = check_seed(seed, "seed")
     sigma = None if epsilon is None else noise_multiplier_for(epsilon, q, config)
     torch.manual_seed(seed)
     start = time.perf_counter()
