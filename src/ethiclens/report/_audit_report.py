@@ -887,13 +887,20 @@ def _word(value) -> str:
 
 def _flatten(prefix, value, word=_word):
     """(dotted key, text) per leaf; ``word`` writes a leaf that is no text (``str``: the
-    user's own provenance, shown as they wrote it)."""
+    user's own provenance, shown as they wrote it); a list or mapping inside a list as JSON,
+    never Python's repr (audit.intersections ["g", "s"], not ['g', 's'])."""
     if isinstance(value, dict):
         for k, v in value.items():
             yield from _flatten(f"{prefix}.{k}" if prefix else str(k), v, word)
     elif isinstance(value, list):  # texts as _listed() quotes them: ["a, b"] is one group
         texts = all(isinstance(v, str) for v in value)
-        yield prefix, _listed(value) if texts else ", ".join(map(word, value))
+        each = (
+            json.dumps(v, ensure_ascii=False, default=str)
+            if isinstance(v, list | tuple | dict)
+            else word(v)
+            for v in value
+        )
+        yield prefix, _listed(value) if texts else ", ".join(each)
     else:
         yield prefix, word(value)
 
