@@ -125,7 +125,8 @@ def monitor_command(**options):
     store = MonitorRequest.checked_store(o["store"])  # a URL is masked, never taken for a file
     read = [*input_files(spec, o["config"]), own.get("baseline_target")]
     key = "target" + (f".{spec.target.kind}" if spec.target.kind else "")  # the file's target
-    with config_keys_named({**options, "TARGET": None if o["target"] else key}, o["config"]):
+    key = None if o["target"] or spec.target.kind == "db" else key  # a database: TARGET (audit's)
+    with config_keys_named({**options, "TARGET": key}, o["config"]):
         check_monitor_outputs(json_out, html_out, store, inputs=read, spec=spec)
         check_stdout_open(json_out)
         request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)

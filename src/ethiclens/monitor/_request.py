@@ -25,7 +25,7 @@ from .._checks import (
     check_type,
     is_number,
 )
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._evidence import MIN_ALPHA
@@ -900,6 +900,7 @@ def config_keys_named(flags: dict, config):
         keys = {f: f"{section}.{key}" for f, section, key in SPEC_FLAGS.values()}
         if not config:
             raise
+        exc = in_cli_words(exc)  # its fix in the command line's words, renamed below
         words = {f: k for f, k in keys.items() if f not in given}  # the flags in its words too
         names = {exc.column: keys[exc.column]} if exc.column in words else {}
         flag, _, rest = str(exc.column).partition(" ")  # "--db URL", "--protected sex"
