@@ -70,18 +70,7 @@ def load_bios(
     """
     check_feature_set(features)
     occupations = _check_arguments(path, occupations)
-    from_env = path is None and bool(os.environ.get("ETHICLENS_BIOS"))
-    path = Path(path) if path is not None else _default_path()
-    if path is None or not path.exists():
-        where = f"$ETHICLENS_BIOS names {path}" if from_env else path or "no default location"
-        layout = "(CSV/JSON/JSONL with text, occupation/title and gender columns)"
-        raise DataFileError(
-            f"Bias in Bios file not found ({where})",
-            fix=FaceFix(
-                f"pass path=... {layout} or set ETHICLENS_BIOS",
-                cli=f"set ETHICLENS_BIOS to the file {layout}",
-            ),
-        )
+    path = _found(path)
     digest = _checked_digest(path) if path.is_file() else None  # a damaged copy, before its rows
     df, text, occ = _read_bios(path, occupations)
     return Dataset(
@@ -102,6 +91,29 @@ def load_bios(
         },
         text="text",
     )
+
+
+def _found(path) -> Path:
+    """``path`` (else ``$ETHICLENS_BIOS``, else the shared copy) when it exists; a missing
+    one, or a folder from the variable, is refused naming where it came from."""
+    from_env = path is None and bool(os.environ.get("ETHICLENS_BIOS"))
+    path = Path(path) if path is not None else _default_path()
+    if path is None or not path.exists():
+        where = f"$ETHICLENS_BIOS names {path}" if from_env else path or "no default location"
+        layout = "(CSV/JSON/JSONL with text, occupation/title and gender columns)"
+        raise DataFileError(
+            f"Bias in Bios file not found ({where})",
+            fix=FaceFix(
+                f"pass path=... {layout} or set ETHICLENS_BIOS",
+                cli=f"set ETHICLENS_BIOS to the file {layout}",
+            ),
+        )
+    if from_env and path.is_dir():
+        raise DataFileError(
+            f"$ETHICLENS_BIOS names {path}, which is a folder, not a file",
+            fix="set ETHICLENS_BIOS to one .csv, .parquet, .json or .jsonl file inside it",
+        )
+    return path
 
 
 def _check_arguments(path, occupations) -> tuple[str, str]:
