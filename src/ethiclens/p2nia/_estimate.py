@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level, split_list
-from .._text import one_line
+from .._text import one_line, percent
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -207,10 +207,13 @@ class Estimate:
             out.append(one_line(f"  {k.upper():5} {value}{ci}  {v['status']}{why}"))
         # one line each, controls escaped: a reason quotes the platform's group names; the
         # intervals' method only where one was computed, else what the HTML report says
+        level = (self.config or {}).get("confidence_level", 0.95)
+        # another level than 95% stated, as the audit's '90% intervals: ...' states it
+        level = f"{percent(level)} " if level != 0.95 else ""
         if not any(_has_interval(v) for v in self.values.values()):
-            base = None
+            base, level = None, ""
         out += [one_line(f"  note: {note}") for note in self.notes]
-        return out + [one_line(f"  intervals: {base or self.methods()}")]
+        return out + [one_line(f"  {level}intervals: {base or self.methods()}")]
 
     def described(self) -> str:
         """What the estimate rests on and its notes, for a report's heading (the HTML)."""
