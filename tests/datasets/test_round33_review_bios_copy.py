@@ -59,3 +59,20 @@ def test_a_users_own_file_in_the_copys_layout_is_not_the_copy(tmp_path, text):
         assert len(datasets.load("bios", path=path)) == 2
     except DataFileError as e:  # the reader's own refusal of a file with no rows
         assert "copy" not in str(e) and "no data rows" in str(e)
+
+
+def test_the_shared_copy_is_checked_whatever_it_holds(tmp_path, monkeypatch):
+    from ethiclens.datasets import _bios
+
+    shared = tmp_path / "shared" / "surgeon_nurse_bios.csv"
+    shared.parent.mkdir()
+    shared.write_text("text,occupation,gender\nHi.,surgeon,M\nHo.,nurse,F\n")  # replaced wholly
+    monkeypatch.setattr(_bios, "_shared_copy", lambda: shared)
+    monkeypatch.delenv("ETHICLENS_BIOS", raising=False)
+    with pytest.raises(DataFileError, match="Bias in Bios copy .* is damaged") as info:
+        datasets.load("bios")
+    assert str(shared) in str(info.value) and "restore" in info.value.fix
+    link = tmp_path / "link.csv"  # the shared copy under another name is still the copy
+    link.symlink_to(shared)
+    with pytest.raises(DataFileError, match="is damaged"):
+        datasets.load("bios", path=link)
