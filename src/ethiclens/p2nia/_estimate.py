@@ -76,6 +76,7 @@ SCHEMA_VERSION = "1.1"  # 1.1: config (seed, draws, level, metrics) and run (inp
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
+GROUPS_LISTED = 10  # a reason names at most this many groups, then how many more
 NOISE_METHOD = "not reported: the noise left no estimated rows"
 N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
 # Above this mass below 0, in units of the released rows (0.01: 1% of them), what the
@@ -332,7 +333,8 @@ def _undefined_reason(metric, cells, labelled, domain) -> str:
     if metric == "dp" or empty:
         rates = " and ".join(_RATES[metric])
         verb = "are" if len(_RATES[metric]) > 1 else "is"
-        return f"no (estimated) rows in group(s) {empty}: the {rates} {verb} undefined"
+        named = f"{empty[:GROUPS_LISTED]}{_more(empty)}"
+        return f"no (estimated) rows in group(s) {named}: the {rates} {verb} undefined"
     short = {
         "TPR": ("positive", cells[:, 0] + cells[:, 2]),
         "FPR": ("negative", cells[:, 1] + cells[:, 3]),
@@ -343,10 +345,17 @@ def _undefined_reason(metric, cells, labelled, domain) -> str:
         lacking = [
             f"{domain[g]} has no (estimated) {label} labels" for g in range(len(n)) if mass[g] <= 0
         ]
-        clauses += lacking
+        clauses += lacking[:GROUPS_LISTED]
+        more = len(lacking) - GROUPS_LISTED
+        clauses += [f"{more:,} more have none"] * (more > 0)
         undefined += [rate] if lacking else []
     verb = "are" if len(undefined) > 1 else "is"
     return "; ".join(clauses) + f": the {' and '.join(undefined)} {verb} undefined"
+
+
+def _more(groups: list) -> str:
+    """What a reason naming the first ``GROUPS_LISTED`` of ``groups`` adds: how many more."""
+    return f" and {len(groups) - GROUPS_LISTED:,} more" if len(groups) > GROUPS_LISTED else ""
 
 
 def _mass(count) -> str:
@@ -665,7 +674,8 @@ def _unheld(basis: _Cells) -> str:
     if not unheld:
         return ""
     return (
-        f"; {no_rows_held(unheld)}: a release may hold none of a group the data has few rows "
+        f"; {no_rows_held(unheld[:GROUPS_LISTED])}{_more(unheld)}: a release may hold none "
+        "of a group the data has few rows "
         "of, or the group was added to the manifest after the release (ask the platform which)"
     )
 
