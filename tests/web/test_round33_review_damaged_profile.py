@@ -85,3 +85,31 @@ def test_an_older_profile_and_another_files_damage_are_read(app, client):
     assert "b.csv" not in page.text  # model B's choices skip a file it cannot read
     done = client.post(url, data=mapping_form(page.text, protected=["3"], n_boot="200"))
     assert wait_done(client, done.headers["location"]).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("column", "value"), [("path", None), ("path", ""), ("kind", "zzz"), ("size", "big")]
+)
+def test_a_damaged_data_row_is_a_damaged_record(app, client, column, value):
+    """A file's row edited since (no path, a kind the app never writes, a size as text): the
+    mapping screen, its POST and a threshold view were 500 (Path(None), str <= int), a file of
+    an unknown kind was run without the data folder's checks."""
+    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    audit = client.post(url, data=mapping_form(page, protected=["3"], n_boot="200"))
+    audit = audit.headers["location"]
+    token = mapping_form(wait_done(client, audit).text)["csrf"]
+    with sqlite3.connect(app.state.store.path) as db:
+        db.execute(f"UPDATE data SET {column} = ?", (value,))
+    draft = upload(client, make_frame(300, seed=1).to_csv(index=False).encode(), "b.csv")
+    draft = draft.headers["location"]
+    with sqlite3.connect(app.state.store.path) as db:
+        db.execute(f"UPDATE data SET {column} = ?", (value,))
+    responses = [
+        client.get(draft),
+        client.post(draft, data=mapping_form(page, protected=["3"])),
+        client.post(f"{audit}/thresholds", data={"csrf": token, "threshold": "0.5"}),
+    ]
+    for response in responses:
+        assert response.status_code == 410, response.text[-600:]
+        assert f"is damaged: its stored {column} is not what the app wrote" in response.text

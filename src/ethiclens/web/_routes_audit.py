@@ -143,9 +143,9 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
         return redirect(f"/audits/{audit['id']}")
     if audit["status"] != "draft" or rev != audit["rev"]:
         return web.changed_elsewhere(request, audit["id"])
+    prof = web.profile_of(data)  # a damaged record first: its path is not one to check
     if web.moved_out(data):  # a link out of the folder since it was picked: never read
         return web.not_listed(request)
-    prof = web.profile_of(data)
     if form["too_long"]:
         return mapping_page(web, request, audit, data, form, form["too_long"], 422)
     spec, purpose = None, "audit"

@@ -478,6 +478,8 @@ class Web:
         root = self.config.data_dir
         uploads = root / "uploads"
         for row in rows:
+            if row:
+                _check_data_row(row)
             if not row or row.get("kind") not in ("csv", "parquet", "joined"):
                 continue
             path = Path(row["path"])
@@ -640,14 +642,32 @@ class Web:
         return redirect(f"/audits/{audit_id}")
 
     def profile_of(self, data_row: dict) -> dict:
-        """A data row's profile; :class:`DamagedRecord` naming the file when it is not what
-        the app wrote (:func:`read_profile`)."""
+        """A data row's profile; :class:`DamagedRecord` naming the file when it or the row
+        (its kind, a file's path, its size) is not what the app wrote (:func:`read_profile`)."""
+        _check_data_row(data_row)
         if not data_row.get("profile"):
             return {"columns": []}
         prof = read_profile(data_row["profile"], data_row["kind"])
         if prof is None:
             raise DamagedRecord(data_row["id"], "profile", f"the file {data_row['name']}")
         return prof
+
+
+def _check_data_row(row: dict) -> None:
+    """:class:`DamagedRecord` naming the file when a data row's kind, its file's path or its
+    size is not what the app wrote."""
+    kind, path, size = row["kind"], row.get("path"), row.get("size")
+    column = "kind" if kind not in _DATA_KINDS else None
+    if kind in _DATA_KINDS[:3] and not (isinstance(path, str) and path):
+        column = "path"
+    if size is not None and type(size) is not int:
+        column = column or "size"
+    if column:
+        raise DamagedRecord(row["id"], column, f"the file {row['name']}")
+
+
+# the kinds of data row the app writes: files on the server first
+_DATA_KINDS = ("csv", "parquet", "joined", "db", "benchmark")
 
 
 # a profile column's keys (every version wrote the first six) and the values pages read
