@@ -65,10 +65,10 @@ def named_as_called(params, kwargs, target: str | None = None, spec_given: bool 
     try:
         yield
     except EthicLensInputError as exc:
-        raise _in_python_words(exc, params, passed, target, spec_given) from None
+        raise _in_python_words(exc, params, passed, target, spec_given, kwargs) from None
 
 
-def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLensInputError:
+def _in_python_words(exc, params, passed: dict, target, spec_given, kwargs=None):
     """``exc`` naming what the caller wrote; every flag in its words named as the keyword
     that sets it ("drop --bins" becomes "drop bins": ``run`` and ``AuditSpec.of`` take each
     field by name) or, when the caller gave a spec (a dict, a file), as its key there."""
@@ -92,7 +92,7 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
         keys = pieces and all("." in name for name in pieces.values())  # all from the spec
         kind = ("key" if keys else "argument") if pieces else None  # a column: still one
         return exc.renamed(pieces, kind or ("column" if exc.kind == "column" else None), words)
-    if inside := _inside_keyword(path, passed):  # exclude_groups={'g': 'A'}: its key
+    if inside := _inside_keyword(path, passed, kwargs or {}):  # exclude_groups={'g': 'A'}
         return exc.renamed({column: inside}, "argument", words)
     name = path.rpartition(".")[2]
     if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
@@ -106,18 +106,35 @@ def _in_python_words(exc, params, passed: dict, target, spec_given) -> EthicLens
     return exc.renamed({column: path}, "key", words)
 
 
-def _inside_keyword(path: str, passed: dict) -> str | None:
+def _inside_keyword(path: str, passed: dict, kwargs: dict) -> str | None:
     """A key inside the mapping a Python keyword gave (``groups.exclude.g`` of
     ``exclude_groups={'g': 'A'}``) as the caller writes it, ``exclude_groups['g']``; None for
-    another key. A list's item is an index (``bins['age'][1]``, ``merge['g']['X'][0]``)."""
+    another key. A list's item is an index (``bins['age'][1]``, ``merge['g']['X'][0]``). The
+    keys are read off the value given, so a name holding a dot is one key (``['a.b']``)."""
     field, _, inner = path.partition(".")[2].partition(".")
     keyword = passed.get(field) if path.startswith("groups.") and inner else None
     if keyword is None:
         return None
-    pieces = inner.split(".")
-    at = 2 if field == "merge" else 1  # where the list's index sits: {attr: [...]}
-    shown = [int(p) if i == at and p.isdigit() else p for i, p in enumerate(pieces)]
-    return keyword + "".join(f"[{p!r}]" for p in shown)
+    node, shown = kwargs.get(keyword), keyword
+    while inner:
+        text = inner.partition(".")[0]
+        keys = (
+            [k for k in node if inner == str(k) or inner.startswith(f"{k}.")]
+            if isinstance(node, dict)
+            else []
+        )
+        if keys:  # the longest key given that the path starts with
+            key = max(keys, key=lambda k: len(str(k)))
+            text = str(key)
+        else:  # a list's item, or past what was given: its index, else the path's piece
+            key = int(text) if text.isdigit() else text
+        node = node[key] if isinstance(node, dict | list | tuple) and key in _keys(node) else None
+        shown, inner = shown + f"[{key!r}]", inner[len(text) + 1 :]
+    return shown
+
+
+def _keys(node) -> range | dict:
+    return node if isinstance(node, dict) else range(len(node))
 
 
 # What a refusal of the target itself is called (by the library, the CLI); a refusal of a
