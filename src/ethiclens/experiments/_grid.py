@@ -195,6 +195,7 @@ def _batch_error(dataset, batch, n_train, n, test_size, capped) -> EthicLensInpu
         f"({where}, test_size {test_size:g}): DP-SGD's sample rate batch_size / n_train must be "
         "below 1, so every run would fail",
         column="train.batch_size",
+        kind="key",
         value=batch,
         fix=f"use a batch_size of at most {largest:,} (e.g. {example})"
         + (", or a larger max_rows" if capped else "")
