@@ -428,7 +428,8 @@ class AuditResult:
     def by_group(self, attribute: str | None = None, intervals: bool = True) -> pd.DataFrame:
         """Per-group rates, one row per (attribute, group), like Fairlearn's ``by_group``.
 
-        Columns: ``n``, ``positives`` and ``negatives`` (true labels), then every per-group
+        Columns: ``n`` (and, weighted, ``n_effective``: the Kish effective rows its floors
+        judged), ``positives`` and ``negatives`` (true labels), then every per-group
         metric of the registry (selection rate, base rate, accuracy, TPR, FPR, FNR, PPV, NPV,
         FDR, FOR, Theil index; ECE when scores were given), each followed by
         ``<metric>_ci_low`` and ``<metric>_ci_high`` when ``intervals``. Undefined values are
@@ -458,11 +459,10 @@ class AuditResult:
         rows, index = [], []
         for a in attrs:
             for g in a.groups:
-                row = {
-                    "n": g.n,
-                    "positives": g.n_positive_label,
-                    "negatives": g.n_negative_label,
-                }
+                row = {"n": g.n}
+                if self.config.get("weighted"):  # what its floors judged (the JSON's)
+                    row["n_effective"] = _nan(g.n_effective)
+                row |= {"positives": g.n_positive_label, "negatives": g.n_negative_label}
                 for name, m in g.metrics.items():
                     row[name] = _nan(m.value)
                     if intervals:
