@@ -31,7 +31,15 @@ EXPECTED = _run(G)
 @pytest.mark.parametrize("domain", [(0, 1, 2), None])
 @pytest.mark.parametrize(
     "groups",
-    [G, G.astype(float), G.astype("category"), G.astype(object), G.astype(np.uint8)],
+    [
+        G,
+        G.astype(float),
+        G.astype("category"),
+        G.astype(object),
+        G.astype(np.uint8),
+        G.astype(float).astype(object),
+        G.astype(object).where(G != 2, 2.0),
+    ],
 )
 def test_each_distinct_group_read_once(monkeypatch, groups, domain):
     calls = []
@@ -47,3 +55,12 @@ def test_text_and_mixed_objects_as_before():
     mixed = G.astype(object).where(G != 0, 0.0)  # 0.0 beside the ints 1 and 2
     assert _run(mixed) == EXPECTED
     assert _run(G.astype(object).where(G != 1, True), (0, True, 2)) == EXPECTED
+
+
+def test_a_float_domain_drawn_uniformly_is_read_once(monkeypatch):
+    calls = []
+    label = _blackbox._group_label
+    monkeypatch.setattr(_blackbox, "_group_label", lambda v: calls.append(v) or label(v))
+    domains = {"g": [0.0, 1.0, 2.0], "x": (0.0, 1.0)}
+    assert blackbox_audit(_model, domains, "g", ROWS, random_state=0)["dp"] >= 0
+    assert len(calls) < 50

@@ -191,7 +191,8 @@ def _group_codes(column: pd.Series) -> tuple[np.ndarray, list[str]]:
     """``_group_label`` of a column's values, as each row's index into its distinct labels, and
     those labels: each distinct value read once (1M rows as fast as ``astype(str)``); a column
     of mixed Python objects value by value, where 1, 1.0 and True are one key of a hash."""
-    mixed = pd.api.types.infer_dtype(column, skipna=True) not in ("string", "integer")
+    kind = pd.api.types.infer_dtype(column, skipna=True)
+    mixed = kind not in ("string", "integer", "floating", "mixed-integer-float", "boolean")
     if column.dtype == object and mixed:
         column = column.map(_group_label)
     codes, values = pd.factorize(column, use_na_sentinel=False)
