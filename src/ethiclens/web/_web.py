@@ -199,7 +199,7 @@ def damaged_column(row: dict, read=_JSON_COLUMNS) -> str | None:
     for column, known in (("status", _STATES), ("purpose", _PURPOSES)):
         if column in row and row[column] not in known:
             return column
-    for column in ("spec", "result", "html"):  # a finished request always has them
+    for column in ("spec", "result", "html", "verdict"):  # a finished request always has them
         if row.get("status") == "done" and column in row and row[column] is None:
             return column
     for column in _JSON_COLUMNS:
