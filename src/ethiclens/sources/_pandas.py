@@ -175,10 +175,14 @@ class _JsonRows:
         lines = bool(_JSON_NAME.search(self.path).group(1))
         if not (lines or text.lstrip().startswith("[")):
             return None  # no list of records ({column: [values]})
+        starts, last = [1], 0  # each record's line, counted on from the last (a million)
         try:
-            starts = [text.count("\n", 0, at) + 1 for at in _object_starts(text, lines)]
+            for at in _object_starts(text, lines):
+                starts.append(starts[-1] + text.count("\n", last, at))
+                last = at
         except (ValueError, RecursionError):  # pandas read what json does not: no line
             return None
+        starts = starts[1:]
         if index >= len(starts) or len(set(starts)) < len(starts):
             return None  # records sharing a line: no line names one
         return f"{_file_name(self.path)} line {starts[index]}"
