@@ -269,10 +269,10 @@ def _read(row: dict, checked: list[str], pred: str, which: str):
         )[columns]
     except EthicLensInputError:
         raise
-    except FileNotFoundError:  # removed from the data folder since it was uploaded
-        problem = f"{which} ({row['name']}) is no longer on this server"
-        raise _problem(problem, "upload it again") from None
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
+        if not path.is_file():  # removed from the data folder since it was uploaded, a folder
+            problem = f"{which} ({row['name']}) is no longer on this server"
+            raise _problem(problem, "upload it again") from None
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         raise _problem(
             f"{which} cannot be read: {first.replace(str(path), 'the file')}", ""
