@@ -152,7 +152,8 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     number."""
     if not _pandas_only(target):
         return name_file_rows(exc, file_layout(target)[1])
-    return name_file_rows(exc, _JsonRows(target)) if _JSON_NAME.search(target) else exc
+    json_file = _JSON_NAME.search(str(target))  # a Path too, as a CSV's is taken
+    return name_file_rows(exc, _JsonRows(str(target))) if json_file else exc
 
 
 # A JSON file's name (JSON lines when group 1 is set), compressed or not
