@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .._checks import first_row, split_list
+from .._checks import check_level, first_row, split_list
 from .._text import safe_console
 from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
@@ -29,7 +29,7 @@ from ..p2nia import (
     write_request,
 )
 from ..report import ensure_output_folder, estimate_html, write_atomic
-from ._common import FILE, FOLDER, JSON, option, options, progress_bar, shown
+from ._common import FILE, FOLDER, JSON, STRICT_FLOAT, option, options, progress_bar, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 
@@ -143,11 +143,19 @@ def release_cmd(request_path, data, out, **settings):
 @options(
     shown("--n-boot", default=N_BOOT),
     shown("--seed", type=int, default=0, help="Bootstrap seed."),
+    shown(
+        "--confidence-level",
+        "level",
+        type=STRICT_FLOAT,
+        default=0.95,
+        metavar="L",
+        help="Confidence level of every interval; the report states it.",
+    ),
     option("--request", "request_path", type=FILE, help="Your request: refuse another's release."),
     JSON,
     option("--html", "html_out", type=FILE),
 )
-def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
+def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_out):
     """The auditor's side: verify the release and estimate DP, EO and EOpp.
 
     Each metric has a value, an interval with its method, a status (REPORTED, UNDEFINED or
@@ -162,13 +170,15 @@ def estimate_cmd(release_dir, n_boot, seed, request_path, json_out, html_out):
     )
     check_n_boot(n_boot)
     check_seed(seed)
+    check_level(level, "--confidence-level")
     try:
         rel = read_release(release_dir)
     except ValueError as exc:  # an input error naming the folder: as this command's argument
         named = exc.renamed({"release_dir": "RELEASE_DIR"}) if hasattr(exc, "renamed") else exc
         raise named from None
     check_release_for(rel, request_path, "--request")  # the auditor's own, when given
-    est = estimate(rel, n_boot=n_boot, random_state=seed).record_inputs(release_dir, request_path)
+    est = estimate(rel, n_boot=n_boot, random_state=seed, level=level)
+    est = est.record_inputs(release_dir, request_path)
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())
     if html_out:
