@@ -143,14 +143,7 @@ def release_cmd(request_path, data, out, **settings):
 @options(
     shown("--n-boot", default=N_BOOT),
     shown("--seed", type=int, default=0, help="Bootstrap seed."),
-    shown(
-        "--confidence-level",
-        "level",
-        type=STRICT_FLOAT,
-        default=0.95,
-        metavar="L",
-        help="Confidence level of every interval; the report states it.",
-    ),
+    shown("--confidence-level", "level", type=STRICT_FLOAT, default=0.95, metavar="L"),
     option("--request", "request_path", type=FILE, help="Your request: refuse another's release."),
     JSON,
     option("--html", "html_out", type=FILE),
