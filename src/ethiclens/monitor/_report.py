@@ -327,7 +327,7 @@ def read_store_report(store_path, request) -> MonitorResult:
         raise EthicLensInputError(
             "is not a file (a monitor store)", column="--store", value=path, fix=fix
         )
-    store = Store.open(store_path)
+    store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
     try:
         return MonitorResult(build_report(store, request, {}))
     finally:
