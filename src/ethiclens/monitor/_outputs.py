@@ -53,6 +53,27 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     check_new_store(store)
 
 
+def refuse_store_in_inputs(request, store_path) -> None:
+    """Refuse, as :func:`check_monitor_outputs` refuses ``--store``, a SQLite store that is a
+    file the run reads, lies in its folder or matches its glob (the target, the baseline): a
+    Python run's too, whose store in ``exports/`` the command line then refused. A store that
+    is no file's path is left to ``Store.open``'s refusal."""
+    from ..io import check_outputs
+    from ._store import checked_store, is_store_url
+
+    path = checked_store(store_path)
+    if is_store_url(path) or (os.path.exists(path) and not os.path.isfile(path)):
+        return
+    read = [] if request.db else [request.target]
+    read = [p for p in (*read, request.baseline_target) if isinstance(p, str | os.PathLike)]
+    try:
+        check_outputs({"--store": str(path)}, inputs=read)
+    except EthicLensInputError:
+        raise
+    except (OSError, ValueError, RuntimeError):  # a path no file system holds (a NUL, a loop):
+        return  # its reader refuses it below, in its words
+
+
 def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, Exception | None]:
     """Write the JSON report (``-``: standard output, the caller's to print) and then the
     dashboard, each whole, as the audit writes its outputs
@@ -68,7 +89,8 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     # neither output replaces the run's store, its target file or the other (a Python caller's
     # paths: the command line checked its own with check_monitor_outputs first); a path that
     # is no file's (a NUL, a number, a folder) is refused by its writer below
-    kept, target = result.to_dict()["store"], result.to_dict()["run"]["target"]
+    doc = result.to_dict()  # a store's report (read_store_report) has no run, no target
+    kept, target = doc.get("store"), doc.get("run", {}).get("target")
     outputs = {"the store": None if is_store_url(kept) else kept}
     outputs |= {"json_out": None if json_out == "-" else json_out, "html_out": html_out}
     outputs = {k: p for k, p in outputs.items() if isinstance(p, str | os.PathLike)}

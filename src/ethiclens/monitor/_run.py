@@ -35,6 +35,7 @@ from ._evidence import (
     stored_bounds,
     window_estimates_batch,
 )
+from ._outputs import refuse_store_in_inputs
 from ._render import LABELS
 from ._report import MonitorResult, build_report, iso, test_value
 from ._request import (
@@ -197,6 +198,7 @@ def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     refuse_bad_baseline(request)
+    refuse_store_in_inputs(request, store_path)  # as the command line refuses it
     store = Store.open(store_path)
     try:
         result = _run(store, request, window, now, warn)
@@ -1027,6 +1029,12 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             notes.append(_too_few_groups(a, groups, held_rows) + wait)
     if updater.base is not None:
         notes.extend(updater.base.notes())
+    span, period = updater.request.baseline_span(), updater.request.baseline_period
+    if info["run"] == 1 and span and span[1] > dt.datetime.fromisoformat(info["at"]).timestamp():
+        notes.append(  # said once, by the run that begins the store
+            f"--baseline-period {period} ends after this run's clock: the baseline tests start "
+            f"with the first window after {period[-10:]}; until then its windows are pooled"
+        )
     if notes:
         info.update(note=notes[0], notes=notes)
     return info

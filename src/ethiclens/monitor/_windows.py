@@ -227,9 +227,11 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
     except EthicLensInputError as exc:
         fix = getattr(exc, "not_alone", None)
         path = str(target)  # not there: a relative path is read where the command runs (audit's)
-        if config and not (
-            os.path.exists(path) or glob.glob(path, recursive=True) or os.path.isabs(path)
-        ):
+        if (
+            config
+            and not (os.path.exists(path) or glob.glob(path, recursive=True) or os.path.isabs(path))
+            and "\x00" not in path
+        ):  # a NUL: no name at all, wherever it is read
             fix = f"{exc.fix} (a relative path is read from the current folder, also when a "
             fix += "config file gives it)"
         if fix in (None, exc.fix):
