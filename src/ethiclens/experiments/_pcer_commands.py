@@ -271,7 +271,7 @@ def export_store(store_path, out) -> Path:
 
     in_python_words(lambda: check_path(out, "runs.csv"), {"path": "out"})  # a NUL, None, 5
     check_export_type(out)  # before the store is opened: the cheaper check first
-    check_writable(out)
+    in_python_words(lambda: check_writable(out, flag="out"), {"out": "out"})  # a missing folder
     store = open_existing(store_path)
     try:
         return store.export(out)
@@ -315,4 +315,7 @@ def export_to_file(store_path, out) -> str:
 
     refuse_stdout(out, "--out")
     check_outputs({"--out": out}, inputs=store_files(store_path))
-    return f"wrote {export_store(store_path, out)}"
+    try:
+        return f"wrote {export_store(store_path, out)}"
+    except EthicLensInputError as exc:  # export_store's argument 'out' is this command's flag
+        raise exc.renamed({"out": "--out"}) from None

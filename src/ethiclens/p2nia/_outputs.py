@@ -45,7 +45,7 @@ def check_command_outputs(
         if path and suffix:
             check_suffix(path, flag, suffix, what)
         if path:
-            check_writable(path)
+            check_writable(path, flag=flag)
     return outputs.get(stdout_flag) == STDOUT
 
 
