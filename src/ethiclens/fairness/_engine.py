@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_label_lengths, check_type
+from .._text import beside
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -951,24 +952,25 @@ class _Floors:
 
     def why_not(self, needs_labels, groups, names, attribute) -> str:
         """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
-        fmt = (lambda x: f"{x:.1f}") if self.weighted else (lambda x: f"{int(x)}")
+        # a short group as its floor judged it (within 1e-9: met), its effective size on its
+        # side of the floor (99.96, never 100.0; the floor read late: rows' or labels')
+        fmt = (lambda x: beside(x, floor, 1)) if self.weighted else (lambda x: f"{int(x)}")
         floor, each = self.policy.min_label_count, ""
         if needs_labels in ("positive", "negative"):  # one label's floor
             counts = self.pos if needs_labels == "positive" else self.neg
-            short = [
-                (g, f"{fmt(counts[g])} {needs_labels} labels") for g in groups if counts[g] < floor
-            ]
+            ok = self.ok_all(needs_labels)
+            short = [(g, f"{fmt(counts[g])} {needs_labels} labels") for g in groups if not ok[g]]
         elif needs_labels:
             each = " each"
             short = [
                 (g, f"{fmt(self.pos[g])} positive / {fmt(self.neg[g])} negative labels")
                 for g in groups
-                if self.pos[g] < floor or self.neg[g] < floor
+                if not self.error_ok_all[g]
             ]
         else:
             floor = self.policy.min_group_size
             n = "n_eff" if self.weighted else "n"
-            short = [(g, f"{n} = {fmt(self.n[g])}") for g in groups if self.n[g] < floor]
+            short = [(g, f"{n} = {fmt(self.n[g])}") for g in groups if not self._rate_ok[g]]
         return "; ".join(
             f"{text}, below the floor of {floor}{each} ({attribute}:{names[g]})"
             for g, text in short
