@@ -3,6 +3,7 @@ of configuration files."""
 
 from __future__ import annotations
 
+import csv
 import math
 import os
 import re
@@ -206,6 +207,28 @@ def split_list(text: str, flag: str) -> list[str]:
             fix="separate items with single commas, e.g. a,b",
         )
     return items
+
+
+def split_names(text: str, flag: str, groups=None) -> list[str]:
+    """A flag's comma-separated names (:func:`split_list`), or the text read as a CSV row, so
+    that a name holding a comma or spaces around it is given in double quotes
+    (``'" Female"," Male"'``). With ``groups`` (the names there are; ``pcer audit
+    --group-order``) the row is taken only where it names them and the plain split does not;
+    without (``p2nia request --groups``), whenever the text holds a double quote."""
+    try:
+        row = next(csv.reader([text], skipinitialspace=True), [])
+    except csv.Error:  # a line break outside quotes: the names as split
+        row = None
+    if groups is None:
+        return row if '"' in text and row is not None else split_list(text, flag)
+    named = row is not None and set(row) == groups
+    try:
+        names = split_list(text, flag)
+    except EthicLensInputError:  # an empty item, unless the groups' row holds it ('"x,,y"')
+        if named:
+            return row
+        raise
+    return row if named and set(names) != groups else names
 
 
 def split_numbers(text: str, flag: str, kind=float) -> list:

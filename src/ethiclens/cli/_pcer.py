@@ -3,11 +3,9 @@ request → one call of :mod:`ethiclens.privacy` or :mod:`ethiclens.experiments`
 
 from __future__ import annotations
 
-import csv
-
 import click
 
-from .._checks import check_draws, check_seed, split_list
+from .._checks import check_draws, check_seed, split_list, split_names
 from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..experiments import (
@@ -158,7 +156,9 @@ def audit_cmd(**o):
     except EthicLensInputError as exc:  # its arguments train_path, test_path are flags here
         flags = {"train_path": "--train", "test_path": "--test"}
         raise exc.renamed(flags, words=flags) from None
-    order = None if o["group_order"] is None else _group_order(o["group_order"], splits)
+    if (order := o["group_order"]) is not None:  # '" Female"' names the splits' ' Female'
+        groups = {str(g) for split in splits for g in set(split.groups)}
+        order = split_names(order, "--group-order", groups)
     # An error about eta, group_order or the groups names --eta, --group-order, --protected
     with flags_named(groups="--protected"):
         result = pcer_audit(
@@ -175,24 +175,6 @@ def audit_cmd(**o):
         click.echo(wrote)
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), safe_console(stderr=to_stdout))
-
-
-def _group_order(text: str, splits) -> list[str]:
-    """--group-order's names, split at commas and stripped; when those are not the splits'
-    groups, the text read as a CSV row, so a group holding a comma or spaces around it is named
-    in double quotes (``'" Female"," Male"'``), as a CSV file writes it."""
-    groups = {str(g) for split in splits for g in set(split.groups)}
-    try:
-        row = next(csv.reader([text], skipinitialspace=True), [])
-    except csv.Error:  # a line break outside quotes: the names as split
-        row = []
-    try:
-        order = split_list(text, "--group-order")
-    except EthicLensInputError:  # an empty item, unless the groups' row holds it ('"x,,y"')
-        if set(row) == groups:
-            return row
-        raise
-    return row if set(order) != groups and set(row) == groups else order
 
 
 @pcer_group.command("train")

@@ -3,13 +3,12 @@ file, release data into a folder (``p2nia release``), and the flags' text forms 
 
 from __future__ import annotations
 
-import csv
 import json
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._checks import is_number_text, split_list, underflow_words, underflows
+from .._checks import is_number_text, split_list, split_names, underflow_words, underflows
 from ..errors import EthicLensInputError, _number_as_typed
 from ..io import check_outputs, read_table
 from ._common import MANIFEST, TABLE
@@ -50,7 +49,7 @@ def request_from_options(
             "protected": protected.strip() if isinstance(protected, str) else protected,
             "metrics": split_list(metrics, "--metrics"),
             # an empty --groups is refused as an empty --metrics is, not read as "no groups"
-            "protected_domain": None if groups is None else _groups(groups),
+            "protected_domain": None if groups is None else split_names(groups, "--groups"),
             "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
             "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
             "mechanism": mechanism,
@@ -66,18 +65,6 @@ def request_from_options(
             stacklevel=2,
         )
     return req
-
-
-def _groups(text: str) -> list[str]:
-    """--groups' names, split at commas and stripped; a text holding a double quote read as a
-    CSV row, so a group holding a comma or spaces around it is named in double quotes
-    (``'" Female"," Male"'``), as ``pcer audit --group-order`` reads them."""
-    if '"' in text:
-        try:
-            return next(csv.reader([text], skipinitialspace=True), [])
-        except csv.Error:  # a line break outside quotes: the names as split
-            pass
-    return split_list(text, "--groups")
 
 
 def _typed_number(text, flag: str, symbol: str, fix: str):
