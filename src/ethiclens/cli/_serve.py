@@ -27,9 +27,8 @@ from ._common import FILE, FOLDER, STRICT_INT
 @click.option(
     "--token-file",
     type=FILE,
-    help="Access token (one line). Required by every request; a --host other than a "
-    "loopback address (127.x.x.x, ::1, localhost) gets a fresh one printed at start when "
-    "this is not given.",
+    help="Access token (one line). Required by every request; a --host other than a loopback "
+    "address (127.x.x.x, ::1, localhost) gets a fresh one printed at start when this is not given.",
 )
 @click.option("--max-upload", default="1GB", show_default=True, help="Largest upload.")
 @click.option(
@@ -53,8 +52,7 @@ from ._common import FILE, FOLDER, STRICT_INT
     multiple=True,
     type=FILE,
     help="A store written by `ethiclens monitor --store` (a SQLite file or a PostgreSQL URL), "
-    "shown read-only on the Monitoring "
-    "page (repeatable; the browser picks among these only).",
+    "shown read-only on the Monitoring page (repeatable; the browser picks among these only).",
 )
 def serve_command(host, port, **options):
     """Start the local web app: upload data, confirm the columns, read the audit (in a browser)."""
