@@ -7,6 +7,7 @@ import json
 
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec, read_spec_file, with_empty_sections
+from ._unused import given_options, with_given
 
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
 _TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
@@ -53,7 +54,9 @@ def layered_spec(
     # The file alone passed (checked_spec_file): a refusal now is of the values on top, so it
     # does not name the file (`--weight ''` is the flag's, not the file's).
     # A fresh seed is drawn now, so that --save-config writes the seed the run uses.
-    return AuditSpec.from_dict(file_data, source="command line").seeded(), notes
+    spec = AuditSpec.from_dict(file_data, source="command line").seeded()
+    flags = {path.split(".")[1] for path in updates if path.startswith("target.")}
+    return with_given(spec, given_options(data) | flags), notes
 
 
 def replaced_table_or_query(section, given: dict) -> list[tuple[str, object, str]]:

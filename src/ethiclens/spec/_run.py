@@ -17,6 +17,7 @@ from ._spec import (
     _argument_error,
     _key_error,
     _refused,
+    keyword_fields,
     path_argument,
     purpose_for,
     purpose_of_data,
@@ -25,7 +26,7 @@ from ._spec import (
     target_key,
 )
 from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input, refuse_written_apart
-from ._unused import check_used
+from ._unused import check_used, with_given
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
 
@@ -219,7 +220,9 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
             options.pop("reference"), options.get("protected"), spec.roles.protected
         )
     with purpose_for(purpose):  # a refusal of ci lists the methods of the run asked for
-        spec = AuditSpec.of(**_merged(spec, options))
+        made = AuditSpec.of(**_merged(spec, options))
+    named = {k for keyword, value in options.items() for k in keyword_fields(keyword, value)}
+    spec = with_given(made, named | getattr(spec, "_given_options", set()))  # compas, year=2018
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:
         two = len(spec.roles.y_pred) == 2
@@ -245,8 +248,6 @@ OUTPUT_WRITERS = {
 def _merged(spec: AuditSpec, options: dict) -> dict:
     """The spec's fields, then ``options`` over them (an engine keyword, random_state, over
     the field it names, seed; a Policy object over the policy's thresholds and floors)."""
-    from ._spec import keyword_fields
-
     flat = {}
     for section in spec.to_dict().values():
         if isinstance(section, dict):

@@ -42,6 +42,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
+from ._unused import given_options, with_given
 
 SPEC_VERSION = 1
 SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
@@ -625,7 +626,8 @@ class AuditSpec:
         data = _normalise(data, source)
         check_spec_dict(data, source)
         sections = {name: kind(**data.get(name, {})) for name, kind in _SECTIONS.items()}
-        return cls(**sections, version=data.get("version", SPEC_VERSION))
+        spec = cls(**sections, version=data.get("version", SPEC_VERSION))
+        return with_given(spec, given_options(data))  # compas's year: 2018, refused when run
 
     @classmethod
     def of(cls, target=None, **options) -> AuditSpec:

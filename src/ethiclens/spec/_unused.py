@@ -73,10 +73,30 @@ _BENCHMARK_KEYS = {
 }
 
 
+def given_options(data) -> frozenset:
+    """The benchmark options (``_BENCHMARK_KEYS``) a request's ``target`` (as given: a config
+    file's, a command's flags, keywords) names, even at their defaults; none where it names
+    all of them, as a spec written out whole does (``to_dict()``, a report's ``run.spec``)."""
+    section = data.get("target") if isinstance(data, dict) else None
+    named = {k for k, v in section.items() if v is not None} if isinstance(section, dict) else ()
+    named = frozenset(_BENCHMARK_KEYS).intersection(named)
+    return frozenset() if len(named) == len(_BENCHMARK_KEYS) else named
+
+
+def with_given(spec, options):
+    """``spec`` told which benchmark ``options`` its request named (:func:`check_used` refuses
+    one named for another target, even at its default: ``audit compas --year 2018``)."""
+    object.__setattr__(spec, "_given_options", frozenset(_BENCHMARK_KEYS).intersection(options))
+    return spec
+
+
 def check_used(spec, purpose: str) -> None:
     """Refuse, before any data is read, a key the ``purpose`` run would not use: set to
-    anything but its default, it is named with the fix, never silently ignored."""
-    given = spec.to_dict(minimal=True)
+    anything but its default, it is named with the fix, never silently ignored (a benchmark's
+    own option given for another target, at its default too)."""
+    given, target = spec.to_dict(minimal=True), spec.to_dict()["target"]
+    for key in sorted(getattr(spec, "_given_options", ())):  # named, even at its default
+        given.setdefault("target", {}).setdefault(key, target[key])
     for section, values in given.items():
         for key, value in values.items() if isinstance(values, dict) else ():
             path = f"{section}.{key}"
@@ -95,10 +115,12 @@ def check_used(spec, purpose: str) -> None:
             "with ethiclens compare",
         )
     for key, (owner, what) in _BENCHMARK_KEYS.items():
+        value = given.get("target", {}).get(key)
         if key in given.get("target", {}) and spec.target.dataset != owner:
+            what = "a choice of score" if value == "model" else what  # score: model, given
             raise EthicLensInputError(
                 f"{what} exists only for {owner}",
                 column=f"target.{key}",
-                value=given["target"][key],
+                value=value,
                 fix=f"drop it, or audit {owner}",
             )
