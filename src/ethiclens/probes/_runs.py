@@ -155,9 +155,9 @@ def check_probe_outputs(
                 fix=f"give {flag} a file name, e.g. {flag} {example}{OUTPUT_SUFFIXES[flag][0]}",
             )
     check_outputs(outputs, inputs=[i for i in inputs if i])
-    for path in outputs.values():
+    for flag, path in outputs.items():
         if path:
-            check_writable(path)
+            check_writable(path, flag=flag)
     if suffixes:
         check_out_suffix(outputs)
 
