@@ -886,6 +886,8 @@ def _path_exists(path, column: str, kind: str | None = None) -> bool:
             return True
         if os.path.islink(path):
             os.stat(path)  # a loop of links raises ELOOP (a link to nothing: not there)
+    except FileNotFoundError:  # a link to nothing: 'does not exist', as any missing file
+        return False
     except OSError as exc:
         if not (unopenable := _unopenable(exc)):
             raise
