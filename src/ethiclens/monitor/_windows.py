@@ -32,6 +32,7 @@ from ..errors import (
     shortened_digits,
 )
 from ..fairness import round_significant
+from ..io import _path_exists
 from ..sources import (
     NA_TEXT,
     as_pandas_reads,
@@ -196,7 +197,8 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
     Python face may give its rows as a DataFrame instead (a baseline may not)."""
     path, cli = str(target), "save the rows as .csv or .parquet"
     low = Path(path).name.lower()
-    if Path(path).is_file() and not low.endswith((".csv", ".csv.gz", ".parquet", ".pq")):
+    is_file = _path_exists(path, "TARGET") and Path(path).is_file()  # a name too long: refused
+    if is_file and not low.endswith((".csv", ".csv.gz", ".parquet", ".pq")):
         # the reader of its kind: a JSON array is no JSON lines, a spreadsheet no JSON
         lines = ", lines=True" if ".jsonl" in low or ".ndjson" in low else ""
         read = f"read_json(path{lines})" if ".json" in low else "read_csv(path)"

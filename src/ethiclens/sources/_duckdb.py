@@ -17,7 +17,14 @@ import pandas as pd
 from .._checks import MAX_WORKERS, bytes_like_as_bytes, check_count
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
-from ..io import COMPRESSED, _reader, preflight_file, refuse_missing, refuse_repeated_files
+from ..io import (
+    COMPRESSED,
+    _path_exists,
+    _reader,
+    preflight_file,
+    refuse_missing,
+    refuse_repeated_files,
+)
 from ._counts_table import (
     Roles,
     as_pandas_reads,
@@ -79,6 +86,7 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     as several files)."""
     path = Path(target)
     hive = False
+    _path_exists(target, "TARGET")  # a name too long: refused as such, not by is_dir's OSError
     if path.is_dir():
         files = _data_files(path)
         hive = any("=" in part for f in files for part in Path(f).relative_to(path).parts[:-1])
