@@ -49,7 +49,7 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     check_outputs(outputs, inputs=[x for x in inputs if x])
     for flag in ("--json", "--html"):
         if outputs[flag]:
-            check_writable(outputs[flag])
+            check_writable(outputs[flag], flag=flag)
     check_new_store(store)
 
 
