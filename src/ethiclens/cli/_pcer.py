@@ -157,19 +157,11 @@ def audit_cmd(**o):
         flags = {"train_path": "--train", "test_path": "--test"}
         raise exc.renamed(flags, words=flags) from None
     if (order := o["group_order"]) is not None:  # '" Female"' names the splits' ' Female'
-        groups = {str(g) for split in splits for g in set(split.groups)}
-        order = split_names(order, "--group-order", groups)
-    # An error about eta, group_order or the groups names --eta, --group-order, --protected
-    with flags_named(groups="--protected"):
-        result = pcer_audit(
-            *splits,
-            group_order=order,
-            eta=o["eta"],
-            positive_is_favorable=o["positive"] != "harmful",
-            policy=policy,
-            n_boot=o["n_boot"],
-            random_state=o["seed"],
-        )
+        order = split_names(order, "--group-order", {str(g) for s in splits for g in set(s.groups)})
+    how = dict(eta=o["eta"], policy=policy, n_boot=o["n_boot"], random_state=o["seed"])
+    with flags_named(groups="--protected"):  # eta, group_order, groups: their flags named
+        favorable = o["positive"] != "harmful"
+        result = pcer_audit(*splits, group_order=order, positive_is_favorable=favorable, **how)
     # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
         click.echo(wrote)

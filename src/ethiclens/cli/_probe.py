@@ -126,8 +126,7 @@ def make_cmd(data, protected, out):
     n_rows = write_counterfactuals(data, protected, out, name_rows=file_rows_named)
     click.echo(
         f"wrote {n_rows:,} rows to {out}; add a prediction column (and optionally a "
-        f"score column) and run: ethiclens probe analyze-counterfactuals {out} "
-        "--y-pred COL"
+        f"score column) and run: ethiclens probe analyze-counterfactuals {out} --y-pred COL"
     )
 
 
