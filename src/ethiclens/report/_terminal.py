@@ -192,8 +192,9 @@ def _footer(result) -> list[str]:
         lines.append(_tag("yellow", hint))
     if harmful_headline:
         c, unjudged = largest
+        value = largest_disparity_value(c, policy_edges("disparate_impact", cfg["policy"]))
         lines.append(
-            f"Largest disparity: {_tag('bold', largest_disparity_value(c))} at "
+            f"Largest disparity: {_tag('bold', value)} at "
             f"{_e(c.key)} — {_e(largest_disparity_note(result, c, unjudged))}"
         )
     flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
