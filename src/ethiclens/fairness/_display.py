@@ -249,7 +249,10 @@ def headline_text(result) -> str:
             continue
         band = f", {h.band}" if h.band else ""
         lower = f", {len(h.not_judged)} not judged: may be larger" if h.not_judged else ""
-        parts.append(f"{label}: {fmt(h.value)} ({h.comparison}{band}{lower})")
+        # the composite to its 4 stored places, as the reports print it: to 3, 0.5996 (High
+        # Risk, below 0.60) read as 0.600
+        value = fmt(h.value, 4 if h.name == "composite" else 3)
+        parts.append(f"{label}: {value} ({h.comparison}{band}{lower})")
     return "; ".join(parts)
 
 
