@@ -713,11 +713,18 @@ def _impossibility(attr) -> str | None:
         if skipped or m.value is None or m.ci_low is None or r.ci_low is None:
             continue
         if m.ci_low > r.ci_high or m.ci_high < r.ci_low:
-            differing.append(f"{g.group} {m.value:.2f}")
+            differing.append((g.group, m.value))
     if not differing:
         return None
+    # to 2 places, or as many more as it takes for no rate to read as the reference's (the
+    # intervals of 0.5021 and 0.4979 can be apart: "B 0.50 vs A 0.50" said they differ)
+    places = next(
+        (p for p in range(2, 13) if f"{r.value:.{p}f}" not in {f"{v:.{p}f}" for _, v in differing}),
+        12,
+    )
+    said = ", ".join(f"{group} {v:.{places}f}" for group, v in differing)
     return (
-        f"Base rates differ ({', '.join(differing)} vs {ref.group} {r.value:.2f}), so by the "
+        f"Base rates differ ({said} vs {ref.group} {r.value:.{places}f}), so by the "
         "impossibility theorem (Chouldechova 2017; Kleinberg et al. 2016) equal PPV and equal "
         "error rates (equalized odds) cannot both hold here: choosing which to equalise is a "
         "policy decision, not a technical one."
