@@ -113,6 +113,7 @@ async def upload(request):
         return web.repeated_refusal(request, repeated)
     stem = new_id()
     part = web.config.data_dir / "uploads" / f"{stem}.partial.csv"  # .csv: preflight reads it
+    part.parent.mkdir(exist_ok=True)  # removed while the server ran: made again, not a 500
     final, data_id, for_audit = None, None, None
     try:
         for_audit = _model_b_of(web, request)

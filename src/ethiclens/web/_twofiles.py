@@ -213,6 +213,7 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     # under a fresh random name, in model A's format
     suffix = "parquet" if data["kind"] == "parquet" else "csv"
     path = web.config.data_dir / "uploads" / f"{new_id()}.{suffix}"
+    path.parent.mkdir(exist_ok=True)  # removed while the server ran: made again
     (joined.to_parquet if suffix == "parquet" else joined.to_csv)(path, index=False)
     web.store.add_data(
         name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
