@@ -423,10 +423,9 @@ def _di_card(result: AuditResult) -> Markup:
         # For a harmful label the minimum DI points at the group assigned the harm *less*
         # often; the headline is the disparity farthest from 1, whichever its direction.
         c, unjudged = largest
-        di_edges = verdict.policy_edges("disparate_impact", result.config["policy"])
         return _card(
             "Largest disparity",
-            f"{verdict.largest_disparity_value(c, di_edges)} · {c.group}",
+            f"{verdict.largest_disparity_value(result, c)} · {c.group}",
             verdict.largest_disparity_note(result, c, unjudged),
         )
     if mindi.withheld:

@@ -213,11 +213,8 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
     if not result.config["positive_is_favorable"] and largest is not None:
         # the same headline as the HTML report and the terminal (docs/report.md)
         c, unjudged = largest
-        value = largest_disparity_value(
-            c, policy_edges("disparate_impact", result.config["policy"])
-        )
         out.append(
-            f"**Largest disparity: {md(value)}** at {md(c.key)}. "
+            f"**Largest disparity: {md(largest_disparity_value(result, c))}** at {md(c.key)}. "
             f"{md(largest_disparity_note(result, c, unjudged))}"
         )
     elif mindi.withheld:

@@ -192,7 +192,7 @@ def _footer(result) -> list[str]:
         lines.append(_tag("yellow", hint))
     if harmful_headline:
         c, unjudged = largest
-        value = largest_disparity_value(c, policy_edges("disparate_impact", cfg["policy"]))
+        value = largest_disparity_value(result, c)
         lines.append(
             f"Largest disparity: {_tag('bold', value)} at "
             f"{_e(c.key)} — {_e(largest_disparity_note(result, c, unjudged))}"

@@ -102,13 +102,13 @@ def _bound(v, edges=()) -> str:
     return "∞" if v is not None and math.isinf(v) else beside(v, edges) if edges else f"{v:.3f}"
 
 
-def largest_disparity_value(c, edges=()) -> str:
+def largest_disparity_value(result, c) -> str:
     """The headline's figure: 'DI 1.234', or 'DI unbounded [61.972, ∞]' when the reference is
-    never selected (the interval's finite bound is what the data supports); ``edges``: the
-    policy's DI thresholds (:func:`policy_edges`), so that the bound prints on its side of
-    one, as :func:`largest_disparity_note` prints it."""
+    never selected (the interval's finite bound is what the data supports), printed on its
+    side of the policy's DI thresholds, as :func:`largest_disparity_note` prints it."""
     m = c.metrics["disparate_impact"]
     if math.isinf(m.value):
+        edges = policy_edges("disparate_impact", result.config["policy"])
         low = "—" if m.ci_low is None else _bound(m.ci_low, edges)
         return f"DI unbounded [{low}, ∞]"
     return f"DI {m.value:.3f}"
