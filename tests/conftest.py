@@ -21,8 +21,9 @@ def _forget_remembered_urls():
 # Worker threads that run EthicLens code for a test (the web app's "thread" pool of audits, a
 # request handler, a Dask or metric thread). warnings.catch_warnings() is process-wide: a thread
 # still inside one when its test has ended restores, on leaving, the filters and the
-# warnings.showwarning of that ended test, under the next test's feet (a CLI test then lost the
-# warning line it prints: CI failed so at stop 53).
+# warnings.showwarning of that ended test, under the next test's feet (the likely cause of two
+# CLI tests missing the warning line they print in one fresh-clone CI run of session 30; they
+# passed alone and on the rerun).
 _WORKER_PREFIXES = ("audit", "AnyIO worker", "ThreadPoolExecutor", "ethiclens-metric")
 
 
