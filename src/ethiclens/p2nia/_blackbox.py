@@ -75,7 +75,8 @@ def blackbox_audit(
     index = {group: i for i, group in enumerate(groups)}
     a = np.array([index.get(label, -1) for label in labels], dtype=np.int64)[codes]
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
-    return metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
+    est = metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
+    return {k: None if math.isnan(v) else v for k, v in est.items()}  # undefined: None
 
 
 def _check_arguments(domains, protected, metrics, queries) -> list:
