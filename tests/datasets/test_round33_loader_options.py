@@ -13,16 +13,15 @@ from ethiclens.errors import EthicLensInputError
     [
         ("acs-income", "state", "did you mean 'states'"),
         ("adult", "include_tests", "include_test"),
-        ("compas", "states", "no options"),
+        ("compas", "states", "use one of ['features']"),
         ("bios", "occupation", "occupations"),
     ],
 )
 def test_an_option_the_loader_lacks_is_refused_naming_it(name, option, near):
-    with pytest.raises(EthicLensInputError, match=f"{name} has no such option") as info:
+    with pytest.raises(EthicLensInputError, match=f"keyword argument '{option}'") as info:
         datasets.load(name, **{option: ["CO"]})
-    assert info.value.column == option and info.value.value == ["CO"]
-    assert near in info.value.fix
-    with pytest.raises(EthicLensInputError, match="no such option"):
+    assert near in str(info.value)
+    with pytest.raises(EthicLensInputError, match="unexpected keyword argument"):
         datasets.get_entry(name).load(**{option: 1})
 
 

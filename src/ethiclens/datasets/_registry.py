@@ -267,8 +267,10 @@ class DatasetEntry:
         return ds
 
     def _check_options(self, loader: Callable, kwargs: dict) -> None:
-        """An option ``loader`` does not take is refused naming it (it was the loader's
-        TypeError)."""
+        """An option ``loader`` does not take is refused as every unknown keyword is (it was
+        the loader's TypeError; it still is one)."""
+        from ..fairness import refuse_unknown
+
         try:
             params = inspect.signature(loader).parameters.values()
         except (TypeError, ValueError):  # a callable without a signature: it decides
@@ -276,19 +278,8 @@ class DatasetEntry:
         if any(p.kind is p.VAR_KEYWORD for p in params):
             return
         own = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-        own = [p for p in own if p != "features"]
-        for key, value in kwargs.items():
-            if key not in own:
-                raise EthicLensInputError(
-                    f"{self.name} has no such option",
-                    column=key,
-                    kind="argument",
-                    value=value,
-                    fix=did_you_mean(key, [*own, "features"])
-                    + (
-                        f"use one of {own}" if own else f"{self.name} takes no options but features"
-                    ),
-                )
+        own = [*(p for p in own if p != "features"), "features"]
+        refuse_unknown(getattr(loader, "__name__", "load"), kwargs, own)
 
     def describe(self, features: str | None = None, flag: str = "features") -> dict:
         """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
