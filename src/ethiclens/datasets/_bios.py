@@ -57,7 +57,11 @@ def load_bios(
     ----------
     path : str or Path, optional
         CSV, JSON or JSON lines with a text, an occupation and a ``gender`` column; default
-        ``$ETHICLENS_BIOS`` or the repository's ``shared/datasets/bios`` copy.
+        ``$ETHICLENS_BIOS`` or the repository's ``shared/datasets/bios`` copy. The project's
+        copy (that file, or one named ``surgeon_nurse_bios.csv`` holding one of its first two
+        rows) is checked against its SHA-256 and refused when damaged; any other file is read
+        as your own, as it is (a copy renamed and edited in both first rows too), with its own
+        SHA-256 in the provenance.
     occupations : tuple of str
         (label 1, label 0) occupation titles.
     features : {"full", "paper"}
