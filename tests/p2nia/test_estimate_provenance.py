@@ -111,7 +111,7 @@ def test_python_draws_a_seed_when_none_is_given_and_records_it(folder):
     cfg = drawn.to_dict()["config"]
     assert 0 <= cfg["random_state"] < 2**32 and cfg["n_boot"] == 100
     assert cfg["confidence_level"] == 0.9
-    assert drawn.run["repeat"] is None  # level 0.9: no CLI option; config holds it
+    assert drawn.run["repeat"].endswith(" --confidence-level 0.9")  # level 0.9: its flag
     assert drawn.run["input"]["files"]["release.csv"] == _sha(folder / "rel" / "release.csv")
     # repeated from the record, twice: the same numbers
     settings = {k: cfg[k] for k in ("random_state", "n_boot")}

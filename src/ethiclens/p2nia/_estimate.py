@@ -175,8 +175,8 @@ class Estimate:
 
     def _repeat(self) -> str | None:
         """The ``ethiclens p2nia estimate`` command that repeats this estimate to the same
-        numbers; None when it was not read from a folder, or its settings (level, policy,
-        metrics) are not the CLI's (``config`` and ``policy`` then hold them for Python)."""
+        numbers; None when it was not read from a folder, or its settings (policy, metrics) are
+        not the CLI's (``config`` and ``policy`` then hold them for Python)."""
         folder = self.run.get("input", {}).get("folder")
         if folder is None or not self.cli_settings:
             return None
@@ -185,6 +185,8 @@ class Estimate:
         words = ["ethiclens", "p2nia", "estimate", folder, "--seed", seed, "--n-boot", draws]
         if (self.run.get("request") or {}).get("file"):
             words += ["--request", self.run["request"]["file"]]
+        if (level := self.config["confidence_level"]) != 0.95:
+            words += ["--confidence-level", str(level)]
         return shlex.join(words)
 
     def methods(self) -> str:
@@ -508,7 +510,7 @@ def _record(est: Estimate, m: dict, metrics: list, request, draws: dict, level: 
     est.config = {"ethiclens_version": __version__, **draws, "confidence_level": level}
     est.config["metrics"] = list(metrics)
     floors = {k: getattr(Policy(), k) for k in est.policy}  # the CLI's
-    est.cli_settings = (level, est.policy, metrics) == (0.95, floors, _metrics_asked(m, None))
+    est.cli_settings = (est.policy, metrics) == (floors, _metrics_asked(m, None))
     est.run = {
         "generated_at": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
         "ethiclens_version": __version__,
