@@ -14,6 +14,7 @@ and check names at once.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import math
 import numbers
@@ -170,7 +171,8 @@ class DatasetEntry:
 
     def __post_init__(self):
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
-            object.__setattr__(self, key, dict(getattr(self, key)))  # a copy (and picklable)
+            # a copy, never the caller's lists (and picklable)
+            object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
         object.__setattr__(self, "protected", tuple(self.protected))
         object.__setattr__(self, "limitations", tuple(self.limitations))
         if not isinstance(self.name, str) or not self.name:
@@ -299,7 +301,7 @@ class DatasetEntry:
         for use, options in (("pcer", self.pcer_options), ("p2nia", self.p2nia_options)):
             if self.uses(use) and options:
                 rows = len(self.load(features=features, **options))
-                out[use] = {"rows": rows, "loader_options": dict(options)}
+                out[use] = {"rows": rows, "loader_options": copy.deepcopy(dict(options))}
         if self.pcer_splits:
             splits = {a: sp.described() for a, sp in self.pcer_splits.items()}
             out.setdefault("pcer", {})["groups"] = splits
@@ -583,7 +585,10 @@ class RegistryView(Mapping):
 
 
 P2NIA_DATASETS = RegistryView(
-    lambda: [(e.name, (e.p2nia_protected, dict(e.p2nia_options))) for e in entries("p2nia")],
+    lambda: [
+        (e.name, (e.p2nia_protected, copy.deepcopy(dict(e.p2nia_options))))
+        for e in entries("p2nia")
+    ],
     "dataset -> (default protected attribute, loader keywords) of the P2NIA experiments.",
 )
 
