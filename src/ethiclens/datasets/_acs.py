@@ -25,7 +25,7 @@ import pandas as pd
 
 from .._checks import check_member
 from .._optional import require
-from ..errors import DataFileError, EthicLensInputError, NotInCacheError
+from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
 from ..io import sha256_file
 from ._base import (
     Dataset,
@@ -297,16 +297,35 @@ def _download(fetch, state_dir: Path, state: str, year: int, path: Path) -> None
     """Fetch one state's person file (``path``) into the cache; refused when nothing arrived.
     It is fetched into a temporary folder and moved in whole, so a download that dies half-way
     leaves nothing that a later load would trust."""
-    state_dir.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=state_dir, prefix=".download-") as part:
-        fetch(Path(part), state, year)
-        arrived = Path(part) / path.name
+    with _writing(state_dir):
+        state_dir.mkdir(parents=True, exist_ok=True)
+        part = tempfile.TemporaryDirectory(dir=state_dir, prefix=".download-")
+    with part:
+        fetch(Path(part.name), state, year)
+        arrived = Path(part.name) / path.name
         if not arrived.is_file():
             raise DataFileError(
                 f"downloading the ACS {year} file for {state} failed",
                 fix="check the network connection and try again",
             )
-        shutil.move(arrived, path)
+        with _writing(state_dir):
+            shutil.move(arrived, path)
+
+
+@contextlib.contextmanager
+def _writing(where: Path):
+    """The cache written inside the block; an OSError (a read-only HOME, a file where a folder
+    goes) is refused naming ``where`` and what to set, never a traceback."""
+    try:
+        yield
+    except OSError as exc:
+        raise DataFileError(
+            f"the ACS cache {where} cannot be written ({exc.strerror or exc})",
+            fix=FaceFix(
+                "set ETHICLENS_CACHE to a folder you can write, or pass cache_dir=...",
+                cli="set ETHICLENS_CACHE to a folder you can write",
+            ),
+        ) from exc
 
 
 class _Ledger:
@@ -330,7 +349,8 @@ class _Ledger:
 
     def record(self, name: str, digest: str) -> None:
         self.digests[name] = digest
-        self.path.write_text(json.dumps(self.digests, indent=2))
+        with _writing(self.path):
+            self.path.write_text(json.dumps(self.digests, indent=2))
 
     def verify(self, path: Path) -> str:
         """The file's digest; a file whose digest differs from the recorded one is corrupt
