@@ -176,4 +176,4 @@ def release_to_folder(
         raise (name_rows(exc, data_path) if name_rows else exc) from None
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
     warn_if_seeded(settings.seed, stacklevel=2)
-    return Release(rel.table, json.loads((out / MANIFEST).read_text()))
+    return Release(rel.table, json.loads((out / MANIFEST).read_text("utf-8-sig")))

@@ -803,7 +803,9 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     eps = float(manifest.get("record_epsilon", manifest["epsilon"]))
     prev_tracked = False
     with contextlib.suppress(OSError, ValueError):
-        prev_tracked = is_release and "budget" in json.loads((out / MANIFEST).read_text())
+        prev_tracked = is_release and "budget" in json.loads(
+            (out / MANIFEST).read_text("utf-8-sig")
+        )
     if not (track_budget or manifest.get("request", {}).get("track_budget") or prev_tracked):
         return manifest
     previous, count = _previous_budget(out) if is_release else (0.0, 0)
@@ -1014,7 +1016,7 @@ def check_digests(rel: Release) -> None:
 def _read_manifest(path: Path) -> dict:
     """The manifest's JSON, of the release format, matching its own SHA-256."""
     try:
-        manifest = json.loads(path.read_text())
+        manifest = json.loads(path.read_text("utf-8-sig"))
     except (ValueError, OSError, RecursionError) as exc:  # JSONDecodeError, 5,000-digit ints
         raise _altered(f"manifest is not valid JSON ({str(exc)[:120]})", MANIFEST) from exc
     if not isinstance(manifest, dict):
