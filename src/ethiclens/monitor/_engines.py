@@ -120,6 +120,8 @@ def _source(target) -> _Files:
     """The files of a path, or an in-memory DataFrame as the one "file" of kind ``FRAME``."""
     from ..sources import file_columns
 
+    if frame_kind(target) in ("pandas", "dask"):
+        target = _named_as_files(target)
     if frame_kind(target):
         _check_unique_columns(pd.Index(list(target.columns)))
         return _Files(describe_target(target), [target], FRAME, False, list(target.columns))
@@ -129,6 +131,22 @@ def _source(target) -> _Files:
         if columns is not None:
             return _Files(target, files, kind, hive, columns)
     return _Files(target, files, kind, hive, file_columns(target))
+
+
+def _named_as_files(frame):
+    """``frame`` with its columns named as a file of its rows names them: an int 0 as '0'
+    (the caller's frame keeps its names); a MultiIndex of columns, which no file has, refused."""
+    if isinstance(frame.columns, pd.MultiIndex):
+        raise EthicLensInputError(
+            f"the DataFrame's columns are a MultiIndex ({frame.columns.nlevels} levels)",
+            column="TARGET",
+            fix="give columns of one level: frame.columns = ['_'.join(map(str, c)) for c in "
+            "frame.columns]",
+            kind="argument",
+        )
+    if all(isinstance(c, str) for c in frame.columns):
+        return frame
+    return frame.rename(columns=str)
 
 
 def _check_unique_columns(columns: pd.Index) -> None:
