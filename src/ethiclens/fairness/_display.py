@@ -242,18 +242,31 @@ def headline_text(result) -> str:
     harmful = not result.config.get("positive_is_favorable", True)
     di = result.largest_disparity if harmful else result.min_disparate_impact
     parts = []
+    edges = policy_edges("disparate_impact", result.config.get("policy"))
     for h in (result.composite, di):
         label = _HEADLINE_LABELS[h.name]
-        if h.withheld:
+        unbounded = _unbounded_di(result, h, edges)
+        if h.withheld and not unbounded:
             parts.append(f"{label}: withheld ({h.withheld_reason})")
             continue
         band = f", {h.band}" if h.band else ""
         lower = f", {len(h.not_judged)} not judged: may be larger" if h.not_judged else ""
         # the composite to its 4 stored places, as the reports print it: to 3, 0.5996 (High
-        # Risk, below 0.60) read as 0.600
-        value = fmt(h.value, 4 if h.name == "composite" else 3)
+        # Risk, below 0.60) read as 0.600; a DI on its side of the policy's edges (0.7996)
+        value = fmt(h.value, 4) if h.name == "composite" else unbounded or beside(h.value, edges)
         parts.append(f"{label}: {value} ({h.comparison}{band}{lower})")
     return "; ".join(parts)
+
+
+def _unbounded_di(result, h, edges) -> str | None:
+    """A harmful label's largest disparity whose reference is never selected, as the reports
+    headline it ("unbounded [35.538, ∞]": the finite bound is what the data supports), else
+    None; its JSON value stays null."""
+    if h.name != "largest_disparity" or not h.withheld or h.comparison is None:
+        return None
+    c = next(c for c in result.comparisons if c.key == h.comparison)
+    low = c.metrics["disparate_impact"].ci_low
+    return f"unbounded [{'—' if low is None else _bound(low, edges)}, ∞]"
 
 
 def audit_html(result) -> str:

@@ -432,7 +432,9 @@ def _di_card(result: AuditResult) -> Markup:
         return _card(
             "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
         )
-    return _card("Minimum disparate impact", f"{mindi.value:.3f}", min_di_note(result))
+    return _card(
+        "Minimum disparate impact", verdict.di_point(result, mindi.value), min_di_note(result)
+    )
 
 
 def _flag_card(result: AuditResult) -> Markup:
@@ -520,8 +522,9 @@ def min_di_note(result: AuditResult) -> str:
         more = (
             ", so below 1 the reference is the more exposed; ratios above 1 are in the comparisons"
         )
+    at = verdict.di_percent(result, h.value)
     return (
-        f"At {h.comparison}: that group {how} at {h.value:.0%} of its reference group's "
+        f"At {h.comparison}: that group {how} at {at} of its reference group's "
         f"rate{more}; a DI interval entirely {verdict.di_band(policy)} is flagged."
     )
 

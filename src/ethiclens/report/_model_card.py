@@ -34,6 +34,7 @@ from ._audit_report import (
 from ._render import Report, Section, masked
 from ._verdict import (
     composite_caveat,
+    di_point,
     largest_disparity,
     largest_disparity_note,
     largest_disparity_value,
@@ -221,7 +222,7 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
         out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
     else:
         out.append(
-            f"**Minimum DI: {mindi.value:.3f}** at {md(mindi.comparison)}. "
+            f"**Minimum DI: {di_point(result, mindi.value)}** at {md(mindi.comparison)}. "
             f"{md(min_di_note(result))}"
         )
     out.append("")

@@ -34,6 +34,7 @@ from ._plots import middle_cut
 from ._verdict import (
     POLICY_METRICS,
     composite_caveat,
+    di_point,
     largest_disparity,
     largest_disparity_note,
     largest_disparity_value,
@@ -183,7 +184,8 @@ def _footer(result) -> list[str]:
             lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(h.withheld_reason)}")
         else:
             band = f" ({h.band})" if h.band else ""
-            lines.append(f"{label}: [bold]{h.value:.4f}[/bold]{band} at {_e(h.comparison)}")
+            value = f"{h.value:.4f}" if h is result.composite else di_point(result, h.value, 4)
+            lines.append(f"{label}: [bold]{value}[/bold]{band} at {_e(h.comparison)}")
             caveat = composite_caveat(result) if h is result.composite else None
             if caveat:
                 lines.append(_tag("yellow", caveat))

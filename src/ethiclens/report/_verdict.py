@@ -102,6 +102,18 @@ def _bound(v, edges=()) -> str:
     return "∞" if v is not None and math.isinf(v) else beside(v, edges) if edges else f"{v:.3f}"
 
 
+def di_point(result, value: float, digits: int = 3) -> str:
+    """A DI point estimate (a headline's) to ``digits`` places, more beside the policy's DI
+    edges (``beside``): 0.7996 beside a FLAGGED interval never reads as the edge (0.800)."""
+    return beside(value, policy_edges("disparate_impact", result.config["policy"]), digits)
+
+
+def di_percent(result, value: float) -> str:
+    """A DI as a percentage of the reference's rate (80%), on its side of the edges too."""
+    edges = policy_edges("disparate_impact", result.config["policy"])
+    return beside(100 * value, [100 * e for e in edges], 0) + "%"
+
+
 def largest_disparity_value(result, c) -> str:
     """The headline's figure: 'DI 1.234', or 'DI unbounded [61.972, ∞]' when the reference is
     never selected (the interval's finite bound is what the data supports), printed on its
@@ -111,7 +123,7 @@ def largest_disparity_value(result, c) -> str:
         edges = policy_edges("disparate_impact", result.config["policy"])
         low = "—" if m.ci_low is None else _bound(m.ci_low, edges)
         return f"DI unbounded [{low}, ∞]"
-    return f"DI {m.value:.3f}"
+    return f"DI {di_point(result, m.value)}"
 
 
 def largest_disparity_note(result, c, unjudged: int) -> str:
@@ -128,12 +140,14 @@ def largest_disparity_note(result, c, unjudged: int) -> str:
         )
     elif interval:
         more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
+        times = beside(max(m.value, 1 / m.value), [max(e, 1 / e) for e in edges if e], 2)
         text = (
-            f"{c.attribute}: {more} is given the {label} label {max(m.value, 1 / m.value):.2f}× "
-            f"as often as {less} (DI {m.value:.3f}{interval}, {c.status})."
+            f"{c.attribute}: {more} is given the {label} label {times}× "
+            f"as often as {less} (DI {di_point(result, m.value)}{interval}, {c.status})."
         )
     else:
-        text = f"{c.attribute}: {c.group} vs {c.reference}, DI {m.value:.3f} ({c.status})."
+        di = di_point(result, m.value)
+        text = f"{c.attribute}: {c.group} vs {c.reference}, DI {di} ({c.status})."
     if unjudged:
         text += (
             f" Among the comparisons that could be judged; {unjudged} could not, so the "
