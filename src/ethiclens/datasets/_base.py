@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
+import zlib
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -88,8 +89,14 @@ class Dataset:
 
 
 def _shipped_checksums() -> dict[str, str]:
-    text = resources.files(__package__).joinpath("data/SHA256SUMS").read_text()
-    return {name: digest for digest, name in (line.split() for line in text.splitlines() if line)}
+    try:
+        text = resources.files(__package__).joinpath("data/SHA256SUMS").read_text()
+        return {name: digest for digest, name in (ln.split() for ln in text.splitlines() if ln)}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:  # missing, not text, a bad line
+        raise DataFileError(
+            f"the packaged checksums file SHA256SUMS is missing or damaged ({exc})",
+            fix="reinstall ethiclens (pip install --force-reinstall ethiclens)",
+        ) from exc
 
 
 def read_shipped(name: str) -> bytes:
@@ -97,7 +104,7 @@ def read_shipped(name: str) -> bytes:
     resource = resources.files(__package__).joinpath(f"data/{name}.gz")
     try:
         raw = gzip.decompress(resource.read_bytes())
-    except (FileNotFoundError, OSError) as exc:
+    except (OSError, EOFError, zlib.error) as exc:  # missing, cut short, damaged inside
         raise DataFileError(
             f"the packaged data file {name} is missing or unreadable ({exc})",
             fix="reinstall ethiclens (pip install --force-reinstall ethiclens)",
