@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from importlib import metadata
 
 from markupsafe import Markup
@@ -795,7 +796,17 @@ def _effective(c, sizes: dict, policy: dict) -> tuple[str, str]:
 def _judged(v: float, floor) -> str:
     """An effective size as its floor judged it: within the floor's 1e-9 (float noise, e.g.
     99.99999999999999 rows of weight 0.1) it met it and reads as the floor (100.0)."""
-    return fmt(floor if abs(v - floor) <= 1e-9 else v, 1, (floor,))
+    text = fmt(floor if abs(v - floor) <= 1e-9 else v, 1, (floor,))
+    return re.sub(r"^\d+", lambda d: f"{int(d.group()):,}", text)  # 2,500.0 as rows 2,500
+
+
+def _undefined_instead(c) -> list[str]:
+    """A floor not met with no metric below it: its metrics are undefined instead (a group
+    whose weights are all 0), said with the reason rather than "none"; else []."""
+    undefined = [m for m in c.metrics.values() if m.status == "UNDEFINED"]
+    if all(c.floors.values()) or not undefined:
+        return []
+    return [f"none: undefined instead ({undefined[0].reason or 'a rate of 0/0'})"]
 
 
 def _floors(result: AuditResult) -> Section:
@@ -810,10 +821,12 @@ def _floors(result: AuditResult) -> Section:
             "—"
             if labels is None
             else " vs ".join(
-                f"{labels[w]['positive']}/{labels[w]['negative']}" for w in ("group", "reference")
+                f"{labels[w]['positive']:,}/{labels[w]['negative']:,}"
+                for w in ("group", "reference")
             )
         )
         bit = [k for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
+        bit = bit or _undefined_instead(c)
         eff_rows, eff_labels = _effective(c, sizes, policy)
         rows.append(
             [
