@@ -18,10 +18,17 @@ from ..privacy import get_trainer, pcer_audit, register_trainer, trainer_names
 from ._pcer_data import load_pcer_dataset, prepare
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 
+_LOADED: dict = {}  # (name, features) -> (its registry entry, the dataset); run_sweep clears it
 
-@functools.cache
+
 def _dataset(name: str, features: str = "full"):
-    return load_pcer_dataset(name, features)
+    """The dataset, loaded once for its registry entry (a name registered again is loaded
+    again)."""
+    entry = ds_mod.get_entry(name)
+    held = _LOADED.get((name, features))
+    if held is None or held[0] is not entry:
+        held = _LOADED[(name, features)] = (entry, load_pcer_dataset(name, features))
+    return held[1]
 
 
 @functools.cache

@@ -13,7 +13,7 @@ from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._records import SweepTask
-from ._runner import run_task
+from ._runner import _LOADED, run_task
 from ._store import ResultsStore, epsilon_key
 
 
@@ -234,6 +234,7 @@ def run_sweep(
     check_workers(workers)
     # A missing extra (torch, opacus) is one line naming it, before any store or worker.
     get_trainer(grid.trainer, "trainer").check_installed()
+    _LOADED.clear()  # each sweep reads its data afresh (a file or a setting may have changed)
     # A grid that cannot train on its data (a batch larger than a training split) is refused
     # before a store is created or changed: every run would fail at train time.
     grid.check_data()
