@@ -475,12 +475,11 @@ def csv_rows(path: Path):
     any length: Python's csv refuses fields past 131,072 characters (its default limit), which
     a text column may hold; the audit refuses such a value with its own words."""
     import csv
-    import gzip
 
-    opener = gzip.open if path.name.lower().endswith(".gz") else open
     _unlimited_csv_fields()
-    with opener(path, "rt", newline="", encoding="utf-8-sig") as fh:
-        yield csv.reader(fh)
+    # decompressed as pandas reads it (by its name: .csv.bz2, .csv.zip, .csv.xz too), newline=""
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
+        yield csv.reader(fh.handle)
 
 
 def _unlimited_csv_fields() -> None:

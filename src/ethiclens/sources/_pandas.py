@@ -7,6 +7,7 @@ column name, surplus fields refused with their line), and their counts table, re
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -17,10 +18,11 @@ from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import _file_name, _object_starts, read_table
+from ..io import COMPRESSED, _file_name, _object_starts, read_table
 from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
+    FileLayout,
     _hive_keys,
     _label,
     _zero_one_text,
@@ -81,9 +83,12 @@ def read_rows(target, roles) -> pd.DataFrame:
     refused with its line. Hand the columns to ``ethiclens.audit``; that is the reference
     every other engine agrees with."""
     if _pandas_only(target):
-        frame = read_table(target)  # JSON, other compressions: no engine but pandas reads them
+        # JSON, other compressions: no engine but pandas reads them; a CSV's text by the rule
+        text = dict.fromkeys(roles.columns, str) if _packed_csv(target) else None
+        frame = read_table(target, csv_dtype=text)
         check_columns(frame.columns, roles, target)
-        return frame[list(roles.columns)]
+        frame = frame[list(roles.columns)]
+        return _typed_csv(_typed_labels(frame, roles, target), roles) if text else frame
     columns, layout = file_layout(target)
     check_columns(columns, roles, target, layout)
     refuse_reserved(roles.protected)  # as the counting engines refuse it
@@ -96,12 +101,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         else:
             # every column read as text: a 'True' score or weight is the text the other engines
             # refuse as not a number, not a boolean pandas would take for 1
-            frame = read_csv_file(f, wanted, dict.fromkeys(wanted, str))
-            named = {c: c for c in wanted if c in roles.protected or c not in number_cols}
-            refuse_header_line(frame, named, [f])
-            for col in wanted:  # each file's labels, typed as every engine types them
-                if col not in {*roles.protected, *number_cols}:
-                    frame[col] = type_labels(frame[col])
+            frame = _typed_labels(read_csv_file(f, wanted, dict.fromkeys(wanted, str)), roles, f)
         for k, v in keys.items():
             if k in roles.columns:
                 frame[k] = v
@@ -112,10 +112,30 @@ def read_rows(target, roles) -> pd.DataFrame:
     if frame.empty:
         raise no_rows_error(target)
     if layout.kind == "csv":
-        _type_csv_numbers(frame, [c for c in number_cols if c in frame.columns])
+        return _typed_csv(frame, roles)
+    for col in roles.protected:  # a float -0.0 is the group 0.0 on every engine
+        frame[col] = canonical_zero(frame[col])
+    return frame
+
+
+def _typed_labels(frame: pd.DataFrame, roles, path) -> pd.DataFrame:
+    """The text ``frame`` of one CSV file ``path``: a line repeating its header refused, its
+    labels typed as every engine types them (each file's on their own)."""
+    number_cols = _number_columns(roles)
+    named = {c: c for c in frame.columns if c in roles.protected or c not in number_cols}
+    refuse_header_line(frame, named, [path])
+    for col in frame.columns:
+        if col not in {*roles.protected, *number_cols}:
+            frame[col] = type_labels(frame[col])
+    return frame
+
+
+def _typed_csv(frame: pd.DataFrame, roles) -> pd.DataFrame:
+    """CSV rows (text, labels typed): scores and weights typed as numbers, groups by the rule
+    (a float -0.0 is the group 0.0 on every engine)."""
+    _type_csv_numbers(frame, [c for c in _number_columns(roles) if c in frame.columns])
     for col in roles.protected:
-        # CSV groups typed by the rule; a float -0.0 is the group 0.0 on every engine
-        frame[col] = canonical_zero(type_groups(frame[col]) if layout.kind == "csv" else frame[col])
+        frame[col] = canonical_zero(type_groups(frame[col]))
     return frame
 
 
@@ -152,6 +172,8 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     number."""
     if not _pandas_only(target):
         return name_file_rows(exc, file_layout(target)[1])
+    if _packed_csv(target):
+        return name_file_rows(exc, _packed_layout(target))
     json_file = _JSON_NAME.search(str(target))  # a Path too, as a CSV's is taken
     return name_file_rows(exc, _JsonRows(str(target))) if json_file else exc
 
@@ -198,6 +220,19 @@ def _pandas_only(target) -> bool:
     return path.is_file() and not path.name.lower().endswith(CSV + PARQUET)
 
 
+def _packed_csv(target) -> bool:
+    """TARGET is one CSV file compressed otherwise than by gzip (.csv.bz2, .csv.zip, .csv.xz):
+    only pandas reads it, by the CSV rule (its text typed, its rows named by their line)."""
+    path = Path(target)
+    packed = path.suffix.lower() in COMPRESSED and Path(path.stem).suffix.lower() == ".csv"
+    return packed and _pandas_only(target)
+
+
+def _packed_layout(target) -> FileLayout:
+    """The one CSV file TARGET (:func:`_packed_csv`) as :func:`name_file_rows` reads it."""
+    return FileLayout([os.fspath(target)], "csv", target=os.fspath(target))
+
+
 def pandas_counts(target, roles):
     """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
     :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,
@@ -219,6 +254,8 @@ def _first_written(target):
     value as written, a CSV's text or a Parquet value, passes ``test``, and that value), as the
     other engines find it; None for a file only pandas reads (JSON: its rows keep their
     number)."""
+    if _packed_csv(target):
+        return lambda column, test: _packed_layout(target).first(column, test)
     if _pandas_only(target):
         return None
     return lambda column, test: file_layout(target)[1].first(column, test)  # once refused
