@@ -26,5 +26,5 @@ def test_a_gone_upload_is_named_by_its_user_s_name(client, tmp_path):
     assert r.status_code == 422
     assert str(tmp_path) not in r.text and stored.name not in r.text
     said = html.unescape(re.search(r"<h1>(.*?)</h1>", r.text, re.S)[1])
-    assert said == "Preds.csv does not exist on this server any more", said
+    assert said == "preds.csv does not exist on this server any more", said
     assert "Fix:</strong> upload it again" in r.text

@@ -555,7 +555,10 @@ async def thresholds(request):
             data,
             _failed_status({"column": exc.column}, data),
         )
-        return web.error_page(request, 422, said["problem"], said["fix"], _THRESHOLD, _back(audit))
+        names = (data["name"], _portable.portable_name(data)) if data else ()
+        return web.error_page(
+            request, 422, said["problem"], said["fix"], _THRESHOLD, _back(audit), names
+        )
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
         return web.not_listed(request)
@@ -662,7 +665,7 @@ async def download(request):
         name = _portable.portable_name(joined)
         if not Path(joined["path"]).is_file():  # removed from the server since
             gone = f"{name} does not exist on this server any more"
-            return web.error_page(request, 410, gone, _REJOIN, link=_back(audit))
+            return web.error_page(request, 410, gone, _REJOIN, link=_back(audit), name=(name,))
         return FileResponse(joined["path"], filename=name)
     if kind == "pdf" and audit["purpose"] == "audit":
         return await _pdf(web, request, audit)

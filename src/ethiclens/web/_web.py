@@ -137,6 +137,15 @@ def problem_said(exc: EthicLensInputError) -> str:
     return str(EthicLensInputError(exc.problem, value=exc.value))
 
 
+def heading(problem: str, names: tuple = ()) -> str:
+    """``problem`` as a page's heading: a capital first where it begins with a word of the
+    app's own (``the``, ``no``), never where a name the user gave begins it (one of ``names``;
+    a file's "model-a-vs-model-b.csv", a quoted column), which it shows exactly as given."""
+    if any(n and problem.startswith(n) for n in names) or not re.match(r"[a-z]+[ ,:;(]", problem):
+        return problem
+    return problem[0].upper() + problem[1:]
+
+
 MANY_VALUED = ("protected",)  # the mapping form's ticked attributes: the one repeated field
 
 
@@ -427,10 +436,11 @@ class Web:
         return HTMLResponse(html, status_code=code)
 
     def error_page(
-        self, request, status: int, problem: str, fix: str = "", field_name: str = "", link=None
+        self, request, status: int, problem: str, fix: str = "", field_name="", link=None, name=()
     ):
-        """The page of a refusal; ``link`` (address, words) leads to where the fix is. Every
-        credential its words quote is masked (as the error's own message masks it)."""
+        """The page of a refusal; ``link`` (address, words) leads to where the fix is; ``name``:
+        the user's names (a file's) the problem may begin with. Every credential its words
+        quote is masked (as the error's own message masks it)."""
         from .._secrets import mask_secrets
 
         return self.page(
@@ -438,7 +448,7 @@ class Web:
             "error.html",
             status,
             status=status,
-            problem=mask_secrets(problem),
+            problem=heading(mask_secrets(problem), name),
             fix=mask_secrets(fix),
             field=field_name,
             link=link,
