@@ -20,6 +20,7 @@ from .._checks import (
     check_dp_epsilon,
     check_member,
     check_seed,
+    did_you_mean,
     float_items,
     is_number_text,
     underflow_words,
@@ -27,6 +28,7 @@ from .._checks import (
 )
 from .._version import __version__
 from ..errors import EthicLensInputError
+from ..fairness import refuse_unknown
 from ..privacy import ACCOUNTANTS, OPTIMIZER_RANGES, TrainConfig, get_trainer, trainer_names
 from ._pcer_data import attributes_of
 
@@ -356,7 +358,7 @@ def _check_train(train: dict) -> None:
             raise EthicLensInputError(
                 "unknown trainer setting",
                 column=f"train.{key}",
-                fix=f"choose from {sorted(allowed)}",
+                fix=did_you_mean(key, sorted(allowed)) + f"choose from {sorted(allowed)}",
             )
     for key, (kind, low, high, inclusive) in TRAIN_RANGES.items():
         if key not in train:
@@ -449,11 +451,15 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
     SweepGrid
     """
     raw = _read_grid_file(Path(path))
-    allowed = {f.name for f in fields(SweepGrid)}
+    allowed = sorted(f.name for f in fields(SweepGrid))
+    refuse_unknown("load_grid", overrides, allowed)
     for key in raw:
         if key not in allowed:
             raise EthicLensInputError(
-                "unknown key in grid file", column=key, fix=f"allowed keys: {sorted(allowed)}"
+                "unknown key in grid file",
+                column=key,
+                kind="key",
+                fix=did_you_mean(key, allowed) + f"allowed keys: {allowed}",
             )
     return SweepGrid(**{**raw, **overrides})
 
