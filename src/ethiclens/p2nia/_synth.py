@@ -369,8 +369,9 @@ def release_synthetic(fitter, request, drawn: AuditColumns, rng, open_bins=False
     """Fit ``fitter`` (:func:`fit_mst`, :func:`fit_aim`: the registered mechanism's) on the
     drawn rows and sample the released table."""
     settings = SynthSettings(request.epsilon, request.delta or DEFAULT_DELTA, open_bins=open_bins)
-    fitted = _fit(fitter, settings, drawn, rng)
-    table = fitted.sample(len(drawn.a), rng)
+    with _private_pgm() as mbi:
+        fitted = _fit(mbi, fitter, settings, drawn, rng)
+        table = fitted.sample(len(drawn.a), rng)
     cols = {c: fitted.meta[c] for c in fitted.attrs}
     cols["_privacy"] = fitted.info
     return table, cols
@@ -405,8 +406,32 @@ def experiment_columns(audit, protected, groups, columns, bins, workload="audit"
 
 def fit_and_sample(fitter, settings: SynthSettings, drawn: AuditColumns, sizes, rng) -> dict:
     """Experiment helper: fit once on ``drawn``, sample every size (no files)."""
-    fitted = _fit(fitter, settings, drawn, rng)
-    return {n: fitted.sample(n, rng) for n in sizes}
+    with _private_pgm() as mbi:
+        fitted = _fit(mbi, fitter, settings, drawn, rng)
+        return {n: fitted.sample(n, rng) for n in sizes}
+
+
+JAX_SETTINGS = {"jax_enable_x64": True, "jax_enable_compilation_cache": False}
+
+
+@contextmanager
+def _private_pgm():
+    """``mbi`` with the JAX settings it needs (float64; no compilation cache: many small
+    programs), the caller's restored after, as NumPy's global generator (importing JAX draws
+    from it): a release leaves a notebook's JAX and NumPy as they were."""
+    state = np.random.get_state()
+    try:
+        jax = require("jax", extra="synth")
+        saved = {k: getattr(jax.config, k) for k in JAX_SETTINGS}
+        for k, v in JAX_SETTINGS.items():
+            jax.config.update(k, v)
+        try:
+            yield require("mbi", extra="synth")
+        finally:
+            for k, v in saved.items():
+                jax.config.update(k, v)
+    finally:
+        np.random.set_state(state)
 
 
 @contextmanager
@@ -466,11 +491,7 @@ def _encode(drawn: AuditColumns, open_bins: bool):
     return data, meta, extra
 
 
-def _fit(fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
-    jax = require("jax", extra="synth")
-    jax.config.update("jax_enable_x64", True)
-    jax.config.update("jax_enable_compilation_cache", False)
-    mbi = require("mbi", extra="synth")
+def _fit(mbi, fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fitted:
     data, meta, extra = _encode(drawn, settings.open_bins)
     attrs = list(data)
     dom = mbi.Domain(attrs, [meta[c]["k"] for c in attrs])
