@@ -16,8 +16,10 @@ from ..errors import EthicLensInputError
 from ..fairness import AuditResult, comparison_columns, group_columns
 from . import _provenance as pv
 from ._audit_report import (
+    _flatten,
     _impossibility,
     _plain_withheld,
+    _request_text,
     _suppressed,
     changes_sentence,
     di_rule_sentence,
@@ -318,6 +320,37 @@ def _caveats(result: AuditResult, prov: dict) -> list[str]:
     return out + [""]
 
 
+def _run_record(result: AuditResult, prov: dict) -> list[str]:
+    """What was audited, as the HTML report's run record says it: the input's fingerprint
+    (SHA-256 of each file), the engine, the time and the request (its outputs left out, so a
+    re-run never overwrites this card; passwords masked), so a signed card names its data."""
+    run = result.run or {}
+    out = ["## Run record", ""]
+    if not run:
+        return out + [
+            "- Input and request not recorded (a Python audit call); ethiclens.run(...) and "
+            "the command line record the input's SHA-256 and the request.",
+            "",
+        ]
+    items = [("generated (UTC)", run.get("generated_at")), ("engine", run.get("engine"))]
+    items += _flatten("input", run.get("input") or {})
+    out += [f"- {md(k)}: {md(v)}" for k, v in items if v is not None]
+    if run.get("spec"):
+        text = masked(_request_text({k: v for k, v in run["spec"].items() if k != "outputs"}))
+        fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))
+        out += [
+            "",
+            "The request (save as audit.yaml; ethiclens audit --config audit.yaml --json "
+            "check.json); its output files are left out, so re-running it never overwrites "
+            "this card:",
+            "",
+            f"{fence}yaml",
+            text.rstrip("\n"),
+            fence,
+        ]
+    return out + [""]
+
+
 # The card's sections in Mitchell et al.'s order; each returns its Markdown lines.
 _SECTIONS = (
     _model_details,
@@ -328,6 +361,7 @@ _SECTIONS = (
     _quantitative,
     _ethics,
     _caveats,
+    _run_record,
 )
 
 
