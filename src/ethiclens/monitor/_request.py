@@ -819,9 +819,14 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         key = str(exc.column or "").split("[")[0]
         # an item's key (roles.intersections.0) is named by its list's flag
         flag = next((f for k, f in by_flag.items() if key == k or key.startswith(k + ".")), None)
+        if flag is None and "/" in key:  # TARGET and --db: each by its flag (the audit's words)
+            named = [{"target.file": target and "TARGET", **by_flag}.get(k) for k in key.split("/")]
+            flag = "/".join(named) if all(named) else None
         if flag is None:
             raise
-        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
+        raise EthicLensInputError(
+            exc.problem, column=flag, value=exc.value, fix=exc.fix, kind="option"
+        ) from None
     _refuse_target_kind(spec, target)
     _require(spec)
     return spec
