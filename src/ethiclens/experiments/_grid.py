@@ -429,10 +429,15 @@ def preset(name: str, **overrides) -> SweepGrid:
     -------
     SweepGrid
     """
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise EthicLensInputError(
-            "unknown preset", column="--preset", value=name, fix=f"choose from {sorted(PRESETS)}"
+            "unknown preset",
+            column="name",
+            kind="argument",
+            value=name,
+            fix=did_you_mean(name, sorted(PRESETS)) + f"choose from {sorted(PRESETS)}",
         )
+    refuse_unknown("preset", overrides, sorted(f.name for f in fields(SweepGrid)))
     return SweepGrid(**{**PRESETS[name], **overrides})
 
 
