@@ -11,7 +11,7 @@ import sys
 from dataclasses import fields
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec, _refused
+from ._spec import AuditSpec, _refused, method_named
 
 
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
@@ -111,7 +111,7 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         if not path:
             continue
         if key == "pdf" and save_config:
-            spec.save(save_config)
+            method_named(spec).save(save_config)
             yield save_config
             save_config = None
         try:
@@ -121,7 +121,7 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
             continue
         yield path
     if save_config:
-        spec.save(save_config)
+        method_named(spec).save(save_config)
         yield save_config
     if failed is not None:
         raise failed

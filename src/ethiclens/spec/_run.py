@@ -18,6 +18,7 @@ from ._spec import (
     _key_error,
     _refused,
     keyword_fields,
+    method_named,
     path_argument,
     purpose_for,
     purpose_of_data,
@@ -500,8 +501,9 @@ def _counted_bins(loaded: Loaded) -> dict:
 
 def _as_used(spec: AuditSpec, loaded: Loaded) -> AuditSpec:
     """The spec as its run used it: a counts table's own bins in ``groups.bins``, as an audit
-    of the rows binned by them records them (a baseline, a saved report compare alike)."""
-    counted = _counted_bins(loaded)
+    of the rows binned by them records them (a baseline, a saved report compare alike);
+    compare's ``ci: bootstrap`` as the ``percentile`` it is (``method_named``)."""
+    spec, counted = method_named(spec), _counted_bins(loaded)
     if not counted:
         return spec
     return spec.replace(groups={"bins": {**counted, **spec.groups.bins}})

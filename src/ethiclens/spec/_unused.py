@@ -90,6 +90,13 @@ def with_given(spec, options):
     return spec
 
 
+def stray_options(spec) -> frozenset:
+    """The benchmark options ``spec``'s request named for a target they are not for (``adult``
+    with ``year``): refused when it runs, so they tell two specs apart."""
+    given = getattr(spec, "_given_options", ())
+    return frozenset(k for k in given if _BENCHMARK_KEYS[k][0] != spec.target.dataset)
+
+
 def check_used(spec, purpose: str) -> None:
     """Refuse, before any data is read, a key the ``purpose`` run would not use: set to
     anything but its default, it is named with the fix, never silently ignored (a benchmark's
