@@ -1,12 +1,13 @@
 """What ``ethiclens pcer train|sweep|tables|export`` do, as library calls: a checked request,
 the work, and a result that says itself. The command line only parses flags into these, prints
 what they return and writes the files. Messages name the command's flags (``--seed``), the
-words a user of the command reads.
+words a user of the command reads; :func:`train_and_audit` names its request's fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .._checks import (
@@ -17,6 +18,7 @@ from .._checks import (
     check_seed,
 )
 from ..errors import EthicLensInputError
+from ..fairness import refuse_unknown
 from ..privacy import (
     DEFAULT_ETA,
     DEFAULT_N_BOOT,
@@ -27,6 +29,7 @@ from ..privacy import (
     TrainConfig,
     check_batch_settings,
     get_trainer,
+    refusing_unknown,
 )
 from ._grid import SweepGrid, load_grid, preset
 from ._pcer_data import attributes_of, prepare
@@ -34,6 +37,7 @@ from ._pcer_data import attributes_of, prepare
 # --- pcer train: one model, audited on each attribute
 
 
+@refusing_unknown
 @dataclass(frozen=True)
 class TrainRequest:
     """One ``pcer train``: the dataset, the DP-SGD settings and the audit's.
@@ -156,9 +160,19 @@ def _train(request: TrainRequest, epsilon, trainer, config, data) -> DPTrainingR
     return fit(name, epsilon=epsilon, seed=seed, config=config, data=data)
 
 
+# The checks' names of pcer train's settings -> the request's fields, which a Python caller
+# reads (the command line's flags_named names its flags again).
+_FIELDS = {"DATASET": "dataset", "attribute": "attribute"} | {
+    "--" + n.replace("_", "-"): n
+    for n in "epsilon seed epochs batch_size eta features positive n_boot trainer".split()
+}
+
+
 def train_and_audit(request: TrainRequest) -> TrainedAudit:
     """Train the PCER paper's MLP with DP-SGD and audit it on each attribute (intervals from
     draws of each group's cells; one model: seed-to-seed spread is larger).
+
+    A refused setting is named as the request's field (``argument 'seed'``).
 
     Parameters
     ----------
@@ -168,18 +182,29 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
     -------
     TrainedAudit
     """
-    from ._runner import audit_attribute, set_single_thread
+    try:
+        return _train_and_audit(request)
+    except EthicLensInputError as exc:
+        if str(exc.column) not in _FIELDS:
+            raise
+        raise exc.renamed(_FIELDS, kind="argument") from None
+
+
+def _train_and_audit(request: TrainRequest) -> TrainedAudit:
+    from ._runner import audit_attribute
 
     epsilon, entry, trainer = _check_train_request(request)
-    set_single_thread()
-    # '' is an attribute to refuse (entry.split below), not "every attribute"
-    attrs = [request.attribute] if request.attribute is not None else attributes_of(request.dataset)
-    config = TrainConfig(epochs=request.epochs, batch_size=request.batch_size)
-    data = prepare(
-        request.dataset, request.seed, test_size=config.test_size, features=request.features
-    )
-    entry.split(attrs[0])  # an unknown attribute is refused before training
-    run = _train(request, epsilon, trainer, config, data)
+    with _one_thread():
+        # '' is an attribute to refuse (entry.split below), not "every attribute"
+        attrs = (
+            [request.attribute] if request.attribute is not None else attributes_of(request.dataset)
+        )
+        config = TrainConfig(epochs=request.epochs, batch_size=request.batch_size)
+        data = prepare(
+            request.dataset, request.seed, test_size=config.test_size, features=request.features
+        )
+        entry.split(attrs[0])  # an unknown attribute is refused before training
+        run = _train(request, epsilon, trainer, config, data)
     favorable = (
         run.data.positive_is_favorable
         if request.positive is None
@@ -198,6 +223,21 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
         # what the group names mean: COMPAS's "Other" is every race but African-American
         trained.results[attr].notes.insert(0, entry.split(attr).described())
     return trained
+
+
+@contextmanager
+def _one_thread():
+    """torch at one thread while a request trains (as each sweep worker), the caller's thread
+    count again after (a notebook's next torch work runs as before)."""
+    from .._optional import require
+    from ._runner import set_single_thread
+
+    threads = require("torch", extra="dpsgd").get_num_threads()
+    set_single_thread()  # a missing extra refused here, before the data is read
+    try:
+        yield
+    finally:
+        require("torch").set_num_threads(threads)
 
 
 # --- pcer sweep: a preset or a grid file, fields overridden by flags
@@ -228,6 +268,8 @@ def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
 def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> SweepGrid:
     """The grid of ``pcer sweep``: the preset (default ``quick``) or the grid file, with
     :class:`SweepGrid` fields overridden (``seeds``: a count N, seeds 0..N-1)."""
+    keys = [f.name for f in fields(SweepGrid)]
+    refuse_unknown("sweep_grid", overrides, keys, ["preset_name", "grid_file", *keys])
     overrides = {k: v for k, v in overrides.items() if v is not None}
     _check_sweep_flags(preset_name, grid_file, overrides)
     if grid_file:

@@ -20,7 +20,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
-from ..privacy import PreparedData
+from ..privacy import PreparedData, refusing_unknown
 
 # The binary attributes, loader settings and feature sets come from each dataset's registry
 # entry (ethiclens.datasets.DatasetEntry): adding a dataset there makes it a PCER dataset.
@@ -62,6 +62,7 @@ def load_pcer_dataset(name: str, features: str | None = None):
     return entry.load(features=features, **entry.pcer_options)
 
 
+@refusing_unknown
 def prepare(
     name: str,
     seed: int,

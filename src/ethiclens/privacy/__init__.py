@@ -21,6 +21,7 @@ from ._inputs import (
     check_split_columns,
     read_split,
     read_splits,
+    refusing_unknown,
 )
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
@@ -56,6 +57,7 @@ __all__ = [
     "read_split",
     "read_splits",
     "check_split_columns",
+    "refusing_unknown",
     "SplitPredictions",
     "PreparedData",
     "pcer_audit",

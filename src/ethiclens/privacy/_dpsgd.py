@@ -19,9 +19,10 @@ import numpy as np
 from .._checks import check_argument_type, check_dp_epsilon, check_seed, check_type, is_number
 from ..errors import EthicLensInputError, shown_int
 from ..fairness import refuse_unknown
-from ._inputs import PreparedData, SplitPredictions, argument_error
+from ._inputs import PreparedData, SplitPredictions, argument_error, refusing_unknown
 
 
+@refusing_unknown
 @dataclass(frozen=True)
 class TrainConfig:
     """Every DP-SGD setting, with the paper's values as defaults.
@@ -359,7 +360,10 @@ def train_dp_mlp(
     split (:class:`PreparedData`; for a benchmark dataset
     ``ethiclens.experiments.prepare(dataset, seed)``).
     """
-    with warnings.catch_warnings():
+    import torch
+
+    # seeded inside: the caller's torch generator is left as it was (the next call, the same)
+    with warnings.catch_warnings(), torch.random.fork_rng():
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         return _train(dataset, attribute, epsilon, seed, config, data, overrides)

@@ -9,6 +9,8 @@ losses, for the train split (members) and the test split (non-members).
 from __future__ import annotations
 
 import datetime
+import functools
+import inspect
 import math
 import os
 import re
@@ -34,7 +36,7 @@ from .._checks import (
     refuse_missing,
 )
 from ..errors import EthicLensInputError, FaceFix
-from ..fairness import align_inputs, encode_groups, look_alike_clash
+from ..fairness import align_inputs, encode_groups, look_alike_clash, refuse_unknown
 from ..io import read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -48,6 +50,26 @@ _TIMES = (
 )
 
 
+def refusing_unknown(target):
+    """``target`` (a function, or a class: its ``__init__``) refusing a keyword it does not take
+    as :func:`pcer_audit` refuses one: UnknownKeywordError (the project's input error, still a
+    TypeError) with the closest keyword, before any other check."""
+    if isinstance(target, type):
+        target.__init__ = refusing_unknown(target.__init__)
+        return target
+    name = target.__qualname__.removesuffix(".__init__")
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    taken = [p.name for p in inspect.signature(target).parameters.values() if p.kind in kinds]
+
+    @functools.wraps(target)
+    def checked(*args, **kwargs):
+        refuse_unknown(name, kwargs, [t for t in taken if t != "self"])
+        return target(*args, **kwargs)
+
+    return checked
+
+
+@refusing_unknown
 @dataclass
 class SplitPredictions:
     """One split's labels, 0/1 predictions, group labels and (optional) per-example losses.
@@ -281,6 +303,7 @@ def _refuse_missing_groups(missing: np.ndarray, column) -> None:
         )
 
 
+@refusing_unknown
 @dataclass(frozen=True, kw_only=True)
 class PreparedData:
     """Standardised features, labels and binary groups for one seed's 70/30 split.
@@ -336,6 +359,7 @@ def check_split_columns(**roles) -> None:
         seen.append(col)
 
 
+@refusing_unknown
 def read_split(
     path,
     *,
@@ -470,6 +494,7 @@ def _check_frame(frame, columns: dict, path, name_rows) -> None:
             )
 
 
+@refusing_unknown
 def read_splits(
     train_path,
     test_path,

@@ -24,6 +24,7 @@ from ._inputs import (
     check_split_groups,
     check_split_types,
     refuse_same_rows,
+    refusing_unknown,
     shared_rows_note,
 )
 
@@ -107,6 +108,7 @@ class MIAResult:
         return json_fields(self, names)
 
 
+@refusing_unknown
 def membership_inference(
     train: SplitPredictions,
     test: SplitPredictions,

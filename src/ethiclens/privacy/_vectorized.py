@@ -44,7 +44,7 @@ from ._dpsgd import (
     noise_multiplier_for,
     train_dp_mlp,
 )
-from ._inputs import PreparedData, argument_error
+from ._inputs import PreparedData, argument_error, refusing_unknown
 
 log = logging.getLogger(__name__)
 MEMORY_BUDGET_BYTES = 3 * 2**30  # per chunk of models trained together
@@ -238,6 +238,7 @@ def sgd_momentum_step(theta, buf, grad, lr: float, momentum: float, first: bool)
 _spent_epsilon = functools.lru_cache(maxsize=256)(epsilon_at)
 
 
+@refusing_unknown
 def train_many(
     dataset_name: str,
     *,
@@ -319,7 +320,7 @@ def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list
     # numpy's BLAS would otherwise start one thread per core: keep it to torch's thread count
     # (one per sweep worker), so that a benchmark at one thread is one thread.
     blas = threadpool_limits(limits=torch.get_num_threads(), user_api="blas")
-    with warnings.catch_warnings(), blas:
+    with warnings.catch_warnings(), blas, torch.random.fork_rng():  # caller's generator kept
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         for group in np.array_split(np.arange(len(seeds)), math.ceil(len(seeds) / per_pass)):
