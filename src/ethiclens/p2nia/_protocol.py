@@ -534,6 +534,9 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             fix = f"use one of {list(data.columns)[:15]}"
             if col == request.protected and col.strip() in data.columns:  # a request of old
                 fix = f"ask the auditor to request again with --protected {col.strip()!r}"
+            elif col == request.protected and col in map(str, data.columns):  # 0, not '0'
+                fix = "name the data's columns as text, as a request names them: "
+                fix += "data.columns = data.columns.astype(str)"
             raise EthicLensInputError("not in the audit data", column=col, fix=fix)
     return roles
 
