@@ -185,7 +185,16 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
             fix=f"provide a text column {TEXT_COLUMNS}, an occupation column "
             f"{OCCUPATION_COLUMNS} and 'gender'",
         )
-    df = df[df[occ].isin(occupations)].dropna(subset=[text, "gender"]).reset_index(drop=True)
+    df = df[df[occ].isin(occupations)].reset_index(drop=True)
+    for column in (text, "gender"):  # never dropped unsaid: the audit would count fewer
+        missing = int(df[column].isna().sum())
+        if missing:
+            raise DataFileError(
+                f"{missing} row{'s' if missing > 1 else ''} of {path.name} "
+                f"{'have' if missing > 1 else 'has'} no {column}",
+                column=column,
+                fix=f"fill in or drop those rows of {list(occupations)} in the file",
+            )
     if df.empty or df[occ].nunique() < 2:
         raise DataFileError(
             f"{path.name} has no rows for both of {list(occupations)}",
