@@ -221,15 +221,13 @@ def _one_line(text: str) -> str:
 def trend_png(doc: dict, comparison: dict) -> bytes:
     """One comparison's trend: DI and the TPR/FPR gaps per window with intervals, the
     confidence sequence bands, the policy band, and alarm markers; the e-values below."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: the caller's backend and figures stay
 
     request = doc["request"]
     labels = "y_true" in request and request["y_true"] is not None
     panels = 3 if labels else 2
-    fig, axes = plt.subplots(panels, 1, figsize=(8, 2.6 * panels), sharex=True)
+    fig = Figure(figsize=(8, 2.6 * panels))
+    axes = fig.subplots(panels, 1, sharex=True)
     _di_panel(axes[0], comparison, request["di_threshold"])
     if labels:
         _gap_panel(axes[1], comparison, request["eo_threshold"])
@@ -241,7 +239,6 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
         warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
         fig.tight_layout()
         fig.savefig(buf, format="png", dpi=90)
-    plt.close(fig)
     return buf.getvalue()
 
 
