@@ -334,7 +334,8 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
     ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
-    ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0]:  # no bar drawn (every rate n/a): no legend to show
+        ax.legend(fontsize=8)
     ax.grid(axis="y", color="#dddddd")
     drawn = [
         g.metrics[k] for g in groups for k in ("positive_predictive_value", "false_positive_rate")
@@ -361,6 +362,7 @@ def _ppv_fpr_bars(ax, groups) -> list[str]:
             ("false_positive_rate", "False-positive rate", OKABE_ITO[1], "//"),
         ]
     ):
+        named = False  # the metric's first drawn bar names it (a first group's may be n/a)
         for i, g in enumerate(groups):
             m = g.metrics[metric]
             x = i + (k - 0.5) * width
@@ -377,9 +379,10 @@ def _ppv_fpr_bars(ax, groups) -> list[str]:
                 edgecolor="#333333",
                 yerr=err,
                 capsize=3,
-                label=label if i == 0 else None,
+                label=None if named else label,
                 alpha=0.55 if m.status == "INSUFFICIENT_DATA" else 1.0,
             )
+            named = True
         lines.append(
             label + ": " + ", ".join(f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups)
         )
