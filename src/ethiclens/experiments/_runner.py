@@ -154,7 +154,16 @@ def run_task(task: SweepTask, trainer=None) -> list[RunResult]:
     -------
     list of RunResult
     """
+    torch = require("torch", extra="dpsgd")
+    threads = torch.get_num_threads()
     set_single_thread()
+    try:
+        return _run_task(task, trainer)
+    finally:  # the caller's setting back (an inline sweep, a notebook)
+        torch.set_num_threads(threads)
+
+
+def _run_task(task: SweepTask, trainer) -> list[RunResult]:
     name = task.dataset
     if task.entry is not None and name not in ds_mod.DATASETS:  # a worker process
         ds_mod.register(task.entry)
