@@ -227,14 +227,13 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
 def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("adult", "race"))):
     """DP-Gap and ΔPCER (mean with 95% bootstrap CI of the mean) across ε; PNG and SVG."""
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # not pyplot: the caller's backend stays as it is
 
     present = [c for c in combos if ((seeds.dataset == c[0]) & (seeds.attribute == c[1])).any()]
     if not present:
         return []
-    fig, axes = plt.subplots(2, len(present), figsize=(4.8 * len(present), 6.2), squeeze=False)
+    fig = Figure(figsize=(4.8 * len(present), 6.2))
+    axes = fig.subplots(2, len(present), squeeze=False)
     for col, (d, a) in enumerate(present):
         part = seeds[(seeds.dataset == d) & (seeds.attribute == a)]
         keys = sorted(part.epsilon_key.unique(), key=_eps_order)
@@ -264,7 +263,6 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
         with matplotlib.rc_context({"svg.hashsalt": "ethiclens"}):
             svg = path.suffix == ".svg"
             fig.savefig(path, dpi=None if svg else 130, metadata={"Date": None} if svg else None)
-    plt.close(fig)
     return paths
 
 
