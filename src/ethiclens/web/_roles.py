@@ -91,6 +91,8 @@ def profile(path: str | Path, kind: str) -> dict:
     for name in frame.columns:
         col = frame[name].dropna()
         numeric = pd.to_numeric(col, errors="coerce")
+        if isinstance(numeric.dtype, pd.ArrowDtype):  # int64[pyarrow] of a Parquet file: no %
+            numeric = numeric.astype("float64")
         is_num = bool(len(col)) and bool(numeric.notna().all())
         try:
             groups = as_groups(col, kind)
