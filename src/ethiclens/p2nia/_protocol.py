@@ -129,6 +129,9 @@ class AuditRequest:
         return cls(**validate_request(d, "--request", source))
 
 
+ARRAYS = (np.ndarray, pd.Series, pd.Index, pd.api.extensions.ExtensionArray)
+
+
 def make_request(n, protected, **options) -> AuditRequest:
     """The auditor's request.
 
@@ -152,6 +155,9 @@ def make_request(n, protected, **options) -> AuditRequest:
     """
     keywords = [k for k in REQUEST_FLAGS if k not in ("n", "protected")]
     refuse_unknown("make_request", options, keywords)  # a TypeError too, as audit's
+    for key in ("metrics", "protected_domain"):  # df[c].unique(), a Series, an Index: a list
+        if isinstance(options.get(key), ARRAYS) and np.ndim(options[key]) == 1:
+            options[key] = options[key].tolist()
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
