@@ -15,6 +15,7 @@ and check names at once.
 from __future__ import annotations
 
 import copy
+import difflib
 import inspect
 import math
 import numbers
@@ -269,10 +270,8 @@ class DatasetEntry:
         return ds
 
     def _check_options(self, loader: Callable, kwargs: dict) -> None:
-        """An option ``loader`` does not take is refused as every unknown keyword is (it was
-        the loader's TypeError; it still is one)."""
-        from ..fairness import refuse_unknown
-
+        """An option ``loader`` does not take is refused in the words of every unknown keyword
+        (fairness' ``refuse_unknown``, which datasets may not import: docs/adr/0007)."""
         try:
             params = inspect.signature(loader).parameters.values()
         except (TypeError, ValueError):  # a callable without a signature: it decides
@@ -281,7 +280,14 @@ class DatasetEntry:
             return
         own = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         own = [*(p for p in own if p != "features"), "features"]
-        refuse_unknown(getattr(loader, "__name__", "load"), kwargs, own)
+        key = next((k for k in kwargs if k not in own), None)
+        if key is not None:
+            close = difflib.get_close_matches(key, own, n=1)
+            raise EthicLensInputError(
+                f"{getattr(loader, '__name__', 'load')}() got an unexpected keyword argument "
+                f"{key!r}" + (f"; did you mean {close[0]!r}?" if close else ""),
+                fix=None if close else f"use one of {own}",
+            )
 
     def describe(self, features: str | None = None, flag: str = "features") -> dict:
         """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
