@@ -480,12 +480,16 @@ class SafeStream(io.TextIOBase):
         return getattr(self.raw_stream, "errors", "strict")
 
 
+# The columns of piped output's fixed layout (and of a table's on a narrower terminal).
+PIPED_WIDTH = 160
+
+
 def safe_console(**kwargs):
     """A :class:`SafeConsole`; piped output gets a wide, fixed layout (160 columns)."""
     import sys
 
     if not sys.stdout.isatty():
-        kwargs.setdefault("width", 160)
+        kwargs.setdefault("width", PIPED_WIDTH)
     return _console_class()(**kwargs)
 
 
@@ -506,6 +510,22 @@ def _console_class():
 
         def render_str(self, text: str, **kwargs):
             return super().render_str(terminal_safe(text), **kwargs)
+
+        def print(self, *objects, **kwargs):
+            # rich cuts a table's cells to '…' on a narrow terminal, a number and a status too
+            # ('1.16…', 'INCONCL…' at 80 columns): a table is laid out as piped output lays it
+            # out (up to PIPED_WIDTH columns), and the terminal wraps its lines
+            from rich.measure import Measurement
+            from rich.table import Table
+
+            wide, width = self.options.update_width(PIPED_WIDTH), self.width
+            tables = [o for o in objects if isinstance(o, Table)]
+            need = max((Measurement.get(self, wide, o).maximum for o in tables), default=0)
+            self.width = max(width, need)  # print(width=) is capped at the console's
+            try:
+                super().print(*objects, **kwargs)
+            finally:
+                self.width = width
 
     return SafeConsole
 
