@@ -684,7 +684,6 @@ def _check_splits(train, test, group_order) -> tuple[str, ...]:
             fix="audit an attribute with two or more groups in both splits",
         )
     refuse_same_rows(train, test)  # after the arguments: a bad one is named first
-    train.name, test.name = "train", "test"
     return order
 
 
