@@ -112,11 +112,14 @@ def inject_bias(
         and ``truth``, the population values the rows are drawn from (DI, SPD, EO difference,
         per-group rates).
     """
-    _finite(disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)")
+    # Python floats: a numpy scalar (np.float32(0.8)) would compute the truth in its precision
+    disparate_impact = _finite(
+        disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)"
+    )
     if eo_gap is not None:
-        _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
-    _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
-    _finite(separation, "separation", "e.g. 0.3 (the default)")
+        eo_gap = _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
+    reference_rate = _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
+    separation = _finite(separation, "separation", "e.g. 0.3 (the default)")
     sizes = _group_rows(check_rows(n), group_sizes)
     b1, b0 = _check_pair(base_rates, "base_rates", "e.g. (0.5, 0.5) (the default)")
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
@@ -148,8 +151,8 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
     return _rates(r1, b1, separation)
 
 
-def _finite(value, column: str, fix: str) -> None:
-    """A real, finite number (not text, a bool, NaN or infinity)."""
+def _finite(value, column: str, fix: str) -> float:
+    """A real, finite number (not text, a bool, NaN or infinity), as a Python float."""
     number = is_number(value)
     if not number or not np.isfinite(value):
         raise _argument_error(
@@ -158,6 +161,7 @@ def _finite(value, column: str, fix: str) -> None:
             value,
             fix,
         )
+    return float(value)
 
 
 def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
