@@ -112,12 +112,10 @@ def inject_bias(
         and ``truth``, the population values the rows are drawn from (DI, SPD, EO difference,
         per-group rates).
     """
-    # Python floats: a numpy scalar (np.float32(0.8)) would compute the truth in its precision
     disparate_impact = _finite(
         disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)"
     )
-    if eo_gap is not None:
-        eo_gap = _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
+    eo_gap = None if eo_gap is None else _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
     reference_rate = _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
     separation = _finite(separation, "separation", "e.g. 0.3 (the default)")
     sizes = _group_rows(check_rows(n), group_sizes)
@@ -132,8 +130,7 @@ def inject_bias(
         if k0 is None:
             raise _eo_gap_error(eo_gap, disparate_impact, r1, b0, (tpr1, fpr1))
     groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
-    rng = np.random.default_rng(check_seed(random_state, allow_none=True))
-    return _draw(groups, sizes, rng)
+    return _draw(groups, sizes, np.random.default_rng(check_seed(random_state, allow_none=True)))
 
 
 def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, float]:
@@ -152,7 +149,8 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
 
 
 def _finite(value, column: str, fix: str) -> float:
-    """A real, finite number (not text, a bool, NaN or infinity), as a Python float."""
+    """A real, finite number (not text, a bool, NaN or infinity), as a Python float (a numpy
+    scalar, np.float32(0.8), would compute inject_bias's truth in its precision)."""
     number = is_number(value)
     if not number or not np.isfinite(value):
         raise _argument_error(
