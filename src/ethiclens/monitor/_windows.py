@@ -528,15 +528,15 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
 
 
 def _scannable(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` as DuckDB can scan it in place: a column of numbers or times (numpy's, or
-    pandas' tz-aware times and nullable Int64/boolean) viewed with reversed or strided rows
+    """``frame`` as DuckDB can scan it in place: a column of numbers, times or objects (numpy's,
+    or pandas' tz-aware times and nullable Int64/boolean) viewed with reversed or strided rows
     (``df.iloc[::-1]``) makes its scan fail (std::bad_cast), so such columns are copied into
     contiguous arrays first; every other column stays where it is."""
     strided = {}
     for i in range(frame.shape[1]):
         column = frame.iloc[:, i]
         if isinstance(column.dtype, np.dtype):
-            arrays = [column.to_numpy(copy=False)] if column.dtype.kind in "biufmM" else []
+            arrays = [column.to_numpy(copy=False)]
         else:  # the arrays behind a tz-aware time (_ndarray) or a nullable column (_data, _mask)
             arrays = [getattr(column.array, name, None) for name in ("_ndarray", "_data", "_mask")]
         if any(isinstance(a, np.ndarray) and not a.flags["C_CONTIGUOUS"] for a in arrays):
