@@ -158,6 +158,9 @@ def make_request(n, protected, **options) -> AuditRequest:
     for key in ("metrics", "protected_domain"):  # df[c].unique(), a Series, an Index: a list
         if isinstance(options.get(key), ARRAYS) and np.ndim(options[key]) == 1:
             options[key] = options[key].tolist()
+    for key in ("epsilon", "delta"):  # a float32 0.1 is the 0.1 it prints as, as a level is
+        if isinstance(options.get(key), np.float32 | np.float16):
+            options[key] = float(str(options[key]))
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
