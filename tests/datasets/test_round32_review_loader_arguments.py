@@ -55,5 +55,5 @@ def test_states_in_any_collection(states):
 
 @pytest.mark.parametrize("states", [None, 5, b"CO"])
 def test_states_that_are_no_codes_still_refused(states):
-    with pytest.raises(EthicLensInputError, match="^column 'states': must be state codes"):
+    with pytest.raises(EthicLensInputError, match="^argument 'states': must be state codes"):
         load_acs_income(states=states)

@@ -79,6 +79,7 @@ def check_year(year) -> int:
             f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
             f"folktables reads) to {last} (the latest that can have been published)",
             column="year",
+            kind="argument",
             value=year,
             fix=f"e.g. year {SHIPPED_YEAR} (CO and NE ship for {SHIPPED_YEAR}; other years "
             "download with --download)",
@@ -99,16 +100,20 @@ def acs_states(states) -> list[str]:
         raise EthicLensInputError(
             "must be state codes",
             column="states",
+            kind="argument",
             value=typed,
             fix="e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)",
         )
     codes = [str(s).strip().upper() for s in states]
     if not codes:
-        raise EthicLensInputError("no state given", column="states", fix="e.g. states=['CO']")
+        raise EthicLensInputError(
+            "no state given", column="states", kind="argument", fix="e.g. states=['CO']"
+        )
     if "" in codes:
         raise EthicLensInputError(
             "a state code is empty",
             column="states",
+            kind="argument",
             value=typed,
             fix="list two-letter codes separated by commas, e.g. CO,NE",
         )
@@ -120,6 +125,7 @@ def acs_states(states) -> list[str]:
             f"({'their' if many else 'its'} people would be loaded twice, into both the "
             "training and the test split)",
             column="states",
+            kind="argument",
             value=typed,
             fix="list each state once",
         )
@@ -228,7 +234,9 @@ def _state_file(state_dir: Path, state: str, year: int) -> Path:
     """The person file folktables writes for ``state`` and ``year`` (to 2016: ss16pca.csv)."""
     _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
-    check_member(state, sorted(_STATE_CODES), column="states", problem="unknown state code")
+    check_member(
+        state, sorted(_STATE_CODES), column="states", kind="argument", problem="unknown state code"
+    )
     if year < 2017:
         return state_dir / f"ss{str(year)[-2:]}p{state.lower()}.csv"
     return state_dir / f"psam_p{_STATE_CODES[state]}.csv"

@@ -141,6 +141,7 @@ def check_feature_set(features: str, known=("full", "paper")) -> str:
         raise EthicLensInputError(
             "unknown feature set",
             column="features",
+            kind="argument",
             value=features,
             fix=did_you_mean(features, known) + f"choose from {known}",
         )

@@ -234,6 +234,7 @@ class DatasetEntry:
             raise EthicLensInputError(
                 f"{self.name} has no such feature set",
                 column=flag,
+                kind=None if flag.startswith("-") else "argument",
                 value=features,
                 fix=did_you_mean(features, sorted(self.feature_sets))
                 + f"choose from {sorted(self.feature_sets)}",
