@@ -102,6 +102,16 @@ class Roles:
 
     def __post_init__(self):
         refuse_reserved(self.protected)
+        named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, "y_score": self.y_score}
+        for role, name in {**named, "sample_weight": self.weight}.items():
+            if isinstance(name, int | float | np.number) and not name:  # column 0 of a frame
+                raise EthicLensInputError(
+                    f"names the column {name!r}, which reads as no column here",
+                    column=role,
+                    kind="argument",
+                    fix="rename the frame's columns to text (e.g. df.columns = "
+                    "[f'c{i}' for i in range(df.shape[1])])",
+                )
         if self.y_score and not self.y_true:
             raise EthicLensInputError(
                 "calibration needs ground truth",

@@ -117,7 +117,14 @@ def _frame_types(ddf) -> FrameTypes:
         lambda c: pd.api.types.is_bool_dtype(ddf[c].dtype),
         lambda c: pd.api.types.is_string_dtype(ddf[c].dtype),
         lambda c: [ddf[c].dropna().head(1000, npartitions=-1)],
+        lambda c: ddf[c].cat.categories if _known_categories(ddf[c]) else None,
     )
+
+
+def _known_categories(column) -> bool:
+    """A categorical column whose categories Dask knows (its unused ones refused as pandas
+    refuses them)."""
+    return isinstance(column.dtype, pd.CategoricalDtype) and column.cat.known
 
 
 @named_below
@@ -387,7 +394,7 @@ def audit_frame(
     :func:`ethiclens.audit_counts`'s (``n_bins``, None: 10, given only with ``y_score``). Same
     result as ``ethiclens.audit`` on the same rows.
     """
-    cols = [protected] if isinstance(protected, str) else list(protected)
+    cols = [protected] if np.isscalar(protected) else list(protected)  # an int name too
     if n_bins is not None:  # given: refused without scores, in audit's words (not the table's)
         kwargs["n_bins"] = check_score_bins(n_bins, y_score is not None)
     n_bins = 10 if n_bins is None else n_bins  # pos_label: refused before any weight

@@ -1188,10 +1188,12 @@ def first_distinct(chunks, n: int = 3) -> pd.Series:
 class FrameTypes:
     """The locator of an in-memory Dask or Spark frame: no row to name (its rows have no
     file line), its score and weight columns' types for :func:`refuse_typed_numbers`:
-    ``is_bool(column)``, ``is_text(column)``; ``head(column)``: chunks of its values."""
+    ``is_bool(column)``, ``is_text(column)``; ``head(column)``: chunks of its values;
+    ``categories(column)``: a categorical group column's categories, else None."""
 
-    def __init__(self, is_bool, is_text, head):
+    def __init__(self, is_bool, is_text, head, categories=lambda column: None):
         self.is_bool, self.is_text, self.head = is_bool, is_text, head
+        self.categories = categories
 
     def first(self, column, test):
         return None
@@ -1230,7 +1232,7 @@ def _check_weights(raw: pd.DataFrame, check: _GroupByCheck) -> pd.DataFrame:
 
 def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
     """No missing group value, no unused Parquet category; CSV groups typed by the rule."""
-    text, count, files = check.text, check.count, check.files
+    text, count = check.text, check.count
     key_roles = check.roles.key_roles
     hive_keys = getattr(check.locator, "hive_keys", set())
     for col in check.roles.protected:
@@ -1254,13 +1256,23 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         )
         if text:
             raw[col] = type_groups(raw[col])
-        elif files and str(files[0]).lower().endswith((".parquet", ".pq")):
+        else:
             labels = {str(v) for v in raw.loc[count > 0, col]}
-            cats = parquet_categories(files, col, len(labels))
-            if empty := [str(c) for c in cats or () if str(c) not in labels]:
+            cats = _declared_categories(check, col, len(labels))
+            if empty := [str(c) for c in ([] if cats is None else cats) if str(c) not in labels]:
                 raise groups_without_rows(empty, col)  # the audit's own words
         if isinstance(raw[col].dtype, pd.CategoricalDtype):
             raw[col] = raw[col].astype(object)
+
+
+def _declared_categories(check: _GroupByCheck, column, n_found: int):
+    """The categories of a group ``column`` whose type declares them (an in-memory frame's
+    categorical, :func:`parquet_categories` of Parquet files), else None."""
+    if hasattr(check.locator, "categories"):
+        return check.locator.categories(column)
+    if check.files and str(check.files[0]).lower().endswith((".parquet", ".pq")):
+        return parquet_categories(check.files, column, n_found)
+    return None
 
 
 def _hive_keys(path, target) -> dict:
