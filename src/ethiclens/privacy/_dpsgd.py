@@ -60,6 +60,9 @@ class TrainConfig:
     def __post_init__(self):
         # hashable (σ is cached per config) whatever sequence the caller passed
         object.__setattr__(self, "hidden", tuple(self.hidden))
+        for name in ("epochs", "batch_size"):  # a numpy whole number is the int it is (JSON)
+            if isinstance(getattr(self, name), np.integer):
+                object.__setattr__(self, name, int(getattr(self, name)))
 
     def to_dict(self) -> dict:
         """JSON-ready fields (``hidden`` as a list)."""
@@ -168,11 +171,11 @@ def check_batch_settings(config: TrainConfig) -> None:
         whole = isinstance(value, int) and not isinstance(value, bool)
         if not whole or value < low or (high is not None and value > high):
             bounds = f"between {low} and {high:,}" if high else f"at least {low}"
-            raise EthicLensInputError(
+            raise argument_error(
                 f"{name.replace('_', ' ')} must be a whole number {bounds}",
-                column=name,
-                value=value,
-                fix=f"give a whole number {bounds}, {example}",
+                name,
+                value,
+                f"give a whole number {bounds}, {example}",
             )
 
 
@@ -180,13 +183,13 @@ def check_settings(n_train: int, config: TrainConfig) -> float:
     """Validate the batch settings; return the Poisson sample rate."""
     check_batch_settings(config)
     if config.batch_size >= n_train:  # before dividing: n / a 330-digit batch is 0.0
-        raise EthicLensInputError(
+        raise argument_error(
             f"sample rate batch_size / n_train = {shown_int(config.batch_size)}/{n_train} >= 1: "
             "Poisson subsampling (and its privacy amplification) needs batches smaller than the "
             "data",
-            column="batch_size",
-            value=config.batch_size,
-            fix=f"use a batch size below {n_train}",
+            "batch_size",
+            config.batch_size,
+            f"use a batch size below {n_train}",
         )
     if not 0 < config.delta < 1:
         raise argument_error("δ must be in (0, 1)", "delta", config.delta, "e.g. delta=1e-5")
