@@ -550,12 +550,11 @@ async def thresholds(request):
         problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
         data = web.store.data(audit["data_id"]) if audit["data_id"] else None  # gone since
         problem = _portable.renamed(problem, _portable.server_names(data) if data else ())
-        said = _if_gone(
-            {"problem": problem, "fix": exc.fix or ""},
-            data,
-            _failed_status({"column": exc.column}, data),
-        )
-        names = (data["name"], _portable.portable_name(data)) if data else ()
+        status = _failed_status({"column": exc.column}, data)
+        said = _if_gone({"problem": problem, "fix": exc.fix or ""}, data, status)
+        # the file's name begins only the problem of a file gone (the app's own words begin
+        # every other, a file named "the" too)
+        names = (data["name"], _portable.portable_name(data)) if status == 410 else ()
         return web.error_page(
             request, 422, said["problem"], said["fix"], _THRESHOLD, _back(audit), names
         )
