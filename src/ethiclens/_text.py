@@ -518,14 +518,15 @@ def _console_class():
             from rich.measure import Measurement
             from rich.table import Table
 
-            wide, width = self.options.update_width(PIPED_WIDTH), self.width
+            wide, size = self.options.update_width(PIPED_WIDTH), (self._width, self._height)
             tables = [o for o in objects if isinstance(o, Table)]
             need = max((Measurement.get(self, wide, o).maximum for o in tables), default=0)
-            self.width = max(width, need)  # print(width=) is capped at the console's
+            if need > self.width:  # print(width=) is capped at the console's width, and a
+                self.size = (need, self.height)  # dumb terminal's is 80 unless both are set
             try:
                 super().print(*objects, **kwargs)
             finally:
-                self.width = width
+                self._width, self._height = size  # the terminal's size read again, as before
 
     return SafeConsole
 
