@@ -505,7 +505,13 @@ def _below_one(value, where: str, low, problem: str, fix: str, *, from_low=False
     else (NaN too) ``problem``, naming ``where``."""
     if not is_number(value) or not (low <= value < 1 if from_low else low < value < 1):
         raise _setting_error(problem, column=where, value=value, fix=fix)
-    if isinstance(value, np.float32 | np.float16):  # a float32 0.9 is the 0.9 it prints as
+    return _printed_float(value)
+
+
+def _printed_float(value) -> float:
+    """``float(value)``; a numpy float32 (float16) as the number it prints as (0.9, not
+    0.8999999761581421): a level, ε or δ given so is the one the user wrote."""
+    if isinstance(value, np.float32 | np.float16):
         return float(str(np.float32(value)))
     return float(value)
 
@@ -646,7 +652,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
             fix="give a number such as 1.0",
         )
     try:
-        eps = float(value)
+        eps = _printed_float(value)
     except OverflowError:
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
@@ -669,7 +675,7 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     if value is None:
         return None
     finite = is_number(value) and math.isfinite(float(value))
-    delta = float(value) if finite else math.nan
+    delta = _printed_float(value) if finite else math.nan
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
     if not finite:
