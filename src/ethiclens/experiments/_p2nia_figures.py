@@ -231,29 +231,27 @@ def paper_figures(frame: pd.DataFrame) -> dict:
 
 def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
     """One PNG per paper figure the rows support (``{prefix}-fig3.png`` ...)."""
-    plt = _pyplot()
     files = []
     for key, (title, drawer, kwargs) in paper_figures(frame).items():
-        fig, ax = plt.subplots(figsize=(6.4, 4.2))
+        fig, ax = _subplots(figsize=(6.4, 4.2))
         drawer(ax, frame, **kwargs)
         paper = f" (Fig. {key[3:]})" if key.startswith("fig") else ""  # a paper figure
         ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
-        files.append(_save(plt, fig, [ax], Path(out) / f"{prefix}-{key}.png", 7))
+        files.append(_save(fig, [ax], Path(out) / f"{prefix}-{key}.png", 7))
     return files
 
 
-def _pyplot():
-    """matplotlib's pyplot on the Agg backend (files only, no window)."""
-    import matplotlib
+def _subplots(*grid, figsize):
+    """A figure and its axes, drawn without pyplot (files only): the caller's matplotlib
+    backend stays as it is (a notebook's plots keep showing)."""
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
+    fig = Figure(figsize=figsize)
+    return fig, fig.subplots(*grid)
 
 
-def _save(plt, fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
-    """``fig`` written to ``png`` (atomically) and closed, each of ``axes`` with a ``grid`` and
+def _save(fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
+    """``fig`` written to ``png`` (atomically), each of ``axes`` with a ``grid`` and
     a legend of ``fontsize`` (every text drawn literally: a model's label is the user's text)."""
     for ax in axes:
         ax.grid(axis=grid, color="#eeeeee")
@@ -262,7 +260,6 @@ def _save(plt, fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
     fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, dpi=120, format="png")
-    plt.close(fig)
     return write_atomic(png, buffer.getvalue())
 
 
@@ -272,7 +269,6 @@ def write_outputs(
     """Rows CSV, one PNG per paper figure (Figs. 3-8 as the rows allow, every method on the
     same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
-    plt = _pyplot()
     files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
     files += write_figures(frame, out, dataset)
 
@@ -280,12 +276,12 @@ def write_outputs(
     # with one model only must not be set beside another's average over both
     models = _models_in(frame)
     first = models[0] if models else None
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    fig, axes = _subplots(1, 2, figsize=(11, 4))
     draw_sizes(axes[0], frame, model=first)
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3), {_name(first)}", fontsize=10)
     draw_epsilons(axes[1], frame, model=first)
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4), {_name(first)}", fontsize=10)
-    files.append(_save(plt, fig, axes, out / f"{dataset}-fig3-fig4.png", 8))
+    files.append(_save(fig, axes, out / f"{dataset}-fig3-fig4.png", 8))
     files.append(write_tables(frame, out, dataset, metric_epsilons))
     return files
 
@@ -431,7 +427,6 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     """The paper's Fig. 1 from ``cross_population`` rows: the black-box DP estimate with each
     audit state's records (mean over repetitions, ± one standard deviation), the model's true
     DP on its own state's held-out records as a line, states sorted by their error."""
-    plt = _pyplot()
     per_state = (
         frame.groupby("audit_state")
         .agg(
@@ -444,7 +439,7 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     reference = float(frame.reference_dp.mean())
     train = ", ".join(sorted(set(frame.train_state)))
     model = ", ".join(model_label(m) for m in sorted(set(frame.model)))
-    fig, ax = plt.subplots(figsize=(max(6.4, 0.22 * len(per_state) + 2.0), 4.2))
+    fig, ax = _subplots(figsize=(max(6.4, 0.22 * len(per_state) + 2.0), 4.2))
     x = np.arange(len(per_state))
     ax.bar(
         x,
@@ -468,4 +463,4 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
         f"{reps} repetition(s)",
         fontsize=9,
     )
-    return _save(plt, fig, [ax], path, 7, grid="y")
+    return _save(fig, [ax], path, 7, grid="y")
