@@ -383,10 +383,10 @@ def _decoded_size(arr) -> int:
         return 8 * len(arr) + int(pc.sum(pc.binary_length(arr)).as_py() or 0)
     if pa.types.is_struct(kind):
         return 8 * len(arr) + sum(_decoded_size(f) for f in arr.flatten())
-    if pa.types.is_map(kind):  # its keys and items (pyarrow flattens no map of dictionaries)
+    if pa.types.is_map(kind):  # its entries, as a list of (key, item) structs is sized
         start, end = arr.offsets[0].as_py(), arr.offsets[-1].as_py()  # this slice's entries
         entries = (arr.keys.slice(start, end - start), arr.items.slice(start, end - start))
-        return 8 * len(arr) + sum(_decoded_size(part) for part in entries)
+        return 8 * (len(arr) + end - start) + sum(_decoded_size(part) for part in entries)
     if kind.num_fields:  # lists: their values
         return 8 * len(arr) + _decoded_size(arr.flatten())
     try:
