@@ -146,7 +146,8 @@ def value_ci(m, edges=()) -> str:
     if m.ci_low is None and m.ci_high is None:
         return fmt(m.value)
     # one end missing (a P2NIA estimate's) reads — (fmt), the interval kept
-    return f"{fmt(m.value)} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+    value = _bound(m.value, edges)  # the point on its side of the edges too (0.7996, not 0.800)
+    return f"{value} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
 
 
 def status_html(status: str) -> str:

@@ -86,7 +86,8 @@ def fmt_interval(m, edges=()) -> str:
 
 def fmt_estimate(m, edges=()) -> str:
     """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as for
-    ``format_number``, applied to the interval's bounds."""
+    ``format_number``, applied to the value and its interval's bounds (a DI of 0.7996 reads
+    0.7996, not 0.800, beside a band from 0.80)."""
     if m is None:
         return "—"
     if m.value is None:
@@ -95,7 +96,7 @@ def fmt_estimate(m, edges=()) -> str:
         return f"{fmt(m.value)} — {floor_note(m)}"
     if m.ci_low is None:
         return f"{fmt(m.value)} (no CI)"
-    return f"{fmt(m.value)} {fmt_interval(m, edges)}"
+    return f"{fmt(m.value, edges=edges)} {fmt_interval(m, edges)}"
 
 
 def suppression_detail(record: dict, excluded=None) -> str:
@@ -278,7 +279,8 @@ def estimate_cell(m, edges=()) -> Markup:
             f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
             f"<small>{escape(floor_note(m))}</small></span>"
         )
-    return Markup(f"{escape(fmt(m.value))}<br><small>{escape(fmt_interval(m, edges))}</small>")
+    value = fmt(m.value, edges=edges)  # on its side of the edges, as its bounds
+    return Markup(f"{escape(value)}<br><small>{escape(fmt_interval(m, edges))}</small>")
 
 
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:

@@ -34,7 +34,7 @@ def _cells(row, metric: str, policy: dict) -> tuple[str, str]:
         return fmt(row[metric]), "none: below the sample floor"
     edges = policy_edges(_POLICY_METRIC[metric], policy)
     low, high = (fmt(row[f"{metric}_ci_{end}"], edges=edges) for end in ("low", "high"))
-    return fmt(row[metric]), f"[{low}, {high}]"
+    return fmt(row[metric], edges=edges), f"[{low}, {high}]"
 
 
 def _methods(cfg: dict, labelled: bool) -> str:
