@@ -10,10 +10,12 @@ import fnmatch
 import functools
 import glob
 import hashlib
+import lzma
 import math
 import os
 import re
 import tempfile
+import zipfile
 from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
 
@@ -923,14 +925,24 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         raise DataFileError(
             f"cannot read {path.name}: nested too deeply", fix="give a flat table"
         ) from exc
-    except (ValueError, TypeError, OSError, EOFError) as exc:  # pandas' errors are ValueErrors
-        ragged = isinstance(exc, pd.errors.ParserError) and suffix == ".csv"
+    except ImportError as exc:  # .zst: pandas reads it with the zstandard package
+        raise DataFileError(
+            f"cannot read {path.name}: the zstandard package, which reads {path.suffix} files, "
+            "is not installed",
+            fix=f"pip install zstandard, or decompress it yourself and read the {suffix} file",
+        ) from exc
+    except (ValueError, TypeError, OSError, EOFError, *_UNPACK_ERRORS) as exc:
+        ragged = isinstance(exc, pd.errors.ParserError) and suffix == ".csv"  # pandas': ValueError
         fix = _read_error_fix(path, suffix)
         raise (ragged and ragged_error([path])) or DataFileError(
             f"cannot read {path.name}: {_first_line(exc)}", fix=fix
         ) from exc
     _check_frame(path, suffix, frame)
     return frame
+
+
+# what a file that is not what its .xz or .zip name says raises (bz2: OSError, gzip: EOFError)
+_UNPACK_ERRORS = (lzma.LZMAError, zipfile.BadZipFile)
 
 
 def _reader(path: Path):
