@@ -234,6 +234,12 @@ class Store:
         self._write(f"INSERT INTO {table} (id, {columns}) VALUES ({marks})", (row_id, *values))
         return row_id
 
+    def _newest(self, table: str = "") -> str:
+        """The order of rows stamped in the same second (``created`` is to the second): on
+        SQLite the order they were inserted in (its rowid), newest first; PostgreSQL keeps
+        none, so its rows of one second stay in the order the query's next key gives."""
+        return "" if self.url else f", {table}rowid DESC"
+
     def _one(self, sql: str, params=()) -> dict | None:
         row = self._db().execute(sql, params).fetchone()
         return dict(row) if row else None
@@ -260,13 +266,16 @@ class Store:
 
     def data_at(self, path: str) -> dict | None:
         """The data row of a file on the server (the newest, if it was picked twice)."""
-        return self._one("SELECT * FROM data WHERE path = ? ORDER BY created DESC LIMIT 1", (path,))
+        return self._one(
+            f"SELECT * FROM data WHERE path = ? ORDER BY created DESC{self._newest()} LIMIT 1",
+            (path,),
+        )
 
     def files(self, limit: int = 20) -> list[dict]:
         """The newest uploaded or picked files (CSV, Parquet), with their profiles."""
         return self._rows(
             "SELECT * FROM data WHERE kind IN ('csv', 'parquet') AND profile IS NOT NULL "
-            "ORDER BY created DESC, id LIMIT ?",
+            f"ORDER BY created DESC{self._newest()}, id LIMIT ?",
             (limit,),
         )
 
@@ -380,7 +389,8 @@ class Store:
             "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
             "a.fingerprint, a.spec, d.name AS data_name "
             "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
-            "WHERE a.status != 'draft' ORDER BY a.created DESC, a.updated DESC, a.id "
+            f"WHERE a.status != 'draft' ORDER BY a.created DESC{self._newest('a.')}, "
+            "a.updated DESC, a.id "
             "LIMIT ? OFFSET ?",
             (limit, offset),
         )
