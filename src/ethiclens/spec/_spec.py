@@ -1456,6 +1456,11 @@ def read_spec_file(path, flag: str = "--config") -> dict:
     from ..io import read_config_file
 
     data = read_config_file(path, flag, what="YAML or JSON spec")  # blank: "is empty"
+    if data is not None and not isinstance(data, dict):  # named where the file was given
+        kind = "a list" if isinstance(data, list) else "a single value"
+        problem = f"{Path(path).name} holds {kind}, not a spec: a spec is a mapping of sections"
+        fix = "start the file with sections such as target:, roles:, policy:"
+        raise EthicLensInputError(problem, column=flag, fix=fix)
     return {} if data is None else data
 
 
