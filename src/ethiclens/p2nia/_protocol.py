@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from .._checks import (
     check_argument_type,
@@ -129,7 +130,8 @@ class AuditRequest:
         return cls(**validate_request(d, "--request", source))
 
 
-ARRAYS = (np.ndarray, pd.Series, pd.Index, pd.api.extensions.ExtensionArray)
+ARROW = (pa.Array, pa.ChunkedArray)  # pyarrow's table.column("sex").unique()
+ARRAYS = (np.ndarray, pd.Series, pd.Index, pd.api.extensions.ExtensionArray, *ARROW)
 
 
 def make_request(n, protected, **options) -> AuditRequest:
@@ -156,8 +158,8 @@ def make_request(n, protected, **options) -> AuditRequest:
     keywords = [k for k in REQUEST_FLAGS if k not in ("n", "protected")]
     refuse_unknown("make_request", options, keywords)  # a TypeError too, as audit's
     for key in ("metrics", "protected_domain"):  # df[c].unique(), a Series, an Index: a list
-        if isinstance(options.get(key), ARRAYS) and np.ndim(options[key]) == 1:
-            options[key] = options[key].tolist()
+        if isinstance(value := options.get(key), ARRAYS) and np.ndim(value) == 1:
+            options[key] = value.to_pylist() if isinstance(value, ARROW) else value.tolist()
     for key in ("epsilon", "delta"):  # a float32 0.1 is the 0.1 it prints as, as a level is
         if isinstance(options.get(key), np.float32 | np.float16):
             options[key] = float(str(options[key]))
