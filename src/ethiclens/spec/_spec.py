@@ -752,16 +752,26 @@ class AuditSpec:
 
         A database password is never written: give the URL through ``db_env`` instead.
         """
-        from ..io import dump_yaml, write_atomic
+        return self._save(path, "path")
 
-        self.check_savable(path)
+    def _save(self, path, argument: str) -> Path:
+        """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``)."""
+        from .. import io
+
+        self.check_savable(path, argument)
         data = self.to_dict(minimal=True)
         if Path(path).suffix.lower() == ".json":
             # strict JSON: a spec holds no NaN or infinity (refused when it is made)
             text = json.dumps(data, indent=2, allow_nan=False) + "\n"
         else:
-            text = dump_yaml(data)
-        return write_atomic(path, text)
+            text = io.dump_yaml(data)
+        try:
+            return io.write_atomic(path, text)
+        except EthicLensInputError as exc:  # its folder gone, say: named as the path was given
+            kind = None if argument.startswith("-") else "argument"
+            raise EthicLensInputError(
+                exc.problem, column=argument, value=exc.value, fix=exc.fix, kind=kind
+            ) from None
 
     def check_savable(self, path, argument: str = "path") -> None:
         """Refuse, before any work, a config path that is not YAML/JSON or a spec whose database
