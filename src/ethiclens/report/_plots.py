@@ -36,10 +36,33 @@ def _subplots(nrows=1, ncols=1, *, figsize=None, layout=None, **kwargs):
     returned figure is drawn once, below its cell), and the web app's worker threads share no
     pyplot state. Saving works on any figure (``savefig`` uses Agg for PNG/SVG).
     """
+    _import_quietly()
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=figsize, layout=layout)
     return fig, fig.subplots(nrows, ncols, **kwargs)
+
+
+def _unwritable_folder_note(record) -> bool:
+    """False for matplotlib's note that it made a temporary folder (a read-only HOME)."""
+    return not str(record.msg).startswith(("mkdir -p failed", "Matplotlib created a temporary"))
+
+
+def _import_quietly() -> None:
+    """Import matplotlib without the two lines it logs where its config folder cannot be
+    written (a read-only HOME: it then uses a temporary one, itself, harmlessly), on every
+    ``--html``; every other message of its import still shows."""
+    import logging
+    import sys
+
+    if "matplotlib.figure" in sys.modules:
+        return
+    log = logging.getLogger("matplotlib")
+    log.addFilter(_unwritable_folder_note)
+    try:
+        import matplotlib.figure  # noqa: F401 - its config and font cache folders are read now
+    finally:
+        log.removeFilter(_unwritable_folder_note)
 
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
