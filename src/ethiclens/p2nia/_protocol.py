@@ -15,6 +15,7 @@ anyone can recompute a SHA-256; signing would need keys the protocol does not as
 from __future__ import annotations
 
 import contextlib
+import copy
 import csv
 import errno
 import hashlib
@@ -120,8 +121,9 @@ class AuditRequest:
     def needs_label(self) -> bool:
         return any(NEEDS_Y[m] for m in self.metrics)
 
-    def to_dict(self) -> dict:
-        return {"format": REQUEST_FORMAT, **{key: getattr(self, key) for key in REQUEST_FLAGS}}
+    def to_dict(self) -> dict:  # a copy: a caller's edit of its lists leaves the request as it is
+        fields = {key: copy.deepcopy(getattr(self, key)) for key in REQUEST_FLAGS}
+        return {"format": REQUEST_FORMAT, **fields}
 
     @classmethod
     def from_dict(cls, d: dict, source: str | None = None) -> AuditRequest:
