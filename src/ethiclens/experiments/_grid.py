@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import numbers
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -79,7 +80,9 @@ class SweepGrid:
             raise _as_key(exc) from None
 
     def _check_fields(self) -> None:
-        self.seeds = _seeds(self.seeds)
+        self.seeds, self.max_rows = _seeds(_plain(self.seeds)), _plain(self.max_rows)
+        if isinstance(self.train, dict):
+            self.train = {k: _plain(v) for k, v in self.train.items()}
         if not isinstance(self.epsilons, (list, tuple)):
             raise EthicLensInputError(
                 "must be a list of budgets",
@@ -226,6 +229,14 @@ def _as_key(exc: EthicLensInputError) -> EthicLensInputError:
     return EthicLensInputError(
         exc.problem, column=exc.column, value=exc.value, fix=exc.fix, kind="key"
     )
+
+
+def _plain(x):
+    """A NumPy integer as the Python int it equals (a list's items too), as every integer
+    field takes it; anything else as it is."""
+    if isinstance(x, numbers.Integral) and not isinstance(x, int):  # a Python int kept
+        return int(x)
+    return type(x)(_plain(v) for v in x) if type(x) in (list, tuple) else x
 
 
 def _is_int(x) -> bool:
