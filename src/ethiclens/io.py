@@ -1358,6 +1358,9 @@ def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
             fix = "choose an output path whose folders are folders"
             raise _unwritable(path, f"{blocker} is a file, not a folder", fix, flag)
         fix = f"create it first (mkdir -p {folder}) or choose another path"
+        if folder.parts[0].startswith("~"):  # quoted: no shell expanded it (mkdir -p ~ would)
+            fix = "the path is read as written, '~' too: give the full path (e.g. "
+            fix += f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
         raise _unwritable(path, f"folder {folder} does not exist", fix, flag)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise _unwritable(path, "no permission to write there", flag=flag)
