@@ -212,7 +212,7 @@ def spark_session(master: str | None = None):
             value=master,
             fix="drop --scheduler (the active session is used) or stop that session",
         )
-    session = active or session_settings(master or LOCAL_MASTER).getOrCreate()
+    session = active or _started(master or LOCAL_MASTER)
     if active is None:
         session.sparkContext.setLogLevel("ERROR")
     try:
@@ -220,6 +220,24 @@ def spark_session(master: str | None = None):
     finally:
         if active is None:
             session.stop()
+
+
+def _started(master: str):
+    """A new SparkSession on ``master``; a master Spark refuses (``local[2]x``) is refused
+    naming ``--scheduler`` (was a Py4J traceback)."""
+    from py4j.protocol import Py4JJavaError
+
+    try:
+        return session_settings(master).getOrCreate()
+    except Py4JJavaError as exc:
+        found = re.search(r"Exception: (.+)", str(exc))
+        raise EthicLensInputError(
+            f"Spark cannot start on this master: {(found[1] if found else 'refused')[:200]}",
+            column="--scheduler",
+            value=master,
+            fix="give a Spark master such as local[2], local[*] or spark://host:7077, or drop "
+            "--scheduler (local[2])",
+        ) from None
 
 
 def spark_read_files(session, target: str, columns: list):

@@ -1,0 +1,28 @@
+"""Round 34 review leftover: a Spark master Spark cannot parse ('local[2]x') is refused naming
+--scheduler, exit 2, for the audit and the monitor alike; was exit 1 with a Py4J traceback
+(SparkContext failed to start). A later run in the same process still starts its session."""
+
+import pytest
+
+from ethiclens.cli import main
+
+pytest.importorskip("pyspark")
+
+ROWS = "ts,y,p,g\n" + "2024-01-01,0,0,a\n2024-01-01,1,1,b\n2024-01-02,0,1,a\n2024-01-02,1,0,b\n"
+
+
+@pytest.mark.parametrize("command", ["audit", "monitor"])
+def test_a_master_spark_cannot_parse(tmp_path, capsys, command):
+    path = tmp_path / "d.csv"
+    path.write_text(ROWS)
+    argv = [command, str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    argv += ["--time", "ts", "--window", "1d"] if command == "monitor" else []
+    argv += ["--store", str(tmp_path / "store")] if command == "monitor" else []
+    assert main([*argv, "--engine", "spark", "--scheduler", "local[2]x"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "Py4J" not in err
+    assert "option '--scheduler'" in err and "local[2]x" in err, err
+    assert "Could not parse Master URL" in err and "local[*]" in err
+    if command == "audit":  # the process can start a session after the failed one
+        code = main([*argv, "--engine", "spark", "--fail-on", "never"])
+        assert code == 0, capsys.readouterr().err
