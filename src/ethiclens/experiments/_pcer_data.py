@@ -11,6 +11,8 @@ Female = 1). ΔPCER = PCER_0 − PCER_1.
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import TruncatedSVD
@@ -32,7 +34,7 @@ PCER_ATTRIBUTES = ds_mod.RegistryView(
     "(dataset, attribute) -> BinarySplit, for every PCER dataset of the registry.",
 )
 PCER_LOADERS = ds_mod.RegistryView(
-    lambda: [(e.name, dict(e.pcer_options)) for e in ds_mod.entries("pcer")],
+    lambda: [(e.name, copy.deepcopy(e.pcer_options)) for e in ds_mod.entries("pcer")],
     "dataset -> the loader keywords of the PCER experiments, from the registry.",
 )
 
