@@ -4,6 +4,7 @@ table; a model comparison and a threshold table as plain lines."""
 from __future__ import annotations
 
 from numbers import Integral
+from types import SimpleNamespace
 
 from rich.markup import escape
 from rich.table import Table
@@ -233,6 +234,12 @@ def comparison_summary(result) -> list[str]:
     ]
     caveat = below_harmful_caveat(cfg["policy"], not result.audit_a.config["positive_is_favorable"])
     lines += [caveat] if caveat else []
+    # each reference as the audit states it ("given as A, merged into AB": the spec is the run's)
+    asked = SimpleNamespace(run=result.run, config=result.audit_a.config)
+    lines += [
+        f"{attr.name}: reference group {attr.reference} ({reference_words(asked, attr)})"
+        for attr in result.audit_a.attributes
+    ]
     lines += result.audit_a.empty_crossing_notes  # both models audit the same rows
     gated = ("disparate_impact", "equalized_odds_difference")
     absolute = False
