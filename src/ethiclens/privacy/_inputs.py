@@ -9,6 +9,7 @@ losses, for the train split (members) and the test split (non-members).
 from __future__ import annotations
 
 import datetime
+import decimal
 import functools
 import inspect
 import math
@@ -150,7 +151,7 @@ class SplitPredictions:
             self.ids = np.asarray(self.ids, dtype=object)
             _refuse_nested(self.ids, "ids")
             _same_rows_as(self.ids, "ids", n, "give one id per row")
-            refuse_missing(pd.isna(self.ids), "ids", "give every row an id (or no ids)", "id")
+            refuse_missing(_isna(self.ids), "ids", "give every row an id (or no ids)", "id")
 
     def mask(self, group: str) -> np.ndarray:
         """Boolean mask of the rows of ``group``."""
@@ -185,7 +186,7 @@ def _float_losses(loss) -> np.ndarray:
     if not bad.any():
         huge = [isinstance(v, int) and abs(v) > sys.float_info.max for v in arr]
         arr[huge] = [math.inf if v > 0 else -math.inf for v in arr[huge]]
-        arr[pd.isna(arr)] = np.nan  # pd.NA too (a "string" column's): missing, not text
+        arr[_isna(arr)] = np.nan  # pd.NA too (a "string" column's): missing, not text
         try:
             return arr.astype(float)
         except (TypeError, ValueError):
@@ -258,12 +259,22 @@ def _refuse_nested(arr: np.ndarray, name: str) -> None:
         )
 
 
+def _isna(arr: np.ndarray) -> np.ndarray:
+    """``pd.isna``, a signalling decimal NaN (``Decimal('sNaN')``, on which pandas raises
+    InvalidOperation) missing too."""
+    try:
+        return pd.isna(arr)
+    except decimal.InvalidOperation:
+        snan = np.vectorize(lambda v: isinstance(v, decimal.Decimal) and v.is_snan(), otypes=[bool])
+        return snan(arr) | pd.isna(np.where(snan(arr), None, arr))
+
+
 def _binary(values, name) -> np.ndarray:
     check_one_per_row(values, name)
     arr = np.asarray(values)
     if arr.dtype == object:
         _refuse_nested(arr, name)
-    missing = pd.isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
+    missing = _isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     refuse_missing(missing, name, "drop those rows")
     uniq = set(pd.unique(arr.ravel()).tolist())  # np.unique cannot sort 1 beside '1'
     if not uniq <= {0, 1}:
@@ -283,7 +294,7 @@ def _groups(values, name) -> np.ndarray:
     if pd.api.types.is_float_dtype(getattr(values, "dtype", None)):
         values = np.asarray(values) + 0.0  # -0.0 is the group 0.0, as the audit reads floats
     arr = np.asarray(values, dtype=object)
-    _refuse_missing_groups(pd.isna(arr), name)
+    _refuse_missing_groups(_isna(arr), name)
     check_label_lengths(arr, name)  # the audit's limit on a group label
     # every other check the audit makes of group values, with its message (1 beside '1',
     # ' a' beside 'a', blank names, bytes that are not text): the labels are the audit's, a
