@@ -223,7 +223,11 @@ class _SQLite:
                 "point the link at a file, or give another --store",
             )
         if not folder.exists():
-            raise _refuse("its folder does not exist", str(path), f"create {folder} first")
+            fix = f"create {folder} first"
+            if folder.parts[0].startswith("~"):  # quoted: read as written, as every output is
+                fix = "the path is read as written, '~' too: give the full path (e.g. "
+                fix += f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
+            raise _refuse("its folder does not exist", str(path), fix)
         fresh = not path.exists()
         if not fresh and path.stat().st_size > 0:
             with open(path, "rb") as fh:
