@@ -562,8 +562,9 @@ async def thresholds(request):
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
         return web.not_listed(request)
     if key and not web.store.claim(*key[:2]):
-        if key in web.views:  # sent twice while the first looked for its threshold
-            return redirect(f"/audits/{web.views[key]}")
+        known = key if key in web.views else _view_at(web, key, spec)
+        if known:  # sent twice while the first looked for its threshold, or typed otherwise
+            return redirect(f"/audits/{web.views[known]}")
         if any(k[:2] == key[:2] for k in web.views):  # this page's form sent again, changed
             return web.error_page(request, 409, _USED_FORM, _RELOAD, _THRESHOLD, _back(audit))
         return web.changed_elsewhere(request, audit["id"])
@@ -571,6 +572,17 @@ async def thresholds(request):
     if key:
         web.views[key] = view_id
     return web.run(request, view_id, spec, "thresholds", data and data["name"])
+
+
+def _view_at(web, key: tuple, spec: dict) -> tuple | None:
+    """The key of the view this form (``key``: its audit and revision) started at ``spec``'s
+    threshold, typed otherwise ("0.5" for the one found, "0.50" after "0.5"); else None."""
+    for known, view_id in list(web.views.items()):
+        row = web.audit_or_none(view_id, ("spec",)) if known[:2] == key[:2] else None
+        view = json.loads(row["spec"] or "{}") if row else {}
+        if (view.get("thresholds") or {}).get("threshold") == spec["thresholds"]["threshold"]:
+            return known
+    return None
 
 
 _RELOAD = "reload the audit's page and press the button again"
