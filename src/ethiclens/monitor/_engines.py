@@ -146,6 +146,15 @@ def _named_as_files(frame):
         )
     if all(isinstance(c, str) for c in frame.columns):
         return frame
+    texts = pd.Index([str(c) for c in frame.columns])
+    for name in texts[texts.duplicated()]:
+        given = dict.fromkeys(repr(c) for c in frame.columns if str(c) == name)
+        if len(given) > 1:  # the text '0' and the number 0: one name in a file of its rows
+            raise EthicLensInputError(
+                f"the DataFrame has two columns of this name as text ({', '.join(given)})",
+                column=name,
+                fix="rename or drop one of them",
+            )
     return frame.rename(columns=str)
 
 
