@@ -90,7 +90,7 @@ def _sniff(path: Path, suffix: str) -> None:
             return
         if rename != ".parquet" and compressed:
             if not path.name.lower().endswith(".gz"):
-                return
+                return _refuse_csv_bytes(path)  # .bz2, .xz, .zip: by pandas' reading
             break  # a .gz file's text is told by its decompressed bytes, below
         raise DataFileError(
             f"{_file_name(path)} is {what}, not a plain {suffix or 'text'} file",
@@ -104,7 +104,13 @@ def _sniff(path: Path, suffix: str) -> None:
         )
     if err := wide_text_error(path, _text_head(path, head)):
         raise err
-    if path.name.lower().endswith((".csv", ".csv.gz")) and (
+    _refuse_csv_bytes(path)
+
+
+def _refuse_csv_bytes(path: Path) -> None:
+    """A CSV file (plain or compressed) holding a NUL byte, or text after a closing quote, is
+    refused naming its line."""
+    if path.name.lower().endswith(tuple(f".csv{c}" for c in ("", *COMPRESSED))) and (
         err := nul_byte_error(path) or _text_after_quote_error(path)
     ):
         raise err
@@ -715,7 +721,7 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
     after = None  # (line, text) of the first closing quote that text follows
     quotes = True  # the quotes still read
     try:
-        with _open_bytes(path) as fh:
+        with _open_scanned(path) as fh:
             bom = 3 if fh.read(3) == b"\xef\xbb\xbf" else 0
             fh.seek(bom)
             for block in iter(lambda: fh.read(1 << 23), b""):
@@ -734,12 +740,23 @@ def _csv_scan(path: str, size: int, mtime_ns: int):
                     carry = b"\n" if block[-1:] in b",\n\r" else b"x"
                 crs, lfs, last = crs + block.count(b"\r"), lfs + block.count(b"\n"), block[-1:]
                 total += len(block)
-    except (OSError, EOFError):  # gzip.BadGzipFile is an OSError
+    except (OSError, EOFError, ValueError, ImportError, *_UNPACK_ERRORS):  # BadGzipFile: OSError
         return None
     open_end = 0 if last in (b"\n", b"\r") else 1
     # whether it ends inside a quoted field (False where its quotes were not all read)
     unclosed = quotes and carry[:1] == b'"' and _QUOTED_FIELD.match(carry).end() == len(carry)
     return total - crs + open_end, lfs + open_end, nul, quoted_break, after, unclosed
+
+
+@contextlib.contextmanager
+def _open_scanned(path: str):
+    """:func:`_open_bytes`; a .bz2, .xz or .zip file decompressed as pandas reads it."""
+    if Path(path).suffix.lower() in COMPRESSED and Path(path).suffix.lower() != ".gz":
+        with pd.io.common.get_handle(path, "rb", compression="infer", is_text=False) as fh:
+            yield fh.handle
+    else:
+        with _open_bytes(path) as fh:
+            yield fh
 
 
 def _quoted_break(text: bytes) -> tuple[bool, bytes, tuple | None]:
