@@ -200,18 +200,6 @@ def test_a_baseline_of_arrays_is_named_so(place):
     [
         (
             {"race": "B"},
-            {"merge_groups": {"race": {"X": ["B", "C"]}}},
-            "argument 'reference': the reference group 'B' of race is merged into 'X' (value: "
-            "'B'). Fix: name the merged group as the reference: reference={'race': 'X'}, or take "
-            "'B' out of the merge",
-        ),
-        (
-            "B",
-            {"merge_groups": {"race": {"X": ["B", "C"]}}},
-            "the reference group 'B' of race is merged into 'X'",
-        ),
-        (
-            {"race": "B"},
             {"exclude_groups": {"race": ["B"]}},
             "argument 'reference': the reference group 'B' of race is excluded (value: 'B'). "
             "Fix: keep it, or choose another reference: reference={'race': GROUP}",

@@ -13,7 +13,11 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness._compare import draw_joint, joint_counts, marginals, model_cells
 from ethiclens.fairness._display import fmt
 from ethiclens.fairness._keywords import UnknownKeywordError, refuse_unknown
-from ethiclens.fairness._validate import check_reference_kept, encode_groups
+from ethiclens.fairness._validate import (
+    check_reference_kept,
+    encode_groups,
+    followed_references,
+)
 
 
 @pytest.mark.parametrize(
@@ -77,17 +81,10 @@ def _edits(**done):
     return {"merge_groups": {}, "exclude_groups": {}} | done
 
 
-def test_a_merged_reference_is_refused_naming_the_merged_group():
+def test_a_merged_reference_is_followed_to_the_merged_group():
     edits = _edits(merge_groups={"race": {"X": ["A", "B"]}})
-    with pytest.raises(EthicLensInputError) as exc:
-        check_reference_kept({"race": "B"}, edits, ["race"])
-    e = exc.value
-    assert e.problem == "the reference group 'B' of race is merged into 'X'"
-    assert e.column == "reference" and e.kind == "argument" and e.value == "B"
-    assert e.fix == (
-        "name the merged group as the reference: reference={'race': 'X'}, or take 'B' out of "
-        "the merge"
-    )
+    check_reference_kept({"race": "B"}, edits, ["race"])  # not refused: followed, as a file's
+    assert followed_references({"race": "B"}, edits) == {"race": "X"}
 
 
 def test_an_excluded_reference_is_refused():

@@ -88,6 +88,7 @@ from ._validate import (
     check_flag,
     check_length,
     encode_edited,
+    followed_references,
     groups_without_rows,
     refuse_underflowing_weights,
     resolve_reference,
@@ -486,7 +487,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns;
     ``more(name, comparisons)``: comparisons of groups with no cells (suppressed) to add."""
     check_distinct_keys(attrs)
-    references = _references(opts.reference, list(attrs), opts.intersections)
+    references = _references(opts.reference, list(attrs), opts.intersections, edits)
     check_draws(ctx.n_boot, "n_boot")
     check_draw_memory(ctx.n_boot, attrs, ctx.n_cells * (2 if ctx.labelled else 1))
     opts = opts.seeded()
@@ -594,7 +595,7 @@ def _context(opts, policy, **data) -> _Context:
     )
 
 
-def _references(reference, columns, intersections) -> dict:
+def _references(reference, columns, intersections, edits=None) -> dict:
     if reference is None:
         refs = {}
     elif isinstance(reference, dict):
@@ -615,6 +616,7 @@ def _references(reference, columns, intersections) -> dict:
             value=reference,
             fix="pass a dict {attribute: reference group}",
         )
+    refs = followed_references(refs, edits)  # a reference merged: the merged group
     for combo in intersections or []:
         name = INTERSECTION_SEP.join(combo)
         if name not in refs and all(a in refs for a in combo):

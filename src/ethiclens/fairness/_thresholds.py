@@ -323,17 +323,17 @@ def threshold_table(
     if weights is not None:  # refused as the audit of these scores at the audited threshold
         cells = cell_index(scores >= audited, true if labelled else None)
         refuse_underflowing_weights(weights, attrs, cells, sample_weight)
-    frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts)
+    frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts, edits)
     frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
     return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
 
 
-def _attributes_rows(attrs, th, rows, labelled, policy, opts) -> pd.DataFrame:
+def _attributes_rows(attrs, th, rows, labelled, policy, opts, edits) -> pd.DataFrame:
     """Every attribute's rows of the table, one after another, each drawn from its own seed;
     ``rows`` are the scores, labels and weights. References as the audit's (its rule: an
     intersection whose every attribute has one is referred to their crossing)."""
-    reference = _references(opts.reference, list(attrs), opts.intersections)
+    reference = _references(opts.reference, list(attrs), opts.intersections, edits)
     scores, true, weights = rows
     bins = np.searchsorted(th, scores, side="right")  # thresholds <= score: 0..K
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))

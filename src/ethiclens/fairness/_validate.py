@@ -1393,28 +1393,32 @@ def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None
 
 
 def check_reference_kept(reference, edits: dict, columns: list) -> None:
-    """Refuse a reference group that a group edit took away: merged into a new group or
-    excluded (which group would the caller want instead?), naming the fix. ``edits``: what
+    """Refuse a reference group that an exclusion took away (which group would the caller
+    want instead?), naming the fix; one a merge took in is followed to the merged group
+    (:func:`followed_references`), as a file's audit follows it. ``edits``: what
     ``apply_group_edits`` did; ``reference`` a group, or a dict per attribute."""
     if isinstance(reference, dict):
         refs = {str(attr): ref for attr, ref in reference.items()}
     else:
         refs = {columns[0]: reference} if reference is not None and len(columns) == 1 else {}
     for attr, ref in refs.items():
-        merged = {
-            old: new for new, olds in edits["merge_groups"].get(attr, {}).items() for old in olds
-        }
-        if str(ref) in merged:
-            into = merged[str(ref)]
-            problem = f"the reference group {str(ref)!r} of {attr} is merged into {into!r}"
-            fix = f"name the merged group as the reference: reference={{{attr!r}: {into!r}}}, "
-            fix += f"or take {str(ref)!r} out of the merge"
-        elif str(ref) in edits["exclude_groups"].get(attr, []):
+        if str(ref) in edits["exclude_groups"].get(attr, []):
             problem = f"the reference group {str(ref)!r} of {attr} is excluded"
             fix = f"keep it, or choose another reference: reference={{{attr!r}: GROUP}}"
-        else:
-            continue
-        raise EthicLensInputError(problem, column="reference", kind="argument", value=ref, fix=fix)
+            raise EthicLensInputError(
+                problem, column="reference", kind="argument", value=ref, fix=fix
+            )
+
+
+def followed_references(refs: dict, edits: dict | None) -> dict:
+    """Attribute -> reference with a group a merge took in named as the merged group
+    (reference A, merge A,B:AB: AB), as ``--protected g=A --merge-groups g=A,B:AB`` reads."""
+    merges = (edits or {}).get("merge_groups") or {}
+    out = {}
+    for attr, ref in refs.items():
+        into = {str(o): new for new, olds in merges.get(attr, {}).items() for o in olds}
+        out[attr] = into.get(str(ref), ref)
+    return out
 
 
 def _known_attribute(attrs, attr, arg):
