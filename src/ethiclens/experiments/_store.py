@@ -406,6 +406,31 @@ class ResultsStore:
             )
         self.config_hash = config_hash
 
+    def check_data(self, digests: dict) -> None:
+        """Record each dataset's data digest (dataset -> SHA-256 of its rows); a dataset whose
+        finished runs here were trained on other rows is refused, never mixed with them (a
+        store written before digests were recorded resumes and records them)."""
+        row = self.conn.execute("SELECT value FROM meta WHERE key='data'").fetchone()
+        held = json.loads(row[0]) if row is not None else {}
+        done = {d for (d,) in self.conn.execute("SELECT dataset FROM runs WHERE status='done'")}
+        changed = sorted(d for d, v in digests.items() if held.get(d, v) != v and d in done)
+        if changed:
+            raise EthicLensInputError(
+                f"the store {self.path} holds runs of {', '.join(changed)} trained on other "
+                f"data than this sweep reads (sha256 {held[changed[0]][:12]}…, now "
+                f"{digests[changed[0]][:12]}…); mixing them would corrupt the tables",
+                column="--store",
+                fix="start a new store (--store NEW.sqlite), or give the sweep the data those "
+                "runs used (the same file, $ETHICLENS_BIOS, the same registered dataset)",
+            )
+        if {**held, **digests} != held:
+            with self.conn:
+                self.conn.execute("BEGIN")
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('data', ?)",
+                    (json.dumps({**held, **digests}, sort_keys=True),),
+                )
+
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
         query = "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,7 +14,7 @@ from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._records import SweepTask
-from ._runner import _LOADED, run_task
+from ._runner import _LOADED, _dataset, run_task
 from ._store import ResultsStore, epsilon_key
 
 
@@ -257,6 +258,7 @@ def _open_store(grid: SweepGrid, store_path):
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
     try:
+        store.check_data(_data_digests(grid))
         done = store.finished()
     except BaseException:
         store.close()
@@ -270,6 +272,26 @@ def _open_store(grid: SweepGrid, store_path):
             "configuration; they were discarded and this grid took the store over"
         )
     return store, pending, summary
+
+
+def _data_digests(grid: SweepGrid) -> dict:
+    """Dataset -> SHA-256 of the rows this sweep trains on (features, label, protected
+    attributes, their names); a dataset that cannot be loaded here is left to its runs."""
+    import pandas as pd
+
+    digests = {}
+    for name in grid.datasets:
+        try:
+            ds = _dataset(name, grid.features)
+        except (EthicLensInputError, OSError, ImportError):
+            continue
+        h = hashlib.sha256()
+        for part in (ds.features, ds.label, ds.protected):
+            names = part.columns if isinstance(part, pd.DataFrame) else [part.name]
+            h.update(repr(list(names)).encode())
+            h.update(pd.util.hash_pandas_object(part).to_numpy().tobytes())
+        digests[name] = h.hexdigest()
+    return digests
 
 
 def _progress_bar(console, total: int):
