@@ -108,6 +108,21 @@ class MIAResult:
         return json_fields(self, names)
 
 
+def refuse_one_split_losses(train: SplitPredictions, test: SplitPredictions) -> None:
+    """Losses on one split only: the attack needs both (``pcer audit --loss`` refuses a file
+    without the column alike)."""
+    missing = [role for role, s in (("train", train), ("test", test)) if s.loss is None]
+    if len(missing) == 1:
+        given = "test" if missing[0] == "train" else "train"
+        raise argument_error(
+            f"{given} has per-example losses and {missing[0]} has none: the "
+            "membership-inference attack needs the losses of both splits",
+            f"{missing[0]}.loss",
+            fix=f"give both splits' losses (loss= on the {missing[0]} split too) or neither "
+            "(no attack)",
+        )
+
+
 @refusing_unknown
 def membership_inference(
     train: SplitPredictions,
@@ -182,6 +197,7 @@ def _checked_arguments(train, test, group_order, eta, positive_rates, delta_pcer
     if min_group_size is not None:
         floor_n = check_count(min_group_size, "min_group_size")
     check_split_types(train, test)
+    refuse_one_split_losses(train, test)  # as pcer_audit names it
     if train.loss is None or test.loss is None:
         problem = "the attack needs per-example losses on both splits"
         raise argument_error(problem, "loss", fix="pass loss= to both SplitPredictions")

@@ -67,7 +67,7 @@ from ._inputs import (
     refuse_same_rows,
     shared_rows_note,
 )
-from ._mia import MIAResult, membership_inference
+from ._mia import MIAResult, membership_inference, refuse_one_split_losses
 from ._summary import pcer_summary
 
 DEFAULT_ETA = 1e-3
@@ -667,16 +667,7 @@ def _check_splits(train, test, group_order) -> tuple[str, ...]:
     # losses on one split only are refused, as ``pcer audit --loss`` refuses a file without
     # the column: the membership-inference attack needs both, and skipping it unsaid would
     # look like an audit that ran it
-    missing = [role for role, s in (("train", train), ("test", test)) if s.loss is None]
-    if len(missing) == 1:
-        given = "test" if missing[0] == "train" else "train"
-        raise argument_error(
-            f"{given} has per-example losses and {missing[0]} has none: the "
-            "membership-inference attack needs the losses of both splits",
-            f"{missing[0]}.loss",
-            fix=f"give both splits' losses (loss= on the {missing[0]} split too) or neither "
-            "(no attack)",
-        )
+    refuse_one_split_losses(train, test)
     if len(order) < 2:
         raise argument_error(
             f"needs at least two groups, found {list(order)}",
