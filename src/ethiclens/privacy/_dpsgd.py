@@ -12,6 +12,7 @@ import functools
 import math
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 
 import numpy as np
@@ -58,8 +59,11 @@ class TrainConfig:
     test_size: float = 0.3
 
     def __post_init__(self):
-        # hashable (σ is cached per config) whatever sequence the caller passed
-        object.__setattr__(self, "hidden", tuple(self.hidden))
+        # hashable (σ is cached per config) whatever sequence the caller passed, its numpy
+        # whole numbers ints (JSON); no sequence (5, None) is left for the check to refuse
+        if isinstance(self.hidden, Iterable):
+            hidden = (int(w) if isinstance(w, np.integer) else w for w in self.hidden)
+            object.__setattr__(self, "hidden", tuple(hidden))
         for name in ("epochs", "batch_size"):  # a numpy whole number is the int it is (JSON)
             if isinstance(getattr(self, name), np.integer):
                 object.__setattr__(self, name, int(getattr(self, name)))
@@ -220,7 +224,8 @@ def _check_optimizer_settings(config: TrainConfig) -> None:
             raise argument_error(f"must be a number in {bounds}", name, v, fix)
     widths = config.hidden
     whole = (int, np.integer)  # numpy's too (tuple(np.array([64, 32])) trained before)
-    if not widths or not all(isinstance(w, whole) and not isinstance(w, bool) for w in widths):
+    listed = isinstance(widths, tuple) and widths  # no sequence (5, None): refused
+    if not listed or not all(isinstance(w, whole) and not isinstance(w, bool) for w in widths):
         widths = None
     if widths is None or not all(1 <= w <= 100_000 for w in widths):
         problem = "hidden layer widths must be a non-empty list of integers from 1 to 100,000"
@@ -366,7 +371,7 @@ def train_dp_mlp(
     import torch
 
     # seeded inside: the caller's torch generator is left as it was (the next call, the same)
-    with warnings.catch_warnings(), torch.random.fork_rng():
+    with warnings.catch_warnings(), torch.random.fork_rng(devices=[]):
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         return _train(dataset, attribute, epsilon, seed, config, data, overrides)

@@ -320,7 +320,7 @@ def _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass) -> list
     # numpy's BLAS would otherwise start one thread per core: keep it to torch's thread count
     # (one per sweep worker), so that a benchmark at one thread is one thread.
     blas = threadpool_limits(limits=torch.get_num_threads(), user_api="blas")
-    with warnings.catch_warnings(), blas, torch.random.fork_rng():  # caller's generator kept
+    with warnings.catch_warnings(), blas, torch.random.fork_rng(devices=[]):  # caller's kept
         for text in QUIET:
             warnings.filterwarnings("ignore", message=f".*{text}.*")
         for group in np.array_split(np.arange(len(seeds)), math.ceil(len(seeds) / per_pass)):
@@ -413,7 +413,7 @@ def _stack(seeds, datas, config: TrainConfig, n: int):
     X[:, :, d_max] = 1.0
     for k, (seed, data) in enumerate(zip(seeds, datas, strict=True)):
         X[k, :, : data.n_features] = torch.from_numpy(data.X_train)
-        with torch.random.fork_rng():  # initialised exactly as the Opacus path does
+        with torch.random.fork_rng(devices=[]):  # initialised exactly as the Opacus path does
             torch.manual_seed(seed)
             mlp = build_mlp(data.n_features, config.hidden)
         net.load(k, [m for m in mlp if isinstance(m, torch.nn.Linear)])
