@@ -585,12 +585,15 @@ class AuditSpec:
     gate: GateSpec = field(default_factory=GateSpec)
     thresholds: ThresholdView = field(default_factory=ThresholdView)
     version: int = SPEC_VERSION
+    # the benchmark options its request named (with_given): a field, kept by
+    # dataclasses.replace too; compared as the stray ones only (_key)
+    _given_options: frozenset = field(default=frozenset(), repr=False, compare=False)
 
     def _key(self) -> tuple:
         # its fields and a benchmark option named for another target (adult's year: 2018),
         # which its run refuses: equal specs run alike (a key named at its default does not
         # show in the fields)
-        return (*(getattr(self, f.name) for f in fields(self)), stray_options(self))
+        return (*(getattr(self, f.name) for f in fields(self) if f.compare), stray_options(self))
 
     def __eq__(self, other) -> bool:
         return self._key() == other._key() if type(other) is type(self) else NotImplemented
