@@ -266,21 +266,30 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
     """The one refusal of a file that is not UTF-8 text, naming its first bad byte's line (the
     header is line 1) and offset; None when every byte decodes. Reads the whole file, line by
     line (UTF-8 never puts a newline byte inside a character): call it once a read failed.
-    A file compressed other than by gzip is named without a place."""
-    import codecs
-
+    A compressed file is read decompressed (one pandas cannot decompress: named without a
+    place)."""
     path = Path(path)
     fix = "save it as UTF-8 (e.g. Excel's 'CSV UTF-8'; or iconv -f latin1 -t utf-8)"
-    if path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz":
+    if not (path.suffix.lower() in COMPRESSED and path.suffix.lower() != ".gz"):
+        return _not_utf8_place(path, _open_bytes, fix)
+    try:  # .bz2, .xz, .zip: decompressed as pandas reads them
+        return _not_utf8_place(path, _open_scanned, fix)
+    except (OSError, EOFError, ImportError, *_UNPACK_ERRORS, ValueError):
         return DataFileError(f"{_file_name(path)} is not UTF-8 text", fix=fix)
-    with _open_bytes(path) as fh:
+
+
+def _not_utf8_place(path: Path, opener, fix: str) -> DataFileError | None:
+    """:func:`not_utf8_error` of ``path`` read by ``opener``."""
+    import codecs
+
+    with opener(path) as fh:
         if err := wide_text_error(path, fh.read(WIDE_HEAD)):
             return err
         fh.seek(0)
         if _decodes(fh):
             return None
     offset = 0
-    with _open_bytes(path) as fh:
+    with opener(path) as fh:
         for number, line in enumerate(fh, start=1):
             skip = len(codecs.BOM_UTF8) if number == 1 and line.startswith(codecs.BOM_UTF8) else 0
             try:
