@@ -284,8 +284,9 @@ class DatasetEntry:
         key = next((k for k in kwargs if k not in own), None)
         if key is not None:
             close = difflib.get_close_matches(key, own, n=1)
+            who = str(getattr(loader, "__name__", ""))  # a lambda's '<lambda>': load()
             raise EthicLensInputError(
-                f"{getattr(loader, '__name__', 'load')}() got an unexpected keyword argument "
+                f"{who if who.isidentifier() else 'load'}() got an unexpected keyword argument "
                 f"{key!r}" + (f"; did you mean {close[0]!r}?" if close else ""),
                 fix=None if close else f"use one of {own}",
             )
