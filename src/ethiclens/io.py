@@ -960,6 +960,9 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
     except (ValueError, TypeError, OSError, EOFError, *_UNPACK_ERRORS) as exc:
         ragged = isinstance(exc, pd.errors.ParserError) and suffix == ".csv"  # pandas': ValueError
         fix = _read_error_fix(path, suffix)
+        if "files found in ZIP file" in str(exc):  # pandas reads a .zip of one file (none, two)
+            fix = "put the one table alone in the .zip file, or unzip it and read its "
+            fix += f"{suffix} file"
         raise (ragged and ragged_error([path])) or DataFileError(
             f"cannot read {path.name}: {_first_line(exc)}", fix=fix
         ) from exc
