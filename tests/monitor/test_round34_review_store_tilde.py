@@ -50,3 +50,21 @@ def test_a_missing_folder_without_a_tilde_keeps_its_words(tmp_path, capsys):
     store = str(tmp_path / "no" / "s.sqlite")
     assert main(["monitor", _rows(tmp_path), "--store", store, *ARGS]) == 2
     assert f"create {tmp_path / 'no'} first" in capsys.readouterr().err
+
+
+def test_a_store_read_under_a_literal_tilde_says_it_is_read_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from ethiclens.monitor import read_store, read_store_report
+
+    request = MonitorRequest(
+        target=_rows(tmp_path), time="t", window="1d", y_pred="p", y_true="y",
+        protected=("g=A",),
+    )  # fmt: skip
+    for read in (lambda: read_store("~/s.sqlite", flag="--monitor-store"),
+                 lambda: read_store_report("~/s.sqlite", request)):  # fmt: skip
+        with pytest.raises(EthicLensInputError) as caught:
+            read()
+        assert "is not a file (a monitor store)" in str(caught.value)
+        assert "read as written, '~' too" in str(caught.value)
+    with pytest.raises(EthicLensInputError, match="run wrote$"):  # no '~': the words as before
+        read_store("s.sqlite")

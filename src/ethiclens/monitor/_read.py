@@ -18,7 +18,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report, sequence_text
 from ._request import BOUND, MonitorRequest, check_stored_numbers
-from ._store import Store, checked_store, damaged, is_store_url
+from ._store import Store, as_written_fix, checked_store, damaged, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
 
@@ -35,7 +35,7 @@ def read_store(path, *, flag: str = "--store") -> dict:
         return EthicLensInputError(problem, column=flag, value=str(path), fix=fix)
 
     if not path.is_file():
-        raise refuse("is not a file (a monitor store)")
+        raise refuse("is not a file (a monitor store)", as_written_fix(path, _FIX))
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)

@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass, field
 
 from .._text import threshold_text
-from ._store import Store
+from ._store import Store, as_written_fix
 
 SCHEMA_VERSION = 1
 NULLS = {
@@ -324,6 +324,7 @@ def read_store_report(store_path, request) -> MonitorResult:
     path = checked_store(store_path)  # a store read, never made: none there is refused
     if not is_store_url(path) and not Path(path).is_file():
         fix = "name the store an `ethiclens monitor --store` run wrote"  # read_store's words
+        fix = as_written_fix(path, fix)
         raise EthicLensInputError(
             "is not a file (a monitor store)", column="--store", value=path, fix=fix
         )

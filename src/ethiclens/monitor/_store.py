@@ -112,6 +112,17 @@ def is_store_url(store) -> bool:
     return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
+def as_written_fix(path, fix: str) -> str:
+    """``fix``, but for a path beginning with a literal '~' (quoted: no shell expanded it) that
+    it is read as written, as every output path is (``io.check_writable``)."""
+    if not str(path).startswith("~"):
+        return fix
+    return (
+        "the path is read as written, '~' too: give the full path (e.g. "
+        f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
+    )
+
+
 def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:
     return EthicLensInputError(problem, column="--store", value=where, fix=fix)
 
@@ -223,10 +234,7 @@ class _SQLite:
                 "point the link at a file, or give another --store",
             )
         if not folder.exists():
-            fix = f"create {folder} first"
-            if folder.parts[0].startswith("~"):  # quoted: read as written, as every output is
-                fix = "the path is read as written, '~' too: give the full path (e.g. "
-                fix += f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
+            fix = as_written_fix(path, f"create {folder} first")
             raise _refuse("its folder does not exist", str(path), fix)
         fresh = not path.exists()
         if not fresh and path.stat().st_size > 0:
