@@ -488,7 +488,7 @@ def safe_console(**kwargs):
     """A :class:`SafeConsole`; piped output gets a wide, fixed layout (160 columns)."""
     import sys
 
-    if not sys.stdout.isatty():
+    if not (sys.stderr if kwargs.get("stderr") else sys.stdout).isatty():  # where it writes
         kwargs.setdefault("width", PIPED_WIDTH)
     return _console_class()(**kwargs)
 
