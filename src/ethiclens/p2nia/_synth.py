@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -412,26 +413,29 @@ def fit_and_sample(fitter, settings: SynthSettings, drawn: AuditColumns, sizes, 
 
 
 JAX_SETTINGS = {"jax_enable_x64": True, "jax_enable_compilation_cache": False}
+_ONE_FIT = threading.Lock()  # JAX's settings and NumPy's global generator are the process's
 
 
 @contextmanager
 def _private_pgm():
     """``mbi`` with the JAX settings it needs (float64; no compilation cache: many small
     programs), the caller's restored after, as NumPy's global generator (importing JAX draws
-    from it): a release leaves a notebook's JAX and NumPy as they were."""
-    state = np.random.get_state()
-    try:
-        jax = require("jax", extra="synth")
-        saved = {k: getattr(jax.config, k) for k in JAX_SETTINGS}
-        for k, v in JAX_SETTINGS.items():
-            jax.config.update(k, v)
+    from it): a release leaves a notebook's JAX and NumPy as they were. One fit at a time in
+    a process: a release in another thread neither resets them under it nor draws from it."""
+    with _ONE_FIT:
+        state = np.random.get_state()
         try:
-            yield require("mbi", extra="synth")
-        finally:
-            for k, v in saved.items():
+            jax = require("jax", extra="synth")
+            saved = {k: getattr(jax.config, k) for k in JAX_SETTINGS}
+            for k, v in JAX_SETTINGS.items():
                 jax.config.update(k, v)
-    finally:
-        np.random.set_state(state)
+            try:
+                yield require("mbi", extra="synth")
+            finally:
+                for k, v in saved.items():
+                    jax.config.update(k, v)
+        finally:
+            np.random.set_state(state)
 
 
 @contextmanager
