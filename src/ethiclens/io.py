@@ -410,13 +410,14 @@ def ragged_error(files) -> DataFileError | None:
 
 
 def _unclosed_quote_error(path: Path) -> DataFileError | None:
-    """The refusal of a CSV file (plain or .gz) ending inside a quoted field, naming the line
-    its quote opens on (quotes read as pandas' reader reads them: :func:`_quoted_break`);
+    """The refusal of a CSV file (plain or compressed) ending inside a quoted field, naming the
+    line its quote opens on (quotes read as pandas' reader reads them: :func:`_quoted_break`);
     else None."""
     import mmap
 
-    with _open_bytes(path) as fh:
-        if path.name.lower().endswith(".gz"):
+    packed = path.suffix.lower() in COMPRESSED  # read decompressed, whole
+    with _open_scanned(path) as fh:
+        if packed:
             at = _open_quote(fh.read())
         elif os.fstat(fh.fileno()).st_size == 0:
             return None
@@ -426,8 +427,8 @@ def _unclosed_quote_error(path: Path) -> DataFileError | None:
                 head = data[:at] if at is not None else b""
     if at is None:
         return None
-    if path.name.lower().endswith(".gz"):
-        with _open_bytes(path) as fh:
+    if packed:
+        with _open_scanned(path) as fh:
             head = fh.read(at)
     line = head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
     return DataFileError(
