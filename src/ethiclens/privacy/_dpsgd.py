@@ -9,6 +9,8 @@ without clipping or noise.
 from __future__ import annotations
 
 import functools
+import importlib
+import logging
 import math
 import time
 import warnings
@@ -235,6 +237,18 @@ def _check_optimizer_settings(config: TrainConfig) -> None:
         raise argument_error("unknown accountant", "accountant", config.accountant, fix)
 
 
+def _opacus(module: str):
+    """An Opacus module, imported leaving the caller's root logger as it was: Opacus's import
+    calls ``logging.basicConfig`` (a notebook's own ``basicConfig(level=...)`` then did
+    nothing)."""
+    root = logging.getLogger()
+    handlers = root.handlers[:]
+    try:
+        return importlib.import_module(module)
+    finally:
+        root.handlers[:] = handlers
+
+
 ACCOUNTANTS = ("prv", "rdp", "gdp")
 # The smallest σ searched: below it Opacus's PRV accountant takes seconds to minutes per
 # evaluation. An ε that needs less noise is trained at SIGMA_MIN and spends less than asked
@@ -246,9 +260,7 @@ SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 def epsilon_at(
     sigma: float, sample_rate: float, steps: int, config: TrainConfig, accountant: str | None = None
 ) -> float:
-    from opacus.accountants import create_accountant
-
-    acc = create_accountant(mechanism=accountant or config.accountant)
+    acc = _opacus("opacus.accountants").create_accountant(mechanism=accountant or config.accountant)
     acc.history = [(sigma, sample_rate, steps)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -398,9 +410,7 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     loader = torch.utils.data.DataLoader(dataset_t, batch_size=config.batch_size, shuffle=True)
     engine = None
     if sigma is not None:
-        from opacus import PrivacyEngine
-
-        engine = PrivacyEngine(accountant=config.accountant)
+        engine = _opacus("opacus").PrivacyEngine(accountant=config.accountant)
         model, optimizer, loader = engine.make_private(
             module=model,
             optimizer=optimizer,
