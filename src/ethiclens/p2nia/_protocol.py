@@ -1147,6 +1147,7 @@ def _check_domain(domain, prot: str) -> list[str]:
             f"the group domain must be a list of group names, not {type(domain).__name__}",
             'e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
+    domain = [str(g) if isinstance(g, str) else g for g in domain]  # np.str_ as it prints
     if any(not isinstance(g, str) or not g for g in domain):
         raise refused("every group must be a non-empty string", 'e.g. ["Female", "Male"]')
     check_label_lengths(domain, where, lambda i: "")  # the audit's limit, named as --groups
@@ -1210,6 +1211,7 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
 def _check_protected(prot) -> str:
     """The protected column's name: a non-empty string, not one of the names a release keeps
     for its own columns."""
+    prot = str(prot) if isinstance(prot, str) else prot  # np.str_('sex'): 'sex', as printed
     if not isinstance(prot, str) or not prot:
         raise EthicLensInputError(
             "the protected attribute must be a column name (string)",
