@@ -73,14 +73,14 @@ def stem_of(audit: dict) -> str:
 def config_text(web, audit: dict) -> str:
     """The config file of a request: YAML, only what differs from the defaults."""
     from ..io import dump_yaml
-    from ..spec import AuditSpec
+    from ..spec import AuditSpec, method_named
 
     spec = json.loads(audit["spec"])
     path = (spec.get("target") or {}).get("file")
     row = web.store.data_at(path) if path else None
     if row is not None:  # the request names its file as the user knows it
         spec = {**spec, "target": {**spec["target"], "file": portable_name(row)}}
-    spec = AuditSpec.from_dict(spec)
+    spec = method_named(AuditSpec.from_dict(spec))  # the method its report names
     command = "thresholds" if audit["purpose"] == "thresholds" else "audit"
     head = (
         "# EthicLens audit request, made by the web app (ethiclens serve).\n"
