@@ -23,3 +23,14 @@ def test_numpy_strings_are_read_as_text():
         release(req, data, "y", "pred")
     with pytest.raises(EthicLensInputError, match=r"\(value: \['F', 'F'\]\)"):
         make_request(100, "sex", epsilon=1.0, protected_domain=[np.str_("F"), np.str_("F")])
+
+
+def test_numpy_strings_of_the_other_fields_too():
+    words = np.array(["dp", "eo", "grr", "record", "dq"])
+    req = make_request(
+        100, "sex", epsilon=1.0, metrics=list(words[:2]), mechanism=words[2], accounting=words[3]
+    )
+    assert "np.str_" not in repr(req)
+    assert req == make_request(100, "sex", epsilon=1.0, metrics=["dp", "eo"])
+    with pytest.raises(EthicLensInputError, match=r"\(value: \['dq'\]\)"):
+        make_request(100, "sex", epsilon=1.0, metrics=[words[4]])

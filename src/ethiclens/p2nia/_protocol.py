@@ -1147,7 +1147,6 @@ def _check_domain(domain, prot: str) -> list[str]:
             f"the group domain must be a list of group names, not {type(domain).__name__}",
             'e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
-    domain = [str(g) if isinstance(g, str) else g for g in domain]  # np.str_ as it prints
     if any(not isinstance(g, str) or not g for g in domain):
         raise refused("every group must be a non-empty string", 'e.g. ["Female", "Male"]')
     check_label_lengths(domain, where, lambda i: "")  # the audit's limit, named as --groups
@@ -1208,10 +1207,16 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
     return EthicLensInputError(exc.problem, column=key, value=exc.value, fix=fix, kind="argument")
 
 
+def _plain_text(value):
+    """``value`` with NumPy's strings (``np.str_``), alone or in a list or tuple, as ``str``."""
+    if isinstance(value, list | tuple):
+        return type(value)(str(v) if isinstance(v, str) else v for v in value)
+    return str(value) if isinstance(value, str) else value
+
+
 def _check_protected(prot) -> str:
     """The protected column's name: a non-empty string, not one of the names a release keeps
     for its own columns."""
-    prot = str(prot) if isinstance(prot, str) else prot  # np.str_('sex'): 'sex', as printed
     if not isinstance(prot, str) or not prot:
         raise EthicLensInputError(
             "the protected attribute must be a column name (string)",
@@ -1233,6 +1238,7 @@ def _check_protected(prot) -> str:
 
 
 def _checked_fields(body: dict) -> dict:
+    body = {k: _plain_text(v) for k, v in body.items()}  # np.str_('sex') as the 'sex' it prints
     n = check_n(body["n"])
     prot = _check_protected(body["protected"])
     mech = body["mechanism"]
