@@ -340,14 +340,17 @@ def write_whole(stream, text: str) -> None:
     :class:`PipeGuard`) are written as they are: they write whole through this and record a
     reader gone. One writer for every report sent to standard output."""
     fd = None if isinstance(stream, SafeStream | PipeGuard) else _descriptor(stream)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        data = text.encode(encoding, getattr(stream, "errors", None) or "strict")
+    except UnicodeEncodeError:  # a locale that cannot spell it (ASCII, Latin-1): escaped, whole
+        data = text.encode(encoding, "backslashreplace")
+        text = data.decode(encoding)
     if fd is None:
         stream.write(text)
         stream.flush()
         return
     stream.flush()  # what the stream holds goes first
-    data = text.encode(
-        getattr(stream, "encoding", None) or "utf-8", getattr(stream, "errors", None) or "strict"
-    )
     while data:
         try:
             data = data[os.write(fd, data) :]
