@@ -17,7 +17,7 @@ from .._checks import check_argument_type, check_count, is_number, is_zero_one, 
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import _check_metrics, check_n, check_seed
+from ._protocol import _check_metrics, as_list, check_n, check_seed
 
 DOMAINS_FIX = (
     "give each column's values as a list, a numeric column's range as (low, high), e.g. "
@@ -85,7 +85,7 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
     numbers, the protected attribute's a list of distinct groups, and the attribute in
     ``domains`` or ``queries``; each refusal naming its argument."""
     try:
-        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else metrics
+        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else as_list(metrics)
         _check_metrics(metrics)
     except EthicLensInputError as exc:
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None

@@ -136,6 +136,13 @@ ARROW = (pa.Array, pa.ChunkedArray)  # pyarrow's table.column("sex").unique()
 ARRAYS = (np.ndarray, pd.Series, pd.Index, pd.api.extensions.ExtensionArray, *ARROW)
 
 
+def as_list(value):
+    """A 1-D array, Series, Index or pyarrow array as the list of its values; else ``value``."""
+    if isinstance(value, ARRAYS) and np.ndim(value) == 1:
+        return value.to_pylist() if isinstance(value, ARROW) else value.tolist()
+    return value
+
+
 def make_request(n, protected, **options) -> AuditRequest:
     """The auditor's request.
 
@@ -159,9 +166,8 @@ def make_request(n, protected, **options) -> AuditRequest:
     """
     keywords = [k for k in REQUEST_FLAGS if k not in ("n", "protected")]
     refuse_unknown("make_request", options, keywords)  # a TypeError too, as audit's
-    for key in ("metrics", "protected_domain"):  # df[c].unique(), a Series, an Index: a list
-        if isinstance(value := options.get(key), ARRAYS) and np.ndim(value) == 1:
-            options[key] = value.to_pylist() if isinstance(value, ARROW) else value.tolist()
+    for key in {"metrics", "protected_domain"} & set(options):  # df[c].unique(), a Series: a list
+        options[key] = as_list(options[key])
     for key in ("epsilon", "delta"):  # a float32 0.1 is the 0.1 it prints as, as a level is
         if isinstance(options.get(key), np.float32 | np.float16):
             options[key] = float(str(options[key]))
