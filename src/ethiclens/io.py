@@ -902,7 +902,19 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
             kind=None if flag else "argument",
         )
     if not _path_exists(path, flag or "path", None if flag else "argument"):
-        raise DataFileError(f"file {path} does not exist", column=flag, fix="check the path")
+        fix = _as_written_fix(path, "check the path")
+        raise DataFileError(f"file {path} does not exist", column=flag, fix=fix)
+
+
+def _as_written_fix(path, fix: str) -> str:
+    """``fix``, but for a path beginning with a literal '~' (quoted: no shell expanded it) that
+    it is read as written, as every output path is (:func:`check_writable`)."""
+    if not os.fspath(path).startswith("~"):
+        return fix
+    return (
+        "the path is read as written, '~' too: give the full path (e.g. "
+        f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
+    )
 
 
 def _path_exists(path, column: str, kind: str | None = None) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 from .._checks import check_member, check_seed, did_you_mean
 from .._text import distinct_numbers
 from ..errors import EmptyInputError, EthicLensInputError
-from ..io import _path_exists, sha256_file
+from ..io import _as_written_fix, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected
 from ._spec import AuditSpec, _key_error, _refused
@@ -127,10 +127,12 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
     if globs and any(ch in str(path) for ch in "*?["):
         if glob.glob(str(path), recursive=True):
             return
-        raise _refused("matches no file", key, f"check the path or the glob{where}", str(path))
+        fix = _as_written_fix(path, f"check the path or the glob{where}")
+        raise _refused("matches no file", key, fix, str(path))
     from ..errors import DataFileError
 
-    raise DataFileError(f"file {path} does not exist", column=key, fix=f"check the path{where}")
+    fix = _as_written_fix(path, f"check the path{where}")
+    raise DataFileError(f"file {path} does not exist", column=key, fix=fix)
 
 
 def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
