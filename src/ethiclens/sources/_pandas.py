@@ -76,6 +76,40 @@ def _unreadable_csv(path, reason: str) -> DataFileError:
     )
 
 
+def _read_parquet(path, columns=None) -> pd.DataFrame:
+    """``pandas.read_parquet``, also of a file whose pandas metadata keeps a dtype pandas cannot
+    parse back (``list<item: int64>[pyarrow]``): those columns' entries are set aside, so the
+    others get the dtypes (and the index) a normal read gives them."""
+    try:
+        return pd.read_parquet(path, columns=columns)
+    except TypeError:
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path, columns=columns, use_pandas_metadata=True)
+        return pandas_readable(table).to_pandas()
+
+
+def pandas_readable(table):
+    """``table`` (pyarrow) without the pandas metadata of columns whose dtype pandas cannot
+    parse back, ready for ``to_pandas``."""
+    import json
+
+    meta = dict(table.schema.metadata or {})
+    if b"pandas" not in meta:
+        return table
+    pandas = json.loads(meta[b"pandas"])
+
+    def parsed(column) -> bool:
+        try:
+            pd.api.types.pandas_dtype(column.get("numpy_type"))
+            return True
+        except TypeError:
+            return False
+
+    pandas["columns"] = [c for c in pandas.get("columns", []) if parsed(c)]
+    return table.replace_schema_metadata({**meta, b"pandas": json.dumps(pandas).encode()})
+
+
 @named_below
 def read_rows(target, roles) -> pd.DataFrame:
     """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
@@ -97,7 +131,7 @@ def read_rows(target, roles) -> pd.DataFrame:
         keys = _hive_keys(f, target) if layout.hive else {}
         wanted = [c for c in roles.columns if c not in keys]
         if layout.kind == "parquet":
-            frame = pd.read_parquet(f, columns=wanted)
+            frame = _read_parquet(f, columns=wanted)
         else:
             # every column read as text: a 'True' score or weight is the text the other engines
             # refuse as not a number, not a boolean pandas would take for 1

@@ -79,7 +79,7 @@ def profile(path: str | Path, kind: str) -> dict:
         import pyarrow.parquet as pq
 
         pf = pq.ParquetFile(path)
-        frame = next(pf.iter_batches(batch_size=SAMPLE_ROWS)).to_pandas()
+        frame = _first_rows(pf)
         whole = pf.metadata.num_rows <= SAMPLE_ROWS
     else:
         frame = pd.read_csv(
@@ -122,6 +122,21 @@ def profile(path: str | Path, kind: str) -> dict:
             info["alone"] = int((groups.astype(str).value_counts() == 1).sum())
         columns.append(info)
     return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
+
+
+def _first_rows(pf):
+    """The first ``SAMPLE_ROWS`` rows of the Parquet file ``pf`` as pandas; a dtype its pandas
+    metadata names that pandas cannot parse back (``list<...>[pyarrow]``) set aside, as the
+    audit's pandas reader sets it aside."""
+    batch = next(pf.iter_batches(batch_size=SAMPLE_ROWS))
+    try:
+        return batch.to_pandas()
+    except TypeError:
+        import pyarrow as pa
+
+        from ..sources._pandas import pandas_readable
+
+        return pandas_readable(pa.Table.from_batches([batch])).to_pandas()
 
 
 def as_groups(col, kind: str):
