@@ -12,6 +12,7 @@ The packages' module-level ``__getattr__`` come from here too (:func:`lazy_names
 from __future__ import annotations
 
 import importlib
+import logging
 import sys
 
 from .errors import EthicLensInputError
@@ -66,8 +67,14 @@ class MissingExtraError(EthicLensInputError, ImportError):
 def require(module: str, *, extra: str | None = None):
     """Import and return ``module``; if it is missing raise :class:`MissingExtraError`.
 
+    The root logger's handlers are left as they were: a library that calls
+    ``logging.basicConfig`` on import (Opacus) would else make a notebook's own
+    ``logging.basicConfig(level=...)`` do nothing.
+
     >>> torch = require("torch", extra="dpsgd")  # doctest: +SKIP
     """
+    root_logger = logging.getLogger()
+    handlers = root_logger.handlers[:]
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -75,6 +82,8 @@ def require(module: str, *, extra: str | None = None):
         if missing != root and missing not in EXTRA_OF:
             raise  # the module exists but one of its own dependencies is broken
         raise MissingExtraError(missing, extra if missing == root else None) from exc
+    finally:
+        root_logger.handlers[:] = handlers
 
 
 def check_extra(extra: str | None) -> None:
