@@ -7,6 +7,7 @@ import csv
 import math
 import os
 import re
+import sys
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
@@ -530,6 +531,9 @@ MAX_WORKERS = 1024
 def check_workers(workers, default: str = "all cores") -> int | None:
     """Check ``--workers``: None (the command's default) or an integer in [1, MAX_WORKERS].
 
+    A NumPy integer is the int it equals; a refusal is in its caller's words: the command
+    line's flag, or a Python caller's argument ``workers``.
+
     Parameters
     ----------
     workers : int or None
@@ -539,23 +543,28 @@ def check_workers(workers, default: str = "all cores") -> int | None:
     Returns
     -------
     int or None
-        ``workers``; anything else raises :class:`~ethiclens.errors.EthicLensInputError`.
+        ``workers`` as an int; anything else raises
+        :class:`~ethiclens.errors.EthicLensInputError`.
     """
     if workers is None:
         return None
     if (
-        not isinstance(workers, int)
+        not isinstance(workers, int | np.integer)
         or isinstance(workers, bool)
         or not (1 <= workers <= MAX_WORKERS)
     ):
-        raise EthicLensInputError(
+        exc = EthicLensInputError(
             f"must be an integer from 1 to {MAX_WORKERS}",
             column="--workers",
             value=workers,
             fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
             f"cores), or leave it out for {default}",
         )
-    return workers
+        # the command line checks its flag itself; any other caller gave a Python argument
+        if not sys._getframe(1).f_globals.get("__name__", "").startswith("ethiclens.cli."):
+            exc = exc.renamed({"--workers": "workers"}, kind="argument")
+        raise exc
+    return int(workers)
 
 
 def check_count(
