@@ -40,3 +40,17 @@ def test_a_caller_s_own_handlers_are_kept():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "1"
+
+
+def test_a_first_import_leaves_numpy_s_global_random_state():
+    """Importing JAX (p2nia's mst/aim mechanisms: require("jax"), require("mbi")) drew from
+    np.random: a caller's np.random.seed(0) then gave other numbers."""
+    pytest.importorskip("jax")
+    script = (
+        "import numpy as np; np.random.seed(0); a = np.random.rand(3)\n"
+        "np.random.seed(0)\n"
+        "from ethiclens._optional import require; require('jax'); require('mbi')\n"
+        "print((np.random.rand(3) == a).all())"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True", out.stdout + out.stderr

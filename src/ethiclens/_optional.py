@@ -67,14 +67,26 @@ class MissingExtraError(EthicLensInputError, ImportError):
 def require(module: str, *, extra: str | None = None):
     """Import and return ``module``; if it is missing raise :class:`MissingExtraError`.
 
-    The root logger's handlers are left as they were: a library that calls
-    ``logging.basicConfig`` on import (Opacus) would else make a notebook's own
-    ``logging.basicConfig(level=...)`` do nothing.
+    A first import leaves the root logger's handlers and NumPy's global random state as they
+    were: Opacus calls ``logging.basicConfig`` on import (a notebook's own
+    ``logging.basicConfig(level=...)`` then did nothing), and JAX draws from ``np.random``
+    (a caller's ``np.random.seed(0)`` then gave other numbers).
 
     >>> torch = require("torch", extra="dpsgd")  # doctest: +SKIP
     """
-    root_logger = logging.getLogger()
-    handlers = root_logger.handlers[:]
+    if module in sys.modules:
+        return _import(module, extra)
+    root_logger, numpy = logging.getLogger(), sys.modules.get("numpy")
+    handlers, state = root_logger.handlers[:], numpy and numpy.random.get_state()
+    try:
+        return _import(module, extra)
+    finally:
+        root_logger.handlers[:] = handlers
+        if numpy is not None:
+            numpy.random.set_state(state)
+
+
+def _import(module: str, extra: str | None):
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -82,8 +94,6 @@ def require(module: str, *, extra: str | None = None):
         if missing != root and missing not in EXTRA_OF:
             raise  # the module exists but one of its own dependencies is broken
         raise MissingExtraError(missing, extra if missing == root else None) from exc
-    finally:
-        root_logger.handlers[:] = handlers
 
 
 def check_extra(extra: str | None) -> None:
