@@ -8,6 +8,7 @@ edges is an error, never clipped into the nearest bin.
 
 from __future__ import annotations
 
+import decimal
 import functools
 import math
 from contextlib import contextmanager
@@ -31,6 +32,30 @@ _EDGES = "e.g. 0,25,45,65,120"
 # A float attribute with more distinct values than this is almost surely continuous (an age or an
 # income), not a set of groups: auditing thousands of one-row groups helps no one.
 MAX_NUMERIC_GROUPS = 50
+
+
+def quiet_snan(values):
+    """``values`` with each signalling decimal NaN (``Decimal('sNaN')``, which a SQL NUMERIC
+    column can hand over; pandas' isna raises InvalidOperation on it) made the quiet
+    ``Decimal('NaN')`` it stands for, so it is refused (or kept) as that missing value is.
+    ``values`` itself when it holds none; a numeric column is not scanned."""
+    dtype = getattr(values, "dtype", None)
+    if isinstance(values, pd.DataFrame) or not (dtype is None or dtype == np.dtype(object)):
+        return values
+    try:
+        pd.isna(values)
+    except decimal.InvalidOperation:
+
+        def quiet(v):
+            return decimal.Decimal("NaN") if isinstance(v, decimal.Decimal) and v.is_snan() else v
+
+        if isinstance(values, pd.Series):
+            return values.map(quiet)
+        arr = np.asarray(values, dtype=object)
+        return np.array([quiet(v) for v in arr.ravel()], dtype=object).reshape(arr.shape)
+    except Exception:  # noqa: BLE001 - odd input: the checks that follow refuse it
+        pass
+    return values
 
 
 def is_time(values) -> bool:
@@ -202,6 +227,7 @@ def bin_attribute(
     """
     with data_column(column):
         edges = check_bin_edges(edges, column)
+        values = quiet_snan(values)
         if is_time(values):
             raise times_error(column, pd.Series(values).nunique())
         index = values.index if isinstance(values, pd.Series) else None

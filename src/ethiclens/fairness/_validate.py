@@ -34,6 +34,7 @@ from ._bins import (
     bin_attribute,
     check_bins,
     is_time,
+    quiet_snan,
     times_error,
     wide_float,
 )
@@ -289,11 +290,18 @@ def _unhashable(series: pd.Series, column: str) -> None:
             )
 
 
+def _is_nan(value) -> bool:
+    """A float NaN (NumPy's float32 too) or a decimal one, quiet or signalling."""
+    if isinstance(value, decimal.Decimal):
+        return value.is_nan()
+    return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
+
+
 def check_pos_label(pos_label):
     """``pos_label`` is one scalar label (a string, number or boolean), or None."""
     if pos_label is None:
         return None
-    if not np.isscalar(pos_label) or (isinstance(pos_label, float) and np.isnan(pos_label)):
+    if not np.isscalar(pos_label) or _is_nan(pos_label):
         raise EthicLensInputError(
             "must be one label: a string, number or boolean",
             column="pos_label",
@@ -310,6 +318,7 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
     column = _label(values, role)
     check_one_dimensional(values, column, f"pass one {role} value per row")
     check_pos_label(pos_label)
+    values = quiet_snan(values)
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
     _unhashable(series, column)
     refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
@@ -699,6 +708,7 @@ def as_scores(values, n: int) -> np.ndarray:
         "e.g. predict_proba(X)[:, list(model.classes_).index(pos_label)])",
     )
     check_length(values, n, "y_score")
+    values = quiet_snan(values)
     if (typed := typed_numbers_error(values, column, "y_score")) is not None:
         raise typed
     # a float32 0.7 is the 0.7 it prints as (its bin, score >= 0.7), as in a CSV copy
@@ -720,6 +730,7 @@ def as_scores(values, n: int) -> np.ndarray:
 def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     column = _label(values, "sample_weight")
     check_length(values, n, "sample_weight", against)
+    values = quiet_snan(values)
     if (typed := typed_numbers_error(values, column, "sample_weight")) is not None:
         raise typed
     # a float32 weight of 0.7 is the 0.7 it prints as, the weight a CSV copy gives the row
@@ -1034,6 +1045,7 @@ def _factorize_strings(values: np.ndarray):
 @about_data_column
 def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
+    col = quiet_snan(col)
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
         col = col + 0.0  # -0.0 and 0.0 are one group, labelled 0.0 on every engine
     if (as_bytes := bytes_like_as_bytes(col)) is not None:  # BLOBs given as bytearrays
