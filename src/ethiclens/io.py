@@ -1399,10 +1399,8 @@ def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
         if blocker is not None and not blocker.is_dir():
             fix = "choose an output path whose folders are folders"
             raise _unwritable(path, f"{blocker} is a file, not a folder", fix, flag)
-        fix = f"create it first (mkdir -p {folder}) or choose another path"
-        if folder.parts[0].startswith("~"):  # quoted: no shell expanded it (mkdir -p ~ would)
-            fix = "the path is read as written, '~' too: give the full path (e.g. "
-            fix += f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
+        # a '~' quoted: no shell expanded it (mkdir -p ~ would make nothing)
+        fix = _as_written_fix(path, f"create it first (mkdir -p {folder}) or choose another path")
         raise _unwritable(path, f"folder {folder} does not exist", fix, flag)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise _unwritable(path, "no permission to write there", flag=flag)

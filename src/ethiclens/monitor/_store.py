@@ -27,6 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ..io import _as_written_fix as as_written_fix  # the words every path option says
 from ..io import check_store_name
 from ._evidence import Evidence, state_keys
 from ._sequential import log_mean_exp
@@ -110,17 +111,6 @@ def checked_store(store, flag: str = "--store") -> str:
 def is_store_url(store) -> bool:
     """A PostgreSQL URL rather than a SQLite file."""
     return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
-
-
-def as_written_fix(path, fix: str) -> str:
-    """``fix``, but for a path beginning with a literal '~' (quoted: no shell expanded it) that
-    it is read as written, as every output path is (``io.check_writable``)."""
-    if not str(path).startswith("~"):
-        return fix
-    return (
-        "the path is read as written, '~' too: give the full path (e.g. "
-        f"{os.path.expanduser(path)}; a shell expands ~ only unquoted)"
-    )
 
 
 def _refuse(problem: str, where: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:

@@ -51,7 +51,7 @@ from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
-from ..io import CONFIG_SUFFIXES, ensure_output_folder, read_config_file
+from ..io import CONFIG_SUFFIXES, _as_written_fix, ensure_output_folder, read_config_file
 from ._common import (
     DELTA_MAX,
     INVALID_FIX,
@@ -902,7 +902,7 @@ def read_release(release_dir: str | Path) -> Release:
         raise EthicLensInputError(
             f"{d} is not a P2NIA release (needs {TABLE} and {MANIFEST})",
             column="release_dir",
-            fix=fix,
+            fix=_as_written_fix(release_dir, fix),
             kind="argument",
         )
     manifest = _read_manifest(d / MANIFEST)
