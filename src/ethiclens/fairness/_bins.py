@@ -227,12 +227,11 @@ def bin_attribute(
     """
     with data_column(column):
         edges = check_bin_edges(edges, column)
-        values = quiet_snan(values)
         if is_time(values):
             raise times_error(column, pd.Series(values).nunique())
         index = values.index if isinstance(values, pd.Series) else None
         values = printed_floats(values)  # a float32 0.7 is binned as the 0.7 it prints as
-        raw = pd.Series(np.asarray(values, dtype=object))
+        raw = pd.Series(np.asarray(quiet_snan(values), dtype=object))
         numeric = _as_numbers(raw)
         bad = numeric.isna() & raw.notna()
         if bad.any():
