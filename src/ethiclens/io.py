@@ -27,10 +27,47 @@ from .errors import DataFileError, EmptyInputError, EthicLensInputError
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
 # numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
 _JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig"}
+
+
+def _read_parquet(path, columns=None, **kwargs) -> pd.DataFrame:
+    """``pandas.read_parquet``, also of a file whose pandas metadata keeps a dtype pandas cannot
+    parse back (``list<item: int64>[pyarrow]``, written from a pandas ArrowDtype column):
+    those columns' entries are set aside, so the others get the dtypes (and the index) a
+    normal read gives them. Every reader of Parquet into pandas goes through here."""
+    try:
+        return pd.read_parquet(path, columns=columns, **kwargs)
+    except TypeError:
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path, columns=columns, use_pandas_metadata=True)
+        return _pandas_readable(table).to_pandas()
+
+
+def _pandas_readable(table):
+    """``table`` (pyarrow) without the pandas metadata of columns whose dtype pandas cannot
+    parse back, ready for ``to_pandas``."""
+    import json
+
+    meta = dict(table.schema.metadata or {})
+    if b"pandas" not in meta:
+        return table
+    pandas = json.loads(meta[b"pandas"])
+
+    def parsed(column) -> bool:
+        try:
+            pd.api.types.pandas_dtype(column.get("numpy_type"))
+            return True
+        except TypeError:
+            return False
+
+    pandas["columns"] = [c for c in pandas.get("columns", []) if parsed(c)]
+    return table.replace_schema_metadata({**meta, b"pandas": json.dumps(pandas).encode()})
+
+
 READERS = {
     ".csv": pd.read_csv,
-    ".parquet": pd.read_parquet,
-    ".pq": pd.read_parquet,
+    ".parquet": _read_parquet,
+    ".pq": _read_parquet,
     ".json": functools.partial(pd.read_json, **_JSON),
     ".jsonl": functools.partial(pd.read_json, lines=True, **_JSON),
 }

@@ -17,6 +17,7 @@ import pandas as pd
 
 from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
+from ..io import _read_parquet
 from ._edits import typed_text
 from ._windows import (
     COUNT,
@@ -204,7 +205,7 @@ def _categories(src: _Files, col: str) -> list[str] | None:
         frame = src.files[0]
         found = [frame[col].cat.categories] if isinstance(frame, pd.DataFrame) else []
     else:
-        found = [pd.read_parquet(f, columns=[col])[col].cat.categories for f in src.files]
+        found = [_read_parquet(f, columns=[col])[col].cat.categories for f in src.files]
     if not found or any(not c.equals(found[0]) for c in found[1:]):
         return None
     return [str(c) for c in found[0]]
@@ -213,5 +214,5 @@ def _categories(src: _Files, col: str) -> list[str] | None:
 def _values_as_read(src: _Files, col: str) -> pd.Series:
     """The distinct values of ``col`` in each file, as pandas reads them (files of different
     column types: 1 and '1' stay apart, as the audit sees them)."""
-    parts = [pd.unique(pd.read_parquet(f, columns=[col])[col].dropna()) for f in src.files]
+    parts = [pd.unique(_read_parquet(f, columns=[col])[col].dropna()) for f in src.files]
     return pd.Series(np.concatenate([np.asarray(p, dtype=object) for p in parts]), dtype=object)

@@ -32,7 +32,7 @@ from ..errors import (
     shortened_digits,
 )
 from ..fairness import round_significant
-from ..io import _path_exists
+from ..io import _path_exists, _read_parquet
 from ..sources import (
     NA_TEXT,
     as_pandas_reads,
@@ -945,7 +945,7 @@ def read_file(src: _Files, f, wanted: list) -> pd.DataFrame:
     cols = [c for c in wanted if c not in keys]
     try:
         if src.kind == "parquet":
-            frame = pd.read_parquet(f, columns=cols)
+            frame = _read_parquet(f, columns=cols)
         else:
             frame = read_csv_file(f, cols, dtype=str)
     except DataFileError:

@@ -17,7 +17,7 @@ from .._optional import require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
-from ..io import quoted_line_break
+from ..io import _read_parquet, quoted_line_break
 from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
@@ -179,7 +179,7 @@ def _parquet_rows(path, names, target=None, numbered=None) -> pd.DataFrame:
     under a hive folder TARGET, its folder keys among ``names`` as their text. ``numbered``:
     label columns -> the integer type their booleans become (:func:`_bool_int_labels`)."""
     keys = _hive_keys(path, target) if target is not None else {}
-    frame = pd.read_parquet(path, columns=[n for n in names if n not in keys])
+    frame = _read_parquet(path, columns=[n for n in names if n not in keys])
     frame = frame.reset_index(drop=True).apply(_values)
     for c, dtype in (numbered or {}).items():
         if c in frame.columns and pd.api.types.is_bool_dtype(frame[c].dtype):
@@ -223,14 +223,18 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             # every file to the first one's types (a float64 score to float32), or fail (a
             # categorical column in one file, plain strings in another)
             return _by_file(dd, files, target, layout, roles)
-        if not hive:
-            return dd.read_parquet(files, columns=list(roles.columns), index=False)
-        return dd.read_parquet(
-            str(target),
-            columns=list(roles.columns),
-            index=False,
-            dataset={"partitioning": _hive_text(files[0], target)},
-        )
+        try:
+            if not hive:
+                return dd.read_parquet(files, columns=list(roles.columns), index=False)
+            return dd.read_parquet(
+                str(target),
+                columns=list(roles.columns),
+                index=False,
+                dataset={"partitioning": _hive_text(files[0], target)},
+            )
+        except TypeError:  # pandas metadata naming a dtype pandas cannot parse back (a
+            # list<...>[pyarrow] column): a file at a time, by io's reader that sets it aside
+            return _by_file(dd, files, target, layout, roles)
     parts = []
     groups = (
         [(layout.headers[f], [f]) for f in files] if hive else header_groups(files, layout.headers)

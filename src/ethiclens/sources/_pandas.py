@@ -18,7 +18,7 @@ from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import COMPRESSED, _file_name, _object_starts, read_table
+from ..io import COMPRESSED, _file_name, _object_starts, _read_parquet, read_table
 from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
@@ -74,40 +74,6 @@ def _unreadable_csv(path, reason: str) -> DataFileError:
         f"cannot read {Path(path).name}: {reason.strip().splitlines()[0]}",
         fix="check the file is comma-separated with the same number of fields on every row",
     )
-
-
-def _read_parquet(path, columns=None) -> pd.DataFrame:
-    """``pandas.read_parquet``, also of a file whose pandas metadata keeps a dtype pandas cannot
-    parse back (``list<item: int64>[pyarrow]``): those columns' entries are set aside, so the
-    others get the dtypes (and the index) a normal read gives them."""
-    try:
-        return pd.read_parquet(path, columns=columns)
-    except TypeError:
-        import pyarrow.parquet as pq
-
-        table = pq.read_table(path, columns=columns, use_pandas_metadata=True)
-        return pandas_readable(table).to_pandas()
-
-
-def pandas_readable(table):
-    """``table`` (pyarrow) without the pandas metadata of columns whose dtype pandas cannot
-    parse back, ready for ``to_pandas``."""
-    import json
-
-    meta = dict(table.schema.metadata or {})
-    if b"pandas" not in meta:
-        return table
-    pandas = json.loads(meta[b"pandas"])
-
-    def parsed(column) -> bool:
-        try:
-            pd.api.types.pandas_dtype(column.get("numpy_type"))
-            return True
-        except TypeError:
-            return False
-
-    pandas["columns"] = [c for c in pandas.get("columns", []) if parsed(c)]
-    return table.replace_schema_metadata({**meta, b"pandas": json.dumps(pandas).encode()})
 
 
 @named_below

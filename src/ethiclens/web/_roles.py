@@ -134,9 +134,9 @@ def _first_rows(pf):
     except TypeError:
         import pyarrow as pa
 
-        from ..sources._pandas import pandas_readable
+        from ..io import _pandas_readable
 
-        return pandas_readable(pa.Table.from_batches([batch])).to_pandas()
+        return _pandas_readable(pa.Table.from_batches([batch])).to_pandas()
 
 
 def as_groups(col, kind: str):

@@ -259,7 +259,9 @@ def _read(row: dict, checked: list[str], pred: str, which: str):
                 f"on the same rows ({', '.join(checked)})",
             )
         if row["kind"] == "parquet":
-            return pd.read_parquet(path, columns=columns)
+            from ..io import _read_parquet
+
+            return _read_parquet(path, columns=columns)
         return pd.read_csv(
             path,
             usecols=columns,
