@@ -7,7 +7,6 @@ import csv
 import math
 import os
 import re
-import sys
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from decimal import Decimal
@@ -528,17 +527,19 @@ MAX_COUNT = 2**53
 MAX_WORKERS = 1024
 
 
-def check_workers(workers, default: str = "all cores") -> int | None:
+def check_workers(workers, default: str = "all cores", *, cli: bool = False) -> int | None:
     """Check ``--workers``: None (the command's default) or an integer in [1, MAX_WORKERS].
 
     A NumPy integer is the int it equals; a refusal is in its caller's words: the command
-    line's flag, or a Python caller's argument ``workers``.
+    line's flag (``cli=True``), or a Python caller's argument ``workers``.
 
     Parameters
     ----------
     workers : int or None
     default : str
         What leaving ``--workers`` out gives, for the refusal's fix.
+    cli : bool
+        The value came from the flag ``--workers``, not a Python argument.
 
     Returns
     -------
@@ -560,8 +561,7 @@ def check_workers(workers, default: str = "all cores") -> int | None:
             fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
             f"cores), or leave it out for {default}",
         )
-        # the command line checks its flag itself; any other caller gave a Python argument
-        if not sys._getframe(1).f_globals.get("__name__", "").startswith("ethiclens.cli."):
+        if not cli:
             exc = exc.renamed({"--workers": "workers"}, kind="argument")
         raise exc
     return int(workers)

@@ -205,7 +205,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     from ..experiments import ExperimentConfig, check_workers, run_experiment
     from ..experiments import write_experiment_outputs as write_outputs
 
-    check_workers(workers)
+    check_workers(workers, cli=True)
     refuse_stdout(out_dir, "--out", "folder")
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")

@@ -193,7 +193,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
 
     Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
     """
-    check_workers(workers)
+    check_workers(workers, cli=True)
     for flag in ("datasets", "epsilons"):
         if options[flag]:
             options[flag] = split_list(options[flag], f"--{flag}")

@@ -67,7 +67,7 @@ def serve_command(host, port, **options):
     if options["workers"] is not None:  # the range of pcer sweep's --workers: 1 to 1024
         from .._checks import check_workers
 
-        check_workers(options["workers"], default="half the CPUs, at most 4")
+        check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)
     try:  # the data folder WebConfig refuses is named by its flag
         config, printed = serve_settings(host, options, port)
         app = create_app(config)
