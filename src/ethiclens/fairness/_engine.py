@@ -18,6 +18,7 @@ from ..errors import EthicLensInputError
 from . import _auc
 from . import _calibration as cal
 from . import _policy as pol
+from ._bins import quiet_snan
 from ._bootstrap import (
     JEFFREYS_METHOD,
     LABEL_CELLS,
@@ -384,6 +385,7 @@ class _TableCells:
 
 def _check_counts_table(table, protected, names, n_bins):
     """The table's cells with count > 0, after checking its form; else a one-line error."""
+    table = _quiet_snan_cells(table)
     # the cells first, in the words ethiclens.sources.read_counts uses (the CLI's): one check
     audited = [str(c) for c in protected] if protected else None  # another's gaps: no matter
     check_counts_cells(table, names=names, n_bins=n_bins, attributes=audited)
@@ -396,6 +398,19 @@ def _check_counts_table(table, protected, names, n_bins):
     refuse_missing_keys(table, count, keys, column_labeller(names))
     _check_totals(table, count, names)
     return table.loc[count > 0].reset_index(drop=True)
+
+
+def _quiet_snan_cells(table):
+    """``table`` with each signalling decimal NaN a quiet one (:func:`quiet_snan`), so it is
+    refused as that missing value is; a copy only when one is there (the caller's unchanged)."""
+    quieted = table
+    for i in range(table.shape[1]):
+        column = table.iloc[:, i]
+        quiet = quiet_snan(column)
+        if quiet is not column:
+            quieted = table.copy() if quieted is table else quieted
+            quieted.isetitem(i, quiet)
+    return quieted
 
 
 _FIX_TOOL = "build it with ethiclens counts or ethiclens.sources.counts_of"
