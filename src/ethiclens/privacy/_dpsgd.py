@@ -9,8 +9,6 @@ without clipping or noise.
 from __future__ import annotations
 
 import functools
-import importlib
-import logging
 import math
 import time
 import warnings
@@ -20,6 +18,7 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from .._checks import check_argument_type, check_dp_epsilon, check_seed, check_type, is_number
+from .._optional import require  # leaves the root logger as it was (Opacus's basicConfig)
 from ..errors import EthicLensInputError, shown_int
 from ..fairness import refuse_unknown
 from ._inputs import PreparedData, SplitPredictions, argument_error, refusing_unknown
@@ -237,18 +236,6 @@ def _check_optimizer_settings(config: TrainConfig) -> None:
         raise argument_error("unknown accountant", "accountant", config.accountant, fix)
 
 
-def _opacus(module: str):
-    """An Opacus module, imported leaving the caller's root logger as it was: Opacus's import
-    calls ``logging.basicConfig`` (a notebook's own ``basicConfig(level=...)`` then did
-    nothing)."""
-    root = logging.getLogger()
-    handlers = root.handlers[:]
-    try:
-        return importlib.import_module(module)
-    finally:
-        root.handlers[:] = handlers
-
-
 ACCOUNTANTS = ("prv", "rdp", "gdp")
 # The smallest σ searched: below it Opacus's PRV accountant takes seconds to minutes per
 # evaluation. An ε that needs less noise is trained at SIGMA_MIN and spends less than asked
@@ -260,7 +247,9 @@ SIGMA_MAX = 2000.0  # Opacus's own MAX_SIGMA
 def epsilon_at(
     sigma: float, sample_rate: float, steps: int, config: TrainConfig, accountant: str | None = None
 ) -> float:
-    acc = _opacus("opacus.accountants").create_accountant(mechanism=accountant or config.accountant)
+    acc = require("opacus.accountants", extra="dpsgd").create_accountant(
+        mechanism=accountant or config.accountant
+    )
     acc.history = [(sigma, sample_rate, steps)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -410,7 +399,7 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     loader = torch.utils.data.DataLoader(dataset_t, batch_size=config.batch_size, shuffle=True)
     engine = None
     if sigma is not None:
-        engine = _opacus("opacus").PrivacyEngine(accountant=config.accountant)
+        engine = require("opacus", extra="dpsgd").PrivacyEngine(accountant=config.accountant)
         model, optimizer, loader = engine.make_private(
             module=model,
             optimizer=optimizer,
