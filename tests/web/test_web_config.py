@@ -41,7 +41,9 @@ def test_data_dir_that_is_a_file_is_refused(tmp_path):
 
 
 def test_good_settings_start(tmp_path):
-    config = WebConfig(data_dir=tmp_path / "data", workers=1, queue=0, pool="thread", token="t0k")
+    config = WebConfig(
+        data_dir=tmp_path / "data", workers=1, queue=0, pool="thread", token="t0k" * 6
+    )
     app = create_app(config)
     assert app is not None
     assert (tmp_path / "data" / "ethiclens-web.sqlite").exists()

@@ -91,7 +91,10 @@ _INVISIBLE = {"\ufeff": "a byte-order mark (U+FEFF)", "\x00": "a NUL byte (U+000
 def token_problem(token: str) -> str | None:
     """Why a token cannot be used from a browser, or None: it travels in an address
     (``/?token=``, where a ``+`` reads as a space) and in a cookie (where ``;`` ends it and
-    only ASCII is sent), so it may hold only the characters an address carries as written."""
+    only ASCII is sent), so it may hold only the characters an address carries as written;
+    and at least 16 of them (``--token-file``'s rule, for a config built in Python too)."""
+    if len(token) < 16 or any(c.isspace() for c in token):
+        return "the token must be one line of at least 16 characters, without spaces"
     bad = dict.fromkeys(c for c in token if not (c.isascii() and (c.isalnum() or c in "-._~")))
     if not bad:
         return None

@@ -162,8 +162,6 @@ def read_token_file(path: str) -> str:
             + TOKEN_FIX.removeprefix("e.g. "),
         )
     problem = token_problem(token)
-    if len(token) < 16 or any(c.isspace() for c in token):
-        problem = "the token must be one line of at least 16 characters, without spaces"
     if problem:
         raise EthicLensInputError(problem, column="--token-file", fix=TOKEN_FIX)
     return token
