@@ -161,6 +161,17 @@ _OWN = {
 }
 
 
+def _add_sequence(db) -> None:
+    """PostgreSQL: the column ``seq`` of both tables, numbering rows in the order they were
+    inserted (a history of an earlier start gets it, its rows numbered as stored)."""
+    have = db.execute(
+        "SELECT table_name FROM information_schema.columns WHERE table_schema = "
+        "'ethiclens_web' AND column_name = 'seq'"
+    ).fetchall()
+    for table in {"data", "audits"} - {row["table_name"] for row in have}:
+        db.execute(f"ALTER TABLE {table} ADD COLUMN seq BIGSERIAL")
+
+
 class Store:
     """The history (one connection per thread; one transaction per change). ``path``: a SQLite
     file (WAL) or a PostgreSQL URL."""
@@ -186,6 +197,7 @@ class Store:
         # its result page) gets it
         if self.url:
             db.execute("ALTER TABLE audits ADD COLUMN IF NOT EXISTS note TEXT")
+            _add_sequence(db)
         elif "note" not in {r["name"] for r in db.execute("PRAGMA table_info(audits)")}:
             db.execute("ALTER TABLE audits ADD COLUMN note TEXT")
 
@@ -235,10 +247,10 @@ class Store:
         return row_id
 
     def _newest(self, table: str = "") -> str:
-        """The order of rows stamped in the same second (``created`` is to the second): on
-        SQLite the order they were inserted in (its rowid), newest first; PostgreSQL keeps
-        none, so its rows of one second stay in the order the query's next key gives."""
-        return "" if self.url else f", {table}rowid DESC"
+        """The order of rows stamped in the same second (``created`` is to the second): the
+        order they were inserted in, newest first: SQLite's rowid, PostgreSQL's ``seq`` (a
+        row keeps no order there; each insert takes the next number under the write lock)."""
+        return f", {table}{'seq' if self.url else 'rowid'} DESC"
 
     def _one(self, sql: str, params=()) -> dict | None:
         row = self._db().execute(sql, params).fetchone()
