@@ -288,6 +288,7 @@ def threshold_summary(table) -> list[str]:
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
         *threshold_notes(table),
         *table.empty_crossing_notes.values(),
+        *_reference_lines(table.frame),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
     for label, (_, statuses) in zip(labels, v.iterrows(), strict=True):
@@ -295,6 +296,13 @@ def threshold_summary(table) -> list[str]:
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
     return [one_line(x) for x in lines]  # a name's line break shown, as comparison_summary
+
+
+def _reference_lines(frame) -> list[str]:
+    """Each attribute's reference group, as the audit's and the comparison's summaries name it
+    (a grid row names only its group: ``race: A`` is A against this group)."""
+    refs = dict(zip(frame["attribute"], frame["reference"], strict=True))
+    return [f"{attr}: reference group {ref}" for attr, ref in refs.items()]
 
 
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
