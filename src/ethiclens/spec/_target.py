@@ -275,6 +275,8 @@ def engine_for(spec: AuditSpec) -> str:
         return "sql"
     if t.engine != "auto":
         return t.engine
+    if not _utf8(t.file):  # a name not UTF-8 (bytes under a C locale): DuckDB cannot open it
+        return "pandas"
     if Path(t.file).is_dir() or any(ch in t.file for ch in "*?["):
         return "duckdb"
     path = Path(t.file)
@@ -297,6 +299,15 @@ def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
             f"drop --engine {engine}, or drop {flag} and name a file",
             engine,
         )
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 (no byte of a non-UTF-8 file name, escaped as a surrogate)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _exists(target: str) -> bool:
