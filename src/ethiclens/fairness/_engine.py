@@ -970,8 +970,9 @@ class _Floors:
     def why_not(self, needs_labels, groups, names, attribute) -> str:
         """E.g. "n = 7, below the floor of 100 (race:Asian)"; one clause per short group."""
         # a short group as its floor judged it (within 1e-9: met), its effective size on its
-        # side of the floor (99.96, never 100.0; the floor read late: rows' or labels')
-        fmt = (lambda x: beside(x, floor, 1)) if self.weighted else (lambda x: f"{int(x)}")
+        # side of the floor (99.96, never 100.0; the floor read late: rows' or labels'); counts
+        # with thousands separators, as the report's floors table prints them (1,500)
+        fmt = (lambda x: _grouped(beside(x, floor, 1))) if self.weighted else _grouped
         floor, each = self.policy.min_label_count, ""
         if needs_labels in ("positive", "negative"):  # one label's floor
             counts = self.pos if needs_labels == "positive" else self.neg
@@ -989,9 +990,18 @@ class _Floors:
             n = "n_eff" if self.weighted else "n"
             short = [(g, f"{n} = {fmt(self.n[g])}") for g in groups if not self._rate_ok[g]]
         return "; ".join(
-            f"{text}, below the floor of {floor}{each} ({attribute}:{names[g]})"
+            f"{text}, below the floor of {_grouped(floor)}{each} ({attribute}:{names[g]})"
             for g, text in short
         )
+
+
+def _grouped(count) -> str:
+    """A count with thousands separators, as the report prints one: 1500 as ``1,500``, and a
+    weighted count's text ``1500.0`` (already on its side of its floor) as ``1,500.0``."""
+    if not isinstance(count, str):
+        return f"{int(count):,}"
+    whole, dot, rest = count.partition(".")
+    return f"{int(whole):,}{dot}{rest}" if whole.isdigit() else count
 
 
 def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite=False, plain=None):
