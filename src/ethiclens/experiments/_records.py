@@ -35,6 +35,9 @@ class SweepTask:
     entry : DatasetEntry, optional
         The registry entry of a dataset registered at run time (not built in), so that a
         worker process can register it too.
+    digest : str, optional
+        SHA-256 of the dataset's rows the coordinator read (the store records it): a worker
+        holding other rows reads them again, or fails the task's runs.
     """
 
     dataset: str
@@ -46,6 +49,7 @@ class SweepTask:
     attributes: tuple = ()
     features: str = "full"
     entry: object = None
+    digest: str | None = None
 
     def __post_init__(self):
         for name in ("epsilons", "seeds", "attributes"):

@@ -14,21 +14,51 @@ import warnings
 
 from .. import datasets as ds_mod
 from .._optional import require
+from ..errors import EthicLensInputError
 from ..privacy import get_trainer, pcer_audit, register_trainer, trainer_names
 from ._pcer_data import load_pcer_dataset, prepare
 from ._records import GroupRecord, RunRecord, RunResult, SweepTask
 
-_LOADED: dict = {}  # (name, features) -> (its registry entry, the dataset); run_sweep clears it
+_LOADED: dict = {}  # (name, features) -> [its registry entry, the dataset, its digest or None]
 
 
-def _dataset(name: str, features: str = "full"):
+def data_digest(ds) -> str:
+    """SHA-256 of the rows a sweep trains on: features, label, protected attributes and
+    their names (what a results store records per dataset)."""
+    import hashlib
+
+    import pandas as pd
+
+    h = hashlib.sha256()
+    for part in (ds.features, ds.label, ds.protected):
+        names = part.columns if isinstance(part, pd.DataFrame) else [part.name]
+        h.update(repr(list(names)).encode())
+        h.update(pd.util.hash_pandas_object(part).to_numpy().tobytes())
+    return h.hexdigest()
+
+
+def _dataset(name: str, features: str = "full", digest: str | None = None):
     """The dataset, loaded once for its registry entry (a name registered again is loaded
-    again)."""
+    again) and again when its rows are not those of ``digest`` (a long-lived worker, e.g. a
+    Dask cluster's, holding a copy an earlier sweep read from a file changed since)."""
     entry = ds_mod.get_entry(name)
     held = _LOADED.get((name, features))
-    if held is None or held[0] is not entry:
-        held = _LOADED[(name, features)] = (entry, load_pcer_dataset(name, features))
+    if held is None or held[0] is not entry or (digest is not None and _digest(held) != digest):
+        held = _LOADED[(name, features)] = [entry, load_pcer_dataset(name, features), None]
     return held[1]
+
+
+def _digest(held: list) -> str:
+    """A cached dataset's digest, computed once."""
+    if held[2] is None:
+        held[2] = data_digest(held[1])
+    return held[2]
+
+
+def dataset_digest(name: str, features: str = "full") -> str:
+    """The digest of the dataset this process loads for ``name`` (cached with it)."""
+    _dataset(name, features)
+    return _digest(_LOADED[(name, features)])
 
 
 @functools.cache
@@ -170,7 +200,10 @@ def _run_task(task: SweepTask, trainer) -> list[RunResult]:
     if trainer is not None and task.trainer not in trainer_names():  # a worker process
         register_trainer(trainer)
     spec = get_trainer(task.trainer, "trainer")
-    ds = _dataset(name, task.features)
+    try:
+        ds = _task_data(task)
+    except _OtherRows as exc:  # each run failed, listed and retried: never stored as others'
+        return [failed(name, e, s, task.trainer, exc) for s in task.seeds for e in task.epsilons]
     config = task.config()
     datas, prepared = {}, {}  # seed -> its data, and the warnings preparing it raised
     out = []
@@ -192,6 +225,33 @@ def _run_task(task: SweepTask, trainer) -> list[RunResult]:
         for group in [seeds] if spec.batched else [[s] for s in seeds]:
             out += _fit_pass(spec, task, epsilon, group, config, datas, prepared)
     return out
+
+
+class _OtherRows(EthicLensInputError):
+    """A worker reads other rows of a dataset than the sweep's coordinator digested."""
+
+
+def _task_data(task: SweepTask):
+    """The task's dataset in this process: the rows the coordinator digested (its
+    ``digest``). A long-lived worker's older copy is read again, and a name registered again
+    since takes the task's entry; rows that still differ are refused (:class:`_OtherRows`)."""
+    name, features, digest = task.dataset, task.features, task.digest
+    ds = _dataset(name, features, digest)
+    if digest is None:
+        return ds
+    if task.entry is not None and _digest(_LOADED[(name, features)]) != digest:
+        ds_mod.register(task.entry, replace=True)  # registered again since this worker's
+        ds = _dataset(name, features, digest)
+    if (got := _digest(_LOADED[(name, features)])) != digest:
+        raise _OtherRows(
+            f"this worker reads other rows of {name} (sha256 {got[:12]}…) than the sweep's "
+            f"coordinator ({digest[:12]}…); its runs would be stored as the coordinator's",
+            column="dataset",
+            value=name,
+            fix="give every worker the same data (the same file, $ETHICLENS_BIOS, the same "
+            "registered dataset) and rerun: finished runs are kept, failed ones retried",
+        )
+    return ds
 
 
 def _fit_pass(spec, task, epsilon, seeds, config, datas, prepared) -> list[RunResult]:

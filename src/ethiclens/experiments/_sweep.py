@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +13,7 @@ from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_workers, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._records import SweepTask
-from ._runner import _LOADED, _dataset, run_task
+from ._runner import _LOADED, dataset_digest, run_task
 from ._store import ResultsStore, epsilon_key
 
 
@@ -143,7 +142,7 @@ def _spans(seeds: list) -> str:
     )
 
 
-def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
+def tasks_for(grid: SweepGrid, pending: list, digests: dict | None = None) -> list[SweepTask]:
     """Group pending runs into tasks of (dataset, seeds, budgets).
 
     A task prepares each seed's split and features once and trains every pending budget on it
@@ -157,6 +156,9 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
     grid : SweepGrid
     pending : list of tuple
         (dataset, ε, seed) runs to do (:meth:`SweepGrid.units` less the finished ones).
+    digests : dict, optional
+        Dataset -> SHA-256 of the rows the store records for it: each task carries its
+        dataset's, which a worker checks its copy against.
 
     Returns
     -------
@@ -180,6 +182,7 @@ def tasks_for(grid: SweepGrid, pending: list) -> list[SweepTask]:
             attributes=grid.attributes_for(d),
             features=grid.features,
             entry=None if ds_mod.is_builtin(d) else ds_mod.get_entry(d),
+            digest=(digests or {}).get(d),
         )
         for (d, _), (eps, seeds) in by_key.items()
         for i in range(0, len(seeds), chunk)
@@ -239,13 +242,14 @@ def run_sweep(
     # A grid that cannot train on its data (a batch larger than a training split) is refused
     # before a store is created or changed: every run would fail at train time.
     grid.check_data()
-    store, pending, summary = _open_store(grid, store_path)
+    store, pending, summary, digests = _open_store(grid, store_path)
     try:
         if pending:
             executor = make_executor(scheduler, workers)
             summary.executor = executor.name
             try:
-                _run_pending(grid, pending, executor, store, summary, progress, console)
+                tasks = tasks_for(grid, pending, digests)
+                _run_pending(grid, tasks, executor, store, summary, progress, console)
             finally:
                 executor.close()
     finally:
@@ -254,11 +258,12 @@ def run_sweep(
 
 
 def _open_store(grid: SweepGrid, store_path):
-    """The locked store, the runs it lacks and the summary so far."""
+    """The locked store, the runs it lacks, the summary so far and the data's digests."""
     # The lock comes first: a second sweep on this store is refused before it reads anything.
     store = ResultsStore(store_path, grid.config_hash(), grid.to_dict(), lock=True)
     try:
-        store.check_data(_data_digests(grid))
+        digests = _data_digests(grid)
+        store.check_data(digests)
         done = store.finished()
     except BaseException:
         store.close()
@@ -271,26 +276,18 @@ def _open_store(grid: SweepGrid, store_path):
             f"the store held only {store.discarded_failed} failed run(s) of another grid "
             "configuration; they were discarded and this grid took the store over"
         )
-    return store, pending, summary
+    return store, pending, summary, digests
 
 
 def _data_digests(grid: SweepGrid) -> dict:
-    """Dataset -> SHA-256 of the rows this sweep trains on (features, label, protected
-    attributes, their names); a dataset that cannot be loaded here is left to its runs."""
-    import pandas as pd
-
+    """Dataset -> SHA-256 of the rows this sweep trains on (:func:`data_digest`); a dataset
+    that cannot be loaded here is left to its runs."""
     digests = {}
     for name in grid.datasets:
         try:
-            ds = _dataset(name, grid.features)
+            digests[name] = dataset_digest(name, grid.features)
         except (EthicLensInputError, OSError, ImportError):
             continue
-        h = hashlib.sha256()
-        for part in (ds.features, ds.label, ds.protected):
-            names = part.columns if isinstance(part, pd.DataFrame) else [part.name]
-            h.update(repr(list(names)).encode())
-            h.update(pd.util.hash_pandas_object(part).to_numpy().tobytes())
-        digests[name] = h.hexdigest()
     return digests
 
 
@@ -319,24 +316,25 @@ def _progress_bar(console, total: int):
     return bar, bar.add_task("sweep", total=total)
 
 
-def _run_pending(grid, pending, executor, store, summary, progress, console) -> None:
-    """Run the pending runs' tasks, recording each result as it arrives and showing progress
+def _run_pending(grid, tasks, executor, store, summary, progress, console) -> None:
+    """Run the pending runs' ``tasks``, recording each result as it arrives and showing progress
     (a bar on a terminal, plain lines about every 5% otherwise)."""
     bar = task_id = None
     log_lines = progress and console is not None and not console.is_terminal
+    total = sum(t.size for t in tasks)
     if progress and not log_lines:
-        bar, task_id = _progress_bar(console, len(pending))
+        bar, task_id = _progress_bar(console, total)
     started = time.perf_counter()
     printed = -1  # the last 5% bucket a progress line was printed for
     try:
-        for results in executor.map_unordered(task_runner(grid), tasks_for(grid, pending)):
+        for results in executor.map_unordered(task_runner(grid), tasks):
             for result in results:
                 store.record(result)
                 summary.add(result)
                 if bar is not None:
                     bar.advance(task_id)
                 elif log_lines:
-                    printed = _log_progress(console, summary, len(pending), started, printed)
+                    printed = _log_progress(console, summary, total, started, printed)
     finally:
         if bar is not None:
             bar.stop()
