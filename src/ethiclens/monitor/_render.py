@@ -7,9 +7,14 @@ escaped.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html
+import importlib
 import io
+import logging
 import math
+import sys
+import threading
 import warnings
 from decimal import Decimal
 from itertools import groupby
@@ -218,15 +223,26 @@ def _one_line(text: str) -> str:
 # -- plots ---------------------------------------------------------------------------------------
 
 
+# matplotlib is not thread-safe, Figure objects too: its mathtext parser (a log axis's 10^k
+# tick labels) and font caches are shared, and two plots drawn at once raised ParseException
+_DRAWING = threading.Lock()
+
+
 def trend_png(doc: dict, comparison: dict) -> bytes:
     """One comparison's trend: DI and the TPR/FPR gaps per window with intervals, the
-    confidence sequence bands, the policy band, and alarm markers; the e-values below."""
-    from matplotlib.figure import Figure  # not pyplot: the caller's backend and figures stay
+    confidence sequence bands, the policy band, and alarm markers; the e-values below.
 
+    Safe from any thread: one plot is drawn at a time."""
+    with _DRAWING:
+        return _trend_png(doc, comparison)
+
+
+def _trend_png(doc: dict, comparison: dict) -> bytes:
+    figure = _matplotlib_figure()  # not pyplot: the caller's backend and figures stay
     request = doc["request"]
     labels = "y_true" in request and request["y_true"] is not None
     panels = 3 if labels else 2
-    fig = Figure(figsize=(8, 2.6 * panels))
+    fig = figure.Figure(figsize=(8, 2.6 * panels))
     axes = fig.subplots(panels, 1, sharex=True)
     _di_panel(axes[0], comparison, request["di_threshold"])
     if labels:
@@ -235,11 +251,45 @@ def trend_png(doc: dict, comparison: dict) -> bytes:
     fig.suptitle(chart_title(comparison))
     literal_figure(fig)  # '$5_$10' is a group's name, not mathtext
     buf = io.BytesIO()
-    with warnings.catch_warnings():  # a group name in a script the font lacks: boxes, no noise
-        warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
+    with _no_glyph_warning():
         fig.tight_layout()
         fig.savefig(buf, format="png", dpi=90)
     return buf.getvalue()
+
+
+@contextlib.contextmanager
+def _no_glyph_warning():
+    """A group name in a script the font lacks is drawn as boxes, without matplotlib's warning;
+    in the main thread only: catch_warnings() sets the process's filters, and from a worker
+    thread (the web app's) it put back filters the main thread had changed meanwhile."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Glyph .* missing", category=UserWarning)
+        yield
+
+
+# What matplotlib logs on import where HOME cannot be written (it then makes a temporary config
+# folder itself, harmlessly): on every --html of a service account's run, noise; filtered only
+# while it is imported, its other messages shown.
+_FOLDER_NOTES = ("mkdir -p failed", "Matplotlib created a temporary")
+
+
+def _matplotlib_figure(name: str = "matplotlib.figure"):
+    """The module ``name`` (matplotlib's figure), imported without :data:`_FOLDER_NOTES`."""
+    if name not in sys.modules:
+        log = logging.getLogger(name.partition(".")[0])
+        log.addFilter(_not_a_folder_note)
+        try:
+            importlib.import_module(name)
+        finally:
+            log.removeFilter(_not_a_folder_note)
+    return sys.modules[name]
+
+
+def _not_a_folder_note(record) -> bool:
+    return not str(record.msg).startswith(_FOLDER_NOTES)
 
 
 # The characters of each name in a trend plot's title (attribute, group, reference) before it is
