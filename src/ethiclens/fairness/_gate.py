@@ -295,6 +295,9 @@ def _read_baseline(baseline) -> tuple[str, dict]:
             value=baseline[:40] + ("…" if len(baseline) > 40 else ""),
             fix="give the AuditResult, its dict (json.loads of the text) or a file's path",
         )
+    if isinstance(baseline, str) and not baseline.strip():  # Path('') is the working folder
+        fix = "give a value, or leave it out for its default"  # as --baseline '' is refused
+        raise _baseline_error("must not be empty", value=baseline, fix=fix)
     if isinstance(baseline, dict):
         name, data = "baseline", baseline
     elif not isinstance(baseline, (str, os.PathLike)):
