@@ -48,11 +48,11 @@ def csv(tmp_path, monkeypatch):
 def test_bad_bin_edges_are_refused_by_of_in_the_runs_words(csv, edges):
     with pytest.raises(EthicLensInputError) as made:
         AuditSpec.of(csv, bins={"age": edges}, **ROLES)
-    assert str(made.value).startswith(f"key 'groups.bins': {BINS_WORDS}")
+    assert str(made.value).startswith(f"argument 'bins': {BINS_WORDS}")
     assert "Fix: e.g. 0,25,45,65,120" in str(made.value)
     with pytest.raises(EthicLensInputError) as from_dict:
         AuditSpec.from_dict({"groups": {"bins": {"age": edges}}})
-    assert str(from_dict.value) == str(made.value)
+    assert str(from_dict.value).partition(":")[2] == str(made.value).partition(":")[2]
     with pytest.raises(EthicLensInputError) as ran:  # the run's own words: the same message
         ethiclens.run(csv, bins={"age": edges}, n_boot=200, **ROLES)
     assert f"argument 'bins': {BINS_WORDS}" in str(ran.value)
@@ -82,7 +82,7 @@ def test_good_bin_edges_still_load_and_save_as_strict_json(csv, tmp_path):
 def test_a_non_finite_pos_label_is_refused_naming_its_key(value):
     with pytest.raises(EthicLensInputError) as err:
         AuditSpec.of("d.csv", pos_label=value)
-    assert str(err.value).startswith("key 'roles.pos_label': must be a finite number")
+    assert str(err.value).startswith("argument 'pos_label': must be a finite number")
     assert "Fix: give a finite number" in str(err.value)
 
 

@@ -41,7 +41,7 @@ def test_a_database_key_with_a_file_target_is_refused(data, capsys, flag):
 
 
 def test_a_database_key_with_a_file_target_is_refused_in_python(data):
-    with pytest.raises(EthicLensInputError, match="target.query"):
+    with pytest.raises(EthicLensInputError, match="argument 'query'"):
         ethiclens.AuditSpec.of(str(data), query="SELECT 1", y_pred="p", protected=["g"])
 
 

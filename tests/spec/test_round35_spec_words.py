@@ -6,7 +6,10 @@ import sys
 
 import pytest
 
+import ethiclens
+from ethiclens import AuditSpec
 from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
 
 ROLES = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
 
@@ -26,3 +29,44 @@ def test_a_file_name_not_utf8_is_audited_by_auto_as_pandas_reads_it(tmp_path, ca
     counts = tmp_path / "c.csv"
     assert main(["counts", str(data), *ROLES, "--out", str(counts)]) == 0
     assert counts.is_file()
+
+
+@pytest.mark.parametrize(
+    ("keywords", "said"),
+    [
+        ({"seed": "x"}, "argument 'seed': must be a non-negative integer"),
+        ({"random_state": -1}, "argument 'random_state': must be a non-negative integer"),
+        ({"n_boot": 5}, "argument 'n_boot': too few draws"),
+        ({"bins": {"age": [1]}}, "argument \"bins['age']\": needs at least 2"),
+        ({"year": "x"}, "argument 'year': must be a whole number"),
+    ],
+)
+def test_audit_spec_of_names_the_keyword_as_run_does(keywords, said):
+    """AuditSpec.of(seed='x') said "key 'policy.seed'" (a config file's words) where
+    ethiclens.run(..., seed='x') and docs/config.md say "argument 'seed'"."""
+    with pytest.raises(EthicLensInputError) as made:
+        AuditSpec.of("d.csv", y_true="y", **keywords)
+    assert str(made.value).startswith(said), str(made.value)
+    assert made.value.kind == "argument"
+    with pytest.raises(EthicLensInputError) as ran:
+        ethiclens.run("d.csv", y_true="y", **keywords)
+    assert str(ran.value) == str(made.value)
+
+
+def test_audit_spec_of_never_tells_a_python_caller_to_use_a_flag():
+    """AuditSpec.of('d.csv', table='x') said 'Fix: add --db URL (or --db-env NAME), or drop
+    --table/--query'; now the keywords that set them."""
+    with pytest.raises(EthicLensInputError) as made:
+        AuditSpec.of("d.csv", table="x")
+    text = str(made.value)
+    assert text.startswith("argument 'table': ") and "--" not in text, text
+    assert "add db URL (or db_env NAME)" in text
+
+
+def test_a_spec_dicts_own_key_is_still_named_as_its_key():
+    """run(a dict, keyword): what the dict gave is named as its key, the keyword as itself."""
+    spec = {"target": {"file": "d.csv", "table": "t"}, "roles": {"y_true": "y"}}
+    with pytest.raises(EthicLensInputError, match="key 'target.table'"):
+        ethiclens.run(spec)
+    with pytest.raises(EthicLensInputError, match="argument 'seed'"):
+        ethiclens.run({"target": {"file": "d.csv"}, "roles": {"y_true": "y"}}, seed=-1)

@@ -8,9 +8,8 @@ import functools
 import inspect
 import os
 
-from ._names import named_as_called
 from ._run import is_target
-from ._spec import AuditSpec
+from ._spec import AuditSpec, named_as_called
 
 
 def _is_request(args) -> bool:

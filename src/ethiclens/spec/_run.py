@@ -10,7 +10,7 @@ import re
 from dataclasses import fields
 
 from ..errors import EthicLensInputError
-from ._names import columns_named, named_as_called
+from ._names import columns_named
 from ._spec import (
     AuditSpec,
     Target,
@@ -19,6 +19,7 @@ from ._spec import (
     _refused,
     keyword_fields,
     method_named,
+    named_as_called,
     path_argument,
     purpose_for,
     purpose_of_data,
@@ -39,7 +40,7 @@ def as_spec(spec) -> AuditSpec:
     if isinstance(spec, dict):
         return AuditSpec.from_dict(spec)
     if is_target(spec):
-        return AuditSpec.of(str(spec))
+        return AuditSpec._of(str(spec))
     what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"
     path_argument(spec, "spec", what)
     return AuditSpec.from_file(str(spec), argument="spec")
@@ -221,7 +222,7 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
             options.pop("reference"), options.get("protected"), spec.roles.protected
         )
     with purpose_for(purpose):  # a refusal of ci lists the methods of the run asked for
-        made = AuditSpec.of(**_merged(spec, options))
+        made = AuditSpec._of(**_merged(spec, options))
     named = {k for keyword, value in options.items() for k in keyword_fields(keyword, value)}
     spec = with_given(made, named | getattr(spec, "_given_options", set()))  # compas, year=2018
     asked = [k for k in options if k in OUTPUT_WRITERS]
