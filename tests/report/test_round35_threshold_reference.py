@@ -24,8 +24,8 @@ def test_each_attribute_names_its_reference_group_above_the_grid():
     )
     lines = threshold_summary(table)
     header = next(i for i, line in enumerate(lines) if line.startswith(" "))
-    assert "race: reference group B" in lines[:header]
-    assert "sex: reference group M" in lines[:header]
+    refs = "reference groups (each row is compared with its attribute's): race: B; sex: M"
+    assert refs in lines[:header]
     rows = [line.split("  ")[0] for line in lines[header + 1 :]]
     assert rows == ["race: A", "race: C", "sex: F"]
 
@@ -36,5 +36,5 @@ def test_a_reference_with_a_line_break_is_shown_on_one_line():
     groups = rng.choice(["north\nside", "south"], n, p=[0.7, 0.3])
     table = threshold_table(rng.integers(0, 2, n), rng.random(n), {"region": groups}, n_boot=100)
     lines = threshold_summary(table)
-    assert "region: reference group north\\nside" in lines
+    assert any(line.endswith("): region: north\\nside") for line in lines), lines
     assert all("\n" not in line for line in lines)

@@ -299,10 +299,12 @@ def threshold_summary(table) -> list[str]:
 
 
 def _reference_lines(frame) -> list[str]:
-    """Each attribute's reference group, as the audit's and the comparison's summaries name it
-    (a grid row names only its group: ``race: A`` is A against this group)."""
+    """Each attribute's reference group, as the audit's and the comparison's summaries name
+    them (a grid row names only its group: ``race: A`` is A against race's reference), on one
+    line that does not read as a row (``race: ...``)."""
     refs = dict(zip(frame["attribute"], frame["reference"], strict=True))
-    return [f"{attr}: reference group {ref}" for attr, ref in refs.items()]
+    named = "; ".join(f"{attr}: {ref}" for attr, ref in refs.items())
+    return [f"reference groups (each row is compared with its attribute's): {named}"]
 
 
 _LABEL_WIDTH = 60  # a longer row label is shortened in its middle, if all still read apart
