@@ -22,6 +22,7 @@ import pandas as pd
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, refuse_hive_default
+from ._request import in_python_words, refuse_bad_target
 from ._roles import bool_number_columns, judge_roles
 from ._windows import (
     COUNT,
@@ -79,6 +80,12 @@ def count_windows(
     scheduler or Spark master, as the audit's ``--scheduler`` (dask and spark only).
     ``target``: a path (a file, a glob or a folder), or a DataFrame counted by the same code as
     a file — pandas (by DuckDB or pandas), Dask or Spark (by its own engine)."""
+    with in_python_words():  # 'argument 'target'', not the command line's TARGET
+        refuse_bad_target(target)
+        return _count_windows(target, cols, window, origin_day, engine, scheduler)
+
+
+def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Counted:
     from ..sources import check_scheduler
 
     engine = _frame_engine(target, engine) if frame_kind(target) else _engine(engine)

@@ -500,14 +500,20 @@ def _check_python_types(request: MonitorRequest) -> None:
     if base is not None and not str(base).strip():  # not the working directory's files
         raise EthicLensInputError("must not be empty", column="--baseline-target", value=base,
                                   fix="give the baseline's file, folder or glob")  # fmt: skip
-    if isinstance(request.target, str) and not request.target:  # not the working directory
+    refuse_bad_target(request.target)
+
+
+def refuse_bad_target(target) -> None:
+    """A Python caller's ``target`` (of ``MonitorRequest`` or ``count_windows``) that is no
+    path and no DataFrame, or an empty path (not the working directory's files), refused."""
+    if isinstance(target, str) and not target:  # not the working directory
         raise EthicLensInputError("must not be empty", column="target", value="", kind="argument",
                                   fix="give the path the predictions are exported to")  # fmt: skip
-    if not isinstance(request.target, (str, os.PathLike)) and frame_kind(request.target) is None:
+    if not isinstance(target, (str, os.PathLike)) and frame_kind(target) is None:
         raise EthicLensInputError(
             "must be a path (a file, a folder or a glob) or a pandas, Dask or Spark DataFrame",
             column="target",
-            value=type(request.target).__name__,
+            value=type(target).__name__,
             fix="give the path the predictions are exported to",
             kind="argument",
         )
