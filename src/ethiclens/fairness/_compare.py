@@ -26,7 +26,7 @@ from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effec
 from ._counts import cell_sums, round_significant
 from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
-from ._metrics import COMPARISON_METRIC_SPECS, GROUP_METRIC_SPECS
+from ._metrics import comparison_specs, group_specs, with_frozen_specs
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
 from ._result import AuditResult, MetricEstimate, _nan
 from ._validate import (
@@ -243,6 +243,7 @@ def _flat(d: MetricDifference) -> dict:
     }
 
 
+@with_frozen_specs  # both audits and the differences: the metrics registered when it began
 def compare(
     y_true,
     pred_a,
@@ -626,10 +627,10 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
         counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective, post
     )
     method = _method(opts.ci, opts.paired, effective is not None)
-    specs = [s for s in GROUP_METRIC_SPECS.values() if labelled or not s.needs_labels]
+    specs = [s for s in group_specs().values() if labelled or not s.needs_labels]
     pa, pb, da, db, free = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
     out = []
-    for spec in COMPARISON_METRIC_SPECS.values():
+    for spec in comparison_specs().values():
         if spec.needs_labels and not labelled:
             continue
         comps = spec.components

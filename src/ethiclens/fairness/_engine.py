@@ -62,10 +62,11 @@ from ._intervals import (
     with_infinite_draws,
 )
 from ._metrics import (
-    COMPARISON_METRIC_SPECS,
-    GROUP_METRIC_SPECS,
+    comparison_specs,
     composite_band,
     compute_composite_bias_score,
+    group_specs,
+    with_frozen_specs,
 )
 from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
@@ -498,6 +499,7 @@ class _Facts:
     weighted: bool
 
 
+@with_frozen_specs  # the metrics as registered when it began, whatever another thread does
 def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResult:
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns;
     ``more(name, comparisons)``: comparisons of groups with no cells (suppressed) to add."""
@@ -680,13 +682,13 @@ class _Draws:
         with labels, a metric of the predictions alone (selection rate, so DI, SPD) reads only
         the (selected, not) cells, and only a group with one of those empty is (an empty label
         cell, TP = 0 with 75 of 300 selected, leaves its selection rate resampled, BCa)."""
-        if self.labelled and not GROUP_METRIC_SPECS[name].needs_labels:
+        if self.labelled and not group_specs()[name].needs_labels:
             return self.smoothed_predicted
         return self.smoothed
 
     def metric(self, name: str) -> np.ndarray:
         """(n_boot, n_groups) draws of group metric ``name``, computed anew on each call."""
-        spec = GROUP_METRIC_SPECS[name]
+        spec = group_specs()[name]
         with np.errstate(all="ignore"):
             if self.predicted is not None and not spec.needs_labels:
                 return _metric_draws(spec, self.predicted, False)
@@ -796,7 +798,7 @@ def _audit_cells(ctx: _Context, data: _Cells, requested_ref, source, rng):
 
 
 def _draw(ctx, gc, floors, rows, rng) -> _Draws:
-    specs = [s for s in GROUP_METRIC_SPECS.values() if ctx.labelled or not s.needs_labels]
+    specs = [s for s in group_specs().values() if ctx.labelled or not s.needs_labels]
     smoothed = smoothed_predicted = frozenset()
     if ctx.ci == "jeffreys":
         boot, predicted = _posterior_cells(gc, floors, slice(None), ctx.n_boot, rng)
@@ -1079,7 +1081,7 @@ def _attribute_intervals(ctx, draws: _Draws, floors, ref, ece) -> tuple[dict, di
             ivs = _component_intervals(ctx, draws, (mname, boot), ref, ratio, columns)
             own[mname, ratio, needs_labels] = ivs
         jack = draws.jack[mname] if draws.jack is not None else None
-        ok = floors.ok_all(GROUP_METRIC_SPECS[mname].needs_labels)
+        ok = floors.ok_all(group_specs()[mname].needs_labels)
         point = draws.point[mname]
         plain = empty_cell_columns(draws.empty_for(mname), draws.cells.shape[1])
         return own, _intervals(ctx, point, boot, jack, draws.mult, ok, overwrite=True, plain=plain)
@@ -1115,7 +1117,7 @@ def _comparison_specs(ctx) -> dict:
     """The comparison metrics this audit computes (those needing labels only with labels)."""
     return {
         name: spec
-        for name, spec in COMPARISON_METRIC_SPECS.items()
+        for name, spec in comparison_specs().items()
         if ctx.labelled or not spec.needs_labels
     }
 
@@ -1293,7 +1295,7 @@ def _group_metric_columns(gc, floors, draws: _Draws, ivs: dict) -> dict:
     """Metric -> its MetricEstimate for every group."""
     out = {}
     for mname, point in draws.point.items():
-        spec, intervals = GROUP_METRIC_SPECS[mname], ivs[mname]
+        spec, intervals = group_specs()[mname], ivs[mname]
         ok = floors.ok_all(spec.needs_labels)
 
         def how(g, spec=spec, ok=ok):
@@ -1372,11 +1374,11 @@ def _undefined_reason(spec, gc, draws, g, ref):
     names = gc.groups
     if spec.kind == "ratio":
         comp = spec.components[0]
-        label = GROUP_METRIC_SPECS[comp].label.lower()
+        label = group_specs()[comp].label.lower()
         if draws.point[comp][ref] == 0 and draws.point[comp][g] == 0:
             return f"both groups have {label} 0; the ratio 0/0 is undefined"
     for comp in spec.components:
-        cs = GROUP_METRIC_SPECS[comp]
+        cs = group_specs()[comp]
         bad = [i for i in (g, ref) if not np.isfinite(draws.point[comp][i])]
         if bad:
             shown = ", ".join(repr(names[i]) for i in bad)
@@ -1479,7 +1481,7 @@ def _judged_metrics(ctx, gc, pair, ivs: dict, columns: dict) -> _Judged:
     g, _ = pair
     out = _Judged()
     for mname, column in columns.items():
-        spec = COMPARISON_METRIC_SPECS[mname]
+        spec = comparison_specs()[mname]
         m = out.metrics[mname] = column[g]
         if spec.policy not in pol.JUDGES:
             continue

@@ -8,7 +8,10 @@ a thousand bootstrap replicates or every jackknife leave-one-out at once. Undefi
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -364,6 +367,56 @@ _COMPARISON_REGISTRY: Registry[ComparisonMetric] = Registry(
 )
 GROUP_METRIC_SPECS: dict[str, GroupMetric] = _GROUP_REGISTRY.entries
 COMPARISON_METRIC_SPECS: dict[str, ComparisonMetric] = _COMPARISON_REGISTRY.entries
+# One run reads the registries as they were when it began (:func:`frozen_specs`): a metric
+# registered or removed meanwhile by another thread (a notebook's, a server's) was a KeyError
+# mid-audit, or a comparison metric whose component the run had not computed. Changes to the
+# registries and the copies runs take are made under one lock, so a copy holds every
+# component of its comparison metrics.
+_REGISTRY_LOCK = threading.RLock()
+_RUN_SPECS: contextvars.ContextVar[tuple[dict, dict] | None] = contextvars.ContextVar(
+    "ethiclens_metric_specs", default=None
+)
+
+
+@contextlib.contextmanager
+def frozen_specs():
+    """Within it, :func:`group_specs` and :func:`comparison_specs` are copies of the
+    registries taken on entry (an enclosing run's, when nested: compare's two audits and its
+    differences read one copy); each thread and task has its own."""
+    if _RUN_SPECS.get() is not None:
+        yield
+        return
+    with _REGISTRY_LOCK:
+        token = _RUN_SPECS.set((dict(GROUP_METRIC_SPECS), dict(COMPARISON_METRIC_SPECS)))
+    try:
+        yield
+    finally:
+        _RUN_SPECS.reset(token)
+
+
+def with_frozen_specs(fn):
+    """``fn`` run within :func:`frozen_specs`."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        with frozen_specs():
+            return fn(*args, **kwargs)
+
+    return run
+
+
+def group_specs() -> dict[str, GroupMetric]:
+    """The group metrics a run computes: its copy (:func:`frozen_specs`), else the registry."""
+    run = _RUN_SPECS.get()
+    return GROUP_METRIC_SPECS if run is None else run[0]
+
+
+def comparison_specs() -> dict[str, ComparisonMetric]:
+    """The comparison metrics a run computes (as :func:`group_specs`)."""
+    run = _RUN_SPECS.get()
+    return COMPARISON_METRIC_SPECS if run is None else run[1]
+
+
 KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
 
 
@@ -453,7 +506,8 @@ def register_group_metric(spec: GroupMetric, *, replace: bool = False) -> GroupM
     """
     _GROUP_REGISTRY.check_free(spec, replace=replace)  # a built-in name first, whatever fn does
     _check_metric_fn(spec)
-    return _GROUP_REGISTRY.register(spec, replace=replace)
+    with _REGISTRY_LOCK:
+        return _GROUP_REGISTRY.register(spec, replace=replace)
 
 
 def register_comparison_metric(
@@ -462,6 +516,11 @@ def register_comparison_metric(
     """Add a comparison metric built from registered group metrics (same rules as
     :func:`register_group_metric`; its kind, policy and components were checked when it was
     built)."""
+    with _REGISTRY_LOCK:  # its components stay registered until it is
+        return _register_comparison(spec, replace)
+
+
+def _register_comparison(spec: ComparisonMetric, replace: bool) -> ComparisonMetric:
     _COMPARISON_REGISTRY.check_free(spec, replace=replace)
     unknown = [c for c in spec.components if c not in GROUP_METRIC_SPECS]
     if spec.needs_labels not in (True, False, "positive", "negative"):
@@ -487,6 +546,11 @@ def unregister_metric(name: str) -> None:
     Absent names are ignored; removing a built-in metric, or a group metric a registered
     comparison metric is built from, is an :class:`~ethiclens.errors.EthicLensInputError`.
     """
+    with _REGISTRY_LOCK:
+        _unregister(name)
+
+
+def _unregister(name: str) -> None:
     _COMPARISON_REGISTRY.unregister(name)
     if name in GROUP_METRIC_SPECS and not _GROUP_REGISTRY.is_builtin(name):
         users = [k for k, s in COMPARISON_METRIC_SPECS.items() if name in s.components]
