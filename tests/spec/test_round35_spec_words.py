@@ -70,3 +70,24 @@ def test_a_spec_dicts_own_key_is_still_named_as_its_key():
         ethiclens.run(spec)
     with pytest.raises(EthicLensInputError, match="argument 'seed'"):
         ethiclens.run({"target": {"file": "d.csv"}, "roles": {"y_true": "y"}}, seed=-1)
+
+
+@pytest.mark.parametrize(
+    ("line", "fix"),
+    [
+        ('seed: "1"', "Fix: write the number without quotes: seed: 1"),
+        ("n_boot: '200'", "Fix: write the number without quotes: n_boot: 200"),
+        ('confidence_level: "0.9"', "Fix: write the number without quotes: confidence_level: 0.9"),
+    ],
+)
+def test_a_quoted_number_in_a_config_file_is_told_to_unquote(tmp_path, capsys, line, fix):
+    """seed: "1" written by hand said 'Fix: use e.g. 0' (the checked fields kept their own fix,
+    where every other number field's quoted value is told to drop the quotes)."""
+    config = tmp_path / "a.yaml"
+    config.write_text(f"target: {{file: d.csv}}\npolicy:\n  {line}\n")
+    with pytest.raises(EthicLensInputError) as info:
+        AuditSpec.from_file(config)
+    assert str(info.value).endswith(fix), str(info.value)
+    assert main(["audit", "--config", str(config)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith(fix), err

@@ -1000,8 +1000,9 @@ def check_spec_dict(data, source: str = "spec") -> None:
     where = ".".join(str(p) for p in err.path)
     check = _CHECKS.get(where)
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
-    if check is not None and not data_given:
-        _checked(check, err.instance, where)  # the vocabulary's words, as every face says them
+    unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
+    if check is not None and not data_given:  # the vocabulary's words, as every face says them
+        _checked(check, err.instance, where, unquote)  # seed: "1" quoted: the file's fix
     if where == "policy.ci" and err.validator == "enum":
         _refuse_ci(data, where)
     # A flag's message names the flag already, a keyword the keyword; a file's names the file.
@@ -1021,7 +1022,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or _choice_fix(err)
         or _quote_fix(err, where)
         or (err.validator == "minLength" and _empty_fix(where))
-        or (source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where))
+        or unquote
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
@@ -1097,17 +1098,23 @@ def _run_checks(data: dict) -> None:
             _checked(check, value, where)
 
 
-def _checked(check, value, where: str) -> None:
+def _checked(check, value, where: str, fix: str | None = None) -> None:
     """``check(value, where)``, its refusal quoting the number as the file wrote it (``1e400``,
-    ``2.10``), not as Python reads it back (``inf``, ``2.1``)."""
+    ``2.10``), not as Python reads it back (``inf``, ``2.1``); ``fix`` (a file's number in
+    quotes: write it without) in place of the check's own."""
     try:
         check(value, where)
     except EthicLensInputError as exc:
         text = getattr(value, "yaml_text", None)
-        if text is None or str(exc.value) != str(value):
+        written = text is not None and str(exc.value) == str(value)
+        if not (written or fix):
             raise
         raise EthicLensInputError(
-            exc.problem, column=exc.column, value=text, fix=exc.fix, kind=exc.kind
+            exc.problem,
+            column=exc.column,
+            value=text if written else exc.value,
+            fix=fix or exc.fix,
+            kind=exc.kind,
         ) from None
 
 
