@@ -258,8 +258,10 @@ def _seeds(value) -> list:
     if isinstance(value, (list, tuple)):
         return list(value)
     shown = value if not isinstance(value, float) or math.isfinite(value) else str(value)
+    # a file's float is io's WrittenFloat (its text kept): the user wrote a float
+    kind = "float" if isinstance(value, float) else type(value).__name__
     raise EthicLensInputError(
-        f"seeds must be a count (integer) or a list of integers, not {type(value).__name__}",
+        f"seeds must be a count (integer) or a list of integers, not {kind}",
         column="seeds",
         value=shown,
         fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
