@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ..errors import EthicLensInputError
 from ._report import build_report, sequence_text
-from ._request import BOUND, MonitorRequest, check_stored_numbers
+from ._request import MonitorRequest, check_stored_numbers
 from ._store import Store, as_written_fix, checked_store, damaged, is_store_url
 
 _FIX = "name the store an `ethiclens monitor --store` run wrote"
@@ -102,9 +102,6 @@ def _bound_request(store: Store, refuse) -> dict:
     store._check_foreign(refuse)
     store.check_intact()  # damage refused here as the monitor refuses it, before any report
     bound = store.meta("request")
-    lacking = [k for k in BOUND if k not in bound]
-    if lacking:
-        raise store.damaged(f"meta 'request' lacks {', '.join(lacking)}")
     check_stored_numbers(store, bound)
     return bound
 

@@ -571,7 +571,12 @@ def _check_numbers(request: MonitorRequest) -> None:
 def check_stored_numbers(store, stored: dict) -> None:
     """A store's request whose numbers fail the request's own checks (a seed of -5 or 2**32)
     is damage: no run writes it, and no options given again could match it; so is one edited
-    after the store was created (``Store.check_request_digest``)."""
+    after the store was created (``Store.check_request_digest``); so is one that lacks a
+    setting every store records (a run that resumed it asked for 'the same options as the
+    runs before', which no option could give)."""
+    lacking = [k for k in BOUND if k not in stored]
+    if lacking:
+        raise store.damaged(f"meta 'request' lacks {', '.join(lacking)}")
     numbers = {f.name: f.default for f in fields(MonitorRequest) if f.name in _NUMBERS}
     numbers.update({k: v for k, v in stored.items() if k in _NUMBERS})
     try:
