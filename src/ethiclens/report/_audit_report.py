@@ -485,6 +485,12 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
             "a comparison is undefined (e.g. a reference group never selected): "
             "choose another reference (--protected ATTR=GROUP) or exclude the group"
         )
+    if "no_reference" in causes:
+        parts.append(
+            "a comparison is undefined whichever group is the reference (a rate it is built "
+            "from is 0 or undefined in every group, e.g. no row predicted positive): check the "
+            f"predictions and {'--pos-label' if cli else 'pos_label='}"
+        )
     if "unbounded" in causes:
         parts.append(_unbounded_hint(causes["unbounded"][0], cli))
     gone = [c for c in result.comparisons if _suppressed(c)]

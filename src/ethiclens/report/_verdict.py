@@ -179,38 +179,53 @@ def composite_caveat(result) -> str | None:
 HEADLINE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
-def _cause(name: str, m, ref) -> str | None:
+def _cause(name: str, m, ref, helps) -> str | None:
+    """Why ``m`` (metric ``name`` of a comparison with ``ref``) gives no headline number;
+    ``helps(name)``: whether another group of the attribute could be its reference."""
     if m.status == "INSUFFICIENT_DATA":
         return "small"
     if m.status == "UNDEFINED":
-        return "undefined" if _undefined_by_reference(name, ref) else "group_undefined"
+        if _usable_reference(name, ref):
+            return "group_undefined"
+        return "undefined" if helps(name) else "no_reference"
     if name == "disparate_impact" and m.value is not None and math.isinf(m.value):
         return "unbounded"
     return None
 
 
-def _undefined_by_reference(name: str, ref) -> bool:
-    """Whether an UNDEFINED comparison metric is so because of its reference group: a rate the
-    metric is built from is undefined for the reference (0/0), or a ratio's reference rate is 0.
-    Otherwise the comparison group's own rate is undefined (too few rows or labels of a kind,
-    cells dropped below a counts table's --min-cell) and another reference would not help."""
+def _usable_reference(name: str, group) -> bool:
+    """Whether ``group`` as the reference leaves comparison metric ``name`` defined: each rate
+    it is built from finite, and a ratio's above 0. An UNDEFINED metric whose reference is
+    usable is so because of the comparison group's own rate (too few rows or labels of a kind,
+    cells dropped below a counts table's --min-cell): another reference would not help."""
     spec = COMPARISON_METRIC_SPECS.get(name)
-    if spec is None or ref is None:
-        return False
-    values = [ref.metrics[k].value if k in ref.metrics else None for k in spec.components]
-    undefined = any(v is None or not math.isfinite(v) for v in values)
-    return undefined or (spec.kind == "ratio" and 0 in values)
+    if spec is None or group is None:
+        return True
+    values = [group.metrics[k].value if k in group.metrics else None for k in spec.components]
+    defined = all(v is not None and math.isfinite(v) for v in values)
+    return defined and not (spec.kind == "ratio" and 0 in values)
 
 
 def withheld_causes(result) -> dict:
     """Why the comparisons behind a withheld headline lack a number: ``"small"`` (below a
-    sample floor), ``"undefined"`` (a rate of 0/0 of the reference group, so another reference
-    would help), ``"group_undefined"`` (a rate of 0/0 of the comparison group itself) or
-    ``"unbounded"`` (a reference group never selected: DI is infinite), each mapped to its
-    comparisons, in the result's order."""
+    sample floor), ``"undefined"`` (a rate of 0/0 of the reference group, or a ratio's
+    reference rate of 0, where another group could be the reference), ``"no_reference"`` (the
+    same, but no group of the attribute could: no row predicted positive, say),
+    ``"group_undefined"`` (a rate of 0/0 of the comparison group itself) or ``"unbounded"``
+    (a reference group never selected: DI is infinite), each mapped to its comparisons, in the
+    result's order."""
     heads = [h for h in (result.composite, result.min_disparate_impact) if h.withheld]
     affected = {k for h in heads for k in h.affected}
+    attrs = {a.name: a for a in result.attributes}
     refs = {a.name: g for a in result.attributes for g in a.groups if g.is_reference}
+    usable = {}  # (attribute, metric) -> another group could be the reference: once each
+
+    def helps(attr, name):
+        if (attr, name) not in usable:
+            others = [g for g in attrs[attr].groups if not g.is_reference]
+            usable[attr, name] = any(_usable_reference(name, g) for g in others)
+        return usable[attr, name]
+
     causes = {}
     for c in result.comparisons:
         if c.key not in affected:
@@ -218,7 +233,11 @@ def withheld_causes(result) -> dict:
         # each cause once per comparison, in the metrics' order (not a scan of the lists:
         # thousands of groups stay linear)
         ref = refs.get(c.attribute)
-        found = (_cause(k, c.metrics[k], ref) for k in HEADLINE_PARTS if k in c.metrics)
+        found = (
+            _cause(k, c.metrics[k], ref, lambda n, a=c.attribute: helps(a, n))
+            for k in HEADLINE_PARTS
+            if k in c.metrics
+        )
         for cause in dict.fromkeys(found):
             if cause:
                 causes.setdefault(cause, []).append(c)
@@ -235,6 +254,11 @@ _WITHHELD_WORDS = {
     "undefined": (
         "a rate of the reference group is undefined",
         "choosing another reference group or excluding the group with a stated reason",
+    ),
+    "no_reference": (
+        "no group can serve as the reference (a rate the comparison is built from is 0 or "
+        "undefined in every group; no row predicted positive, say)",
+        "correcting the predictions or the positive label, if either is wrong,",
     ),
     "group_undefined": (
         "a group's own rate is undefined (no rows of a kind it needs, such as negative labels)",
