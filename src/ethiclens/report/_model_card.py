@@ -46,8 +46,10 @@ from ._verdict import (
 )
 
 # `&` too: unescaped, a group named `x&amp;y` would show as x&y, and `a&rlm;b` would hide a
-# direction mark that html_safe() shows as an escape when it is written as the character.
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&])")
+# direction mark that html_safe() shows as an escape when it is written as the character. `$`
+# too: GitHub reads `$...$` as inline math (income bands `$0-$25k`, `$25k-$50k` lost their
+# dollars, the text between them set as a formula).
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&$])")
 
 
 def md(text) -> str:
