@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 # ε, δ and what counts as a number: one definition for every command (ethiclens._checks),
 # re-exported here for the protocol and the mechanisms.
 from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon
@@ -44,6 +46,23 @@ def no_rows_held(groups: list) -> str:
 
 def _close(a, b) -> bool:
     return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
+
+
+def same_budget(a, b) -> bool:
+    """Two ε (or δ, None for none) of one request: equal to 1e-9, or one of them exactly the
+    float32 rounding of the other, as an EthicLens before round 34 recorded a float32 ε
+    (``np.float32(5.1)``: 5.099999904632568) that is now read as the 5.1 it prints as."""
+    if not (_is_number(a) and _is_number(b)):
+        return a == b
+    a, b = float(a), float(b)
+    return _close(a, b) or a == float(np.float32(b)) or b == float(np.float32(a))
+
+
+def number_text(x) -> str:
+    """``x`` as ``:g`` prints it where that is the number (5.1, 1e-07), else every digit
+    (5.099999904632568, not the 5.1 it rounds to): the ε or δ a result rests on, exactly."""
+    x = float(x)
+    return f"{x:g}" if not math.isfinite(x) or float(f"{x:g}") == x else repr(x)
 
 
 INVALID_FIX = (

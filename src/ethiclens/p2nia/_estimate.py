@@ -53,7 +53,7 @@ from ..fairness import (
     metric_status,
 )
 from ..io import sha256_file
-from ._common import TABLE, article, budget_note, no_rows_held
+from ._common import TABLE, article, budget_note, no_rows_held, number_text
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import (
@@ -730,14 +730,14 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
     accounting = m.get("accounting", "record")
     delta = mech.delta_used(m)  # an (ε, δ) mechanism's default where the request gave none
     basis_text = (
-        f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {m['epsilon']:g}"
+        f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {number_text(m['epsilon'])}"
         + (
-            f" per column ({accounting} accounting: record-level ε = {record_eps:g})"
+            f" per column ({accounting} accounting: record-level ε = {number_text(record_eps)})"
             if accounting != "record"
             else ""
         )
         # δ where the mechanism's guarantee has one: GRR is pure ε whatever an old file says
-        + (f", δ = {delta:g}" if delta is not None else "")
+        + (f", δ = {number_text(delta)}" if delta is not None else "")
         + f" ({m.get('library', '?')})"
         + (f"; {note}" if (note := budget_note(m)) else "")
     )

@@ -66,6 +66,8 @@ from ._common import (
     check_epsilon,
     manifest_number,
     no_rows_held,
+    number_text,
+    same_budget,
 )
 from ._mechanisms import (
     ACCOUNTINGS,
@@ -168,9 +170,6 @@ def make_request(n, protected, **options) -> AuditRequest:
     refuse_unknown("make_request", options, keywords)  # a TypeError too, as audit's
     for key in {"metrics", "protected_domain"} & set(options):  # df[c].unique(), a Series: a list
         options[key] = as_list(options[key])
-    for key in ("epsilon", "delta"):  # a float32 0.1 is the 0.1 it prints as, as a level is
-        if isinstance(options.get(key), np.float32 | np.float16):
-            options[key] = float(str(options[key]))
     if isinstance(options.get("metrics"), (list, tuple)):
         options["metrics"] = list(options["metrics"])
     elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
@@ -246,8 +245,8 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
 
     def same(key):
         a, b = theirs.get(key), mine[key]
-        if key == "epsilon":
-            return _close(a, b)
+        if key in ("epsilon", "delta"):
+            return same_budget(a, b)
         if key in ("metrics", "protected_domain") and a is not None and b is not None:
             return sorted(map(str, a)) == sorted(map(str, b))
         return a == b
@@ -256,7 +255,7 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
         if isinstance(value, list):
             return ",".join(map(text, value))
         if isinstance(value, float):
-            return f"{value:g}"
+            return number_text(value)  # 5.1000002, not the 5.1 of a release made for 5.1
         return "none" if value is None else text(value)
 
     def both(key):  # escaped when they print alike ('1' and '1' + a zero-width space)
