@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import unicodedata
+from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
@@ -1316,7 +1317,7 @@ def _merged(attrs, attr, merges):
         )
     target, used, done = list(labels), set(), {}
     for new, olds in merges.items():
-        olds = [str(o) for o in (olds if isinstance(olds, (list, tuple)) else [olds])]
+        olds = _group_names(olds)
         new = str(new)
         _check_merge(labels, attr, new, olds, used)
         for o in olds:
@@ -1371,7 +1372,7 @@ def _excluded(attrs, attr, groups, merged: dict):
     """``attr``'s (labels, codes) without ``groups`` (their rows coded -1), and what was left
     out. ``merged``: the merges already applied to ``attr`` (new name -> old names)."""
     labels, codes = _known_attribute(attrs, attr, "exclude_groups")
-    groups = [str(g) for g in (groups if isinstance(groups, (list, tuple, set)) else [groups])]
+    groups = _group_names(groups)
     into = {old: new for new, olds in merged.items() for old in olds}
     for grp in groups:
         if grp in into and grp not in labels:
@@ -1390,6 +1391,21 @@ def _excluded(attrs, attr, groups, merged: dict):
         raise _edit_error("exclude_groups", attr, problem, "exclude fewer groups", sorted(drop))
     remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
     return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
+
+
+def _group_names(groups) -> list[str]:
+    """The groups one merge or exclusion names, as text: one name, or a list, tuple, set (in
+    sorted order: the report names them alike on every run), array, Series, Index or pyarrow
+    array of them (``df['race'].unique()[2:]``; was read as one group named by its repr)."""
+    if isinstance(groups, (set, frozenset)):
+        return sorted(str(g) for g in groups)
+    if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, Iterable):
+        return [str(groups)]
+    if isinstance(groups, np.ndarray) and groups.ndim == 0:
+        return [str(groups.item())]
+    if hasattr(groups, "to_pylist"):  # a pyarrow array
+        groups = groups.to_pylist()
+    return [str(g) for g in (groups.tolist() if hasattr(groups, "tolist") else groups)]
 
 
 def _edit_error(arg: str, attr, problem: str, fix: str, value=None) -> EthicLensInputError:
