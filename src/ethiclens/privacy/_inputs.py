@@ -106,6 +106,8 @@ class SplitPredictions:
     _row_keys: np.ndarray | None = field(default=None, init=False, repr=False, compare=False)
     # row index -> where it lies in its file ("test.csv line 152"; read_split's name_rows)
     _place: object = field(default=None, init=False, repr=False, compare=False)
+    # (the ids array, its numbers): computed once per split (:func:`_split_id_numbers`)
+    _id_numbers: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # The checks name the field ("y_true"), an argument of this class: the split goes in
@@ -148,7 +150,8 @@ class SplitPredictions:
             _check_losses(self.loss)
         if self.ids is not None:
             check_one_per_row(self.ids, "ids")
-            self.ids = np.asarray(self.ids, dtype=object)
+            self.ids = np.array(self.ids, dtype=object)  # a copy, read-only: its numbers
+            self.ids.setflags(write=False)  # are cached (the caller's array may change)
             _refuse_nested(self.ids, "ids")
             _same_rows_as(self.ids, "ids", n, "give one id per row")
             refuse_missing(_isna(self.ids), "ids", "give every row an id (or no ids)", "id")
@@ -644,7 +647,7 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     rows that share an id with train differ from its row: those ids do not name records (row
     numbers 0, 1, 2, ... of each split, say)."""
     fields = _fields(train, test)
-    numbers = [_id_numbers(s.ids) for s in (train, test)]
+    numbers = [_split_id_numbers(s) for s in (train, test)]
     if all(n.notna().all() for n in numbers):  # 7 and 7.0 (an id column read as floats) alike
         keys = [n.to_numpy() for n in numbers]
         if keys[0].dtype != keys[1].dtype:  # as Python numbers: exact, 7 == 7.0 still
@@ -663,15 +666,25 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     return same if same.sum() >= shared.sum() / 2 else None
 
 
+def _split_id_numbers(split: SplitPredictions) -> pd.Series:
+    """:func:`_id_numbers` of a split's ids, once per ids array (an audit matches the same
+    splits' ids up to four times: its checks and its attack's)."""
+    held = split._id_numbers
+    if held is None or held[0] is not split.ids:
+        held = split._id_numbers = (split.ids, _id_numbers(split.ids))
+    return held[1]
+
+
 def _id_numbers(ids: np.ndarray) -> pd.Series:
     """Ids as numbers (numeric text read as one; NaN where an id is none): whole numbers and
     their text exactly where pandas made doubles from 2**53 on (21-digit ids, a CSV's Python
     ints or a string column's digits), which a double cannot tell from their neighbours."""
     numbers = pd.to_numeric(pd.Series(ids), errors="coerce")
-    if numbers.dtype.kind != "f" or not (numbers.abs() >= 2.0**53).any():
+    if numbers.dtype.kind != "f" or not (big := (numbers.abs() >= 2.0**53).to_numpy()).any():
         return numbers
-    exact = [exact_whole(v) for v in ids]  # None: keep the number pandas read
-    kept = [x if e is None else e for e, x in zip(exact, numbers, strict=True)]
+    kept = numbers.to_numpy(dtype=object)  # below 2**53 a double is exact: 7.0 == 7
+    exact = [exact_whole(v) for v in ids[big]]  # None: keep the number pandas read
+    kept[big] = [x if e is None else e for e, x in zip(exact, kept[big], strict=True)]
     return pd.Series(kept, dtype=object)
 
 
