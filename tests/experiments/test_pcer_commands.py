@@ -33,8 +33,8 @@ def test_sweep_grid_from_flags():
     ("preset", "grid_file", "overrides", "flag"),
     [
         ("quick", "grid.toml", {}, "--grid"),
-        (None, None, {"seeds": 0}, "--seeds"),
-        (None, None, {"features": "zzz"}, "--features"),
+        (None, None, {"seeds": 0}, "seeds"),  # round 35: Python's words (was '--seeds')
+        (None, None, {"features": "zzz"}, "features"),
         (None, None, {"epsilons": ["1", "-2"]}, "epsilons"),
     ],
 )

@@ -249,20 +249,23 @@ def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
         raise EthicLensInputError(
             "give --preset or --grid, not both", column="--grid", fix="drop one of them"
         )
+    # named as sweep_grid's keywords: pcer sweep's flags_named names its flags --seeds, ...
     seeds = overrides.get("seeds")
     if isinstance(seeds, int | float) and seeds < 1:  # a list or text: the grid's own check
         raise EthicLensInputError(
-            "must be at least 1: --seeds N runs seeds 0..N-1",
-            column="--seeds",
+            "must be at least 1: a count N runs seeds 0..N-1",
+            column="seeds",
+            kind="argument",
             value=seeds,
-            fix="e.g. --seeds 10",
+            fix="e.g. 10 (seeds 0..9)",
         )
     features = overrides.get("features")
     if features is not None:
         from ..datasets import entries
 
         known = sorted({n for e in entries("pcer") for n in e.feature_sets})
-        check_member(features, known, column="--features", problem="unknown feature set")
+        problem = "unknown feature set"
+        check_member(features, known, column="features", problem=problem, kind="argument")
 
 
 def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> SweepGrid:
