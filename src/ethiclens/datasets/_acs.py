@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member
+from .._checks import check_argument_type, check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
 from ..io import sha256_file
@@ -167,18 +167,33 @@ def load_acs_income(
     year = check_year(year)
     states = acs_states(states)
     download = check_truth(download, "download", "download=True allows it, False reads local files")
-    if cache_dir is not None and not str(cache_dir).strip():  # never the default by accident
-        raise EthicLensInputError(
-            "must not be empty",
-            column="cache_dir",
-            kind="argument",
-            value=cache_dir,
-            fix="give a folder, or leave it out for $ETHICLENS_CACHE/acs",
-        )
+    _check_cache(cache_dir, fetch)
     local = cache_dir is None and fetch is None and all(s in SHIPPED_STATES for s in states)
     if year == SHIPPED_YEAR and local:
         return _shipped(states)
     return _cached(states, int(year), download, Path(cache_dir or default_cache_dir()), fetch)
+
+
+def _check_cache(cache_dir, fetch) -> None:
+    """Refuse a ``cache_dir`` that is no folder's path (an int was a TypeError traceback) or
+    empty (never the default by accident), and a ``fetch`` that cannot be called."""
+    fix = "give a folder, or leave it out for $ETHICLENS_CACHE/acs"
+    if cache_dir is not None:
+        problem = "must be a folder's path, not a"
+        check_argument_type(
+            cache_dir, (str, os.PathLike), column="cache_dir", problem=problem, fix=fix
+        )
+        if not os.fspath(cache_dir).strip():
+            raise EthicLensInputError(
+                "must not be empty", column="cache_dir", kind="argument", value=cache_dir, fix=fix
+            )
+    if fetch is not None and not callable(fetch):
+        raise EthicLensInputError(
+            f"must be a function fetch(state_dir, state, year), not {type(fetch).__name__}",
+            column="fetch",
+            kind="argument",
+            fix="leave it out for folktables' downloader",
+        )
 
 
 def _build(features: pd.DataFrame, label: pd.Series, states, provenance) -> Dataset:

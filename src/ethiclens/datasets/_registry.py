@@ -499,6 +499,7 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
     flag : str
         The option (``--dataset``) or argument (``NAME``, ``dataset``) to name in the error.
     """
+    known = names(purpose)  # an unknown purpose refused first (1 was an AttributeError)
     entry = DATASETS.get(name) if isinstance(name, str) else None
     if entry is None or (purpose is not None and not entry.uses(purpose)):
         what = "unknown dataset" if entry is None else f"no {purpose.upper()} setup for it"
@@ -506,8 +507,7 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
             what,
             column=flag,
             value=name,
-            fix=(did_you_mean(name, names(purpose)) if entry is None else "")
-            + f"use one of {names(purpose)}",
+            fix=(did_you_mean(name, known) if entry is None else "") + f"use one of {known}",
             kind=None if flag.startswith("-") else "argument",
         )
     return entry
@@ -527,7 +527,11 @@ def names(purpose: str | None = None) -> list[str]:
     """
     if purpose is not None and purpose not in PURPOSES:
         raise EthicLensInputError(
-            "unknown purpose", column="purpose", value=purpose, fix=f"one of {PURPOSES}"
+            "unknown purpose",
+            column="purpose",
+            value=purpose,
+            fix=f"one of {PURPOSES}",
+            kind="argument",
         )
     return [n for n, e in DATASETS.items() if purpose is None or e.uses(purpose)]
 
