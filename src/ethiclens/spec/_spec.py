@@ -166,7 +166,7 @@ class Target(_Section):
         "as a score, decile / 10) instead of the standard model.",
     )
     states: tuple = _f(
-        {"anyOf": [{**_STR_LIST, "minItems": 1}, _CSV]},
+        {"anyOf": [{**_STR_LIST, "minItems": 1}, _CSV, {"type": "null"}]},  # null: CO
         ("CO",),
         doc="acs-income: states, e.g. CO,NE (default CO).",
     )
@@ -859,8 +859,8 @@ def spec_schema(strict: bool = False) -> dict:
         },
     }
     for name, kind in _SECTIONS.items():
-        props[name] = {
-            "type": "object",
+        props[name] = {  # a section left null (its keys commented out) is read as empty
+            "type": "object" if strict else ["object", "null"],
             "description": (kind.__doc__ or "").strip().splitlines()[0],
             "additionalProperties": False,
             "properties": {f.name: _field_schema(f, strict) for f in fields(kind)},
