@@ -112,10 +112,15 @@ def dask_counts(ddf, roles: Roles):
 
 
 def _frame_types(ddf) -> FrameTypes:
-    """A Dask frame's score and weight column types (``_rules.refuse_typed_numbers``)."""
+    """A Dask frame's score and weight column types (``_rules.refuse_typed_numbers``). A
+    categorical column is judged by its values, as ``audit`` judges it: Dask may not know its
+    categories (``.astype("category")``), and true/false or text ones were counted as numbers."""
     return FrameTypes(
         lambda c: pd.api.types.is_bool_dtype(ddf[c].dtype),
-        lambda c: pd.api.types.is_string_dtype(ddf[c].dtype),
+        lambda c: (
+            isinstance(ddf[c].dtype, pd.CategoricalDtype)
+            or pd.api.types.is_string_dtype(ddf[c].dtype)
+        ),
         lambda c: [ddf[c].dropna().head(1000, npartitions=-1)],
         lambda c: ddf[c].cat.categories if _known_categories(ddf[c]) else None,
     )
@@ -340,12 +345,14 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
 
     def __init__(self, address):
         self.address, self.client, self.cluster = address, None, None
+        self.handlers: dict = {}
 
     def __enter__(self):
         if self.address is None:
             return self
         distributed = require("distributed", extra="dask")
         if self.address == "local-cluster":
+            self.handlers = _handlers()
             # a task's bad input comes back as its exception, said in one line: the worker's
             # own log of it (with a traceback) would reach the terminal too
             self.cluster = distributed.LocalCluster(
@@ -378,7 +385,32 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+            _forget_cluster(self.handlers)
         return False
+
+
+def _handlers() -> dict:
+    """Every logger's handlers now (the root's under "")."""
+    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
+    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
+
+
+def _forget_cluster(before: dict) -> None:
+    """Leave logging and memory as a closed local cluster found them: each scheduler and worker
+    adds a log handler (distributed.scheduler, distributed.worker) that it drops only when it
+    is garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by
+    bound methods) keeps every one alive: a handler more and about 1 MB each run, for good."""
+    import distributed.core
+
+    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
+    if clear is not None:
+        clear()
+    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
+    for lg in loggers:
+        if isinstance(lg, logging.Logger):
+            kept = before.get(id(lg), [])
+            for handler in [h for h in lg.handlers if h not in kept]:
+                lg.removeHandler(handler)
 
 
 def audit_frame(
@@ -405,10 +437,18 @@ def audit_frame(
     roles = Roles(
         y_pred, cols, y_true, y_score, sample_weight, n_bins, pos_label=kwargs.get("pos_label")
     )
-    if type(frame).__module__.startswith("pyspark"):
-        from ._spark import spark_counts
+    try:
+        if type(frame).__module__.startswith("pyspark"):
+            from ._spark import spark_counts
 
-        table = spark_counts(frame, roles)
-    else:
-        table = dask_counts(frame, roles)
+            table = spark_counts(frame, roles)
+        else:
+            table = dask_counts(frame, roles)
+    except EthicLensInputError as exc:  # a fix naming a flag: the keyword, as audit says it
+        raise exc.renamed({}, None, _KEYWORDS) from None
     return audit_counts(table, **kwargs)
+
+
+# the flags a count's refusal may name -> audit_frame's keywords
+_KEYWORDS = {f"--{k.replace('_', '-')}": k for k in ("y_pred", "y_true", "y_score", "pos_label")}
+_KEYWORDS |= {"--sample-weight": "sample_weight", "--protected": "protected"}
