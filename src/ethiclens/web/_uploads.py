@@ -91,6 +91,20 @@ def unreadable(detail: str) -> UploadError:
     )
 
 
+FORM_FIX = "send the page's own form (a script: post its fields as the page does, e.g. curl -F)"
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def media_problem(content_type: str, types=FORM_TYPES) -> str | None:
+    """Why a body of ``content_type`` is no form the page sends (JSON, text, none), or None
+    when it is of one of ``types``: 415, not a missing security token or form."""
+    kind = content_type.partition(";")[0].strip().lower()
+    if kind in types:
+        return None
+    sent = f"sent as {one_line(kind, ' ')[:60]!r}" if kind else "sent without a Content-Type"
+    return f"the body is {sent}, not as a form ({' or '.join(types)})"
+
+
 def display_name(name: str | None) -> str:
     """The browser's file name as text to show: its last part, on one line, short."""
     name = (name or "upload").replace("\\", "/").rsplit("/", 1)[-1]
@@ -126,7 +140,9 @@ class StreamedUpload:
 
         kind, params = parse_options_header(content_type)
         boundary = params.get(b"boundary")
-        if kind != b"multipart/form-data" or not boundary:
+        if problem := media_problem(content_type, FORM_TYPES[1:]):
+            raise _unsupported(f"{UNREADABLE}: {problem}", fix=FORM_FIX)
+        if not boundary:
             raise UploadError(
                 "the upload is not a multipart form", fix="send the file with the upload form"
             )

@@ -21,7 +21,7 @@ from .._text import html_safe, percent, threshold_text
 from ..errors import EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
-from ._uploads import UNREADABLE, limit_text
+from ._uploads import FORM_FIX, UNREADABLE, limit_text, media_problem
 
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
@@ -562,13 +562,14 @@ class Web:
             link,
         )
 
-    def unreadable_form(self, request, detail: str):
-        """400: a body that is not a form (a broken multipart body, too many fields)."""
+    def unreadable_form(self, request, detail: str, status: int = 400):
+        """400: a body that is not a form (a broken multipart body, too many fields); 415: a
+        body of another type (JSON)."""
         return self.error_page(
             request,
-            400,
+            status,
             f"{UNREADABLE}: {detail or 'a bad request'}",
-            "reload the page and send its form again",
+            FORM_FIX if status == 415 else "reload the page and send its form again",
         )
 
     async def form_of(self, request) -> dict:
@@ -609,7 +610,7 @@ class Web:
         try:
             form = await self.form_of(request)
         except HTTPException as exc:  # Starlette's words for every way a body is not a form
-            return None, self.unreadable_form(request, exc.detail)
+            return None, self.unreadable_form(request, exc.detail, exc.status_code)
         refused = self.csrf_refusal(request, form.get("csrf"))
         if refused is None and form["repeated"]:
             refused = self.repeated_refusal(request, form["repeated"], labels, link)
@@ -710,13 +711,20 @@ def read_profile(text: str, kind: str) -> dict | None:
 
 
 async def _refuse_cut_multipart(request) -> None:
-    """Starlette's parser accepts a multipart body cut short, dropping or truncating its last
-    field (an audit would run without it): refuse one that lacks its closing boundary, as the
-    upload does. The body is at most FORM_BYTES (its Content-Length was checked)."""
+    """A body of another type than a form's (JSON, text) is refused (415), not read as an
+    empty form (which would be "the security token is missing"). Starlette's parser accepts
+    a multipart body cut short, dropping or truncating its last field (an audit would run
+    without it): refuse one that lacks its closing boundary, as the upload does. The body is
+    at most FORM_BYTES (its Content-Length was checked)."""
     from python_multipart.multipart import parse_options_header
     from starlette.exceptions import HTTPException
 
-    kind, options = parse_options_header(request.headers.get("content-type", ""))
+    content_type = request.headers.get("content-type")
+    if (content_type is not None or request.headers.get("content-length", "0") != "0") and (
+        problem := media_problem(content_type or "")
+    ):
+        raise HTTPException(415, problem)
+    kind, options = parse_options_header(content_type or "")
     boundary = options.get(b"boundary")
     if kind != b"multipart/form-data" or not boundary:
         return  # Starlette's own words for a body that is not multipart at all
