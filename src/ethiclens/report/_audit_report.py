@@ -39,6 +39,7 @@ from ._render import (
     masked,
     paragraph,
     prose,
+    report_title,
     status_badge,
     table,
 )
@@ -289,6 +290,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     model = pv.model_name(prov)
     if model:
         name = f"{model} on {name}"
+    title = report_title(title, f"Fairness audit: {name}")  # a refusal before the charts
     subtitle = (
         f"{result.data['n_rows']:,} rows audited · EthicLens "
         f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
@@ -314,7 +316,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         Section("glossary", "Glossary", glossary_html()),
     ]
     footer = generated_by(result.config) + " Rerun with the same seed to reproduce every number."
-    return Report(title or f"Fairness audit: {name}", subtitle, sections, footer)
+    return Report(title, subtitle, sections, footer)
 
 
 def _card(label, value, note, withheld=False) -> Markup:

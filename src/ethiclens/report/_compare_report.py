@@ -7,7 +7,16 @@ from markupsafe import Markup
 from .._text import percent
 from ..fairness import COMPARISON_METRIC_SPECS
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
-from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
+from ._render import (
+    Report,
+    Section,
+    generated_by,
+    join,
+    paragraph,
+    report_title,
+    status_badge,
+    table,
+)
 
 
 def difference_text(m) -> str:
@@ -41,6 +50,7 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ModelComparison``."""
     a, b = comp.names
     cfg = comp.config
+    title = report_title(title, f"Model comparison: {b} vs {a}")
     subtitle = (
         f"{comp.data['n_rows']:,} rows, both models on the same rows · EthicLens "
         f"{cfg['ethiclens_version']} · seed {cfg['random_state']} · {cfg['n_boot']} draws"
@@ -67,7 +77,7 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
         ),
         run_record(comp.run, cfg, "compare"),
     ]
-    return Report(title or f"Model comparison: {b} vs {a}", subtitle, sections, generated_by(cfg))
+    return Report(title, subtitle, sections, generated_by(cfg))
 
 
 def _methods_of(differences) -> str:

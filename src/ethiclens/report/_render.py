@@ -18,7 +18,8 @@ from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
 from .._secrets import mask_secrets
-from .._text import html_safe, one_paragraph
+from .._text import html_safe, one_paragraph, prints_blank
+from ..errors import EthicLensInputError
 from ._plots import Chart
 
 
@@ -32,6 +33,23 @@ def escape(text) -> Markup:
         return _markup_escape(text)
     shown = str(_markup_escape(masked(str(text)))).replace("\n", "\\n").replace("\r", "\\r")
     return Markup(shown.replace("\t", "\\t"))
+
+
+def report_title(title, default: str) -> str:
+    """A report's ``title=`` argument: text, or ``default`` when None or blank (``"   "``
+    printed an empty heading and page title, where ``""`` gave the default); anything else
+    (``b"Q3"`` printed ``b'Q3'``) is refused naming the argument."""
+    if title is None:
+        return default
+    if not isinstance(title, str):
+        raise EthicLensInputError(
+            f"a report's title is text, not {type(title).__name__}",
+            column="title",
+            kind="argument",
+            value=title,
+            fix="pass a str (e.g. title='Q3 credit model audit'), or leave it out",
+        )
+    return default if prints_blank(title) else title
 
 
 def masked(text: str) -> str:
