@@ -60,9 +60,10 @@ def blackbox_audit(
     ``queries`` replaces the uniform draw (e.g. another population's real records).
     """
     metrics = _check_arguments(domains, protected, metrics, queries)
+    _check_predict(predict)
     rng = np.random.default_rng(check_seed(random_state, "random_state"))
     q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
-    yhat = _predictions(predict(q), len(q))
+    yhat = _predictions(_answers(predict, q), len(q))
     codes, labels = _group_codes(q[protected])
     groups = sorted(map(_group_label, domains[protected]) if protected in domains else set(labels))
     if len(groups) < 2:  # a gap needs two groups, as a release refuses
@@ -200,6 +201,40 @@ def _group_codes(column: pd.Series) -> tuple[np.ndarray, list[str]]:
     return codes, [_group_label(v) for v in values]
 
 
+PREDICT_FIX = "pass the model's 0/1 predict (e.g. model.predict), not scores or probabilities"
+
+
+def _check_predict(predict) -> None:
+    """Refuse a ``predict`` that cannot be called (the model itself, not its ``predict``,
+    was a TypeError traceback: 'RandomForestClassifier' object is not callable)."""
+    if not callable(predict):
+        raise EthicLensInputError(
+            f"must be a function of the queries (a DataFrame) returning 0/1, not "
+            f"{type(predict).__name__}",
+            column="predict",
+            kind="argument",
+            fix=PREDICT_FIX + (" (the model's own method)" if hasattr(predict, "predict") else ""),
+        )
+
+
+def _answers(predict, queries: pd.DataFrame):
+    """``predict(queries)``; an exception inside the model is one error naming it (as the
+    counterfactual probe names a model's), the model's own traceback chained."""
+    try:
+        return predict(queries)
+    except (KeyboardInterrupt, SystemExit, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
+        text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+        raise EthicLensInputError(
+            f"raised {type(exc).__name__} on the queries" + (f": {text}" if text else ""),
+            column="predict",
+            kind="argument",
+            fix="check that predict works on a DataFrame of the domains' columns; run it on "
+            "a few queries yourself to see the full error",
+        ) from exc
+
+
 def _predictions(values, rows: int) -> np.ndarray:
     """The model's answers as 0/1, one per query: scores or probabilities (truncated to 0
     they read as no positive prediction at all) or another length are refused."""
@@ -211,6 +246,6 @@ def _predictions(values, rows: int) -> np.ndarray:
         f"must return one 0/1 prediction per query ({rows} queries), got shape {yhat.shape}"
         + (f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""),
         column="predict",
-        fix="pass the model's 0/1 predict (e.g. model.predict), not scores or probabilities; "
-        "threshold scores first",
+        kind="argument",
+        fix=f"{PREDICT_FIX}; threshold scores first",
     )
