@@ -4,6 +4,7 @@ import json
 import os
 import sys
 
+import numpy as np
 import pytest
 
 import ethiclens
@@ -111,3 +112,21 @@ def test_the_published_schema_takes_what_the_loader_reads(data):
 
     AuditSpec.from_dict(data)
     assert not list(jsonschema.Draft202012Validator(spec_schema()).iter_errors(data))
+
+
+@pytest.mark.parametrize(
+    ("keywords", "said"),
+    [
+        ({"n_boot": np.array(200)}, "argument 'n_boot': must be a whole number"),
+        ({"seed": np.array(3)}, "argument 'seed': must be a non-negative integer"),
+        ({"confidence_level": np.array(0.9)}, "argument 'confidence_level': must be a number"),
+        ({"y_pred": np.array("p")}, "argument 'y_pred': must be a list or text"),
+    ],
+)
+def test_a_zero_d_array_is_refused_in_words_not_a_type_error(keywords, said):
+    """AuditSpec.of(..., n_boot=np.array(200)) was TypeError 'len() of unsized object' (the
+    refusal tried to count the array's values); now refused as the engine refuses it."""
+    for face in (AuditSpec.of, ethiclens.run):
+        with pytest.raises(EthicLensInputError) as info:
+            face("d.csv", y_true="y", **keywords)
+        assert str(info.value).startswith(said), str(info.value)

@@ -27,6 +27,8 @@ def data_words(value) -> str | None:
     """``value`` in a few words when it is data (an array, a Series, a DataFrame): "a numpy
     array of 300 values"; None for anything else (its repr is short and on one line)."""
     module = type(value).__module__.partition(".")[0]
+    if getattr(value, "ndim", None) == 0:  # np.array(200): one value, its repr short (no len)
+        return None
     if module == "pandas" and hasattr(value, "shape"):
         noun = f"{len(value)} rows" if len(value.shape) > 1 else _values(len(value))
         return f"a pandas {type(value).__name__} of {noun}"
