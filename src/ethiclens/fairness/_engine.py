@@ -92,6 +92,7 @@ from ._validate import (
     encode_edited,
     followed_references,
     groups_without_rows,
+    names_of,
     refuse_underflowing_weights,
     resolve_reference,
 )
@@ -281,11 +282,15 @@ def _named_cells(table, protected):
         table = table.rename(columns=str)
     if set(map(str, table.index.names)) & set(table.columns):  # set_index(..., drop=False)
         table = table.reset_index(drop=True)  # the cells are the columns; pandas: ambiguous
-    if isinstance(protected, str):  # one attribute's name, not its characters
-        protected = [protected]
-    if isinstance(protected, list | tuple):
-        protected = [str(p) for p in protected]
-    return table, protected
+    twice = table.columns[table.columns.duplicated()]
+    if len(twice):  # which was meant? (was pandas' TypeError from the first look at one)
+        raise EthicLensInputError(
+            f"the counts table has two columns named {twice[0]!r}",
+            column=twice[0],
+            fix="rename the columns so each name is unique",
+        )
+    # one attribute's name, not its characters; a list, array, Index (table.columns[:2]) ...
+    return table, None if protected is None else names_of(protected)
 
 
 def _table_labels(t, names, pos_label):

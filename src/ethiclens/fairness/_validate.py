@@ -1317,7 +1317,7 @@ def _merged(attrs, attr, merges):
         )
     target, used, done = list(labels), set(), {}
     for new, olds in merges.items():
-        olds = _group_names(olds)
+        olds = names_of(olds)
         new = str(new)
         _check_merge(labels, attr, new, olds, used)
         for o in olds:
@@ -1372,7 +1372,7 @@ def _excluded(attrs, attr, groups, merged: dict):
     """``attr``'s (labels, codes) without ``groups`` (their rows coded -1), and what was left
     out. ``merged``: the merges already applied to ``attr`` (new name -> old names)."""
     labels, codes = _known_attribute(attrs, attr, "exclude_groups")
-    groups = _group_names(groups)
+    groups = names_of(groups)
     into = {old: new for new, olds in merged.items() for old in olds}
     for grp in groups:
         if grp in into and grp not in labels:
@@ -1393,10 +1393,11 @@ def _excluded(attrs, attr, groups, merged: dict):
     return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
 
 
-def _group_names(groups) -> list[str]:
-    """The groups one merge or exclusion names, as text: one name, or a list, tuple, set (in
-    sorted order: the report names them alike on every run), array, Series, Index or pyarrow
-    array of them (``df['race'].unique()[2:]``; was read as one group named by its repr)."""
+def names_of(groups) -> list[str]:
+    """The groups one merge or exclusion names (or the columns ``protected`` names), as text:
+    one name, or a list, tuple, set (in sorted order: the report names them alike on every
+    run), array, Series, Index or pyarrow array of them (``df['race'].unique()[2:]``,
+    ``table.columns[:2]``; was read as one name, its repr, or a ValueError)."""
     if isinstance(groups, (set, frozenset)):
         return sorted(str(g) for g in groups)
     if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, Iterable):
