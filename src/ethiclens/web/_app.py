@@ -69,7 +69,13 @@ class WebConfig:
         check_member(
             self.pool, ("process", "thread"), column="WebConfig.pool", problem="is not a pool"
         )
-        if self.token is not None and (not isinstance(self.token, str) or not self.token.strip()):
+        if self.token is not None and not isinstance(self.token, str):
+            raise EthicLensInputError(
+                f"must be text (a str), not {type(self.token).__name__}",
+                column="WebConfig.token",
+                fix="give secrets.token_urlsafe(32), or None on localhost",
+            )
+        if self.token is not None and not self.token.strip():
             raise EthicLensInputError(
                 "is empty: every request would be let in",
                 column="WebConfig.token",
@@ -79,8 +85,48 @@ class WebConfig:
             raise EthicLensInputError(
                 problem, column="WebConfig.token", fix="give secrets.token_urlsafe(32)"
             )
+        if self.allowed_hosts is not None:  # as the Host check reads them: lower case
+            hosts = _names(self.allowed_hosts, "WebConfig.allowed_hosts", "host names")
+            self.allowed_hosts = tuple(h.lower() for h in hosts)
+        self.databases = _names(self.databases, "WebConfig.databases", "variable names")
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
-        self.monitor_stores = tuple(_store(p) for p in self.monitor_stores)
+        stores = _sequence(self.monitor_stores, "WebConfig.monitor_stores", "stores")
+        self.monitor_stores = tuple(_store(p) for p in stores)
+
+
+_EXAMPLES = {
+    "host names": "('localhost',)",
+    "variable names": "('WAREHOUSE_URL',) (environment variables holding database URLs)",
+    "stores": "('watch.sqlite',) (files or URLs of ethiclens monitor stores)",
+}
+
+
+def _sequence(value, column: str, what: str) -> tuple:
+    """``value``, a list, tuple or set, as a tuple; one text or path alone is refused, never
+    read as its characters one by one (a host name matched as a substring of the one allowed,
+    each letter of a file name a monitor store)."""
+    if not isinstance(value, list | tuple | set | frozenset):
+        raise EthicLensInputError(
+            f"must be a tuple (or list) of {what}, not {type(value).__name__}",
+            column=column,
+            value=str(value)[:200],
+            fix=f"e.g. {_EXAMPLES[what]}",
+        )
+    return tuple(value)
+
+
+def _names(value, column: str, what: str) -> tuple[str, ...]:
+    """:func:`_sequence` of non-empty texts (host names, environment variables' names)."""
+    names = _sequence(value, column, what)
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise EthicLensInputError(
+                "must hold only non-empty texts (str)",
+                column=column,
+                value=name,
+                fix=f"e.g. {_EXAMPLES[what]}",
+            )
+    return names
 
 
 TOKEN_CHARACTERS = "ASCII letters, digits and - . _ ~"
@@ -120,6 +166,13 @@ def _checked_path(path, column: str) -> Path:
     """The data folder (resolved) or the SQLite store's file, refused when it is of the other
     kind (absent, it is made)."""
     folder = column == "WebConfig.data_dir"
+    if "\x00" in str(path):  # no file system takes it (Path.resolve: a ValueError)
+        raise EthicLensInputError(
+            "holds a NUL byte (\\x00), which no path may hold",
+            column=column,
+            value=str(path),
+            fix="give the path without it",
+        )
     checked = Path(path).resolve() if folder else Path(path)
     if checked.exists() and checked.is_dir() != folder:
         problem, fix = _WRONG_KIND[column]
