@@ -1019,6 +1019,7 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             "only enter a new --store)"
         )
     notes.extend(_held_notes(updater.request, plan))
+    notes.extend(_tie_notes(updater.request, windows, plan))
     held_rows = sum(int(plan.spans[w]["rows"]) for w in plan.pending)
     given = updater.request.attributes()[1]
     for a in updater.per_attr:
@@ -1038,6 +1039,25 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     if notes:
         info.update(note=notes[0], notes=notes)
     return info
+
+
+def _tie_notes(request: MonitorRequest, windows: dict, plan: _Plan) -> list[str]:
+    """Row windows this run processed that begin at the time the window before ends: rows of
+    one time, ordered by their values (the group, the prediction) where the window is cut, so
+    the windows are no sample of the stream and the tests' false-alarm chance is not kept
+    (docs/monitoring.md, ``--window N``)."""
+    if request.parsed_window().kind != "rows":
+        return []
+    cut = [w for w in plan.new if w - 1 in windows and windows[w]["start"] == windows[w - 1]["end"]]
+    if not cut:
+        return []
+    return [
+        f"{len(cut):,} row window(s) begin among rows of the time the window before ends with "
+        f"(first: window {cut[0]} at {iso(windows[cut[0]]['start'])}): rows of one time are "
+        "ordered by their group and prediction, so these windows are no sample of the stream "
+        "and the false-alarm chance alpha does not hold for them; give times that tell rows "
+        "apart, or day windows (--window 1d)"
+    ]
 
 
 def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
