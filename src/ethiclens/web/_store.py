@@ -169,7 +169,8 @@ def _add_sequence(db) -> None:
         "'ethiclens_web' AND column_name = 'seq'"
     ).fetchall()
     for table in {"data", "audits"} - {row["table_name"] for row in have}:
-        db.execute(f"ALTER TABLE {table} ADD COLUMN seq BIGSERIAL")
+        # IF NOT EXISTS too: another server starting on this history at the same moment
+        db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS seq BIGSERIAL")
 
 
 class Store:
