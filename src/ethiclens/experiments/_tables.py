@@ -209,17 +209,28 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
                 **{c: part[c].mean() for c in ("delta0", "delta1", "auc0", "auc1")},
                 "dpcer_delta": dp,
                 "dpcer_mia": mia,
-                "agree": bool(np.sign(dp) == np.sign(mia)),
+                # undefined (None) where an attack was withheld in every seed (a group below
+                # the PCER floor: its AUC is null), never counted as a disagreement
+                "agree": None
+                if np.isnan(dp) or np.isnan(mia)
+                else bool(np.sign(dp) == np.sign(mia)),
             }
         )
     table = _sorted_frame(rows)
-    pooled_delta = np.r_[table.delta0, table.delta1]
-    pooled_adv = np.r_[table.auc0, table.auc1] - 0.5
+    defined = table[table.agree.notna()]  # the correlations of the defined values only
+    pooled = pd.DataFrame(
+        {"delta": np.r_[table.delta0, table.delta1], "adv": np.r_[table.auc0, table.auc1] - 0.5}
+    ).dropna()
     summary = {
         "configurations": len(table),
-        "sign_agreements": int(table.agree.sum()),
-        "pearson_dpcer_delta_vs_mia": _pearson(table.dpcer_delta, table.dpcer_mia, len(table) > 2),
-        "pearson_delta_vs_auc_advantage_pooled": _pearson(pooled_delta, pooled_adv, len(table) > 1),
+        "sign_agreements": int(table.agree.eq(True).sum()),
+        "sign_undefined": len(table) - len(defined),
+        "pearson_dpcer_delta_vs_mia": _pearson(
+            defined.dpcer_delta, defined.dpcer_mia, len(defined) > 2
+        ),
+        "pearson_delta_vs_auc_advantage_pooled": _pearson(
+            pooled.delta, pooled.adv, len(pooled) > 3
+        ),
     }
     return table, summary
 
@@ -288,6 +299,8 @@ def _r(value) -> str:
 
 
 def _cell(v) -> str:
+    if v is None:  # undefined: a withheld value
+        return "—"
     if isinstance(v, float):
         return "—" if math.isnan(v) else f"{v:.4g}"
     return str(v)
@@ -429,12 +442,21 @@ def _md_supplement(tables: dict, mia_summary: dict) -> list[str]:
         "",
         _md_table(tables["mia"]),
         "",
-        f"Sign agreement: {mia_summary['sign_agreements']}/{mia_summary['configurations']}; "
+        f"Sign agreement: {mia_summary['sign_agreements']}/{mia_summary['configurations']}"
+        f"{_undefined(mia_summary)}; "
         f"Pearson r(ΔPCER^δ, ΔPCER^MIA) = {_r(mia_summary['pearson_dpcer_delta_vs_mia'])}; "
         "pooled per-group r(δ_g, AUC_g − 0.5) = "
         f"{_r(mia_summary['pearson_delta_vs_auc_advantage_pooled'])}.",
         "",
     ]
+
+
+def _undefined(mia_summary: dict) -> str:
+    """How many configurations have no sign to compare, and why, if any."""
+    n = mia_summary.get("sign_undefined", 0)
+    if not n:
+        return ""
+    return f" ({n} undefined: every seed's attack withheld, a group below the PCER floor)"
 
 
 def _md_runs(runs: pd.DataFrame | None) -> list[str]:
