@@ -384,7 +384,10 @@ def _masked(value):
 
 def _check_names(names) -> tuple[str, str]:
     """``compare``'s ``names``: two different, non-empty strings (a string is not a pair: "AB"
-    would name the models "A" and "B")."""
+    would name the models "A" and "B"); an array, Index or Series of two (``df.columns[1:3]``:
+    the prediction columns' names) as the list of them."""
+    if hasattr(names, "to_pylist") or (hasattr(names, "tolist") and np.ndim(names) == 1):
+        names = names.to_pylist() if hasattr(names, "to_pylist") else names.tolist()
     pair = isinstance(names, tuple | list) and len(names) == 2
     if not pair or not all(isinstance(n, str) and n.strip() for n in names):
         problem, value = "is the two models' names: a tuple of two non-empty strings", names
