@@ -1185,7 +1185,8 @@ def counterfactual(
     result, same_scores = _analyze(
         frame, pred, score, protected, favorable_label, n_boot, random_state, ci
     )
-    result.notes += _model_notes(result, protected, same_scores)
+    notes = _model_notes(result, protected, same_scores)
+    result.notes += _constant_note(pred, score, len(X)) + notes
     probed = list(groups) if groups is not None else pd.unique(X[protected])
     result.notes += _encoder_notes(*_encoder_view(model, protected, probed))
     return result
@@ -1198,6 +1199,22 @@ def _check_model(model) -> None:
             "the model has no predict method",
             "pass a fitted classifier (e.g. a scikit-learn estimator)",
         )
+
+
+def _constant_note(pred: np.ndarray, score, records: int) -> list[str]:
+    """What a model that gives two or more records, original and changed, one answer means:
+    its flip rates of 0 may say only that it answers the same to everything (a broken or
+    wrong model passed), not that it ignores the attribute."""
+    if records < 2 or (pred != pred[0]).any():
+        return []
+    one_score = score is not None and bool((score == score[0]).all())
+    return [
+        f"The model predicted {int(pred[0])} for all {records:,} records, original and "
+        "changed"
+        + (f", each with the same score {float(score[0]):.4g}" if one_score else "")
+        + ": it may answer the same to every record, so flip rates of 0 say nothing of how "
+        "it treats the attribute; check that the fitted model you meant was passed."
+    ]
 
 
 def _model_notes(result: CounterfactualResult, protected: str, same_scores: bool) -> list:
