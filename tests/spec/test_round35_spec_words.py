@@ -130,3 +130,14 @@ def test_a_zero_d_array_is_refused_in_words_not_a_type_error(keywords, said):
         with pytest.raises(EthicLensInputError) as info:
             face("d.csv", y_true="y", **keywords)
         assert str(info.value).startswith(said), str(info.value)
+
+
+@pytest.mark.parametrize(("data", "given"), [([1, 2], "a list"), (None, "None"), ("x", "a str")])
+def test_from_dict_given_no_mapping_names_its_argument(data, given):
+    """AuditSpec.from_dict([1, 2]) said "key 'spec': spec: a spec is a mapping of sections
+    (value: 'list'). Fix: start the file with sections" (a key no dict has, a file's fix)."""
+    with pytest.raises(EthicLensInputError) as info:
+        AuditSpec.from_dict(data)
+    assert str(info.value).startswith(
+        f"argument 'data': a spec is a mapping of sections, not {given}. Fix: pass a dict"
+    ), str(info.value)

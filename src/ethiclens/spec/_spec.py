@@ -1384,10 +1384,11 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
 def _normalise(data, source: str) -> dict:
     """Checks that need no schema (a mapping, the version) and the shorthand forms: a single
     ``y_pred`` string, ``protected`` as a mapping, intersections as ``"A,B"``."""
-    if not isinstance(data, dict):
-        problem = f"{source}: a spec is a mapping of sections"
-        fix = "start the file with sections such as target:, roles:, policy:"
-        raise _key_error(problem, "spec", fix, type(data).__name__)
+    if not isinstance(data, dict):  # data in memory (a file holding a list: refused as read)
+        given = data_words(data) or ("None" if data is None else f"a {type(data).__name__}")
+        problem = f"a spec is a mapping of sections, not {given}"
+        fix = "pass a dict of sections: AuditSpec.from_dict({'target': {...}, 'roles': {...}})"
+        raise _argument_error(problem, "data", fix)
     if "schema_version" in data and isinstance(data.get("run"), dict):  # a report's JSON
         given = "the data" if source == "spec" else source
         problem = f"{given} is a JSON report of EthicLens, not a spec"
