@@ -564,7 +564,12 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
     row's group code in it, the whole column checked as ``audit`` checks it (missing groups,
     the first named) and against the requested domain."""
     prot = request.protected
-    labels, codes = encode_groups({prot: data[prot].reset_index(drop=True)}, len(data))[prot]
+    column = data[prot].reset_index(drop=True)
+    if request.protected_domain is not None and isinstance(column.dtype, pd.CategoricalDtype):
+        # the request's groups are the domain, not the dtype's categories: one no row has is
+        # outside it (a filtered frame's) or a requested group with no rows, refused below
+        column = column.cat.remove_unused_categories()
+    labels, codes = encode_groups({prot: column}, len(data))[prot]
     domain = [str(v) for v in (request.protected_domain or labels)]
     if len(domain) < 2:
         raise EthicLensInputError(
