@@ -249,7 +249,7 @@ def forest_figure(
         lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
     labels = short_labels([r[0] for r in rows], LABEL_ROOM)
     axes[0][0].set_yticks(ys, list(map(terminal_safe, labels)), fontsize=8)
-    _status_legend(fig)
+    _status_legend(fig, axes[0])
     _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
     literal_figure(fig)
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
@@ -275,7 +275,8 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
     """Draw one metric's panel: its threshold lines and each row's estimate and interval.
     Returns each drawn row in words (for the figure's alt text)."""
     name, idx, title, thr, rule = panel
-    ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=rule)
+    short = "DI" if name == "disparate_impact" else "EO"  # in the figure's one legend
+    ax.axvline(thr, color="#D55E00", ls="--", lw=1.2, label=f"{short}: {rule}")
     if name == "disparate_impact":
         ax.axvline(1.0, color="#555555", ls=":", lw=1, label="parity (1.0)")
         if two_sided:
@@ -313,11 +314,14 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
         lines.append(f"{row[0]}: {title.split(' (')[0]} {value}, {ci}, {m.status}")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", color="#dddddd")
-    ax.legend(fontsize=7, loc="lower right", framealpha=0.9)
     return lines
 
 
-def _status_legend(fig) -> None:
+def _status_legend(fig, axes=()) -> None:
+    """The statuses' markers and each panel's threshold lines (``axes``: the panels, whose
+    lines say their metric: ``DI: outside [0.80, 1.25] flags``) in one legend above the
+    panels: a legend in a panel's corner hid the point or interval drawn under it (a flagged
+    EO of 1.0 on the bottom row)."""
     from matplotlib.lines import Line2D
 
     handles = [
@@ -331,7 +335,10 @@ def _status_legend(fig) -> None:
         )
         for s in ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA")
     ]
-    fig.legend(handles=handles, loc="outside upper center", ncol=4, fontsize=8, frameon=False)
+    for ax in axes:
+        handles += ax.get_legend_handles_labels()[0]
+    ncol = 4 if len(axes) > 1 else 3  # one panel's figure is narrow: the DI rule's line fits
+    fig.legend(handles=handles, loc="outside upper center", ncol=ncol, fontsize=8, frameon=False)
 
 
 def ppv_fpr_plot(attribute: str, groups, level=0.95) -> Chart:
