@@ -8,7 +8,7 @@ import datetime as dt
 import json
 import os
 import weakref
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from numbers import Number
@@ -468,8 +468,7 @@ def _check_python_types(request: MonitorRequest) -> None:
     (taken as one item); text that is not a str, the group edits not dicts, ``intersections``
     not a tuple of tuples, the target or ``baseline_target`` not a path, refused by name
     (rather than failing deep inside)."""
-    if isinstance(request.protected, str):
-        object.__setattr__(request, "protected", (request.protected,))
+    _protected_items(request)
     _check_text(request)
     for name, shape in _SHAPES.items():
         value = getattr(request, name)
@@ -523,6 +522,24 @@ def refuse_bad_target(target) -> None:
 _REQUIRED_TEXT = ("time", "window", "y_pred")
 _TEXT = (*_REQUIRED_TEXT, "y_true", "scheduler", "db", "table", "query", "propensity",
          "weight", "baseline_period", "baseline_table", "baseline_query")  # fmt: skip
+
+
+def _protected_items(request: MonitorRequest) -> None:
+    """``protected`` as a tuple of its items: one name (a str) is one item; a list, set,
+    generator, NumPy array or pandas Index is its items (a generator was read up by the first
+    look: 'sensitive_features: no protected attribute given'; an Index was a ValueError). A
+    dict (whose references would be lost: its keys only were read), a number or None is
+    refused naming the argument."""
+    given = request.protected
+    if isinstance(given, (Mapping, bytes)) or not isinstance(given, Iterable):
+        raise EthicLensInputError(
+            f"must be a column name or a tuple of them, not {_a(given)}",
+            column="protected",
+            fix="e.g. protected=('race', 'sex=Female'): a reference as COL=REFERENCE",
+            kind="argument",
+        )
+    items = (given,) if isinstance(given, str) else tuple(given)
+    object.__setattr__(request, "protected", items)
 
 
 def _check_text(request: MonitorRequest) -> None:
