@@ -164,10 +164,17 @@ def _count_by_types(dd, target, layout: FileLayout, roles: Roles, text: bool) ->
     counted a type at a time and joined in file order, as DuckDB counts them
     (``_same_types``) and pandas joins them: a folder's 1, 1.0 and '1' were counted by Dask
     as one type (1 and 1.0 as the text '1.0'), where every other engine refuses them."""
+    import dask
+
     parts = _same_types(layout, roles)
-    if len(parts) == 1:
-        return _count(_read(dd, target, layout, roles), roles, text)
-    raws = [_count(_by_file(dd, part.files, target, layout, roles), roles, text) for part in parts]
+    # the values pandas reads (a decimal 1 stays Decimal('1'), one key with another file's
+    # int 1, as pandas and DuckDB join them), not Dask's Arrow text of an object column
+    with dask.config.set({"dataframe.convert-string": False}):
+        if len(parts) == 1:
+            return _count(_read(dd, target, layout, roles), roles, text)
+        raws = [
+            _count(_by_file(dd, part.files, target, layout, roles), roles, text) for part in parts
+        ]
     return join_files(raws, joined_columns(roles, counted=True))
 
 
