@@ -249,9 +249,9 @@ def comparison_summary(result) -> list[str]:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
                 continue
             absolute |= metric_label(d.metric) != d.metric
-            lines.append(
-                f"  {metric_label(d.metric)}: {a} {model_value(d, 'a', '—')}, "
-                f"{b} {model_value(d, 'b', '—')}, "
+            lines.append(  # an undefined value reads "undefined", as in the HTML report
+                f"  {metric_label(d.metric)}: {a} {model_value(d, 'a')}, "
+                f"{b} {model_value(d, 'b')}, "
                 f"{b} - {a} {difference_text(d.difference)}"
             )
     changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
