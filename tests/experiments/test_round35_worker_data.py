@@ -4,6 +4,8 @@ changed, its runs were stored under the new digest though trained on the old row
 now carries the coordinator's digest: a worker holding other rows reads them again (taking a
 re-registered entry), and rows that still differ fail the task's runs, never stored."""
 
+import dataclasses
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -86,3 +88,19 @@ def test_each_task_carries_its_datasets_digest(toy):
     tasks = tasks_for(grid, grid.units(), {"toy35": "ab" * 32})
     assert tasks and all(t.digest == "ab" * 32 for t in tasks)
     assert all(t.digest is None for t in tasks_for(grid, grid.units()))
+
+
+def test_a_worker_that_cannot_read_the_dataset_fails_its_runs(toy):
+    def missing():
+        raise FileNotFoundError(2, "No such file or directory", "/data/toy35.csv")
+
+    entry = _entry(200)
+    datasets.register(entry)
+    task = _task(None, _runner.data_digest(_toy(200)))
+    datasets.register(dataclasses.replace(entry, loader=missing), replace=True)
+    results = run_task(task)  # a Dask worker without the coordinator's file
+    assert [r.run.status for r in results] == ["failed", "failed"]
+    assert "this worker cannot read toy35, which the sweep's coordinator read" in (
+        results[0].run.error
+    )
+    assert "/data/toy35.csv" in results[0].run.error

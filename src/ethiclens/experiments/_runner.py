@@ -234,24 +234,37 @@ class _OtherRows(EthicLensInputError):
 def _task_data(task: SweepTask):
     """The task's dataset in this process: the rows the coordinator digested (its
     ``digest``). A long-lived worker's older copy is read again, and a name registered again
-    since takes the task's entry; rows that still differ are refused (:class:`_OtherRows`)."""
+    since takes the task's entry; rows that still differ, or a dataset this worker cannot
+    read (a Dask worker without the file), are refused (:class:`_OtherRows`)."""
     name, features, digest = task.dataset, task.features, task.digest
-    ds = _dataset(name, features, digest)
     if digest is None:
-        return ds
-    if task.entry is not None and _digest(_LOADED[(name, features)]) != digest:
-        ds_mod.register(task.entry, replace=True)  # registered again since this worker's
+        return _dataset(name, features)
+    try:
         ds = _dataset(name, features, digest)
+        if task.entry is not None and _digest(_LOADED[(name, features)]) != digest:
+            ds_mod.register(task.entry, replace=True)  # registered again since this worker's
+            ds = _dataset(name, features, digest)
+    except (EthicLensInputError, OSError, ImportError) as exc:
+        raise _other_rows(
+            f"this worker cannot read {name}, which the sweep's coordinator read ({exc})", name
+        ) from exc
     if (got := _digest(_LOADED[(name, features)])) != digest:
-        raise _OtherRows(
+        raise _other_rows(
             f"this worker reads other rows of {name} (sha256 {got[:12]}…) than the sweep's "
             f"coordinator ({digest[:12]}…); its runs would be stored as the coordinator's",
-            column="dataset",
-            value=name,
-            fix="give every worker the same data (the same file, $ETHICLENS_BIOS, the same "
-            "registered dataset) and rerun: finished runs are kept, failed ones retried",
+            name,
         )
     return ds
+
+
+def _other_rows(problem: str, name: str) -> _OtherRows:
+    return _OtherRows(
+        problem,
+        column="dataset",
+        value=name,
+        fix="give every worker the same data (the same file, $ETHICLENS_BIOS, the same "
+        "registered dataset) and rerun: finished runs are kept, failed ones retried",
+    )
 
 
 def _fit_pass(spec, task, epsilon, seeds, config, datas, prepared) -> list[RunResult]:
