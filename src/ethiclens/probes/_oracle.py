@@ -14,6 +14,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from .._checks import (
     check_draws,
@@ -24,7 +25,7 @@ from .._checks import (
     check_seed,
     is_number,
 )
-from .._text import threshold_text
+from .._text import printed_floats, threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 
@@ -150,7 +151,9 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
 
 def _finite(value, column: str, fix: str) -> float:
     """A real, finite number (not text, a bool, NaN or infinity), as a Python float (a numpy
-    scalar, np.float32(0.8), would compute inject_bias's truth in its precision)."""
+    scalar would compute inject_bias's truth in its precision); a float32 (float16) as the
+    number it prints as, as every other argument reads one (np.float32(0.8) is 0.8, not
+    0.800000011920929, as ``base_rates`` and ``group_sizes`` already read it)."""
     number = is_number(value)
     if not number or not np.isfinite(value):
         raise _argument_error(
@@ -159,7 +162,7 @@ def _finite(value, column: str, fix: str) -> float:
             value,
             fix,
         )
-    return float(value)
+    return float(printed_floats(np.asarray([value]))[0])
 
 
 def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
@@ -589,6 +592,8 @@ def check_rows(n) -> int:
 def _check_pair(value, name: str, fix: str) -> tuple[float, float]:
     """A (privileged, unprivileged) pair of numbers strictly between 0 and 1."""
     # a tuple, list or array of two items (text is one value, not a pair of characters)
+    if isinstance(value, pd.Series):  # df[["rate"]].squeeze(), a Series: its values
+        value = value.to_numpy()
     if not isinstance(value, (tuple, list, np.ndarray)) or len(value) != 2:
         raise _argument_error(
             "must be a pair (privileged, unprivileged) of numbers", name, value, fix
