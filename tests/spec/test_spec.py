@@ -100,7 +100,7 @@ def test_shorthands():
             "2 targets",
         ),
         ({"target": {"db": "sqlite://", "db_env": "X"}}, "target.db_env", "both"),
-        (["a list"], "spec", "mapping"),
+        (["a list"], "data", "mapping"),  # from_dict's argument (round 35)
     ],
 )
 def test_bad_specs_name_the_key_and_the_fix(data, key, words):

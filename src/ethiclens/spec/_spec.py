@@ -1023,10 +1023,19 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or _quote_fix(err, where)
         or (err.validator == "minLength" and _empty_fix(where))
         or unquote
+        or _target_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
     raise _key_error(problem, where or "spec", fix, None if data_given else err.instance)
+
+
+def _target_fix(err, where: str) -> str | None:
+    """``target: d.csv`` (the target as the command line gives it): the key it goes under."""
+    value = err.instance.strip() if where == "target" and isinstance(err.instance, str) else ""
+    plain = all(c.isalnum() or c in "._/-" for c in value)  # else quoted, as YAML reads it
+    shown = value if plain else json.dumps(value, ensure_ascii=False)
+    return f"write it under its kind: target: {{{target_key(value)}: {shown}}}" if value else None
 
 
 def _empty_fix(where: str) -> str:
