@@ -6,17 +6,9 @@ from markupsafe import Markup
 
 from .._text import percent
 from ..fairness import COMPARISON_METRIC_SPECS
+from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
-from ._render import (
-    Report,
-    Section,
-    generated_by,
-    join,
-    paragraph,
-    report_title,
-    status_badge,
-    table,
-)
+from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
 
 
 def difference_text(m) -> str:
@@ -50,7 +42,7 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ModelComparison``."""
     a, b = comp.names
     cfg = comp.config
-    title = report_title(title, f"Model comparison: {b} vs {a}")
+    title = _render.report_title(title, f"Model comparison: {b} vs {a}")
     subtitle = (
         f"{comp.data['n_rows']:,} rows, both models on the same rows · EthicLens "
         f"{cfg['ethiclens_version']} · seed {cfg['random_state']} · {cfg['n_boot']} draws"

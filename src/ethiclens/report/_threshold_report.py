@@ -7,19 +7,10 @@ import base64
 from markupsafe import Markup
 
 from .._text import percent, threshold_text
+from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_notes
 from ._plots import Chart, chart_or_note
-from ._render import (
-    Report,
-    Section,
-    figure,
-    generated_by,
-    join,
-    paragraph,
-    report_title,
-    status_badge,
-    table,
-)
+from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
 from ._terminal import _threshold
 from ._threshold_plot import threshold_figure_png
 from ._verdict import di_band, policy_edges
@@ -72,7 +63,7 @@ def _chart(tt, attr) -> Chart:
 def build_threshold_report(tt, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ThresholdTable``."""
     cfg = tt.config
-    title = report_title(title, "Threshold view")  # a refusal before the charts
+    title = _render.report_title(title, "Threshold view")  # a refusal before the charts
     frame = tt.frame
     sections = []
     # a crossing with no rows is named under its intersection, not left out without a word
