@@ -61,6 +61,7 @@ from ._protocol import (
     Release,
     _check_metrics,
     _with_budget,
+    as_list,
     as_request,
     check_digests,
     check_release_for,
@@ -699,6 +700,7 @@ def _metrics_asked(m: dict, metrics) -> list:
     try:
         if isinstance(metrics, str):  # "dp" or "dp,eo", as make_request and --metrics take it
             metrics = split_list(metrics, "--metrics")
+        metrics = as_list(metrics)  # an array, Series or pyarrow array, as make_request's
         if metrics is not None:  # as a request's: none asked for or one twice is refused
             _check_metrics(metrics)
         metrics = known_metrics(m["request"]["metrics"] if metrics is None else metrics)
