@@ -1,6 +1,8 @@
 """Round 35: the forest plot's threshold legend sat in each panel's lower-right corner and hid
 what was drawn there (a flagged equalized-odds difference of 1.0 on the bottom row). The
-panels' lines now join the statuses in one legend above the panels, inside the figure."""
+panels' lines now join the statuses in one legend above the panels, inside the figure. The
+PPV/FPR chart's legend, placed where matplotlib found room inside the panel, covered the tops of
+bars near 1 (an FPR of 1.0 and its whisker): it now stands beside the panel."""
 
 from __future__ import annotations
 
@@ -39,4 +41,17 @@ def test_the_threshold_legend_is_above_the_panels_and_inside_the_figure(labelled
     assert "flagged" in texts and "parity (1.0)" in texts
     box = legend.get_window_extent()
     assert not any(box.overlaps(ax.get_window_extent()) for ax in fig.axes)
+    assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1
+
+
+def test_the_rates_legend_stands_beside_the_bars():
+    rng = np.random.default_rng(0)
+    g = np.repeat(["a", "b", "c"], 300)
+    y = (rng.random(900) < 0.9).astype(int)
+    result = ethiclens.audit(y, np.ones(900, dtype=int), {"g": g}, n_boot=100)  # FPR 1.0
+    fig = result.plot("rates")
+    fig.draw_without_rendering()
+    (ax,) = fig.axes
+    box = ax.get_legend().get_window_extent()
+    assert not box.overlaps(ax.get_window_extent())
     assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1

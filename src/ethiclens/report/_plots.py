@@ -365,7 +365,9 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     ax.set_ylabel("rate")
     ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
     if ax.get_legend_handles_labels()[0]:  # no bar drawn (every rate n/a): no legend to show
-        ax.legend(fontsize=8)
+        # beside the panel, as the calibration plot's: inside it, the legend hid the tops of
+        # bars near 1 (an FPR of 1.0 and its whisker)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.grid(axis="y", color="#dddddd")
     drawn = [
         g.metrics[k] for g in groups for k in ("positive_predictive_value", "false_positive_rate")
