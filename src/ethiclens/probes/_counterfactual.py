@@ -426,6 +426,12 @@ def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
     return EthicLensInputError(problem, column="groups", value=value, fix=fix, kind="argument")
 
 
+def _listed(groups) -> list:
+    """The labels of a list-like ``groups``: a pyarrow array's as Python values (its own
+    iteration gives pyarrow scalars, which were refused as another type than the column's)."""
+    return groups.to_pylist() if hasattr(groups, "to_pylist") else list(groups)
+
+
 def _check_groups(groups) -> list:
     """The target groups a caller named: a non-empty list of distinct labels, none missing (a
     string is one label, not a list of its characters)."""
@@ -437,7 +443,7 @@ def _check_groups(groups) -> list:
             groups,
             f"groups=[{groups!r}] for one group, or a list such as groups=['F', 'M']",
         )
-    targets = list(groups)
+    targets = _listed(groups)
     if not targets:
         raise _groups_error("is empty: no group to flip to", groups, f"name a group, {leave_out}")
     for label in targets:
@@ -1180,6 +1186,8 @@ def counterfactual(
     check_seed(random_state, "random_state", allow_none=True)
     _check_draws(n_boot, ci)
     _check_model(model)
+    if pd.api.types.is_list_like(groups) and not isinstance(groups, (str, bytes)):
+        groups = _listed(groups)  # a generator read once: the encoder's notes see its groups
     frame = make_counterfactuals(X, protected, groups)
     pred, score = _model_outputs(model, *_predict(model, frame.drop(columns=[ROW, SOURCE, TARGET])))
     result, same_scores = _analyze(
