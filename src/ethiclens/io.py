@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import fnmatch
 import functools
 import glob
@@ -14,6 +15,7 @@ import lzma
 import math
 import os
 import re
+import secrets
 import tempfile
 import zipfile
 from dataclasses import dataclass, field, is_dataclass
@@ -1497,15 +1499,12 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     path = check_writable(given)
     data = content.encode() if isinstance(content, str) else content
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd, tmp = _new_file_beside(path)
     except OSError as exc:
         raise _unwritable(path, f"cannot create a file there ({exc.strerror or exc})") from exc
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        mask = os.umask(0)  # read, then put back: the one way to learn the umask
-        os.umask(mask)
-        os.chmod(tmp, 0o666 & ~mask)
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -1515,6 +1514,21 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return given
+
+
+def _new_file_beside(path: Path) -> tuple[int, str]:
+    """A new temporary file beside ``path``, open for writing, with the mode ``open()`` gives
+    a new file (0o666 less the umask, applied by the system): not ``mkstemp``'s 0o600 widened
+    after by reading the umask, which sets it to 0 for the whole process a moment (a file
+    another thread created then, a web request's or a monitor's, was world-writable)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
 
 
 def os_error_line(exc: OSError | RuntimeError) -> str | None:
