@@ -910,18 +910,32 @@ def read_release(release_dir: str | Path) -> Release:
             kind="argument",
         )
     manifest = _read_manifest(d / MANIFEST)
-    if _sha256_bytes((d / TABLE).read_bytes()) != manifest.get("sha256"):
-        raise _altered(
-            "the released table does not match the SHA-256 in the "
-            "manifest: it was changed or truncated",
-            TABLE,
-        )
+    table_bytes = (d / TABLE).read_bytes()
+    if _sha256_bytes(table_bytes) != manifest.get("sha256"):
+        raise _altered(_table_change(table_bytes, manifest.get("sha256")), TABLE)
     validate_manifest(manifest)
     table = _read_table(d / TABLE)
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
     rel._read = _Read(manifest, table)
     return rel
+
+
+def _table_change(data: bytes, digest) -> str:
+    """Why the table's bytes miss the manifest's SHA-256: changed or truncated, or only a
+    byte-order mark or CRLF line ends were added (a copy in text mode, git's autocrlf, an
+    editor's save), which the digest of the bytes as released still refuses."""
+    problem = "the released table does not match the SHA-256 in the manifest"
+    plain = data.removeprefix(b"\xef\xbb\xbf")
+    added = ["a byte-order mark"] * (plain != data) + ["CRLF line ends"] * (b"\r\n" in plain)
+    if added and _sha256_bytes(plain.replace(b"\r\n", b"\n")) == digest:
+        verb = "was" if added == ["a byte-order mark"] else "were"
+        return (
+            f"{problem}: {' and '.join(added)} {verb} added since the release (a copy in text "
+            "mode, git's autocrlf, an editor's save); its rows are unchanged, but only the "
+            "bytes as released are verified: copy the folder as binary"
+        )
+    return f"{problem}: it was changed or truncated"
 
 
 def check_release_parts(rel) -> Release:
