@@ -2,8 +2,10 @@
 an editor's save) was refused as "the released table does not match the SHA-256 in the
 manifest: it was changed or truncated", as if its rows had been edited; the refusal stands
 (only the bytes as released are verified) but now says that only CRLF line ends or a
-byte-order mark were added, and to copy the folder as binary."""
+byte-order mark were added, and to copy the folder as binary. A manifest stripped of its
+manifest_sha256 says so (was: "does not match its SHA-256")."""
 
+import json
 import shutil
 import warnings
 
@@ -42,3 +44,13 @@ def test_a_table_copied_in_text_mode_is_refused_saying_so(written, tmp_path, cha
     with pytest.raises(EthicLensInputError, match=words) as info:
         read_release(copy)
     assert info.value.column == "release.csv"
+
+
+def test_a_manifest_without_its_own_digest_says_so(written, tmp_path):
+    copy = shutil.copytree(written, tmp_path / "copy")
+    path = copy / "manifest.json"
+    manifest = json.loads(path.read_text())
+    del manifest["manifest_sha256"]  # edited by hand: was "does not match its SHA-256"
+    path.write_text(json.dumps(manifest))
+    with pytest.raises(EthicLensInputError, match="has no manifest_sha256"):
+        read_release(copy)

@@ -1080,7 +1080,10 @@ def _read_manifest(path: Path) -> dict:
         raise _bad(f"the manifest cannot be hashed ({exc})") from exc
     if manifest.get("manifest_sha256") != digest:
         raise _altered(
-            "the manifest does not match its SHA-256: it was changed after release", MANIFEST
+            "the manifest has no manifest_sha256 (its own SHA-256): it was edited after release"
+            if "manifest_sha256" not in manifest
+            else "the manifest does not match its SHA-256: it was changed after release",
+            MANIFEST,
         )
     return manifest
 
