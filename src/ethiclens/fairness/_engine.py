@@ -1112,10 +1112,13 @@ def _each_metric(one, draws: _Draws):
     names = list(draws.point)
     if draws.cells.shape[0] * draws.cells.shape[1] < THREADED_DRAWS or len(names) < 2:
         return [one(n) for n in names]
+    import contextvars
     from concurrent.futures import ThreadPoolExecutor
 
+    # each call in a copy of this thread's context: the run's copy of the registry (frozen_specs)
+    runs = [contextvars.copy_context() for _ in names]
     with ThreadPoolExecutor(2, thread_name_prefix="ethiclens-metric") as pool:
-        return list(pool.map(one, names))
+        return list(pool.map(lambda run, n: run.run(one, n), runs, names))
 
 
 def _comparison_specs(ctx) -> dict:
