@@ -23,6 +23,7 @@ import json
 import math
 import os
 import re
+import secrets
 import shutil
 import tempfile
 import warnings
@@ -853,12 +854,9 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
     given, out = out, Path(os.path.realpath(out))  # renaming a link left its folder as it was
     tmp = old = None
     try:
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".tmp", dir=out.parent))
+        tmp = _new_folder_beside(out)
         _write_file(tmp / TABLE, table)
         _write_file(tmp / MANIFEST, manifest)
-        mask = os.umask(0)  # read the process's umask (set back at once)
-        os.umask(mask)
-        os.chmod(tmp, 0o777 & ~mask)
         if out.exists():
             old = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".old", dir=out.parent))
             os.rename(out, old / "release")
@@ -879,6 +877,21 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
             shutil.rmtree(tmp, ignore_errors=True)
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
+
+
+def _new_folder_beside(out: Path) -> Path:
+    """A new empty folder beside ``out`` with the mode ``os.mkdir`` gives (0o777 less the
+    umask, applied by the system): not ``mkdtemp``'s 0o700 widened after by reading the umask,
+    which sets it to 0 for the whole process a moment (a file or folder another thread created
+    then, a web request's or a monitor's, was world-writable)."""
+    for _ in range(100):
+        tmp = out.parent / f".{out.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            os.mkdir(tmp, 0o777)
+            return tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(out.parent))
 
 
 def _altered(problem: str, column: str, value=None) -> EthicLensInputError:
