@@ -43,7 +43,7 @@ def test_read_split_of_a_number_says_an_int(tmp_path):
 
 @pytest.mark.parametrize("narrow", [np.float32, np.float16])
 def test_a_narrow_float_level_is_the_decimal_it_prints_as(narrow):
-    assert _checks.check_level(narrow(0.9)) == float(str(np.float32(narrow(0.9))))
+    assert _checks.check_level(narrow(0.9)) == 0.9  # float16 too: it prints as 0.9 (round 35)
     assert _checks.check_level(np.float32(0.9)) == 0.9
     assert _checks.check_fraction(np.float32(0.8), "di_threshold") == 0.8
     assert _checks.check_level(0.9) == 0.9 and _checks.check_level(np.float64(0.95)) == 0.95

@@ -505,14 +505,15 @@ def _below_one(value, where: str, low, problem: str, fix: str, *, from_low=False
     else (NaN too) ``problem``, naming ``where``."""
     if not is_number(value) or not (low <= value < 1 if from_low else low < value < 1):
         raise _setting_error(problem, column=where, value=value, fix=fix)
-    return _printed_float(value)
+    return printed_float(value)
 
 
-def _printed_float(value) -> float:
-    """``float(value)``; a numpy float32 (float16) as the number it prints as (0.9, not
-    0.8999999761581421): a level, ε or δ given so is the one the user wrote."""
+def printed_float(value) -> float:
+    """``float(value)``; a numpy float32 or float16 as the number it prints as (0.9, not
+    0.8999999761581421; float16 0.05, not 0.049987793): a level, ε or δ given so is the one
+    the user wrote."""
     if isinstance(value, np.float32 | np.float16):
-        return float(str(np.float32(value)))
+        return float(str(value))  # each width's shortest decimal
     return float(value)
 
 
@@ -661,7 +662,7 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
             fix="give a number such as 1.0",
         )
     try:
-        eps = _printed_float(value)
+        eps = printed_float(value)
     except OverflowError:
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
@@ -684,7 +685,7 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     if value is None:
         return None
     finite = is_number(value) and math.isfinite(float(value))
-    delta = _printed_float(value) if finite else math.nan
+    delta = printed_float(value) if finite else math.nan
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
     if not finite:

@@ -228,9 +228,7 @@ def test_bins_that_are_not_a_mapping_are_refused_not_a_traceback(tmp_path, capsy
 def test_a_mapping_with_keys_of_two_types_is_refused_not_a_traceback():
     # a frame's integer column beside a named one (TypeError: '<' between int and str)
     data = {"target": {"file": "d.csv"}, "groups": {"exclude": {0: "a", "sex": "F"}}}
-    assert "key 'groups.exclude.0': spec: must be a list" in _message(
-        lambda: AuditSpec.from_dict(data)
-    )
+    assert "key 'groups.exclude.0': must be a list" in _message(lambda: AuditSpec.from_dict(data))
 
 
 def test_the_schema_bounds_the_floors_as_the_loader_does():

@@ -40,7 +40,7 @@ def test_a_wrong_value_inside_a_keyword_names_the_keyword(data, keyword, value, 
 
 def test_a_config_file_still_names_its_key(tmp_path, data):
     spec = {"target": {"file": data}, "roles": {"y_true": "y", "y_pred": "p", "protected": ["g"]}}
-    with pytest.raises(EthicLensInputError, match="key 'groups.exclude.g': spec: must be a list"):
+    with pytest.raises(EthicLensInputError, match="key 'groups.exclude.g': must be a list"):
         ethiclens.run({**spec, "groups": {"exclude": {"g": "A"}}})
 
 

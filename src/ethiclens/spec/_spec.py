@@ -36,6 +36,7 @@ from .._checks import (
     did_you_mean,
     float_items,
     is_number_text,
+    printed_float,
     schema_words,
     underflow_words,
     underflows,
@@ -984,6 +985,10 @@ def _refuse_ci(data, where: str) -> None:
     AuditOptions.check_ci(data["policy"]["ci"], purpose, where)
 
 
+# The sources of a spec that are no file (a message names the file a spec came from).
+_NOT_A_FILE = ("command line", "keyword arguments", "spec")
+
+
 def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     import jsonschema
@@ -1005,8 +1010,9 @@ def check_spec_dict(data, source: str = "spec") -> None:
         _checked(check, err.instance, where, unquote)  # seed: "1" quoted: the file's fix
     if where == "policy.ci" and err.validator == "enum":
         _refuse_ci(data, where)
-    # A flag's message names the flag already, a keyword the keyword; a file's names the file.
-    prefix = "" if source in ("command line", "keyword arguments") else f"{source}: "
+    # A flag's message names the flag already, a keyword the keyword, data in memory its key
+    # (from_dict, replace: "spec" names no file); a file's names the file.
+    prefix = "" if source in _NOT_A_FILE else f"{source}: "
     words = schema_words(err.validator, _types_taken(err, where), err.message)
     if err.validator == "minLength":  # jsonschema's "'' should be non-empty" repeats the value
         words = "must not be empty"
@@ -1404,13 +1410,14 @@ def _normalise(data, source: str) -> dict:
         fix = "give its request: the report's run.spec (its HTML report's Run record holds it as "
         fix += "YAML) saved as a file; a report to gate against is a baseline (gate.baseline)"
         raise _key_error(problem, "spec", fix)
-    data = with_empty_sections(_plain(data))  # a copy, as plain data (tuples as lists)
+    data = with_empty_sections(_plain(_settings_printed(data)))  # a copy, as plain data
     key, version = "version", data.get("version", SPEC_VERSION)
     if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
         key, version = "$schema", _schema_version(data["$schema"])
     problem = None
     if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
-        problem, fix = f"{source}: must be a whole number", f"write version: {SPEC_VERSION}"
+        problem, fix = "must be a whole number", f"write version: {SPEC_VERSION}"
+        problem = problem if source in _NOT_A_FILE else f"{source}: {problem}"
     elif isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
         from .._version import __version__
 
@@ -1511,6 +1518,17 @@ def _plain(value):
     """Tuples back to lists and numpy scalars to Python's (JSON/YAML data, what the schema
     checks: ``n_boot=np.int64(300)`` is the whole number 300); containers are copied."""
     return _rebuilt(value, list, dict)
+
+
+def _settings_printed(data: dict) -> dict:
+    """A numpy float32 or float16 policy setting (``confidence_level=np.float32(0.9)``) as the
+    number it prints as, 0.9, as ``ethiclens.audit`` reads it, not 0.8999999761581421."""
+    policy = data.get("policy")
+    if not isinstance(policy, dict):
+        return data
+    narrow = (np.float32, np.float16)
+    policy = {k: printed_float(v) if isinstance(v, narrow) else v for k, v in policy.items()}
+    return {**data, "policy": policy}
 
 
 def _rebuilt(value, sequence: type, mapping: type):

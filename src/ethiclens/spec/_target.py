@@ -121,6 +121,12 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
 
     if _path_exists(path, key):
         return
+    from ..errors import DataFileError
+
+    if str(path) == "-":  # standard input, as other tools take it: read once, of no size known
+        problem = "file - does not exist (standard input is not read)"
+        fix = "save the data to a file first (... > d.csv) and give its path"
+        raise DataFileError(problem, column=key, fix=fix)
     # a config file's relative path too: read from where the command runs, not beside the file
     where = "" if Path(path).is_absolute() else " (a relative path is read from the current "
     where += "" if not where else "folder, also when a config file gives it)"
@@ -129,8 +135,6 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
             return
         fix = _as_written_fix(path, f"check the path or the glob{where}")
         raise _refused("matches no file", key, fix, str(path))
-    from ..errors import DataFileError
-
     fix = _as_written_fix(path, f"check the path{where}")
     raise DataFileError(f"file {path} does not exist", column=key, fix=fix)
 
@@ -152,7 +156,7 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
                 f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from",
             )
         return _counts_file(spec)
-    if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file):
+    if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file) and t.file != "-":
         raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
     if kind == "file":
         refuse_missing_input(t.file, "target.file", globs=True)

@@ -1,0 +1,73 @@
+"""Round 35 review (spec): leftovers of the spec's words and numbers.
+
+- A float16 level, α, ε or δ is the number it prints as (0.05), not its float32 widening
+  (0.049987793); ``ethiclens.run`` / ``AuditSpec.of`` read a float32 or float16 policy setting
+  so too (``confidence_level=np.float32(0.9)`` was 0.8999999761581421 in the run's config,
+  where ``ethiclens.audit`` wrote 0.9).
+- ``spec.replace(roles={'y_pred': 5})`` said "key 'roles.y_pred': spec: must be ..." (a file's
+  name where no file was read).
+- ``ethiclens audit -`` said 'unknown dataset or file': standard input is not read."""
+
+import numpy as np
+import pytest
+
+from ethiclens import AuditSpec, _checks
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+
+
+def test_a_float16_setting_is_the_number_it_prints_as():
+    assert _checks.check_level(np.float16(0.95)) == 0.95
+    assert _checks.check_fraction(np.float16(0.05), "--alpha") == 0.05  # the monitor's α
+    assert _checks.check_di_threshold(np.float16(0.01)) == 0.01
+    assert _checks.check_epsilon(np.float16(0.1)) == 0.1
+    assert _checks.check_delta(np.float16(0.0001)) == 0.0001
+    assert _checks.printed_float(np.float32(0.7)) == 0.7 and _checks.printed_float(2) == 2.0
+
+
+@pytest.mark.parametrize("narrow", [np.float32, np.float16])
+def test_a_spec_reads_a_narrow_float_setting_as_printed(narrow):
+    spec = AuditSpec.of("d.csv", confidence_level=narrow(0.9), di_threshold=narrow(0.8))
+    policy = spec.to_dict()["policy"]
+    assert (policy["confidence_level"], policy["di_threshold"]) == (0.9, 0.8)
+    again = AuditSpec.from_dict({"policy": {"eo_threshold": narrow(0.1)}})
+    assert again.policy.eo_threshold == 0.1
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (
+            lambda: AuditSpec.of("d.csv").replace(roles={"y_pred": 5}),
+            "key 'roles.y_pred': must be a list or text (value: 5)",
+        ),
+        (lambda: AuditSpec.from_dict({"version": 1.0}), "key 'version': must be a whole number"),
+    ],
+)
+def test_data_in_memory_is_not_named_as_a_file(make, said):
+    with pytest.raises(EthicLensInputError) as info:
+        make()
+    assert str(info.value).startswith(said), str(info.value)
+
+
+def test_a_config_file_is_still_named(tmp_path):
+    config = tmp_path / "a.yaml"
+    config.write_text("target: {file: d.csv}\nroles: {y_pred: 5}\n")
+    with pytest.raises(EthicLensInputError, match="key 'roles.y_pred': a.yaml: must be"):
+        AuditSpec.from_file(config)
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["audit", "-", "--y-true", "y", "--y-pred", "p", "--protected", "g"], "argument 'TARGET'"),
+        (["audit", "--counts", "-"], "option '--counts'"),
+    ],
+)
+def test_standard_input_is_said_not_to_be_read(tmp_path, monkeypatch, capsys, args, named):
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {named}: file - does not exist (standard input is not read)")
+    assert err.count("\n") == 1 and "save the data to a file first" in err, err
+    assert "unknown dataset" not in err and not list(tmp_path.iterdir())
