@@ -321,6 +321,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
     if "ci" in options:  # only the methods this function takes (the threshold view: none)
         options = {**options, "ci": check_interval_method(options["ci"], function)}
     _refuse_unknown(function, options, allowed)
+    if "intersections" in options:  # [df.columns[:2]]: each combination's names as a list
+        options = {**options, "intersections": _intersections_listed(options["intersections"])}
     _check_intersections(options.get("intersections"))
     if options.get("intersections") is not None:  # DataFrame columns 0 and 1: (0, 1)
         options = {**options, "intersections": _named_combos(options["intersections"])}
@@ -386,8 +388,7 @@ def _check_names(names) -> tuple[str, str]:
     """``compare``'s ``names``: two different, non-empty strings (a string is not a pair: "AB"
     would name the models "A" and "B"); an array, Index or Series of two (``df.columns[1:3]``:
     the prediction columns' names) as the list of them."""
-    if hasattr(names, "to_pylist") or (hasattr(names, "tolist") and np.ndim(names) == 1):
-        names = names.to_pylist() if hasattr(names, "to_pylist") else names.tolist()
+    names = _listed(names)
     pair = isinstance(names, tuple | list) and len(names) == 2
     if not pair or not all(isinstance(n, str) and n.strip() for n in names):
         problem, value = "is the two models' names: a tuple of two non-empty strings", names
@@ -410,6 +411,25 @@ def _check_paired(paired) -> bool:
             kind="argument",
         )
     return bool(paired)
+
+
+def _listed(value):
+    """An array, Index, Series or pyarrow array of one dimension or more as the list of its
+    items (nested for a 2-D array); any other value as it is."""
+    if hasattr(value, "to_pylist"):
+        return value.to_pylist()
+    if hasattr(value, "tolist") and np.ndim(value) >= 1:
+        return value.tolist()
+    return value
+
+
+def _intersections_listed(intersections):
+    """``intersections`` and each combination in it given as an array, Index or Series
+    (``[df.columns[:2]]``, ``np.array([['race', 'sex']])``) as lists of names, as a list."""
+    intersections = _listed(intersections)
+    if not isinstance(intersections, list | tuple):
+        return intersections
+    return type(intersections)(_listed(c) for c in intersections)
 
 
 def _named_combos(intersections) -> list:
