@@ -107,9 +107,20 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
             raw, t_min, t_max = raw_of(src, cols, window)
     except NoRows as exc:
         exc.engine = engine  # the engine "auto" resolved to, named by the run
+        if src.kind == FRAME:  # no file to export again: the frame's rows, filtered away
+            raise _frame_without_rows(exc) from None
         raise
     judge_roles(raw, src, cols)  # labels, groups and missing values as the audit judges them
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
+
+
+def _frame_without_rows(exc: NoRows) -> NoRows:
+    """A DataFrame target without rows, refused with a DataFrame's fix (not a file's 'export
+    the data again'), naming the argument that gave it; the run's note unchanged."""
+    fix = "give a DataFrame that holds rows (check the filter or query that made it)"
+    out = NoRows(exc.problem, column="target", kind="argument", fix=fix)
+    out.note, out.engine = exc.note, exc.engine
+    return out
 
 
 def first_row_after(target, cols: Columns, after: float) -> str:
@@ -182,7 +193,8 @@ _FRAME_ENGINES = {"pandas": ("duckdb", "pandas"), "dask": ("dask",), "spark": ("
 
 def _frame_engine(frame, engine: str) -> str:
     """The engine counting a DataFrame: DuckDB (when installed, else pandas) for a pandas one,
-    Dask or Spark for theirs; another one refused."""
+    Dask or Spark for theirs; another one refused, in Python's words (no command line gives a
+    DataFrame: its fix was engine='auto' under "option '--engine'")."""
     kind = frame_kind(frame)
     if engine == "auto":
         return _engine("auto") if kind == "pandas" else kind
@@ -190,9 +202,10 @@ def _frame_engine(frame, engine: str) -> str:
     if engine not in allowed:
         raise EthicLensInputError(
             f"a {kind} DataFrame is counted by {' or '.join(allowed)}",
-            column="--engine",
+            column="engine",
             value=engine,
             fix=f"give engine='auto' or one of {list(allowed)}",
+            kind="argument",
         )
     return engine
 
