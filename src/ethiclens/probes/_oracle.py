@@ -24,8 +24,9 @@ from .._checks import (
     check_repetitions,
     check_seed,
     is_number,
+    printed_float,
 )
-from .._text import printed_floats, threshold_text
+from .._text import threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 
@@ -151,9 +152,10 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
 
 def _finite(value, column: str, fix: str) -> float:
     """A real, finite number (not text, a bool, NaN or infinity), as a Python float (a numpy
-    scalar would compute inject_bias's truth in its precision); a float32 (float16) as the
-    number it prints as, as every other argument reads one (np.float32(0.8) is 0.8, not
-    0.800000011920929, as ``base_rates`` and ``group_sizes`` already read it)."""
+    scalar would compute inject_bias's truth in its precision); a float32 or float16 as the
+    number it prints as, as ``_checks`` reads every other argument (np.float32(0.8) is 0.8,
+    not 0.800000011920929; np.float16(0.8) is 0.8, not 0.7998047), ``base_rates`` and
+    ``group_sizes`` included."""
     number = is_number(value)
     if not number or not np.isfinite(value):
         raise _argument_error(
@@ -162,7 +164,7 @@ def _finite(value, column: str, fix: str) -> float:
             value,
             fix,
         )
-    return float(printed_floats(np.asarray([value]))[0])
+    return printed_float(value)
 
 
 def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
