@@ -1,3 +1,4 @@
+import concurrent.futures.thread as _futures_thread
 import sys
 import threading
 import time
@@ -26,6 +27,28 @@ def _forget_remembered_urls():
 # passed alone and on the rerun).
 _WORKER_PREFIXES = ("audit", "AnyIO worker", "ThreadPoolExecutor", "ethiclens-metric")
 
+# A pool thread is busy while a work item runs on it: counted here, not read from its frames.
+# Walking another running thread's stack (sys._current_frames() then f_back) crashed the test
+# process on Python 3.11 while that thread drew a chart (a segfault, or an FT2Font object read
+# as a frame), so only a thread's top frame is ever looked at, and only where no count exists.
+_RUNNING: dict = {}
+_RUNNING_LOCK = threading.Lock()
+_run_work_item = _futures_thread._WorkItem.run
+
+
+def _counted_run(self):
+    ident = threading.get_ident()
+    with _RUNNING_LOCK:
+        _RUNNING[ident] = _RUNNING.get(ident, 0) + 1
+    try:
+        return _run_work_item(self)
+    finally:
+        with _RUNNING_LOCK:
+            _RUNNING[ident] -= 1
+
+
+_futures_thread._WorkItem.run = _counted_run
+
 
 def _busy_workers() -> list:
     frames = sys._current_frames()
@@ -33,10 +56,11 @@ def _busy_workers() -> list:
     for thread in threading.enumerate():
         if not thread.name.startswith(_WORKER_PREFIXES):
             continue
-        frame = frames.get(thread.ident)
-        while frame is not None and "ethiclens" not in frame.f_code.co_filename:
-            frame = frame.f_back
-        if frame is not None:
+        if thread.name.startswith("AnyIO worker"):
+            frame = frames.get(thread.ident)
+            if frame is not None and "ethiclens" in frame.f_code.co_filename:
+                busy.append(thread)
+        elif _RUNNING.get(thread.ident, 0) > 0:
             busy.append(thread)
     return busy
 
