@@ -1042,21 +1042,30 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
 
 
 def _tie_notes(request: MonitorRequest, windows: dict, plan: _Plan) -> list[str]:
-    """Row windows this run processed that begin at the time the window before ends: rows of
-    one time, ordered by their values (the group, the prediction) where the window is cut, so
-    the windows are no sample of the stream and the tests' false-alarm chance is not kept
-    (docs/monitoring.md, ``--window N``)."""
+    """Row windows this run processed cut from inside a long tie of times: rows of one time,
+    ordered by their values (label, prediction, group) where the window is cut, so the
+    windows are no sample of the stream and the tests' false-alarm chance is not kept
+    (docs/monitoring.md, ``--window N``). A tie is long where the times are dates without a
+    time of day, or where a window beside the cut lies within one time; two rows of one
+    second at a cut (times to the second, a busy stream) are not noted."""
     if request.parsed_window().kind != "rows":
         return []
-    cut = [w for w in plan.new if w - 1 in windows and windows[w]["start"] == windows[w - 1]["end"]]
+    ends = [t for v in windows.values() for t in (v["start"], v["end"]) if t is not None]
+    dates = all(float(t) % 86400 == 0 for t in ends)  # every window starts and ends at 0:00
+
+    def long_tie(w: int) -> bool:
+        one_time = [v["start"] == v["end"] for v in (windows[w - 1], windows[w])]
+        return windows[w]["start"] == windows[w - 1]["end"] and (dates or any(one_time))
+
+    cut = [w for w in plan.new if w - 1 in windows and long_tie(w)]
     if not cut:
         return []
     return [
         f"{len(cut):,} row window(s) begin among rows of the time the window before ends with "
         f"(first: window {cut[0]} at {iso(windows[cut[0]]['start'])}): rows of one time are "
-        "ordered by their group and prediction, so these windows are no sample of the stream "
-        "and the false-alarm chance alpha does not hold for them; give times that tell rows "
-        "apart, or day windows (--window 1d)"
+        "ordered by their label, prediction and group, so these windows are no sample of the "
+        "stream and the false-alarm chance alpha does not hold for them; give times that tell "
+        "rows apart, or day windows (--window 1d)"
     ]
 
 
