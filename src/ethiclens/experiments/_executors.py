@@ -5,6 +5,7 @@ Both yield results as tasks finish; the coordinator alone writes the store.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -106,7 +107,9 @@ class DaskExecutor:
     def __init__(self, address: str, workers: int | None = None):
         distributed = require("distributed", extra="dask")
         self._cluster = None
+        self._handlers: dict = {}
         if address == "local-cluster":
+            self._handlers = _log_handlers()  # those the cluster adds are removed at close
             self._cluster = distributed.LocalCluster(
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
@@ -119,11 +122,13 @@ class DaskExecutor:
         else:
             try:
                 self.client = distributed.Client(address, timeout="20s")
-            except OSError as exc:
+            # ValueError: an unknown scheme ('tcpp://...'); TypeError: not an address
+            except (OSError, TimeoutError, ValueError, TypeError) as exc:
                 raise EthicLensInputError(
-                    f"cannot reach the Dask scheduler at {address} ({exc})",
+                    f"cannot reach the Dask scheduler ({exc})",
                     column="--scheduler",
-                    fix="check the address, or use local-cluster",
+                    value=address,
+                    fix="check the address (e.g. tcp://host:8786), or use local-cluster",
                 ) from exc
         self.name = f"dask ({address})"
 
@@ -140,6 +145,32 @@ class DaskExecutor:
         self.client.close()
         if self._cluster is not None:
             self._cluster.close()
+            self._cluster = None
+            _forget_cluster(self._handlers)
+
+
+def _log_handlers() -> dict:
+    """Every logger's handlers now (the root's too), by logger."""
+    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
+    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
+
+
+def _forget_cluster(before: dict) -> None:
+    """Leave logging and memory as a closed local cluster found them: its scheduler adds a
+    log handler (distributed.scheduler, a worker's distributed.nanny) dropped only when it is
+    garbage, and distributed's cache of handler signatures (``core._expects_comm``, keyed by
+    bound methods) keeps every one alive: a handler more and a scheduler kept each sweep.
+    (The same as sources' count does; experiments may not import sources' private module.)"""
+    import distributed.core
+
+    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
+    if clear is not None:
+        clear()
+    for lg in [logging.getLogger(), *logging.root.manager.loggerDict.values()]:
+        if isinstance(lg, logging.Logger):
+            kept = before.get(id(lg), [])
+            for handler in [h for h in lg.handlers if h not in kept]:
+                lg.removeHandler(handler)
 
 
 def make_executor(scheduler: str | None = None, workers: int | None = None):
@@ -158,15 +189,30 @@ def make_executor(scheduler: str | None = None, workers: int | None = None):
         With ``map_unordered(fn, tasks)`` and ``close()``.
     """
     check_workers(workers)
-    if scheduler is not None and not str(scheduler).strip():  # blank is no address: not "local"
-        raise EthicLensInputError(
-            "must not be empty",
-            column="--scheduler",
-            value=str(scheduler),
-            fix="give a value, or leave it out for its default",
-        )
+    check_scheduler(scheduler)
     if scheduler:
         return DaskExecutor(scheduler, workers)
     if workers == 1:
         return InlineExecutor()
     return LocalExecutor(workers)
+
+
+def check_scheduler(scheduler) -> None:
+    """Refuse a ``scheduler`` that is no address (blank: not "local"; not text) before a
+    sweep creates its store or starts a worker."""
+    if scheduler is None:
+        return
+    if not isinstance(scheduler, str):
+        raise EthicLensInputError(
+            f"must be an address as text, not {type(scheduler).__name__}",
+            column="--scheduler",
+            value=scheduler,
+            fix="give e.g. tcp://host:8786 or local-cluster, or leave it out for local processes",
+        )
+    if not scheduler.strip():
+        raise EthicLensInputError(
+            "must not be empty",
+            column="--scheduler",
+            value=scheduler,
+            fix="give a value, or leave it out for its default",
+        )
