@@ -779,12 +779,15 @@ def _significance(result: AuditResult) -> Section:
 
 def _p(p) -> str:
     """A p-value to 4 places; one below 0.0001 in two significant digits (3.2e-06), never as
-    0.0000, a p-value no test gives; below 1e-6 as "< 1e-6"."""
+    0.0000, a p-value no test gives; below 1e-6 as "< 1e-6". One that two digits round up to
+    0.0001 (9.96e-05 printed "1.0e-04", as if it were not below) reads "< 0.0001"."""
     if p is None:
         return "—"
     if p < 1e-6:
         return "< 1e-6"
-    return f"{p:.1e}" if p < 0.0001 else f"{p:.4f}"
+    if p >= 0.0001:
+        return f"{p:.4f}"
+    return f"{p:.1e}" if float(f"{p:.1e}") < 0.0001 else "< 0.0001"
 
 
 def _effective(c, sizes: dict, policy: dict) -> tuple[str, str]:

@@ -35,7 +35,9 @@ def threshold_figure_png(table, attribute: str | None = None) -> bytes:
     """The threshold figure as PNG bytes (see :func:`threshold_figure`)."""
     fig = threshold_figure(table, attribute)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110, metadata={"Software": None})
+    # the tight box: laid out at 100 dpi, the verdict legend's last status ran past the
+    # figure's right edge at 110 (cut off: "PAS")
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight", metadata={"Software": None})
     return buf.getvalue()
 
 
@@ -66,8 +68,9 @@ def threshold_figure(table, attribute: str | None = None):
         for ax, col in zip(ax_row, panels, strict=False):
             _rate_panel(ax, f, groups, col, table.audited_threshold)
         lines = [note.strip()] if note else []
-        if len(groups) <= _LEGEND_MAX:
-            ax_row[0].legend(fontsize=7, title=attr, title_fontsize=7)
+        if len(groups) <= _LEGEND_MAX:  # beside the panel: inside, it covered the curves
+            ax_row[0].legend(fontsize=7, title=attr, title_fontsize=7, loc="upper left",
+                             bbox_to_anchor=(1.01, 1.0))  # fmt: skip
         else:  # a line of its own: one as wide as the row leaves tight_layout no room
             lines.append(
                 "Colours repeat past 8 groups: the verdict strip names each compared group."
