@@ -19,6 +19,7 @@ import copy
 import csv
 import errno
 import hashlib
+import io
 import json
 import math
 import os
@@ -927,7 +928,7 @@ def read_release(release_dir: str | Path) -> Release:
     if _sha256_bytes(table_bytes) != manifest.get("sha256"):
         raise _altered(_table_change(table_bytes, manifest.get("sha256")), TABLE)
     validate_manifest(manifest)
-    table = _read_table(d / TABLE)
+    table = _read_table(table_bytes)  # the bytes verified, not the file read again
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
     rel._read = _Read(manifest, table)
@@ -1101,11 +1102,15 @@ def _read_manifest(path: Path) -> dict:
     return manifest
 
 
-def _read_table(path: Path) -> pd.DataFrame:
-    """The released table as text, its label and prediction columns as 0/1 integers."""
+def _read_table(data: bytes) -> pd.DataFrame:
+    """The released table (its file's bytes, as hashed: a release replaced in the folder
+    meanwhile is not read in their place) as text, its label and prediction columns as 0/1
+    integers."""
     try:
-        table = pd.read_csv(path, dtype=str, keep_default_na=False)
-        header = pd.read_csv(path, dtype=str, header=None, nrows=1, keep_default_na=False)
+        table = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False)
+        header = pd.read_csv(
+            io.BytesIO(data), dtype=str, header=None, nrows=1, keep_default_na=False
+        )
     except (ValueError, pd.errors.ParserError) as exc:
         raise _altered(f"cannot parse the table ({exc})", TABLE) from exc
     written = header.iloc[0].tolist() if len(header) else []
