@@ -56,6 +56,7 @@ from ._windows import (
     keyed_rows,
     monitor_files,
     parse_times,
+    parse_window,
     read_file,
     refuse_nested,
     weight_values,
@@ -82,7 +83,29 @@ def count_windows(
     a file — pandas (by DuckDB or pandas), Dask or Spark (by its own engine)."""
     with in_python_words():  # 'argument 'target'', not the command line's TARGET
         refuse_bad_target(target)
+        window = _checked_shapes(cols, window)  # a window's text ('1d') as parse_window reads it
         return _count_windows(target, cols, window, origin_day, engine, scheduler)
+
+
+def _checked_shapes(cols, window) -> Window:
+    """``window`` as a :class:`Window` (its text parsed) and ``cols`` a :class:`Columns`, or
+    refused naming the argument (each was an AttributeError from deep inside)."""
+    if not isinstance(cols, Columns):
+        raise EthicLensInputError(
+            "must be a Columns", column="cols", value=type(cols).__name__, kind="argument",
+            fix="e.g. cols=Columns(time='ts', y_pred='pred', protected=('race',))",
+        )  # fmt: skip
+    if isinstance(window, Window):
+        return window
+    if not isinstance(window, str):
+        raise EthicLensInputError(
+            "must be a window size (text) or a Window", column="window", kind="argument",
+            value=type(window).__name__, fix="e.g. window='1d' (days) or window='10000' (rows)",
+        )  # fmt: skip
+    try:
+        return parse_window(window)
+    except EthicLensInputError as exc:  # "option '--window'": this function's argument
+        raise exc.renamed({"--window": "window"}, "argument") from None
 
 
 def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Counted:
