@@ -1653,7 +1653,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         return EthicLensInputError(problem, column=flag, fix=fix)
 
     if not path.is_file():
-        raise refused(f"file {path} {_not_a_file(path)}", f"give the path of a {what}")
+        why = _not_a_file(path)  # a quoted '~' is read as written: said, as data paths say it
+        fix = f"give the path of a {what}"
+        raise refused(f"file {path} {why}", _as_written_fix(path, fix) if why == _MISSING else fix)
     suffix = path.suffix.lower() if suffixes else ".json"
     if suffix not in (suffixes or (".json",)):
         kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
@@ -1701,7 +1703,10 @@ def _not_a_file(path: Path) -> str:
         return f"is a link to {os.readlink(path)}, which does not exist"
     if str(path) == "-":
         return "does not exist (standard input is not read: save the content to a file first)"
-    return "does not exist"
+    return _MISSING
+
+
+_MISSING = "does not exist"
 
 
 def _yaml_problem(exc) -> str | None:
