@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import glob
 import gzip
+import os
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -93,7 +94,10 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     elif path.exists():  # a file whose name has [ ] * ? in it is that file, not a glob
         if not path.is_file():  # /dev/null, a FIFO: refused as such before its name's kind
             preflight_file(path)
-        return [str(target)], _kind(str(target), engine), False
+        kind = _kind(str(target), engine)
+        if kind == "parquet":  # pyarrow opens only UTF-8 names, whichever engine counts
+            _refuse_unencodable([str(target)], target, parquet=True)
+        return [str(target)], kind, False
     elif any(ch in target for ch in "*?["):
         found = glob.glob(target, recursive=True)
         _refuse_not_files(target, found)
@@ -111,6 +115,8 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
         raise EthicLensInputError(
             "mixes CSV and Parquet files", column="TARGET", value=target, fix="audit one kind"
         )
+    if kinds == {"parquet"}:
+        _refuse_unencodable(files, target, parquet=True)
     if len(files) > 1:
         # shortest name first: of two files with the same bytes the later one is named the
         # copy ("a (1).csv has the bytes of a.csv"), as a copy's name is the original's plus
@@ -304,6 +310,7 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         check_count(threads, "threads", minimum=0, maximum=MAX_WORKERS, fix=fix)
     columns, layout = file_layout(target, "duckdb")
     check_columns(columns, roles, target, layout)
+    _refuse_unencodable(layout.files, target)
     con = duckdb.connect(config={"threads": threads} if threads else {})
     con.execute("SET enable_progress_bar = false")
     try:
@@ -314,6 +321,27 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
         con.close()
     frame = join_files(frames, joined_columns(roles, counted=True))
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
+
+
+def _refuse_unencodable(files, target, parquet: bool = False) -> None:
+    """A file whose name is not UTF-8 (its bytes, escaped as surrogates under a C locale or
+    PYTHONUTF8=0) refused in our words where its reader opens only UTF-8 names: DuckDB, and
+    pyarrow for a Parquet file on every engine (was 'cannot encode str as UTF-8, surrogate'
+    or pyarrow's traceback). pandas reads such a CSV file (as auto does, for one file)."""
+    for f in files:
+        try:
+            os.fsdecode(f).encode()
+        except UnicodeEncodeError:
+            name = os.fsencode(f).decode("utf-8", "backslashreplace")
+            fix = "rename it with a UTF-8 name"
+            fix += "" if parquet else ", or count it with --engine pandas"
+            reader = "pyarrow, the Parquet reader," if parquet else "DuckDB"
+            raise EthicLensInputError(
+                f"{reader} cannot open {name}: its name is not UTF-8 (bytes of another encoding)",
+                column="TARGET",
+                value=None if os.fsdecode(f) == os.fsdecode(target) else target,
+                fix=fix,
+            ) from None
 
 
 def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
