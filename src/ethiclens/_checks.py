@@ -24,7 +24,29 @@ def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensIn
     identifier (a checked number is a setting, never a data column), else as its name says
     (--flag, section.key)."""
     kind = "argument" if str(column).isidentifier() else None
+    if noun := _other_number(value):  # Decimal('0.9') in range: the type is what is refused
+        fix = f"pass it as {noun}" + (f"; {fix}" if fix else "")
     return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
+
+
+def _other_number(value) -> str | None:
+    """What to pass for a number of a type no setting takes (a ``Decimal``, a ``Fraction``, a
+    0-d numpy array): "an int, not a Decimal"; None for any other value (NaN and infinities:
+    refused as such)."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        whole = value.denominator == 1
+    elif isinstance(value, Decimal) and value.is_finite():
+        whole = value == value.to_integral_value()
+    elif isinstance(value, np.ndarray) and not value.ndim and value.dtype.kind in "iuf":
+        if not np.isfinite(value):
+            return None
+        whole = float(value).is_integer()
+        return f"{'an int' if whole else 'a float'}, not a 0-d numpy array"
+    else:
+        return None
+    return f"{'an int' if whole else 'a float'}, not a {type(value).__name__}"
 
 
 def check_seed(

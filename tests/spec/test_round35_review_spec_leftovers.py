@@ -8,6 +8,9 @@
   name where no file was read).
 - ``ethiclens audit -`` said 'unknown dataset or file': standard input is not read."""
 
+from decimal import Decimal
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
@@ -71,3 +74,51 @@ def test_standard_input_is_said_not_to_be_read(tmp_path, monkeypatch, capsys, ar
     assert err.startswith(f"error: {named}: file - does not exist (standard input is not read)")
     assert err.count("\n") == 1 and "save the data to a file first" in err, err
     assert "unknown dataset" not in err and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("keywords", "fix"),
+    [
+        ({"confidence_level": Decimal("0.9")}, "a float, not a Decimal"),
+        ({"n_boot": Decimal(200)}, "an int, not a Decimal"),
+        ({"seed": Fraction(3)}, "an int, not a Fraction"),
+        ({"di_threshold": np.array(0.8)}, "a float, not a 0-d numpy array"),
+    ],
+)
+def test_a_number_of_another_type_is_told_the_type_to_pass(keywords, fix):
+    """AuditSpec.of(confidence_level=Decimal('0.9')) said only 'must be a number strictly between
+    0.5 and 1' of a value that is: the fix now names the type to pass."""
+    with pytest.raises(EthicLensInputError) as info:
+        AuditSpec.of("d.csv", **keywords)
+    said = f"argument '{next(iter(keywords))}': must be "
+    assert str(info.value).startswith(said) and f"Fix: pass it as {fix}; " in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "said"),
+    [
+        ({"confidence_level": Decimal("NaN")}, "argument 'confidence_level': must be a number"),
+        ({"n_boot": Decimal("sNaN")}, "argument 'n_boot': must be a whole number"),
+        ({"pos_label": Decimal("NaN")}, "argument 'pos_label': must be a finite number"),
+        ({"bins": {"age": [Decimal("NaN"), 3]}}, "argument 'bins': bin edges must be"),
+    ],
+)
+def test_a_decimal_nan_is_refused_not_an_invalid_operation(keywords, said):
+    """AuditSpec.of(confidence_level=Decimal('NaN')) raised decimal.InvalidOperation from the
+    schema's comparison (a pos_label of Decimal('NaN') was kept, unlike float NaN)."""
+    with pytest.raises(EthicLensInputError) as info:
+        AuditSpec.of("d.csv", **keywords)
+    assert str(info.value).startswith(said), str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("flag", "fix"),
+    [("--confidence-level", "Fix: e.g. 0.95 (the default) or 0.99"), ("--step", "Fix: e.g. 0.05")],
+)
+def test_a_number_option_mistyped_is_shown_its_own_example(capsys, flag, fix):
+    """`audit compas --confidence-level 95%` said 'Fix: give a number (e.g. 0.5)': 0.5 is
+    refused as a confidence level."""
+    command = "thresholds" if flag == "--step" else "audit"
+    assert main([command, "compas", flag, "95%"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: option '{flag}': '95%' is not a valid float. {fix}\n", err

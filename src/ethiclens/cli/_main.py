@@ -250,8 +250,8 @@ def _param_name(param) -> tuple[str, str]:
 
 def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     """What to give instead, from the parameter's type (click's name of it for a number)."""
-    from .._checks import NUMBER_FIX, WHOLE_FIX
-    from ..spec import field_fix  # 1e-400: the option's own example (0.5 is no confidence level)
+    from .._checks import WHOLE_FIX
+    from ..spec import field_fix  # 95%, 1e-400: the option's example (0.5 is no level)
 
     if isinstance(kind := param.type, click.Choice):
         return "choose from " + ", ".join(map(str, kind.choices))
@@ -259,7 +259,7 @@ def _type_fix(param, ctx_path: str, problem: str = "") -> str:
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
-    number = field_fix(*param.opts) if "underflows to 0" in problem else NUMBER_FIX
+    number = field_fix(*param.opts)  # the option's own example, else NUMBER_FIX's
     fixes = {"integer": WHOLE_FIX, "float": number, "boolean": "give true or false"}
     return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 

@@ -994,6 +994,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     import jsonschema
 
     _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
+    _refuse_decimal_nan(data)  # Decimal('NaN'): the schema's comparison of it would raise
     validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=_error_order)
     if not errors:
@@ -1105,6 +1106,30 @@ def _refuse_whole_floats(data: dict) -> None:
         raise _key_error(problem, where, f"give {int(value)}", shown)
 
 
+def _refuse_decimal_nan(data: dict) -> None:
+    """Refuse a ``Decimal('NaN')`` (or sNaN) in the spec, whose comparison with a schema's
+    bound raises InvalidOperation: in its field's check's words where it has one, else as a
+    float NaN is refused."""
+    from decimal import Decimal
+
+    found = [(w, v) for w, v in _leaves(data, "") if isinstance(v, Decimal) and v.is_nan()]
+    if not found:
+        return
+    where, value = found[0]
+    field = ".".join(where.split(".")[:2])
+    if field in _CHECKS:  # bins: the edges' words, naming groups.bins
+        _checked(_CHECKS[field], data[field.split(".")[0]][field.split(".")[1]], field)
+    _refuse_non_finite_value(float("nan"), where, value)
+
+
+def _leaves(node, where: str):
+    """Each value in ``node`` beside its dotted key (a list's item by its index)."""
+    items = node.items() if isinstance(node, dict) else ()
+    for key, value in enumerate(node) if isinstance(node, list) else items:
+        path = f"{where}.{key}" if where else str(key)
+        yield from _leaves(value, path) if isinstance(value, dict | list) else [(path, value)]
+
+
 def _run_checks(data: dict) -> None:
     for where, check in _CHECKS.items():
         section, key = where.split(".")
@@ -1173,11 +1198,13 @@ def _refuse_non_finite(data) -> None:
         _refuse_non_finite_value(value, where)
 
 
-def _refuse_non_finite_value(value, where: str) -> None:
-    """Refuse ``value`` at the key ``where`` when it is a NaN or an infinity."""
+def _refuse_non_finite_value(value, where: str, given=None) -> None:
+    """Refuse ``value`` at the key ``where`` when it is a NaN or an infinity (``given``: as
+    the caller gave it, a ``Decimal('NaN')``)."""
     if isinstance(value, float) and not math.isfinite(value):
         problem = "must be a finite number: a spec holds no NaN or infinity (JSON has no "
-        raise _key_error(problem + "spelling for them)", where, "give a finite number", value)
+        shown = value if given is None else given
+        raise _key_error(problem + "spelling for them)", where, "give a finite number", shown)
 
 
 def _range_fix(schema: dict, value=None) -> str | None:
