@@ -68,7 +68,7 @@ from ._metrics import (
     group_specs,
     with_frozen_specs,
 )
-from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
+from ._options import DEFAULT_N_BINS, check_level_draws, check_score_bins, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -511,6 +511,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
     check_distinct_keys(attrs)
     references = _references(opts.reference, list(attrs), opts.intersections, edits)
     check_draws(ctx.n_boot, "n_boot")
+    check_level_draws(ctx.n_boot, ctx.level)
     check_draw_memory(ctx.n_boot, attrs, ctx.n_cells * (2 if ctx.labelled else 1))
     opts = opts.seeded()
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))

@@ -11,12 +11,15 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
+import decimal
+import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import numpy as np
 
 from .._checks import (
+    MAX_DRAWS,
     SKLEARN_SEED_LIMIT,
     check_argument_type,
     check_level,
@@ -26,7 +29,7 @@ from .._checks import (
     is_number,
     schema_words,
 )
-from .._text import crossed_names
+from .._text import crossed_names, percent
 from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE
@@ -339,6 +342,26 @@ def take_options(function: str, options: dict) -> AuditOptions:
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": _check_provenance(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
+
+
+def check_level_draws(n_boot: int, level: float) -> None:
+    """An interval's ends need a draw beyond each: ``n_boot`` x (1 - level) / 2 of at least 1.
+    With fewer, its ends are the smallest and largest draws, which cover less than the level
+    says (0.999999 from 100 draws: about 98%, printed as 99.9999%). Reckoned on the level as
+    written (0.999 needs 2,000 draws, not 2,000 and a float's noise)."""
+    tails = 1 - decimal.Decimal(repr(float(level)))
+    if n_boot * tails >= 2:
+        return
+    needed = math.ceil(2 / tails)
+    more = f"at least {needed:,} interval draws, or " if needed <= MAX_DRAWS else ""
+    raise EthicLensInputError(
+        f"a {percent(level)} interval needs at least {needed:,} draws, one beyond each end "
+        f"(from {n_boot:,} its ends are the smallest and largest draws, which cover less)",
+        column="confidence_level",
+        value=level,
+        kind="argument",
+        fix=f"use {more}a level of at most {1 - 2 / n_boot:g}",
+    )
 
 
 def _seed_from(generator) -> int:

@@ -34,7 +34,7 @@ from ._counts import cell_index, cell_sums
 from ._engine import _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._options import policy_and_options
+from ._options import check_level_draws, policy_and_options
 from ._result import empty_crossings, empty_crossings_text
 from ._validate import (
     MAX_DRAW_BYTES,
@@ -312,6 +312,7 @@ def threshold_table(
     th = _grid(opts.thresholds, _exact(opts.step), audited)
     opts = opts.seeded()
     check_draws(opts.n_boot, "n_boot")
+    check_level_draws(opts.n_boot, opts.confidence_level)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     scores, true, weights, sensitive_features = _rows(
         y_true, y_score, sensitive_features, sample_weight, opts.pos_label
