@@ -26,7 +26,7 @@ import pandas as pd
 from .._checks import check_argument_type, check_member
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
-from ..io import sha256_file
+from ..io import _as_written_fix, sha256_file
 from ._base import (
     Dataset,
     check_feature_set,
@@ -186,6 +186,16 @@ def _check_cache(cache_dir, fetch) -> None:
         if not os.fspath(cache_dir).strip():
             raise EthicLensInputError(
                 "must not be empty", column="cache_dir", kind="argument", value=cache_dir, fix=fix
+            )
+        if os.fspath(cache_dir).startswith("~") and not Path(cache_dir).exists():
+            # read as written, as every path is: '~/acs' was a folder '~' made in the working
+            # directory (download=True), or "not in the cache" for files that are in ~/acs
+            raise EthicLensInputError(
+                "no such folder",
+                column="cache_dir",
+                kind="argument",
+                value=os.fspath(cache_dir),
+                fix=_as_written_fix(cache_dir, fix),
             )
     if fetch is not None and not callable(fetch):
         raise EthicLensInputError(
