@@ -53,3 +53,23 @@ def test_a_p_value_under_0_0001_never_prints_as_0_0001():
     assert _p(9.96e-05) == "< 0.0001" and _p(9.95e-05) == "< 0.0001"
     assert _p(9.94e-05) == "9.9e-05" and _p(3.2e-06) == "3.2e-06"
     assert _p(0.0001) == "0.0001" and _p(5e-07) == "< 1e-6" and _p(None) == "—"
+
+
+def test_a_long_attribute_name_is_cut_in_the_charts_titles_and_legends():
+    from ethiclens.report._plots import calibration_figure, ppv_fpr_figure
+    from ethiclens.report._threshold_plot import threshold_figure
+
+    rng = np.random.default_rng(1)
+    n, long = 600, "income band " + "y" * 200
+    y, score = rng.integers(0, 2, n), rng.random(n)
+    attrs = {long: rng.choice(["A", "B"], n)}
+    table = ethiclens.threshold_table(y, score, attrs, step=0.5, n_boot=100)
+    fig = threshold_figure(table)
+    texts = [fig.get_suptitle(), fig.axes[0].get_ylabel(), fig.axes[0].get_legend().get_title()]
+    texts[2] = texts[2].get_text()
+    assert all("…" in t and len(t) < 80 for t in texts), texts
+    result = ethiclens.audit(y, (score > 0.5).astype(int), attrs, y_score=score, n_boot=100)
+    (groups,) = [a.groups for a in result.attributes]
+    for figure in (ppv_fpr_figure(long, groups), calibration_figure(long, groups)):
+        title = figure[0].axes[0].get_title()  # (figure, alt text, caption)
+        assert "…" in title and len(title) < 100, title

@@ -363,7 +363,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
-    ax.set_title(f"{attribute}: PPV and FPR by group", fontsize=10)
+    ax.set_title(f"{middle_cut(str(attribute), LABEL_ROOM)}: PPV and FPR by group", fontsize=10)
     if ax.get_legend_handles_labels()[0]:  # no bar drawn (every rate n/a): no legend to show
         # beside the panel, as the calibration plot's: inside it, the legend hid the tops of
         # bars near 1 (an FPR of 1.0 and its whisker)
@@ -463,7 +463,7 @@ def calibration_figure(attribute: str, groups):
     ax.set_ylim(0, 1)
     ax.set_xlabel("mean predicted score in bin")
     ax.set_ylabel("observed positive rate")
-    ax.set_title(f"{attribute}: calibration by group", fontsize=10)
+    ax.set_title(f"{middle_cut(str(attribute), LABEL_ROOM)}: calibration by group", fontsize=10)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     ax.grid(color="#eeeeee")
     alt = f"Reliability diagram for {attribute}. " + "; ".join(lines)

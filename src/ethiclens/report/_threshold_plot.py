@@ -64,22 +64,25 @@ def threshold_figure(table, attribute: str | None = None):
         squeeze=False,
         gridspec_kw={"height_ratios": heights},
     )
+    # a long attribute name cut in its middle, as its groups' names: whole, a 200-character
+    # one drew its legend's title across every panel (the HTML table has it whole)
+    cut = dict(zip(shown, short_labels(shown, _LEGEND_ROOM), strict=True))
     for ax_row, attr, (f, groups, note) in zip(axes, shown, rows, strict=True):
         for ax, col in zip(ax_row, panels, strict=False):
             _rate_panel(ax, f, groups, col, table.audited_threshold)
         lines = [note.strip()] if note else []
         if len(groups) <= _LEGEND_MAX:  # beside the panel: inside, it covered the curves
-            ax_row[0].legend(fontsize=7, title=attr, title_fontsize=7, loc="upper left",
+            ax_row[0].legend(fontsize=7, title=cut[attr], title_fontsize=7, loc="upper left",
                              bbox_to_anchor=(1.01, 1.0))  # fmt: skip
         else:  # a line of its own: one as wide as the row leaves tight_layout no room
             lines.append(
                 "Colours repeat past 8 groups: the verdict strip names each compared group."
             )
         _status_strip(ax_row[-1], f, groups, table.audited_threshold)
-        ax_row[0].set_ylabel(terminal_safe(str(attr)))
+        ax_row[0].set_ylabel(terminal_safe(cut[attr]))
         if lines:
             ax_row[0].annotate(
-                f"{attr}: " + "\n".join(lines),
+                f"{cut[attr]}: " + "\n".join(lines),
                 (0, 0),
                 xycoords="axes fraction",
                 xytext=(0, -34),
@@ -87,7 +90,7 @@ def threshold_figure(table, attribute: str | None = None):
                 fontsize=7,
                 va="top",
             )
-    title = shown[0] if len(shown) == 1 else ", ".join(map(str, shown))
+    title = ", ".join(cut.values())
     fig.suptitle(f"EthicLens threshold view: {title} (dashed: audited threshold)")
     _method_note(fig, table.config, [r[0] for r in rows])
     literal_figure(fig)  # group names with control characters
