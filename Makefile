@@ -25,7 +25,7 @@ test: $(STAMP)
 	bash scripts/ensure-postgres.sh
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=25
 	$(MAKE) test-core
 
 # The core install alone (no extras) in a throw-away venv: `ethiclens audit compas` must run
