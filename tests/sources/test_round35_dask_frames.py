@@ -39,7 +39,7 @@ class _Node:
     method in distributed's cache of handler signatures."""
 
     def __init__(self, name):
-        self.handler = logging.Handler()
+        self.handler = distributed.utils.DequeHandler()  # the kind a node adds
         logging.getLogger(name).addHandler(self.handler)
         distributed.core._expects_comm(self.handle)
 

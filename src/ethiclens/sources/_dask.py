@@ -419,17 +419,22 @@ def _forget_cluster(before: dict) -> None:
     """Leave logging and memory as a closed local cluster found them: each scheduler and worker
     adds a log handler (distributed.scheduler, distributed.worker) that it drops only when it
     is garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by
-    bound methods) keeps every one alive: a handler more and about 1 MB each run, for good."""
+    bound methods) keeps every one alive: a handler more and about 1 MB each run, for good.
+    Only the nodes' kind of handler goes (distributed.utils.DequeHandler): one another thread
+    added meanwhile (a web request's, the user's) stays."""
     import distributed.core
+    import distributed.utils
 
+    # (private: guarded; the cache only computes signatures again, a running cluster's too)
     clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
     if clear is not None:
         clear()
+    made = getattr(distributed.utils, "DequeHandler", logging.Handler)
     loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
     for lg in loggers:
         if isinstance(lg, logging.Logger):
             kept = before.get(id(lg), [])
-            for handler in [h for h in lg.handlers if h not in kept]:
+            for handler in [h for h in lg.handlers if h not in kept and isinstance(h, made)]:
                 lg.removeHandler(handler)
 
 
