@@ -707,11 +707,32 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             spec["model"][key] = raw
 
 
-def check_request(spec: dict, purpose: str) -> None:
+class AsTyped(str):
+    """A number's text as typed in a form field, shown as it was typed (``-1``, ``0.80``),
+    not as the number read from it (``-1.0``, ``0.8``)."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def typed_value(value, typed: str | None):
+    """The value a refusal shows: the field's own text when it is the finite number the
+    field was read as (a number past a double's range keeps its own words, ``'1e400'``)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if not (typed and number and math.isfinite(value)) or type(value).__repr__ not in (
+        int.__repr__,
+        float.__repr__,
+    ):
+        return value
+    return AsTyped(typed)
+
+
+def check_request(spec: dict, purpose: str, form: dict | None = None) -> None:
     """The library's checks of a request made by a form, before anything is stored or
     written: the spec's own, and the interval method this kind of run takes (which the
     library checks only once the data are read). The message goes next to the field it
-    names, so it does not start with the form's name."""
+    names, so it does not start with the form's name; a policy field's value is shown as
+    typed in ``form``."""
     from ..spec import AuditSpec
     from ..spec import check_request as library_check
 
@@ -719,9 +740,10 @@ def check_request(spec: dict, purpose: str) -> None:
         library_check(AuditSpec.from_dict(spec, source=FORM), purpose)
     except EthicLensInputError as exc:
         problem = exc.problem.removeprefix(f"{FORM}: ")
-        raise EthicLensInputError(
-            problem, column=exc.column, value=exc.value, fix=exc.fix
-        ) from None
+        name = str(exc.column or "").removeprefix("policy.")
+        typed = (form or {}).get(name) if name in dict(POLICY_FIELDS) else None
+        value = typed_value(exc.value, typed.strip() if isinstance(typed, str) else None)
+        raise EthicLensInputError(problem, column=exc.column, value=value, fix=exc.fix) from None
 
 
 def _number_or_text(text: str):

@@ -156,7 +156,7 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
         purpose = "compare" if model_b else purpose
         spec, note = _without_compared_score(spec, purpose)
         # before model B's joined table is written
-        _roles.check_request(spec, purpose)
+        _roles.check_request(spec, purpose, form)
         if model_b:
             spec = await in_thread(_twofiles.joined_spec, web, data, form, spec)
     except _roles.FormErrors as exc:
@@ -632,9 +632,11 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
             fix="give the threshold the predictions used, e.g. 0.7 (score >= 0.7: positive)",
         )
         given = _number_as_typed(typed) if abs(given) == float("inf") else given  # 1e400
-        AuditSpec.from_dict(  # its range, by the spec's rule, before the rows are read
-            {**spec, "thresholds": {"threshold": given}}, source=_roles.FORM
-        )
+        try:  # its range, by the spec's rule, before the rows are read
+            AuditSpec.from_dict({**spec, "thresholds": {"threshold": given}}, source=_roles.FORM)
+        except EthicLensInputError as exc:  # the threshold as typed: -1, not -1.0
+            exc.value = _roles.typed_value(exc.value, typed) if exc.value == given else exc.value
+            raise
     # the rows checked against a typed threshold (never marked "audited" unchecked), else
     # they give it; refused, with the fix of typing it, when they do not tell
     threshold = await in_thread(audited_of, spec, given)

@@ -251,7 +251,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     _roles.policy_from_form(form, spec, errors)
     if not errors:
         try:
-            _roles.check_request(spec, "audit")
+            _roles.check_request(spec, "audit", form)
         except EthicLensInputError as exc:
             errors[_roles.field_of(exc, [], spec)] = said(exc)
     if "dataset" not in errors:  # after the request's checks, as the run checks it
