@@ -122,3 +122,21 @@ def test_a_number_option_mistyped_is_shown_its_own_example(capsys, flag, fix):
     assert main([command, "compas", flag, "95%"]) == 2
     err = capsys.readouterr().err
     assert err == f"error: option '{flag}': '95%' is not a valid float. {fix}\n", err
+
+
+@pytest.mark.parametrize(
+    ("edges", "read"),
+    [
+        ([0, np.float32(65.1), 120], (0, 65.1, 120)),
+        (np.linspace(0, 120, 4), (0.0, 40.0, 80.0, 120.0)),
+        (np.array([0, 65.1, 120], dtype=np.float32), (0.0, 65.1, 120.0)),
+        (np.arange(0, 100, 50), (0, 50)),
+    ],
+)
+def test_bin_edges_are_read_as_the_engine_reads_them(edges, read):
+    """ethiclens.run(..., bins={'age': [0, np.float32(65.1), 120]}) labelled its group
+    '[0, 65.0999984741211)' where ethiclens.audit says '[0, 65.1)', and refused the edges
+    np.linspace(0, 120, 4) that audit takes ('must be a list, not a numpy array')."""
+    spec = AuditSpec.of("d.csv", bins={"age": edges})
+    assert spec.groups.bins["age"] == read
+    assert AuditSpec.from_dict(spec.to_dict()) == spec

@@ -1437,7 +1437,7 @@ def _normalise(data, source: str) -> dict:
         fix = "give its request: the report's run.spec (its HTML report's Run record holds it as "
         fix += "YAML) saved as a file; a report to gate against is a baseline (gate.baseline)"
         raise _key_error(problem, "spec", fix)
-    data = with_empty_sections(_plain(_settings_printed(data)))  # a copy, as plain data
+    data = with_empty_sections(_plain(_numbers_as_read(data)))  # a copy, as plain data
     key, version = "version", data.get("version", SPEC_VERSION)
     if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
         key, version = "$schema", _schema_version(data["$schema"])
@@ -1547,15 +1547,36 @@ def _plain(value):
     return _rebuilt(value, list, dict)
 
 
-def _settings_printed(data: dict) -> dict:
-    """A numpy float32 or float16 policy setting (``confidence_level=np.float32(0.9)``) as the
-    number it prints as, 0.9, as ``ethiclens.audit`` reads it, not 0.8999999761581421."""
-    policy = data.get("policy")
-    if not isinstance(policy, dict):
-        return data
+def _numbers_as_read(data: dict) -> dict:
+    """Numbers as ``ethiclens.audit`` reads them: a numpy float32 or float16 policy setting
+    (``confidence_level=np.float32(0.9)``) as the number it prints as, 0.9, not
+    0.8999999761581421; bin edges given as a numpy array (``np.linspace(0, 120, 4)``) as the
+    list of its numbers, a float32 edge as it prints (65.1, as the engine labels its bin)."""
     narrow = (np.float32, np.float16)
-    policy = {k: printed_float(v) if isinstance(v, narrow) else v for k, v in policy.items()}
-    return {**data, "policy": policy}
+    out, policy, groups = dict(data), data.get("policy"), data.get("groups")
+    if isinstance(policy, dict):
+        out["policy"] = {
+            k: printed_float(v) if isinstance(v, narrow) else v for k, v in policy.items()
+        }
+    bins = groups.get("bins") if isinstance(groups, dict) else None
+    if isinstance(bins, dict):
+        out["groups"] = {**groups, "bins": {k: _edges_as_read(v) for k, v in bins.items()}}
+    return out
+
+
+def _edges_as_read(edges):
+    """Bin edges as the engine reads them (:func:`~ethiclens._text.printed_floats`): a 1-d
+    numeric numpy array as a list; any other value as it is (refused by the schema)."""
+    from .._text import printed_floats
+
+    if isinstance(edges, np.ndarray) and edges.ndim == 1 and edges.dtype.kind in "iuf":
+        return np.asarray(printed_floats(edges)).tolist()
+    if not isinstance(edges, list | tuple):
+        return edges
+    narrow = (np.float32, np.float16)
+    return [
+        float(printed_floats(np.asarray([e]))[0]) if isinstance(e, narrow) else e for e in edges
+    ]
 
 
 def _rebuilt(value, sequence: type, mapping: type):
