@@ -1,5 +1,9 @@
 """Reports: the versioned JSON schema, atomic writing, HTML reports and model cards."""
 
+import dataclasses
+
+from ..errors import EthicLensInputError
+from ..fairness import AuditResult, ModelComparison, ThresholdTable
 from ..io import check_writable, ensure_output_folder, write_atomic
 from ._audit_report import (
     below_floor,
@@ -12,6 +16,7 @@ from ._audit_report import (
 )
 from ._audit_report import fmt as format_number
 from ._audit_report import fmt_estimate as format_estimate
+from ._compare_report import build_comparison_report
 from ._estimate_report import estimate_html
 from ._model_card import card_format, render_card, render_model_card, render_model_card_html
 from ._model_card import md as markdown_text
@@ -24,9 +29,10 @@ from ._notebook import (
 )
 from ._pdf import check_browser, find_browser, html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
-from ._render import Report, Section, paragraph, table
+from ._render import Report, Section, paragraph, report_title, table
 from ._schema import load_schema, validate_comparison, validate_report, validate_thresholds
 from ._terminal import comparison_summary, terminal_summary, threshold_summary
+from ._threshold_report import build_threshold_report
 from ._verdict import (
     STATUS_ORDER,
     largest_disparity,
@@ -38,10 +44,32 @@ from ._verdict import (
 
 
 def render_html(result_or_report, title: str | None = None) -> str:
-    """A self-contained HTML report for an ``AuditResult`` (or any ``Report``)."""
+    """A self-contained HTML report for an ``AuditResult`` (or any ``Report``).
+
+    A ``ModelComparison`` or a ``ThresholdTable`` gives its own report, as its ``to_html``
+    does (it failed with "'ModelComparison' object has no attribute 'comparisons'"); ``title``
+    replaces a ``Report``'s own (it was dropped without a word); anything else is refused naming
+    the argument."""
     if isinstance(result_or_report, Report):
-        return result_or_report.to_html()
-    return build_audit_report(result_or_report, title).to_html()
+        named = report_title(title, result_or_report.title)
+        return dataclasses.replace(result_or_report, title=named).to_html()
+    for kind, build in _BUILDERS.items():
+        if isinstance(result_or_report, kind):
+            return build(result_or_report, title).to_html()
+    raise EthicLensInputError(
+        f"a report is made of an AuditResult, a ModelComparison, a ThresholdTable or a Report, "
+        f"not {type(result_or_report).__name__}",
+        column="result_or_report",
+        kind="argument",
+        fix="pass the result of ethiclens.audit(), compare() or threshold_table()",
+    )
+
+
+_BUILDERS = {
+    AuditResult: build_audit_report,
+    ModelComparison: build_comparison_report,
+    ThresholdTable: build_threshold_report,
+}
 
 
 __all__ = [
