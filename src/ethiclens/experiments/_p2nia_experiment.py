@@ -360,6 +360,9 @@ def run_experiment(
     from ._executors import LocalExecutor, make_executor
 
     tasks = tasks_for(cfg)
+    # each experiment fits afresh in this process (workers=1: a notebook's): a model registered
+    # again or a data file changed since the last one is not served from the cache
+    _prepared.cache_clear()
     for m in cfg.models:  # a missing extra (xgboost) is named before any model is fitted
         get_model(m).check_installed()
     fresh = any(get_mechanism(m).fresh_process for m in cfg.mechanisms if m in mechanism_names())
