@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import decimal
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -329,6 +330,9 @@ def take_options(function: str, options: dict) -> AuditOptions:
     _check_intersections(options.get("intersections"))
     if options.get("intersections") is not None:  # DataFrame columns 0 and 1: (0, 1)
         options = {**options, "intersections": _named_combos(options["intersections"])}
+    for key in ("merge_groups", "exclude_groups"):  # compare's two audits read them both
+        if isinstance(options.get(key), dict):
+            options = {**options, key: _iterators_listed(options[key])}
     if "names" in options:
         options = {**options, "names": _check_names(options["names"])}
     if "paired" in options:
@@ -453,6 +457,16 @@ def _intersections_listed(intersections):
     if not isinstance(intersections, list | tuple):
         return intersections
     return type(intersections)(_listed(c) for c in intersections)
+
+
+def _iterators_listed(value):
+    """``merge_groups`` or ``exclude_groups`` with each generator or iterator in it as the list
+    of what it yields: read once here, every audit of a run sees the same groups (compare's
+    second audit read a generator its first had used up: 'a merge needs two or more groups
+    (value: [])', an exclusion not made)."""
+    if isinstance(value, dict):
+        return {k: _iterators_listed(v) for k, v in value.items()}
+    return list(value) if isinstance(value, Iterator) else value
 
 
 def _named_combos(intersections) -> list:
