@@ -349,22 +349,24 @@ def take_options(function: str, options: dict) -> AuditOptions:
 
 
 def check_level_draws(n_boot: int, level: float) -> None:
-    """An interval's ends need a draw beyond each: ``n_boot`` x (1 - level) / 2 of at least 1.
-    With fewer, its ends are the smallest and largest draws, which cover less than the level
-    says (0.999999 from 100 draws: about 98%, printed as 99.9999%). Reckoned on the level as
-    written (0.999 needs 2,000 draws, not 2,000 and a float's noise)."""
+    """An interval needs draws outside it: ``n_boot`` x (1 - level) of at least 1 (half a draw
+    beyond each end). With fewer, its ends are all but the smallest and largest draws, which
+    cover less than the level says (0.999999 from 100 draws: about 98%, printed as 99.9999%);
+    0.99 from 100 draws and 0.999 from 1,000, levels people use, stay allowed. Reckoned on the
+    level as written (0.999 needs 1,000 draws, not 1,000 and a float's noise)."""
     tails = 1 - decimal.Decimal(repr(float(level)))
-    if n_boot * tails >= 2:
+    if n_boot * tails >= 1:
         return
-    needed = math.ceil(2 / tails)
+    needed = math.ceil(1 / tails)
     more = f"at least {needed:,} interval draws, or " if needed <= MAX_DRAWS else ""
     raise EthicLensInputError(
-        f"a {percent(level)} interval needs at least {needed:,} draws, one beyond each end "
-        f"(from {n_boot:,} its ends are the smallest and largest draws, which cover less)",
+        f"a {percent(level)} interval needs at least {needed:,} draws, one outside it "
+        f"(from {n_boot:,} its ends are all but the smallest and largest draws, which cover "
+        "less)",
         column="confidence_level",
         value=level,
         kind="argument",
-        fix=f"use {more}a level of at most {1 - 2 / n_boot:g}",
+        fix=f"use {more}a level of at most {1 - 1 / n_boot:g}",
     )
 
 
