@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ethiclens.datasets import load_acs_income
-from ethiclens.errors import EthicLensInputError, NotInCacheError
+from ethiclens.errors import DataFileError, EthicLensInputError, NotInCacheError
 
 
 @pytest.mark.parametrize("download", [True, False])
@@ -30,3 +30,12 @@ def test_a_folder_named_tilde_as_written_is_used(tmp_path, monkeypatch):
     (tmp_path / "~" / "acs").mkdir(parents=True)
     with pytest.raises(NotInCacheError, match="not in the cache"):
         load_acs_income(states="CA", cache_dir=Path("~/acs"), download=False)
+
+
+def test_a_tilde_cache_variable_is_refused_nothing_made(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ETHICLENS_CACHE", "~/cache")
+    with pytest.raises(DataFileError, match=r"ETHICLENS_CACHE='~/cache'.*read as written") as e:
+        load_acs_income(states="CA", download=True, fetch=lambda *a: None)
+    assert str(Path("~/cache").expanduser()) in e.value.fix
+    assert list(tmp_path.iterdir()) == []

@@ -57,7 +57,15 @@ CHECKSUMS_FILE = "ethiclens-checksums.json"
 
 
 def default_cache_dir() -> Path:
+    """``$ETHICLENS_CACHE/acs``, else ``~/.cache/ethiclens/acs``; a '~' in the variable (set in
+    an env file or quoted, so no shell expanded it) that is no folder as written is refused,
+    as ``cache_dir`` is (was: a folder '~' made in the working directory)."""
     root = os.environ.get("ETHICLENS_CACHE") or Path.home() / ".cache" / "ethiclens"
+    if str(root).startswith("~") and not Path(root).exists():
+        raise DataFileError(
+            f"ETHICLENS_CACHE={root!r} is no folder: the path is read as written, '~' too",
+            fix=f"set ETHICLENS_CACHE to the full path (e.g. {os.path.expanduser(root)})",
+        )
     return Path(root) / "acs"
 
 
