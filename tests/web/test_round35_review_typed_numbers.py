@@ -45,3 +45,13 @@ def test_the_threshold_views_threshold_is_shown_as_typed(typed):
     with pytest.raises(EthicLensInputError) as caught:
         asyncio.run(_with_threshold({"target": {"dataset": "compas"}}, f" {typed} "))
     assert problem_said(caught.value).endswith(f"(value: {typed})")
+
+
+def test_a_positive_label_value_no_column_holds_is_shown_as_typed(client):
+    from .conftest import mapping_form, upload
+
+    rows = "".join(f"{i % 2},{i // 2 % 2},{'ab'[i % 3 > 0]}\n" for i in range(12))
+    url = upload(client, ("y,p,g\n" + rows).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, y_pred="p", protected=["2"], pos_label="2.0")
+    r = client.post(url, data=form)
+    assert r.status_code == 422 and "(value: 2.0)" in html.unescape(r.text)

@@ -302,7 +302,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     if bins:
         spec["groups"]["bins"] = bins
     _unknown_references(form, prof, spec["groups"], errors)
-    _checked_on_seen_values(spec, prof, errors)
+    _checked_on_seen_values(spec, prof, errors, pos_label)
     policy_from_form(form, spec, errors)
     if errors:
         raise FormErrors(errors)
@@ -526,11 +526,12 @@ def _all_seen(c: dict, prof: dict) -> bool:
     )
 
 
-def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
+def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "") -> None:
     """The library's own checks that the run would make of the merge and exclude boxes (a
     group the column does not have, a merge leaving one group) and of the positive label
     value (one the label or prediction column never holds), made here on the values the
-    profile saw where it saw them all, so the form refuses them by their fields."""
+    profile saw where it saw them all, so the form refuses them by their fields (the label
+    value shown as ``typed``)."""
     from ..fairness import as_binary_columns, check_group_edits, label_matches
 
     seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof)}
@@ -556,7 +557,8 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict) -> None:
         return  # held by some column: the run says how the others write it otherwise
     try:
         as_binary_columns(labels, roles["pos_label"])
-    except EthicLensInputError as exc:
+    except EthicLensInputError as exc:  # as typed: 2.0, not the 2 it is read as
+        exc.value = typed_value(exc.value, typed) if exc.value == roles["pos_label"] else exc.value
         errors.setdefault("pos_label", f"{exc.column}: {said(in_form_fields(exc))}")
 
 
