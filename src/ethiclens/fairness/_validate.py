@@ -347,15 +347,20 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
 
 
 def _decimals_as_floats(series: pd.Series) -> pd.Series:
-    """A column of decimals (a Parquet or database DECIMAL: pandas holds ``Decimal`` objects)
-    as the floats DuckDB reads it as, so that 1.00 is the label 1 on every engine, a
-    ``pos_label`` of 1 matches it and 0.50 is refused as the scores it looks like."""
+    """A column of decimals (a Parquet or database DECIMAL: pandas holds ``Decimal`` objects),
+    alone or beside plain numbers, as the floats DuckDB reads it as, so that 1.00 is the label
+    1 on every engine, a ``pos_label`` of 1 matches it and 0.50 is refused as the scores it
+    looks like."""
     if str(getattr(series.dtype, "pyarrow_dtype", "")).startswith("decimal"):
         return series.astype(float)  # Dask keeps a Parquet decimal as an Arrow one
     if series.dtype != object or series.empty:
         return series
-    decimals = all(isinstance(v, decimal.Decimal) for v in series.to_numpy())
-    return series.astype(float) if decimals else series
+    values = series.to_numpy()
+    # decimals beside plain numbers too: a folder's DECIMAL file beside its int64 one, read
+    # as the floats DuckDB reads the whole column as
+    kinds = [isinstance(v, decimal.Decimal) for v in values]
+    numbers = all(k or _is_number(v) for k, v in zip(kinds, values, strict=True))
+    return series.astype(float) if any(kinds) and numbers else series
 
 
 def _as_text_labels(series: pd.Series, column: str, pos_label):
