@@ -323,25 +323,33 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
 
 
+def utf8_name(name: str) -> bool:
+    """Whether a file name is UTF-8 (no byte of another encoding, escaped as a surrogate)."""
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _refuse_unencodable(files, target, parquet: bool = False) -> None:
     """A file whose name is not UTF-8 (its bytes, escaped as surrogates under a C locale or
     PYTHONUTF8=0) refused in our words where its reader opens only UTF-8 names: DuckDB, and
     pyarrow for a Parquet file on every engine (was 'cannot encode str as UTF-8, surrogate'
     or pyarrow's traceback). pandas reads such a CSV file (as auto does, for one file)."""
-    for f in files:
-        try:
-            os.fsdecode(f).encode()
-        except UnicodeEncodeError:
-            name = os.fsencode(f).decode("utf-8", "backslashreplace")
-            fix = "rename it with a UTF-8 name"
-            fix += "" if parquet else ", or count it with --engine pandas"
-            reader = "pyarrow, the Parquet reader," if parquet else "DuckDB"
-            raise EthicLensInputError(
-                f"{reader} cannot open {name}: its name is not UTF-8 (bytes of another encoding)",
-                column="TARGET",
-                value=None if os.fsdecode(f) == os.fsdecode(target) else target,
-                fix=fix,
-            ) from None
+    bad = next((f for f in files if not utf8_name(os.fsdecode(f))), None)
+    if bad is None:
+        return
+    name = os.fsencode(bad).decode("utf-8", "backslashreplace")
+    fix = "rename it with a UTF-8 name"
+    fix += "" if parquet else ", or count it with --engine pandas"
+    reader = "pyarrow, the Parquet reader," if parquet else "DuckDB"
+    raise EthicLensInputError(
+        f"{reader} cannot open {name}: its name is not UTF-8 (bytes of another encoding)",
+        column="TARGET",
+        value=None if os.fsdecode(bad) == os.fsdecode(target) else target,
+        fix=fix,
+    )
 
 
 def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
