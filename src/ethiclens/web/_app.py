@@ -112,6 +112,8 @@ def _sequence(value, column: str, what: str) -> tuple:
             value=str(value)[:200],
             fix=f"e.g. {_EXAMPLES[what]}",
         )
+    if isinstance(value, set | frozenset):  # in one order at every start (a set's own order
+        return tuple(sorted(value, key=str))  # changes: /monitoring/1 another store each time)
     return tuple(value)
 
 
