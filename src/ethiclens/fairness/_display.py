@@ -409,10 +409,11 @@ def compare_html(comp) -> str:
 def _model_value(d, which: str) -> str:
     """Model ``which``'s value of a difference: "unbounded" for a DI whose reference is never
     selected (null in the JSON, "unbounded" in the reports and that model's audit), else its
-    number or — when undefined."""
+    number, or "undefined" as the compare reports and terminal say it."""
     if getattr(d, f"unbounded_{which}", False):
         return "unbounded"
-    return fmt(getattr(d, f"value_{which}"))
+    shown = fmt(getattr(d, f"value_{which}"))
+    return "undefined" if shown == "—" else shown
 
 
 def compare_repr(comp) -> str:
