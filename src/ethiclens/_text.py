@@ -207,6 +207,17 @@ def printed_floats(values):
     return out if series is None else pd.Series(out, index=series.index, name=series.name)
 
 
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` (a file name) is UTF-8: no byte of another encoding, which Python
+    escapes as a surrogate (``os.fsdecode(b"d\\xe9.csv")``) and DuckDB or pyarrow cannot
+    open."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _unseen(c: str) -> bool:
     """Whether the character ``c`` prints as nothing beside others: a format character
     (category Cf) or a default-ignorable one (a Hangul filler, a combining grapheme joiner, a

@@ -11,9 +11,9 @@ from ethiclens.cli import main
 WHOLE = "Fix: give a whole number (digits only, e.g. 1000)"
 NUMBER = "Fix: give a number (e.g. 0.5)"
 # a spec's number option: its own example (round 35: 0.5 is no confidence level)
-DI = "Fix: e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of the lowest t already spans a "
-DI += "100-fold ratio of selection rates"
-LEVEL = "Fix: e.g. 0.95 (the default) or 0.99"
+DI = "Fix: give a number, e.g. 0.8 (the four-fifths rule); the band [t, 1/t] of the lowest t "
+DI += "already spans a 100-fold ratio of selection rates"
+LEVEL = "Fix: give a number, e.g. 0.95 (the default) or 0.99"
 PCER_AUDIT = ["pcer", "audit", "--train", "a", "--test", "b", "--y-true", "y", "--y-pred", "p"]
 PCER_AUDIT += ["--protected", "g"]
 MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
@@ -23,7 +23,7 @@ MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
     ("argv", "flag", "value", "fix"),
     [
         (["audit", "compas"], "--di-threshold", "0_8", DI),
-        (["audit", "compas"], "--eo-threshold", "0.1_0", "Fix: e.g. 0.1"),
+        (["audit", "compas"], "--eo-threshold", "0.1_0", "Fix: give a number, e.g. 0.1"),
         (["audit", "compas"], "--confidence-level", " 0.95", LEVEL),
         (["audit", "compas"], "--n-boot", "1_00", WHOLE),
         (["audit", "compas"], "--seed", "1_0", WHOLE),

@@ -113,7 +113,7 @@ def test_a_decimal_nan_is_refused_not_an_invalid_operation(keywords, said):
 
 @pytest.mark.parametrize(
     ("flag", "fix"),
-    [("--confidence-level", "Fix: e.g. 0.95 (the default) or 0.99"), ("--step", "Fix: e.g. 0.05")],
+    [("--confidence-level", "e.g. 0.95 (the default) or 0.99"), ("--step", "e.g. 0.05")],
 )
 def test_a_number_option_mistyped_is_shown_its_own_example(capsys, flag, fix):
     """`audit compas --confidence-level 95%` said 'Fix: give a number (e.g. 0.5)': 0.5 is
@@ -121,7 +121,7 @@ def test_a_number_option_mistyped_is_shown_its_own_example(capsys, flag, fix):
     command = "thresholds" if flag == "--step" else "audit"
     assert main([command, "compas", flag, "95%"]) == 2
     err = capsys.readouterr().err
-    assert err == f"error: option '{flag}': '95%' is not a valid float. {fix}\n", err
+    assert err == f"error: option '{flag}': '95%' is not a valid float. Fix: give a number, {fix}\n"
 
 
 @pytest.mark.parametrize(
@@ -140,3 +140,19 @@ def test_bin_edges_are_read_as_the_engine_reads_them(edges, read):
     spec = AuditSpec.of("d.csv", bins={"age": edges})
     assert spec.groups.bins["age"] == read
     assert AuditSpec.from_dict(spec.to_dict()) == spec
+
+
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda: AuditSpec.of("d.csv", json=5), "argument 'json': must be text or null"),
+        (lambda: AuditSpec.from_dict({"model": {"version": 2.1}}), "key 'model.version': must"),
+    ],
+)
+def test_a_python_caller_is_not_told_to_quote_yaml(make, said):
+    """AuditSpec.of('d.csv', json=5) said 'Fix: quote it so it reads as text, not a number or
+    true/false: json: "5"' (a YAML file's fix) to a Python caller."""
+    with pytest.raises(EthicLensInputError) as info:
+        make()
+    text = str(info.value)
+    assert text.startswith(said) and "quote" not in text and "Fix: pass it as text ('" in text

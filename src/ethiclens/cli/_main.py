@@ -259,7 +259,7 @@ def _type_fix(param, ctx_path: str, problem: str = "") -> str:
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
-    number = field_fix(*param.opts)  # the option's own example, else NUMBER_FIX's
+    number = field_fix(*param.opts, typed="underflows to 0" not in problem)
     fixes = {"integer": WHOLE_FIX, "float": number, "boolean": "give true or false"}
     return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
 

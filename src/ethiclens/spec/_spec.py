@@ -1027,7 +1027,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     fix = (
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
-        or _quote_fix(err, where)
+        or (_quote_fix(err, where) if source not in _NOT_A_FILE else _as_text_fix(err))
         or (err.validator == "minLength" and _empty_fix(where))
         or unquote
         or _target_fix(err, where)
@@ -1172,11 +1172,12 @@ def _refuse_underflow(data) -> None:
             raise _key_error(underflow_words(text), where, field_fix(where), text)
 
 
-def field_fix(*names: str) -> str:
+def field_fix(*names: str, typed: bool = False) -> str:
     """What to give a number field, named by its key (``policy.confidence_level``) or its
     command-line flag (``--confidence-level``): its checker's fix ("e.g. 0.95 (the default)
     or 0.99"), for a refusal of the number as typed (``1e-400``) that must not
-    suggest a value the field refuses; :data:`NUMBER_FIX` for a name with no such checker."""
+    suggest a value the field refuses; :data:`NUMBER_FIX` for a name with no such checker.
+    ``typed``: text that is no number (``95%``): "give a number, e.g. 0.95 ..."."""
     paths = flag_paths()
     for name in names:
         where = paths.get(name, name)
@@ -1186,7 +1187,7 @@ def field_fix(*names: str) -> str:
         try:
             check(0.0, where)
         except EthicLensInputError as exc:
-            return exc.fix or NUMBER_FIX
+            return (f"give a number, {exc.fix}" if typed else exc.fix) if exc.fix else NUMBER_FIX
     return NUMBER_FIX
 
 
@@ -1233,6 +1234,17 @@ def _quote_fix(err, where: str) -> str | None:
     if err.validator != "type" or "string" not in kinds:
         return None
     return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
+
+
+def _as_text_fix(err) -> str | None:
+    """A Python caller's fix of a number where text is asked (``AuditSpec.of(json=5)``): the
+    text, not YAML's quotes (a true/false: the field's own fix)."""
+    kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
+    if err.validator != "type" or "string" not in kinds or isinstance(err.instance, bool):
+        return None
+    if not isinstance(err.instance, int | float):
+        return None
+    return f"pass it as text ({str(err.instance)!r})"
 
 
 def _unquote_fix(err, where: str) -> str | None:

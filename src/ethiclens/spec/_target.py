@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member, check_seed, did_you_mean
-from .._text import distinct_numbers
+from .._text import distinct_numbers, is_utf8
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _path_exists, sha256_file
 from ._names import columns_named
@@ -279,7 +279,7 @@ def engine_for(spec: AuditSpec) -> str:
         return "sql"
     if t.engine != "auto":
         return t.engine
-    if not _utf8(t.file):  # a name not UTF-8 (bytes under a C locale): DuckDB cannot open it
+    if not is_utf8(t.file):  # a name not UTF-8 (bytes under a C locale): DuckDB cannot open it
         return "pandas"
     if Path(t.file).is_dir() or any(ch in t.file for ch in "*?["):
         return "duckdb"
@@ -303,15 +303,6 @@ def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
             f"drop --engine {engine}, or drop {flag} and name a file",
             engine,
         )
-
-
-def _utf8(text: str) -> bool:
-    """Whether ``text`` is UTF-8 (no byte of a non-UTF-8 file name, escaped as a surrogate)."""
-    try:
-        text.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _exists(target: str) -> bool:
