@@ -426,9 +426,13 @@ def _groups_error(problem: str, value, fix: str) -> EthicLensInputError:
     return EthicLensInputError(problem, column="groups", value=value, fix=fix, kind="argument")
 
 
-def _listed(groups) -> list:
+def _listed(groups):
     """The labels of a list-like ``groups``: a pyarrow array's as Python values (its own
-    iteration gives pyarrow scalars, which were refused as another type than the column's)."""
+    iteration gives pyarrow scalars, which were refused as another type than the column's); a
+    generator read once, so the encoder's notes see its groups too. Anything else (None, a
+    string) as given, for :func:`_check_groups` to judge."""
+    if isinstance(groups, (str, bytes)) or not pd.api.types.is_list_like(groups):
+        return groups
     return groups.to_pylist() if hasattr(groups, "to_pylist") else list(groups)
 
 
@@ -1186,8 +1190,7 @@ def counterfactual(
     check_seed(random_state, "random_state", allow_none=True)
     _check_draws(n_boot, ci)
     _check_model(model)
-    if pd.api.types.is_list_like(groups) and not isinstance(groups, (str, bytes)):
-        groups = _listed(groups)  # a generator read once: the encoder's notes see its groups
+    groups = _listed(groups)
     frame = make_counterfactuals(X, protected, groups)
     pred, score = _model_outputs(model, *_predict(model, frame.drop(columns=[ROW, SOURCE, TARGET])))
     result, same_scores = _analyze(
