@@ -1112,7 +1112,7 @@ def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]
         return "ONE_GROUP", f"{who} has no rows in this window: nothing to compare"
     if min(ref_c["n"], grp_c["n"]) < request.min_group_size:
         return "INSUFFICIENT_DATA", (
-            f"n = {min(ref_c['n'], grp_c['n'])}, below the floor of {request.min_group_size}: "
+            f"n = {min(ref_c['n'], grp_c['n']):,}, below the floor of {request.min_group_size:,}: "
             "the window's estimate has no interval (the sequential evidence still counts it)"
         )
     short = _below_label_floor(request, row)
@@ -1152,11 +1152,13 @@ def _below_label_floor(request: MonitorRequest, row: _Row) -> dict[str, str]:
     for name, metric in _AUDIT_METRIC.items():
         needs = COMPARISON_METRIC_SPECS[metric].needs_labels
         if needs == "positive" and pos < floor:
-            out[name] = f"{pos} positive labels, below the floor of {floor}"
+            out[name] = f"{pos:,} positive labels, below the floor of {floor:,}"
         elif needs == "negative" and neg < floor:
-            out[name] = f"{neg} negative labels, below the floor of {floor}"
+            out[name] = f"{neg:,} negative labels, below the floor of {floor:,}"
         elif needs is True and min(pos, neg) < floor:
-            out[name] = f"{pos} positive / {neg} negative labels, below the floor of {floor} each"
+            out[name] = (
+                f"{pos:,} positive / {neg:,} negative labels, below the floor of {floor:,} each"
+            )
     return out
 
 

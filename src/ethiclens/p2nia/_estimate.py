@@ -367,8 +367,8 @@ def _mass(count) -> str:
     the rate it divides is reported."""
     count = float(count)
     if math.isclose(count, round(count), rel_tol=1e-9):  # 7 rows, not 6.9999999999 as 7.0
-        return f"{round(count)}"
-    return "<0.1" if 0 < count < 0.05 else f"{count:.1f}"
+        return f"{round(count):,}"  # with thousands separators, as the audit's floors say
+    return "<0.1" if 0 < count < 0.05 else f"{count:,.1f}"
 
 
 def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:
@@ -386,7 +386,7 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
         if any(m[g] < floor for m in masses.values()):
             said = " / ".join(f"{_mass(m[g])} {word}" for word, m in masses.items())
             said = f"{said} labels" if NEEDS_Y[metric] else f"n = {_mass(masses['n'][g])}"
-            short.append(f"{said}, below the floor of {floor}{each} ({attribute}:{domain[g]})")
+            short.append(f"{said}, below the floor of {floor:,}{each} ({attribute}:{domain[g]})")
     return "; ".join(short) or None
 
 
