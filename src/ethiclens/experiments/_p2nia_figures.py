@@ -255,7 +255,8 @@ def _save(fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
     a legend of ``fontsize`` (every text drawn literally: a model's label is the user's text)."""
     for ax in axes:
         ax.grid(axis=grid, color="#eeeeee")
-        ax.legend(fontsize=fontsize)
+        # beside the panel: inside (loc='best'), it covered a method's points and error bars
+        ax.legend(fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     literal_figure(fig)
     fig.tight_layout()
     buffer = io.BytesIO()

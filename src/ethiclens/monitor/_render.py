@@ -343,6 +343,13 @@ def _alarm_line(ax, comparison: dict, test: str) -> None:
                    label=f"alarm ({LABELS[test]})")  # fmt: skip
 
 
+def _legend_beside(ax) -> None:
+    """The panel's legend beside it, right of the plot: inside (loc='best'), it covered the
+    estimates, bands and alarm lines wherever matplotlib found the least data (a DI near the
+    band's top, an e-value curve crossing 1/alpha)."""
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
+
+
 def _di_panel(ax, comparison: dict, t: float) -> None:
     band = f"policy band [{threshold_text(t)}, {threshold_text(1 / t)}]"
     ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=band)
@@ -351,7 +358,7 @@ def _di_panel(ax, comparison: dict, t: float) -> None:
     _alarm_line(ax, comparison, "baseline_disparate_impact")
     ax.set_ylabel("DI")
     ax.set_yscale("log")
-    ax.legend(fontsize=7, loc="best")
+    _legend_beside(ax)
 
 
 def _gap_panel(ax, comparison: dict, eps: float) -> None:
@@ -361,7 +368,7 @@ def _gap_panel(ax, comparison: dict, eps: float) -> None:
     _alarm_line(ax, comparison, "equalized_odds")
     _alarm_line(ax, comparison, "baseline_equalized_odds")
     ax.set_ylabel("gap (group − reference)")
-    ax.legend(fontsize=7, loc="best")
+    _legend_beside(ax)
 
 
 def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
@@ -386,7 +393,7 @@ def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
     from matplotlib.ticker import MaxNLocator
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # windows are numbered 1, 2, ...
-    ax.legend(fontsize=7, loc="best")
+    _legend_beside(ax)
 
 
 def _trend_img(doc: dict, comparison: dict, title: str) -> str:
