@@ -12,11 +12,11 @@ from .._checks import (
     check_di_threshold,
     check_fraction,
     check_member,
+    printed_float,
     schema_words,
 )
 from .._text import beside, threshold_text
 from ..errors import EthicLensInputError
-from ._bins import wide_float
 from ._keywords import refuse_unknown
 
 FLAGGED = "FLAGGED"
@@ -73,9 +73,9 @@ class Policy:
 
     def __post_init__(self):
         for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
-            if isinstance(value, np.generic):  # a float32 0.8 as the 0.8 it prints as
+            if isinstance(value, np.generic):  # a float32/float16 0.8 as the 0.8 it prints as
                 narrow = isinstance(value, (np.float32, np.float16))
-                object.__setattr__(self, name, wide_float(value) if narrow else value.item())
+                object.__setattr__(self, name, printed_float(value) if narrow else value.item())
         problem = schema_words("enum", DI_RULES, "")  # as a request's choice is refused
         fix = f"use one of {', '.join(DI_RULES)}"
         check_member(
