@@ -158,7 +158,7 @@ def test_short_repr():
     r = _demo()
     text = repr(r)
     assert len(text) < 2000 and text.count("\n") < 20
-    assert text.startswith("AuditResult(3000 rows")
+    assert text.startswith("AuditResult(3,000 rows")
     assert "Comparison(" in repr(r.comparisons[0])
 
 

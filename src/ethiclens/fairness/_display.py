@@ -217,6 +217,12 @@ def _b_minus_a(d) -> str:
 _SHOWN = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
+def _rows(data: dict) -> str:
+    """The row count as every face prints a count (``5,000``); ``?`` where none is known."""
+    n = data.get("n_rows")
+    return f"{n:,}" if isinstance(n, int) else "?"
+
+
 def _short(metric: str) -> str:
     """The registry's column header of a metric (``DI``, ``SPD``, ``EO diff``)."""
     spec = COMPARISON_METRIC_SPECS.get(metric)
@@ -316,7 +322,7 @@ def audit_repr(result) -> str:
     """A short text summary (a few lines per attribute), not the dataclasses' full repr."""
     counts = _status_counts(result)
     lines = [
-        f"AuditResult({result.data.get('n_rows', '?')} rows, {len(result.attributes)} "
+        f"AuditResult({_rows(result.data)} rows, {len(result.attributes)} "
         f"attribute(s), {len(result.comparisons)} comparisons: {counts})",
         "  " + headline_text(result),
         *("  " + text for text in result.empty_crossing_notes),
@@ -356,7 +362,7 @@ def compare_summary(comp) -> list[str]:
     a, b = comp.names
     changed = comp.changed
     return [
-        f"{b} − {a} on the same {comp.data.get('n_rows', '?')} rows; "
+        f"{b} − {a} on the same {_rows(comp.data)} rows; "
         f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
             f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons: "

@@ -177,12 +177,12 @@ class Comparison:
     def key(self) -> str:
         return f"{self.attribute}:{self.group}"
 
-    def n_text(self, sep: str = "/", thousands: bool = False) -> str:
-        """``group{sep}reference`` rows; a group ``--min-cell`` suppressed (no n) as
-        ``suppressed``."""
+    def n_text(self, sep: str = "/") -> str:
+        """``group{sep}reference`` rows, with thousands separators as every face prints a
+        count (``1,500/3,500``); a group ``--min-cell`` suppressed (no n) as ``suppressed``."""
 
         def one(n):
-            return "suppressed" if n is None else f"{n:,}" if thousands else str(n)
+            return "suppressed" if n is None else f"{n:,}"
 
         return sep.join(one(n) for n in (self.n["group"], self.n["reference"]))
 

@@ -577,7 +577,7 @@ def _comparisons(result: AuditResult) -> Section:
             rows.append(
                 [
                     c.group,
-                    c.n_text(" / ", thousands=True),
+                    c.n_text(" / "),
                     *[estimate_cell(c.metrics.get(k), edges(k)) for k, _ in present],
                     status_badge(c.status),
                 ]
@@ -844,15 +844,15 @@ def _floors(result: AuditResult) -> Section:
         rows.append(
             [
                 f"{c.attribute}: {c.group}",
-                c.n_text(" vs ", thousands=True) + eff_rows,
+                c.n_text(" vs ") + eff_rows,
                 lab + eff_labels,
                 *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
                 ", ".join(bit) if bit else "none",
             ]
         )
     intro = (
-        f"Selection-rate metrics need at least {policy['min_group_size']} rows in both the "
-        f"group and the reference; error-rate metrics at least {policy['min_label_count']} "
+        f"Selection-rate metrics need at least {policy['min_group_size']:,} rows in both the "
+        f"group and the reference; error-rate metrics at least {policy['min_label_count']:,} "
         "positive and negative labels in both. Below a floor the estimate is shown greyed, "
         "without an interval, judged INSUFFICIENT DATA, and it can never raise a flag; "
         "--min-group-size / --min-labels change the floors, --merge-groups / "

@@ -149,7 +149,7 @@ def _intended_use(result: AuditResult, prov: dict) -> list[str]:
 def _factors(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Factors", ""]
     for a in result.attributes:
-        groups = ", ".join(f"{md(g.group)} (n={g.n})" for g in a.groups)
+        groups = ", ".join(f"{md(g.group)} (n={g.n:,})" for g in a.groups)
         out.append(
             f"- {md(a.name)}: reference {md(a.reference)} ({md(reference_words(result, a))}); "
             f"groups {groups}."
@@ -171,8 +171,8 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
         "equalized-odds difference (max of |ΔTPR|, |ΔFPR|), equal opportunity, predictive "
         "parity, FPR balance, Theil index" + (", ECE" if cfg.get("has_scores") else "") + ".",
         f"- {md(di_rule_sentence(policy, not cfg['positive_is_favorable']))}",
-        f"- Sample floors: {policy['min_group_size']} {rows} per group for selection rates; "
-        f"{policy['min_label_count']} positive and negative labels per group for error "
+        f"- Sample floors: {policy['min_group_size']:,} {rows} per group for selection rates; "
+        f"{policy['min_label_count']:,} positive and negative labels per group for error "
         "rates. Below a floor a value is shown without an interval and is not judged.",
         f"- Intervals: {md(interval_sentence(cfg))}.",
     ]
@@ -249,7 +249,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         [
             [
                 g.group + (" (reference)" if g.is_reference else ""),
-                g.n,
+                f"{g.n:,}",
                 *[fmt_estimate(g.metrics[k]) for k, _ in gcols],
             ]
             for g in a.groups
