@@ -24,4 +24,4 @@ def test_a_failed_gate_prints_its_notes(tmp_path, capsys):
     args = ["audit", str(tmp_path / "part.csv"), *base, "--baseline", str(tmp_path / "b.json")]
     assert main([*args, "--fail-on", "flagged"]) == 1
     err = capsys.readouterr().err
-    assert "gate note: other input than the baseline" in err and "2000 -> 1500 rows" in err
+    assert "gate note: other input than the baseline" in err and "2,000 -> 1,500 rows" in err

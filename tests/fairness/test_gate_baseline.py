@@ -226,7 +226,7 @@ def test_other_input_is_gated_with_a_note(flagged, report):
     other["run"]["input"]["files"] = {"old.csv": "0" * 64}
     outcome = flagged.gate("never", other)
     assert outcome.passed and outcome.notes == (
-        "other input than the baseline (run.input fingerprint differs; 3999 -> 4000 rows)",
+        "other input than the baseline (run.input fingerprint differs; 3,999 -> 4,000 rows)",
     )
 
 

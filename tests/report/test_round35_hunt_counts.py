@@ -51,3 +51,15 @@ def test_html_floors_sentence(result):
     assert "need at least 2,000 rows" in html
     assert "error-rate metrics at least 1,000" in html
     assert "at least 2000" not in html
+
+
+def test_gate_note_and_suppression_counts_have_separators():
+    from ethiclens.fairness._gate import _input_notes
+    from ethiclens.report._terminal import _suppression
+
+    old = {"run": {"input": {"rows": 2000, "sha256": "a"}}}
+    new = {"run": {"input": {"rows": 1500, "sha256": "b"}}}
+    notes = _input_notes(old, new)
+    assert notes and "2,000 -> 1,500 rows" in notes[0]
+    record = {"min_cell": 5, "cells_dropped": 1234, "rows_dropped": 5000, "rows_kept": 100}
+    assert "dropped 1,234 cells (5,000 rows; 100 kept)" in _suppression(record)

@@ -1322,6 +1322,7 @@ def _input_notes(old: dict, new: dict) -> list[str]:
     if before == now or _same_shipped_files(old, new):
         return []
     rows = [x.get("rows") for x in (before, now)]
+    rows = [f"{n:,}" if isinstance(n, int) else n for n in rows]  # as every count prints
     return [
         f"other input than the baseline (run.input fingerprint differs; "
         f"{rows[0]} -> {rows[1]} rows)"

@@ -215,7 +215,7 @@ def _suppression(record, excluded=None) -> str:
     # counts that are not whole numbers (edited metadata) read as a record of another shape
     if all(isinstance(record.get(k), Integral) and not isinstance(record[k], bool) for k in keys):
         return (
-            f"--min-cell {record['min_cell']} dropped {record['cells_dropped']} cells "
+            f"--min-cell {record['min_cell']} dropped {record['cells_dropped']:,} cells "
             f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
             f"missing from every group they belong to{suppression_detail(record, excluded)}."
         )
