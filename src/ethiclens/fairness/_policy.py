@@ -73,9 +73,10 @@ class Policy:
 
     def __post_init__(self):
         for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
-            if isinstance(value, np.generic):  # a float32/float16 0.8 as the 0.8 it prints as
-                narrow = isinstance(value, (np.float32, np.float16))
-                object.__setattr__(self, name, printed_float(value) if narrow else value.item())
+            if isinstance(value, np.generic):  # a float32/float16 0.8 as the 0.8 it prints as;
+                # a longdouble as a float (its .item() is still a longdouble, not JSON)
+                real = isinstance(value, np.floating)
+                object.__setattr__(self, name, printed_float(value) if real else value.item())
         problem = schema_words("enum", DI_RULES, "")  # as a request's choice is refused
         fix = f"use one of {', '.join(DI_RULES)}"
         check_member(
