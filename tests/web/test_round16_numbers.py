@@ -10,12 +10,13 @@ import sqlite3
 
 import pytest
 
+from ethiclens.spec import field_fix
 from ethiclens.web._roles import FormErrors, form_to_spec
 
 from .conftest import mapping_form, upload
 
 WHOLE = "is not a valid integer. Fix: give a whole number (digits only, e.g. 1000)"
-NUMBER = "is not a valid float. Fix: give a number (e.g. 0.5)"
+NUMBER = "is not a valid float. Fix: {fix}"  # the field's own example, as the CLI gives it
 
 
 def _errors(page: str) -> dict:
@@ -39,7 +40,8 @@ def test_a_policy_number_python_would_misread_is_refused_by_its_field(
     url = upload(client, csv_bytes).headers["location"]
     r = client.post(url, data=mapping_form(client.get(url).text, **{"n_boot": "200", field: value}))
     assert r.status_code == 422
-    assert _errors(r.text)[field] == f"{value!r} {message}"
+    fix = field_fix(f"policy.{field}", typed=True)
+    assert _errors(r.text)[field] == f"{value!r} {message.format(fix=fix)}"
     db = sqlite3.connect(app.state.store.path)
     assert db.execute("SELECT COUNT(*) FROM audits WHERE status != 'draft'").fetchone()[0] == 0
 

@@ -72,7 +72,7 @@ def test_the_edges_are_read_as_bins_reads_them():
     [
         ("n_boot", "1e3", "'1e3' is not a valid integer. Fix: give a whole number (digits only"),
         ("seed", "5.0", "'5.0' is not a valid integer. Fix: give a whole number (digits only"),
-        ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number (e.g. 0.5)"),
+        ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number, e.g. 0.8 (the"),
         (
             "min_group_size",
             "5.0",

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from .._checks import (
     MAX_LABEL_CHARS,
-    NUMBER_FIX,
     WHOLE_FIX,
     did_you_mean,
     is_number_text,
@@ -65,8 +64,9 @@ POLICY_FIELDS = (
 )
 MODEL_FIELDS = {"model_name": "name", "model_version": "version", "intended_use": "intended_use"}
 # What the command line says of text that is not of its option's type (click's words, with
-# the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does
-NOT_OF_TYPE = {int: ("integer", WHOLE_FIX), float: ("float", NUMBER_FIX)}
+# the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does; a number
+# field's fix is its own example (spec.field_fix: 0.5 is no confidence level)
+NOT_OF_TYPE = {int: ("integer", WHOLE_FIX), float: ("float", None)}
 
 
 def profile(path: str | Path, kind: str) -> dict:
@@ -684,6 +684,8 @@ def group_edit_error(exc: EthicLensInputError) -> str:
 
 def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
     """The policy and model-card fields (shared by the file and benchmark forms)."""
+    from ..spec import field_fix  # each field's own fix: 0.5 is no confidence level
+
     for name, kind in POLICY_FIELDS:
         raw = (form.get(name) or "").strip()
         if not raw:
@@ -695,11 +697,10 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             spec["policy"][name] = {int: whole_number, float: _number_as_typed}.get(kind, kind)(raw)
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
+            fix = fix or field_fix(f"policy.{name}", typed=True)
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
             continue
         if kind is float and underflows(raw):  # 1e-400 is not 0.0 (every face's words)
-            from ..spec import field_fix  # the field's own fix: 0.5 is no confidence level
-
             errors[name] = f"{underflow_words(raw)}. Fix: {field_fix(f'policy.{name}')}"
     # kept whole, as the command line keeps them (the spec sets no length; the form's body
     # limit bounds them)
@@ -967,7 +968,7 @@ def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
 
 def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = None) -> str:
     """The form field an error from the library names (a spec key, a flag or a column)."""
-    from ..spec import flag_paths
+    from ..spec import ENGINE_KEYS, flag_paths
 
     col = "" if exc.column is None else str(exc.column)
     col = col.split("/")[0].split("[")[0]
@@ -989,6 +990,8 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
     if col in ("y_pred_b", "model_b"):
         return col
     path = flag_paths().get(col, col)
+    if col not in columns:  # a setting by the library's keyword (n_boot, random_state)
+        path = ENGINE_KEYS.get(col, path)
     if path in SPEC_FIELDS:
         return SPEC_FIELDS[path]
     for key in ("roles.protected.", "groups.bins."):  # an attribute's key: its row's field

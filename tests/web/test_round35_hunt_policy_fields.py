@@ -1,0 +1,77 @@
+"""Round 35 hunt (web): the mapping form's number fields say each field's own example, and a
+run's refusal naming a setting by the library's keyword (confidence_level, n_boot) is placed
+on that setting's field.
+
+Before: a mistyped confidence level ('95%') was told 'give a number (e.g. 0.5)', a value the
+field refuses (the command line says 'e.g. 0.95 (the default) or 0.99'); and a run refused for
+too few draws for its level ('confidence_level: a 99.9% interval needs at least 1,000 draws')
+was drawn at the top of the reopened form and named 'confidence_level' on the failed page."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.spec import field_fix
+from ethiclens.web._roles import POLICY_FIELDS, field_of, policy_from_form
+
+from .conftest import csrf_of, make_frame, mapping_form, upload, wait_done
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+FLOATS = [name for name, kind in POLICY_FIELDS if kind is float]
+
+
+@pytest.mark.parametrize("name", FLOATS)
+def test_a_mistyped_number_field_gives_its_own_example(name, capsys):
+    from ethiclens.cli import main
+
+    errors: dict = {}
+    policy_from_form({name: "95%"}, {"policy": {}, "model": {}}, errors)
+    fix = field_fix(f"policy.{name}", typed=True)
+    assert errors == {name: f"'95%' is not a valid float. Fix: {fix}"}
+    # the command line's words for the same text (click refuses it before the file is read)
+    flag = "--" + name.replace("_", "-")
+    assert main(["audit", "absent.csv", "--y-true", "y", "--y-pred", "p", flag, "95%"]) == 2
+    assert capsys.readouterr().err.strip().endswith(f"Fix: {fix}")
+    if name == "confidence_level":  # 0.5 is no confidence level
+        assert "0.95" in errors[name] and "0.5)" not in errors[name]
+
+
+@pytest.mark.parametrize(
+    ("keyword", "field"),
+    [
+        ("confidence_level", "confidence_level"),
+        ("n_boot", "n_boot"),
+        ("random_state", "seed"),
+        ("min_label_count", "min_labels"),
+        ("di_threshold", "di_threshold"),
+    ],
+)
+def test_a_library_keyword_is_placed_on_its_field(keyword, field):
+    exc = EthicLensInputError("is refused", column=keyword, value=1)
+    assert field_of(exc, ["y", "p", "g"]) == field
+
+
+def test_a_data_column_named_like_a_keyword_stays_the_columns():
+    exc = EthicLensInputError("has a single group", column="seed")
+    spec = {"roles": {"y_true": "y", "y_pred": ["p"], "protected": {"seed": None}}}
+    assert field_of(exc, ["y", "p", "seed"], spec) == "prot_2"
+
+
+def test_too_few_draws_for_the_level_is_on_the_confidence_level_field(client):
+    csv = make_frame(400).to_csv(index=False).encode()
+    url = upload(client, csv).headers["location"]
+    form = mapping_form(client.get(url).text, protected=["3"])
+    r = client.post(url, data={**form, "confidence_level": "0.999", "n_boot": "100"})
+    done = wait_done(client, r.headers["location"])
+    problem = html.unescape(re.search(r'<p id="problem">(.*?)</p>', done.text, re.S)[1])
+    assert problem.startswith("<strong>Confidence level</strong>: a 99.9% interval"), problem
+    again = client.post(r.headers["location"] + "/reopen", data={"csrf": csrf_of(done.text)})
+    page = client.get(again.headers["location"])
+    shown = dict(re.findall(r'<p class="error" id="error-([^"]+)"[^>]*>(.*?)</p>', page.text))
+    assert list(shown) == ["confidence_level"], shown
+    assert "needs at least 1,000 draws" in html.unescape(shown["confidence_level"])
