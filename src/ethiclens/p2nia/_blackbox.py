@@ -13,7 +13,14 @@ import math
 import numpy as np
 import pandas as pd
 
-from .._checks import check_argument_type, check_count, is_number, is_zero_one, split_list
+from .._checks import (
+    check_argument_type,
+    check_count,
+    check_one_per_row,
+    is_number,
+    is_zero_one,
+    split_list,
+)
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
@@ -224,6 +231,8 @@ def _answers(predict, queries: pd.DataFrame):
         return predict(queries)
     except (KeyboardInterrupt, SystemExit, MemoryError):
         raise
+    except EthicLensInputError:  # already a refusal in our words: as the counterfactual probe
+        raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
         text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
         raise EthicLensInputError(
@@ -237,14 +246,28 @@ def _answers(predict, queries: pd.DataFrame):
 
 def _predictions(values, rows: int) -> np.ndarray:
     """The model's answers as 0/1, one per query: scores or probabilities (truncated to 0
-    they read as no positive prediction at all) or another length are refused."""
-    yhat = np.asarray(values).reshape(-1) if np.ndim(values) <= 1 else np.asarray(values)
+    they read as no positive prediction at all), another length, a scalar, None or ragged
+    lists are refused (a scalar or None was told 'got shape (1,)', ragged lists were numpy's
+    ValueError traceback)."""
+    try:
+        yhat = np.asarray(values)
+    except ValueError:  # ragged nested lists
+        yhat = None
+    if yhat is None or yhat.ndim == 0:  # no rows: refused in the counterfactual probe's words
+        try:
+            check_one_per_row(values, "predict")
+        except EthicLensInputError as exc:
+            raise _refused(rows, "got " + exc.problem.rpartition(", got ")[2]) from None
     odd = [] if yhat.ndim != 1 else [v for v in pd.unique(yhat) if not is_zero_one(v)]
     if yhat.shape == (rows,) and rows and not odd:
         return yhat.astype(float).astype(int)
-    raise EthicLensInputError(
-        f"must return one 0/1 prediction per query ({rows} queries), got shape {yhat.shape}"
-        + (f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""),
+    shown = f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""
+    raise _refused(rows, f"got shape {yhat.shape}{shown}")
+
+
+def _refused(rows: int, got: str) -> EthicLensInputError:
+    return EthicLensInputError(
+        f"must return one 0/1 prediction per query ({rows} queries), {got}",
         column="predict",
         kind="argument",
         fix=f"{PREDICT_FIX}; threshold scores first",
