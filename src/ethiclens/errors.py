@@ -134,7 +134,9 @@ class EthicLensInputError(ValueError):
         self.value = value
         self.fix = fix
         self.kind = kind or (None if column is None else _kind(column))
-        where = "" if column is None else f"{self.kind} {column!r}: "
+        # a name over 300 characters shown cut in its middle (a 10,000-character column name
+        # was printed whole); self.column keeps it whole for the faces that look it up
+        where = "" if column is None else f"{self.kind} {_REPR.repr(column)}: "
         shown = "" if value is None else f" (value: {_REPR.repr(value)})"
         parts = (where, problem, shown, f". Fix: {fix}" if fix else "")
         # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no
