@@ -53,3 +53,17 @@ def test_a_models_other_error_is_still_named():
 
     with pytest.raises(EthicLensInputError, match="raised KeyError on the queries: 'age'"):
         blackbox_audit(predict, DOMAINS, "sex", 20, random_state=0)
+
+
+@pytest.mark.parametrize("n", [5, 50.0, "50"])
+def test_n_is_refused_as_the_argument_make_request_names(n):
+    """Was "column 'n': ... Fix: e.g. n 2000" (the command line's words without its dashes)."""
+    from ethiclens.p2nia import make_request
+
+    with pytest.raises(EthicLensInputError) as info:
+        blackbox_audit(lambda q: np.ones(len(q)), DOMAINS, "sex", n, random_state=0)
+    with pytest.raises(EthicLensInputError) as asked:
+        make_request(n, "sex", epsilon=1.0)
+    assert str(info.value) == str(asked.value)
+    assert str(info.value).startswith("argument 'n': ")
+    assert str(info.value).endswith("Fix: e.g. n=2000")

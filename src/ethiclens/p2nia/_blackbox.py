@@ -24,7 +24,7 @@ from .._checks import (
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import _check_metrics, as_list, check_n, check_seed
+from ._protocol import _as_argument, _check_metrics, as_list, check_n, check_seed
 
 DOMAINS_FIX = (
     "give each column's values as a list, a numeric column's range as (low, high), e.g. "
@@ -69,7 +69,7 @@ def blackbox_audit(
     metrics = _check_arguments(domains, protected, metrics, queries)
     _check_predict(predict)
     rng = np.random.default_rng(check_seed(random_state, "random_state"))
-    q = queries if queries is not None else uniform_queries(domains, check_n(n, "n"), rng)
+    q = queries if queries is not None else uniform_queries(domains, _checked_n(n), rng)
     yhat = _predictions(_answers(predict, q), len(q))
     codes, labels = _group_codes(q[protected])
     groups = sorted(map(_group_label, domains[protected]) if protected in domains else set(labels))
@@ -85,6 +85,15 @@ def blackbox_audit(
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform
     est = metrics_from_joint(joint_from_codes(a, y, yhat, len(groups)), metrics)
     return {k: None if math.isnan(v) else v for k, v in est.items()}  # undefined: None
+
+
+def _checked_n(n) -> int:
+    """``n``, named as the Python argument, as make_request names it (was: "column 'n': ...
+    Fix: e.g. n 2000")."""
+    try:
+        return check_n(n)
+    except EthicLensInputError as exc:
+        raise _as_argument(exc) from None
 
 
 def _check_arguments(domains, protected, metrics, queries) -> list:
