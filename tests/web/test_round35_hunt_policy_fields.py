@@ -75,3 +75,24 @@ def test_too_few_draws_for_the_level_is_on_the_confidence_level_field(client):
     shown = dict(re.findall(r'<p class="error" id="error-([^"]+)"[^>]*>(.*?)</p>', page.text))
     assert list(shown) == ["confidence_level"], shown
     assert "needs at least 1,000 draws" in html.unescape(shown["confidence_level"])
+
+
+LONG = "9" * 400  # past a double's range: float() of it overflowed (an HTTP 500)
+
+
+@pytest.mark.parametrize("field", ["seed", "n_boot", "min_group_size"])
+def test_a_whole_number_past_a_doubles_range_is_refused_by_its_field(client, field):
+    token = csrf_of(client.get("/").text)
+    r = client.post("/benchmark", data={"csrf": token, "dataset": "compas", field: LONG})
+    assert r.status_code == 422
+    assert "(value: 999999999999…999999 (400 digits))" in html.unescape(r.text)
+
+
+def test_a_positive_label_value_past_a_doubles_range_is_refused_by_its_field(client):
+    rows = "".join(f"{i % 2},{i // 2 % 2},{'ab'[i % 3 > 0]}\n" for i in range(12))
+    url = upload(client, ("y,p,g\n" + rows).encode()).headers["location"]
+    form = mapping_form(client.get(url).text, y_pred="p", protected=["2"], pos_label=LONG)
+    r = client.post(url, data=form)
+    assert r.status_code == 422
+    shown = dict(re.findall(r'<p class="error" id="error-([^"]+)"[^>]*>(.*?)</p>', r.text))
+    assert "(400 digits)" in html.unescape(shown["pos_label"])

@@ -19,7 +19,7 @@ from .._checks import (
     whole_or_text,
 )
 from .._text import distinct_numbers, printed_floats
-from ..errors import EthicLensInputError, _number_as_typed
+from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ._jobs import value_text
 from ._web import said, shown_forms
 
@@ -720,12 +720,14 @@ class AsTyped(str):
 
 def typed_value(value, typed: str | None):
     """The value a refusal shows: the field's own text when it is the finite number the
-    field was read as (a number past a double's range keeps its own words, ``'1e400'``)."""
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    if not (typed and number and math.isfinite(value)) or type(value).__repr__ not in (
-        int.__repr__,
-        float.__repr__,
-    ):
+    field was read as (a number past a double's range keeps its own words, ``'1e400'``, and
+    a whole number of more than ``SHOWN_DIGITS`` digits is shown shortened, as every face
+    shows it: no float of it is taken, which a 400-digit seed overflowed)."""
+    if not typed or type(value).__repr__ not in (int.__repr__, float.__repr__):
+        return value  # not a number, or one that writes itself (True, 1e400 as typed)
+    if isinstance(value, float) and not math.isfinite(value):
+        return value
+    if isinstance(value, int) and abs(value) >= 10**SHOWN_DIGITS:
         return value
     return AsTyped(typed)
 
