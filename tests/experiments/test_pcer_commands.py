@@ -32,7 +32,7 @@ def test_sweep_grid_from_flags():
 @pytest.mark.parametrize(
     ("preset", "grid_file", "overrides", "flag"),
     [
-        ("quick", "grid.toml", {}, "--grid"),
+        ("quick", "grid.toml", {}, "grid_file"),  # round 35 hunt: Python's words (was --grid)
         (None, None, {"seeds": 0}, "seeds"),  # round 35: Python's words (was '--seeds')
         (None, None, {"features": "zzz"}, "features"),
         (None, None, {"epsilons": ["1", "-2"]}, "epsilons"),

@@ -10,7 +10,7 @@ from ethiclens.privacy import ACCOUNTANTS, OPTIMIZER_RANGES
 
 @pytest.mark.parametrize("blank", ["", "  "])
 def test_blank_scheduler_refused(blank):
-    with pytest.raises(EthicLensInputError, match="'--scheduler': must not be empty"):
+    with pytest.raises(EthicLensInputError, match="argument 'scheduler': must not be empty"):
         make_executor(blank, workers=1)
 
 

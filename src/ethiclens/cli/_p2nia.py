@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .._checks import check_level, first_row, split_list
+from .._checks import check_level, check_repetitions, first_row, split_list
 from .._text import safe_console
 from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
@@ -209,9 +209,11 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     refuse_stdout(out_dir, "--out", "folder")
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
-    console = safe_console()
-    with progress_bar(console, f"p2nia {dataset}") as progress:
-        frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
+    try:
+        with progress_bar(console := safe_console(), f"p2nia {dataset}") as progress:
+            frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
+    except ValueError as exc:  # the library's argument 'scheduler' is the flag; others as raised
+        raise getattr(exc, "renamed", lambda _, e=exc: e)({"scheduler": "--scheduler"}) from None
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     console.print(f"wrote {len(files)} files to {out_dir}", markup=False)  # a path, not markup
 
@@ -237,7 +239,6 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
 )
 def population_bias_cmd(train_state, audit_states, model, repetitions, download, json_out, plot):
     """Train on one ACSIncome state, audit with another state's records: the error."""
-    from .._checks import check_repetitions
     from ..experiments import audit_states_for, cross_population, population_bias_lines
     from ..experiments import population_bias_document as document
     from ..experiments import write_population_bias_figure as write_figure

@@ -194,17 +194,16 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
     """
     check_workers(workers, cli=True)
-    for flag in ("datasets", "epsilons"):
-        if options[flag]:
-            options[flag] = split_list(options[flag], f"--{flag}")
+    for flag in [f for f in ("datasets", "epsilons") if options[f]]:  # given: split, checked
+        options[flag] = split_list(options[flag], f"--{flag}")
     refuse_stdout(store, "--store")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
-    with flags_named():  # a grid key a flag overrode is named by the flag
+    with flags_named(grid_file="--grid"):  # the grid file, a key a flag overrode, --scheduler
         grid = sweep_grid(preset, grid_file, **options)
-    console = safe_console()
-    # plain text: a store's path or a run's error is the user's, never rich markup
-    console.print(f"grid: {grid.describe()} → {store}", markup=False)
-    summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
+        console = safe_console()
+        # plain text: a store's path or a run's error is the user's, never rich markup
+        console.print(f"grid: {grid.describe()} → {store}", markup=False)
+        summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
         console.print(line, markup=False)
     if summary.exit_code:

@@ -126,7 +126,8 @@ class DaskExecutor:
             except (OSError, TimeoutError, ValueError, TypeError) as exc:
                 raise EthicLensInputError(
                     f"cannot reach the Dask scheduler ({exc})",
-                    column="--scheduler",
+                    column="scheduler",
+                    kind="argument",  # the command line's flags_named names its flag
                     value=address,
                     fix="check the address (e.g. tcp://host:8786), or use local-cluster",
                 ) from exc
@@ -205,14 +206,16 @@ def check_scheduler(scheduler) -> None:
     if not isinstance(scheduler, str):
         raise EthicLensInputError(
             f"must be an address as text, not {type(scheduler).__name__}",
-            column="--scheduler",
+            column="scheduler",
+            kind="argument",
             value=scheduler,
             fix="give e.g. tcp://host:8786 or local-cluster, or leave it out for local processes",
         )
     if not scheduler.strip():
         raise EthicLensInputError(
             "must not be empty",
-            column="--scheduler",
+            column="scheduler",
+            kind="argument",
             value=scheduler,
             fix="give a value, or leave it out for its default",
         )

@@ -468,7 +468,13 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
     -------
     SweepGrid
     """
-    raw = _read_grid_file(Path(path))
+    return read_grid(path, "path", overrides)
+
+
+def read_grid(path, name: str, overrides: dict) -> SweepGrid:
+    """:func:`load_grid` of the file that the caller's argument ``name`` gave (its refusals
+    name it: ``path``, or :func:`sweep_grid`'s ``grid_file``)."""
+    raw = _read_grid_file(Path(path), name)
     allowed = sorted(f.name for f in fields(SweepGrid))
     refuse_unknown("load_grid", overrides, allowed)
     for key in raw:
@@ -482,18 +488,22 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
     return SweepGrid(**{**raw, **overrides})
 
 
-def _read_grid_file(path: Path) -> dict:
+def _read_grid_file(path: Path, name: str) -> dict:
     """A grid file's mapping of keys: an existing TOML, YAML or JSON file of configuration size
-    that parses (YAML with ``safe_load``: no tags)."""
+    that parses (YAML with ``safe_load``: no tags); a refusal names the argument ``name``."""
     from ..io import read_config_file
 
-    raw = read_config_file(
-        path, "--grid", "sweep grid", suffixes=(".toml", ".yaml", ".yml", ".json")
-    )
+    try:
+        raw = read_config_file(
+            path, "--grid", "sweep grid", suffixes=(".toml", ".yaml", ".yml", ".json")
+        )
+    except EthicLensInputError as exc:  # pcer sweep's flags_named names its flag --grid again
+        raise exc.renamed({"--grid": name}, kind="argument") from None
     if not isinstance(raw, dict):
         raise EthicLensInputError(
             "a grid file must be a mapping of keys",
-            column="--grid",
+            column=name,
+            kind="argument",
             fix="e.g. datasets: [compas] / epsilons: [1, none]",
         )
     if path.suffix.lower() == ".toml":  # again, keeping the text of a float read as 0.0

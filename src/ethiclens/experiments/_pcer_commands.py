@@ -31,7 +31,7 @@ from ..privacy import (
     get_trainer,
     refusing_unknown,
 )
-from ._grid import SweepGrid, load_grid, preset
+from ._grid import SweepGrid, preset, read_grid
 from ._pcer_data import attributes_of, prepare
 
 # --- pcer train: one model, audited on each attribute
@@ -246,8 +246,11 @@ def _one_thread():
 def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
     """One source of the grid; a seed count of at least 1; a feature set some dataset has."""
     if grid_file and preset_name:
-        raise EthicLensInputError(
-            "give --preset or --grid, not both", column="--grid", fix="drop one of them"
+        raise EthicLensInputError(  # pcer sweep's flags_named names its flag --grid
+            "give a preset or a grid file, not both",
+            column="grid_file",
+            kind="argument",
+            fix="drop one of them",
         )
     # named as sweep_grid's keywords: pcer sweep's flags_named names its flags --seeds, ...
     seeds = overrides.get("seeds")
@@ -276,7 +279,7 @@ def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> S
     overrides = {k: v for k, v in overrides.items() if v is not None}
     _check_sweep_flags(preset_name, grid_file, overrides)
     if grid_file:
-        return load_grid(grid_file, **overrides)
+        return read_grid(grid_file, "grid_file", overrides)
     return preset(preset_name or "quick", **overrides)
 
 
