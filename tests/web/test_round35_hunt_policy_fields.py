@@ -96,3 +96,23 @@ def test_a_positive_label_value_past_a_doubles_range_is_refused_by_its_field(cli
     assert r.status_code == 422
     shown = dict(re.findall(r'<p class="error" id="error-([^"]+)"[^>]*>(.*?)</p>', r.text))
     assert "(400 digits)" in html.unescape(shown["pos_label"])
+
+
+@pytest.mark.parametrize("name", ["race/ethnicity", "income [USD]"])
+def test_a_column_named_with_a_slash_or_bracket_keeps_its_field(name):
+    spec = {"roles": {"y_true": "y", "y_pred": ["p"], "weight": f"w {name}"}}
+    columns = ["y", "p", name, f"w {name}"]
+    assert field_of(EthicLensInputError("has missing values", column=name), columns) == "prot_2"
+    weight = EthicLensInputError("must be finite", column=f"w {name}")
+    assert field_of(weight, columns, spec) == "weight"
+
+
+def test_a_failed_runs_attribute_with_a_slash_is_on_its_row_again(client):
+    rows = "".join(f"{i % 2},{i // 2 % 2},{'' if i == 5 else 'ab'[i % 3 > 0]}\n" for i in range(40))
+    url = upload(client, ("y,p,race/ethnicity\n" + rows).encode()).headers["location"]
+    r = client.post(url, data=mapping_form(client.get(url).text, y_pred="p", protected=["2"]))
+    done = wait_done(client, r.headers["location"])
+    again = client.post(r.headers["location"] + "/reopen", data={"csrf": csrf_of(done.text)})
+    page = client.get(again.headers["location"])
+    shown = dict(re.findall(r'<p class="error" id="error-([^"]+)"[^>]*>(.*?)</p>', page.text))
+    assert list(shown) == ["prot_2"] and "missing group value" in shown["prot_2"], shown

@@ -973,8 +973,9 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
     from ..spec import ENGINE_KEYS, flag_paths
 
     col = "" if exc.column is None else str(exc.column)
-    col = col.split("/")[0].split("[")[0]
     preds = (spec or {}).get("roles", {}).get("y_pred") or []
+    if col not in columns + preds:  # a key's item ("...[0]"), not a column "race/ethnicity"
+        col = col.split("/")[0].split("[")[0]
     if col not in columns and col.endswith(")") and col.rpartition(" (")[0] in columns + preds:
         col = col.rpartition(" (")[0]  # "pred (y_pred)": the library names the column's role
     if col not in columns and col in preds[1:]:  # model B's column of its own file
