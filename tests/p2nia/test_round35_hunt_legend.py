@@ -37,3 +37,19 @@ def test_the_legend_stands_beside_the_panel(tmp_path, monkeypatch):
     assert box.x0 >= panel.x1  # beside the panel, not over it
     assert box.x1 <= fig.bbox.width  # and inside the figure
     assert Image.open(png).size == (768, 504)  # 6.4 x 4.2 in at 120 dpi, as before
+
+
+def test_a_long_label_is_cut_in_its_middle_and_stays_inside(tmp_path, recwarn):
+    """A registered mechanism's long name ran the legend off the PNG ('P2NI') and tight_layout
+    warned 'Tight layout not applied'; it is cut in its middle, as the report's labels."""
+    fig, ax = figs._subplots(figsize=(6.4, 4.2))
+    name = "P2NIA (" + "my-custom-mechanism-" * 5 + ")"
+    ax.plot([1, 2], [1, 2], label=name)
+    ax.plot([1, 2], [2, 1], label="P2NIA (GRR)")
+    figs._save(fig, [ax], tmp_path / "long.png", 7)
+    assert not [w for w in recwarn if "Tight layout" in str(w.message)]
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[1] == "P2NIA (GRR)" and len(texts[0]) <= figs.LEGEND_ROOM
+    assert texts[0].startswith("P2NIA (my-custom") and texts[0].endswith("mechanism-)")
+    box = ax.get_legend().get_window_extent(FigureCanvasAgg(fig).get_renderer())
+    assert box.x1 <= fig.bbox.width

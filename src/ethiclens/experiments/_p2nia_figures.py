@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._text import csv_safe_frame, literal_figure
+from .._text import csv_safe_frame, literal_figure, short_labels
 from ..io import write_atomic
 from ..p2nia import get_model, model_label, model_names
 from ..report import markdown_text as esc  # the user's names in the Markdown tables
@@ -40,6 +40,7 @@ SERIES = {
 LABELS, COLOURS, MARKERS = ({k: v[i] for k, v in SERIES.items()} for i in range(3))
 ORDER = tuple(SERIES)
 METRIC_NAMES = {"dp": "DP", "eo": "EO", "eopp": "EOpp"}
+LEGEND_ROOM = 40  # characters of a legend label beside a panel (the longest ours: 37)
 
 
 def _label(series: str, text=str) -> str:
@@ -255,8 +256,11 @@ def _save(fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
     a legend of ``fontsize`` (every text drawn literally: a model's label is the user's text)."""
     for ax in axes:
         ax.grid(axis=grid, color="#eeeeee")
-        # beside the panel: inside (loc='best'), it covered a method's points and error bars
-        ax.legend(fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        # beside the panel: inside (loc='best'), it covered a method's points and error bars;
+        # a long label (a registered mechanism's name) cut in its middle, or it ran off the PNG
+        handles, labels = ax.get_legend_handles_labels()
+        labels = short_labels(labels, LEGEND_ROOM)
+        ax.legend(handles, labels, fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1))
     literal_figure(fig)
     fig.tight_layout()
     buffer = io.BytesIO()
