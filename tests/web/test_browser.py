@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
+from tests.sources.conftest import PG_PASSWORD
 
 from .conftest import assert_same_json, cli_json, make_frame
 
@@ -49,7 +49,7 @@ def server(tmp_path):
 
 
 @pytest.fixture
-def pg_server(tmp_path, postgres_url):  # noqa: F811
+def pg_server(tmp_path, postgres_url):
     """The server started with ``--db URL`` of the tests' throw-away PostgreSQL, which holds
     the table ``web_browser_loans``."""
     sa = pytest.importorskip("sqlalchemy")
@@ -271,7 +271,7 @@ def test_benchmark_in_chromium(server, driver, tmp_path):
     _same_json_as_cli(driver, tmp_path)
 
 
-def test_a_postgresql_table_in_chromium(pg_server, driver, tmp_path, monkeypatch, postgres_url):  # noqa: F811
+def test_a_postgresql_table_in_chromium(pg_server, driver, tmp_path, monkeypatch, postgres_url):
     """A table of the database given by ``--db URL``: the browser sees the name the server
     gave the URL (ETHICLENS_DB_1), never the password, on any page, report or download."""
     from selenium.webdriver.common.by import By

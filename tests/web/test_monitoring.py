@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, postgres_url  # noqa: F401
+from tests.sources.conftest import PG_PASSWORD
 
 from ..monitor.conftest import write_days
 from .conftest import make_app
@@ -123,7 +123,7 @@ def test_a_file_that_is_not_a_monitor_store_is_refused_at_start(tmp_path, capsys
     assert not data.exists()  # refused before anything was written
 
 
-def test_a_postgresql_monitor_store_is_shown_without_its_password(tmp_path, postgres_url):  # noqa: F811
+def test_a_postgresql_monitor_store_is_shown_without_its_password(tmp_path, postgres_url):
     # the monitor's store may live in PostgreSQL (ethiclens monitor --store URL); the page
     # reads it by URL, read-only, and names it without the password
     from starlette.testclient import TestClient

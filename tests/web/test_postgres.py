@@ -9,14 +9,14 @@ import re
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
+from tests.sources.conftest import PG_PASSWORD
 
 from .conftest import csrf_of, make_app, make_frame, mapping_form, wait_done
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-def test_a_postgresql_table_never_shows_the_password(postgres_url, tmp_path, monkeypatch):  # noqa: F811
+def test_a_postgresql_table_never_shows_the_password(postgres_url, tmp_path, monkeypatch):
     sa = pytest.importorskip("sqlalchemy")
     from starlette.testclient import TestClient
 
@@ -71,7 +71,7 @@ def test_a_postgresql_table_never_shows_the_password(postgres_url, tmp_path, mon
     assert web == cli
 
 
-def test_history_in_postgresql(postgres_url, tmp_path, capsys):  # noqa: F811
+def test_history_in_postgresql(postgres_url, tmp_path, capsys):
     pytest.importorskip("psycopg")
     from starlette.testclient import TestClient
 

@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
+from tests.sources.conftest import PG_PASSWORD
 
 from .conftest import csrf_of, make_app, make_frame, mapping_form, wait_done
 
@@ -77,7 +77,7 @@ def test_a_database_stopped_before_the_run_fails_it_in_general_terms(tmp_path, m
     _says_in_general_terms(words, folder, "the server is not reachable")
 
 
-def test_a_refused_login_says_authentication_failed(postgres_url, tmp_path, monkeypatch):  # noqa: F811
+def test_a_refused_login_says_authentication_failed(postgres_url, tmp_path, monkeypatch):
     from starlette.testclient import TestClient
 
     wrong = postgres_url.replace(PG_PASSWORD, "WRONG")

@@ -11,10 +11,8 @@ import time
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
 
-
-def test_a_write_waits_for_the_other_transaction_and_is_stamped_after_it(postgres_url, monkeypatch):  # noqa: F811
+def test_a_write_waits_for_the_other_transaction_and_is_stamped_after_it(postgres_url, monkeypatch):
     pytest.importorskip("psycopg")
     from ethiclens.web import _store
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.sources.conftest import PG_PASSWORD, _no_password_anywhere, postgres_url  # noqa: F401
 
-
-def test_rows_of_one_second_are_listed_newest_first_on_postgresql(postgres_url, monkeypatch):  # noqa: F811
+def test_rows_of_one_second_are_listed_newest_first_on_postgresql(postgres_url, monkeypatch):
     pytest.importorskip("psycopg")
     from ethiclens.web import _store
 
