@@ -17,9 +17,9 @@ import jinja2
 from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
+from .._checks import check_argument_type
 from .._secrets import mask_secrets
 from .._text import html_safe, one_paragraph, prints_blank
-from ..errors import EthicLensInputError
 from ._plots import Chart
 
 
@@ -41,14 +41,9 @@ def report_title(title, default: str) -> str:
     (``b"Q3"`` printed ``b'Q3'``) is refused naming the argument."""
     if title is None:
         return default
-    if not isinstance(title, str):
-        raise EthicLensInputError(
-            f"a report's title is text, not {type(title).__name__}",
-            column="title",
-            kind="argument",
-            value=title,
-            fix="pass a str (e.g. title='Q3 credit model audit'), or leave it out",
-        )
+    fix = "pass a str (e.g. title='Q3 credit model audit'), or leave it out"
+    problem = "a report's title is text, not"
+    check_argument_type(title, str, column="title", problem=problem, fix=fix)
     return default if prints_blank(title) else title
 
 
