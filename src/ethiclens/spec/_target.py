@@ -282,7 +282,7 @@ def engine_for(spec: AuditSpec) -> str:
     if not is_utf8(t.file):  # a name not UTF-8 (bytes under a C locale): DuckDB cannot open it
         return "pandas"
     if Path(t.file).is_dir() or any(ch in t.file for ch in "*?["):
-        return "duckdb"
+        return "duckdb" if _utf8_files(t.file) else "pandas"
     path = Path(t.file)
     if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.is_file():
         try:
@@ -291,6 +291,18 @@ def engine_for(spec: AuditSpec) -> str:
             return "pandas"  # the core install: read in memory
         return "duckdb"
     return "pandas"
+
+
+def _utf8_files(target: str) -> bool:
+    """Whether every file of a folder or glob has a UTF-8 name DuckDB can open (one that does
+    not is read in memory, as a lone file so named is); a target that lists no files is left
+    to the engine's own refusal."""
+    from ..sources import resolve_files
+
+    try:
+        return all(map(is_utf8, resolve_files(target)[0]))
+    except EthicLensInputError:
+        return True
 
 
 def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
