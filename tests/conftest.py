@@ -37,11 +37,6 @@ _run_work_item = _futures_thread._WorkItem.run
 
 
 def _counted_run(self):
-    # only EthicLens's own work, as before: not anyio's portal loop a TestClient keeps running in
-    # a pool thread for its whole life, nor a Dask task
-    fn = getattr(self.fn, "func", self.fn)  # a functools.partial's function
-    if not getattr(fn, "__module__", "").startswith("ethiclens"):
-        return _run_work_item(self)
     ident = threading.get_ident()
     with _RUNNING_LOCK:
         _RUNNING[ident] = _RUNNING.get(ident, 0) + 1
