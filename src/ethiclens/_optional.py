@@ -175,32 +175,3 @@ class NeedsExtra:
         """Raise :class:`MissingExtraError` (an input error: exit 2) when a module of its
         extra is missing, before anything runs (looked up, not imported)."""
         check_extra(self.extra)
-
-
-def log_handlers() -> dict:
-    """Every logger's handlers now (the root's too), by logger: what
-    :func:`forget_local_cluster` keeps."""
-    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
-    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
-
-
-def forget_local_cluster(before: dict) -> None:
-    """Leave logging and memory as a closed Dask local cluster found them (a count's, a
-    sweep's): each scheduler, worker or nanny adds a log handler it drops only when it is
-    garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by bound
-    methods) keeps every one alive: a handler more and about 1 MB each run, for good. Only the
-    nodes' kind of handler goes (distributed.utils.DequeHandler): one another thread added
-    meanwhile (a web request's, the user's) stays, as in ``before`` (:func:`log_handlers`)."""
-    import distributed.core
-    import distributed.utils
-
-    # (private: guarded; the cache only computes signatures again, a running cluster's too)
-    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
-    if clear is not None:
-        clear()
-    made = getattr(distributed.utils, "DequeHandler", logging.Handler)
-    for lg in [logging.getLogger(), *logging.root.manager.loggerDict.values()]:
-        if isinstance(lg, logging.Logger):
-            kept = before.get(id(lg), [])
-            for handler in [h for h in lg.handlers if h not in kept and isinstance(h, made)]:
-                lg.removeHandler(handler)

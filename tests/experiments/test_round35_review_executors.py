@@ -19,7 +19,7 @@ class _FakeCluster:
     """A LocalCluster's side effects on logging, without starting one."""
 
     def __init__(self, **_):
-        self.handler = distributed.utils.DequeHandler()  # the kind a node adds
+        self.handler = logging.StreamHandler()
         logging.getLogger("distributed.scheduler").addHandler(self.handler)
 
     def close(self):
