@@ -175,3 +175,23 @@ class NeedsExtra:
         """Raise :class:`MissingExtraError` (an input error: exit 2) when a module of its
         extra is missing, before anything runs (looked up, not imported)."""
         check_extra(self.extra)
+
+
+def check_scheduler_text(scheduler, column: str = "scheduler") -> None:
+    """The one rule of every ``--scheduler`` (audit, monitor, counts, pcer sweep, p2nia
+    experiment): None is the default; anything else is an address as text, never blank (a
+    Dask address or a Spark master; ``' '`` reached Dask or Spark, which failed in their words
+    or a traceback). Here, not in ``_checks``, as both ``sources`` and ``experiments`` use it."""
+    if scheduler is None:
+        return
+    named = {"column": column, "kind": None if column.startswith("-") else "argument"}
+    if not isinstance(scheduler, str):
+        raise EthicLensInputError(
+            f"must be an address as text, not {type(scheduler).__name__}",
+            value=scheduler,
+            fix="give e.g. tcp://host:8786 or local-cluster, or leave it out for local processes",
+            **named,
+        )
+    if not scheduler.strip():
+        fix = "give a value, or leave it out for its default"
+        raise EthicLensInputError("must not be empty", value=scheduler, fix=fix, **named)

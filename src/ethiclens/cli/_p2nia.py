@@ -202,10 +202,10 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
 )
 def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
-    from ..experiments import ExperimentConfig, check_workers, run_experiment
+    from ..experiments import ExperimentConfig, check_executor, run_experiment
     from ..experiments import write_experiment_outputs as write_outputs
 
-    check_workers(workers, cli=True)
+    check_executor(scheduler, workers, cli=True)  # before --out is created
     refuse_stdout(out_dir, "--out", "folder")
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")

@@ -9,6 +9,7 @@ from ._executors import (
     DaskExecutor,
     InlineExecutor,
     LocalExecutor,
+    check_executor,
     check_workers,
     make_executor,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "DaskExecutor",
     "set_single_thread",
     "check_workers",
+    "check_executor",
     "SweepTask",
     "RunRecord",
     "GroupRecord",

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .._checks import check_workers
-from .._optional import require
+from .._optional import check_scheduler_text, require
 from ..errors import EthicLensInputError
 
 
@@ -189,8 +189,7 @@ def make_executor(scheduler: str | None = None, workers: int | None = None):
     InlineExecutor, LocalExecutor or DaskExecutor
         With ``map_unordered(fn, tasks)`` and ``close()``.
     """
-    check_workers(workers)
-    check_scheduler(scheduler)
+    check_executor(scheduler, workers)
     if scheduler:
         return DaskExecutor(scheduler, workers)
     if workers == 1:
@@ -198,24 +197,17 @@ def make_executor(scheduler: str | None = None, workers: int | None = None):
     return LocalExecutor(workers)
 
 
-def check_scheduler(scheduler) -> None:
+def check_scheduler(scheduler, column: str = "scheduler") -> None:
     """Refuse a ``scheduler`` that is no address (blank: not "local"; not text) before a
-    sweep creates its store or starts a worker."""
-    if scheduler is None:
-        return
-    if not isinstance(scheduler, str):
-        raise EthicLensInputError(
-            f"must be an address as text, not {type(scheduler).__name__}",
-            column="scheduler",
-            kind="argument",
-            value=scheduler,
-            fix="give e.g. tcp://host:8786 or local-cluster, or leave it out for local processes",
-        )
-    if not scheduler.strip():
-        raise EthicLensInputError(
-            "must not be empty",
-            column="scheduler",
-            kind="argument",
-            value=scheduler,
-            fix="give a value, or leave it out for its default",
-        )
+    sweep creates its store or starts a worker (``--scheduler``'s one rule, as every command's:
+    ``_optional.check_scheduler_text``)."""
+    check_scheduler_text(scheduler, column)
+
+
+def check_executor(scheduler, workers, *, cli: bool = False) -> int | None:
+    """Where the tasks run, refused before anything is created (a sweep's store, an
+    experiment's ``--out`` folder, a worker): ``workers`` (:func:`check_workers`), then
+    ``scheduler`` (:func:`check_scheduler`); ``cli``: named by their flags."""
+    workers = check_workers(workers, cli=cli)
+    check_scheduler(scheduler, "--scheduler" if cli else "scheduler")
+    return workers

@@ -10,7 +10,7 @@ from pathlib import Path
 from .. import datasets as ds_mod
 from ..errors import EthicLensInputError
 from ..privacy import get_trainer, is_builtin_trainer
-from ._executors import check_scheduler, check_workers, make_executor
+from ._executors import check_executor, make_executor
 from ._grid import SweepGrid, epsilon_label
 from ._records import SweepTask
 from ._runner import _LOADED, dataset_digest, run_task
@@ -235,8 +235,7 @@ def run_sweep(
             column="grid",
             fix="build one with SweepGrid(...), preset() or load_grid()",
         )
-    check_workers(workers)
-    check_scheduler(scheduler)  # a blank address is refused before the store is created
+    check_executor(scheduler, workers)  # a blank address is refused before the store is created
     # A missing extra (torch, opacus) is one line naming it, before any store or worker.
     get_trainer(grid.trainer, "trainer").check_installed()
     _LOADED.clear()  # each sweep reads its data afresh (a file or a setting may have changed)

@@ -45,6 +45,7 @@ from .._checks import (
     long_label_mask,
     not_numbers,
 )
+from .._optional import check_scheduler_text
 from .._text import printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
@@ -130,7 +131,9 @@ def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
 
 def check_scheduler(engine: str, scheduler: str | None) -> None:
     """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine
-    (``sql``: a database, which counts where it is)."""
+    (``sql``: a database, which counts where it is). A blank one is refused first, in every
+    command's words (``' '`` reached Dask or Spark)."""
+    check_scheduler_text(scheduler, "--scheduler")
     if not scheduler or engine in ("dask", "spark"):
         return
     if engine == "sql":
