@@ -16,6 +16,7 @@ import pandas as pd
 from .._checks import (
     check_argument_type,
     check_count,
+    check_labels_print_apart,
     check_one_per_row,
     is_number,
     is_zero_one,
@@ -267,11 +268,32 @@ def _predictions(values, rows: int) -> np.ndarray:
             check_one_per_row(values, "predict")
         except EthicLensInputError as exc:
             raise _refused(rows, "got " + exc.problem.rpartition(", got ")[2]) from None
-    odd = [] if yhat.ndim != 1 else [v for v in pd.unique(yhat) if not is_zero_one(v)]
+    uniq = pd.unique(yhat) if yhat.ndim == 1 else []
+    odd = [v for v in uniq if not is_zero_one(v)]
     if yhat.shape == (rows,) and rows and not odd:
+        _refuse_text(uniq, rows)  # '1'/'0': refused as audit and a release refuse them
         return yhat.astype(float).astype(int)
     shown = f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""
     raise _refused(rows, f"got shape {yhat.shape}{shown}")
+
+
+def _refuse_text(uniq, rows: int) -> None:
+    """Text '0'/'1' (a string array; was read as the numbers) refused as ``audit`` and a
+    release refuse a string column: 1 beside '1' as values that print the same."""
+    if not any(isinstance(v, str | bytes) for v in uniq):
+        return
+    try:
+        check_labels_print_apart(uniq, "predict")
+    except EthicLensInputError as exc:
+        raise exc.renamed({}, kind="argument") from None
+    shown = sorted(str(v) for v in uniq if isinstance(v, str))
+    raise EthicLensInputError(
+        f"must return one 0/1 prediction per query ({rows} queries), got the text values "
+        f"{shown}, not the numbers 0/1 (a string array)",
+        column="predict",
+        kind="argument",
+        fix="return numbers: e.g. lambda q: np.asarray(model.predict(q)).astype(int)",
+    )
 
 
 def _refused(rows: int, got: str) -> EthicLensInputError:
