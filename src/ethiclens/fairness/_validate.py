@@ -355,12 +355,16 @@ def _decimals_as_floats(series: pd.Series) -> pd.Series:
         return series.astype(float)  # Dask keeps a Parquet decimal as an Arrow one
     if series.dtype != object or series.empty:
         return series
-    values = series.to_numpy()
     # decimals beside plain numbers too: a folder's DECIMAL file beside its int64 one, read
-    # as the floats DuckDB reads the whole column as
-    kinds = [isinstance(v, decimal.Decimal) for v in values]
-    numbers = all(k or _is_number(v) for k, v in zip(kinds, values, strict=True))
-    return series.astype(float) if any(kinds) and numbers else series
+    # as the floats DuckDB reads the whole column as. One pass, left at the first value that
+    # is neither (text labels: at once).
+    seen = False
+    for v in series.to_numpy():
+        if isinstance(v, decimal.Decimal):
+            seen = True
+        elif not _is_number(v):
+            return series
+    return series.astype(float) if seen else series
 
 
 def _as_text_labels(series: pd.Series, column: str, pos_label):
