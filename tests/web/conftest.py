@@ -63,7 +63,9 @@ def make_app(tmp_path, **options):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(request, tmp_path):
+    if "two_audits" in request.fixturenames:  # the test's store: a copy of two audits' first
+        request.getfixturevalue("two_audits")
     return make_app(tmp_path)
 
 
@@ -86,8 +88,69 @@ def wait_done(client, url: str, timeout=400) -> str:
         r = client.get(url)
         if 'http-equiv="refresh"' not in r.text:
             return r
-        time.sleep(0.2)
+        _pause(client)
     raise AssertionError(f"{url} did not finish in {timeout} s")
+
+
+def _pause(client, longest=0.2) -> None:
+    """Wait ``longest`` seconds before the page is read again, or less: until an audit of the
+    app's pool ends (its count of pending audits drops), when the page may say it is done. A
+    client of a server in another process has no pool here: the whole pause."""
+    runner = getattr(getattr(getattr(client, "app", None), "state", None), "runner", None)
+    pending = getattr(runner, "pending", None)
+    if pending is None:
+        time.sleep(longest)
+        return
+    end = time.time() + longest
+    while time.time() < end and runner.pending >= pending:
+        time.sleep(0.01)
+
+
+def audit_of(client, seed: int) -> str:
+    """The id of a finished audit of 300 rows (``make_frame(300, seed)``, attribute ``group``,
+    200 bootstrap draws) run through the pages: upload, mapping, run."""
+    url = upload(client, make_frame(300, seed=seed).to_csv(index=False).encode()).headers[
+        "location"
+    ]
+    r = client.post(url, data=mapping_form(client.get(url).text, protected=["3"], n_boot="200"))
+    wait_done(client, r.headers["location"])
+    return r.headers["location"].rsplit("/", 1)[1]
+
+
+@pytest.fixture(scope="session")
+def _two_audits_made(tmp_path_factory):
+    """A data folder whose store holds two finished audits (``audit_of`` seeds 0 and 1), run
+    once per test process; tests that edit such records get a copy (``two_audits``)."""
+    from starlette.testclient import TestClient
+
+    folder = tmp_path_factory.mktemp("two_audits")
+    import sqlite3
+
+    with TestClient(make_app(folder), follow_redirects=False) as client:
+        ids = audit_of(client, 0), audit_of(client, 1)
+    with sqlite3.connect(folder / "data" / "ethiclens-web.sqlite") as db:  # all in the file
+        assert db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+    return folder, ids
+
+
+@pytest.fixture
+def two_audits(_two_audits_made, tmp_path) -> tuple[str, str]:
+    """The ids of two finished audits (seeds 0 and 1) in ``tmp_path``'s data folder, where the
+    ``app`` fixture's store is: a copy of ``_two_audits_made``'s, its uploads and every path
+    its rows hold moved to ``tmp_path``, as if the audits had been run there. Request it before
+    ``app``."""
+    import shutil
+    import sqlite3
+
+    made, ids = _two_audits_made
+    shutil.copytree(
+        made / "data", tmp_path / "data", ignore=shutil.ignore_patterns("*-wal", "*-shm")
+    )
+    old, new = str(made / "data"), str(tmp_path / "data")
+    with sqlite3.connect(tmp_path / "data" / "ethiclens-web.sqlite") as db:
+        db.execute("UPDATE data SET path = replace(path, ?, ?)", (old, new))
+        db.execute("UPDATE audits SET spec = replace(spec, ?, ?)", (old, new))
+    return ids
 
 
 def mapping_form(html: str, **fields) -> dict:

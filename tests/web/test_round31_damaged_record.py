@@ -10,26 +10,20 @@ import sqlite3
 
 import pytest
 
-from tests.web.conftest import make_frame, mapping_form, upload, wait_done
+from tests.web.conftest import audit_of
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-def _audit(client, seed: int) -> str:
-    url = upload(client, make_frame(300, seed=seed).to_csv(index=False).encode()).headers[
-        "location"
-    ]
-    r = client.post(url, data=mapping_form(client.get(url).text, protected=["3"], n_boot="200"))
-    wait_done(client, r.headers["location"])
-    return r.headers["location"].rsplit("/", 1)[1]
+_audit = audit_of  # what tests elsewhere import
 
 
 @pytest.mark.parametrize(
     ("column", "text"),
     [("result", "not json"), ("spec", "[]"), ("verdict", "nope"), ("error", "[1]")],
 )
-def test_a_damaged_row_is_said_so_and_the_history_stands(app, client, column, text):
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+def test_a_damaged_row_is_said_so_and_the_history_stands(app, client, two_audits, column, text):
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute(f"UPDATE audits SET {column} = ? WHERE id = ?", (text, damaged))
     history = client.get("/history")
@@ -43,8 +37,8 @@ def test_a_damaged_row_is_said_so_and_the_history_stands(app, client, column, te
     assert client.get(f"/audits/{intact}").status_code == 200
 
 
-def test_a_damaged_fingerprint_is_listed_and_diffed(app, client):
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+def test_a_damaged_fingerprint_is_listed_and_diffed(app, client, two_audits):
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute("UPDATE audits SET fingerprint = '[' WHERE id = ?", (damaged,))
     assert client.get("/history").status_code == 200

@@ -9,8 +9,6 @@ import sqlite3
 
 import pytest
 
-from tests.web.test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
@@ -22,10 +20,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
         ("verdict", '{"status_counts": 3}', False),
     ],
 )
-def test_a_record_of_another_shape_is_damaged(app, client, column, text, diffed):
+def test_a_record_of_another_shape_is_damaged(app, client, two_audits, column, text, diffed):
     from starlette.testclient import TestClient
 
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute(f"UPDATE audits SET {column} = ? WHERE id = ?", (text, damaged))
     said = f"audit {damaged[:8]} is damaged: its stored "

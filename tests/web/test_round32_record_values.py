@@ -13,8 +13,6 @@ import sqlite3
 
 import pytest
 
-from tests.web.test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
@@ -47,9 +45,9 @@ def _tamper(app, audit_id: str, column: str, change) -> None:
 
 
 @pytest.mark.parametrize("case", list(CASES))
-def test_wrong_inner_values_are_a_damaged_record(app, client, case):
+def test_wrong_inner_values_are_a_damaged_record(app, client, two_audits, case):
     column, change = CASES[case]
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+    damaged, intact = two_audits
     _tamper(app, damaged, column, change)
     said = f"audit {damaged[:8]} is damaged: its stored {column}"
     urls = [f"/audits/{damaged}"]
@@ -67,10 +65,10 @@ def test_wrong_inner_values_are_a_damaged_record(app, client, case):
     assert client.get(f"/audits/{intact}").status_code == 200
 
 
-def test_a_page_bug_on_an_intact_record_is_not_called_damaged(app, client, monkeypatch):
+def test_a_page_bug_on_an_intact_record_is_not_called_damaged(app, client, two_audits, monkeypatch):
     from ethiclens.web import _routes_audit, _routes_history
 
-    audit, other = _audit(client, 0), _audit(client, 1)
+    audit, other = two_audits
 
     def bug(*args, **kwargs):
         raise KeyError("a bug of the page")
@@ -84,10 +82,10 @@ def test_a_page_bug_on_an_intact_record_is_not_called_damaged(app, client, monke
 
 
 @pytest.mark.parametrize(("column", "text"), [("status", "nope"), ("purpose", "nope")])
-def test_a_state_or_kind_the_app_never_writes_is_damaged(app, client, column, text):
+def test_a_state_or_kind_the_app_never_writes_is_damaged(app, client, two_audits, column, text):
     """A status 'nope' showed a page that refreshed for ever (200), a purpose 'nope' the
     result as an audit's."""
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute(f"UPDATE audits SET {column} = ? WHERE id = ?", (text, damaged))
     for url in (f"/audits/{damaged}", f"/diff?a={intact}&b={damaged}"):

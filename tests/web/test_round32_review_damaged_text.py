@@ -11,8 +11,6 @@ import sqlite3
 
 import pytest
 
-from tests.web.test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
@@ -22,8 +20,8 @@ def _store(app, audit_id: str, column: str, value) -> None:
 
 
 @pytest.mark.parametrize("fingerprint", ['{"files": {"a.csv": 1, "b.csv": "x"}}', "[" * 100_000, 5])
-def test_an_edited_fingerprint_is_listed_and_diffed(app, client, fingerprint):
-    edited, intact = _audit(client, 0), _audit(client, 1)
+def test_an_edited_fingerprint_is_listed_and_diffed(app, client, two_audits, fingerprint):
+    edited, intact = two_audits
     _store(app, edited, "fingerprint", fingerprint)
     history = client.get("/history")
     assert history.status_code == 200 and f"/audits/{edited}" in history.text
@@ -32,8 +30,8 @@ def test_an_edited_fingerprint_is_listed_and_diffed(app, client, fingerprint):
     assert client.get(f"/audits/{edited}").status_code == 200
 
 
-def test_a_request_nested_past_the_parser_is_a_damaged_record(app, client):
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+def test_a_request_nested_past_the_parser_is_a_damaged_record(app, client, two_audits):
+    damaged, intact = two_audits
     _store(app, damaged, "spec", "[" * 100_000)
     for url in ("/", "/history"):
         page = client.get(url)
@@ -45,11 +43,13 @@ def test_a_request_nested_past_the_parser_is_a_damaged_record(app, client):
 
 
 @pytest.mark.parametrize("run", ["x", {"spec": 5}])
-def test_a_result_whose_run_is_not_an_object_is_damaged_not_a_failed_diff(app, client, run):
+def test_a_result_whose_run_is_not_an_object_is_damaged_not_a_failed_diff(
+    app, client, two_audits, run
+):
     # the diff's baseline gate reads the result's run.spec: it was a 500 on the diff
     import json
 
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         (text,) = db.execute("SELECT result FROM audits WHERE id = ?", (damaged,)).fetchone()
     _store(app, damaged, "result", json.dumps({**json.loads(text), "run": run}))

@@ -10,14 +10,14 @@ import sqlite3
 
 import pytest
 
-from .test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
 @pytest.mark.parametrize("column", ["result", "spec", "html"])
-def test_a_finished_request_without_its_request_or_result_is_damaged(app, client, column):
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+def test_a_finished_request_without_its_request_or_result_is_damaged(
+    app, client, two_audits, column
+):
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute(f"UPDATE audits SET {column} = NULL WHERE id = ?", (damaged,))
     said = f"audit {damaged[:8]} is damaged: its stored {column}"
