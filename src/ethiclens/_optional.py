@@ -166,6 +166,37 @@ def moved_getattr(module: str, moved, what: str):
     return __getattr__
 
 
+def log_handlers() -> dict:
+    """Every logger's handlers now (the root's too), by logger: what
+    :func:`forget_local_cluster` leaves in place."""
+    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
+    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
+
+
+def forget_local_cluster(before: dict, *, nodes_only: bool = True) -> None:
+    """Leave logging and memory as a closed Dask local cluster found them (a count's, a
+    sweep's): each scheduler, worker or nanny adds a log handler that it drops only when it is
+    garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by bound
+    methods) keeps every one alive: a handler more and about 1 MB each run, for good.
+    ``nodes_only``: only the nodes' kind of handler goes (distributed.utils.DequeHandler), so
+    one another thread added meanwhile (a web request's, the user's) stays; else every handler
+    not in ``before`` (:func:`log_handlers`) goes."""
+    import distributed.core
+    import distributed.utils
+
+    # (private: guarded; the cache only computes signatures again, a running cluster's too)
+    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
+    if clear is not None:
+        clear()
+    made = getattr(distributed.utils, "DequeHandler", logging.Handler)
+    for lg in [logging.getLogger(), *logging.root.manager.loggerDict.values()]:
+        if isinstance(lg, logging.Logger):
+            kept = before.get(id(lg), [])
+            added = [h for h in lg.handlers if h not in kept]
+            for handler in [h for h in added if isinstance(h, made) or not nodes_only]:
+                lg.removeHandler(handler)
+
+
 class NeedsExtra:
     """A registry entry with an ``extra`` field (the one it needs; None: the core suffices)."""
 

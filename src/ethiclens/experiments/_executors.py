@@ -5,14 +5,13 @@ Both yield results as tasks finish; the coordinator alone writes the store.
 
 from __future__ import annotations
 
-import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .._checks import check_workers
-from .._optional import check_scheduler_text, require
+from .._optional import check_scheduler_text, forget_local_cluster, log_handlers, require
 from ..errors import EthicLensInputError
 
 
@@ -109,7 +108,7 @@ class DaskExecutor:
         self._cluster = None
         self._handlers: dict = {}
         if address == "local-cluster":
-            self._handlers = _log_handlers()  # those the cluster adds are removed at close
+            self._handlers = log_handlers()  # those the cluster adds are removed at close
             self._cluster = distributed.LocalCluster(
                 n_workers=workers or os.cpu_count() or 1,
                 threads_per_worker=1,
@@ -147,31 +146,9 @@ class DaskExecutor:
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
-            _forget_cluster(self._handlers)
-
-
-def _log_handlers() -> dict:
-    """Every logger's handlers now (the root's too), by logger."""
-    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
-    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
-
-
-def _forget_cluster(before: dict) -> None:
-    """Leave logging and memory as a closed local cluster found them: its scheduler adds a
-    log handler (distributed.scheduler, a worker's distributed.nanny) dropped only when it is
-    garbage, and distributed's cache of handler signatures (``core._expects_comm``, keyed by
-    bound methods) keeps every one alive: a handler more and a scheduler kept each sweep.
-    (The same as sources' count does; experiments may not import sources' private module.)"""
-    import distributed.core
-
-    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
-    if clear is not None:
-        clear()
-    for lg in [logging.getLogger(), *logging.root.manager.loggerDict.values()]:
-        if isinstance(lg, logging.Logger):
-            kept = before.get(id(lg), [])
-            for handler in [h for h in lg.handlers if h not in kept]:
-                lg.removeHandler(handler)
+            # every handler added while it ran, as before (a real local cluster adds only its
+            # nodes' DequeHandlers: the same as nodes_only there)
+            forget_local_cluster(self._handlers, nodes_only=False)
 
 
 def make_executor(scheduler: str | None = None, workers: int | None = None):

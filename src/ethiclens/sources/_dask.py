@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._optional import require
+from .._optional import forget_local_cluster, log_handlers, require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
@@ -363,7 +363,7 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
             return self
         distributed = require("distributed", extra="dask")
         if self.address == "local-cluster":
-            self.handlers = _handlers()
+            self.handlers = log_handlers()
             # a task's bad input comes back as its exception, said in one line: the worker's
             # own log of it (with a traceback) would reach the terminal too
             self.cluster = distributed.LocalCluster(
@@ -396,37 +396,8 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
             self.client.close()
         if self.cluster is not None:
             self.cluster.close()
-            _forget_cluster(self.handlers)
+            forget_local_cluster(self.handlers)
         return False
-
-
-def _handlers() -> dict:
-    """Every logger's handlers now (the root's under "")."""
-    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
-    return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
-
-
-def _forget_cluster(before: dict) -> None:
-    """Leave logging and memory as a closed local cluster found them: each scheduler and worker
-    adds a log handler (distributed.scheduler, distributed.worker) that it drops only when it
-    is garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by
-    bound methods) keeps every one alive: a handler more and about 1 MB each run, for good.
-    Only the nodes' kind of handler goes (distributed.utils.DequeHandler): one another thread
-    added meanwhile (a web request's, the user's) stays."""
-    import distributed.core
-    import distributed.utils
-
-    # (private: guarded; the cache only computes signatures again, a running cluster's too)
-    clear = getattr(getattr(distributed.core, "_expects_comm", None), "cache_clear", None)
-    if clear is not None:
-        clear()
-    made = getattr(distributed.utils, "DequeHandler", logging.Handler)
-    loggers = [logging.getLogger(), *logging.root.manager.loggerDict.values()]
-    for lg in loggers:
-        if isinstance(lg, logging.Logger):
-            kept = before.get(id(lg), [])
-            for handler in [h for h in lg.handlers if h not in kept and isinstance(h, made)]:
-                lg.removeHandler(handler)
 
 
 def audit_frame(
