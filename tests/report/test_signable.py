@@ -17,9 +17,14 @@ from ethiclens.report._pdf import find_browser, html_to_pdf
 from ethiclens.report._verdict import verdict_sentence
 
 
-def _compas(merge=None):
+@pytest.fixture(scope="module")
+def compas_run():
+    """COMPAS and its standard model, trained once for the module (tests only read them)."""
     ds = load_compas()
-    run = train_standard_model(ds, seed=0)
+    return ds, train_standard_model(ds, seed=0)
+
+
+def _compas(ds, run, merge=None):
     return ethiclens.audit(
         run.y_test.reset_index(drop=True),
         run.y_pred,
@@ -33,8 +38,14 @@ def _compas(merge=None):
 
 
 @pytest.fixture(scope="module")
-def compas():
-    return _compas()
+def compas(compas_run):
+    return _compas(*compas_run)
+
+
+@pytest.fixture(scope="module")
+def compas_html(compas):
+    """The report of ``compas``, rendered once (the tests below only read it)."""
+    return render_html(compas)
 
 
 def _first_page(html: str) -> str:
@@ -43,8 +54,10 @@ def _first_page(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", section))
 
 
-def test_the_first_page_states_the_finding_and_lists_every_unresolved_comparison(compas):
-    html = render_html(compas)
+def test_the_first_page_states_the_finding_and_lists_every_unresolved_comparison(
+    compas, compas_html
+):
+    html = compas_html
     page = _first_page(html)
     counts = {s: sum(c.status == s for c in compas.comparisons) for s in ("FLAGGED",)}
     assert verdict_sentence(compas) in page
@@ -58,8 +71,8 @@ def test_the_first_page_states_the_finding_and_lists_every_unresolved_comparison
     assert html.index('id="verdict"') < html.index('id="summary"')
 
 
-def test_a_harmful_labels_headline_names_the_largest_disparity():
-    merged = _compas({"race": {"Other": ["Asian", "Native American", "Other"]}})
+def test_a_harmful_labels_headline_names_the_largest_disparity(compas_run):
+    merged = _compas(*compas_run, {"race": {"Other": ["Asian", "Native American", "Other"]}})
     html = render_html(merged)
     summary = re.search(r"<section id=\"summary\">(.*?)</section>", html, re.S).group(1)
     assert "Largest disparity" in summary and "African-American" in summary
@@ -68,8 +81,8 @@ def test_a_harmful_labels_headline_names_the_largest_disparity():
         assert "does not override a flag" in summary
 
 
-def test_every_header_has_its_glossary_entry_and_p_values_are_explained(compas):
-    html = render_html(compas)
+def test_every_header_has_its_glossary_entry_and_p_values_are_explained(compas_html):
+    html = compas_html
     assert 'id="glossary"' in html and "id='glossary-disparate_impact'" in html
     assert "<abbr title=" in html and "href='#glossary-equalized_odds_difference'" in html
     assert "can PASS with a p-value below 1e-6" in html
@@ -91,9 +104,9 @@ needs_browser = pytest.mark.skipif(find_browser() is None, reason="no Chromium f
 
 
 @needs_browser
-def test_the_pdf_keeps_every_status_and_interval(compas, tmp_path):
+def test_the_pdf_keeps_every_status_and_interval(compas, compas_html, tmp_path):
     pypdf = pytest.importorskip("pypdf")
-    pdf = html_to_pdf(render_html(compas), tmp_path / "report.pdf")
+    pdf = html_to_pdf(compas_html, tmp_path / "report.pdf")
     reader = pypdf.PdfReader(pdf)
     text = re.sub(r"\s+", "", "".join(p.extract_text() for p in reader.pages))
     for c in compas.comparisons:
