@@ -6,6 +6,7 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 
 from __future__ import annotations
 
+import functools
 import glob
 import gzip
 import os
@@ -118,12 +119,29 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     if kinds == {"parquet"}:
         _refuse_unencodable(files, target, parquet=True)
     if len(files) > 1:
-        # shortest name first: of two files with the same bytes the later one is named the
-        # copy ("a (1).csv has the bytes of a.csv"), as a copy's name is the original's plus
-        # " (1)", " copy", "Copy of "
-        by_name = sorted(files, key=lambda f: (len(Path(f).name), f))
-        refuse_repeated_files(by_name, target, _partition_of(path) if hive else None)
+        stats = tuple((f, *_stat_key(f)) for f in files)
+        _refuse_repeated(target, stats, str(path) if hive else None)
     return files, kinds.pop(), hive
+
+
+def _stat_key(path: str) -> tuple[int, int, int]:
+    stat = os.stat(path)
+    return stat.st_size, stat.st_mtime_ns, stat.st_ino
+
+
+@functools.lru_cache(maxsize=64)
+def _refuse_repeated(target, stats: tuple, hive_root: str | None) -> None:
+    """``refuse_repeated_files`` once per listing: an audit resolves its target several times
+    (auto's engine choice, the counts-table check, the count, the fingerprint), and each time
+    hashed every file of a size another shares (a folder of equal Parquet parts: read whole
+    each time). ``stats`` (path, size, mtime, inode of each file) key it: a file added,
+    removed or rewritten is checked afresh; a refusal is never cached."""
+    # shortest name first: of two files with the same bytes the later one is named the copy
+    # ("a (1).csv has the bytes of a.csv"), as a copy's name is the original's plus " (1)",
+    # " copy", "Copy of "
+    by_name = sorted((f for f, *_ in stats), key=lambda f: (len(Path(f).name), f))
+    part = _partition_of(Path(hive_root)) if hive_root is not None else None
+    refuse_repeated_files(by_name, target, part)
 
 
 def _multi_file_kind(path: str) -> str | None:
