@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from .conftest import make_frame, mapping_form, upload, wait_done
+from .conftest import csrf_of, make_frame, mapping_form, upload, wait_done
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -45,22 +45,19 @@ def _drafts(app):
 
 
 @pytest.mark.parametrize("text", DAMAGED)
-def test_a_damaged_profile_is_a_damaged_record_on_every_page(app, client, text):
-    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
-    page = client.get(url).text
-    done = client.post(url, data=mapping_form(page, protected=["3"], n_boot="200"))
-    audit = done.headers["location"]
-    wait_done(client, audit)
+def test_a_damaged_profile_is_a_damaged_record_on_every_page(app, client, two_audits, text):
+    audit = f"/audits/{two_audits[0]}"  # preds.csv (make_frame(300)) audited
+    token = csrf_of(client.get(audit).text)
     draft = upload(client, make_frame(300, seed=1).to_csv(index=False).encode())
     draft = draft.headers["location"]
     draft_page = client.get(draft).text
-    for url_ in (url, draft):
+    for url_ in (audit, draft):
         _set_profile(app, _data_id(app, url_.split("/")[2]), text)
     said = "preds.csv is damaged: its stored profile is not what the app wrote"
     get = client.get(draft)
     post = client.post(draft, data=mapping_form(draft_page, protected=["3"]))
     drafts = _drafts(app)
-    again = client.post(f"{audit}/again", data={"csrf": mapping_form(page)["csrf"]})
+    again = client.post(f"{audit}/again", data={"csrf": token})
     for response in (get, post, again):
         assert response.status_code == 410, response.text[-600:]
         assert said in response.text
