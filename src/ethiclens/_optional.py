@@ -173,14 +173,14 @@ def log_handlers() -> dict:
     return {id(lg): lg.handlers[:] for lg in loggers if isinstance(lg, logging.Logger)}
 
 
-def forget_local_cluster(before: dict, *, nodes_only: bool = True) -> None:
+def forget_local_cluster(before: dict) -> None:
     """Leave logging and memory as a closed Dask local cluster found them (a count's, a
     sweep's): each scheduler, worker or nanny adds a log handler that it drops only when it is
     garbage, and distributed's cache of handler signatures (core._expects_comm, keyed by bound
     methods) keeps every one alive: a handler more and about 1 MB each run, for good.
-    ``nodes_only``: only the nodes' kind of handler goes (distributed.utils.DequeHandler), so
-    one another thread added meanwhile (a web request's, the user's) stays; else every handler
-    not in ``before`` (:func:`log_handlers`) goes."""
+    Only the nodes' kind of handler (distributed.utils.DequeHandler) not in ``before``
+    (:func:`log_handlers`) goes: one another thread added meanwhile (a web request's, the
+    user's) stays."""
     import distributed.core
     import distributed.utils
 
@@ -193,7 +193,7 @@ def forget_local_cluster(before: dict, *, nodes_only: bool = True) -> None:
         if isinstance(lg, logging.Logger):
             kept = before.get(id(lg), [])
             added = [h for h in lg.handlers if h not in kept]
-            for handler in [h for h in added if isinstance(h, made) or not nodes_only]:
+            for handler in [h for h in added if isinstance(h, made)]:
                 lg.removeHandler(handler)
 
 

@@ -146,9 +146,7 @@ class DaskExecutor:
         if self._cluster is not None:
             self._cluster.close()
             self._cluster = None
-            # every handler added while it ran, as before (a real local cluster adds only its
-            # nodes' DequeHandlers: the same as nodes_only there)
-            forget_local_cluster(self._handlers, nodes_only=False)
+            forget_local_cluster(self._handlers)
 
 
 def make_executor(scheduler: str | None = None, workers: int | None = None):
