@@ -36,6 +36,23 @@ def long_named_csv(tmp_path_factory):
     return data
 
 
+@pytest.fixture(scope="module")
+def reports(long_named_csv, tmp_path_factory):
+    """``command``'s HTML report of ``long_named_csv``, made once per command (the page sizes
+    print the same report)."""
+    made = {}
+
+    def report(command, roles):
+        if command not in made:
+            html_path = tmp_path_factory.mktemp(command) / "r.html"
+            argv = [command, str(long_named_csv), "--y-true", "y", "--protected", "g=A", *roles]
+            assert main([*argv, "--n-boot", "100", "--html", str(html_path)]) == 0
+            made[command] = html_path.read_text()
+        return made[command]
+
+    return report
+
+
 def _digest_runs(reader, digest):
     """(page width, start x, font size, text) of each printed run holding part of ``digest``."""
     runs = []
@@ -61,14 +78,11 @@ def _digest_runs(reader, digest):
     ],
 )
 def test_a_digest_prints_whole_on_one_line_inside_the_page(
-    long_named_csv, tmp_path, command, size, roles
+    long_named_csv, reports, tmp_path, command, size, roles
 ):
     pypdf = pytest.importorskip("pypdf")
-    html_path = tmp_path / "r.html"
-    argv = [command, str(long_named_csv), "--y-true", "y", "--protected", "g=A", *roles]
-    assert main([*argv, "--n-boot", "100", "--html", str(html_path)]) == 0
     digest = hashlib.sha256(long_named_csv.read_bytes()).hexdigest()
-    html = html_path.read_text().replace("</style>", f"@page {{ size: {size}; }}</style>", 1)
+    html = reports(command, roles).replace("</style>", f"@page {{ size: {size}; }}</style>", 1)
     assert digest in html
     reader = pypdf.PdfReader(html_to_pdf(html, tmp_path / "r.pdf"))
     text = "".join(unicodedata.normalize("NFKC", p.extract_text()) for p in reader.pages)
