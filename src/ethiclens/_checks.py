@@ -486,6 +486,53 @@ def check_draws(
     raise _setting_error(problem, column=where, value=value, fix=fix)
 
 
+def check_level_draws(n_boot, level, where: str = "confidence_level", **refusal) -> None:
+    """An interval needs draws outside it: ``n_boot`` x (1 - level) of at least 1 (half a draw
+    beyond each end). With fewer, its ends are all but the smallest and largest draws, which
+    cover less than the level says (0.999999 from 100 draws: about 98%, printed as 99.9999%);
+    0.99 from 100 draws and 0.999 from 1,000, levels people use, stay allowed. One rule and
+    one message wherever a level meets draws (the audit's request, P2NIA's estimate, PCER's
+    Bonferroni levels); 0 draws (no intervals) pass.
+
+    ``level``: a float, reckoned as written (0.999 needs 1,000 draws, not 1,000 and a float's
+    noise), or an exact ``Fraction`` (a level derived: 1 − 0.05/m). ``refusal``: ``value``
+    (shown; default ``level``), ``why`` (words before the rule: how a derived level came) and
+    ``instead`` (the other fix; default a level of at most 1 − 1/n_boot), ``most`` (the most
+    draws the caller takes: more are offered only up to it)."""
+    from fractions import Fraction
+
+    if not n_boot:
+        return
+    exact = level if isinstance(level, Fraction) else Fraction(Decimal(repr(float(level))))
+    tails = 1 - exact
+    if n_boot * tails >= 1:
+        return
+    needed = math.ceil(1 / tails)
+    instead = refusal.get("instead") or f"a level of at most {1 - 1 / n_boot:g}"
+    most = refusal.get("most", MAX_DRAWS)  # the most draws the caller can make
+    more = f"at least {needed:,} interval draws, or " if needed <= most else ""
+    # the level as given (as _text.percent writes it; a derived one to the digits that tell it
+    # from 1)
+    written = Decimal(repr(_nines(float(level)) if exact is level else float(level)))
+    shown = f"{(written * 100).normalize():f}%"
+    why = f"{refusal['why']}: " if refusal.get("why") else ""
+    raise _setting_error(
+        f"{why}a {shown} interval needs at least {needed:,} draws, one outside it (from "
+        f"{n_boot:,} its ends are all but the smallest and largest draws, which cover less)",
+        column=where,
+        value=refusal.get("value", float(level)),
+        fix=f"use {more}{instead}",
+    )
+
+
+def _nines(level: float) -> float:
+    """``level`` in four digits, or as many more as tell it from 1 (0.99995, never 1)."""
+    digits = 4
+    while f"{level:.{digits}g}" == "1":
+        digits += 1
+    return float(f"{level:.{digits}g}")
+
+
 # JSON Schema type -> words (a spec, a baseline report: one wording for every document)
 _SCHEMA_TYPES = {"string": "text", "integer": "a whole number", "number": "a number"}
 _SCHEMA_TYPES |= {"null": "null", "boolean": "true or false", "array": "a list"}

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .._checks import check_level, check_repetitions, first_row, split_list
+from .._checks import check_level, check_level_draws, check_repetitions, first_row, split_list
 from .._text import safe_console
 from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
@@ -163,7 +163,7 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
     )
     check_n_boot(n_boot)
     check_seed(seed)
-    check_level(level, "--confidence-level")
+    check_level_draws(n_boot, check_level(level, "--confidence-level"), "--confidence-level")
     try:
         rel = read_release(release_dir)
     except ValueError as exc:  # an input error naming the folder: as this command's argument

@@ -35,7 +35,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import SKLEARN_SEED_LIMIT, check_argument_type, check_draws, check_level, split_list
+from .._checks import (
+    SKLEARN_SEED_LIMIT,
+    check_argument_type,
+    check_draws,
+    check_level,
+    check_level_draws,
+    split_list,
+)
 from .._text import one_line, percent
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -454,10 +461,12 @@ def estimate(
         Confidence level of the intervals.
     """
     source = rel if isinstance(rel, (str, os.PathLike)) else None
-    rel = _checked_release(rel, request)
+    # the settings first: a refusal that depends on them alone comes before the release is read
     n_boot = check_n_boot(n_boot, "n_boot")  # the CLI checked --n-boot before
     random_state = _seed_used(random_state)
     level = check_level(level, "level")  # as everywhere (a float32 0.9 is 0.9)
+    check_level_draws(n_boot, level, "level")
+    rel = _checked_release(rel, request)
     policy = check_policy(policy)  # default: Policy()
     m = rel.manifest
     metrics = _metrics_asked(m, metrics)

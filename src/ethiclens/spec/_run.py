@@ -9,6 +9,7 @@ import os
 import re
 from dataclasses import fields
 
+from .._checks import check_level_draws
 from ..errors import EthicLensInputError
 from ._names import columns_named
 from ._spec import (
@@ -276,6 +277,9 @@ def check_request(spec: AuditSpec, purpose: str) -> None:
         problem, fix = "the paired row bootstrap does not take weights", "drop --weight, or draw "
         fix += "the weighted paired intervals: e.g. --ci jeffreys"  # each face's words
         raise _key_error(problem, "policy.ci", fix, spec.policy.ci)
+    # the level against the run's draws, here: before any data is read (or a form queued)
+    level = spec.policy.confidence_level
+    check_level_draws(_draws(spec, purpose), level, "policy.confidence_level")
     spec.policy.to_policy()
 
 
