@@ -2,12 +2,17 @@
 --scheduler, exit 2, for the audit and the monitor alike; was exit 1 with a Py4J traceback
 (SparkContext failed to start). A later run in the same process still starts its session.
 Run in a fresh interpreter: a session another test left active (tests/sources/conftest.py's
-session-scoped ``spark``) is refused first, as it must be ("already active")."""
+session-scoped ``spark``) is refused first, as it must be ("already active"). One interpreter
+runs both commands, the monitor first (a JVM started once, not twice); each command's lines are
+checked alone."""
 
+import os
 import subprocess
 import sys
 
 import pytest
+
+from tests.sources.conftest import SPARK_TEST_JVM
 
 pytest.importorskip("pyspark")
 
@@ -15,25 +20,46 @@ ROWS = "ts,y,p,g\n" + "2024-01-01,0,0,a\n2024-01-01,1,1,b\n2024-01-02,0,1,a\n202
 TWICE = """
 import sys
 from ethiclens.cli import main
-argv = sys.argv[1:]
-print("FIRST", main([*argv, "--engine", "spark", "--scheduler", "local[2]x"]), file=sys.stderr)
-if argv[0] == "audit":  # the process can start a session after the failed one
-    print("SECOND", main([*argv, "--engine", "spark", "--fail-on", "never"]), file=sys.stderr)
+for command in ("monitor", "audit"):
+    argv = sys.argv[1:]
+    argv = argv[argv.index(command) : argv.index("END-" + command)]
+    print("BEGIN", command, file=sys.stderr)
+    print("FIRST", main([*argv, "--engine", "spark", "--scheduler", "local[2]x"]), file=sys.stderr)
+    if command == "audit":  # the process can start a session after the failed ones
+        print("SECOND", main([*argv, "--engine", "spark", "--fail-on", "never"]), file=sys.stderr)
+    print("END", command, file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("command", ["audit", "monitor"])
-def test_a_master_spark_cannot_parse(tmp_path, command):
+@pytest.fixture(scope="module")
+def said(tmp_path_factory):
+    """{command: its stderr lines}, both commands run by one fresh interpreter."""
+    tmp_path = tmp_path_factory.mktemp("master")
     path = tmp_path / "d.csv"
     path.write_text(ROWS)
-    argv = [command, str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
-    argv += ["--time", "ts", "--window", "1d"] if command == "monitor" else []
-    argv += ["--store", str(tmp_path / "store")] if command == "monitor" else []
+    args = []
+    for command in ("audit", "monitor"):
+        argv = [command, str(path), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+        argv += ["--time", "ts", "--window", "1d"] if command == "monitor" else []
+        argv += ["--store", str(tmp_path / "store")] if command == "monitor" else []
+        args += [*argv, f"END-{command}"]
+    # the JVM's JIT and GC flags of tests/sources/conftest.py's session (how fast, not what)
+    env = {
+        **os.environ,
+        "PYSPARK_SUBMIT_ARGS": f'--driver-java-options "{SPARK_TEST_JVM}" pyspark-shell',
+    }
     done = subprocess.run(
-        [sys.executable, "-c", TWICE, *argv], capture_output=True, text=True, timeout=600
+        [sys.executable, "-c", TWICE, *args], capture_output=True, text=True, timeout=600, env=env
     )
     err = done.stderr
-    assert done.returncode == 0 and "FIRST 2" in err, err[-2000:]
+    assert done.returncode == 0, err[-2000:]
+    return {c: err[err.index(f"BEGIN {c}") : err.index(f"END {c}")] for c in ("audit", "monitor")}
+
+
+@pytest.mark.parametrize("command", ["audit", "monitor"])
+def test_a_master_spark_cannot_parse(said, command):
+    err = said[command]
+    assert "FIRST 2" in err, err[-2000:]
     assert "Traceback" not in err and "Py4J" not in err
     assert "option '--scheduler'" in err and "local[2]x" in err, err
     assert "Could not parse Master URL" in err and "local[*]" in err
