@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_label_lengths, check_type
+from .._checks import check_draws, check_label_lengths, check_level_draws, check_type
 from .._text import beside
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -68,7 +68,7 @@ from ._metrics import (
     group_specs,
     with_frozen_specs,
 )
-from ._options import DEFAULT_N_BINS, check_level_draws, check_score_bins, policy_and_options
+from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,

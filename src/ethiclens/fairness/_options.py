@@ -11,8 +11,6 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
-import decimal
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -20,7 +18,6 @@ from typing import Any
 import numpy as np
 
 from .._checks import (
-    MAX_DRAWS,
     SKLEARN_SEED_LIMIT,
     check_argument_type,
     check_level,
@@ -30,7 +27,7 @@ from .._checks import (
     is_number,
     schema_words,
 )
-from .._text import crossed_names, percent
+from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE
@@ -346,28 +343,6 @@ def take_options(function: str, options: dict) -> AuditOptions:
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": _check_provenance(options["provenance"])}
     return AuditOptions(**{**defaults, **options})
-
-
-def check_level_draws(n_boot: int, level: float) -> None:
-    """An interval needs draws outside it: ``n_boot`` x (1 - level) of at least 1 (half a draw
-    beyond each end). With fewer, its ends are all but the smallest and largest draws, which
-    cover less than the level says (0.999999 from 100 draws: about 98%, printed as 99.9999%);
-    0.99 from 100 draws and 0.999 from 1,000, levels people use, stay allowed. Reckoned on the
-    level as written (0.999 needs 1,000 draws, not 1,000 and a float's noise)."""
-    tails = 1 - decimal.Decimal(repr(float(level)))
-    if n_boot * tails >= 1:
-        return
-    needed = math.ceil(1 / tails)
-    more = f"at least {needed:,} interval draws, or " if needed <= MAX_DRAWS else ""
-    raise EthicLensInputError(
-        f"a {percent(level)} interval needs at least {needed:,} draws, one outside it "
-        f"(from {n_boot:,} its ends are all but the smallest and largest draws, which cover "
-        "less)",
-        column="confidence_level",
-        value=level,
-        kind="argument",
-        fix=f"use {more}a level of at most {1 - 1 / n_boot:g}",
-    )
 
 
 def _seed_from(generator) -> int:

@@ -21,7 +21,7 @@ from types import SimpleNamespace
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_fraction, is_number
+from .._checks import check_draws, check_fraction, check_level_draws, is_number
 from .._text import percent, printed_floats
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -34,7 +34,7 @@ from ._counts import cell_index, cell_sums
 from ._engine import _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._options import check_level_draws, policy_and_options
+from ._options import policy_and_options
 from ._result import empty_crossings, empty_crossings_text
 from ._validate import (
     MAX_DRAW_BYTES,
