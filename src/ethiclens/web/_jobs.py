@@ -111,7 +111,10 @@ def run_job(
     """Run one stored request (in a worker) and store its result or its error."""
     store = Store(store_path)
     try:
-        store.step(audit_id, "reading the data and computing the intervals")
+        # a thread of a stopped server runs on (no process to kill): what it would finish is
+        # never stored (Store.finish), so it stops at its next step
+        if not store.step(audit_id, "reading the data and computing the intervals"):
+            return "interrupted"
         from ..spec import AuditSpec, run_audit, run_compare, run_thresholds
 
         _refuse_swapped_file(store, spec_dict)
@@ -119,7 +122,8 @@ def run_job(
         runner = {"compare": run_compare, "thresholds": run_thresholds}.get(purpose, run_audit)
         result = runner(spec)
         _users_file_in_provenance(result, store, spec_dict)
-        store.step(audit_id, "writing the report")
+        if not store.step(audit_id, "writing the report"):
+            return "interrupted"
         text = result.to_json()
         html, card = _render(result, purpose, title)
         csv = result.to_csv() if purpose == "thresholds" else None

@@ -335,12 +335,15 @@ class Store:
         )
         return cur.rowcount == 1
 
-    def step(self, audit_id: str, step: str) -> None:
-        self._write(
+    def step(self, audit_id: str, step: str) -> bool:
+        """Whether the audit is still queued or running (and now at ``step``): False once its
+        server stopped it (interrupted), when nothing more of it would be stored."""
+        cur = self._write(
             "UPDATE audits SET status = 'running', step = ?, updated = ? "
             "WHERE id = ? AND status IN ('queued', 'running')",
             (step, NOW, audit_id),
         )
+        return cur.rowcount == 1
 
     def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
