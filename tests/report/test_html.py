@@ -34,6 +34,12 @@ def compas_result():
 
 
 @pytest.fixture(scope="module")
+def compas_html(compas_result):
+    """``compas_result``'s report, rendered once (the tests below only read it)."""
+    return render_html(compas_result)
+
+
+@pytest.fixture(scope="module")
 def nasty_result():
     """Group names that are HTML and Markdown syntax."""
     rng = np.random.default_rng(0)
@@ -44,16 +50,16 @@ def nasty_result():
     return ethiclens.audit(y, p, {"grp<&>": g}, n_boot=200, random_state=0)
 
 
-def test_html_is_self_contained(compas_result):
-    html = render_html(compas_result)
+def test_html_is_self_contained(compas_html):
+    html = compas_html
     assert "<script" not in html.lower()
     assert not re.search(r"""(src|href)\s*=\s*['"]?(https?:)?//""", html, re.I)
     assert "@import" not in html and "url(http" not in html
     assert "Content-Security-Policy" in html
 
 
-def test_html_has_every_required_part(compas_result):
-    html = render_html(compas_result)
+def test_html_has_every_required_part(compas_result, compas_html):
+    html = compas_html
     for heading in (
         "Summary",
         "Every comparison",
@@ -74,8 +80,8 @@ def test_html_has_every_required_part(compas_result):
     assert "Withheld" in html  # COMPAS has two tiny race groups: both headlines withheld
 
 
-def test_benchmark_report_text_and_rule(compas_result):
-    html = render_html(compas_result)
+def test_benchmark_report_text_and_rule(compas_html):
+    html = compas_html
     limitations = html.split(">Limitations</h2>")[1].split("</section>")[0]
     assert "re-arrest" in limitations  # COMPAS's own caveat, from its provenance
     assert "A benchmark model trained by EthicLens" in html
@@ -86,8 +92,8 @@ def test_benchmark_report_text_and_rule(compas_result):
         assert flag in html  # the withheld headline says what to do
 
 
-def test_below_floor_cells_are_greyed_without_interval(compas_result):
-    html = render_html(compas_result)
+def test_below_floor_cells_are_greyed_without_interval(compas_result, compas_html):
+    html = compas_html
     asian = compas_result.comparison("race", "Asian").metrics["disparate_impact"]
     assert asian.ci_low is None
     cell = html.split(f"<span class='below-floor'>{asian.value:.3f}<br><small>")[1]
@@ -147,12 +153,12 @@ def test_model_card_has_mitchell_sections_with_real_numbers(compas_result):
     assert aa.flag_reason in card.replace("\\", "")
 
 
-def test_withheld_composite_is_explained_not_shown_as_a_number(compas_result):
+def test_withheld_composite_is_explained_not_shown_as_a_number(compas_result, compas_html):
     card = render_model_card(compas_result)
     line = next(x for x in card.splitlines() if x.startswith("**Composite bias score"))
     assert "withheld" in line and "Affected: race:Asian" in line
     assert not re.search(r"Composite bias score: \d", card)
-    html = render_html(compas_result)
+    html = compas_html
     assert "Composite bias score</div><div class='value'>Withheld" in html
 
 
@@ -190,13 +196,13 @@ CHROMEDRIVER = shutil.which("chromedriver")
     not (CHROMIUM and CHROMEDRIVER) and not os.environ.get("CI"),
     reason="chromium/chromedriver not installed (make test installs them)",
 )
-def test_report_in_headless_chromium(compas_result, tmp_path):
+def test_report_in_headless_chromium(compas_result, compas_html, tmp_path):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     page = tmp_path / "compas.html"
-    write_atomic(page, render_html(compas_result))
+    write_atomic(page, compas_html)
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in (
