@@ -448,13 +448,30 @@ def _check(name, outcomes):
 FAST = ["pandas", "pandas counts", "duckdb", "dask"]
 
 
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory):
+    """outcomes(name, engines, spark=None) -> {engine: outcome} of case NAME, its input built
+    once for the module and each engine's outcome computed once (in the order asked): the fast
+    engines' answers serve both test_every_engine_gives_one_answer and the Spark matrix."""
+    targets, seen = {}, {}
+
+    def get(name, engines, spark=None):
+        build, roles, kwargs, _ = CASES[name]
+        if name not in targets:
+            targets[name] = build(tmp_path_factory.mktemp("case"))
+        for e in engines:
+            if (name, e) not in seen:
+                seen[(name, e)] = outcome(e, targets[name], roles, kwargs, spark)
+        return {e: seen[(name, e)] for e in engines}
+
+    return get
+
+
 @pytest.mark.parametrize("name", list(CASES))
-def test_every_engine_gives_one_answer(name, tmp_path):
+def test_every_engine_gives_one_answer(name, outcomes):
     pytest.importorskip("duckdb")
     pytest.importorskip("dask.dataframe")
-    build, roles, kwargs, _ = CASES[name]
-    target = build(tmp_path)
-    _check(name, {e: outcome(e, target, roles, kwargs) for e in FAST})
+    _check(name, outcomes(name, FAST))
 
 
 def test_reordered_folder_counts_by_name(tmp_path):
@@ -513,17 +530,15 @@ def test_cli_dask_reads_a_csv(tmp_path, capsys, command):
 
 
 @pytest.mark.slow
-def test_spark_gives_the_same_answers_and_the_matrix(spark, tmp_path, capsys):
-    """Every case through every engine, Spark included; prints the agreement matrix."""
+def test_spark_gives_the_same_answers_and_the_matrix(spark, outcomes, capsys):
+    """Every case through every engine, Spark included (on the same input as the others);
+    prints the agreement matrix."""
     pytest.importorskip("duckdb")
     pytest.importorskip("dask.dataframe")
     engines = [*FAST, "spark"]
     matrix, failures = {}, []
-    for i, (name, (build, roles, kwargs, _)) in enumerate(CASES.items()):
-        folder = tmp_path / f"case{i}"
-        folder.mkdir()
-        target = build(folder)
-        got = {e: outcome(e, target, roles, kwargs, spark) for e in engines}
+    for name in CASES:
+        got = outcomes(name, engines, spark)
         matrix[name] = {e: _cell(got[e], got["pandas"]) for e in engines}
         try:
             _check(name, got)
