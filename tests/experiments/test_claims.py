@@ -5,6 +5,8 @@ import importlib.util
 import re
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "claims_table.py"
 
 
@@ -15,9 +17,19 @@ def _module():
     return module
 
 
-def test_claims_ledger_is_current_and_covers_both_papers():
-    claims = _module()
-    text = claims.build()
+@pytest.fixture(scope="module")
+def claims():
+    return _module()
+
+
+@pytest.fixture(scope="module")
+def text(claims):
+    """The ledger built once (about 1 s): build() reads only committed files and returns a
+    string, which the tests only read."""
+    return claims.build()
+
+
+def test_claims_ledger_is_current_and_covers_both_papers(claims, text):
     assert claims.OUT.read_text(encoding="utf-8") == text, (
         "docs/reproductions/claims.md is stale: run python scripts/claims_table.py"
     )
@@ -44,9 +56,7 @@ def _status(row):
     raise AssertionError(row)
 
 
-def test_counts_line_and_summary_match_the_statuses_in_the_table():
-    claims = _module()
-    text = claims.build()
+def test_counts_line_and_summary_match_the_statuses_in_the_table(claims, text):
     rows = _table_rows(text)
     counts = {}
     for row in rows:
@@ -76,9 +86,8 @@ DIFFERENT_DATA = re.compile(
 )
 
 
-def test_no_row_on_data_that_differ_from_the_papers_is_a_match():
-    claims = _module()
-    rows = _table_rows(claims.build())
+def test_no_row_on_data_that_differ_from_the_papers_is_a_match(claims, text):
+    rows = _table_rows(text)
     different = [r for r in rows if DIFFERENT_DATA.search(r.split(" | ")[1])]
     assert len(different) >= 40
     for r in different:
@@ -92,8 +101,7 @@ def test_no_row_on_data_that_differ_from_the_papers_is_a_match():
     assert adult and all("(status)" in r.split(" | ")[4] for r in adult)
 
 
-def test_the_rules_decide_the_statuses():
-    claims = _module()
+def test_the_rules_decide_the_statuses(claims, text):
     assert claims.rule_mean(0.240, 0.021, 0.242, 0.018)[0]  # COMPAS DP-Gap: 0.5 SE
     assert not claims.rule_mean(0.098, 0.010, 0.184, 0.030)[0]  # Adult `paper` DP-Gap
     assert claims.rule_share(31, 36, 32, 36)[0] and not claims.rule_share(18, 36, 32, 36)[0]
@@ -105,7 +113,7 @@ def test_the_rules_decide_the_statuses():
         claims.below(dict(mean=0.046, se=0.012, k=10), dict(mean=0.124, se=0.013, k=10))[0]
         == "below"
     )
-    rows = _table_rows(claims.build())
+    rows = _table_rows(text)
     for r in rows:
         assert r.rstrip(" |").rsplit(" | ", 2)[1] in claims.RULES, r
     # a conformance row points to tests that exist, in the files or folders it names
@@ -121,9 +129,7 @@ def test_the_rules_decide_the_statuses():
             assert found, (name, r)
 
 
-def test_p2nia_adult_rows_come_from_the_paper_grid():
-    claims = _module()
-    text = claims.build()
+def test_p2nia_adult_rows_come_from_the_paper_grid(claims, text):
     p2nia = [r for r in _table_rows(text) if r.startswith("| P2NIA")]
     # (App. B's setup rows read the package, not the grid)
     adult = [r for r in p2nia if "Adult" in r.split(" | ")[1] and "| App. B" not in r]
@@ -187,11 +193,10 @@ def test_p2nia_adult_rows_come_from_the_paper_grid():
     assert "| not comparable offline" in fig1 and "CO → NE 0.046" in fig1
 
 
-def test_the_papers_marginal_selection_has_its_rows_from_its_own_run():
+def test_the_papers_marginal_selection_has_its_rows_from_its_own_run(claims, text):
     # §3.2: the paper's MST/AIM selection is a workload of the synthesiser (a tested
     # conformance row) and its Adult rerun is judged against the default setup and the figures
-    claims = _module()
-    rows = [r for r in _table_rows(claims.build()) if r.startswith("| P2NIA")]
+    rows = [r for r in _table_rows(text) if r.startswith("| P2NIA")]
     selection = next(r for r in rows if "| §3.2 MST/AIM marginal selection |" in r)
     assert "| test | match" in selection and "20 adaptive rounds" in selection
     rerun = [r for r in rows if claims.WORKLOAD_CMD in r]
