@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-def test_a_listed_request_is_read_once_not_on_every_load(client, monkeypatch):
+def test_a_listed_request_is_read_once_not_on_every_load(client, two_audits, monkeypatch):
     from ethiclens.spec import AuditSpec
 
-    audits = [_audit(client, seed) for seed in (0, 1)]
+    audits = two_audits
     first = client.get("/history")
     assert first.status_code == 200 and "damaged" not in first.text
     calls = []

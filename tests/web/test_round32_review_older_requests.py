@@ -14,7 +14,6 @@ import sqlite3
 import pytest
 
 from tests.web.conftest import csrf_of
-from tests.web.test_round31_damaged_record import _audit
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
@@ -39,8 +38,8 @@ def _failed(app, audit_id: str, change) -> None:
         )
 
 
-def test_an_older_failed_request_with_nan_is_a_failed_audit_not_damaged(app, client):
-    audit = _audit(client, 0)
+def test_an_older_failed_request_with_nan_is_a_failed_audit_not_damaged(app, client, two_audits):
+    audit = two_audits[0]
     _failed(app, audit, lambda s: s["roles"].update(pos_label=float("nan")))
     history = client.get("/history")
     assert history.status_code == 200 and "damaged" not in history.text
@@ -57,8 +56,8 @@ def test_an_older_failed_request_with_nan_is_a_failed_audit_not_damaged(app, cli
     [lambda s: s.update(roles="x"), lambda s: s["roles"].update(y_pred="pred")],
     ids=["roles as text", "predictions as text"],
 )
-def test_a_failed_request_of_another_shape_is_still_damaged(app, client, change):
-    audit = _audit(client, 0)
+def test_a_failed_request_of_another_shape_is_still_damaged(app, client, two_audits, change):
+    audit = two_audits[0]
     _failed(app, audit, change)
     assert "damaged" in client.get("/history").text
     page = client.get(f"/audits/{audit}")

@@ -8,13 +8,11 @@ import sqlite3
 
 import pytest
 
-from .test_round31_damaged_record import _audit
-
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
-def test_a_finished_request_without_its_verdict_is_damaged(app, client):
-    damaged, intact = _audit(client, 0), _audit(client, 1)
+def test_a_finished_request_without_its_verdict_is_damaged(app, client, two_audits):
+    damaged, intact = two_audits
     with sqlite3.connect(app.state.store.path) as db:
         db.execute("UPDATE audits SET verdict = NULL WHERE id = ?", (damaged,))
     history = client.get("/history")
