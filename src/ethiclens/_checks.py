@@ -9,7 +9,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from decimal import Decimal
+from decimal import ROUND_FLOOR, Decimal
 
 import numpy as np
 
@@ -508,7 +508,7 @@ def check_level_draws(n_boot, level, where: str = "confidence_level", **refusal)
     if n_boot * tails >= 1:
         return
     needed = math.ceil(1 / tails)
-    instead = refusal.get("instead") or f"a level of at most {1 - 1 / n_boot:g}"
+    instead = refusal.get("instead") or f"a level of at most {_reachable(n_boot)}"
     most = refusal.get("most", MAX_DRAWS)  # the most draws the caller can make
     more = f"at least {needed:,} interval draws, or " if needed <= most else ""
     # the level as given (as _text.percent writes it; a derived one to the digits that tell it
@@ -523,6 +523,14 @@ def check_level_draws(n_boot, level, where: str = "confidence_level", **refusal)
         value=refusal.get("value", float(level)),
         fix=f"use {more}{instead}",
     )
+
+
+def _reachable(n_boot: int) -> str:
+    """1 − 1/n_boot, the highest level ``n_boot`` draws reach, to six decimals rounded down: a
+    level offered is one they reach (rounded to nearest, 300 draws offered 0.996667, which
+    needs 301)."""
+    top = (1 - Decimal(1) / Decimal(n_boot)).quantize(Decimal("1e-6"), rounding=ROUND_FLOOR)
+    return f"{top.normalize():f}"
 
 
 def _nines(level: float) -> float:
