@@ -372,7 +372,7 @@ def test_cli_bad_counts_file_exits_2(tmp_path, capsys):
 
 
 @pytest.mark.slow
-def test_cli_spark_engine_equals_pandas_on_parquet_and_csv(tmp_path):
+def test_cli_spark_engine_equals_pandas_on_parquet_and_csv(tmp_path, spark):
     """``--engine spark``: files read by Spark in local mode (or the active session), counted
     with one groupBy; the report equals the pandas one, weights and scores included."""
     import json

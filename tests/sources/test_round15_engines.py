@@ -80,7 +80,8 @@ def test_counts_of_a_zero_row_parquet_by_default_writes_nothing(tmp_path, capsys
 
 
 @pytest.mark.slow
-def test_no_data_rows_is_the_pandas_refusal_on_spark(tmp_path, capsys):
+def test_no_data_rows_is_the_pandas_refusal_on_spark(tmp_path, capsys, spark):
+    # under the tests' active session: 10 CLI runs each starting its own took 64 s
     pytest.importorskip("pyspark")
     assert _no_rows(tmp_path, capsys, ("spark",)) == []
 

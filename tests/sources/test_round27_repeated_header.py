@@ -72,7 +72,7 @@ def test_a_row_holding_column_names_but_not_the_header_is_not_named_so(tmp_path,
 
 
 @pytest.mark.slow
-def test_spark_names_a_repeated_header_line(tmp_path):
+def test_spark_names_a_repeated_header_line(tmp_path, spark):  # under the active session
     pytest.importorskip("pyspark")
     from ethiclens.errors import DataFileError
     from ethiclens.sources import Roles, spark_file_counts
