@@ -288,13 +288,16 @@ def sweep_grid(preset_name: str | None = None, grid_file=None, **overrides) -> S
 
 def read_table_inputs(store_path):
     """The per-group rows and runs of a results store that the paper's tables need; a store
-    without finished runs, or without a binary attribute, is refused."""
+    without finished runs, or without a binary attribute (no run with its group 0 and group
+    1: the tables' rows, :func:`_tables.per_seed`), is refused before ``pcer tables`` creates
+    its folder (a store holding group 1 rows alone left an empty one)."""
     from ._store import open_existing
+    from ._tables import per_seed
 
     store = open_existing(store_path)
     try:
         groups = store.group_stats()
-        if not groups.empty and not (groups["group_index"] == 1).any():
+        if not groups.empty and per_seed(groups).empty:
             raise EthicLensInputError(
                 "no finished run has two groups of an attribute, so no table can be computed",
                 column="STORE",
