@@ -117,7 +117,13 @@ class DaskExecutor:
                 # this machine, a free port: None binds 0.0.0.0:8787 (as sources.LOCAL_HTTP)
                 dashboard_address="127.0.0.1:0",
             )
-            self.client = distributed.Client(self._cluster)
+            try:
+                self.client = distributed.Client(self._cluster)
+            except BaseException:  # (Ctrl-C too) close() is never reached: close it here
+                self._cluster.close()
+                self._cluster = None
+                forget_local_cluster(self._handlers)
+                raise
         else:
             try:
                 self.client = distributed.Client(address, timeout="20s")
