@@ -6,6 +6,8 @@ empty OUT folder; ``audit --engine spark --scheduler ' '`` ended in Spark's trac
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from ethiclens.cli import main
@@ -50,3 +52,11 @@ def test_library_words_are_the_argument():
         check_executor("\t", None)
     with pytest.raises(EthicLensInputError, match=r"^option '--scheduler': must not be empty"):
         check_executor("\t", None, cli=True)
+
+
+def test_missing_model_extra_refused_before_out_is_created(tmp_path, capsys, monkeypatch):
+    # xgboost absent (the core install): refused as run_experiment started, after --out was made
+    monkeypatch.setitem(sys.modules, "xgboost", None)
+    code = main(["p2nia", "experiment", "--models", "xgb", "--out", str(tmp_path / "OUT")])
+    assert code == 2 and "pip install 'ethiclens[models]'" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -96,6 +96,8 @@ class ExperimentConfig:
                 options[key] = tuple(parse(text, flag)) if text else ()
         cfg = cls(dataset=dataset, **options)
         cfg.validate()
+        for m in cfg.models:  # a missing extra (xgboost) named before --out is created
+            get_model(m).check_installed()
         return cfg
 
     def validate(self):
