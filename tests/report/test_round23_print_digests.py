@@ -38,17 +38,18 @@ def long_named_csv(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def reports(long_named_csv, tmp_path_factory):
-    """``command``'s HTML report of ``long_named_csv``, made once per command (the page sizes
-    print the same report)."""
+    """``command``'s HTML report of ``long_named_csv`` with ``roles``, made once per command and
+    roles (the page sizes print the same report; other roles are another report)."""
     made = {}
 
     def report(command, roles):
-        if command not in made:
+        key = (command, *roles)
+        if key not in made:
             html_path = tmp_path_factory.mktemp(command) / "r.html"
             argv = [command, str(long_named_csv), "--y-true", "y", "--protected", "g=A", *roles]
             assert main([*argv, "--n-boot", "100", "--html", str(html_path)]) == 0
-            made[command] = html_path.read_text()
-        return made[command]
+            made[key] = html_path.read_text()
+        return made[key]
 
     return report
 
