@@ -12,6 +12,7 @@ from pathlib import Path
 
 import ethiclens.io as io_mod
 from ethiclens.cli import main
+from ethiclens.sources import _duckdb
 
 ARGS = ["--y-true", "y", "--y-pred", "p", "--protected", "g", "--n-boot", "100"]
 
@@ -30,6 +31,8 @@ def test_each_part_is_hashed_once_and_a_later_copy_still_refused(tmp_path, monke
         return real(f)
 
     monkeypatch.setattr(io_mod, "sha256_file", counted)
+    # parts written just now are remembered once settled (2 s): here at once
+    monkeypatch.setattr(_duckdb, "_SETTLED_NS", 0)
     assert main(["audit", str(folder), *ARGS]) == 0, capsys.readouterr().err
     assert sorted(hashed) == ["a.csv", "b.csv"]  # was 10 hashes: 2 parts at each of 5 listings
     shutil.copy(folder / "a.csv", folder / "a copy.csv")

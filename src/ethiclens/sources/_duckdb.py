@@ -6,11 +6,14 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 
 from __future__ import annotations
 
-import functools
+import collections
 import glob
 import gzip
+import hashlib
 import os
 import re
+import threading
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -119,29 +122,49 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     if kinds == {"parquet"}:
         _refuse_unencodable(files, target, parquet=True)
     if len(files) > 1:
-        stats = tuple((f, *_stat_key(f)) for f in files)
-        _refuse_repeated(target, stats, str(path) if hive else None)
+        _refuse_repeated(target, files, path if hive else None)
     return files, kinds.pop(), hive
 
 
-def _stat_key(path: str) -> tuple[int, int, int]:
-    stat = os.stat(path)
-    return stat.st_size, stat.st_mtime_ns, stat.st_ino
+# digests of listings found free of copies (oldest first): 32 bytes each, whatever a folder holds
+_CHECKED: collections.OrderedDict = collections.OrderedDict()
+_CHECKED_LOCK = threading.Lock()
+_CHECKED_MAX = 256
+# a listing is remembered only when each file's last change is this much older than the check:
+# a file changed again within its timestamp's tick (a coarse clock: ms on Linux, 2 s on FAT,
+# a file server's own clock) keeps its stats, and would be served the first file's answer
+_SETTLED_NS = 2_000_000_000
 
 
-@functools.lru_cache(maxsize=64)
-def _refuse_repeated(target, stats: tuple, hive_root: str | None) -> None:
+def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
     """``refuse_repeated_files`` once per listing: an audit resolves its target several times
     (auto's engine choice, the counts-table check, the count, the fingerprint), and each time
     hashed every file of a size another shares (a folder of equal Parquet parts: read whole
-    each time). ``stats`` (path, size, mtime, inode of each file) key it: a file added,
-    removed or rewritten is checked afresh; a refusal is never cached."""
+    each time). Each file's path, size, mtime, ctime, device and inode key it (ctime: set by
+    the system on any write, rename or utime, never restored by cp -p, rsync or touch): a file
+    added, removed or rewritten is checked afresh; a refusal is never remembered."""
+    started = time.time_ns()
+    stats = [(f, *_stat_key(f)) for f in files]
+    key = hashlib.sha256(repr((str(target), str(hive_root), stats)).encode()).digest()
+    with _CHECKED_LOCK:
+        if key in _CHECKED:
+            _CHECKED.move_to_end(key)
+            return
     # shortest name first: of two files with the same bytes the later one is named the copy
     # ("a (1).csv has the bytes of a.csv"), as a copy's name is the original's plus " (1)",
     # " copy", "Copy of "
-    by_name = sorted((f for f, *_ in stats), key=lambda f: (len(Path(f).name), f))
-    part = _partition_of(Path(hive_root)) if hive_root is not None else None
-    refuse_repeated_files(by_name, target, part)
+    by_name = sorted(files, key=lambda f: (len(Path(f).name), f))
+    refuse_repeated_files(by_name, target, _partition_of(hive_root) if hive_root else None)
+    if all(s[-1] < started - _SETTLED_NS for s in stats):
+        with _CHECKED_LOCK:
+            _CHECKED[key] = None
+            while len(_CHECKED) > _CHECKED_MAX:
+                _CHECKED.popitem(last=False)
+
+
+def _stat_key(path: str) -> tuple[int, int, int, int, int]:
+    stat = os.stat(path)
+    return stat.st_size, stat.st_mtime_ns, stat.st_dev, stat.st_ino, stat.st_ctime_ns
 
 
 def _multi_file_kind(path: str) -> str | None:
