@@ -637,6 +637,13 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
         except EthicLensInputError as exc:  # the threshold as typed: -1, not -1.0
             exc.value = _roles.typed_value(exc.value, typed) if exc.value == given else exc.value
             raise
+    try:  # the view's own draws against the audit's level, before the rows are read
+        view = AuditSpec.from_dict(spec, source=_roles.FORM).without_unused("thresholds")
+        _roles.check_request(view.to_dict(), "thresholds")
+    except EthicLensInputError as exc:  # the form's field is the threshold: say whose level
+        problem = f"the audit's confidence level, at the view's draws: {exc.problem}"
+        fix = exc.fix
+        raise EthicLensInputError(problem, column=exc.column, value=exc.value, fix=fix) from None
     # the rows checked against a typed threshold (never marked "audited" unchecked), else
     # they give it; refused, with the fix of typing it, when they do not tell
     threshold = await in_thread(audited_of, spec, given)
