@@ -376,7 +376,11 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
                 dashboard_address=LOCAL_HTTP,
                 silence_logs=logging.CRITICAL,
             )
-            self.client = distributed.Client(self.cluster)
+            try:
+                self.client = distributed.Client(self.cluster)
+            except BaseException:  # (Ctrl-C too) __exit__ is never reached: close it here
+                self.__exit__()
+                raise
             return self
         try:
             self.client = distributed.Client(self.address, timeout="10s")
