@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -94,7 +95,11 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
         agg[WEIGHT_MAX] = (WEIGHT_MAX, "max")
     if roles.y_score:
         agg[SCORE_SUM] = ("_s", "sum")
-    out = frame.groupby(keys, dropna=False, observed=True).agg(**agg).compute()
+    # Dask's groupby swaps the process-wide warning filters inside its worker threads
+    # (check_observed_deprecation's catch_warnings): two at once can leave one's "ignore"
+    # installed for good; the filters are put back as they were once every thread is done
+    with warnings.catch_warnings():
+        out = frame.groupby(keys, dropna=False, observed=True).agg(**agg).compute()
     return out.reset_index()
 
 
