@@ -750,21 +750,24 @@ def _repeated(target, what: str) -> EthicLensInputError:
     )
 
 
-def _cache_key(path) -> tuple[str, int, int]:
-    """A file's path, size and modification time: the key of its cached scans."""
+def _cache_key(path) -> tuple[str, int, tuple]:
+    """A file's path, size and stamp (modification and change times, inode, device): the key
+    of its cached scans. The change time because a file rewritten in place can get its old
+    modification time back (``cp -p``, ``touch -r``, an unzip); no tool sets the change time."""
     stat = os.stat(path)
-    return str(path), stat.st_size, stat.st_mtime_ns
+    stamp = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev)
+    return str(path), stat.st_size, stamp
 
 
 @functools.lru_cache(maxsize=4096)
-def _csv_scan(path: str, size: int, mtime_ns: int):
+def _csv_scan(path: str, size: int, stamp: tuple):
     """(bytes, lines, (line, offset) of its first NUL byte or None, whether a line break lies
     inside a quoted field) of a CSV file (decompressed, for .csv.gz), its bytes and lines
     without its CRs, a UTF-8 BOM or a missing last newline: the same for a copy with other line
     endings, its lines in another order or gzipped. One pass at memory speed (``bytes.count``,
     ``bytes.find``; quotes counted only in blocks that hold one, or inside a quoted field);
-    ``size`` and ``mtime_ns`` key the cache. None for a .gz file that cannot be read: the engine
-    that reads it refuses it in its own words."""
+    ``size`` and ``stamp`` (:func:`_cache_key`) key the cache. None for a .gz file that
+    cannot be read: the engine that reads it refuses it in its own words."""
     crs = lfs = total = 0
     last, nul, quoted_break, carry = b"\n", None, False, b"\n"  # (a field starts)
     after = None  # (line, text) of the first closing quote that text follows
@@ -901,11 +904,11 @@ def _text_after_quote_error(path: str | Path) -> DataFileError | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _csv_lines_digest(path: str, size: int, mtime_ns: int) -> tuple[int, int]:
+def _csv_lines_digest(path: str, size: int, stamp: tuple) -> tuple[int, int]:
     """(non-blank lines, an order-independent digest of them) of a CSV file: the lines with
     their line endings (LF, CRLF) and a UTF-8 BOM dropped, summed as 64-bit hashes, so the
     same lines in any order give the same digest. One pass at C speed (``bytes.split``, the
-    built-in hash); ``size`` and ``mtime_ns`` key the cache, so a run reading a target's file
+    built-in hash); ``size`` and ``stamp`` key the cache, so a run reading a target's file
     list more than once hashes each file once. Within one process only (the built-in hash is
     salted per process)."""
     count, total, rest = 0, 0, b""
