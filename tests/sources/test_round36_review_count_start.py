@@ -1,12 +1,14 @@
-"""Round 36 review: a ``--scheduler local-cluster`` count whose client could not connect (its
-own scheduler too slow on a loaded machine, Ctrl-C while it started) never closed its cluster:
-the error left ``dask_scheduler.__enter__``, so ``__exit__`` never ran; the in-process worker
-and scheduler kept running and their log handlers stayed on distributed.scheduler for good."""
+"""Round 36 review: a local Dask cluster whose client could not connect (its own scheduler too
+slow on a loaded machine, Ctrl-C while it started) was never closed, by a count
+(``--scheduler local-cluster``: the error left ``dask_scheduler.__enter__``, so ``__exit__``
+never ran) nor by a sweep's executor (``make_executor``): the in-process worker and scheduler
+kept running and their log handlers stayed on distributed.scheduler for good."""
 
 import logging
 
 import pytest
 
+from ethiclens.experiments import make_executor
 from ethiclens.sources import dask_scheduler
 
 distributed = pytest.importorskip("distributed")
@@ -19,7 +21,7 @@ class _Cluster:
 
     def __init__(self, **_):
         self.closed = False
-        self.node = distributed.utils.DequeHandler()
+        self.node = distributed.utils.DequeHandler()  # what a real node adds
         logging.getLogger("distributed.scheduler").addHandler(self.node)
         _Cluster.made.append(self)
 
@@ -31,15 +33,20 @@ def _no_client(*_, **__):
     raise OSError("Timed out during handshake while connecting to inproc://1")
 
 
-def test_a_count_cluster_whose_client_fails_is_closed_and_forgotten(monkeypatch):
+def _count():
+    with dask_scheduler("local-cluster"):
+        pass
+
+
+@pytest.mark.parametrize("start", [_count, lambda: make_executor("local-cluster", 1)])
+def test_a_cluster_whose_client_fails_is_closed_and_forgotten(monkeypatch, start):
     monkeypatch.setattr(distributed, "LocalCluster", _Cluster)
     monkeypatch.setattr(distributed, "Client", _no_client)
     monkeypatch.setattr(_Cluster, "made", [])
     logger = logging.getLogger("distributed.scheduler")
     before = logger.handlers[:]
     with pytest.raises(OSError, match="handshake"):
-        with dask_scheduler("local-cluster"):
-            pass
+        start()
     (cluster,) = _Cluster.made
     assert cluster.closed
     assert logger.handlers == before
