@@ -504,11 +504,26 @@ def _duckdb_connection():
 
     with _DATABASE_LOCK:
         db = _DATABASE.get(os.getpid())
-        if db is None:  # (a forked child keeps its parent's entry: closing it there could hang)
+        if db is None:  # (a fork not seen by os.register_at_fork: the parent's entry is kept)
             db = duckdb.connect()
             db.execute("SET GLOBAL enable_external_file_cache = false")
             _DATABASE[os.getpid()] = db
         return db.cursor()
+
+
+def _drop_before_fork() -> None:
+    """Closes the database before this process forks (its lock held across the fork): a child
+    destroying an inherited database (at its exit) waits forever for DuckDB's threads, which
+    only the parent has; the parent's next run starts a new one."""
+    _DATABASE_LOCK.acquire()
+    _DATABASE.clear()
+
+
+os.register_at_fork(
+    before=_drop_before_fork,
+    after_in_parent=_DATABASE_LOCK.release,
+    after_in_child=_DATABASE_LOCK.release,
+)
 
 
 def _forget_database(exc) -> None:
@@ -1334,26 +1349,39 @@ def _time_sql(scheme: str, template: str, col: str) -> str:
 _HHMM_KEY, _SECS_KEY, _FRAC_KEY = "_ethiclens_hhmm", "_ethiclens_secs", "_ethiclens_frac"
 
 
-def _timed_sql(scheme: str, source: str, col: str) -> tuple[str, str, str]:
+def _free_names(names: tuple, taken) -> list[str]:
+    """``names`` each with ``_`` added until no column of ``taken`` has it in any case (SQLite's
+    names are caseless): a source's own column of the name would be read in its place."""
+    used, free = {str(t).lower() for t in taken}, []
+    for name in names:
+        while name.lower() in used:
+            name += "_"
+        free.append(name)
+    return free
+
+
+def _timed_sql(scheme: str, source: str, col: str, taken=()) -> tuple[str, str, str]:
     """(the FROM item of ``source``'s rows, the SQL of each row's day, of its epoch seconds):
     ``_time_sql``'s values. In SQLite each step is computed once, in a subquery, and read by
-    name: written out in full the times' SQL is 36 kB (each step repeats the one below it), which
-    the read-only check (``sources.read_only_query``) parses for 0.3 s of CPU a statement."""
+    name (none of ``taken``, the source's columns): written out in full the times' SQL is 36 kB
+    (each step repeats the one below it), which the read-only check
+    (``sources.read_only_query``) parses for 0.3 s of CPU a statement."""
     if scheme != "sqlite":
         day, ts = (_time_sql(scheme, t[scheme], col) for t in (_DAY_SQL, _EPOCH_SQL))
         return source, day, ts
     quoted = _q(col)
+    hhmm_key, secs_key, frac_key = map(_q, _free_names((_HHMM_KEY, _SECS_KEY, _FRAC_KEY), taken))
     hhmm = _SQLITE_HHMM.format(col=_SQLITE_WHOLE.format(col=quoted))
-    secs = f"CAST(strftime('%s', {_SQLITE_UTC.format(t=_q(_HHMM_KEY))}) AS INTEGER)"
+    secs = f"CAST(strftime('%s', {_SQLITE_UTC.format(t=hhmm_key)}) AS INTEGER)"
     valid = _valid_time_sql(scheme, quoted)
     # NULL added where invalid: nesting the time in a CASE overflows SQLite's parser stack
     timed = (
-        f"(SELECT *, {secs} + CASE WHEN {valid} THEN 0 END AS {_q(_SECS_KEY)}, "
-        f"{_SQLITE_FRAC.format(col=quoted)} AS {_q(_FRAC_KEY)} FROM "
-        f"(SELECT *, {hhmm} AS {_q(_HHMM_KEY)} FROM {source}) AS hhmm) AS timed"
+        f"(SELECT *, {secs} + CASE WHEN {valid} THEN 0 END AS {secs_key}, "
+        f"{_SQLITE_FRAC.format(col=quoted)} AS {frac_key} FROM "
+        f"(SELECT *, {hhmm} AS {hhmm_key} FROM {source}) AS hhmm) AS timed"
     )
-    day = _DAY_SQL[scheme].format(secs=_q(_SECS_KEY))
-    return timed, day, _EPOCH_SQL[scheme].format(secs=_q(_SECS_KEY), frac=_q(_FRAC_KEY))
+    day = _DAY_SQL[scheme].format(secs=secs_key)
+    return timed, day, _EPOCH_SQL[scheme].format(secs=secs_key, frac=frac_key)
 
 
 # A database reads what the file engines refuse: SQLite's strftime a lowercase z, the hour 24,
@@ -1458,7 +1486,7 @@ def count_windows_sql(
     names = sql_columns(url, table=table, query=query, flag=flag)  # the audit's name checks
     _check_roles(cols, names, "the database source")  # worded as the audit words it
     source = sql_source(table, query, scheme, url=url)  # the audit's read (a dotted name too)
-    timed, day, ts = _timed_sql(scheme, source, cols.time)
+    timed, day, ts = _timed_sql(scheme, source, cols.time, names)
     rows = f"SELECT *, {day} AS {_q(DAY_KEY)}, {ts} AS {_q(TS_KEY)} FROM {timed}"
     cell, weight = (WINDOW_KEY if window.kind == "rows" else DAY_KEY), None
     if window.kind == "rows":
@@ -1478,7 +1506,7 @@ def count_windows_sql(
             raise
         # the times first, as the file engines judge them: a bad time wins over a missing
         # label or group (refused here when any time is bad)
-        unreadable = _unreadable_times(url, source, scheme, cols.time, flag)
+        unreadable = _unreadable_times(url, source, scheme, cols.time, flag, names)
         raise unreadable if str(exc.column) == DAY_KEY else exc from None
     if scheme == "sqlite" and table is not None:
         counts = _declared_booleans(url, counts, cols, table, flag)
@@ -1526,14 +1554,14 @@ def _no_rows_sql(table: str | None) -> NoRows:
 _BAD_TIME = "_ethiclens_bad_time"
 
 
-def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str):
+def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str, names=()):
     """The refusal of rows whose day the database did not compute, in the file engines' words
     (``_time_errors``): how many rows have no time, or how many hold one that is not a time and
     the first such value (one more read-only count, then one of those rows alone). A database
     has no row order to name: no line is said."""
     from ..sources import Roles, sql_counts
 
-    (timed, day, _), quoted = _timed_sql(scheme, source, col), _q(col)
+    (timed, day, _), quoted = _timed_sql(scheme, source, col, names), _q(col)
     missing = _missing_time_sql(quoted)
     kinds = (
         f"SELECT CASE WHEN {missing} THEN 'missing' WHEN {day} IS NULL THEN 'bad' ELSE 'ok' END "
