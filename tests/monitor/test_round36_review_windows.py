@@ -80,3 +80,33 @@ def test_a_forked_child_exits_after_dropping_the_database(tmp_path):
     # the parent counts on as before
     again = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
     pd.testing.assert_frame_equal(again, want)
+
+
+def test_a_duckdb_without_the_file_cache_setting_counts(monkeypatch):
+    """DuckDB 1.1 and 1.2 (pyproject: duckdb>=1.1) have no ``enable_external_file_cache``:
+    setting it raised a CatalogException out of every DuckDB run."""
+    import duckdb
+
+    real = duckdb.connect
+
+    class Before13:
+        def __init__(self):
+            self.db = real()
+
+        def execute(self, sql):
+            if "enable_external_file_cache" in sql:  # DuckDB 1.2.2's words
+                unknown = 'unrecognized configuration parameter "enable_external_file_cache"'
+                raise duckdb.CatalogException(f"Catalog Error: {unknown}")
+            return self.db.execute(sql)
+
+        def cursor(self):
+            return self.db.cursor()
+
+    frame = pd.DataFrame({"ts": pd.date_range("2024-01-01", periods=50, freq="7h", tz="UTC"),
+                          "p": np.arange(50) % 2, "g": ["A", "B"] * 25})  # fmt: skip
+    want = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
+    monkeypatch.setattr(_windows, "_DATABASE", {})
+    monkeypatch.setattr(duckdb, "connect", Before13)
+    got = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
+    pd.testing.assert_frame_equal(got, want)
+    assert isinstance(_windows._DATABASE[os.getpid()], Before13)

@@ -506,7 +506,10 @@ def _duckdb_connection():
         db = _DATABASE.get(os.getpid())
         if db is None:  # (a fork not seen by os.register_at_fork: the parent's entry is kept)
             db = duckdb.connect()
-            db.execute("SET GLOBAL enable_external_file_cache = false")
+            try:
+                db.execute("SET GLOBAL enable_external_file_cache = false")
+            except duckdb.CatalogException:  # DuckDB before 1.3: it has no such cache
+                pass
             _DATABASE[os.getpid()] = db
         return db.cursor()
 
