@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import html
 import importlib
 import io
@@ -243,6 +244,7 @@ def _trend_png(doc: dict, comparison: dict) -> bytes:
     labels = "y_true" in request and request["y_true"] is not None
     panels = 3 if labels else 2
     fig = figure.Figure(figsize=(8, 2.6 * panels))
+    _agg_canvas()(fig)  # the drawing's renderers reused from the last plot of its size
     axes = fig.subplots(panels, 1, sharex=True)
     _di_panel(axes[0], comparison, request["di_threshold"])
     if labels:
@@ -255,6 +257,36 @@ def _trend_png(doc: dict, comparison: dict) -> bytes:
         fig.tight_layout()
         fig.savefig(buf, format="png", dpi=90)
     return buf.getvalue()
+
+
+@functools.cache
+def _agg_canvas():
+    """An Agg canvas class whose renderer (one per pixel size and dpi) is reused by every trend
+    plot of that size, kept in :func:`_renderer`.
+
+    matplotlib caches the size of each text and each parsed mathtext label (a log axis's 10^k)
+    per renderer, and made two new ones per plot (its tight layout's at 100 dpi, its PNG's at
+    90): each plot measured and parsed its labels again. A renderer holds no state of the
+    figure it drew (each draw clears it first) and plots are drawn one at a time
+    (:data:`_DRAWING`), so the PNG is the same, byte for byte."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    class Canvas(FigureCanvasAgg):
+        def get_renderer(self):
+            w, h = self.get_width_height(physical=True)
+            self.renderer = _renderer(w, h, self.figure.dpi)
+            self._lastKey = (w, h, self.figure.dpi)
+            return self.renderer
+
+    return Canvas
+
+
+@functools.lru_cache(maxsize=8)
+def _renderer(width: int, height: int, dpi: float):
+    """The Agg renderer of ``width`` x ``height`` pixels at ``dpi`` that trend plots share."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return RendererAgg(width, height, dpi)
 
 
 @contextlib.contextmanager
