@@ -621,12 +621,30 @@ class AIM(_Synthesiser):
     fit = staticmethod(_synth.fit_aim)
 
     def release(self, request, drawn, rng, open_bins=False):
-        """The synthetic release, its ``_privacy`` stating the adaptive rounds AIM ran (the
-        cap ``AIM_MAX_ROUNDS``: a release sets no other, and a manifest stating another is
-        refused), which its charges are replayed against when the manifest is read."""
+        """The synthetic release, its ``_privacy`` stating AIM's cap on adaptive rounds
+        (``rounds``: ``AIM_MAX_ROUNDS``; a release sets no other, and a manifest stating another
+        is refused), which its charges are replayed against when the manifest is read, and the
+        rounds it ran (``rounds_run``, its selections). AIM stops once what is left pays for at
+        most two rounds: with no noise halved that is the cap or one round fewer (as the
+        floating-point sums fall), fewer after a halving."""
         table, cols = super().release(request, drawn, rng, open_bins)
         cols["_privacy"]["rounds"] = _synth.AIM_MAX_ROUNDS
+        cols["_privacy"]["rounds_run"] = _rounds_run(cols["_privacy"]["charges"])
         return table, cols
+
+    def validate_columns(self, manifest, request, released, data_cols):
+        """The synthesisers' checks, then ``rounds_run`` (stated by releases since round 36;
+        an older one has none) against the rounds the charges ran."""
+        super().validate_columns(manifest, request, released, data_cols)
+        priv = manifest["columns"]["_privacy"]
+        if "rounds_run" in priv:
+            ran, stated = _rounds_run(priv["charges"]), priv["rounds_run"]
+            if type(stated) is not int or stated != ran:
+                raise _bad(
+                    f"an AIM release states the adaptive rounds its charges ran ({ran})",
+                    "columns._privacy.rounds_run",
+                    stated,
+                )
 
     def check_schedule(self, charges, rho, attrs, forced, rounds=None):
         """AIM's steps: 0.1·ρ over the one-way and forced marginals (equal shares), then at
@@ -674,9 +692,14 @@ class AIM(_Synthesiser):
             raise _off_schedule(self.name, "it measures at least one round", charges, first)
 
 
+def _rounds_run(charges: list) -> int:
+    """AIM's adaptive rounds in a release's charges: one selection each."""
+    return sum(1 for what, _ in charges if what.startswith("select "))
+
+
 def _stated_rounds(rounds) -> int:
-    """The adaptive rounds an AIM manifest states, checked: this build's cap (what every
-    release of it runs); none stated (a release from before they were) is the cap."""
+    """The cap on adaptive rounds an AIM manifest states, checked: this build's cap (what
+    every release of it states); none stated (a release from before they were) is the cap."""
     if rounds is None:
         return _synth.AIM_MAX_ROUNDS
     if type(rounds) is not int or rounds < 1:

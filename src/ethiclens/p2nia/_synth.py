@@ -13,9 +13,12 @@ the parity gap (0.07–0.10 against 0.18 in earlier runs).
   the 12 random 2-way marginals; initial round measures every 1-way marginal and the forced
   cliques (each one charged); then adaptive rounds choose a workload clique with the
   exponential mechanism (score: weighted L1 error minus expected noise), measure it, re-fit,
-  and halve the noise when the model stops improving. Caps: ``AIM_MAX_ROUNDS`` rounds (the
-  last spends what is left; ``SynthSettings.aim_rounds`` sets another count) and cliques of at
-  most ``AIM_MAX_CELLS`` cells.
+  and halve the noise when the model stops improving. Caps: ``AIM_MAX_ROUNDS`` rounds (AIM's
+  T: a round charges 0.9·ρ/T until a halving; ``SynthSettings.aim_rounds`` sets another) and cliques
+  of at most ``AIM_MAX_CELLS`` cells. A round is the last (it spends what is left) when it is
+  the T-th or what is left is at most twice its charges, so AIM runs T rounds or fewer: T - 1
+  or T with no noise halved (as the floating-point sums fall), fewer after a halving. The
+  release states both (``_privacy.rounds`` the cap, ``rounds_run`` the rounds run).
 
 Which features are released is the workload (:class:`SynthSettings`): ``"audit"`` (default)
 releases the columns the caller names (the experiment: A, Y, Ŷ and its first
@@ -313,7 +316,8 @@ class SynthSettings:
         released (the four forced marginals plus 12 random 2-way marginals over the whole
         table); AIM's rounds as ``aim_rounds`` says.
     aim_rounds : int, optional
-        AIM's adaptive rounds (the last one spends what is left); default ``AIM_MAX_ROUNDS``.
+        The cap on AIM's adaptive rounds (the last one spends what is left, and may come
+        a round or more early: see the module's notes); default ``AIM_MAX_ROUNDS``.
     force : bool
         Measure the audit's marginals; ``False`` only for the ablation (the plain mechanism).
     open_bins : bool
@@ -343,7 +347,8 @@ class SynthSettings:
 
     @property
     def rounds(self) -> int:
-        """AIM's adaptive rounds (read at fit time, so ``AIM_MAX_ROUNDS`` can be lowered)."""
+        """AIM's cap on adaptive rounds (read at fit time, so ``AIM_MAX_ROUNDS`` can be
+        lowered)."""
         return self.aim_rounds if self.aim_rounds is not None else AIM_MAX_ROUNDS
 
 
@@ -535,7 +540,7 @@ def _fit(mbi, fitter, settings: SynthSettings, drawn: AuditColumns, rng) -> _Fit
 @dataclass(frozen=True)
 class _Workload:
     """What a mechanism must measure: the forced cliques, the random 2-way marginals, and
-    AIM's number of adaptive rounds."""
+    AIM's cap on adaptive rounds."""
 
     forced: list
     random_pairs: list
