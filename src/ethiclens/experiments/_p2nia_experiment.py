@@ -373,6 +373,8 @@ def run_experiment(
     else:
         executor = make_executor(scheduler, workers)
     rows = []
+    if progress:  # shown at once: the first task (an AIM fit, run first) can take minutes
+        progress(0, len(tasks))
     try:
         for i, result in enumerate(executor.map_unordered(_task_runner(cfg), tasks), 1):
             rows += result
