@@ -1354,7 +1354,9 @@ _HHMM_KEY, _SECS_KEY, _FRAC_KEY = "_ethiclens_hhmm", "_ethiclens_secs", "_ethicl
 
 def _free_names(names: tuple, taken) -> list[str]:
     """``names`` each with ``_`` added until no column of ``taken`` has it in any case (SQLite's
-    names are caseless): a source's own column of the name would be read in its place."""
+    names are caseless): a source's own column of the name would be read in its place, or
+    refused as the query's second column of the name. Every internal name a database's counting
+    query adds to the source's columns is picked here (``_timed_sql``, ``_sql_keys``)."""
     used, free = {str(t).lower() for t in taken}, []
     for name in names:
         while name.lower() in used:
@@ -1464,6 +1466,14 @@ TS_KEY = "_ethiclens_ts"  # each row's time in epoch seconds
 # --weight likewise with w for 1/π, the cell's smallest and largest 1/w
 W_KEY, PMIN_KEY, PMAX_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_pmax"
 BAD_KEY = "_ethiclens_bad_p"
+_SQL_KEYS = (DAY_KEY, WINDOW_KEY, TMIN_KEY, TMAX_KEY, TS_KEY, W_KEY, PMIN_KEY, PMAX_KEY, BAD_KEY)
+
+
+def _sql_keys(names) -> dict[str, str]:
+    """Each of ``_SQL_KEYS`` (the columns the counting query adds to a source's rows) and the
+    name it has in the query: none of the source's ``names`` (``_free_names``); the counts
+    are renamed back."""
+    return dict(zip(_SQL_KEYS, _free_names(_SQL_KEYS, names), strict=True))
 
 
 def count_windows_sql(
@@ -1490,14 +1500,17 @@ def count_windows_sql(
     _check_roles(cols, names, "the database source")  # worded as the audit words it
     source = sql_source(table, query, scheme, url=url)  # the audit's read (a dotted name too)
     timed, day, ts = _timed_sql(scheme, source, cols.time, names)
-    rows = f"SELECT *, {day} AS {_q(DAY_KEY)}, {ts} AS {_q(TS_KEY)} FROM {timed}"
-    cell, weight = (WINDOW_KEY if window.kind == "rows" else DAY_KEY), None
+    k = _sql_keys(names)
+    rows = f"SELECT *, {day} AS {_q(k[DAY_KEY])}, {ts} AS {_q(k[TS_KEY])} FROM {timed}"
+    cell, weight = k[WINDOW_KEY if window.kind == "rows" else DAY_KEY], None
     if window.kind == "rows":
-        rows = _row_windows_sql(scheme, rows, cols, window)
-    rows, keys = _spans_sql(rows, cell), list(dict.fromkeys([DAY_KEY, cell, TMIN_KEY, TMAX_KEY]))
+        rows = _row_windows_sql(scheme, rows, cols, window, k)
+    rows = _spans_sql(rows, cell, k)
+    keys = list(dict.fromkeys([k[DAY_KEY], cell, k[TMIN_KEY], k[TMAX_KEY]]))
     if cols.weighting:
-        rows = f"SELECT *, {_weights_sql(cols, cell, scheme)} FROM ({rows}) AS sampled"
-        keys, weight = [*keys, PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY], W_KEY
+        rows = f"SELECT *, {_weights_sql(cols, cell, scheme, k)} FROM ({rows}) AS sampled"
+        more = [PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY]
+        keys, weight = [*keys, *(k[m] for m in more)], k[W_KEY]
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
     try:
@@ -1505,12 +1518,13 @@ def count_windows_sql(
     except EthicLensInputError as exc:
         if isinstance(exc, EmptyInputError):
             raise _no_rows_sql(table) from None  # the table or query itself: no rows
-        if str(exc.column).split(" (")[0] not in (DAY_KEY, *cols.roles):
+        if str(exc.column).split(" (")[0] not in (k[DAY_KEY], *cols.roles):
             raise
         # the times first, as the file engines judge them: a bad time wins over a missing
         # label or group (refused here when any time is bad)
         unreadable = _unreadable_times(url, source, scheme, cols.time, flag, names)
-        raise unreadable if str(exc.column) == DAY_KEY else exc from None
+        raise unreadable if str(exc.column) == k[DAY_KEY] else exc from None
+    counts = counts.rename(columns={free: key for key, free in k.items()})
     if scheme == "sqlite" and table is not None:
         counts = _declared_booleans(url, counts, cols, table, flag)
     raw = _sql_raw(counts, cols)
@@ -1589,27 +1603,27 @@ def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str, n
     )
 
 
-def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window) -> str:
+def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window, k: dict) -> str:
     """``rows`` numbered in time order (ties: the roles' text, missing last) into windows of
-    ``window.size`` rows."""
+    ``window.size`` rows (``k``: the internal columns' names, ``_sql_keys``)."""
     order = ", ".join(
-        [f"{_q(TS_KEY)} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
+        [f"{_q(k[TS_KEY])} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
                                       for c in cols.roles)]
     )  # fmt: skip
     return (
         f"SELECT *, (ROW_NUMBER() OVER (ORDER BY {order}) - 1) / "
-        f"{int(window.size)} AS {_q(WINDOW_KEY)} FROM ({rows}) AS timed"
+        f"{int(window.size)} AS {_q(k[WINDOW_KEY])} FROM ({rows}) AS timed"
     )
 
 
-def _spans_sql(rows: str, cell: str) -> str:
+def _spans_sql(rows: str, cell: str, k: dict) -> str:
     """``rows`` with each cell's (a day's or a row window's: the column ``cell``) first and
     last time as the database found them, as the file engines span a window: a day's real
     last row, not its end, so today's rows are not taken for rows from the future."""
     span = f"OVER (PARTITION BY {_q(cell)})"
     return (
-        f"SELECT *, MIN({_q(TS_KEY)}) {span} AS {_q(TMIN_KEY)}, MAX({_q(TS_KEY)}) {span} AS "
-        f"{_q(TMAX_KEY)} FROM ({rows}) AS spanned"
+        f"SELECT *, MIN({_q(k[TS_KEY])}) {span} AS {_q(k[TMIN_KEY])}, MAX({_q(k[TS_KEY])}) "
+        f"{span} AS {_q(k[TMAX_KEY])} FROM ({rows}) AS spanned"
     )
 
 
@@ -1648,11 +1662,11 @@ _PG_NUMBER = r"^\s*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?0*[0-9]{1,4})?\s*$
 _SQLITE_SPACES = f"char({', '.join(str(c) for c in range(0x3001) if chr(c).isspace())})"
 
 
-def _weights_sql(cols: Columns, window_key: str, scheme: str) -> str:
+def _weights_sql(cols: Columns, window_key: str, scheme: str, k: dict) -> str:
     """1/π, the cell's smallest π and a flag of invalid π (missing, not a number, ≤ 0, > 1);
     with ``cols.weight`` w, the cell's smallest and largest 1/w and a flag of invalid w
     (missing, not a number, ≤ 0, not finite). A cell is a window (``window_key``: the day's or
-    the row window's column) and the roles."""
+    the row window's column) and the roles; ``k``: the internal columns' names (``_sql_keys``)."""
     column = _q(cols.weighted_by[0])
     if scheme == "sqlite":  # a text weight trimmed as strip() trims it, read whole or not at all
         trimmed = f"trim({column}, {_SQLITE_SPACES})"
@@ -1675,12 +1689,12 @@ def _weights_sql(cols: Columns, window_key: str, scheme: str) -> str:
     kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
     cell = f"OVER (PARTITION BY {', '.join(_q(c) for c in [window_key, *cols.roles])})"
     if cols.weight:
-        weight = f"{kept} AS {_q(W_KEY)}, MIN(1.0 / ({kept})) {cell} AS {_q(PMIN_KEY)}, " + (
-            f"MAX(1.0 / ({kept})) {cell} AS {_q(PMAX_KEY)}"
+        weight = f"{kept} AS {_q(k[W_KEY])}, MIN(1.0 / ({kept})) {cell} AS {_q(k[PMIN_KEY])}, " + (
+            f"MAX(1.0 / ({kept})) {cell} AS {_q(k[PMAX_KEY])}"
         )
     else:
-        weight = f"1.0 / ({kept}) AS {_q(W_KEY)}, MIN({kept}) {cell} AS {_q(PMIN_KEY)}"
-    return f"{weight}, CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(BAD_KEY)}"
+        weight = f"1.0 / ({kept}) AS {_q(k[W_KEY])}, MIN({kept}) {cell} AS {_q(k[PMIN_KEY])}"
+    return f"{weight}, CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(k[BAD_KEY])}"
 
 
 def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
