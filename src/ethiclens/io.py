@@ -750,13 +750,20 @@ def _repeated(target, what: str) -> EthicLensInputError:
     )
 
 
-def _cache_key(path) -> tuple[str, int, tuple]:
-    """A file's path, size and stamp (modification and change times, inode, device): the key
-    of its cached scans. The change time because a file rewritten in place can get its old
-    modification time back (``cp -p``, ``touch -r``, an unzip); no tool sets the change time."""
+def file_stamp(path) -> tuple[int, int, int, int, int]:
+    """A file's (size, modification time, change time, inode, device): what keys a cache of
+    anything read from it (its scans here, a listing's copy check in ``sources``). The change
+    time because a file rewritten in place can get its old modification time back (``cp -p``,
+    ``touch -r``, an unzip); no tool sets the change time."""
     stat = os.stat(path)
-    stamp = (stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev)
-    return str(path), stat.st_size, stamp
+    return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev
+
+
+def _cache_key(path) -> tuple[str, int, tuple]:
+    """A file's path, size and the rest of its stamp (:func:`file_stamp`): the key of its
+    cached scans."""
+    size, *stamp = file_stamp(path)
+    return str(path), size, tuple(stamp)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -43,8 +43,8 @@ def test_a_rewrite_with_its_mtime_put_back_is_checked_again(tmp_path, monkeypatc
 
 def test_a_rewrite_within_one_clock_tick_is_checked_again(tmp_path, monkeypatch):
     tick = time.time_ns()  # a coarse clock: every change below lands in this one tick
-    real = _duckdb._stat_key
-    monkeypatch.setattr(_duckdb, "_stat_key", lambda f: (*real(f)[:1], tick, *real(f)[2:4], tick))
+    real = _duckdb.file_stamp  # (size, mtime, ctime, inode, device)
+    monkeypatch.setattr(_duckdb, "file_stamp", lambda f: (real(f)[0], tick, tick, *real(f)[3:]))
     folder = _parts(tmp_path)
     _duckdb.resolve_files(str(folder))
     _copy_in_place(folder / "a.csv", B)

@@ -26,6 +26,7 @@ from ..io import (
     COMPRESSED,
     _path_exists,
     _reader,
+    file_stamp,
     preflight_file,
     refuse_missing,
     refuse_repeated_files,
@@ -140,12 +141,12 @@ def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
     """``refuse_repeated_files`` once per listing: an audit resolves its target several times
     (auto's engine choice, the counts-table check, the count, the fingerprint), and each time
     hashed every file of a size another shares (a folder of equal Parquet parts: read whole
-    each time). Each file's path, size, mtime, ctime, device and inode key it (ctime: set by
-    the system on any write, rename or utime, never restored by cp -p, rsync or touch): a file
-    added, removed or rewritten is checked afresh; a refusal is never remembered."""
+    each time). Each file's path and ``io.file_stamp`` key it: a file added, removed or
+    rewritten is checked afresh; a refusal is never remembered."""
     started = time.time_ns()
-    stats = [(f, *_stat_key(f)) for f in files]
-    key = hashlib.sha256(repr((str(target), str(hive_root), stats)).encode()).digest()
+    stamps = [file_stamp(f) for f in files]
+    listing = (str(target), str(hive_root), list(zip(files, stamps, strict=True)))
+    key = hashlib.sha256(repr(listing).encode()).digest()
     with _CHECKED_LOCK:
         if key in _CHECKED:
             _CHECKED.move_to_end(key)
@@ -155,16 +156,11 @@ def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
     # " copy", "Copy of "
     by_name = sorted(files, key=lambda f: (len(Path(f).name), f))
     refuse_repeated_files(by_name, target, _partition_of(hive_root) if hive_root else None)
-    if all(s[-1] < started - _SETTLED_NS for s in stats):
+    if all(changed < started - _SETTLED_NS for _, _, changed, _, _ in stamps):
         with _CHECKED_LOCK:
             _CHECKED[key] = None
             while len(_CHECKED) > _CHECKED_MAX:
                 _CHECKED.popitem(last=False)
-
-
-def _stat_key(path: str) -> tuple[int, int, int, int, int]:
-    stat = os.stat(path)
-    return stat.st_size, stat.st_mtime_ns, stat.st_dev, stat.st_ino, stat.st_ctime_ns
 
 
 def _multi_file_kind(path: str) -> str | None:
