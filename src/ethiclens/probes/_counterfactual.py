@@ -743,10 +743,8 @@ def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
         )
     for col in (ROW, SOURCE, TARGET):
         if col not in frame.columns:
-            raise EthicLensInputError(
-                "not a counterfactual table",
-                column=col,
-                fix="use the output of make-counterfactuals",
+            raise _table_error(
+                "not a counterfactual table", col, "use the output of make-counterfactuals"
             )
         _refuse_twice(frame, col, col)
     _check_counterfactual_table(frame)
@@ -780,11 +778,7 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
     (pred_0, score_0), (pred_1, score_1) = before, after
     shift_rng, n_boot, ci = draws
     if (pred_0 < 0).any():
-        raise EthicLensInputError(
-            "a flipped row has no observed copy",
-            column=ROW,
-            fix="score every row of the make-counterfactuals output",
-        )
+        raise _table_error("a flipped row has no observed copy", ROW, SCORE_ALL)
     flipped = (pred_0 != pred_1).astype(float)
     to_fav = ((pred_1 == favorable_label) & (pred_0 != favorable_label)).mean()
     to_unfav = ((pred_1 != favorable_label) & (pred_0 == favorable_label)).mean()
@@ -814,11 +808,10 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     numeric = _row_ids(frame[ROW])
     gaps = frame[[SOURCE, TARGET]].isna().any(axis=1).to_numpy()
     if gaps.any():
-        raise EthicLensInputError(
+        raise _table_error(
             f"{int(gaps.sum())} row(s) miss a group value in the bookkeeping columns"
             f"{first_row(int(np.flatnonzero(gaps)[0]))}",
-            column=f"{SOURCE}/{TARGET}",
-            fix="use the table make-counterfactuals wrote",
+            f"{SOURCE}/{TARGET}",
         )
     for col in (SOURCE, TARGET):  # a look-alike named in the column that holds it
         _check_labels(list(pd.unique(frame[col])), col)
@@ -827,11 +820,11 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     obs_rows = numeric[observed]
     dup = obs_rows.duplicated()
     if dup.any():
-        raise EthicLensInputError(
+        raise _table_error(
             f"{int(dup.sum())} record(s) have more than one observed copy (first: row id "
             f"{int(obs_rows[dup].iloc[0])}){first_row(int(obs_rows.index[dup.to_numpy()][0]))}",
-            column=ROW,
-            fix="drop duplicated rows; each record must appear once as observed",
+            ROW,
+            "drop duplicated rows; each record must appear once as observed",
         )
     flipped = frame.loc[~observed, [TARGET]].assign(_r=numeric[~observed])
     dup = flipped.duplicated()
@@ -850,18 +843,12 @@ def _check_counterfactual_table(frame: pd.DataFrame) -> None:
             "flipped once per target group",
         )
     if not (~observed).any():
-        raise EthicLensInputError(
-            "the table has no flipped rows, so nothing can be compared",
-            column=TARGET,
-            fix="score the whole make-counterfactuals output, not only the observed rows",
-        )
+        fix = "score the whole make-counterfactuals output, not only the observed rows"
+        raise _table_error("the table has no flipped rows, so nothing can be compared", TARGET, fix)
     sources = frame.assign(_r=numeric).groupby("_r")[SOURCE].nunique()
     if (sources > 1).any():
-        raise EthicLensInputError(
-            f"row id {int(sources[sources > 1].index[0])} has copies with different source groups",
-            column=SOURCE,
-            fix="use the table make-counterfactuals wrote",
-        )
+        i = int(sources[sources > 1].index[0])
+        raise _table_error(f"row id {i} has copies with different source groups", SOURCE)
     _check_targets(frame)
     _check_every_flip(frame, numeric, observed)
 
@@ -912,22 +899,30 @@ def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndar
     if short.any():
         first = records.iloc[int(np.flatnonzero(short)[0])]
         missing = sorted(wanted[first[SOURCE]] - set(flips.loc[flips["_r"] == first["_r"], TARGET]))
-        raise EthicLensInputError(
+        raise _table_error(
             f"{int(short.sum())} record(s) lack a flipped copy (first: row id "
             f"{int(first['_r'])}, {first[SOURCE]} → {missing[0]}){first_row(int(first.name))}",
-            column=ROW,
-            fix="score every row of the make-counterfactuals output",
+            ROW,
+            SCORE_ALL,
         )
     orphan = ~numeric.isin(records["_r"]).to_numpy()
     if orphan.any():
         i = int(np.flatnonzero(orphan)[0])
-        raise EthicLensInputError(
+        raise _table_error(
             f"{int(orphan.sum())} flipped row(s) have no observed copy (a row with the same "
             f"_cf_row whose _cf_source equals its _cf_target){first_row(i)}",
-            column=ROW,
+            ROW,
+            SCORE_ALL,
             value=_shown(frame[ROW].iloc[i]),
-            fix="score every row of the make-counterfactuals output",
         )
+
+
+SCORE_ALL = "score every row of the make-counterfactuals output"
+
+
+def _table_error(problem: str, column, fix="use the table make-counterfactuals wrote", **kw):
+    """A refusal of a counterfactual table's bookkeeping (``column``), with ``fix``."""
+    return EthicLensInputError(problem, column=column, fix=fix, **kw)
 
 
 def _row_ids(rows: pd.Series) -> pd.Series:
@@ -946,12 +941,9 @@ def _row_ids(rows: pd.Series) -> pd.Series:
     ):
         if mask.any():
             i = int(np.flatnonzero(mask.to_numpy())[0])
-            raise EthicLensInputError(
-                problem + first_row(i),
-                column=ROW,
-                value=rows.iloc[i],
-                fix="use the table make-counterfactuals wrote, "
-                "unchanged except for added prediction columns",
+            fix = "use the table make-counterfactuals wrote, unchanged except for added "
+            raise _table_error(
+                problem + first_row(i), ROW, fix + "prediction columns", value=rows.iloc[i]
             )
     return numeric
 
