@@ -6,7 +6,6 @@ words a user of the command reads; :func:`train_and_audit` names its request's f
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -191,10 +190,10 @@ def train_and_audit(request: TrainRequest) -> TrainedAudit:
 
 
 def _train_and_audit(request: TrainRequest) -> TrainedAudit:
-    from ._runner import audit_attribute
+    from ._runner import audit_attribute, one_thread
 
     epsilon, entry, trainer = _check_train_request(request)
-    with _one_thread():
+    with one_thread():
         # '' is an attribute to refuse (entry.split below), not "every attribute"
         attrs = (
             [request.attribute] if request.attribute is not None else attributes_of(request.dataset)
@@ -223,21 +222,6 @@ def _train_and_audit(request: TrainRequest) -> TrainedAudit:
         # what the group names mean: COMPAS's "Other" is every race but African-American
         trained.results[attr].notes.insert(0, entry.split(attr).described())
     return trained
-
-
-@contextmanager
-def _one_thread():
-    """torch at one thread while a request trains (as each sweep worker), the caller's thread
-    count again after (a notebook's next torch work runs as before)."""
-    from .._optional import require
-    from ._runner import set_single_thread
-
-    threads = require("torch", extra="dpsgd").get_num_threads()
-    set_single_thread()  # a missing extra refused here, before the data is read
-    try:
-        yield
-    finally:
-        require("torch").set_num_threads(threads)
 
 
 # --- pcer sweep: a preset or a grid file, fields overridden by flags

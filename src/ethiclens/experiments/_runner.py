@@ -11,6 +11,7 @@ import functools
 import platform
 import traceback
 import warnings
+from contextlib import contextmanager
 
 from .. import datasets as ds_mod
 from .._optional import require
@@ -87,6 +88,19 @@ def set_single_thread() -> None:
     faster for this MLP). Needs the ``dpsgd`` extra."""
     torch = require("torch", extra="dpsgd")
     torch.set_num_threads(1)
+
+
+@contextmanager
+def one_thread():
+    """torch at one thread while a task or a request trains (as each sweep worker), the
+    caller's thread count again after (an inline sweep's, a notebook's next torch work runs as
+    before)."""
+    threads = require("torch", extra="dpsgd").get_num_threads()
+    set_single_thread()  # a missing extra refused here, before the data is read
+    try:
+        yield
+    finally:
+        require("torch").set_num_threads(threads)
 
 
 # Fields a stored record copies under the same name: from the training run to its RunRecord,
@@ -184,13 +198,8 @@ def run_task(task: SweepTask, trainer=None) -> list[RunResult]:
     -------
     list of RunResult
     """
-    torch = require("torch", extra="dpsgd")
-    threads = torch.get_num_threads()
-    set_single_thread()
-    try:
+    with one_thread():
         return _run_task(task, trainer)
-    finally:  # the caller's setting back (an inline sweep, a notebook)
-        torch.set_num_threads(threads)
 
 
 def _run_task(task: SweepTask, trainer) -> list[RunResult]:
