@@ -650,57 +650,53 @@ def _domain_source(protected_domain) -> str:
 
 
 def _check_extra_columns(request, columns, discretization, roles) -> list:
+    def refused(problem: str, fix: str, value=None, flag="--columns") -> EthicLensInputError:
+        return EthicLensInputError(problem, column=flag, value=value, fix=fix)
+
     columns = [] if columns is None else columns
-    if not isinstance(columns, (list, tuple)):
-        raise EthicLensInputError(
-            "columns must be a list of column names",
-            column="--columns",
-            value=columns,
-            fix='e.g. ["age", "education"]',  # the command splits its flag into a list
+    if not isinstance(columns, (list, tuple)):  # the command splits its flag into a list
+        raise refused(
+            "columns must be a list of column names", 'e.g. ["age", "education"]', columns
         )
     columns = list(columns)
     if discretization is not None and not isinstance(discretization, dict):
-        raise EthicLensInputError(
+        raise refused(  # the command parses its flag into one
             "bins must map a column to its edges",
-            column="--bins",
-            value=discretization,
-            fix='e.g. {"age": [0, 25, 45, 65, 120]}',  # the command parses its flag into one
+            'e.g. {"age": [0, 25, 45, 65, 120]}',
+            discretization,
+            "--bins",
         )
     if not get_mechanism(request.mechanism).extra_columns and (columns or discretization):
         with_extra = [n for n in mechanism_names() if get_mechanism(n).extra_columns]
-        raise EthicLensInputError(
+        raise refused(
             f"{request.mechanism.upper()} releases only the request's columns; extra columns "
             f"and bins apply to {'/'.join(with_extra)}",
-            column="--columns" if columns else "--bins",
-            fix=f"drop --columns/--bins, or request mechanism {' or '.join(with_extra)}",
+            f"drop --columns/--bins, or request mechanism {' or '.join(with_extra)}",
+            flag="--columns" if columns else "--bins",
         )
     if len(set(columns)) != len(columns):
-        raise EthicLensInputError(
-            "columns repeated", column="--columns", value=columns, fix="list each column once"
-        )
+        raise refused("columns repeated", "list each column once", columns)
     private = [c for c in columns if str(c).startswith("_")]
     if private:  # the manifest's own records ('_privacy') are named so
-        raise EthicLensInputError(
+        raise refused(
             "a release keeps column names starting with '_' for its own records",
-            column="--columns",
-            value=private,
-            fix=f"rename {private[0]!r} in the data before the release (e.g. without the '_')",
+            f"rename {private[0]!r} in the data before the release (e.g. without the '_')",
+            private,
         )
     clash = [c for c in columns if c in roles or c in (LABEL, PREDICTION)]
     if clash:
-        raise EthicLensInputError(
+        raise refused(
             "a protected attribute, label or prediction column is released by its role, not as "
             "an extra feature",
-            column="--columns",
-            value=clash,
-            fix="list feature columns only",
+            "list feature columns only",
+            clash,
         )
     unused = sorted(set(discretization or {}) - set(columns))
     if unused:
-        raise EthicLensInputError(
+        raise refused(
             "bins given for a column that is not released",
-            column=f"--bins {unused[0]}",
-            fix=f"add {unused[0]} to --columns or drop its bins",
+            f"add {unused[0]} to --columns or drop its bins",
+            flag=f"--bins {unused[0]}",
         )
     return columns
 
@@ -789,37 +785,34 @@ def write_release(
 def _check_out_folder(out: Path, replace: bool) -> bool:
     """Whether ``out`` holds a release to replace; refuses a file, a folder of other files,
     and a release without ``replace``."""
+
+    def refused(problem: str, fix: str, value=None) -> EthicLensInputError:
+        return EthicLensInputError(problem, column="--out", value=value, fix=fix)
+
     if out.exists() and not out.is_dir():
-        raise EthicLensInputError(
-            f"{out} exists and is not a folder",
-            column="--out",
-            fix="choose a new folder for the release",
-        )
+        raise refused(f"{out} exists and is not a folder", "choose a new folder for the release")
     existing = out.is_dir() and any(out.iterdir())
     is_release = existing and (out / MANIFEST).exists()
     if existing and not is_release:
-        raise EthicLensInputError(
+        raise refused(
             f"folder {out} is not empty and holds no release; writing "
             "a release there could replace other files",
-            column="--out",
-            fix="choose an empty or new folder",
+            "choose an empty or new folder",
         )
     extra = is_release and sorted(p.name for p in out.iterdir() if p.name not in (TABLE, MANIFEST))
     if extra:  # a swap replaces the whole folder: these would be deleted with the old release
         shown = ", ".join(extra[:5]) + (f" and {len(extra) - 5} more" if len(extra) > 5 else "")
-        raise EthicLensInputError(
+        raise refused(
             f"release folder {out} also holds files that are not the release's ({shown}); "
             "writing a release there replaces the whole folder and would delete them",
-            column="--out",
-            value=extra[0],
-            fix=f"move {shown} out of {out}, or release into a new folder",
+            f"move {shown} out of {out}, or release into a new folder",
+            extra[0],
         )
     if is_release and not replace:
-        raise EthicLensInputError(
+        raise refused(
             f"{out} already holds a release; replacing it would discard the record of the "
             "privacy budget it spent",
-            column="--out",
-            fix="release into a new folder, or pass --replace (with --track-budget the new "
+            "release into a new folder, or pass --replace (with --track-budget the new "
             "manifest records the cumulative budget)",
         )
     return is_release
