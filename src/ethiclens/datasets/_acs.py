@@ -83,13 +83,12 @@ def check_year(year) -> int:
     if isinstance(year, numbers.Integral) and not isinstance(year, bool | np.bool_):
         year = int(year)  # a NumPy integer, as read from a frame
     if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
-        raise EthicLensInputError(
+        raise _argument_error(
             f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
             f"folktables reads) to {last} (the latest that can have been published)",
-            column="year",
-            kind="argument",
-            value=year,
-            fix=f"e.g. year {SHIPPED_YEAR} (CO and NE ship for {SHIPPED_YEAR}; other years "
+            "year",
+            year,
+            f"e.g. year {SHIPPED_YEAR} (CO and NE ship for {SHIPPED_YEAR}; other years "
             "download with --download)",
         )
     return year
@@ -105,39 +104,31 @@ def acs_states(states) -> list[str]:
     if isinstance(states, str):
         states = states.split(",")
     elif not isinstance(states, Iterable) or isinstance(states, bytes):  # pd.Index, keys too
-        raise EthicLensInputError(
-            "must be state codes",
-            column="states",
-            kind="argument",
-            value=typed,
-            fix="e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)",
-        )
+        fix = "e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)"
+        raise _argument_error("must be state codes", "states", typed, fix)
     codes = [str(s).strip().upper() for s in states]
     if not codes:
-        raise EthicLensInputError(
-            "no state given", column="states", kind="argument", fix="e.g. states=['CO']"
-        )
+        raise _argument_error("no state given", "states", None, "e.g. states=['CO']")
     if "" in codes:
-        raise EthicLensInputError(
-            "a state code is empty",
-            column="states",
-            kind="argument",
-            value=typed,
-            fix="list two-letter codes separated by commas, e.g. CO,NE",
-        )
+        fix = "list two-letter codes separated by commas, e.g. CO,NE"
+        raise _argument_error("a state code is empty", "states", typed, fix)
     repeated = sorted({s for s in codes if codes.count(s) > 1})
     if repeated:
         many = len(repeated) > 1
-        raise EthicLensInputError(
+        raise _argument_error(
             f"{'states' if many else 'state'} {', '.join(repeated)} given more than once "
             f"({'their' if many else 'its'} people would be loaded twice, into both the "
             "training and the test split)",
-            column="states",
-            kind="argument",
-            value=typed,
-            fix="list each state once",
+            "states",
+            typed,
+            "list each state once",
         )
     return sorted(codes)
+
+
+def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
+    """A refusal of the loader's argument ``column`` and its ``value``."""
+    return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
 
 
 def load_acs_income(
@@ -192,19 +183,12 @@ def _check_cache(cache_dir, fetch) -> None:
             cache_dir, (str, os.PathLike), column="cache_dir", problem=problem, fix=fix
         )
         if not os.fspath(cache_dir).strip():
-            raise EthicLensInputError(
-                "must not be empty", column="cache_dir", kind="argument", value=cache_dir, fix=fix
-            )
+            raise _argument_error("must not be empty", "cache_dir", cache_dir, fix)
         if os.fspath(cache_dir).startswith("~") and not Path(cache_dir).exists():
             # read as written, as every path is: '~/acs' was a folder '~' made in the working
             # directory (download=True), or "not in the cache" for files that are in ~/acs
-            raise EthicLensInputError(
-                "no such folder",
-                column="cache_dir",
-                kind="argument",
-                value=os.fspath(cache_dir),
-                fix=_as_written_fix(cache_dir, fix),
-            )
+            path = os.fspath(cache_dir)
+            raise _argument_error("no such folder", "cache_dir", path, _as_written_fix(path, fix))
     if fetch is not None and not callable(fetch):
         raise EthicLensInputError(
             f"must be a function fetch(state_dir, state, year), not {type(fetch).__name__}",
