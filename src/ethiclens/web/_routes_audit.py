@@ -94,9 +94,7 @@ def _mapping_again(web, request, audit: dict, data: dict):
     stored = json.loads(audit.get("error") or "{}")
     if request_at_fault(stored):  # the library's error of the last run, by its field
         spec = json.loads(audit["spec"] or "{}")
-        err = _roles.in_form_words(stored, prof, spec)
-        gone = _missed(web, data, spec)
-        err = _if_gone(err, gone, _failed_status(err, gone))
+        err = _failure(web, data, spec, stored)[0]
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
             err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
@@ -385,12 +383,8 @@ def _audit_page(web, request, audit: dict, data: dict | None):
             again=_has_mapping(data) and audit["purpose"] in ("audit", "compare"),
         )
     elif audit["status"] == "failed":
-        context["error"] = _roles.in_form_words(
-            json.loads(audit["error"] or "{}"), data and web.profile_of(data), context["spec"]
-        )
-        gone = _missed(web, data, context["spec"])
-        status = _failed_status(context["error"], gone)
-        context["error"] = _if_gone(context["error"], gone, status)
+        error = json.loads(audit["error"] or "{}")
+        context["error"], status = _failure(web, data, context["spec"], error)
         context["where"] = _error_place(web, data, context["spec"], context["error"])
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
@@ -427,12 +421,16 @@ def _if_gone(error: dict, data: dict | None, status: int) -> dict:
     return {**error, "problem": gone, "column": None, "value": None, "fix": fix}
 
 
-def _missed(web, data: dict | None, spec: dict) -> dict | None:
-    """The data row a failed run's file was: the request's own (an upload, a picked file),
-    else, when that is there, the joined table of two uploads the request names."""
+def _failure(web, data: dict | None, spec: dict, error: dict) -> tuple[dict, int]:
+    """(a failed run's stored ``error`` in the form's words, its page's status), said as a
+    file gone (:func:`_if_gone`) when the run's file was removed: the request's own (an
+    upload, a picked file), else, when that is there, the joined table the request names."""
+    error = _roles.in_form_words(error, data and web.profile_of(data), spec)
     joined = _twofiles.joined_of(web, spec)
     own = data and data.get("kind") in ("csv", "parquet") and Path(data["path"]).is_file()
-    return joined if joined and own else data
+    gone = joined if joined and own else data
+    status = _failed_status(error, gone)
+    return _if_gone(error, gone, status), status
 
 
 def _failed_status(error: dict, data: dict | None) -> int:
