@@ -213,31 +213,20 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
     float32 0.5 divides as 0.5)."""
     if positive_rates is not None:
         fix = f"give each of {list(order)} its positive-prediction rate, e.g. {{{order[0]!r}: 0.4}}"
+
+        def refused(problem: str, value):
+            return argument_error(problem, "positive_rates", value, fix)
+
         if not isinstance(positive_rates, Mapping):
-            raise argument_error(
-                "must be a dict of group -> rate", "positive_rates", positive_rates, fix
-            )
-        missing = [g for g in order if g not in positive_rates]
-        if missing:
-            raise argument_error(
-                f"no rate for group(s) {missing}", "positive_rates", dict(positive_rates), fix
-            )
+            raise refused("must be a dict of group -> rate", positive_rates)
+        if missing := [g for g in order if g not in positive_rates]:
+            raise refused(f"no rate for group(s) {missing}", dict(positive_rates))
         if extra := [g for g in positive_rates if g not in order]:
-            raise argument_error(
-                f"no group {extra} in the splits, which hold {list(order)}",
-                "positive_rates",
-                dict(positive_rates),
-                fix,
-            )
+            problem = f"no group {extra} in the splits, which hold {list(order)}"
+            raise refused(problem, dict(positive_rates))
         for g in order:
-            rate = positive_rates[g]
-            if not is_number(rate) or not 0 <= rate <= 1:
-                raise argument_error(
-                    f"the rate of group {g!r} must be a number from 0 to 1",
-                    "positive_rates",
-                    rate,
-                    fix,
-                )
+            if not is_number(rate := positive_rates[g]) or not 0 <= rate <= 1:
+                raise refused(f"the rate of group {g!r} must be a number from 0 to 1", rate)
     if delta_pcer is not None and not (is_number(delta_pcer) and _finite(delta_pcer)):
         raise argument_error(
             "must be a finite number (or None: no sign comparison)",
