@@ -20,15 +20,16 @@ from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
 
 
-def _check_html(path) -> None:
-    """A name that says another format (``report.pdf``) refused before any work, as --html."""
+def _write_html(build, result, path, title):
+    """``build``'s report of ``result`` written to ``path``; a name that says another format
+    (``report.pdf``) refused before any work, as --html."""
     check_suffix(path, "--html", ".html", "the HTML report")
+    return write_atomic(path, build(result, title).to_html())
 
 
 def write_audit_html(result, path, title=None):
     """The audit's HTML report, written atomically (as ``ethiclens audit --html``)."""
-    _check_html(path)
-    return write_atomic(path, build_audit_report(result, title).to_html())
+    return _write_html(build_audit_report, result, path, title)
 
 
 def write_audit_card(result, path):
@@ -39,14 +40,12 @@ def write_audit_card(result, path):
 
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
-    _check_html(path)
-    return write_atomic(path, build_comparison_report(comparison, title).to_html())
+    return _write_html(build_comparison_report, comparison, path, title)
 
 
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
-    _check_html(path)
-    return write_atomic(path, build_threshold_report(table, title).to_html())
+    return _write_html(build_threshold_report, table, path, title)
 
 
 def audit_figure(result, kind="forest", attribute=None):
