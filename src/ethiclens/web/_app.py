@@ -318,7 +318,6 @@ async def _client_gone(request, exc):
 
 
 async def _damaged(request, exc):
-    """A stored request whose record cannot be read (:class:`DamagedRecord`)."""
     return web_of(request).error_page(
         request,
         410,

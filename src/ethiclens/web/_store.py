@@ -242,7 +242,6 @@ class Store:
             return db.execute(sql, tuple(stamp if p is NOW else p for p in params))
 
     def _new(self, table: str, columns: str, values: tuple) -> str:
-        """A row of ``table`` (its ``columns``, then ``values``) under a fresh id; the id."""
         row_id, marks = new_id(), ", ".join("?" * (len(values) + 1))
         self._write(f"INSERT INTO {table} (id, {columns}) VALUES ({marks})", (row_id, *values))
         return row_id

@@ -72,7 +72,6 @@ def proposed_choice(web, data_id: str) -> str:
 
 
 def joined_of(web, spec: dict) -> dict | None:
-    """The joined table a request's target is (its data row), or None."""
     path = (spec.get("target") or {}).get("file")
     row = web.store.data_at(path) if path else None
     return row if row and row["kind"] == "joined" else None

@@ -84,7 +84,6 @@ def check_column_names(names, what: str = "the file") -> None:
 
 
 def unreadable(detail: str) -> UploadError:
-    """The refusal of an upload body that is not a well-formed multipart form."""
     return UploadError(
         f"{UNREADABLE}: {one_line(detail, ' ')[:200]}",
         fix="send the file with the page's own upload form",

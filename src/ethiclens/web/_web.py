@@ -325,7 +325,6 @@ def _texts(row: dict, keys) -> bool:
 
 
 def _rows(rows, check) -> bool:
-    """Whether ``rows`` is a list of objects, each one ``check`` takes."""
     return isinstance(rows, list) and all(isinstance(r, dict) and check(r) for r in rows)
 
 
