@@ -7,7 +7,6 @@ from ._bootstrap import (
     JEFFREYS_METHOD,
     Interval,
     bootstrap_interval,
-    contain_estimate,
     draw_cell_counts,
     draw_dirichlet_cells,
 )
@@ -23,6 +22,7 @@ from ._intervals import (  # the one interval kit: draws -> interval, method, st
     PERCENTILE,
     bootstrap_intervals,
     check_ci,
+    contain_estimate,
     contain_one,
     folded_max,
     interval,

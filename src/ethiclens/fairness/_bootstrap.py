@@ -320,18 +320,3 @@ def smoothed_shares(row: np.ndarray, prior: float = JEFFREYS_PRIOR) -> np.ndarra
     if (row > 0).all():
         return row / row.sum()
     return (row + prior) / (row.sum() + prior * len(row))
-
-
-def contain_estimate(interval: Interval, point: float) -> Interval:
-    """``interval`` widened to contain ``point`` where the draws missed it, saying so in the
-    method (a rate of 0 or 1, or a debiased estimate on the boundary of its replicates)."""
-    if not interval.defined or point is None or not np.isfinite(point):
-        return interval
-    low, high = min(interval.low, point), max(interval.high, point)
-    if (low, high) == (interval.low, interval.high):
-        return interval
-    return Interval(
-        float(low),
-        float(high),
-        f"{interval.method}; extended to the estimate, which lies outside the draws' interval",
-    )

@@ -331,6 +331,12 @@ def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval
     return contain(one, [point], note)[0]
 
 
+def contain_estimate(interval: Interval, point: float) -> Interval:
+    """``interval`` widened to contain ``point`` where the draws missed it, saying so in the
+    method (a rate of 0 or 1, or a debiased estimate on the boundary of its replicates)."""
+    return contain_one(interval, point, OUTSIDE)
+
+
 def metric_status(point, interval: Interval, *, below_floor=None, judge=None, undefined=None):
     """(status, reason) of a statistic: UNDEFINED (no estimate: ``undefined`` says why),
     INSUFFICIENT_DATA (``below_floor``, None when the floors are met, says why; no interval is
