@@ -405,6 +405,7 @@ def audit_states_for(
     """The audit states, ``"all"`` meaning every other ACS state (the paper's Fig. 1); codes
     checked and upper-cased, each state once."""
     train = _state(train_state, train_flag)
+    refused = partial(EthicLensInputError, column=flag)
     if isinstance(audit_states, str):
         audit_states = [audit_states]
     typed = ",".join(map(str, audit_states))
@@ -412,31 +413,26 @@ def audit_states_for(
     if given == ["ALL"]:
         return [s for s in ACS_STATES if s != train]
     if "ALL" in given:
-        raise EthicLensInputError(
+        raise refused(
             "'all' cannot be combined with named states",
-            column=flag,
             value=typed,
             fix="pass 'all' alone, or list the states",
         )
     if not given:
-        raise EthicLensInputError(
-            "no audit state given", column=flag, fix=f"e.g. {flag} NE, or 'all'"
-        )
+        raise refused("no audit state given", fix=f"e.g. {flag} NE, or 'all'")
     states = [_state(s, flag) for s in given]
     repeated = sorted({s for s in states if states.count(s) > 1})
     if repeated:
-        raise EthicLensInputError(
+        raise refused(
             f"{', '.join(repeated)} given more than once (its error would count twice in the "
             "mean over states)",
-            column=flag,
             value=typed,
             fix="list each state once",
         )
     if train in states:
-        raise EthicLensInputError(
+        raise refused(
             f"{train} is the training state: its records are the model's own population (the "
             "reference), not another state's, and would pull the mean error towards 0",
-            column=flag,
             value=typed,
             fix=f"list other states than {train}, or 'all' for every other state",
         )
