@@ -940,16 +940,7 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     """One refusal for a data path that does not exist, whichever engine was asked to read it;
     ``flag`` names the option that gave the path (``--counts``), when not the target."""
     # a path of another type (None, 5) or holding a NUL: refused naming it, not by os
-    if not isinstance(path, (str, os.PathLike)) or "\x00" in str(path):
-        raise EthicLensInputError(
-            "holds a NUL character, which no file name can"
-            if isinstance(path, (str, os.PathLike))
-            else "must be a file path (a str or os.PathLike)",
-            column=flag or "path",
-            value=str(path) if isinstance(path, os.PathLike) else path,
-            fix="give the path of the file to read",
-            kind=None if flag else "argument",
-        )
+    _refuse_not_a_path(path, flag, "give the path of the file to read")
     if not _path_exists(path, flag or "path", None if flag else "argument"):
         fix = _as_written_fix(path, "check the path")
         raise DataFileError(f"file {path} does not exist", column=flag, fix=fix)
@@ -1414,22 +1405,25 @@ def _refuse_nul_path(path, flag: str | None = None) -> None:
     the words of :func:`ethiclens.fairness._display.check_path`: no file system takes one, and
     ``os`` would raise its own ValueError ('embedded null byte') deep inside a writer. A
     path that is no str or ``os.PathLike`` (None, a number, bytes) is refused alike."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise EthicLensInputError(
-            "must be a file path (a str or os.PathLike)",
-            column=flag or "path",
-            value=path,
-            fix="give the path to write as text",
-            kind=None if flag else "argument",
-        )
-    if "\x00" in str(path):
-        raise EthicLensInputError(
-            "holds a NUL character, which no file name can",
-            column=flag or "path",
-            value=str(path),
-            fix="give the path to write without the NUL character",
-            kind=None if flag else "argument",
-        )
+    fixes = ("give the path to write as text", "give the path to write without the NUL character")
+    _refuse_not_a_path(path, flag, *fixes)
+
+
+def _refuse_not_a_path(path, flag: str | None, fix: str, nul_fix: str | None = None) -> None:
+    """Refuse ``path`` (given by ``flag``, else the argument ``path``) when it is no str or
+    ``os.PathLike``, with ``fix``, or holds a NUL, with ``nul_fix`` (default ``fix``)."""
+    is_path = isinstance(path, (str, os.PathLike))
+    if is_path and "\x00" not in str(path):
+        return
+    raise EthicLensInputError(
+        "holds a NUL character, which no file name can"
+        if is_path
+        else "must be a file path (a str or os.PathLike)",
+        column=flag or "path",
+        value=str(path) if is_path else path,
+        fix=(nul_fix or fix) if is_path else fix,
+        kind=None if flag else "argument",
+    )
 
 
 def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
