@@ -1439,26 +1439,19 @@ def _check_column_meta(name, meta, expected_domain=None, binned: bool = False) -
         raise _bad(
             "a column's description must be an object", f"columns.{name}", type(meta).__name__
         )
-    domain = meta.get("domain")
+    domain, where = meta.get("domain"), f"columns.{name}.domain"
     if isinstance(domain, str) or not isinstance(domain, list) or len(domain) < 2:
-        raise _bad(
-            "a column's domain must be a list of two or more values",
-            f"columns.{name}.domain",
-            domain,
-        )
+        raise _bad("a column's domain must be a list of two or more values", where, domain)
     if len({str(v) for v in domain}) != len(domain):
-        raise _bad("repeated values in a column's domain", f"columns.{name}.domain", domain)
+        raise _bad("repeated values in a column's domain", where, domain)
     if type(meta.get("k")) is not int or meta.get("k") != len(domain):
-        raise _bad(
-            f"k must equal the domain's size {len(domain)} (an integer)",
-            f"columns.{name}.k",
-            meta.get("k"),
-        )
+        problem = f"k must equal the domain's size {len(domain)} (an integer)"
+        raise _bad(problem, f"columns.{name}.k", meta.get("k"))
     if expected_domain is not None and [(type(v), v) for v in domain] != [
         (type(v), v) for v in expected_domain
     ]:
         text = " (numbers, not text: a release writes them so)" if expected_domain == [0, 1] else ""
-        raise _bad(f"domain must be {expected_domain}{text}", f"columns.{name}.domain", domain)
+        raise _bad(f"domain must be {expected_domain}{text}", where, domain)
     _check_bins(name, meta, domain, binned)
     return domain
 
@@ -1467,20 +1460,14 @@ def _check_bins(name: str, meta: dict, domain: list, binned: bool) -> None:
     """A column's ``bins`` and ``open_ended`` as a release writes them (:func:`bin_labels`):
     only on an extra column, ``open_ended`` only with bins and then ``true``, and the domain
     the labels its edges give."""
-    bins, open_ended = meta.get("bins"), meta.get("open_ended")
+    bins, open_ended, at = meta.get("bins"), meta.get("open_ended"), f"columns.{name}."
     for key, value in (("bins", bins), ("open_ended", open_ended)):
         if value is not None and not binned:
-            raise _bad(
-                f"{key} describes a binned extra column, not a released role",
-                f"columns.{name}.{key}",
-                value,
-            )
+            problem = f"{key} describes a binned extra column, not a released role"
+            raise _bad(problem, at + key, value)
     if open_ended is not None and (open_ended is not True or bins is None):
-        raise _bad(
-            "open_ended is written as true, and only beside a column's bins",
-            f"columns.{name}.open_ended",
-            open_ended,
-        )
+        problem = "open_ended is written as true, and only beside a column's bins"
+        raise _bad(problem, at + "open_ended", open_ended)
     if bins is None:
         return
     if (
@@ -1490,18 +1477,12 @@ def _check_bins(name: str, meta: dict, domain: list, binned: bool) -> None:
         or any(not math.isfinite(b) for b in bins)
         or any(b2 <= b1 for b1, b2 in zip(bins, bins[1:], strict=False))
     ):
-        raise _bad(
-            "bin edges must be finite, strictly increasing and match the domain",
-            f"columns.{name}.bins",
-            bins,
-        )
+        problem = "bin edges must be finite, strictly increasing and match the domain"
+        raise _bad(problem, at + "bins", bins)
     labels = bin_labels(bins, bool(open_ended))
     if domain != labels:
-        raise _bad(
-            f"the domain of a column binned at {bins} must be its bins' labels {labels}",
-            f"columns.{name}.domain",
-            domain,
-        )
+        problem = f"the domain of a column binned at {bins} must be its bins' labels {labels}"
+        raise _bad(problem, at + "domain", domain)
 
 
 def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
