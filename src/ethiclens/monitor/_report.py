@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass, field
 
 from .._text import threshold_text
-from ._store import Store, as_written_fix
+from ._store import Store, _refuse, as_written_fix
 
 SCHEMA_VERSION = 1
 NULLS = {
@@ -309,25 +309,19 @@ def read_store_report(store_path, request) -> MonitorResult:
     """The report of a store without counting anything."""
     from pathlib import Path
 
-    from ..errors import EthicLensInputError
+    from .._checks import check_argument_type
     from ._store import checked_store, is_store_url
 
     if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
-        name = type(request).__name__
-        given = "None" if request is None else f"a{'n' * (name[:1].lower() in 'aeiou')} {name}"
-        raise EthicLensInputError(
-            f"must be a MonitorRequest (the request the store was written for), not {given}",
-            column="request",
-            fix="give the MonitorRequest of the runs that wrote the store",
-            kind="argument",
-        )
+        problem = "must be a MonitorRequest (the request the store was written for), not a"
+        fix = "give the MonitorRequest of the runs that wrote the store"
+        # no type given: refused, in the words of every argument of a wrong type
+        check_argument_type(request, (), column="request", problem=problem, fix=fix)
     path = checked_store(store_path)  # a store read, never made: none there is refused
     if not is_store_url(path) and not Path(path).is_file():
         fix = "name the store an `ethiclens monitor --store` run wrote"  # read_store's words
         fix = as_written_fix(path, fix)
-        raise EthicLensInputError(
-            "is not a file (a monitor store)", column="--store", value=path, fix=fix
-        )
+        raise _refuse("is not a file (a monitor store)", path, fix)
     store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
     try:
         return MonitorResult(build_report(store, request, {}))

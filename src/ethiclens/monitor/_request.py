@@ -102,6 +102,7 @@ SPEC_FLAGS = {
     "json_out": ("--json", "outputs", "json"),
     "html_out": ("--html", "outputs", "html"),
 }
+_PROTECTED_FIX = "name a protected attribute: --protected race"  # --protected is required
 # the audit policy's settings the monitor takes as they are
 _POLICY = ("di_threshold", "eo_threshold", "min_group_size", "min_labels")
 # every key of an audit spec the monitor honours (a later key is refused until it is listed
@@ -227,11 +228,7 @@ class MonitorRequest:
         _check_python_types(self)
         _check_numbers(self)
         if not self.protected:
-            raise EthicLensInputError(
-                "is required",
-                column="--protected",
-                fix="name a protected attribute: --protected race",
-            )
+            raise EthicLensInputError("is required", column="--protected", fix=_PROTECTED_FIX)
         # one form per item (race="White", race=White, race = White: one request), the form
         # the store keeps, compares and names
         object.__setattr__(self, "protected", tuple(self.canonical(self.protected)))
@@ -975,7 +972,7 @@ def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
 def _require(spec) -> None:
     for given, flag, fix in (
         (spec.roles.y_pred, "--y-pred", "name the prediction column: --y-pred pred"),
-        (spec.roles.protected, "--protected", "name a protected attribute: --protected race"),
+        (spec.roles.protected, "--protected", _PROTECTED_FIX),
     ):
         if not given:
             raise EthicLensInputError("is required", column=flag, fix=fix)

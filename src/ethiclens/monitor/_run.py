@@ -56,7 +56,7 @@ from ._spelling import (
     spelled,
     with_named,
 )
-from ._store import APP_ID, STORE_VERSION, Store
+from ._store import APP_ID, STORE_VERSION, Store, _refuse
 from ._windows import (
     COUNT,
     LABEL,
@@ -298,12 +298,8 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
         message = _diff_message(stored_request, bound)
         if stored_request.get("protected") != bound.get("protected"):
             message += _held_references(store)
-        raise EthicLensInputError(
-            "was written by another request: " + message,
-            column="--store",
-            value=str(store.path),
-            fix="give the same options as the runs before, or a new --store",
-        )
+        fix = "give the same options as the runs before, or a new --store"
+        raise _refuse("was written by another request: " + message, str(store.path), fix)
     return stored_request
 
 
@@ -393,12 +389,11 @@ def _check_clock(store: Store, now: dt.datetime) -> None:
     except ValueError:
         raise store.damaged(f"runs.at holds {last_run['at']!r}, not a time") from None
     if last_at > now:
-        raise EthicLensInputError(
+        raise _refuse(
             f"the system clock went backwards: this run at {now.isoformat()} is before the "
             f"store's last run at {last_run['at']}",
-            column="--store",
-            value=str(store.path),
-            fix="correct the machine's clock, then rerun",
+            str(store.path),
+            "correct the machine's clock, then rerun",
         )
 
 
