@@ -430,10 +430,7 @@ def _key_path(parts) -> str:
     """comparisons[0].metrics.disparate_impact"""
     out = ""
     for part in parts:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
+        out += f"[{part}]" if isinstance(part, int) else f".{part}" if out else str(part)
     return out or "the document"
 
 

@@ -677,11 +677,7 @@ for _spec in (
     _COMPARISON_REGISTRY.add_builtin(_spec)
 
 
-def group_metric_functions() -> dict:
-    return {k: (s.fn, s.needs_labels) for k, s in GROUP_METRIC_SPECS.items()}
-
-
-GROUP_METRICS = group_metric_functions()
+GROUP_METRICS = {k: (s.fn, s.needs_labels) for k, s in GROUP_METRIC_SPECS.items()}
 COMPARISON_METRICS = {
     "disparate_impact": (disparate_impact, False),
     "statistical_parity_difference": (statistical_parity_difference, False),

@@ -180,11 +180,8 @@ class Comparison:
     def n_text(self, sep: str = "/") -> str:
         """``group{sep}reference`` rows, with thousands separators as every face prints a
         count (``1,500/3,500``); a group ``--min-cell`` suppressed (no n) as ``suppressed``."""
-
-        def one(n):
-            return "suppressed" if n is None else f"{n:,}"
-
-        return sep.join(one(n) for n in (self.n["group"], self.n["reference"]))
+        counts = (self.n["group"], self.n["reference"])
+        return sep.join("suppressed" if n is None else f"{n:,}" for n in counts)
 
     def __repr__(self) -> str:
         return _display.comparison_repr(self)
