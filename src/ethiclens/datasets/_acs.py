@@ -29,6 +29,7 @@ from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheErro
 from ..io import _as_written_fix, sha256_file
 from ._base import (
     Dataset,
+    argument_error,
     check_feature_set,
     check_truth,
     read_shipped_csv,
@@ -83,7 +84,7 @@ def check_year(year) -> int:
     if isinstance(year, numbers.Integral) and not isinstance(year, bool | np.bool_):
         year = int(year)  # a NumPy integer, as read from a frame
     if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
-        raise _argument_error(
+        raise argument_error(
             f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
             f"folktables reads) to {last} (the latest that can have been published)",
             "year",
@@ -105,17 +106,17 @@ def acs_states(states) -> list[str]:
         states = states.split(",")
     elif not isinstance(states, Iterable) or isinstance(states, bytes):  # pd.Index, keys too
         fix = "e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)"
-        raise _argument_error("must be state codes", "states", typed, fix)
+        raise argument_error("must be state codes", "states", typed, fix)
     codes = [str(s).strip().upper() for s in states]
     if not codes:
-        raise _argument_error("no state given", "states", None, "e.g. states=['CO']")
+        raise argument_error("no state given", "states", None, "e.g. states=['CO']")
     if "" in codes:
         fix = "list two-letter codes separated by commas, e.g. CO,NE"
-        raise _argument_error("a state code is empty", "states", typed, fix)
+        raise argument_error("a state code is empty", "states", typed, fix)
     repeated = sorted({s for s in codes if codes.count(s) > 1})
     if repeated:
         many = len(repeated) > 1
-        raise _argument_error(
+        raise argument_error(
             f"{'states' if many else 'state'} {', '.join(repeated)} given more than once "
             f"({'their' if many else 'its'} people would be loaded twice, into both the "
             "training and the test split)",
@@ -124,11 +125,6 @@ def acs_states(states) -> list[str]:
             "list each state once",
         )
     return sorted(codes)
-
-
-def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
-    """A refusal of the loader's argument ``column`` and its ``value``."""
-    return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
 
 
 def load_acs_income(
@@ -183,12 +179,12 @@ def _check_cache(cache_dir, fetch) -> None:
             cache_dir, (str, os.PathLike), column="cache_dir", problem=problem, fix=fix
         )
         if not os.fspath(cache_dir).strip():
-            raise _argument_error("must not be empty", "cache_dir", cache_dir, fix)
+            raise argument_error("must not be empty", "cache_dir", cache_dir, fix)
         if os.fspath(cache_dir).startswith("~") and not Path(cache_dir).exists():
             # read as written, as every path is: '~/acs' was a folder '~' made in the working
             # directory (download=True), or "not in the cache" for files that are in ~/acs
             path = os.fspath(cache_dir)
-            raise _argument_error("no such folder", "cache_dir", path, _as_written_fix(path, fix))
+            raise argument_error("no such folder", "cache_dir", path, _as_written_fix(path, fix))
     if fetch is not None and not callable(fetch):
         raise EthicLensInputError(
             f"must be a function fetch(state_dir, state, year), not {type(fetch).__name__}",

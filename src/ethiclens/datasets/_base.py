@@ -138,13 +138,8 @@ def shipped_checksums(names) -> list[dict]:
 def check_feature_set(features: str, known=("full", "paper")) -> str:
     """A loader's ``features`` argument, one of ``known``; anything else is an input error."""
     if features not in known:
-        raise EthicLensInputError(
-            "unknown feature set",
-            column="features",
-            kind="argument",
-            value=features,
-            fix=did_you_mean(features, known) + f"choose from {known}",
-        )
+        fix = did_you_mean(features, known) + f"choose from {known}"
+        raise argument_error("unknown feature set", "features", features, fix)
     return features
 
 
@@ -152,5 +147,10 @@ def check_truth(value, name: str, fix: str, problem: str = "must be True or Fals
     """A loader's True/False argument ``name``; anything else is refused, never read by its
     truthiness (the string "no" is true)."""
     if not isinstance(value, bool | np.bool_):
-        raise EthicLensInputError(problem, column=name, kind="argument", value=value, fix=fix)
+        raise argument_error(problem, name, value, fix)
     return bool(value)
+
+
+def argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
+    """A refusal of a loader's argument ``column`` and its ``value``."""
+    return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)

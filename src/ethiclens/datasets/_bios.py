@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import DataFileError, EthicLensInputError, FaceFix
+from ..errors import DataFileError, FaceFix
 from ..io import read_table, sha256_file
-from ._base import Dataset, check_feature_set
+from ._base import Dataset, argument_error, check_feature_set
 
 TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
@@ -124,22 +124,16 @@ def _check_arguments(path, occupations) -> tuple[str, str]:
     """A path (or None) and two different occupation titles (in a list, a tuple or an array:
     the titles); anything else is refused."""
     if path is not None and (not isinstance(path, str | os.PathLike) or not str(path).strip()):
-        raise EthicLensInputError(
-            "must be the path of a file",
-            column="path",
-            kind="argument",
-            value=path,
-            fix="pass path=... (CSV/JSON/JSONL), or leave it out to read $ETHICLENS_BIOS",
-        )
+        fix = "pass path=... (CSV/JSON/JSONL), or leave it out to read $ETHICLENS_BIOS"
+        raise argument_error("must be the path of a file", "path", path, fix)
     ordered = isinstance(occupations, list | tuple | np.ndarray | pd.Series | pd.Index)
     pair = tuple(occupations) if ordered else ()
     if len(pair) != 2 or not all(isinstance(o, str) for o in pair) or pair[0] == pair[1]:
-        raise EthicLensInputError(
+        raise argument_error(
             "must be two different occupation titles (label 1, then label 0)",
-            column="occupations",
-            kind="argument",
-            value=occupations,
-            fix="e.g. occupations=('surgeon', 'nurse')",
+            "occupations",
+            occupations,
+            "e.g. occupations=('surgeon', 'nurse')",
         )
     return str(pair[0]), str(pair[1])
 
