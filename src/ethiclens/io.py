@@ -4,19 +4,29 @@ undefined is null, never NaN or 0)."""
 
 from __future__ import annotations
 
+import bz2
+import codecs
 import contextlib
 import contextvars
+import csv
 import errno
 import fnmatch
 import functools
 import glob
+import gzip
 import hashlib
+import io as _io
+import itertools
+import json
 import lzma
 import math
+import mmap
 import os
 import re
 import secrets
 import tempfile
+import tomllib
+import unicodedata
 import zipfile
 from dataclasses import dataclass, field, is_dataclass
 from pathlib import Path
@@ -48,8 +58,6 @@ def _read_parquet(path, columns=None, **kwargs) -> pd.DataFrame:
 def _pandas_readable(table):
     """``table`` (pyarrow) without the pandas metadata of columns whose dtype pandas cannot
     parse back, ready for ``to_pandas``."""
-    import json
-
     meta = dict(table.schema.metadata or {})
     if b"pandas" not in meta:
         return table
@@ -158,9 +166,6 @@ def _refuse_csv_bytes(path: Path) -> None:
 def _csv_start(path: Path, head: bytes) -> bytes:
     """A CSV file's first bytes as text: decompressed for .gz (:func:`_text_head`), .bz2 and
     .xz (b"" where they cannot be: the reader names the damage)."""
-    import bz2
-    import lzma
-
     opener = {".bz2": bz2.open, ".xz": lzma.open}.get(path.suffix.lower())
     if opener is None:
         return _text_head(path, head)
@@ -217,8 +222,6 @@ def _wide_encoding(head: bytes) -> tuple[str, str] | None:
     characters that holds line breaks or commas (a table's, in any script: Cyrillic or CJK
     names have no NUL high bytes, their commas do), where UTF-8 text with a stray NUL does
     not; None for anything else (UTF-8, binary)."""
-    import codecs
-
     # UTF-32 first: its little-endian mark starts like UTF-16's
     if head.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
         return "UTF-32", "utf-32"
@@ -250,8 +253,6 @@ def _table_marks(sample: bytes, encoding: str) -> int:
 def _decoded_text(sample: bytes, encoding: str) -> str:
     """``sample`` (a file's first bytes, perhaps cut inside a character) decoded as
     ``encoding``; "" when that fails or gives a control character but tab and line breaks."""
-    import codecs
-
     try:
         text = codecs.getincrementaldecoder(encoding)().decode(sample, final=False)
     except UnicodeDecodeError:
@@ -296,8 +297,6 @@ def _first_line(exc: BaseException) -> str:
 
 def _open_bytes(path: str | Path):
     """``path`` opened for reading bytes (a ``.gz`` file decompressed)."""
-    import gzip
-
     return (gzip.open if Path(path).name.lower().endswith(".gz") else open)(path, "rb")
 
 
@@ -319,8 +318,6 @@ def not_utf8_error(path: str | Path) -> DataFileError | None:
 
 def _not_utf8_place(path: Path, opener, fix: str) -> DataFileError | None:
     """:func:`not_utf8_error` of ``path`` read by ``opener``."""
-    import codecs
-
     with opener(path) as fh:
         if err := wide_text_error(path, fh.read(WIDE_HEAD)):
             return err
@@ -346,8 +343,6 @@ def _not_utf8_place(path: Path, opener, fix: str) -> DataFileError | None:
 
 def _decodes(fh) -> bool:
     """Whether every byte of ``fh`` is UTF-8 (decoded a block at a time: the fast pass)."""
-    import codecs
-
     decoder = codecs.getincrementaldecoder("utf-8")()
     try:
         while block := fh.read(1 << 20):
@@ -388,10 +383,6 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     or ``.gz``): at least ``size`` bytes and the whole header line, however long, up to
     :data:`MAX_HEADER_BYTES` (beyond: refused). A byte that is not UTF-8 is refused naming its
     line; a file that cannot be read, naming it."""
-    import codecs
-    import csv
-    import io as _io
-
     path = Path(path)
     try:
         with _open_bytes(path) as fh:
@@ -452,8 +443,6 @@ def _unclosed_quote_error(path: Path) -> DataFileError | None:
     """The refusal of a CSV file (plain or compressed) ending inside a quoted field, naming the
     line its quote opens on (quotes read as pandas' reader reads them: :func:`_quoted_break`);
     else None."""
-    import mmap
-
     packed = path.suffix.lower() in COMPRESSED  # read decompressed, whole
     with _open_scanned(path) as fh:
         if packed:
@@ -531,8 +520,6 @@ def csv_rows(path: Path):
     """A ``csv.reader`` over the CSV file ``path`` (gzip-compressed too) that reads a field of
     any length: Python's csv refuses fields past 131,072 characters (its default limit), which
     a text column may hold; the audit refuses such a value with its own words."""
-    import csv
-
     _unlimited_csv_fields()
     # decompressed as pandas reads it (by its name: .csv.bz2, .csv.zip, .csv.xz too), newline=""
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
@@ -544,8 +531,6 @@ def _unlimited_csv_fields() -> None:
     global, so setting and restoring it per file raced between threads (a web server reading
     two uploads refused a legitimate long field). Every file is read whole by pandas or DuckDB
     anyway; a value too long for a label is refused by the audit in its own words."""
-    import csv
-
     if csv.field_size_limit() < _CSV_FIELD_LIMIT:
         csv.field_size_limit(_CSV_FIELD_LIMIT)
 
@@ -601,9 +586,6 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
     UTF-8 header row of comma-separated, distinct names, and (``require_rows``) a data row.
     Reads 64 kB, or the whole header line where it is longer (:func:`csv_head`)."""
-    import csv
-    import io as _io
-
     path = Path(path)
     if not path.is_file():
         raise DataFileError(f"{path} is not a regular file", fix="name a .csv or .parquet file")
@@ -634,9 +616,6 @@ def _refuse_surplus_first_row(path: Path, text: str, header: list[str]) -> None:
     """A first data row longer than the header (a surplus value, or a comma ending every row)
     is refused by its line before any engine reads the file: pandas would take its first field
     as the rows' index, and Spark drops an empty last field unseen."""
-    import csv
-    import io as _io
-
     rows = csv.reader(_io.StringIO(text))
     next(rows, None)
     first = next((row for row in rows if not blank_line(row)), None)  # as pandas skips them
@@ -1100,9 +1079,6 @@ def _refuse_repeated_keys(path: Path, lines: bool) -> None:
     (the column) and the line the record starts on: pandas keeps its last value silently. One
     more parse by ``json`` keeping nothing (JSON lines joined into one array), the records
     located only once one repeats."""
-    import itertools
-    import json
-
     repeats = []
 
     def keys_once(pairs):
@@ -1143,8 +1119,6 @@ def _refuse_repeated_keys(path: Path, lines: bool) -> None:
 def _object_starts(text: str, lines: bool):
     """Where each record of a JSON text starts: each line's (JSON lines), each element's of
     its array, or the whole text's."""
-    import json
-
     blank = re.compile(r"[\s,]*")
     if lines:
         yield from (m.start(1) for m in re.finditer(r"^[^\S\n]*(\S)", text, re.M))
@@ -1182,8 +1156,6 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     """The one refusal of a column ``source`` lacks (every engine, the monitor, a database):
     the near misses named — case and spaces, or the same letters in other Unicode code points
     (``âge`` typed precomposed, written decomposed by macOS tools) — then the columns."""
-    import unicodedata
-
     names = [str(n) for n in names]
     shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
     fix = f"use one of its columns: {shown}"
@@ -1213,16 +1185,12 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
 def _visible(name: str) -> str:
     """``name`` as an editor shows it: NFC, without format characters (a byte-order mark,
     zero-width spaces and joiners, direction marks), surrounding spaces and case."""
-    import unicodedata
-
     name = unicodedata.normalize("NFC", name)
     return "".join(c for c in name if unicodedata.category(c) != "Cf").strip().casefold()
 
 
 def _invisible_marks(text: str) -> str:
     """The format characters ``text`` holds, named: "a byte-order mark (U+FEFF)"."""
-    import unicodedata
-
     marks = dict.fromkeys(c for c in text if unicodedata.category(c) == "Cf")
     named = {"\ufeff": "a byte-order mark (U+FEFF)"}
     return ", ".join(
@@ -1550,8 +1518,6 @@ def os_error_line(exc: OSError | RuntimeError) -> str | None:
         ``problem. Fix: fix`` for a permission error, a full disk (or quota), a name too long
         or a loop of links; None for any other error, which the caller lets through.
     """
-    import errno
-
     if isinstance(exc, RuntimeError) or exc.errno in (errno.ELOOP, errno.ENAMETOOLONG):
         return _unopenable_path_line(exc)
     where = f" {exc.filename}" if exc.filename else ""
@@ -1572,8 +1538,6 @@ def os_error_line(exc: OSError | RuntimeError) -> str | None:
 def _unopenable(exc: OSError | RuntimeError) -> tuple[str, str] | None:
     """(problem, fix) of a path no file system opens: a name too long, a loop of symbolic
     links (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
-    import errno
-
     number = getattr(exc, "errno", None)
     if (
         isinstance(exc, RuntimeError)
@@ -1733,11 +1697,7 @@ def _or(words) -> str:
 def _parse_config(text: str, suffix: str):
     """TOML, YAML (safe: no tags) or JSON; a key given twice in one mapping is refused (the
     last one silently winning would run another audit than the file seems to ask for)."""
-    import json
-
     if suffix == ".toml":
-        import tomllib  # refuses a duplicate key itself
-
         return tomllib.loads(text)
     if suffix in (".yaml", ".yml"):
         import yaml
@@ -1848,8 +1808,6 @@ def _unique_key_loader():
     refer to itself), an integer with a leading zero (YAML 1.1 octal: 0400 is 256). A mapping's
     key is its text as written (``1``, ``true``, ``null``: a column's or a group's name), as a
     JSON file's keys are."""
-    import re
-
     import yaml
 
     class UniqueKeyLoader(yaml.SafeLoader):
@@ -1951,8 +1909,6 @@ def _quoting_dumper():
 def _yaml12_resolvers(yaml) -> dict:
     """Implicit resolvers of YAML 1.2's core schema: PyYAML's null, and our bool, int and
     float; every other plain scalar (a date, ``<<``, ``=``) is text."""
-    import re
-
     null = "tag:yaml.org,2002:null"
     resolvers = {
         first: [(tag, rx) for tag, rx in rules if tag == null]
