@@ -25,7 +25,6 @@ import os
 import re
 import secrets
 import tempfile
-import tomllib
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field, is_dataclass
@@ -1698,6 +1697,8 @@ def _parse_config(text: str, suffix: str):
     """TOML, YAML (safe: no tags) or JSON; a key given twice in one mapping is refused (the
     last one silently winning would run another audit than the file seems to ask for)."""
     if suffix == ".toml":
+        import tomllib  # refuses a duplicate key itself
+
         return tomllib.loads(text)
     if suffix in (".yaml", ".yml"):
         import yaml
