@@ -62,6 +62,7 @@ from ._intervals import (
     with_infinite_draws,
 )
 from ._metrics import (
+    COMPOSITE_PARTS,
     comparison_specs,
     composite_band,
     compute_composite_bias_score,
@@ -1631,9 +1632,6 @@ def _ece(ctx, cells, rng) -> _ECE | None:
         cal.ece_replicates(counts, wsum, ssum, ctx.n_boot, rng),
         bins,
     )
-
-
-COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
 
 
 def _composite_headline(comparisons, labelled) -> Headline:

@@ -592,89 +592,72 @@ for _spec in (
     _check_metric_fn(_spec)
     _GROUP_REGISTRY.add_builtin(_spec)
 
-for _spec in (
-    ComparisonMetric(
-        "disparate_impact",
-        "Disparate impact",
-        "ratio",
-        ("selection_rate",),
-        False,
-        policy="di",
-        in_composite=True,
-        short="DI",
-    ),
-    ComparisonMetric(
-        "statistical_parity_difference",
+# The composite's parts, in compute_composite_bias_score's order (DI, SPD, EO).
+COMPOSITE_PARTS = ("disparate_impact", "statistical_parity_difference", "equalized_odds_difference")
+# The built-in comparison metrics, name -> (label, kind, components, needs_labels, column
+# header); DI and EO are judged by the policy (_JUDGED), COMPOSITE_PARTS make the composite.
+_COMPARISON_BUILTINS = {
+    "disparate_impact": ("Disparate impact", "ratio", ("selection_rate",), False, "DI"),
+    "statistical_parity_difference": (
         "Statistical parity difference",
         "difference",
         ("selection_rate",),
         False,
-        in_composite=True,
-        short="SPD",
+        "SPD",
     ),
-    ComparisonMetric(
-        "equalized_odds_difference",
+    "equalized_odds_difference": (
         "Equalized odds difference",
         "max_abs_difference",
         ("true_positive_rate", "false_positive_rate"),
         True,
-        policy="eo",
-        in_composite=True,
-        short="EO diff",
+        "EO diff",
     ),
-    ComparisonMetric(
-        "equal_opportunity_difference",
+    # needs_labels "positive": the TPR, of the positive labels only
+    "equal_opportunity_difference": (
         "Equal opportunity difference",
         "abs_difference",
         ("true_positive_rate",),
-        "positive",  # the TPR: positive labels only
-        short="Equal opp.",
+        "positive",
+        "Equal opp.",
     ),
-    ComparisonMetric(
-        "predictive_parity_difference",
+    "predictive_parity_difference": (
         "Predictive parity difference",
         "abs_difference",
         ("positive_predictive_value",),
         True,
-        short="Pred. parity",
+        "Pred. parity",
     ),
-    ComparisonMetric(
-        "fpr_balance", "FPR balance", "abs_difference", ("false_positive_rate",), True
-    ),
-    ComparisonMetric(
-        "fnr_difference",
+    "fpr_balance": ("FPR balance", "abs_difference", ("false_positive_rate",), True, None),
+    # the FNR, 1 - TPR: equal opportunity's floor
+    "fnr_difference": (
         "FNR difference",
         "abs_difference",
         ("false_negative_rate",),
-        "positive",  # the FNR, 1 - TPR: equal opportunity's floor
-        short="FNR diff",
+        "positive",
+        "FNR diff",
     ),
-    ComparisonMetric(
-        "npv_difference",
+    "npv_difference": (
         "NPV difference",
         "abs_difference",
         ("negative_predictive_value",),
         True,
-        short="NPV diff",
+        "NPV diff",
     ),
-    ComparisonMetric(
-        "accuracy_difference",
-        "Accuracy difference",
-        "difference",
-        ("accuracy",),
-        True,
-        short="Acc. diff",
-    ),
-    ComparisonMetric(
-        "theil_difference",
+    "accuracy_difference": ("Accuracy difference", "difference", ("accuracy",), True, "Acc. diff"),
+    "theil_difference": (
         "Theil index difference",
         "difference",
         ("theil_index",),
         True,
-        short="Theil diff",
+        "Theil diff",
     ),
-):
-    _COMPARISON_REGISTRY.add_builtin(_spec)
+}
+_JUDGED = {"disparate_impact": "di", "equalized_odds_difference": "eo"}
+for _name, (*_given, _short) in _COMPARISON_BUILTINS.items():
+    _judge, _composite = _JUDGED.get(_name), _name in COMPOSITE_PARTS
+    _COMPARISON_REGISTRY.add_builtin(
+        ComparisonMetric(_name, *_given, policy=_judge, in_composite=_composite, short=_short)
+    )
 
 
 GROUP_METRICS = {k: (s.fn, s.needs_labels) for k, s in GROUP_METRIC_SPECS.items()}
