@@ -274,22 +274,17 @@ class GRR(Mechanism):
             raise _bad(f"a GRR release has exactly the columns {released}", "columns", data_cols)
         total = 0.0
         for name in released:
-            e = manifest_number(check_epsilon, cols[name].get("epsilon"), f"columns.{name}.epsilon")
+            at = f"columns.{name}."
+            e = manifest_number(check_epsilon, cols[name].get("epsilon"), at + "epsilon")
             kp = cols[name].get("keep_probability")
             if not _is_number(kp) or not _close(
                 kp, _grr.keep_probability(e, len(cols[name]["domain"]))
             ):
-                raise _bad(
-                    "keep probability does not match the column's ε",
-                    f"columns.{name}.keep_probability",
-                    kp,
-                )
+                problem = "keep probability does not match the column's ε"
+                raise _bad(problem, at + "keep_probability", kp)
             if request["accounting"] == PER_COLUMN and not _close(e, eps):
-                raise _bad(
-                    f"per-column accounting flips every column at the full ε = {eps:g}",
-                    f"columns.{name}.epsilon",
-                    e,
-                )
+                problem = f"per-column accounting flips every column at the full ε = {eps:g}"
+                raise _bad(problem, at + "epsilon", e)
             total += e
         if not _close(total, self.record_epsilon(request, released)):
             raise _bad(
@@ -448,42 +443,30 @@ class _Synthesiser(Mechanism):
 
     def validate_columns(self, manifest, request, released, data_cols):
         cols, eps, mech = manifest["columns"], float(request["epsilon"]), self.name
-        priv = cols.get("_privacy")
+        priv, at = cols.get("_privacy"), "columns._privacy."
         if not isinstance(priv, dict):
             raise _bad(
                 f"{article(mech)} {mech.upper()} release must describe its budget",
                 "columns._privacy",
             )
-        used_delta = manifest_number(check_delta, priv.get("delta"), "columns._privacy.delta")
+        used_delta = manifest_number(check_delta, priv.get("delta"), at + "delta")
         delta = request["delta"] if manifest["delta"] is None else manifest["delta"]
         if delta is not None and used_delta != delta:
-            raise _bad("δ used differs from the release's δ", "columns._privacy.delta", used_delta)
+            raise _bad("δ used differs from the release's δ", at + "delta", used_delta)
         if request["delta"] is None and used_delta != _synth.DEFAULT_DELTA:
-            raise _bad(
-                f"the request gave no δ, so the release used the default δ = "
-                f"{_synth.DEFAULT_DELTA:g}",
-                "columns._privacy.delta",
-                used_delta,
-            )
+            default = _synth.DEFAULT_DELTA
+            problem = f"the request gave no δ, so the release used the default δ = {default:g}"
+            raise _bad(problem, at + "delta", used_delta)
         rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")
         if not _is_number(rho) or not _close(rho, _synth.cdp_rho(eps, used_delta)):
-            raise _bad(
-                f"ρ does not follow from ε = {eps:g} and δ = {used_delta:g}",
-                "columns._privacy.zcdp_rho",
-                rho,
-            )
+            problem = f"ρ does not follow from ε = {eps:g} and δ = {used_delta:g}"
+            raise _bad(problem, at + "zcdp_rho", rho)
         if not _is_number(spent) or not _close(spent, rho):
-            raise _bad(
-                f"{article(mech)} {mech.upper()} release spends its whole budget ρ = {rho:g}",
-                "columns._privacy.rho_spent",
-                spent,
-            )
+            problem = f"{article(mech)} {mech.upper()} release spends its whole budget ρ = {rho:g}"
+            raise _bad(problem, at + "rho_spent", spent)
         if priv.get("conversion") != _synth.CONVERSION:
-            raise _bad(
-                f"the conversion is {_synth.CONVERSION!r}",
-                "columns._privacy.conversion",
-                priv.get("conversion"),
-            )
+            problem = f"the conversion is {_synth.CONVERSION!r}"
+            raise _bad(problem, at + "conversion", priv.get("conversion"))
         _check_marginals(priv, manifest["roles"], data_cols)
         _check_charges(priv, spent)
         self.check_schedule(
