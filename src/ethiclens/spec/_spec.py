@@ -452,15 +452,16 @@ def _check_version_as_written(value, where: str):
     return value
 
 
-def _refused(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
-    """A refusal of ``column`` (a flag, a key or TARGET: its kind read from the name)."""
-    return EthicLensInputError(problem, column=column, value=value, fix=fix)
+def _refused(problem: str, column: str, fix: str, value=None, kind=None) -> EthicLensInputError:
+    """A refusal of ``column`` (a flag, a key or TARGET: its kind read from the name, unless
+    ``kind`` says it)."""
+    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 
-def _key_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
-    """A refusal of the spec key ``column`` (``policy.n_boot``; a section such as ``policy``, a
-    key too though it has no dot)."""
-    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind="key")
+# a refusal of the spec key ``column`` (``policy.n_boot``; a section such as ``policy``, a key
+# too though it has no dot), and of the Python argument (or keyword) ``column``
+_key_error = partial(_refused, kind="key")
+_argument_error = partial(_refused, kind="argument")
 
 
 @dataclass(frozen=True)
@@ -565,6 +566,7 @@ _SECTIONS = {
     "gate": GateSpec,
     "thresholds": ThresholdView,
 }
+_OWNERS = {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}  # its section
 
 
 @dataclass(frozen=True)
@@ -668,7 +670,6 @@ class AuditSpec:
             options["protected"] = referenced(
                 options.pop("reference"), options.get("protected"), ()
             )
-        owners = _field_owners()
         given: dict = {}
         for keyword, value in options.items():
             # the engine's name of a field is the field (random_state is seed): either is fine;
@@ -678,7 +679,7 @@ class AuditSpec:
                 if key in given:
                     raise _set_twice(key, given[key], keyword)
                 given[key] = keyword
-                data.setdefault(owners[key], {})[key] = field_value
+                data.setdefault(_OWNERS[key], {})[key] = field_value
         return cls.from_dict(data, source="keyword arguments")
 
     @classmethod
@@ -737,15 +738,11 @@ class AuditSpec:
         """Plain data. ``minimal``: only what differs from the defaults (a config file);
         ``mask``: the database URL without its password (what reports carry)."""
         out: dict = {"version": self.version}
-        for name in _SECTIONS:
-            section = getattr(self, name)
-            values = {}
-            for f in fields(section):
-                value = _plain(getattr(section, f.name))
-                default = f.default_factory() if callable(f.default_factory) else f.default
-                if minimal and value == _plain(default):
-                    continue
-                values[f.name] = value
+        for name, kind in _SECTIONS.items():
+            values = {f.name: _plain(getattr(getattr(self, name), f.name)) for f in fields(kind)}
+            if minimal:  # what differs from a section left at its defaults
+                default = kind()
+                values = {k: v for k, v in values.items() if v != _plain(getattr(default, k))}
             if values or not minimal:
                 out[name] = values
         for key in ("db", "db_env") if mask else ():  # db_env: a URL given as its name
@@ -780,9 +777,7 @@ class AuditSpec:
             return io.write_atomic(path, text)
         except EthicLensInputError as exc:  # its folder gone, say: named as the path was given
             kind = None if argument.startswith("-") else "argument"
-            raise EthicLensInputError(
-                exc.problem, column=argument, value=exc.value, fix=exc.fix, kind=kind
-            ) from None
+            raise _refused(exc.problem, argument, exc.fix, exc.value, kind) from None
 
     def check_savable(self, path, argument: str = "path") -> None:
         """Refuse, before any work, a config path that is not YAML/JSON or a spec whose database
@@ -1149,13 +1144,8 @@ def _checked(check, value, where: str, fix: str | None = None) -> None:
         written = text is not None and str(exc.value) == str(value)
         if not (written or fix):
             raise
-        raise EthicLensInputError(
-            exc.problem,
-            column=exc.column,
-            value=text if written else exc.value,
-            fix=fix or exc.fix,
-            kind=exc.kind,
-        ) from None
+        value = text if written else exc.value
+        raise _refused(exc.problem, exc.column, fix or exc.fix, value, exc.kind) from None
 
 
 def _refuse_underflow(data) -> None:
@@ -1294,18 +1284,12 @@ _POLICY_FIELDS = ("di_rule", "di_threshold", "eo_threshold", "min_group_size", "
 _VALUE_KEYWORDS = ("policy", "positive_is_favorable", "reference")
 
 
-def _field_owners() -> dict:
-    """Field name -> its section."""
-    return {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}
-
-
 def keyword_fields(keyword: str, value) -> dict:
     """The spec fields a Python keyword sets (field -> value): a field by its name or the
     engine's (``random_state``: seed), a ``policy=Policy(...)`` its five fields,
     ``positive_is_favorable`` positive. ``policy=None`` sets none (the spec's policy stays)."""
     refuse_role_data(keyword, value)  # weights=array: a column's name, or arrays for all roles
-    owners = _field_owners()
-    if keyword in owners:
+    if keyword in _OWNERS:
         return {keyword: value}
     if keyword == "policy":
         return {} if value is None else _policy_fields(value)
@@ -1320,7 +1304,7 @@ def keyword_fields(keyword: str, value) -> dict:
         raise _section_keyword(keyword)
     from ..fairness import UnknownKeywordError  # a TypeError too, as an array call's refusal
 
-    refused = _unknown(keyword, [*owners, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+    refused = _unknown(keyword, [*_OWNERS, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
     fix = _ARRAY_ONLY.get(keyword, refused.fix)
     raise UnknownKeywordError(refused.problem, column=keyword, fix=fix, kind="argument")
 
@@ -1355,11 +1339,6 @@ def path_argument(path, argument: str, what: str = "a path (str or os.PathLike)"
         _check_path(os.fspath(path), argument)
     except EthicLensInputError as exc:
         raise _argument_error(exc.problem, argument, exc.fix, exc.value) from None
-
-
-def _argument_error(problem: str, column: str, fix: str, value=None) -> EthicLensInputError:
-    """A refusal of the Python argument (or keyword) ``column``."""
-    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind="argument")
 
 
 def _section_keyword(section: str) -> EthicLensInputError:
@@ -1410,9 +1389,8 @@ def _known_path(key, section: str) -> str | None:
     key = str(key)
     if section == "roles" and key in _ROLE_NAMES:  # the role meant, not the nearest spelling
         return f"roles.{_ROLE_NAMES[key]}"
-    owners = _field_owners()
-    if owners.get(key, section) != section:
-        return f"{owners[key]}.{key}"
+    if _OWNERS.get(key, section) != section:
+        return f"{_OWNERS[key]}.{key}"
     names = {**ENGINE_KEYS, "positive_is_favorable": "roles.positive"}
     names |= {"random_seed": "policy.seed", "report": "outputs.html"}  # common other names
     names |= {flag.lstrip("-").replace("-", "_"): path for flag, path in flag_paths().items()}
@@ -1464,8 +1442,7 @@ def _normalise(data, source: str) -> dict:
         problem += f"this one ({__version__}) reads version {SPEC_VERSION}"
         fix = "upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec"
     if problem:  # a key ("version" is one)
-        value = data.get(key, version)  # as written: the $schema URL
-        raise EthicLensInputError(problem, column=key, value=value, fix=fix, kind="key")
+        raise _key_error(problem, key, fix, data.get(key, version))  # as written: $schema's URL
     roles = data.get("roles")
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):
