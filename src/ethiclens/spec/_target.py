@@ -149,12 +149,9 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
         return _benchmark(spec, purpose)
     if kind == "counts":
         if purpose != "audit":
-            raise _refused(
-                f"a counts table has no rows for a {_PURPOSE_WORDS[purpose]}: only an audit "
-                "reads one",
-                "--counts",
-                f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from",
-            )
+            problem = f"a counts table has no rows for a {_PURPOSE_WORDS[purpose]}: only an audit "
+            fix = f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from"
+            raise _refused(problem + "reads one", "--counts", fix)
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file) and t.file != "-":
         raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
@@ -183,11 +180,9 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
 
     t, r = spec.target, spec.roles
     if t.kind not in ("file", "db"):
-        raise _refused(
-            "nothing to count" if t.kind is None else f"cannot count a {t.kind} target",
-            "TARGET",
-            "name a file, a glob or a folder, or --db URL / --db-env NAME",
-        )
+        problem = "nothing to count" if t.kind is None else f"cannot count a {t.kind} target"
+        fix = "name a file, a glob or a folder, or --db URL / --db-env NAME"
+        raise _refused(problem, "TARGET", fix)
     if t.kind == "file":  # counted already: its audit reads it
         _refuse_counts_as_rows(t.file, "counts")
     engine = engine_for(spec)
@@ -226,12 +221,10 @@ def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
     if missing:  # named as missing, never one that is given
         needs = {"--y-pred": "--y-pred", "--protected": "at least one --protected"}
         view = "; a score without predictions is a threshold view's (ethiclens thresholds)"
-        raise _refused(
-            f"an audit needs {' and '.join(needs[m] for m in missing)}"
-            + (view if r.y_score and not r.y_pred else ""),
-            "/".join(missing),
-            "e.g. --y-true label --y-pred pred --protected sex=Male",
-        )
+        problem = f"an audit needs {' and '.join(needs[m] for m in missing)}"
+        problem += view if r.y_score and not r.y_pred else ""
+        fix = "e.g. --y-true label --y-pred pred --protected sex=Male"
+        raise _refused(problem, "/".join(missing), fix)
     check_spec_roles(spec, cols)
     return cols, refs
 
@@ -261,13 +254,9 @@ def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
     counts them away, naming the reader that keeps them."""
     ci = spec.policy.ci
     if spec.roles.weight and ci != "jeffreys":
-        raise _refused(
-            f"weighted {ci} intervals resample rows, which {engine} counts do not keep",
-            "--ci",
-            "read the rows with --engine pandas (a database table: export it to Parquet or "
-            "CSV first), or use the default --ci jeffreys",
-            ci,
-        )
+        problem = f"weighted {ci} intervals resample rows, which {engine} counts do not keep"
+        fix = "read the rows with --engine pandas (a database table: export it to Parquet or "
+        raise _refused(problem, "--ci", fix + "CSV first), or use the default --ci jeffreys", ci)
 
 
 def engine_for(spec: AuditSpec) -> str:
@@ -309,12 +298,9 @@ def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
     """An engine named beside a database (``flag``: how the database was given) is refused on
     every face: the engines read files; the database counts itself."""
     if engine != "auto":
-        raise _refused(
-            f"--engine {engine} reads files; with {flag} the database counts",
-            "--engine",
-            f"drop --engine {engine}, or drop {flag} and name a file",
-            engine,
-        )
+        problem = f"--engine {engine} reads files; with {flag} the database counts"
+        fix = f"drop --engine {engine}, or drop {flag} and name a file"
+        raise _refused(problem, "--engine", fix, engine)
 
 
 def _exists(target: str) -> bool:
@@ -365,13 +351,9 @@ def _shas(value, out: dict, where: str = "") -> dict:
 # -- benchmarks -------------------------------------------------------------------------------
 def _apply_user(model: dict, spec: AuditSpec, card: dict) -> dict:
     details = card.get("model_details", {})
-    name = spec.model.name or details.get("name")
-    version = spec.model.version or details.get("version")
-    return {
-        **({"name": name} if name else {}),
-        **({"version": version} if version else {}),
-        **model,
-    }
+    named = {"name": spec.model.name or details.get("name")}
+    named["version"] = spec.model.version or details.get("version")
+    return {**{k: v for k, v in named.items() if v}, **model}
 
 
 def _user_use(spec: AuditSpec, card: dict):
@@ -400,11 +382,9 @@ def _refuse_contradictions(spec: AuditSpec, card: dict) -> None:
         # a list joined as the report prints it
         stated = "; ".join(stated) if isinstance(stated, list) else stated
         if given and stated and str(given).strip() != str(stated).strip():
-            raise _refused(
-                f"says {given!r} but the model card's {where} says {stated!r}",
-                flag,
-                f"drop {flag} or change {where} in the --card-info file, so they agree",
-            )
+            problem = f"says {given!r} but the model card's {where} says {stated!r}"
+            fix = f"drop {flag} or change {where} in the --card-info file, so they agree"
+            raise _refused(problem, flag, fix)
 
 
 def _edits(spec: AuditSpec):
@@ -419,11 +399,9 @@ def edited_reference(attr, ref, merges, excludes, given: bool = True):
     """
     if ref in (excludes or {}).get(attr, []):
         if given:
-            raise _refused(
-                f"the reference group {ref!r} of {attr} is excluded",
-                "--exclude-group",
-                f"keep it, or choose another reference with --protected {attr}=GROUP",
-            )
+            problem = f"the reference group {ref!r} of {attr} is excluded"
+            fix = f"keep it, or choose another reference with --protected {attr}=GROUP"
+            raise _refused(problem, "--exclude-group", fix)
         return None
     for new, olds in (merges or {}).get(attr, {}).items():
         if ref in olds:
@@ -507,11 +485,8 @@ def _no_audit_model(entry, what: str = "") -> EthicLensInputError:
     it is, else ``entry.not_audited``), naming pcer train only where it takes the dataset."""
     what = what or entry.not_audited
     pcer = f"use: ethiclens pcer train {entry.name}, or " if entry.uses("pcer") else ""
-    return _refused(
-        f"{entry.name} {f'is {what} without a' if what else 'has no'} standard audit model",
-        "TARGET",
-        f"{pcer}audit your own predictions from a CSV",
-    )
+    problem = f"{entry.name} {f'is {what} without a' if what else 'has no'} standard audit model"
+    return _refused(problem, "TARGET", f"{pcer}audit your own predictions from a CSV")
 
 
 def _benchmark_groups(spec: AuditSpec, ds):
@@ -612,33 +587,21 @@ def _benchmark_models(spec: AuditSpec, name: str, purpose: str) -> tuple:
     if purpose == "audit":  # decile for another benchmark is refused first (check_used)
         return (spec.target.score,)
     if spec.roles.weight:
-        raise _refused(
-            f"{name} has no weight column",
-            "--weight",
-            "drop --weight, or compare a file that has one",
-            spec.roles.weight,
-        )
+        fix = "drop --weight, or compare a file that has one"
+        raise _refused(f"{name} has no weight column", "--weight", fix, spec.roles.weight)
     available = BENCHMARK_MODELS if name == "compas" else ("model",)
     if purpose == "thresholds":
         return (spec.target.score,) if spec.target.score in available else ("model",)
     if len(available) < 2:
-        raise _refused(
-            f"{name} has one model's predictions ({available[0]}); compare needs two",
-            "TARGET",
-            "compare a file or table with two prediction columns (--y-pred twice), or "
-            "compas (model, decile)",
-            name,
-        )
+        problem = f"{name} has one model's predictions ({available[0]}); compare needs two"
+        fix = "compare a file or table with two prediction columns (--y-pred twice), or "
+        raise _refused(problem, "TARGET", fix + "compas (model, decile)", name)
     chosen = chosen or available
     for m in chosen:
         if m not in available:
-            raise _refused(
-                f"unknown model for {name}",
-                "--y-pred",
-                f"use {' or '.join(available)} (the standard model); two models exist "
-                "only for compas (model, decile), or compare a file of predictions",
-                m,
-            )
+            fix = f"use {' or '.join(available)} (the standard model); two models exist only for "
+            fix += "compas (model, decile), or compare a file of predictions"
+            raise _refused(f"unknown model for {name}", "--y-pred", fix, m)
     return two_models(chosen)
 
 
@@ -678,18 +641,15 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
         models = two_models(r.y_pred) if purpose == "compare" else ()
         if not cols:
             what = "a file comparison" if models else "a file's threshold view"
-            raise _refused(
-                f"{what} needs at least one --protected", "--protected", "e.g. --protected sex=Male"
-            )
+            problem = f"{what} needs at least one --protected"
+            raise _refused(problem, "--protected", "e.g. --protected sex=Male")
         if models:
             return [c for c in (r.y_true, *models, r.weight) if c]
         return [c for c in (r.y_score, r.y_true, *r.y_pred[:1]) if c]
     if not r.y_pred or not cols:
-        raise _refused(
-            "a file audit needs --y-pred and at least one --protected",
-            "--y-pred/--protected",
-            "e.g. --y-true label --y-pred pred --protected sex=Male",
-        )
+        problem = "a file audit needs --y-pred and at least one --protected"
+        fix = "e.g. --y-true label --y-pred pred --protected sex=Male"
+        raise _refused(problem, "--y-pred/--protected", fix)
     return [c for c in (r.y_true, r.y_pred[0], r.y_score, r.weight) if c]
 
 
@@ -836,14 +796,9 @@ def _check_binned_when_counted(spec: AuditSpec, binned: dict) -> None:
     for attr, asked in spec.groups.bins.items():
         if attr in binned and counted_edges(asked) != counted_edges(binned[attr]):
             edges = ",".join(distinct_numbers(binned[attr]))  # as typed: 1234567
-            raise _refused(
-                f"the counts table was binned already when counted ({attr}={edges}, recorded "
-                "in its metadata)",
-                "--bins",
-                f"drop --bins {attr}=... (or give the table's own edges): the audit "
-                "reports the table's bins",
-                attr,
-            )
+            problem = f"the counts table was binned already when counted ({attr}={edges}, recorded "
+            fix = f"drop --bins {attr}=... (or give the table's own edges): the audit reports the "
+            raise _refused(problem + "in its metadata)", "--bins", fix + "table's bins", attr)
 
 
 def counted_edges(edges) -> list[float]:
@@ -870,15 +825,11 @@ def _check_counts_options(spec: AuditSpec, table) -> None:
         was = recorded.get(role)
         if not was and role in table.columns:  # the table has the role: its record is missing
             raise _unrecorded_role(spec.target.counts, flag, name, role)
-        raise _refused(
-            f"the counts table was counted from column {was!r}"
-            if was
-            else f"the counts table has no {role} column (it was counted without {flag})",
-            flag,
-            f"drop {flag} (a counts table keeps the roles it was counted with), or count "
-            "the data again with ethiclens counts",
-            name,
-        )
+        problem = f"the counts table was counted from column {was!r}"
+        if not was:
+            problem = f"the counts table has no {role} column (it was counted without {flag})"
+        fix = f"drop {flag} (a counts table keeps the roles it was counted with), or count the "
+        raise _refused(problem, flag, fix + "data again with ethiclens counts", name)
 
 
 def _unrecorded_role(path, flag: str, name: str, role: str) -> EthicLensInputError:
@@ -918,12 +869,10 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         _roles_needed(spec, purpose, cols)
         check_spec_roles(spec, cols)
         if r.weight:
-            raise _refused(
-                f"a weighted {_PURPOSE_WORDS.get(purpose, purpose)} needs the rows in memory",
-                "--weight",
-                "read the file with --engine pandas (a database table: export it to Parquet "
-                "or CSV and run on the file), or drop --weight",
-            )
+            problem = f"a weighted {_PURPOSE_WORDS.get(purpose, purpose)} needs the rows in memory"
+            fix = "read the file with --engine pandas (a database table: export it to Parquet "
+            fix += "or CSV and run on the file), or drop --weight"
+            raise _refused(problem, "--weight", fix)
         compare = purpose == "compare"
         extra = [r.y_pred[1]] if compare else [r.y_score]
         first = r.y_pred[0] if compare else (r.y_true or r.y_score)
@@ -1046,9 +995,8 @@ def _source(spec: AuditSpec, engine: str) -> tuple:
     url = database_url(spec) if engine == "sql" else None
     if url and not (t.table or t.query):  # named by the option that gave the database
         flag = "--db-env" if t.db_env else "--db"
-        raise _refused(
-            f"{flag} needs --table NAME or --query SQL", flag, "e.g. --table predictions"
-        )
+        problem = f"{flag} needs --table NAME or --query SQL"
+        raise _refused(problem, flag, "e.g. --table predictions")
     return url, (t.table, t.query, _url_flag(t), url and _database_named(t, url))
 
 
