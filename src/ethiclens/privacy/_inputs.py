@@ -1004,6 +1004,7 @@ def group_order_flag(groups) -> str:
 def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
     """One set of rows given as both splits refused: the same object, or the same rows in any
     order (the CLI names test its --test file). Call it after the other arguments' checks."""
+    fix = "give the model's held-out rows as the test split and its training rows as train"
     order_of_rows = None if train is test else same_rows(train, test)
     if train is test or order_of_rows:
         what = (
@@ -1011,11 +1012,7 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
             if train is test
             else f"holds the same rows as train, {order_of_rows}"
         )
-        raise argument_error(
-            f"{what}: {NOTHING_MEASURED}",
-            "test",
-            fix="give the model's held-out rows as the test split and its training rows as train",
-        )
+        raise argument_error(f"{what}: {NOTHING_MEASURED}", "test", fix=fix)
     shared = shared_test_rows(train, test)
     if shared is not None and shared[0].all():  # a subset of train: no row is held out
         raise argument_error(
@@ -1023,7 +1020,7 @@ def refuse_same_rows(train: SplitPredictions, test: SplitPredictions) -> None:
             "accuracy is measured on held-out rows and δ_g = acc_train − acc_test measures "
             "no privacy cost",
             "test",
-            fix="give the model's held-out rows as the test split and its training rows as train",
+            fix=fix,
         )
 
 
