@@ -41,20 +41,10 @@ from ._windows import (
     refuse_unread_kind,
 )
 
+# the audit policy's settings the monitor takes as they are
+_POLICY = ("di_threshold", "eo_threshold", "min_group_size", "min_labels")
 # request fields a store is bound to (the target may change from run to run: today's file)
-BOUND = (
-    "time",
-    "window",
-    "y_pred",
-    "y_true",
-    "protected",
-    "alpha",
-    "di_threshold",
-    "eo_threshold",
-    "min_group_size",
-    "min_labels",
-    "baseline_windows",
-)
+BOUND = ("time", "window", "y_pred", "y_true", "protected", "alpha", *_POLICY, "baseline_windows")
 # the window intervals' draws and their seed: recorded in every new store (a store written
 # before recorded neither and keeps matching), so one store never mixes differently drawn
 # intervals
@@ -103,8 +93,6 @@ SPEC_FLAGS = {
     "html_out": ("--html", "outputs", "html"),
 }
 _PROTECTED_FIX = "name a protected attribute: --protected race"  # --protected is required
-# the audit policy's settings the monitor takes as they are
-_POLICY = ("di_threshold", "eo_threshold", "min_group_size", "min_labels")
 # every key of an audit spec the monitor honours (a later key is refused until it is listed
 # here or in _NOT_HONOURED); honoured with a check: y_pred (one), y_score (none), di_rule
 # (two_sided), engine (the monitor's); seed null (the audit's fresh seed) is the default 0
@@ -624,8 +612,7 @@ def _checked_numbers(request) -> dict:
 
 
 # the fields _checked_numbers checks
-_NUMBERS = ("alpha", "di_threshold", "eo_threshold", "min_group_size", "min_labels", "n_draws",
-            "seed", "baseline_windows")  # fmt: skip
+_NUMBERS = ("alpha", *_POLICY, "n_draws", "seed", "baseline_windows")
 
 
 _WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)"

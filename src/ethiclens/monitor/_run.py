@@ -144,10 +144,6 @@ def _window_key(table: pd.DataFrame) -> dict[int, str]:
     return out
 
 
-def _zero(labels: bool) -> dict:
-    return {k: 0 for k in COUNT_FIELDS if labels or k in ("n", "sel")}
-
-
 def _diff_message(stored: dict, now: dict) -> str:
     parts = []
     for key in (*BOUND, *DRAWS, *OPTIONAL):
@@ -783,7 +779,7 @@ class _Sides:
         """Window ``w``'s counts of each comparison's reference and group (dicts), the arrays
         the evidence takes (effective counts when weighted), the bets' cap and the effective
         counts per comparison."""
-        zero = _zero(self.labels)
+        zero = dict.fromkeys(self.fields, 0)
         ref_cs = [self.per_attr[a].get((w, refs[a]), zero) for a, _ in pairs]
         grp_cs = [self.per_attr[a].get((w, g), zero) for a, g in pairs]
         if not self.per_w:
