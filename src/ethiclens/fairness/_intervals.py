@@ -83,10 +83,6 @@ class Intervals:
 
     __getitem__ = at
 
-    def renamed(self, fn) -> Intervals:
-        """The same intervals, each method mapped by ``fn``."""
-        return Intervals(self.low, self.high, [fn(m) for m in self.methods])
-
 
 def _tails(level: float) -> tuple[float, float]:
     alpha = (1 - level) / 2
