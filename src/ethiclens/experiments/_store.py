@@ -16,6 +16,7 @@ import os
 import sqlite3
 from dataclasses import fields
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -51,6 +52,7 @@ CREATE TABLE IF NOT EXISTS group_stats (
 
 
 EXPORT_TYPES = (".csv", ".parquet")
+_refused = partial(EthicLensInputError, column="--store")  # a sweep's refusals of its store
 
 
 def check_export_type(out) -> Path:
@@ -72,13 +74,12 @@ def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
     if _is_readonly_error(exc):
         return _read_only(path, text)
     if "disk is full" in text or "disk I/O" in text:
-        return EthicLensInputError(
+        return _refused(
             f"the results store {path} could not be written ({text}); "
             "every run finished before this is safe in the store",
-            column="--store",
             fix="free disk space and rerun the same command: it resumes",
         )
-    return EthicLensInputError(f"results store {path}: {text}", column="--store")
+    return _refused(f"results store {path}: {text}")
 
 
 def _is_readonly_error(exc) -> bool:
@@ -219,10 +220,9 @@ class StoreLock:
                 raise _read_only(
                     self.store, f"its lock file {self.path.name} cannot be created: {exc.strerror}"
                 ) from exc
-            raise EthicLensInputError(
+            raise _refused(
                 f"cannot create the lock file {self.path} ({exc.strerror}), so no store was "
                 "created",
-                column="--store",
                 fix="choose a store in a folder you can write to",
             ) from exc
         try:
@@ -242,11 +242,10 @@ class StoreLock:
             if created:
                 self.path.unlink(missing_ok=True)  # still ours: we hold the lock
             fh.close()
-            raise EthicLensInputError(
+            raise _refused(
                 f"cannot write the lock file {self.path} ({exc.strerror or exc}); "
                 + ("it was removed again, " if created else "")
                 + "no store was created or changed",
-                column="--store",
                 fix="free disk space (or choose a store on another disk) and rerun",
             ) from exc
         self.fh = fh
@@ -254,10 +253,9 @@ class StoreLock:
     def _held(self, holder: str) -> EthicLensInputError:
         pid = int(holder) if holder.isascii() and holder.isdigit() else None
         if pid is not None and _running(pid):
-            return EthicLensInputError(
+            return _refused(
                 f"the results store {self.store} is in use by another sweep (pid {pid}); two "
                 "sweeps on one store would train the same runs twice",
-                column="--store",
                 fix="wait for that sweep to finish (rerunning then resumes), or give this one "
                 "another --store",
             )
@@ -266,11 +264,10 @@ class StoreLock:
             if pid is not None
             else "the lock file names no EthicLens process"
         )
-        return EthicLensInputError(
+        return _refused(
             f"the lock {self.path} of the results store {self.store} is held, but {who}: the "
             "holder is another process (a sweep on another machine sharing this folder, or a "
             "process that inherited the lock), or a stale lock on a network file system",
-            column="--store",
             fix=f"find the holder with 'fuser -v {self.path}' (or 'lsof {self.path}') and stop "
             "it; when no process holds it, the lock is stale: delete the lock file and rerun "
             "(the store itself is kept)",
@@ -397,11 +394,10 @@ class ResultsStore:
                     ],
                 )
         elif row[0] != config_hash:
-            raise EthicLensInputError(
+            raise _refused(
                 f"the store {self.path} holds runs of another grid configuration or code "
                 f"version (config {row[0]}, this sweep {config_hash}); mixing them would "
                 "corrupt the tables",
-                column="--store",
                 fix="start a new store (--store NEW.sqlite) or rerun with the original settings",
             )
         self.config_hash = config_hash
@@ -415,11 +411,10 @@ class ResultsStore:
         done = {d for (d,) in self.conn.execute("SELECT dataset FROM runs WHERE status='done'")}
         changed = sorted(d for d, v in digests.items() if held.get(d, v) != v and d in done)
         if changed:
-            raise EthicLensInputError(
+            raise _refused(
                 f"the store {self.path} holds runs of {', '.join(changed)} trained on other "
                 f"data than this sweep reads (sha256 {held[changed[0]][:12]}…, now "
                 f"{digests[changed[0]][:12]}…); mixing them would corrupt the tables",
-                column="--store",
                 fix="start a new store (--store NEW.sqlite), or give the sweep the data those "
                 "runs used (the same file, $ETHICLENS_BIOS, the same registered dataset)",
             )
