@@ -50,7 +50,6 @@ def _dataset(name: str, features: str = "full", digest: str | None = None):
 
 
 def _digest(held: list) -> str:
-    """A cached dataset's digest, computed once."""
     if held[2] is None:
         held[2] = data_digest(held[1])
     return held[2]

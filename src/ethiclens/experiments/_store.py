@@ -189,7 +189,6 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
 
 
 def _tables(conn) -> set:
-    """The names of the tables in a SQLite file."""
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 

@@ -195,7 +195,6 @@ def correlation_table(main: pd.DataFrame) -> pd.DataFrame:
 
 
 def _pearson(x, y, enough: bool) -> float:
-    """Pearson's r of ``x`` and ``y``, or NaN where there are not ``enough`` points."""
     return float(np.corrcoef(x, y)[0, 1]) if enough else math.nan
 
 
