@@ -126,6 +126,7 @@ MAX_COUNT = 2**53
 # Relative slack for sums of floats added in another order (an engine's SUM, a float32 column).
 REL_TOL = 1e-6
 _FIX_TOOL = "build the table with ethiclens counts or ethiclens.sources.counts_of"
+FIX_BUILD = "build it with ethiclens counts or ethiclens.sources.counts_of"  # the table
 
 
 def _in_table(i: int) -> str:
@@ -370,7 +371,7 @@ def _check_counts_columns(table) -> None:
     for col in (Y_PRED, COUNT, *declared):
         if col not in table.columns:
             said = f" (it declares the attributes {list(declared)})" if col in declared else ""
-            fix = "build it with ethiclens counts or ethiclens.sources.counts_of"
+            fix = FIX_BUILD
             if col in [str(n) for n in table.index.names]:  # groupby(...).size().to_frame()
                 said, fix = " (it is in the table's index)", "call .reset_index() on the table"
             raise EthicLensInputError(f"missing from the counts table{said}", column=col, fix=fix)

@@ -34,6 +34,7 @@ from ._bootstrap import (
 from ._counts import (
     ATTRIBUTES_ATTR,
     COUNT,
+    FIX_BUILD,
     SCORE_BIN,
     SCORE_SUM,
     WEIGHT_SQ_SUM,
@@ -420,9 +421,6 @@ def _quiet_snan_cells(table):
     return quieted
 
 
-_FIX_TOOL = "build it with ethiclens counts or ethiclens.sources.counts_of"
-
-
 def _refuse_groups_without_rows(table, counted, cols) -> None:
     """A group whose cells all count 0 is a group with no rows: refused as an unused category
     is (it would otherwise vanish from the audit without a word)."""
@@ -450,7 +448,7 @@ def _check_table_columns(table, protected):
         if (a in table.columns) != (b in table.columns):
             have, lack = (a, b) if a in table.columns else (b, a)
             raise EthicLensInputError(
-                f"the counts table has {have} but not {lack}", column=lack, fix=_FIX_TOOL
+                f"the counts table has {have} but not {lack}", column=lack, fix=FIX_BUILD
             )
     if SCORE_BIN in table.columns and Y_TRUE not in table.columns:
         raise EthicLensInputError(
@@ -475,7 +473,7 @@ def _check_totals(table, count, names) -> None:
     """Something to audit: rows, positive weight, and weights whose squares do not underflow."""
     if count.sum() <= 0:
         raise EthicLensInputError(
-            "no rows to audit (every count is 0)", column=COUNT, fix=_FIX_TOOL
+            "no rows to audit (every count is 0)", column=COUNT, fix=FIX_BUILD
         )
     if WEIGHT_SUM not in table.columns:
         return
