@@ -7,6 +7,7 @@ A counts table has one row per cell of (protected attribute values..., y_true, y
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from dataclasses import dataclass, field
@@ -268,8 +269,6 @@ def as_pandas_reads(values, file_type) -> pd.Series:
 def _as_utc(value):
     """A naive datetime in this process's local time (how Spark hands over an instant) as the
     same instant in UTC; anything else as it is."""
-    import datetime
-
     if isinstance(value, pd.Timestamp):  # a naive Timestamp has no local-time astimezone
         value = value.to_pydatetime()
     if isinstance(value, datetime.datetime) and value.tzinfo is None:

@@ -25,6 +25,7 @@ counts, or the same message (column, value, row where a file can be re-read, and
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import re
@@ -254,8 +255,6 @@ def _read_columns(roles) -> list:
 def missing_in_file_error(path, column: str, names) -> DataFileError:
     """A file of several (or the one file read) that lacks ``column``, which the request reads;
     a name of the file's that differs from it only in case or spelling is named as renamed."""
-    import difflib
-
     name = _file_name(path)
     others = [str(n) for n in names if str(n) != column]
     near = [n for n in others if n.lower() == column.lower()]
