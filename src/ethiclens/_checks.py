@@ -64,13 +64,10 @@ def check_seed(
     if value is None and allow_none:
         return None
     if isinstance(value, np.random.Generator | np.random.RandomState):  # arrays' audit: a draw
-        raise _setting_error(
-            f"must be a seed (a non-negative integer), not a numpy {type(value).__name__}: a "
-            "spec and its "
-            "report record the seed as a number, so the run can be repeated",
-            column=where,
-            fix="draw one from it: int(rng.integers(2**32))",
-        )
+        problem = f"must be a seed (a non-negative integer), not a numpy {type(value).__name__}: "
+        problem += "a spec and its report record the seed as a number, so the run can be repeated"
+        fix = "draw one from it: int(rng.integers(2**32))"
+        raise _setting_error(problem, column=where, fix=fix)
     negative = isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0
     if negative or value >= limit:
         problem = "must be a non-negative integer" if negative else f"must be below {limit:,}"
@@ -222,12 +219,8 @@ def split_list(text: str, flag: str) -> list[str]:
     """A comma-separated option: items stripped; empty items refused."""
     items = [x.strip() for x in text.split(",")]
     if any(not x for x in items):
-        raise _setting_error(
-            "empty item in a comma-separated list",
-            column=flag,
-            value=text,
-            fix="separate items with single commas, e.g. a,b",
-        )
+        problem, fix = "empty item in a comma-separated list", "separate items with single "
+        raise _setting_error(problem, column=flag, value=text, fix=fix + "commas, e.g. a,b")
     return items
 
 
@@ -259,12 +252,7 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
     example = f"e.g. {flag} {'500,2000' if whole else '1,10'}"
     out = [number_text(item, flag, whole=whole, fix=example) for item in split_list(text, flag)]
     if len(set(out)) != len(out):
-        raise _setting_error(
-            "values repeated",
-            column=flag,
-            value=text,
-            fix="list each value once",
-        )
+        raise _setting_error("values repeated", column=flag, value=text, fix="list each value once")
     return out
 
 
@@ -298,11 +286,8 @@ def refuse_missing(missing: np.ndarray, column: str, fix: str, what: str = "valu
     """Refuse the rows ``missing`` marks: how many, and where the first is (every check words
     it alike; a face may name the file's line: ``sources.name_rows``)."""
     if missing.any():
-        raise EthicLensInputError(
-            f"{int(missing.sum())} missing {what}(s){first_row(int(np.argmax(missing)))}",
-            column=column,
-            fix=fix,
-        )
+        problem = f"{int(missing.sum())} missing {what}(s){first_row(int(np.argmax(missing)))}"
+        raise EthicLensInputError(problem, column=column, fix=fix)
 
 
 def not_numbers(problem: str, n: int, where: str) -> str:
@@ -371,12 +356,9 @@ def check_config_size(path, flag: str, limit: int = MAX_CONFIG_BYTES) -> None:
 
     size = Path(path).stat().st_size
     if size > limit:
-        name = Path(path).name
-        raise _setting_error(
-            f"{name} is {size:,} bytes; a configuration file may have {limit:,} at most",
-            column=flag,
-            fix="check that this is the intended file (configuration files are a few kB)",
-        )
+        problem = f"{Path(path).name} is {size:,} bytes; a configuration file may have {limit:,} "
+        fix = "check that this is the intended file (configuration files are a few kB)"
+        raise _setting_error(problem + "at most", column=flag, fix=fix)
 
 
 def check_type(value, types, *, column: str, problem: str, fix: str):
@@ -410,19 +392,14 @@ def check_labels_print_apart(uniques, column) -> None:
         huge = [u for u in map(plain, uniques) if isinstance(u, int) and u.bit_length() > 64]
         if not huge:  # another value's own str() failed
             raise
-        raise EthicLensInputError(
-            "holds a whole number too long to be a label or a group",
-            column=column,
-            value=huge[0],
-            fix="drop those rows or correct their values",
-        ) from None
+        problem = "holds a whole number too long to be a label or a group"
+        fix = "drop those rows or correct their values"
+        raise EthicLensInputError(problem, column=column, value=huge[0], fix=fix) from None
     if len(set(shown)) < len(shown):
         typed = sorted((plain(u) for u in uniques), key=lambda u: (str(u), type(u).__name__))
-        raise EthicLensInputError(
-            f"distinct values print the same (e.g. 1 and '1'): found {typed[:10]}",
-            column=column,
-            fix="convert the column to one type first (in every file it is read from)",
-        )
+        problem = f"distinct values print the same (e.g. 1 and '1'): found {typed[:10]}"
+        fix = "convert the column to one type first (in every file it is read from)"
+        raise EthicLensInputError(problem, column=column, fix=fix)
 
 
 def did_you_mean(value, choices) -> str:
@@ -516,13 +493,10 @@ def check_level_draws(n_boot, level, where: str = "confidence_level", **refusal)
     written = Decimal(repr(_nines(float(level)) if exact is level else float(level)))
     shown = f"{(written * 100).normalize():f}%"
     why = f"{refusal['why']}: " if refusal.get("why") else ""
-    raise _setting_error(
-        f"{why}a {shown} interval needs at least {needed:,} draws, one outside it (from "
-        f"{n_boot:,} its ends are all but the smallest and largest draws, which cover less)",
-        column=where,
-        value=refusal.get("value", float(level)),
-        fix=f"use {more}{instead}",
-    )
+    problem = f"{why}a {shown} interval needs at least {needed:,} draws, one outside it (from "
+    problem += f"{n_boot:,} its ends are all but the smallest and largest draws, which cover less)"
+    value = refusal.get("value", float(level))
+    raise _setting_error(problem, column=where, value=value, fix=f"use {more}{instead}")
 
 
 def _reachable(n_boot: int) -> str:
@@ -627,22 +601,13 @@ def check_workers(workers, default: str = "all cores", *, cli: bool = False) -> 
     """
     if workers is None:
         return None
-    if (
-        not isinstance(workers, int | np.integer)
-        or isinstance(workers, bool)
-        or not (1 <= workers <= MAX_WORKERS)
-    ):
-        exc = EthicLensInputError(
-            f"must be an integer from 1 to {MAX_WORKERS}",
-            column="--workers",
-            value=workers,
-            fix=f"e.g. --workers {os.cpu_count() or 1} (this machine's "
-            f"cores), or leave it out for {default}",
-        )
-        if not cli:
-            exc = exc.renamed({"--workers": "workers"}, kind="argument")
-        raise exc
-    return int(workers)
+    whole = isinstance(workers, int | np.integer) and not isinstance(workers, bool)
+    if whole and 1 <= workers <= MAX_WORKERS:
+        return int(workers)
+    problem = f"must be an integer from 1 to {MAX_WORKERS}"
+    fix = f"e.g. --workers {os.cpu_count() or 1} (this machine's cores), or leave it out for "
+    exc = EthicLensInputError(problem, column="--workers", value=workers, fix=fix + default)
+    raise exc if cli else exc.renamed({"--workers": "workers"}, kind="argument")
 
 
 def check_count(
@@ -692,13 +657,9 @@ def check_repetitions(value, where: str, *, fix: str, minimum: int = 1) -> int:
     whole = isinstance(value, int | np.integer) and not isinstance(value, bool)
     if whole and minimum <= value <= MAX_REPETITIONS:
         return int(value)
-    raise EthicLensInputError(
-        f"needs {minimum} to {MAX_REPETITIONS:,} repetitions",
-        column=where,
-        kind="option" if where.startswith("-") else "argument",
-        value=value,
-        fix=fix,
-    )
+    problem = f"needs {minimum} to {MAX_REPETITIONS:,} repetitions"
+    kind = "option" if where.startswith("-") else "argument"
+    raise EthicLensInputError(problem, column=where, kind=kind, value=value, fix=fix)
 
 
 # The lowest DI line t: its band [t, 1/t] then spans a 100-fold ratio of selection rates. No
@@ -732,12 +693,8 @@ def check_epsilon(value, where: str = "--epsilon") -> float:
     """A finite ε in (0, EPSILON_MAX]; booleans, strings, lists and overflowing numbers are
     refused with the reason."""
     if not is_number(value):
-        raise _setting_error(
-            f"ε must be a number, not {type(value).__name__}",
-            column=where,
-            value=value,
-            fix="give a number such as 1.0",
-        )
+        problem = f"ε must be a number, not {type(value).__name__}"
+        raise _setting_error(problem, column=where, value=value, fix="give a number such as 1.0")
     try:
         eps = printed_float(value)
     except OverflowError:
@@ -799,12 +756,8 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     if value is None or (isinstance(value, str) and value.strip().lower() in NO_DP_WORDS):
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating, str)):
-        raise _setting_error(
-            f"not a budget ({type(value).__name__})",
-            column=where,
-            value=value,
-            fix=DP_EPSILON_FIX,
-        )
+        problem = f"not a budget ({type(value).__name__})"
+        raise _setting_error(problem, column=where, value=value, fix=DP_EPSILON_FIX)
     if isinstance(value, str):  # as every face reads a number: "0_5" is not 5
         eps = number_text(value, where, fix=DP_EPSILON_FIX)
     else:
@@ -957,22 +910,16 @@ def decoded_bytes(uniques, column):
         try:
             out.append(u.decode("utf-8") if isinstance(u, bytes) else u)
         except UnicodeDecodeError:
-            raise EthicLensInputError(
-                "holds bytes that are not UTF-8 text",
-                column=column,
-                value=u,
-                fix="decode the column with its encoding first (pandas: "
-                ".str.decode('latin-1'); numpy: np.char.decode(values, 'latin-1'))",
-            ) from None
+            fix = "decode the column with its encoding first (pandas: .str.decode('latin-1'); "
+            fix += "numpy: np.char.decode(values, 'latin-1'))"
+            problem = "holds bytes that are not UTF-8 text"
+            raise EthicLensInputError(problem, column=column, value=u, fix=fix) from None
     texts = [u for u in out if isinstance(u, str)]
     if len(set(texts)) < len(texts):
         twice = next(t for t in texts if texts.count(t) > 1)
-        raise EthicLensInputError(
-            f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, one name",
-            column=column,
-            fix="convert the column to one type first (pandas: .str.decode('utf-8') turns "
-            "bytes into text)",
-        )
+        problem = f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, "
+        fix = "convert the column to one type first (pandas: .str.decode('utf-8') turns bytes "
+        raise EthicLensInputError(problem + "one name", column=column, fix=fix + "into text)")
     return out
 
 
