@@ -494,11 +494,8 @@ def _check_marginals(priv: dict, roles: dict, data_cols: list) -> None:
     a, y, yhat = roles["protected"], roles["label"], roles["prediction"]
     forced = [[a, y, yhat], [a, y], [a, yhat], [y, yhat]] if y else [[a, yhat]]
     if priv["forced_marginals"] != forced:
-        raise _bad(
-            f"a release forces the audit's marginals {forced}",
-            where + "forced_marginals",
-            priv["forced_marginals"],
-        )
+        problem = f"a release forces the audit's marginals {forced}"
+        raise _bad(problem, where + "forced_marginals", priv["forced_marginals"])
     pairs = [list(p) for p in itertools.combinations(data_cols, 2) if list(p) not in forced]
     drawn = priv.get("random_2way_marginals")
     if (
@@ -683,19 +680,17 @@ def _rounds_run(charges: list) -> int:
 def _stated_rounds(rounds) -> int:
     """The cap on adaptive rounds an AIM manifest states, checked: this build's cap (what
     every release of it states); none stated (a release from before they were) is the cap."""
+    where = "columns._privacy.rounds"
     if rounds is None:
         return _synth.AIM_MAX_ROUNDS
     if type(rounds) is not int or rounds < 1:
-        raise _bad(
-            "an AIM release states its adaptive rounds, a whole number of at least 1",
-            "columns._privacy.rounds",
-            rounds,
-        )
+        problem = "an AIM release states its adaptive rounds, a whole number of at least 1"
+        raise _bad(problem, where, rounds)
     if rounds != _synth.AIM_MAX_ROUNDS:
         raise _bad(
             f"an AIM release runs {_synth.AIM_MAX_ROUNDS} adaptive rounds, the cap of "
             f"ethiclens {__version__}",
-            "columns._privacy.rounds",
+            where,
             rounds,
             "ask the platform for the original release; one written by another EthicLens "
             f"version is to be released again by a platform running ethiclens {__version__}",
