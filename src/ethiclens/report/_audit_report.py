@@ -342,11 +342,8 @@ def _given_before_merge(result, attr) -> str | None:
     """The reference the run's spec gave (``--protected race=A``) when a merge renamed it into
     ``attr.reference``; for an intersection, its attributes' joined; else None."""
     spec = (getattr(result, "run", None) or {}).get("spec") or {}
-    given = {}
-    for item in (spec.get("roles") or {}).get("protected") or []:
-        name, sep, ref = str(item).partition("=")
-        if sep:
-            given[name] = ref
+    protected = (spec.get("roles") or {}).get("protected") or []
+    given = dict(str(item).split("=", 1) for item in protected if "=" in str(item))
     cfg = result.config
     merges = cfg.get("merge_groups") or {}
     combo = next(
