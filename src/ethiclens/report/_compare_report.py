@@ -122,7 +122,7 @@ def _verdicts(comp):
 UNBOUNDED = "unbounded (the reference's selection rate is 0)"
 
 
-def model_value(d, which: str, undefined: str = "undefined") -> str:
+def model_value(d, which: str) -> str:
     """Model ``which``'s ("a" or "b") value of a difference ``d``: an infinite one (a DI whose
     reference is never selected; null in the JSON, as the audit's) reads "unbounded (the
     reference's selection rate is 0)", as that model's audit calls it; an undefined one
@@ -130,7 +130,7 @@ def model_value(d, which: str, undefined: str = "undefined") -> str:
     if getattr(d, f"unbounded_{which}", False):
         return UNBOUNDED if d.metric == "disparate_impact" else "unbounded"
     v = getattr(d, f"value_{which}")
-    return undefined if v is None or v != v else fmt(v)
+    return "undefined" if v is None or v != v else fmt(v)
 
 
 def _difference_cells(d, label: str) -> tuple:

@@ -157,12 +157,10 @@ def header(key: str, text: str) -> Markup:
     )
 
 
-def glossary_html(keys=None) -> Markup:
-    """The glossary as a definition list (every entry, or ``keys`` in that order)."""
-    keys = list(GLOSSARY) if keys is None else [k for k in keys if k in GLOSSARY]
+def glossary_html() -> Markup:
+    """The glossary as a definition list, every entry in order."""
     items = "".join(
-        f"<dt id='glossary-{escape(k)}'>{escape(GLOSSARY[k][0])}</dt>"
-        f"<dd>{escape(GLOSSARY[k][1])}</dd>"
-        for k in keys
+        f"<dt id='glossary-{escape(k)}'>{escape(term)}</dt><dd>{escape(text)}</dd>"
+        for k, (term, text) in GLOSSARY.items()
     )
     return Markup(f"<dl class='glossary'>{items}</dl>")
