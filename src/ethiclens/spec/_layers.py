@@ -82,12 +82,8 @@ def checked_spec_file(config) -> dict:
     from ._spec import flag_paths
 
     if not str(config).strip():  # '' or ' ' is no file: never "no config" (silently ignored)
-        raise EthicLensInputError(
-            "must not be empty",
-            column="--config",
-            value=str(config),
-            fix="give a value, or leave it out for its default",
-        )
+        problem, fix = "must not be empty", "give a value, or leave it out for its default"
+        raise EthicLensInputError(problem, column="--config", value=str(config), fix=fix)
     data = read_spec_file(config)
     try:
         AuditSpec.from_dict(data, source=str(config))

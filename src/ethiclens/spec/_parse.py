@@ -32,12 +32,8 @@ def parse_protected(values, columns=None):
         col = col if known is not None and col in known else col.strip()
         ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
         if col in cols:
-            raise _refused(
-                "given twice",
-                "--protected",
-                "name each protected attribute once (a reference with NAME=GROUP)",
-                col,
-            )
+            fix = "name each protected attribute once (a reference with NAME=GROUP)"
+            raise _refused("given twice", "--protected", fix, col)
         cols.append(col)
         if sep:
             refs[col] = ref
@@ -99,9 +95,8 @@ def parse_excludes(values, attributes=None) -> dict:
         attr, sep, group = _split_attribute(item, attributes)
         attr, group = attr.strip(), unquoted(group)
         if not (sep and attr and group):
-            raise _refused(
-                "must be ATTR=GROUP", "--exclude-group", "e.g. --exclude-group race=Asian", item
-            )
+            fix = "e.g. --exclude-group race=Asian"
+            raise _refused("must be ATTR=GROUP", "--exclude-group", fix, item)
         out.setdefault(attr, [])
         if group not in out[attr]:
             out[attr].append(group)

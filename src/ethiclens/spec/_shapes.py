@@ -64,14 +64,11 @@ def refuse_role_data(keyword: str, value) -> None:
     if words is None:
         return
     name = "column names (strings)" if keyword in _LISTS else "a column name (a string)"
-    raise EthicLensInputError(
-        f"must be {name} when the data is a dataset name, a file or a database, not {words}",
-        column=keyword,
-        fix=f"name the {'columns' if keyword in _LISTS else 'column'}: {_ROLE_KEYWORDS[keyword]};"
-        " or pass arrays for all roles instead of a dataset name: "
-        "ethiclens.audit(y_true, y_pred, sensitive_features, ...)",
-        kind="argument",
-    )
+    problem = f"must be {name} when the data is a dataset name, a file or a database, not {words}"
+    fix = f"name the {'columns' if keyword in _LISTS else 'column'}: {_ROLE_KEYWORDS[keyword]}; or "
+    fix += "pass arrays for all roles instead of a dataset name: ethiclens.audit(y_true, y_pred, "
+    fix += "sensitive_features, ...)"
+    raise EthicLensInputError(problem, column=keyword, fix=fix, kind="argument")
 
 
 def _parts(name, attributes) -> list[str]:

@@ -109,25 +109,17 @@ def check_used(spec, purpose: str) -> None:
             path = f"{section}.{key}"
             if path in NOT_USED[purpose]:
                 why, fix = NOT_USED[purpose][path]
-                raise EthicLensInputError(
-                    f"is not used by {_WHAT[purpose]}: {why}", column=path, value=value, fix=fix
-                )
+                problem = f"is not used by {_WHAT[purpose]}: {why}"
+                raise EthicLensInputError(problem, column=path, value=value, fix=fix)
     if purpose == "thresholds" and len(spec.roles.y_pred) > 1:
-        raise EthicLensInputError(
-            "gives two models' predictions; the threshold view draws one model's scores "
-            "(roles.y_pred: the predictions of its audited threshold)",
-            column="roles.y_pred",
-            value=list(spec.roles.y_pred),
-            fix="keep the one y_pred of the model whose scores these are, or compare the two "
-            "with ethiclens compare",
-        )
+        problem = "gives two models' predictions; the threshold view draws one model's scores "
+        problem += "(roles.y_pred: the predictions of its audited threshold)"
+        fix = "keep the one y_pred of the model whose scores these are, or compare the two with "
+        value, fix = list(spec.roles.y_pred), fix + "ethiclens compare"
+        raise EthicLensInputError(problem, column="roles.y_pred", value=value, fix=fix)
     for key, (owner, what) in _BENCHMARK_KEYS.items():
         value = given.get("target", {}).get(key)
         if key in given.get("target", {}) and spec.target.dataset != owner:
             what = "a choice of score" if value == "model" else what  # score: model, given
-            raise EthicLensInputError(
-                f"{what} exists only for {owner}",
-                column=f"target.{key}",
-                value=value,
-                fix=f"drop it, or audit {owner}",
-            )
+            problem, fix = f"{what} exists only for {owner}", f"drop it, or audit {owner}"
+            raise EthicLensInputError(problem, column=f"target.{key}", value=value, fix=fix)
