@@ -17,11 +17,12 @@ import logging
 import re
 import secrets
 import urllib.parse
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .._checks import MAX_WORKERS, check_count, check_member
 from .._optional import MissingExtraError
+from .._secrets import looks_like_url, mask_url
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
@@ -58,6 +59,13 @@ class WebConfig:
         self.data_dir = _checked_path(self.data_dir, "WebConfig.data_dir")
         if not self.store:
             self.store = self.data_dir / "ethiclens-web.sqlite"
+        elif looks_like_url(self.store) and not is_url(self.store):  # as --store refuses it
+            raise EthicLensInputError(
+                "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
+                column="WebConfig.store",
+                value=mask_url(str(self.store)),
+                fix="give a file path, or a postgresql://user@host/db URL",
+            )
         elif not is_url(self.store):
             self.store = _checked_path(self.store, "WebConfig.store")
         # The CLI checks its flags; these are the same rules for a config built in Python.
@@ -92,6 +100,20 @@ class WebConfig:
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
         stores = _sequence(self.monitor_stores, "WebConfig.monitor_stores", "stores")
         self.monitor_stores = tuple(_store(p) for p in stores)
+
+    def __repr__(self) -> str:
+        """The settings as the dataclass shows them, with no secret: a database URL's password
+        masked (the history's, a monitor store's), the token as ``***`` (a log line or a
+        traceback that shows the config shows no credential)."""
+        shown = {f.name: getattr(self, f.name) for f in fields(self)}
+        if is_url(self.store):
+            shown["store"] = mask_url(str(self.store))
+        if self.token is not None:
+            shown["token"] = "***"
+        shown["monitor_stores"] = tuple(
+            mask_url(s) if isinstance(s, str) else s for s in self.monitor_stores
+        )
+        return f"WebConfig({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
 
 _EXAMPLES = {
