@@ -1518,7 +1518,13 @@ def os_error_line(exc: OSError | RuntimeError) -> str | None:
         or a loop of links; None for any other error, which the caller lets through.
     """
     if isinstance(exc, RuntimeError) or exc.errno in (errno.ELOOP, errno.ENAMETOOLONG):
-        return _unopenable_path_line(exc)
+        if not (unopenable := _unopenable(exc)):
+            return None
+        path = getattr(exc, "filename", None)
+        if isinstance(exc, RuntimeError):  # Path.resolve's loop: the path is in its words
+            path = str(exc).removeprefix("Symlink loop from ").strip("'")
+        value = None if path is None else os.fsdecode(path)
+        return str(EthicLensInputError(f"the path {unopenable[0]}", value=value, fix=unopenable[1]))
     where = f" {exc.filename}" if exc.filename else ""
     if isinstance(exc, PermissionError):
         return (
@@ -1551,20 +1557,6 @@ def _unopenable(exc: OSError | RuntimeError) -> tuple[str, str] | None:
             "use shorter names (most file systems take at most 255 bytes per name)"
         )
     return None
-
-
-def _unopenable_path_line(exc: OSError | RuntimeError) -> str | None:
-    """A path no file system opens, as one line: a name too long, a loop of symbolic links
-    (Python 3.11's ``Path.resolve`` raises RuntimeError for it); None for anything else."""
-    loop = "Symlink loop from "
-    path = getattr(exc, "filename", None)
-    if isinstance(exc, RuntimeError) and str(exc).startswith(loop):
-        path = str(exc).removeprefix(loop).strip("'")
-    if not (unopenable := _unopenable(exc)):
-        return None
-    problem, fix = unopenable
-    value = None if path is None else os.fsdecode(path)
-    return str(EthicLensInputError(f"the path {problem}", value=value, fix=fix))
 
 
 # The names a report format takes besides its own suffix (an HTML page may end in .htm).
