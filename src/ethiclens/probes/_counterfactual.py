@@ -943,7 +943,7 @@ def _row_ids(rows: pd.Series) -> pd.Series:
             i = int(np.flatnonzero(mask.to_numpy())[0])
             fix = "use the table make-counterfactuals wrote, unchanged except for added "
             raise _table_error(
-                problem + first_row(i), ROW, fix + "prediction columns", value=rows.iloc[i]
+                problem + first_row(i), ROW, fix + "prediction columns", value=_shown(rows.iloc[i])
             )
     return numeric
 
