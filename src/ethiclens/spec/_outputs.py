@@ -59,9 +59,8 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     outputs = _output_paths(spec, save_config)
     for flag, path in outputs.items():
         if path == "-":
-            raise _refused(
-                "only --json can go to standard output ('-')", flag, f"give {flag} a file name"
-            )
+            problem = "only --json can go to standard output ('-')"
+            raise _refused(problem, flag, f"give {flag} a file name")
         if path is not None and not str(path).strip():  # no file: pathlib reads '' as '.'
             fix = "give a value, or leave it out for its default"  # as --config '' is told
             raise _refused("must not be empty", flag, fix, str(path))
@@ -137,12 +136,9 @@ def output_not_written(
     the fix names the JSON report (`` (--json)``)."""
     if isinstance(exc, EthicLensInputError):
         return exc
-    return _refused(
-        f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}",
-        flag,
-        f"report this with the input that caused it; the JSON report{report} holds every number",
-        str(path),
-    )
+    problem = f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}"
+    fix = f"report this with the input that caused it; the JSON report{report} holds every number"
+    return _refused(problem, flag, fix, str(path))
 
 
 def _renderers(result, purpose):

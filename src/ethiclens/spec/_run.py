@@ -581,9 +581,8 @@ def models_named(spec: AuditSpec):
         yield
     except EthicLensInputError as exc:
         column = str(exc.column)
-        for argument, name, role in zip(
-            ("pred_a", "pred_b"), spec.roles.y_pred, MODEL_ROLES, strict=True
-        ):
+        models = zip(("pred_a", "pred_b"), spec.roles.y_pred, MODEL_ROLES, strict=True)
+        for argument, name, role in models:
             # 'pred (pred_a)', or 'pred_b' alone for a column so named (a bare 'pred_b' is
             # else the argument, said by its flag: identical predictions)
             if column.endswith(f" ({argument})") or column == argument == name:
