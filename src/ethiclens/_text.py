@@ -151,9 +151,8 @@ def beside(value, thresholds, digits: int = 3) -> str:
     prints as the neighbour on its side (1.11112 as ``1.1112``, 1.11110 as ``1.1111``). One rule
     for every sentence and cell that sets a bound against a policy threshold."""
     v = float(value)
-    edges = [
-        float(t) for t in (thresholds if isinstance(thresholds, tuple | list) else [thresholds])
-    ]
+    many = isinstance(thresholds, tuple | list)
+    edges = [float(t) for t in (thresholds if many else [thresholds])]
     t = min(edges, key=lambda e: abs(e - v)) if math.isfinite(v) else edges[0]
     side = (v > t) - (v < t)
     for places in range(digits, 13):
@@ -588,9 +587,7 @@ def literal_figure(fig):
                 labels = _string_labels(formatter)
                 locs = axis.get_minorticklocs() if minor else axis.get_majorticklocs()
                 # every tick made now, so that none is made later with mathtext on
-                ticks = (
-                    axis.get_minor_ticks(len(locs)) if minor else axis.get_major_ticks(len(locs))
-                )
+                ticks = (axis.get_minor_ticks if minor else axis.get_major_ticks)(len(locs))
                 if isinstance(labels, dict):
                     labels.update((k, _chart_safe(v)) for k, v in labels.items())
                 elif labels is not None:

@@ -162,11 +162,8 @@ class EthicLensInputError(ValueError):
         unchanged = (problem, fix, column) == (self.problem, self.fix, self.column)
         if unchanged and kind in (None, self.kind):
             return self
-        cls = (
-            type(self)
-            if type(self).__init__ is EthicLensInputError.__init__
-            else EthicLensInputError
-        )
+        own = type(self).__init__ is EthicLensInputError.__init__
+        cls = type(self) if own else EthicLensInputError
         return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
 
 
