@@ -110,8 +110,7 @@ def _run(cmd: list[str], timeout: float) -> None:
         )
     except OSError as exc:  # not a program (a text file: "Exec format error"), no permission
         raise _refused(
-            f"the PDF renderer {cmd[0]!r} could not be started: {exc.strerror or exc}",
-            fix=_FIX,
+            f"the PDF renderer {cmd[0]!r} could not be started: {exc.strerror or exc}", fix=_FIX
         ) from None
     try:
         _, err = proc.communicate(timeout=timeout)

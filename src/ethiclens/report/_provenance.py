@@ -269,8 +269,7 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             continue
         if not isinstance(value, dict):
             raise refused(
-                f"section {section!r} must be a mapping",
-                fix=f"give it fields from {list(fields)}",
+                f"section {section!r} must be a mapping", fix=f"give it fields from {list(fields)}"
             )
         for key in value:
             if key not in fields:
