@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hmac
+import ipaddress
 import logging
 import re
 import secrets
@@ -410,6 +411,14 @@ class _Guard:
                 "open it at the address it printed at start",
             )
         token = self.config.token
+        if token is None and (address := _network_address(request.scope)):
+            return (
+                403,
+                f"this server has no access token, so it answers on this machine only, not on "
+                f"the network address {address} it was reached at",
+                "give the app a token (WebConfig(token=secrets.token_urlsafe(32)); "
+                "ethiclens serve --host ... makes one), or listen on 127.0.0.1",
+            )
         if token is not None and len(request.query_params.getlist("token")) > 1:
             return (  # never read as its last value, as no field sent twice is
                 400,
@@ -454,6 +463,21 @@ class _Guard:
         from starlette.routing import Match
 
         return any(r.matches(request.scope)[0] == Match.FULL for r in self.app.routes)
+
+
+def _network_address(scope) -> str | None:
+    """The address of this server's socket that a request came in on, when it is a network
+    address (not loopback): a server without a token (an app built in Python, served by
+    ``uvicorn.run(app, host="0.0.0.0")``) must not answer there. None for loopback, a unix
+    socket, or a server that names no IP address (a test client)."""
+    server = scope.get("server") or (None,)
+    try:
+        address = ipaddress.ip_address(str(server[0]).split("%", 1)[0])  # fe80::1%eth0
+    except ValueError:
+        return None
+    mapped = getattr(address, "ipv4_mapped", None)
+    local = address.is_loopback or (mapped is not None and mapped.is_loopback)
+    return None if local else str(address)
 
 
 def _cross_site(request) -> bool:
