@@ -330,7 +330,13 @@ def contain_one(iv: Interval, point, note: str | None = ON_BOUNDARY) -> Interval
 def contain_estimate(interval: Interval, point: float) -> Interval:
     """``interval`` widened to contain ``point`` where the draws missed it, saying so in the
     method (a rate of 0 or 1, or a debiased estimate on the boundary of its replicates)."""
-    return contain_one(interval, point, OUTSIDE)
+    # Python's min/max, not contain_one: a NaN bound and an array point are taken as they were
+    if not interval.defined or point is None or not np.isfinite(point):
+        return interval
+    low, high = min(interval.low, point), max(interval.high, point)
+    if (low, high) == (interval.low, interval.high):
+        return interval
+    return Interval(float(low), float(high), f"{interval.method}; {OUTSIDE}")
 
 
 def metric_status(point, interval: Interval, *, below_floor=None, judge=None, undefined=None):
