@@ -50,6 +50,7 @@ from ._rules import (
     WEIGHT_BAD,
     WEIGHT_MAX,
     WEIGHT_TEXT,
+    _is_nested,
     _uniques,
     check_counts,
     csv_header,
@@ -157,7 +158,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     except TypeError:  # lists or mappings in a cell (JSON and Parquet can hold them)
         source = {Y_TRUE: roles.y_true, Y_PRED: roles.y_pred}
         for col in keys.columns:
-            odd = keys[col].map(lambda v: isinstance(v, (list, tuple, dict, set, np.ndarray)))
+            odd = keys[col].map(_is_nested)
             if odd.any():
                 raise EthicLensInputError(
                     f"row {int(odd.to_numpy().argmax())} holds a list or mapping, not one value",
@@ -926,11 +927,8 @@ def _check_column_list(key: str, columns, where: _Where) -> None:
     if len(set(columns)) < len(columns):
         twice = next(c for c in columns if columns.count(c) > 1)
         raise where.error(key, f"names the column {twice!r} twice", columns)
-    if key == ATTRIBUTES_ATTR:
-        if taken := [c for c in columns if c in RESERVED]:
-            raise where.error(
-                key, f"names the reserved column {taken[0]!r} as an attribute", columns
-            )
+    if key == ATTRIBUTES_ATTR and (taken := [c for c in columns if c in RESERVED]):
+        raise where.error(key, f"names the reserved column {taken[0]!r} as an attribute", columns)
 
 
 def _check_source(source, where: _Where) -> None:
