@@ -1318,9 +1318,7 @@ class _Inputs:
         """Refuse an output that matches an input glob or lies in a folder read."""
         resolved = path.resolve()
         for pattern in self.patterns:
-            if fnmatch.fnmatchcase(str(resolved), pattern) or fnmatch.fnmatchcase(
-                os.path.abspath(path), pattern
-            ):
+            if any(fnmatch.fnmatchcase(p, pattern) for p in (str(resolved), os.path.abspath(path))):
                 raise EthicLensInputError(
                     f"output {path} matches the input glob {pattern}: the next run would "
                     "read it as data",
