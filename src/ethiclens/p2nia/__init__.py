@@ -57,11 +57,7 @@ from ._models import (
     register_model,
     unregister_model,
 )
-from ._outputs import (
-    check_command_outputs,
-    refuse_stdout,
-    write_json_output,
-)
+from ._outputs import check_command_outputs, refuse_stdout, write_json_output
 from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
 from ._protocol import TABLE as RELEASE_TABLE_FILE
 from ._protocol import (

@@ -150,13 +150,7 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
         if protected not in domains:  # their groups are the domain: the audit's rules
             _check_groups(pd.unique(groups), "queries")
         return
-    raise EthicLensInputError(
-        problem,
-        column="queries",
-        value=value,
-        fix=fix,
-        kind="argument",
-    )
+    raise EthicLensInputError(problem, column="queries", value=value, fix=fix, kind="argument")
 
 
 def _check_domains(domains, protected=None) -> None:

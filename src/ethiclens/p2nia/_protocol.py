@@ -71,13 +71,7 @@ from ._common import (
     number_text,
     same_budget,
 )
-from ._mechanisms import (
-    ACCOUNTINGS,
-    PHANTOM_GROUP_P,
-    get_mechanism,
-    mechanism_names,
-    release_with,
-)
+from ._mechanisms import ACCOUNTINGS, PHANTOM_GROUP_P, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
 from ._roles import LABEL, PREDICTION
 from ._synth import AuditColumns, bin_labels, column_domains

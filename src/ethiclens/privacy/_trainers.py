@@ -125,11 +125,7 @@ _BUILTIN = (
         batched=True,
         seeds_per_task=10,
     ),
-    Trainer(
-        name="opacus",
-        label="one seed at a time with Opacus",
-        fit=train_dp_mlp,
-    ),
+    Trainer(name="opacus", label="one seed at a time with Opacus", fit=train_dp_mlp),
 )
 for _t in _BUILTIN:
     _REGISTRY.add_builtin(_t)
