@@ -706,7 +706,7 @@ class _DuckQuery:
                 f"epoch(TRY_CAST({raw_t} AS TIMESTAMPTZ)) END"
             )
         self.p = ""
-        prop, self.sums, self.more = "", "", ""
+        prop, self.sums = "", ""
         if cols.weighting:
             # DuckDB reads 1_0 as 10 (digits grouped): text with an underscore is no number,
             # as pandas and Spark read it
@@ -714,7 +714,6 @@ class _DuckQuery:
             self.p = f"(CASE WHEN NOT contains({held}, '_') THEN TRY_CAST({held} AS DOUBLE) END)"
             prop = f"{self.p} AS _ethiclens_p, "
             self.sums = _DUCK_SUMS[cols.weighting]
-            self.more = "".join(f", {c}" for c in WEIGHTED[: 3 + bool(cols.weight)])
         self.keys = ", ".join(_q(c) for c in cols.roles)
         roles = ", ".join(
             f"{_missing_words(_q(c), text and c not in keys)} AS {_q(c)}" for c in cols.roles
@@ -805,18 +804,13 @@ def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
         "CASE WHEN _ethiclens_raw IS NULL OR trim(_ethiclens_raw) = '' THEN 1 "
         f"WHEN {TS} IS NULL THEN 2 ELSE 0 END"
     )
-    inner = (
+    raw = query.cells(
         f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _ethiclens_day, {flag} AS _ethiclens_bad, "
         f"{query.keys}, "
         f"count(*) AS {COUNT}, min({TS}) AS _ethiclens_tmin, max({TS}) AS _ethiclens_tmax, "
         f"min(_ethiclens_raw) FILTER (WHERE {TS} IS NULL) AS _ethiclens_example{query.sums} "
         f"FROM {query.src} "
         "GROUP BY ALL"
-    )
-    raw = query.cells(
-        f"SELECT _ethiclens_day, _ethiclens_bad, {query.keys}, {COUNT}, _ethiclens_tmin, "
-        f"_ethiclens_tmax, _ethiclens_example{query.more} "
-        f"FROM ({inner})"
     )
     missing = int(raw.loc[raw["_ethiclens_bad"] == 1, COUNT].sum())
     bad_rows = raw[raw["_ethiclens_bad"] == 2]
@@ -845,13 +839,9 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
         f"AS BIGINT) AS {WINDOW}, {TS}, {'_ethiclens_p, ' if query.p else ''}{query.keys} "
         f"FROM {query.src}"
     )
-    inner = (
+    sql = (
         f"SELECT {WINDOW}, {query.keys}, count(*) AS {COUNT}, min({TS}) AS _ethiclens_tmin, "
         f"max({TS}) AS _ethiclens_tmax{query.sums} FROM ({numbered}) GROUP BY ALL"
-    )
-    sql = (
-        f"SELECT {WINDOW}, {query.keys}, {COUNT}, _ethiclens_tmin, _ethiclens_tmax{query.more} "
-        f"FROM ({inner})"
     )
     return query.cells(sql), t_min, t_max
 
