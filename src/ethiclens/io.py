@@ -1475,12 +1475,11 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
-    except OSError as exc:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
-        fix = "free disk space or choose another folder; nothing was left half-written"
-        raise _unwritable(path, f"could not be written ({exc.strerror or exc})", fix) from exc
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            fix = "free disk space or choose another folder; nothing was left half-written"
+            raise _unwritable(path, f"could not be written ({exc.strerror or exc})", fix) from exc
         raise
     return given
 
