@@ -302,25 +302,20 @@ def _sqlite_file_error(sa, db: _Db, exc: BaseException) -> EthicLensInputError |
     except OSError:
         hot = False
     name, text = Path(path).name, str(getattr(exc, "orig", None) or exc)
+    owner = f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
     if hot:
         problem = (
             f"{name} has a leftover rollback journal {name}-journal (a write that was cut "
             "off): SQLite must roll it back into the file before reading it, and EthicLens "
             "opens a database read-only"
         )
-        fix = (
-            f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
-            "integrity_check'), which rolls the write back, then rerun"
-        )
+        fix = f"{owner}integrity_check'), which rolls the write back, then rerun"
     elif Path(f"{path}-wal").exists() and not Path(f"{path}-shm").exists():
         problem = (
             f"{name}-wal holds writes not yet copied into {name}, and SQLite cannot create "
             f"the {name}-shm index it needs to read them (is the folder read-only?)"
         )
-        fix = (
-            f"open it once with sqlite3 as its owner (sqlite3 {name} 'PRAGMA "
-            f"wal_checkpoint'), or copy {name} and {name}-wal to a writable folder"
-        )
+        fix = f"{owner}wal_checkpoint'), or copy {name} and {name}-wal to a writable folder"
     elif "file is not a database" in text:
         problem = f"{name} is not a SQLite database (or is encrypted)"
         fix = "check the path: sqlite:/// names a SQLite database file, not a CSV or another file"
