@@ -1640,16 +1640,14 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
         raise _bad(
             "the request asked to track the budget, and the budget record is missing", "budget"
         )
+
+    def spent(key):  # the record's ε, refused as an invalid manifest (budget.<key>)
+        return manifest_number(check_epsilon, budget.get(key), f"budget.{key}")
+
     if budget is not None and (
         not isinstance(budget, dict)
-        or not _close(
-            manifest_number(check_epsilon, budget.get("this_release"), "budget.this_release"),
-            record_eps,
-        )
-        or manifest_number(
-            check_epsilon, budget.get("cumulative_on_this_data"), "budget.cumulative_on_this_data"
-        )
-        < record_eps * (1 - 1e-9)
+        or not _close(spent("this_release"), record_eps)
+        or spent("cumulative_on_this_data") < record_eps * (1 - 1e-9)
     ):
         raise _bad("the budget record contradicts the release's ε", "budget", budget)
     if budget is not None:
