@@ -498,13 +498,16 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     """A ticked attribute's reference group that the file does not have, refused by its
     field in the library's words (which would say it only once the audit runs); checked
     where the profile saw every group: the whole file read, the values all kept, no bins or
-    merge making new groups."""
+    merge making new groups. Not on a column with missing values (a cell ``None`` or ``NA``
+    read as one): the library refuses those rows first, so the run says it in the command
+    line's words rather than the form calling ``None`` no group of the file."""
     count = len(prof["columns"])
     ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
     for i, c in enumerate(prof["columns"]):
         ref = _reference(form.get(f"ref_{i}"), c)
         edited = c["name"] in groups.get("merge", {}) or c["name"] in groups.get("bins", {})
-        if not ref or i not in ticked or edited or not _all_seen(c, prof):
+        missing = c.get("missing", 0)
+        if not ref or i not in ticked or edited or missing or not _all_seen(c, prof):
             continue
         if not _is_group(ref, c["values"]):
             values = [str(v) for v in c["values"]]
@@ -531,10 +534,11 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
     group the column does not have, a merge leaving one group) and of the positive label
     value (one the label or prediction column never holds), made here on the values the
     profile saw where it saw them all, so the form refuses them by their fields (the label
-    value shown as ``typed``)."""
+    value shown as ``typed``). Not on a column with missing values (a cell ``None`` or ``NA``
+    read as one): the run refuses those rows first, in the command line's words."""
     from ..fairness import as_binary_columns, check_group_edits, label_matches
 
-    seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof)}
+    seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof) and not c.get("missing")}
     groups, columns = spec["groups"], list(seen)
     merge, exclude = groups.get("merge", {}), groups.get("exclude", {})
     for col in dict.fromkeys([*merge, *exclude]):
