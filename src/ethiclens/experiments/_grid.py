@@ -84,12 +84,9 @@ class SweepGrid:
         if isinstance(self.train, dict):
             self.train = {k: _plain(v) for k, v in self.train.items()}
         if not isinstance(self.epsilons, (list, tuple)):
-            raise EthicLensInputError(
-                "must be a list of budgets",
-                column="epsilons",
-                value=self.epsilons,
-                fix="e.g. epsilons = [1.0, 'none']",
-            )
+            problem = "must be a list of budgets"
+            fix = "e.g. epsilons = [1.0, 'none']"
+            raise EthicLensInputError(problem, column="epsilons", value=self.epsilons, fix=fix)
         self.epsilons = [check_dp_epsilon(e, "epsilons") for e in self.epsilons]
         self.validate()
 
@@ -247,25 +244,21 @@ def _seeds(value) -> list:
     """``seeds``: a count N (seeds 0..N-1) or a list of non-negative integers."""
     if _is_int(value):
         if not 1 <= value <= MAX_SEEDS:
-            raise EthicLensInputError(
+            problem = (
                 f"seeds = {value} gives {'no' if value < 1 else 'too many'} seeds: a count N "
-                f"runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}",
-                column="seeds",
-                value=value,
-                fix="e.g. seeds = 10, or a list such as [0, 1, 2]",
+                f"runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}"
             )
+            fix = "e.g. seeds = 10, or a list such as [0, 1, 2]"
+            raise EthicLensInputError(problem, column="seeds", value=value, fix=fix)
         return list(range(value))
     if isinstance(value, (list, tuple)):
         return list(value)
     shown = value if not isinstance(value, float) or math.isfinite(value) else str(value)
     # a file's float is io's WrittenFloat (its text kept): the user wrote a float
     kind = "float" if isinstance(value, float) else type(value).__name__
-    raise EthicLensInputError(
-        f"seeds must be a count (integer) or a list of integers, not {kind}",
-        column="seeds",
-        value=shown,
-        fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
-    )
+    problem = f"seeds must be a count (integer) or a list of integers, not {kind}"
+    fix = "e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]"
+    raise EthicLensInputError(problem, column="seeds", value=shown, fix=fix)
 
 
 def _check_types(grid) -> None:
@@ -305,20 +298,14 @@ def _check_datasets(datasets, attributes: dict) -> None:
         check_member(d, known, column="datasets", problem="unknown dataset")
     for d, attrs in attributes.items():
         if d not in datasets:
-            raise EthicLensInputError(
-                "attributes given for a dataset not in the grid",
-                column="attributes",
-                value=d,
-                fix=f"add {d} to datasets or drop its attributes",
-            )
+            problem = "attributes given for a dataset not in the grid"
+            fix = f"add {d} to datasets or drop its attributes"
+            raise EthicLensInputError(problem, column="attributes", value=d, fix=fix)
         for a in attrs:
             if a not in attributes_of(d):
-                raise EthicLensInputError(
-                    f"unknown attribute for {d}",
-                    column="attributes",
-                    value=a,
-                    fix=f"choose from {attributes_of(d)}",
-                )
+                problem = f"unknown attribute for {d}"
+                fix = f"choose from {attributes_of(d)}"
+                raise EthicLensInputError(problem, column="attributes", value=a, fix=fix)
         _refuse_repeats(list(attrs), "attributes", f"{d}'s attributes repeated", "list each once")
 
 
@@ -329,12 +316,9 @@ def _check_budgets_and_seeds(epsilons, seeds) -> None:
             "no privacy budget", column="epsilons", fix="e.g. epsilons = [1.0, 'none']"
         )
     if not seeds or any(not _is_int(s) or s < 0 for s in seeds):
-        raise EthicLensInputError(
-            "seeds must be a non-empty list of non-negative integers",
-            column="seeds",
-            value=seeds,
-            fix="e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]",
-        )
+        problem = "seeds must be a non-empty list of non-negative integers"
+        fix = "e.g. seeds = 10 (seeds 0..9) or seeds = [0, 1, 2]"
+        raise EthicLensInputError(problem, column="seeds", value=seeds, fix=fix)
     for s in seeds:
         check_seed(s, "seeds")
     _refuse_repeats(seeds, "seeds", "duplicate seeds", "list each seed once")
@@ -368,11 +352,9 @@ def _check_train(train: dict) -> None:
     allowed = {f.name for f in fields(TrainConfig)}
     for key in train:
         if key not in allowed:
-            raise EthicLensInputError(
-                "unknown trainer setting",
-                column=f"train.{key}",
-                fix=did_you_mean(key, sorted(allowed)) + f"choose from {sorted(allowed)}",
-            )
+            problem = "unknown trainer setting"
+            fix = did_you_mean(key, sorted(allowed)) + f"choose from {sorted(allowed)}"
+            raise EthicLensInputError(problem, column=f"train.{key}", fix=fix)
     for key, (kind, low, high, inclusive) in TRAIN_RANGES.items():
         if key not in train:
             continue
@@ -393,12 +375,9 @@ def _check_train(train: dict) -> None:
         if not (
             isinstance(h, (list, tuple)) and h and all(_is_int(w) and 1 <= w <= 100_000 for w in h)
         ):
-            raise EthicLensInputError(
-                "hidden layer widths must be a non-empty list of integers from 1 to 100,000",
-                column="train.hidden",
-                value=h,
-                fix="e.g. hidden = [64, 32]",
-            )
+            problem = "hidden layer widths must be a non-empty list of integers from 1 to 100,000"
+            fix = "e.g. hidden = [64, 32]"
+            raise EthicLensInputError(problem, column="train.hidden", value=h, fix=fix)
     if "accountant" in train and train["accountant"] not in ACCOUNTANTS:
         raise EthicLensInputError(
             "unknown accountant",
@@ -443,13 +422,9 @@ def preset(name: str, **overrides) -> SweepGrid:
     SweepGrid
     """
     if not isinstance(name, str) or name not in PRESETS:
-        raise EthicLensInputError(
-            "unknown preset",
-            column="name",
-            kind="argument",
-            value=name,
-            fix=did_you_mean(name, sorted(PRESETS)) + f"choose from {sorted(PRESETS)}",
-        )
+        problem = "unknown preset"
+        fix = did_you_mean(name, sorted(PRESETS)) + f"choose from {sorted(PRESETS)}"
+        raise EthicLensInputError(problem, column="name", kind="argument", value=name, fix=fix)
     refuse_unknown("preset", overrides, sorted(f.name for f in fields(SweepGrid)))
     return SweepGrid(**{**PRESETS[name], **overrides})
 
@@ -479,12 +454,9 @@ def read_grid(path, name: str, overrides: dict) -> SweepGrid:
     refuse_unknown("load_grid", overrides, allowed)
     for key in raw:
         if key not in allowed:
-            raise EthicLensInputError(
-                "unknown key in grid file",
-                column=key,
-                kind="key",
-                fix=did_you_mean(key, allowed) + f"allowed keys: {allowed}",
-            )
+            problem = "unknown key in grid file"
+            fix = did_you_mean(key, allowed) + f"allowed keys: {allowed}"
+            raise EthicLensInputError(problem, column=key, kind="key", fix=fix)
     return SweepGrid(**{**raw, **overrides})
 
 
@@ -500,12 +472,9 @@ def _read_grid_file(path: Path, name: str) -> dict:
     except EthicLensInputError as exc:  # pcer sweep's flags_named names its flag --grid again
         raise exc.renamed({"--grid": name}, kind="argument") from None
     if not isinstance(raw, dict):
-        raise EthicLensInputError(
-            "a grid file must be a mapping of keys",
-            column=name,
-            kind="argument",
-            fix="e.g. datasets: [compas] / epsilons: [1, none]",
-        )
+        problem = "a grid file must be a mapping of keys"
+        fix = "e.g. datasets: [compas] / epsilons: [1, none]"
+        raise EthicLensInputError(problem, column=name, kind="argument", fix=fix)
     if path.suffix.lower() == ".toml":  # again, keeping the text of a float read as 0.0
         import tomllib
 
@@ -544,10 +513,5 @@ def _refuse_underflow(raw: dict, path: Path) -> None:
                 if where.startswith("train.") and setting in TRAIN_RANGES
                 else NUMBER_FIX
             )
-            raise EthicLensInputError(
-                f"{underflow_words(text)}, in the grid file {path}",
-                column=where,
-                value=text,
-                fix=fix,
-                kind="key",
-            )
+            problem = f"{underflow_words(text)}, in the grid file {path}"
+            raise EthicLensInputError(problem, column=where, value=text, fix=fix, kind="key")

@@ -141,12 +141,9 @@ class ExperimentConfig:
             ("--sizes", self.sizes),
         ):
             if not values or len(set(values)) != len(values):
-                raise EthicLensInputError(
-                    "needs one or more distinct values",
-                    column=flag,
-                    value=list(values),
-                    fix="list each value once",
-                )
+                problem = "needs one or more distinct values"
+                fix = "list each value once"
+                raise EthicLensInputError(problem, column=flag, value=list(values), fix=fix)
         for n in self.sizes:
             check_n(n, "--sizes")
         # a slice's bound: -1 would drop the last column, unsaid
@@ -413,22 +410,18 @@ def audit_states_for(
     if given == ["ALL"]:
         return [s for s in ACS_STATES if s != train]
     if "ALL" in given:
-        raise refused(
-            "'all' cannot be combined with named states",
-            value=typed,
-            fix="pass 'all' alone, or list the states",
-        )
+        problem = "'all' cannot be combined with named states"
+        raise refused(problem, value=typed, fix="pass 'all' alone, or list the states")
     if not given:
         raise refused("no audit state given", fix=f"e.g. {flag} NE, or 'all'")
     states = [_state(s, flag) for s in given]
     repeated = sorted({s for s in states if states.count(s) > 1})
     if repeated:
-        raise refused(
+        problem = (
             f"{', '.join(repeated)} given more than once (its error would count twice in the "
-            "mean over states)",
-            value=typed,
-            fix="list each state once",
+            "mean over states)"
         )
+        raise refused(problem, value=typed, fix="list each state once")
     if train in states:
         raise refused(
             f"{train} is the training state: its records are the model's own population (the "

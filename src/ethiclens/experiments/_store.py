@@ -138,22 +138,17 @@ OUR_TABLES = {"meta", "runs", "group_stats"}
 def _check_file(path: Path, flag: str) -> bool:
     """Refuse a path that is not a SQLite file; True when it exists with content."""
     if path.is_dir():
-        raise EthicLensInputError(
-            f"{path} is a folder, not a results store",
-            column=flag,
-            fix="give the store's .sqlite file",
-        )
+        problem = f"{path} is a folder, not a results store"
+        raise EthicLensInputError(problem, column=flag, fix="give the store's .sqlite file")
     if not path.exists() or path.stat().st_size == 0:
         return False
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
     except OSError as exc:
-        raise EthicLensInputError(
-            f"cannot read {path} ({exc.strerror})",
-            column=flag,
-            fix="check the path and its permissions",
-        ) from exc
+        problem = f"cannot read {path} ({exc.strerror})"
+        fix = "check the path and its permissions"
+        raise EthicLensInputError(problem, column=flag, fix=fix) from exc
     if head != SQLITE_MAGIC:
         raise EthicLensInputError(
             f"{path} is not a SQLite file, so not an EthicLens results store",
@@ -219,11 +214,10 @@ class StoreLock:
                 raise _read_only(
                     self.store, f"its lock file {self.path.name} cannot be created: {exc.strerror}"
                 ) from exc
-            raise _refused(
-                f"cannot create the lock file {self.path} ({exc.strerror}), so no store was "
-                "created",
-                fix="choose a store in a folder you can write to",
-            ) from exc
+            problem = (
+                f"cannot create the lock file {self.path} ({exc.strerror}), so no store was created"
+            )
+            raise _refused(problem, fix="choose a store in a folder you can write to") from exc
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -322,11 +316,8 @@ class ResultsStore:
         self._lock = None
         check_store_name(self.path, flag)
         if not self.path.parent.is_dir():
-            raise EthicLensInputError(
-                f"folder {self.path.parent} does not exist",
-                column=flag,
-                fix="create it or choose another path",
-            )
+            problem = f"folder {self.path.parent} does not exist"
+            raise EthicLensInputError(problem, column=flag, fix="create it or choose another path")
         self.conn = None
         existed = _check_file(self.path, flag)
         if existed:  # refused before anything is created beside it
@@ -478,12 +469,9 @@ class ResultsStore:
         try:
             return pd.read_sql_query(sql, self.conn)
         except (sqlite3.Error, pd.errors.DatabaseError) as exc:
-            raise EthicLensInputError(
-                f"cannot read the results store {self.path} ({exc})",
-                column="STORE",
-                fix="check that a sweep of this version "
-                "wrote it (ethiclens pcer sweep --store PATH)",
-            ) from exc
+            problem = f"cannot read the results store {self.path} ({exc})"
+            fix = "check that a sweep of this version wrote it (ethiclens pcer sweep --store PATH)"
+            raise EthicLensInputError(problem, column="STORE", fix=fix) from exc
 
     def runs(self) -> pd.DataFrame:
         """Every run row (finished and failed), ordered by dataset, ε and seed."""
@@ -513,11 +501,9 @@ class ResultsStore:
         try:
             write_atomic(out, data)
         except OSError as exc:
-            raise EthicLensInputError(
-                f"cannot write {out} ({exc.strerror or exc}); nothing was written",
-                column="--out",
-                fix="free disk space or choose a writable path",
-            ) from exc
+            problem = f"cannot write {out} ({exc.strerror or exc}); nothing was written"
+            fix = "free disk space or choose a writable path"
+            raise EthicLensInputError(problem, column="--out", fix=fix) from exc
         return out
 
     def close(self) -> None:
@@ -545,11 +531,9 @@ def open_existing(path: str | Path) -> ResultsStore:
     """
     path = Path(path)
     if not path.exists():
-        raise EthicLensInputError(
-            f"results store {path} does not exist",
-            column="STORE",
-            fix="run ethiclens pcer sweep --store PATH first",
-        )
+        problem = f"results store {path} does not exist"
+        fix = "run ethiclens pcer sweep --store PATH first"
+        raise EthicLensInputError(problem, column="STORE", fix=fix)
     if not _check_file(path, "STORE"):
         raise _not_store(f"{path} is empty, not a results store")
     try:

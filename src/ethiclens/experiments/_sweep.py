@@ -230,11 +230,9 @@ def run_sweep(
     SweepSummary
     """
     if not isinstance(grid, SweepGrid):
-        raise EthicLensInputError(
-            "run_sweep needs a SweepGrid",
-            column="grid",
-            fix="build one with SweepGrid(...), preset() or load_grid()",
-        )
+        problem = "run_sweep needs a SweepGrid"
+        fix = "build one with SweepGrid(...), preset() or load_grid()"
+        raise EthicLensInputError(problem, column="grid", fix=fix)
     check_executor(scheduler, workers)  # a blank address is refused before the store is created
     # A missing extra (torch, opacus) is one line naming it, before any store or worker.
     get_trainer(grid.trainer, "trainer").check_installed()

@@ -56,13 +56,12 @@ def render_html(result_or_report, title: str | None = None) -> str:
     for kind, build in _BUILDERS.items():
         if isinstance(result_or_report, kind):
             return build(result_or_report, title).to_html()
-    raise EthicLensInputError(
+    problem = (
         f"a report is made of an AuditResult, a ModelComparison, a ThresholdTable or a Report, "
-        f"not {type(result_or_report).__name__}",
-        column="result_or_report",
-        kind="argument",
-        fix="pass the result of ethiclens.audit(), compare() or threshold_table()",
+        f"not {type(result_or_report).__name__}"
     )
+    fix = "pass the result of ethiclens.audit(), compare() or threshold_table()"
+    raise EthicLensInputError(problem, column="result_or_report", kind="argument", fix=fix)
 
 
 _BUILDERS = {

@@ -404,12 +404,9 @@ def card_format(path) -> str:
     """'markdown' or 'html' from the file's extension; anything else is refused."""
     fmt = CARD_FORMATS.get(Path(str(path)).suffix.lower())
     if fmt is None:
-        raise EthicLensInputError(
-            "the model card's format is chosen by its extension",
-            column="--model-card",
-            value=str(path),
-            fix="name it card.md (Markdown) or card.html (HTML)",
-        )
+        problem = "the model card's format is chosen by its extension"
+        fix = "name it card.md (Markdown) or card.html (HTML)"
+        raise EthicLensInputError(problem, column="--model-card", value=str(path), fix=fix)
     return fmt
 
 

@@ -54,30 +54,23 @@ def audit_figure(result, kind="forest", attribute=None):
     default the first)."""
     names = [a.name for a in result.attributes]
     if attribute is not None and str(attribute) not in names:  # 0 finds attribute '0'
-        raise EthicLensInputError(
-            "no such protected attribute",
-            column="attribute",
-            value=attribute,
-            fix=f"one of {names}",
-        )
+        problem = "no such protected attribute"
+        fix = f"one of {names}"
+        raise EthicLensInputError(problem, column="attribute", value=attribute, fix=fix)
     if kind == "forest":
         if attribute is not None:
-            raise EthicLensInputError(
-                "the forest plot shows every attribute's comparisons",
-                column="attribute",
-                value=attribute,
-                fix="drop attribute, or plot(kind='rates', attribute=...) for one attribute",
-            )
+            problem = "the forest plot shows every attribute's comparisons"
+            fix = "drop attribute, or plot(kind='rates', attribute=...) for one attribute"
+            raise EthicLensInputError(problem, column="attribute", value=attribute, fix=fix)
         fig = plots.forest_figure(*forest_args(result))[0]
     elif kind == "rates":
         attr = result.attributes[names.index(names[0] if attribute is None else str(attribute))]
         if "positive_predictive_value" not in attr.groups[0].metrics:
-            raise EthicLensInputError(
-                "needs labels: PPV and the false-positive rate compare predictions with y_true",
-                column="kind",
-                value=kind,
-                fix="audit with y_true, or plot(kind='forest')",
+            problem = (
+                "needs labels: PPV and the false-positive rate compare predictions with y_true"
             )
+            fix = "audit with y_true, or plot(kind='forest')"
+            raise EthicLensInputError(problem, column="kind", value=kind, fix=fix)
         fig = plots.ppv_fpr_figure(attr.name, attr.groups, forest_args(result)[-1])[0]
     else:
         raise EthicLensInputError(

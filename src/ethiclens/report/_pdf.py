@@ -115,10 +115,8 @@ def _run(cmd: list[str], timeout: float) -> None:
     try:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        raise _refused(
-            f"the PDF renderer did not finish within {timeout:g} s and was stopped",
-            fix="retry, or print the HTML report from a browser",
-        ) from None
+        problem = f"the PDF renderer did not finish within {timeout:g} s and was stopped"
+        raise _refused(problem, fix="retry, or print the HTML report from a browser") from None
     finally:
         _stop(proc)
     if proc.returncode != 0:

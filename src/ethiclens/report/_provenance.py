@@ -162,11 +162,8 @@ def _text(value, section, key, flag):
         shown = "; ".join(map(str, value))[:SHORT_TEXT]
         # an empty list: "" would be refused as blank (or print an empty name)
         example = f'e.g. {key}: "{shown}"' if shown.strip() else f"or leave {key} out"
-        raise refused(
-            f"{where} must be one text, not a list",
-            value=value,
-            fix=f"write it as one string, {example}",
-        )
+        problem = f"{where} must be one text, not a list"
+        raise refused(problem, value=value, fix=f"write it as one string, {example}")
     if key == "date" and isinstance(value, _dt.date):
         value = value.isoformat()
     if (section, key) == ("sign_off", "date") and not isinstance(value, (str, list)):
@@ -180,20 +177,17 @@ def _text(value, section, key, flag):
     size = len("; ".join(text) if isinstance(text, list) else text)
     if size > limit:
         more = " (say more in model_details.training or caveats_and_recommendations)"
-        raise refused(
-            f"{where} is {size:,} characters long, over the limit of {limit:,}",
-            fix=f"shorten it to at most {limit:,} characters" + (more if limit < LONG_TEXT else ""),
-        )
+        problem = f"{where} is {size:,} characters long, over the limit of {limit:,}"
+        fix = f"shorten it to at most {limit:,} characters" + (more if limit < LONG_TEXT else "")
+        raise refused(problem, fix=fix)
     if (section, key) == ("sign_off", "date"):
         _check_date(text, where, flag)
     elif section == "sign_off" and prints_blank(text):
         # a blank name printed an empty cell that read as a line left for ink
         what = "decision" if key == "decision" else "name"
-        raise refused(
-            f"{where} is blank",
-            value=text,
-            fix=f"write the {what}, or leave {key} out (the report then leaves a line for ink)",
-        )
+        problem = f"{where} is blank"
+        fix = f"write the {what}, or leave {key} out (the report then leaves a line for ink)"
+        raise refused(problem, value=text, fix=fix)
     return text
 
 
@@ -204,12 +198,9 @@ def _check_date(text: str, where: str, flag: str) -> None:
             raise ValueError(text)
         _dt.datetime.fromisoformat(text)
     except ValueError:
-        raise EthicLensInputError(
-            f"{where} is not a calendar date written YYYY-MM-DD",
-            column=flag,
-            value=text,
-            fix=f"write the day of the sign-off, e.g. date: {_as_iso(text)} (YYYY-MM-DD)",
-        ) from None
+        problem = f"{where} is not a calendar date written YYYY-MM-DD"
+        fix = f"write the day of the sign-off, e.g. date: {_as_iso(text)} (YYYY-MM-DD)"
+        raise EthicLensInputError(problem, column=flag, value=text, fix=fix) from None
 
 
 def _as_iso(text: str) -> str:
@@ -252,17 +243,14 @@ def check_card_info(info, flag: str = "card_info") -> dict:
     if info is None:
         info = {}
     if not isinstance(info, dict):
-        raise refused(
-            "must be a mapping of model-card sections",
-            fix=f"use top-level keys from {list(CARD_FIELDS)}",
-        )
+        problem = "must be a mapping of model-card sections"
+        raise refused(problem, fix=f"use top-level keys from {list(CARD_FIELDS)}")
     out = {}
     for section, value in info.items():
         if section not in CARD_FIELDS:
-            raise refused(
-                f"unknown model-card section {section!r}",
-                fix=f"{did_you_mean(section, CARD_FIELDS)}use sections from {list(CARD_FIELDS)}",
-            )
+            problem = f"unknown model-card section {section!r}"
+            fix = f"{did_you_mean(section, CARD_FIELDS)}use sections from {list(CARD_FIELDS)}"
+            raise refused(problem, fix=fix)
         fields = CARD_FIELDS[section]
         if fields is None:
             out[section] = _text(value, section, None, flag)
@@ -273,10 +261,9 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             )
         for key in value:
             if key not in fields:
-                raise refused(
-                    f"unknown field {section}.{key}",
-                    fix=f"{did_you_mean(key, fields)}use fields from {list(fields)}",
-                )
+                problem = f"unknown field {section}.{key}"
+                fix = f"{did_you_mean(key, fields)}use fields from {list(fields)}"
+                raise refused(problem, fix=fix)
         out[section] = {k: _text(v, section, k, flag) for k, v in value.items() if v is not None}
     return out
 
