@@ -96,12 +96,11 @@ def meta_problem(key: str, value) -> str | None:
     return None if check is None else check(value, "")
 
 
-def shape_problem(value, shape=None, where: str = "") -> str | None:
-    """What in ``value`` does not have ``shape`` (default: a stored result, ``RESULT``), in
-    words (``lacks 'tests'``, ``holds 'x' in tests.disparate_impact.log_e_value, not a
-    number``); None when all of it does."""
-    check = _RESULT_CHECK if shape is None else _checker(shape)
-    return check(value, where)
+def shape_problem(value) -> str | None:
+    """What in ``value`` (a stored result) does not have the shape ``RESULT``, in words
+    (``lacks 'tests'``, ``holds 'x' in tests.disparate_impact.log_e_value, not a number``);
+    None when all of it does."""
+    return _RESULT_CHECK(value, "")
 
 
 # a side's counts that no rows give: (part, whole) with part <= whole; (a, b, whole) with

@@ -135,7 +135,7 @@ def canonical_protected(items, columns=None) -> list:
     out = []
     for item, col in zip(items, cols, strict=True):
         forms = [col] if col not in refs else [f"{col}={refs[col]}", f'{col}="{refs[col]}"']
-        same = ([col], _only(refs, col))
+        same = ([col], {col: refs[col]} if col in refs else {})
         out.append(next((f for f in forms if parse_protected([f], columns=columns) == same), item))
     return out
 
@@ -152,10 +152,6 @@ def _given_references(protected, attributes: list) -> dict:
         return parse_protected(protected, columns=attributes or None)[1]
     except EthicLensInputError:
         return {}
-
-
-def _only(refs: dict, col: str) -> dict:
-    return {col: refs[col]} if col in refs else {}
 
 
 def damaged(detail: str, where: str, flag: str = "--store") -> EthicLensInputError:
