@@ -14,6 +14,7 @@ from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
 from ._routes_audit import form_key, mapping_again
 from ._store import new_id
+from ._twofiles import FILE_KINDS
 from ._uploads import (
     StreamedUpload,
     UploadError,
@@ -100,6 +101,14 @@ def _model_b_of(web, request) -> dict | None:
         raise UploadError(
             "the audit this file was sent for is gone or already running",
             fix="open the audit again from the history",
+            column="model_b",
+        )
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if data is None or data["kind"] not in FILE_KINDS:  # a table, a benchmark: no join
+        raise UploadError(  # as the mapping form refuses model B's file for one
+            "model B's file can only be compared with an uploaded file",
+            fix="upload model A's predictions as a file, then model B's from its mapping "
+            "screen; or compare two prediction columns of the table",
             column="model_b",
         )
     return audit
