@@ -75,7 +75,17 @@ def _has_mapping(data: dict | None) -> bool:
     return data is not None and data["kind"] != "benchmark"
 
 
-def _no_mapping(web, request):
+def _no_mapping(web, request, audit: dict | None = None):
+    if audit is not None and audit["purpose"] == "thresholds":  # of a file too: not a benchmark
+        return web.error_page(
+            request,
+            409,
+            "a threshold view has no mapping of its own: it shows an audit's predictions at "
+            "every threshold",
+            "open the audit it was drawn from, change its mapping and run it again, then draw "
+            "its threshold view",
+            link=("/history", "Open the history"),
+        )
     return web.error_page(
         request,
         409,
@@ -501,7 +511,7 @@ async def again(request):
         return refused
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if not _has_mapping(data) or audit["purpose"] not in ("audit", "compare"):
-        return _no_mapping(web, request)
+        return _no_mapping(web, request, audit)
     web.profile_of(data)  # a damaged one refused before a draft is made
     draft = web.store.new_audit(audit["data_id"], json.loads(audit["spec"] or "{}") or None)
     return redirect(f"/audits/{draft}/mapping")
