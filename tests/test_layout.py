@@ -44,6 +44,7 @@ CORE = {
     "_text",
     "_renderers",
     "_secrets",
+    "_progress",
 }
 ALLOWED = {
     "_secrets": set(),  # credentials masked in every message and report (ADR 0011)
@@ -54,6 +55,7 @@ ALLOWED = {
     "_registry": {"errors"},
     "_renderers": set(),  # writers result objects call, registered from above (report, root)
     "_optional": {"errors"},
+    "_progress": set(),  # long work's progress: a bar on a terminal, plain lines in a log
     "io": CORE,
     "fairness": CORE | {"io"},
     "datasets": CORE | {"io"},

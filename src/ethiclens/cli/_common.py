@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import ExitStack, contextmanager
 
 import click
 
@@ -92,25 +91,6 @@ def check_stdout_open(json_out) -> None:
             value="-",
             fix="give --json a file name, or run with standard output open",
         )
-
-
-@contextmanager
-def progress_bar(console, label: str):
-    """A callback ``(done, total)`` for a rich bar that appears at the first step of work, so
-    input the library refuses before it starts leaves no empty bar behind."""
-    from rich.progress import Progress
-
-    with ExitStack() as stack:
-        bar = task = None
-
-        def update(done, total=None):
-            nonlocal bar, task
-            if bar is None:
-                bar = stack.enter_context(Progress(console=console))
-                task = bar.add_task(label, total=total)
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 def options(*rows):

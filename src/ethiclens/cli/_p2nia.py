@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from .._checks import check_level, check_level_draws, check_repetitions, first_row, split_list
+from .._progress import progress as progress_bar
 from .._text import safe_console
 from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
@@ -29,7 +30,7 @@ from ..p2nia import (
     write_request,
 )
 from ..report import ensure_output_folder, estimate_html, write_atomic
-from ._common import FILE, FOLDER, JSON, STRICT_FLOAT, option, options, progress_bar, shown
+from ._common import FILE, FOLDER, JSON, STRICT_FLOAT, option, options, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
 
@@ -210,7 +211,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     cfg = ExperimentConfig.from_options(dataset, **grid)
     ensure_output_folder(out_dir, "--out")
     try:
-        with progress_bar(console := safe_console(), f"p2nia {dataset}") as progress:
+        with progress_bar(console := safe_console(), f"p2nia {dataset}", "tasks") as progress:
             frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
     except ValueError as exc:  # the library's argument 'scheduler' is the flag; others as raised
         raise getattr(exc, "renamed", lambda _, e=exc: e)({"scheduler": "--scheduler"}) from None
@@ -250,14 +251,15 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
         train_state, split_list(audit_states, "--audit-states"), "--audit-states", "--train-state"
     )
     console = safe_console(stderr=to_stdout)
-    frame = cross_population(
-        train_state,
-        states,
-        model=model,
-        repetitions=repetitions,
-        download=download,
-        progress=lambda done, total: console.print(f"repetition {done}/{total} done"),
-    )
+    with progress_bar(console, f"population bias {train_state}", "repetitions") as progress:
+        frame = cross_population(
+            train_state,
+            states,
+            model=model,
+            repetitions=repetitions,
+            download=download,
+            progress=progress,
+        )
     for line in population_bias_lines(frame):
         console.print(line, markup=False)
     if plot:

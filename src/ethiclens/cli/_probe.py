@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import click
 
 from .._checks import check_seed
+from .._progress import progress as progress_bar
 from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..p2nia import write_json_output
@@ -29,7 +30,6 @@ from ._common import (
     option,
     options,
     positive_option,
-    progress_bar,
     show,
     shown,
 )
@@ -181,7 +181,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
         with (
             flags_named(disparate_impact="--di"),
             warnings.catch_warnings(record=True) as caught,
-            progress_bar(console, f"DI {di}") as progress,
+            progress_bar(console, f"oracle DI {di}", "repetitions") as progress,
         ):
             warnings.simplefilter("always")
             res = run_oracle(n_rows, disparate_impact=di, progress=progress, **settings)
