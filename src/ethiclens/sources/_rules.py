@@ -59,6 +59,7 @@ from ..fairness import (
     typed_numbers_error,
 )
 from ..io import (
+    _delimiter_error,
     _file_name,
     _named_below,
     _path_exists,
@@ -172,12 +173,8 @@ def csv_header(path) -> list[str]:
             f"{_file_name(path)}: its first line (the header) is empty",
             fix="put the column names on the first line (remove blank lines above them)",
         )
-    if len(header) == 1 and any(sep in header[0] for sep in ";\t|"):
-        raise DataFileError(
-            f"{_file_name(path)} has one column {header[0][:60]!r}: its fields look separated "
-            "by something other than commas",
-            fix="save it as comma-separated CSV",
-        )
+    if len(header) == 1 and (err := _delimiter_error(path, header[0])):
+        raise err  # the words read_table and the file engines say
     return [name if name else f"Unnamed: {i}" for i, name in enumerate(header)]
 
 
