@@ -43,6 +43,7 @@ from ..sources import (
     mixed_line_ends,
     parquet_key_types,
     read_csv_file,
+    refuse_reserved,
     resolve_files,
     row_place,
 )
@@ -321,6 +322,7 @@ def _check_roles(cols: Columns, available, target) -> None:
                 column=name,
                 fix="rename the column",
             )
+    refuse_reserved(cols.protected)  # as the audit and sql_counts, before "not in the file"
     _check_columns(available, _role_flags(cols), target)
     if len(set(used)) < len(used):
         flag = "--weight" if cols.weight else "--propensity"
@@ -1691,15 +1693,15 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
     """``sql_counts``'s table in the engines' raw form (``_ethiclens_day``, text labels,
     ``COUNT``, the day's span; with a propensity ``WSUM``, ``W2SUM``, ``PMIN``; with a weight
     also ``PMAX``)."""
-    raw = counts.rename(columns={"y_pred": cols.y_pred, "count": COUNT, DAY_KEY: "_ethiclens_day"})
-    if cols.y_true:
-        raw = raw.rename(columns={"y_true": cols.y_true})
+    # one rename, every name at once: a role named like another's column (--y-pred y_true,
+    # --y-pred weight_sum) is not renamed again; PMIN_KEY is PMIN
+    names = {"y_pred": cols.y_pred, "y_true": cols.y_true, "count": COUNT}
+    raw = counts.rename(columns={**names, "weight_sum": WSUM, "weight_sq_sum": W2SUM})
     weighted = []
     if cols.weighting:
         bad = pd.to_numeric(raw[BAD_KEY]).astype(int) == 1
         if bad.any():
             weights_error(cols, int(raw.loc[bad, COUNT].sum()), int(raw[COUNT].sum()), "")
-        raw = raw.rename(columns={"weight_sum": WSUM, "weight_sq_sum": W2SUM})  # PMIN_KEY is PMIN
         weighted = [c for c in WEIGHTED if c in raw.columns]
         raw[weighted[2:]] = raw[weighted[2:]].apply(pd.to_numeric).astype(float)
     numbers = ["_ethiclens_day", *([WINDOW] if WINDOW in raw.columns else [])]
