@@ -119,12 +119,7 @@ class DPTrainingRun:
 
     def splits(self, attribute: str) -> tuple[SplitPredictions, SplitPredictions]:
         """Train (members) and test (non-members) predictions grouped by ``attribute``."""
-        if attribute not in self.data.groups_train:
-            raise EthicLensInputError(
-                f"no attribute {attribute!r} for {self.dataset}",
-                column="attribute",
-                fix=f"use one of {list(self.data.groups_train)}",
-            )
+        _check_attribute(self.data, attribute, ordered=False)  # splits read no group order
         d, n = self.data, len(self.data.y_train)
         # ids: the split's own rows, disjoint (a record the data holds twice is not a leak)
         ids = np.arange(n + len(d.y_test))
@@ -146,8 +141,9 @@ class DPTrainingRun:
         return tuple(self.data.group_orders[attribute])
 
 
-def _check_attribute(data: PreparedData, attribute: str) -> None:
-    if attribute not in data.groups_train or attribute not in data.group_orders:
+def _check_attribute(data: PreparedData, attribute: str, ordered: bool = True) -> None:
+    """``attribute`` one of the data's groupings (``ordered``: with its group order too)."""
+    if attribute not in data.groups_train or (ordered and attribute not in data.group_orders):
         raise EthicLensInputError(
             f"no attribute {attribute!r} for {data.dataset}",
             column="attribute",
