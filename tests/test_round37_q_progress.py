@@ -105,3 +105,42 @@ def test_oracle_through_a_pipe_prints_its_progress_on_stderr_and_json_on_stdout(
     assert "oracle DI 0.8: [3/3] repetitions done, 100%, elapsed " in err[2]
     assert "repetitions done" not in result.stdout
     assert json.loads(result.stdout)  # standard output holds the report alone
+
+
+def test_a_sweep_off_a_terminal_prints_its_lines_with_the_failed_count(clock):
+    """pcer sweep's lines, now from the same piece: as before ('[k/N] runs done, F failed,
+    elapsed, ETA'), with its label and percent, and a line at the start."""
+    from ethiclens.experiments._sweep import SweepSummary, _run_pending
+
+    def result(seed, status):
+        run = SimpleNamespace(status=status, dataset="toy", epsilon=1.0, seed=seed, error="x")
+        return SimpleNamespace(run=run, warnings=[])
+
+    class Executor:
+        def map_unordered(self, fn, tasks):
+            for t in tasks:  # a task's results arrive together, 3 s after the last
+                clock.now += 3
+                yield [result(s, "failed" if s == 3 else "done") for s in t.seeds]
+
+    tasks = [SimpleNamespace(size=2, seeds=[2 * i, 2 * i + 1]) for i in range(5)]
+    recorded = []
+    store = SimpleNamespace(record=recorded.append)
+    summary = SweepSummary(total=10, skipped=0)
+    out, console = _log()
+    grid = SimpleNamespace(trainer="vectorized")
+    _run_pending(grid, tasks, Executor(), store, summary, True, console)
+    lines = out.getvalue().splitlines()
+    assert len(recorded) == 10 and summary.completed == 9 and len(lines) == 11
+    assert lines[0] == "pcer sweep: [0/10] runs done, 0 failed, 0%, elapsed 0 s, ETA unknown"
+    assert lines[4] == "pcer sweep: [4/10] runs done, 1 failed, 40%, elapsed 6 s, ETA 9 s"
+    assert lines[-1] == "pcer sweep: [10/10] runs done, 1 failed, 100%, elapsed 15 s, ETA 0 s"
+
+
+def test_a_sweep_without_progress_prints_nothing():
+    from ethiclens.experiments._sweep import SweepSummary, _run_pending
+
+    out, console = _log()
+    executor = SimpleNamespace(map_unordered=lambda fn, tasks: iter(()))
+    summary = SweepSummary(total=0, skipped=0)
+    _run_pending(SimpleNamespace(trainer="vectorized"), [], executor, None, summary, False, console)
+    assert out.getvalue() == ""

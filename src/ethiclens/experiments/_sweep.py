@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import functools
-import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import datasets as ds_mod
+from .._progress import progress as show_progress
 from ..errors import EthicLensInputError
 from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_executor, make_executor
@@ -289,67 +290,17 @@ def _data_digests(grid: SweepGrid) -> dict:
     return digests
 
 
-def _progress_bar(console, total: int):
-    """A rich progress bar of the sweep's runs, started."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    bar = Progress(
-        TextColumn("[bold]pcer sweep"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("runs · elapsed"),
-        TimeElapsedColumn(),
-        TextColumn("· ETA"),
-        TimeRemainingColumn(),
-        console=console,
-    )
-    bar.start()
-    return bar, bar.add_task("sweep", total=total)
-
-
 def _run_pending(grid, tasks, executor, store, summary, progress, console) -> None:
     """Run the pending runs' ``tasks``, recording each result as it arrives and showing progress
-    (a bar on a terminal, plain lines about every 5% otherwise)."""
-    bar = task_id = None
-    log_lines = progress and console is not None and not console.is_terminal
+    (a bar on a terminal, plain lines at the start, about every 5% and at the end otherwise)."""
     total = sum(t.size for t in tasks)
-    if progress and not log_lines:
-        bar, task_id = _progress_bar(console, total)
-    started = time.perf_counter()
-    printed = -1  # the last 5% bucket a progress line was printed for
-    try:
+    with show_progress(console, "pcer sweep", "runs") if progress else nullcontext() as step:
+        if step:
+            step(0, total, detail="0 failed")  # at once: a task can take minutes
         for results in executor.map_unordered(task_runner(grid), tasks):
             for result in results:
                 store.record(result)
                 summary.add(result)
-                if bar is not None:
-                    bar.advance(task_id)
-                elif log_lines:
-                    printed = _log_progress(console, summary, total, started, printed)
-    finally:
-        if bar is not None:
-            bar.stop()
-
-
-def _log_progress(console, summary: SweepSummary, total: int, started: float, printed: int) -> int:
-    """Plain progress lines when output is not a terminal (logs, CI): about every 5%.
-    Returns the 5% bucket printed last."""
-    done = summary.completed + len(summary.failed)
-    step = max(1, total // 20)
-    bucket = done // step
-    if bucket == printed and done != total:
-        return printed  # results arrive in chunks: print once per 5% crossed
-    elapsed = time.perf_counter() - started
-    eta = elapsed / done * (total - done)
-    console.print(
-        f"[{done}/{total}] runs done, {len(summary.failed)} failed, "
-        f"elapsed {elapsed:.0f} s, ETA {eta:.0f} s"
-    )
-    return bucket
+                if step:
+                    failed = len(summary.failed)
+                    step(summary.completed + failed, total, detail=f"{failed} failed")
