@@ -9,6 +9,7 @@ must change no behaviour.
   value, fix), the texts taken from 155a4d63^ (before the cuts); they pass there too.
 """
 
+import os
 import sqlite3
 
 import pytest
@@ -420,3 +421,20 @@ def test_a_train_request_reads_its_data_at_one_thread_and_gives_the_count_back(
         _pcer_commands.train_and_audit(_pcer_commands.TrainRequest("compas"))
     assert seen == [1]
     assert torch.get_num_threads() == 3
+
+
+def test_a_store_in_use_reads_as_before_the_cuts(tmp_path):
+    held = ResultsStore(tmp_path / "s.sqlite", "h1", lock=True)
+    try:
+        with pytest.raises(EthicLensInputError) as info:
+            ResultsStore(tmp_path / "s.sqlite", "h1", lock=True)
+    finally:
+        held.close()
+    e = info.value
+    text = str(e).replace(str(tmp_path), "TMP").replace(f"pid {os.getpid()})", "pid PID)")
+    fix = "wait for that sweep to finish (rerunning then resumes), or give this one another --store"
+    assert text == (
+        "option '--store': the results store TMP/s.sqlite is in use by another sweep (pid PID); "
+        f"two sweeps on one store would train the same runs twice. Fix: {fix}"
+    )
+    assert (e.column, e.kind, e.value, e.fix) == ("--store", "option", None, fix)
