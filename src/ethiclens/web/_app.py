@@ -60,14 +60,19 @@ class WebConfig:
         self.data_dir = _checked_path(self.data_dir, "WebConfig.data_dir")
         if not self.store:
             self.store = self.data_dir / "ethiclens-web.sqlite"
-        elif looks_like_url(self.store) and not is_url(self.store):  # as --store refuses it
-            raise EthicLensInputError(
-                "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
-                column="WebConfig.store",
-                value=mask_url(str(self.store)),
-                fix="give a file path, or a postgresql://user@host/db URL",
-            )
-        elif not is_url(self.store):
+        elif looks_like_url(self.store):  # as --store: a missing '//', a masked password
+            from ..sources import checked_db_url
+
+            self.store = checked_db_url(self.store, "WebConfig.store")
+            if not is_url(self.store):
+                raise EthicLensInputError(
+                    "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL "
+                    "database",
+                    column="WebConfig.store",
+                    value=mask_url(str(self.store)),
+                    fix="give a file path, or a postgresql://user@host/db URL",
+                )
+        else:
             self.store = _checked_path(self.store, "WebConfig.store")
         # The CLI checks its flags; these are the same rules for a config built in Python.
         self.workers = check_count(
