@@ -28,6 +28,7 @@ import tempfile
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field, is_dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import numpy as np
@@ -1142,6 +1143,71 @@ def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
         return
     raw = pd.read_csv(path, header=None, nrows=1, dtype=str, keep_default_na=False)
     _refuse_repeated_names(path, [str(v) for v in raw.iloc[0]])
+
+
+def _not_one_value(value) -> bool:
+    """A cell that is not one value an engine can group, count or compare: a list, tuple,
+    dict, set or array (JSON and Parquet hold them), or anything Python cannot hash or compare
+    with itself (a Series, a slice, an object whose ``__hash__`` or ``__eq__`` raises). A
+    ``bytearray`` or ``memoryview`` is the bytes it holds (a database's BLOB) and a signalling
+    NaN decimal a missing value, as every reader takes them."""
+    if isinstance(value, list | tuple | dict | set | np.ndarray):
+        return True
+    if isinstance(value, bytearray | memoryview | Decimal):
+        return False
+    try:
+        hash(value)
+        value == value  # noqa: B015 - only whether it raises
+    except Exception:
+        return True
+    return False
+
+
+def _first_not_one_value(values) -> int | None:
+    """The position of the first cell of ``values`` that :func:`_not_one_value` refuses, else
+    None (an object column is scanned; other dtypes hold single values)."""
+    if str(getattr(values, "dtype", None)) != "object":
+        return None
+    for i, v in enumerate(np.asarray(values, dtype=object)):
+        if _not_one_value(v):
+            return i
+    return None
+
+
+def _not_one_value_error(value, column: str, where: str, group: bool) -> EthicLensInputError:
+    """The one refusal of a cell that is not one value (:func:`_not_one_value`), first at
+    ``where`` (', first at row 5', ', first at data.csv line 7'): a group's or a label's, in
+    the audit's words, on every engine and entry."""
+    kind = "list" if isinstance(value, list | np.ndarray) else type(value).__name__
+    value = _shown_cell(value)
+    if group:
+        problem = f"group values must be scalars (found lists or other unhashable values){where}"
+        fix = "give one group label per row, e.g. a string"
+    else:
+        problem = f"values must be single labels, found a {kind}{where.removeprefix(', first')}"
+        fix = "give one label per row (flatten or recode the column)"
+    return EthicLensInputError(problem, column=column, value=value, fix=fix)
+
+
+def _shown_cell(value):
+    """A refused cell as its refusal shows it: itself (an array or Series as its list), or
+    its type where its ``repr`` raises or spans lines (a DataFrame in a cell)."""
+    value = value.tolist() if isinstance(value, np.ndarray | pd.Series | pd.Index) else value
+    try:
+        shown = repr(value)
+    except Exception:
+        shown = "\n"
+    return _Shown(f"a {type(value).__name__} object") if "\n" in shown else value
+
+
+class _Shown:
+    """A value's stand-in whose ``repr`` is its text (shown without quotes)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
 
 
 def require_columns(frame: pd.DataFrame, columns, source: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import decimal
+import numbers as numbers_abc
 import unicodedata
 from collections.abc import Iterable
 
@@ -29,6 +30,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
+from ..io import _first_not_one_value, _not_one_value_error
 from ._bins import (
     MAX_NUMERIC_GROUPS,
     about_data_column,
@@ -273,22 +275,27 @@ def _ndim(values) -> int | None:
 
 
 def _unhashable(series: pd.Series, column: str) -> None:
-    """Lists, dicts or arrays inside a column (a JSON or Parquet file can hold them)."""
+    """A cell that is not one label: a list, dict or array (a JSON or Parquet file can hold
+    them), or anything that cannot be hashed or compared (a Series, a slice, an object whose
+    ``__eq__`` raises): ``io._not_one_value``, refused naming its row and value."""
     if series.dtype != object:
         return
-    try:
-        pd.unique(series)
-        return
-    except TypeError:
+    try:  # the distinct values first: a column of single labels is scanned no further
+        if _first_not_one_value(pd.unique(series)) is None:
+            return
+    except Exception:
         pass
-    for i, v in enumerate(series.to_numpy()):
-        if isinstance(v, (list, tuple, dict, set, np.ndarray)):
-            raise EthicLensInputError(
-                f"values must be single labels, found a {type(v).__name__} at row {i}",
-                column=column,
-                value=v if not isinstance(v, np.ndarray) else v.tolist(),
-                fix="give one label per row (flatten or recode the column)",
-            )
+    if (i := _first_not_one_value(series)) is not None:
+        raise _not_one_value_error(series.iloc[i], column, f", first at row {i}", group=False)
+
+
+def _refuse_not_one_value(col, name: str) -> None:
+    """Refuse a group column ``col`` whose values could not be counted: its first cell that
+    is not one value (``io._not_one_value``), by row and value; none: nothing."""
+    if (i := _first_not_one_value(col)) is None:
+        return
+    cell = np.asarray(col, dtype=object)[i]
+    raise _not_one_value_error(cell, name, f", first at row {i}", group=True) from None
 
 
 def _is_nan(value) -> bool:
@@ -647,7 +654,11 @@ def _not_numbers(cells: pd.Series) -> np.ndarray:
     """Which ``cells`` are neither missing nor a number: text by ``float_of_text`` (every
     engine's rule), other values by ``pd.to_numeric``."""
     text = cells.map(lambda v: isinstance(v, str)).to_numpy(bool)
-    bad = np.array(pd.to_numeric(cells.where(~text), errors="coerce").isna() & cells.notna())
+    try:
+        numbers = pd.to_numeric(cells.where(~text), errors="coerce")
+    except Exception:  # a cell pandas cannot look at (its __hash__ raises): not a number
+        numbers = cells.where(~text).map(lambda v: v if isinstance(v, numbers_abc.Real) else None)
+    bad = np.array(numbers.isna() & cells.notna())
     bad[text] = [float_of_text(v) is None for v in cells[text]]
     return bad
 
@@ -1063,12 +1074,11 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
     factorized = _factorize_strings(col) if isinstance(col, np.ndarray) else None
     try:
         codes, uniques = factorized or pd.factorize(col, use_na_sentinel=True)
-    except TypeError as exc:
-        raise EthicLensInputError(
-            "group values must be scalars (found lists or other unhashable values)",
-            column=name,
-            fix="give one group label per row, e.g. a string",
-        ) from exc
+    except Exception:  # a list, Series or slice in a cell; an __eq__ that raises
+        _refuse_not_one_value(col, name)
+        raise
+    if _first_not_one_value(uniques) is not None:  # hashed, but not one value (an __eq__)
+        _refuse_not_one_value(col, name)
     numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
     if numeric and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
         raise EthicLensInputError(

@@ -17,11 +17,30 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._checks import check_count, check_label_lengths, decoded_bytes, first_row, plain
+from .._checks import (
+    bytes_like_as_bytes,
+    check_count,
+    check_label_lengths,
+    decoded_bytes,
+    first_row,
+    plain,
+)
 from .._text import CSV_FORMULA_START, printed_floats
 from ..errors import EthicLensInputError
-from ..fairness import SUPPRESSED_CROSSINGS, SUPPRESSED_GROUPS, suppressed_groups
-from ..io import _refuse_nul_path, check_writable, read_table
+from ..fairness import (
+    SUPPRESSED_CROSSINGS,
+    SUPPRESSED_GROUPS,
+    as_scores,
+    as_weights,
+    suppressed_groups,
+)
+from ..io import (
+    _first_not_one_value,
+    _refuse_nul_path,
+    _shown_cell,
+    check_writable,
+    read_table,
+)
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
     BINS_ATTR,
@@ -139,6 +158,38 @@ class Roles:
         return {k: v for k, v in named.items() if v}
 
 
+def _refuse_not_one_value(keys: pd.DataFrame, roles: Roles) -> None:
+    """Refuse the first key cell that is not one value (``io._not_one_value``: a list or
+    mapping, a Series, a slice, an object whose ``__hash__`` or ``__eq__`` raises), by its
+    row: no engine can count it."""
+    source = {Y_TRUE: roles.y_true, Y_PRED: roles.y_pred}
+    for col in keys.columns:
+        if (i := _first_not_one_value(keys[col])) is None:
+            continue
+        value, row = keys[col].iloc[i], int(keys.index[i])
+        nested = _is_nested(value)
+        what = "a list or mapping" if nested else f"a {type(value).__name__}"
+        raise EthicLensInputError(
+            f"row {row} holds {what}, not one value",
+            column=source.get(col, col),
+            value=None if nested else _shown_cell(value),
+            fix="give one value per row (flatten or recode the column)",
+        )
+
+
+def _numbers(values: pd.Series, check=as_scores) -> pd.Series:
+    """A score (or weight, ``check=as_weights``) column as numbers; one holding a value that
+    is not a number read as the audit reads it (a ``Fraction``) or refused in its words
+    (``check``: the row and value)."""
+    try:
+        numbers = pd.to_numeric(values, errors="coerce" if check is as_weights else "raise")
+        if numbers.dtype.kind != "c":  # complex numbers: refused as the audit refuses them
+            return numbers
+    except Exception:
+        pass
+    return pd.Series(check(values, len(values)), index=values.index, dtype=float)
+
+
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
     _check_roles(roles)
@@ -152,27 +203,23 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     keys[Y_PRED] = frame[roles.y_pred].to_numpy()
     if roles.y_score:
         # NaN when missing, -1 outside [0, 1] (refused later); a float32 as the decimal it prints
-        keys[SCORE_BIN] = score_bins(pd.to_numeric(frame[roles.y_score]), roles.n_bins, False)
+        keys[SCORE_BIN] = score_bins(_numbers(frame[roles.y_score]), roles.n_bins, False)
+    for col in keys.columns:  # a bytearray (a database's BLOB) is the bytes it holds
+        if (as_bytes := bytes_like_as_bytes(keys[col])) is not None:
+            keys[col] = as_bytes
     try:
         codes = keys.groupby(list(keys.columns), sort=False, dropna=False).ngroup().to_numpy()
-    except TypeError:  # lists or mappings in a cell (JSON and Parquet can hold them)
-        source = {Y_TRUE: roles.y_true, Y_PRED: roles.y_pred}
-        for col in keys.columns:
-            odd = keys[col].map(_is_nested)
-            if odd.any():
-                raise EthicLensInputError(
-                    f"row {int(odd.to_numpy().argmax())} holds a list or mapping, not one value",
-                    column=source.get(col, col),
-                    fix="give one value per row (flatten or recode the column)",
-                ) from None
+    except Exception:
+        _refuse_not_one_value(keys, roles)
         raise
     first = np.unique(codes, return_index=True)[1]  # each cell's first row
     n_cells = len(first)
+    _refuse_not_one_value(keys.iloc[first], roles)  # hashed, but its __eq__ raises
     table = keys.iloc[first].reset_index(drop=True)
     table[COUNT] = np.bincount(codes, minlength=n_cells).astype(np.int64)
     w = None
     if roles.weight:
-        w = pd.to_numeric(frame[roles.weight], errors="coerce").to_numpy(dtype=float)
+        w = _numbers(frame[roles.weight], as_weights).to_numpy(dtype=float)
         if bad := int((~np.isfinite(w) | (w < 0)).sum()):
             raise EthicLensInputError(
                 f"weights must be finite and >= 0; {bad} are not",
@@ -183,7 +230,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         table[WEIGHT_SQ_SUM] = np.bincount(codes, weights=w**2, minlength=n_cells)
     if roles.y_score:
         # a float32 score summed as the decimal it prints as
-        s = np.nan_to_num(np.asarray(printed_floats(pd.to_numeric(frame[roles.y_score]))))
+        s = np.nan_to_num(np.asarray(printed_floats(_numbers(frame[roles.y_score]))))
         table[SCORE_SUM] = np.bincount(codes, weights=s if w is None else w * s, minlength=n_cells)
     return _finish(table, roles)
 
