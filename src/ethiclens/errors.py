@@ -204,9 +204,12 @@ def _in_words(text: str | None, flags: dict) -> str | None:
 
 
 # "e.g. --y-true label --y-pred pred --protected sex=Male": an example written with flags
-_EXAMPLE = re.compile(r"e\.g\. ((?:--[a-z][\w-]* [^\s,;()\"'-][^\s,;()\"']*(?: (?=--)|))+)")
+# (a value's commas count when a value follows: --bins age=0,40,100, not "--table t, or")
+_EXAMPLE = re.compile(
+    r"e\.g\. ((?:--[a-z][\w-]* [^\s,;()\"'-](?:[^\s,;()\"']|,(?=[^\s,;()\"']))*(?: (?=--)|))+)"
+)
 # keys whose COL=VALUE example is a list per column ({race: [Asian]})
-_LISTED = ("exclude", "exclude_groups", "bins")
+_LISTED = ("exclude", "exclude_groups", "bins", "discretization")
 
 
 def _as_config(match: re.Match, flags: dict) -> str:
