@@ -76,7 +76,7 @@ def test_floor_identity_checked_for_three_groups(floor_n):
     from ethiclens.fairness import Policy
     from ethiclens.privacy._summary import floor_table
 
-    res = pcer_audit(*_splits(3, 101), policy=Policy(pcer_min_group_size=floor_n), n_boot=100)
+    res = pcer_audit(*_splits(3, 101), policy=Policy(pcer_min_group_size=floor_n), n_boot=120)
     checks = {f.eta: f for f in res.floor}
     assert all(g.delta < 0.1 for g in res.groups) and checks[0.1].floor_dominated
     assert checks[0.1].equals_dp_gap_over_eta is True
@@ -281,6 +281,6 @@ def test_pcer_policy_names_an_argument_or_an_option(where, named):
 
 
 def test_floor_dominated_sentence_names_the_dispersion_for_three_groups():
-    res = pcer_audit(*_splits(3, 101), eta=0.1, n_boot=100)
+    res = pcer_audit(*_splits(3, 101), eta=0.1, n_boot=120)  # 3 groups: 120
     assert "floor-dominated (the dispersion = DP-Gap/η)" in res.interpretation
     assert "ΔPCER" not in res.interpretation

@@ -25,7 +25,7 @@ def _split(seed: int, n: int = 400, tiny_label: int = 0, big_positive: bool = Tr
 
 def _audit(**kw):
     train, test = (S(*_split(s, **kw), name=name) for s, name in ((0, "train"), (1, "test")))
-    return pcer_audit(train, test, n_boot=100, random_state=0)
+    return pcer_audit(train, test, n_boot=120, random_state=0)  # 3 groups: 120
 
 
 def test_a_gap_undefined_through_a_group_below_the_floor_is_insufficient_data():

@@ -26,9 +26,14 @@ def _splits(n_groups: int, per_group: int, seed: int):
     return split(n_groups * per_group), split(n_groups * per_group)
 
 
-def _stats(n_groups, seed, ci="jeffreys", n_boot=150):
+def _draws(n_groups: int) -> int:
+    """150 draws, or the 40 per pair the EO-Gap's Bonferroni level needs (13 groups: 3,120)."""
+    return max(150, 20 * n_groups * (n_groups - 1))
+
+
+def _stats(n_groups, seed, ci="jeffreys"):
     train, test = _splits(n_groups, 40, seed)
-    settings = {**AUDIT_SETTINGS, "n_boot": n_boot, "random_state": seed, "ci": ci}
+    settings = {**AUDIT_SETTINGS, "n_boot": _draws(n_groups), "random_state": seed, "ci": ci}
     return _statistics_and_draws(train, test, None, 1e-3, settings)[2]
 
 
@@ -68,7 +73,7 @@ def _reference_fold(point, boot, keys, n_groups):
 @pytest.mark.parametrize(("n_groups", "seed", "ci"), [(3, 1, "jeffreys"), (6, 2, "percentile")])
 def test_spread_intervals_match_a_per_pair_reference(n_groups, seed, ci):
     train, test = _splits(n_groups, 40, seed)
-    result = pcer_audit(train, test, n_boot=150, random_state=seed, ci=ci)
+    result = pcer_audit(train, test, n_boot=_draws(n_groups), random_state=seed, ci=ci)
     point, boot = _stats(n_groups, seed, ci)
     for name, keys in [
         ("dispersion", ("pcer",)),

@@ -24,6 +24,6 @@ def test_numeric_looking_groups_stay_apart(tmp_path):
     train, test = read_splits(
         tmp_path / "train.csv", tmp_path / "test.csv", y_true="y", y_pred="p", protected="g"
     )
-    result = pcer_audit(train, test, n_boot=100)
+    result = pcer_audit(train, test, n_boot=240)  # 4 groups: 240 for 1 − 0.05/12
     assert sorted(result.group_order) == sorted(names)
     assert [g.n_train for g in result.groups] == [60] * 4

@@ -48,9 +48,7 @@ def _trainer_option(default, live_help):
     )
 
 
-N_BOOT = shown(
-    "--n-boot", default=DEFAULT_N_BOOT, help="Jeffreys–Dirichlet draws per interval (at least 100)."
-)
+N_BOOT = "Jeffreys–Dirichlet draws per interval (at least 100)"
 
 
 # Each command's options, in --help order.
@@ -75,7 +73,7 @@ AUDIT_OPTIONS = (
     click.option("--id", "ids", help="Record id column: finds test rows that are train rows."),
     positive_option("Is the positive prediction a benefit or a harm? [default: favorable]"),
     shown("--eta", default=1e-3, help="Floor constant η."),
-    N_BOOT,
+    option("--n-boot", type=int, help=f"{N_BOOT} [default: 1000, more for 8+ groups]."),
     shown("--seed", default=0, help="Seed of the bootstrap."),
     click.option(
         "--min-group-size",
@@ -103,7 +101,7 @@ TRAIN_OPTIONS = (
         "Is the positive prediction a benefit or a harm? [default: the dataset's declared "
         "direction]"
     ),
-    N_BOOT,
+    shown("--n-boot", default=DEFAULT_N_BOOT, help=f"{N_BOOT}."),
     _trainer_option("opacus", trainers_help),
     JSON,
 )
@@ -146,7 +144,8 @@ def audit_cmd(**o):
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
     to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
-    check_draws(o["n_boot"], "--n-boot")
+    if o["n_boot"] is not None:  # not given: 1000, or as many as the groups' level needs
+        check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it

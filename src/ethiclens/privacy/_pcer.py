@@ -18,6 +18,11 @@ interval contains its estimate: where the draws do not reach it (a rate of exact
 clipped δ_g) it is extended to it and its ``ci_method`` says so. The intervals carry one model's
 sampling uncertainty, not its own randomness: retraining with another seed moves the statistics
 further (``ethiclens pcer sweep`` measures that spread).
+
+The spreads' intervals take each signed difference at a Bonferroni level 1 − 0.05/m, which
+needs at least 20·m draws (one outside each interval, ``_checks.check_level_draws``): n_boot
+not given takes the default 1,000 or that many, whichever is more (8 groups: 1,120); one given
+below it is refused, as is an attribute whose level no draws within ``MAX_DRAWN`` reach.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 
 import numpy as np
 
-from .._checks import MIN_DRAWS, check_draws, check_eta, check_seed
+from .._checks import MIN_DRAWS, check_draws, check_eta, check_level_draws, check_seed
 from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -543,8 +549,10 @@ def pcer_audit(
     """
     eta, settings = check_eta(eta), _audit_settings(options, positive_is_favorable)
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
+    automatic = settings["n_boot"] is None
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
+    raised = automatic and settings["n_boot"] > DEFAULT_N_BOOT
     result = PCERResult(
         groups=rows,
         group_order=order,
@@ -554,7 +562,7 @@ def pcer_audit(
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
         notes=[*_input_notes(train, test, order), *notes],
-        estimates=_result_estimates(rows, small, stats, floor_n, ci),
+        estimates=_result_estimates(rows, small, stats, floor_n, ci, raised),
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
@@ -609,7 +617,8 @@ def _attack(splits, order, eta, rows, result: dict, floor_n: int) -> MIAResult |
 
 
 # pcer_audit's interval and floor settings (keyword arguments) and their defaults.
-AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": DEFAULT_N_BOOT, "random_state": 0, "ci": "jeffreys"}
+# n_boot None: DEFAULT_N_BOOT, or the more draws the spreads' Bonferroni level needs.
+AUDIT_SETTINGS = {"etas": FLOOR_ETAS, "n_boot": None, "random_state": 0, "ci": "jeffreys"}
 
 
 def _audit_settings(options: dict, positive_is_favorable) -> dict:
@@ -680,16 +689,18 @@ def _check_splits(train, test, group_order) -> tuple[str, ...]:
 
 def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
     """The checked group order, each split's cells, and the point statistics with their
-    draws, per group and for the result (key ``result``)."""
+    draws, per group and for the result (key ``result``); ``settings["n_boot"]`` is set to
+    the draws taken (:func:`_interval_draws`)."""
     try:
         check_ci(settings["ci"], CI_METHODS)
     except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
         raise argument_error(exc.problem, "ci", exc.value, exc.fix) from None
     # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
-    check_draws(settings["n_boot"], "n_boot")
+    if settings["n_boot"] is not None:  # None: as many as the groups need (_interval_draws)
+        check_draws(settings["n_boot"], "n_boot")
     check_seed(settings["random_state"], "random_state")
     order = _check_splits(train, test, group_order)
-    _check_draw_budget(settings["n_boot"], len(order))
+    settings["n_boot"] = _interval_draws(settings["n_boot"], len(order))
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)
     rng = np.random.default_rng(int(settings["random_state"]))
@@ -713,18 +724,63 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
 MAX_DRAWN = 50_000_000
 
 
+def _interval_draws(n_boot: int | None, n_groups: int) -> int:
+    """The draws of the intervals, checked before any is drawn. The EO-Gap takes each of its
+    m = 2 x pairs signed differences at the Bonferroni level 1 − 0.05/m (the spreads' highest
+    level), whose interval needs 20·m draws, one outside it (``check_level_draws``: from fewer
+    its ends are the extreme draws, which cover less than the level says). ``n_boot`` None:
+    :data:`DEFAULT_N_BOOT` or those 20·m, whichever is more; given: refused past the budget
+    (:func:`_check_draw_budget`) or below them. Groups whose level no budgeted draws reach
+    (48 or more) are refused either way: merge groups."""
+    pairs = n_groups * (n_groups - 1) // 2
+    m, most = 2 * pairs, MAX_DRAWN // (n_groups + pairs)
+    level = 1 - (1 - Fraction(str(CI_LEVEL))) / m
+    why = (
+        f"the EO-Gap's {m:,} signed differences ({n_groups} groups' TPR and FPR gaps) are each "
+        f"drawn at the Bonferroni level 1 − {1 - CI_LEVEL:g}/{m}"
+    )
+    if n_boot is not None:
+        _check_draw_budget(n_boot, n_groups)
+    if not _reachable(n_groups):  # not even the most draws the audit keeps: merge groups
+        why += f", and at most {most:,} draws fit {n_groups} groups ({pairs:,} pairs)"
+        instead = f"at most {_most_groups()} groups (merge groups): their level needs fewer draws"
+        check_level_draws(most, level, "n_boot", value=n_boot, why=why, instead=instead, most=most)
+    if n_boot is None:
+        return max(DEFAULT_N_BOOT, 40 * pairs)  # 20·m: n_boot · 0.05/m ≥ 1
+    check_level_draws(n_boot, level, "n_boot", value=n_boot, why=why, instead="merge groups")
+    return n_boot
+
+
+def _reachable(n_groups: int) -> bool:
+    """Whether the draws the EO-Gap's Bonferroni level needs (20·m = 40 per pair of groups)
+    are within the budget of ``n_groups`` groups (:data:`MAX_DRAWN`)."""
+    pairs = n_groups * (n_groups - 1) // 2
+    return 40 * pairs <= MAX_DRAWN // (n_groups + pairs)
+
+
+def _most_groups() -> int:
+    """The most groups whose intervals' Bonferroni level the budget reaches (47)."""
+    return next(g for g in range(2, 1000) if not _reachable(g + 1))
+
+
 def _check_draw_budget(n_boot: int, n_groups: int) -> None:
     """Refuse ``n_boot`` draws of ``n_groups`` groups whose every pair's draws would take
     minutes and GiB of memory (checked before any is drawn)."""
     pairs = n_groups * (n_groups - 1) // 2
     most = MAX_DRAWN // (n_groups + pairs)
     if n_boot > most:
+        fix = f"use at most {most:,}, or merge groups"
+        if not _reachable(n_groups):  # and fewer would not reach the spreads' level
+            fix = (
+                f"merge groups: at most {most:,} draws are too few for the Bonferroni level of "
+                f"{n_groups} groups' intervals, which {_most_groups()} groups or fewer reach"
+            )
         raise argument_error(
             f"at most {most:,} draws for {n_groups} groups ({pairs:,} pairs): each pair's "
             f"draws are kept, so {n_boot:,} would take minutes and GiB of memory",
             "n_boot",
             n_boot,
-            f"use at most {most:,} (1000 is the default), or merge groups",
+            fix,
         )
 
 
@@ -805,13 +861,15 @@ class _PairDiffs:
     def __len__(self) -> int:
         return len(self.keys) * self.n * (self.n - 1) // 2
 
-    def chunks(self, size: int = 2048):
+    def chunks(self, size: int | None = None):
         """(points (c,), draws (n_boot, c)) of ``size`` pairs at a time, in pair order (each
-        chunk's draws one contiguous (c, n_boot) block, read transposed)."""
+        chunk's draws one contiguous (c, n_boot) block, read transposed). Default: 2,048 pairs
+        of 1,000 draws, fewer of more (the 43,240 draws of 47 groups' level: 1.4 GB at 2,048)."""
         point, boot = self.stats
         first, second = np.triu_indices(self.n, 1)
         for k in self.keys:
             p, rows = point[k], np.ascontiguousarray(boot[k].T)  # (n_groups, n_boot)
+            size = size or min(2048, max(1, 2048 * DEFAULT_N_BOOT // rows.shape[1]))
             for at in range(0, len(first), size):
                 i, j = first[at : at + size], second[at : at + size]
                 yield p[i] - p[j], (rows[i] - rows[j]).T
@@ -839,10 +897,11 @@ def _signed_intervals(points, draws, ci: str, level: float):
     return low, high, notes
 
 
-def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
+def _result_estimates(rows, small, stats, floor_n: int, ci: str, raised=False) -> dict:
     """ΔPCER, the dispersion and the gaps, each with its interval and status; the spreads'
     intervals fold simultaneous intervals of every pair's signed difference
-    (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups."""
+    (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups. ``raised``: the
+    draws are more than the default, as the EO-Gap's level needs (the spreads say so)."""
     point, boot = stats
     signed = _pairwise_components(stats, len(rows))
     pairs = (
@@ -868,7 +927,14 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str) -> dict:
             what=f"{pairs} TPR and FPR" if name == "eo_gap" else pairs,
             floor_explains=_undefined_by_floor(name, rows, small),
         )
+        if raised and name in signed and out[name].ci_low is not None:
+            drawn = f"; from {len(boot['result'][name]):,} draws, not {DEFAULT_N_BOOT:,}: {RAISED}"
+            out[name] = dataclasses.replace(out[name], ci_method=out[name].ci_method + drawn)
     return out
+
+
+# How the spreads' methods say why the draws were raised (n_boot not given).
+RAISED = "n_boot not given, so as many as put one draw outside each interval of the EO-Gap's level"
 
 
 def _undefined_by_floor(name: str, rows: list[GroupPCER], small: list[str]) -> bool:
