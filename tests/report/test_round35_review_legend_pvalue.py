@@ -23,7 +23,15 @@ def _table():
     shift = np.where(g == "African-American", 0.25, 0.0)
     score = np.clip(rng.random(len(g)) * 0.7 + 0.15 * y + shift, 0, 1)
     ref = {"race": "Caucasian"}
-    return ethiclens.threshold_table(y, score, {"race": g}, reference=ref, step=0.25, n_boot=100)
+    return ethiclens.threshold_table(
+        y,
+        score,
+        {"race": g},
+        reference=ref,
+        step=0.25,
+        n_boot=100,
+        random_state=0,
+    )
 
 
 def test_the_group_legend_stands_beside_its_panel_and_the_png_cuts_nothing():
