@@ -22,7 +22,9 @@ further (``ethiclens pcer sweep`` measures that spread).
 The spreads' intervals take each signed difference at a Bonferroni level 1 − 0.05/m, which
 needs at least 20·m draws (one outside each interval, ``_checks.check_level_draws``): n_boot
 not given takes the default 1,000 or that many, whichever is more (8 groups: 1,120); one given
-below it is refused, as is an attribute whose level no draws within ``MAX_DRAWN`` reach.
+below it is refused. An attribute whose EO-Gap level no draws within ``MAX_DRAWN`` reach (48
+groups or more) is audited from the default (or given) draws: per-group values and intervals,
+the spreads' values, and no interval for a spread its draws do not reach (its reason says why).
 """
 
 from __future__ import annotations
@@ -553,6 +555,7 @@ def pcer_audit(
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
     raised = automatic and settings["n_boot"] > DEFAULT_N_BOOT
+    estimates = _result_estimates(rows, small, stats, floor_n, ci, raised)
     result = PCERResult(
         groups=rows,
         group_order=order,
@@ -561,8 +564,8 @@ def pcer_audit(
         positive_is_favorable=bool(positive_is_favorable),
         min_group_size=floor_n,
         mia=_attack((train, test), order, eta, rows, stats[0]["result"], floor_n),
-        notes=[*_input_notes(train, test, order), *notes],
-        estimates=_result_estimates(rows, small, stats, floor_n, ci, raised),
+        notes=[*_input_notes(train, test, order), *notes, *_short_note(estimates, len(order))],
+        estimates=estimates,
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
     # the sentence reads the finished statistics: a copy with it, not a patched object
@@ -731,9 +734,10 @@ def _interval_draws(n_boot: int | None, n_groups: int) -> int:
     its ends are the extreme draws, which cover less than the level says). ``n_boot`` None:
     :data:`DEFAULT_N_BOOT` or those 20·m, whichever is more; given: refused past the budget
     (:func:`_check_draw_budget`) or below them. Groups whose level no budgeted draws reach
-    (48 or more) are refused either way: merge groups."""
+    (48 or more) take the default (or given) draws: the spreads their draws do not reach get
+    no interval (:func:`_short_of_level`), no more draws would give them one."""
     pairs = n_groups * (n_groups - 1) // 2
-    m, most = 2 * pairs, MAX_DRAWN // (n_groups + pairs)
+    m = 2 * pairs
     level = 1 - (1 - Fraction(str(CI_LEVEL))) / m
     why = (
         f"the EO-Gap's {m:,} signed differences ({n_groups} groups' TPR and FPR gaps) are each "
@@ -741,10 +745,8 @@ def _interval_draws(n_boot: int | None, n_groups: int) -> int:
     )
     if n_boot is not None:
         _check_draw_budget(n_boot, n_groups)
-    if not _reachable(n_groups):  # not even the most draws the audit keeps: merge groups
-        why += f", and at most {most:,} draws fit {n_groups} groups ({pairs:,} pairs)"
-        instead = f"at most {_most_groups()} groups (merge groups): their level needs fewer draws"
-        check_level_draws(most, level, "n_boot", value=n_boot, why=why, instead=instead, most=most)
+    if not _reachable(n_groups):  # not even the most draws the audit keeps: no EO-Gap interval
+        return DEFAULT_N_BOOT if n_boot is None else n_boot
     if n_boot is None:
         return max(DEFAULT_N_BOOT, 40 * pairs)  # 20·m: n_boot · 0.05/m ≥ 1
     check_level_draws(n_boot, level, "n_boot", value=n_boot, why=why, instead="merge groups")
@@ -770,11 +772,8 @@ def _check_draw_budget(n_boot: int, n_groups: int) -> None:
     most = MAX_DRAWN // (n_groups + pairs)
     if n_boot > most:
         fix = f"use at most {most:,}, or merge groups"
-        if not _reachable(n_groups):  # and fewer would not reach the spreads' level
-            fix = (
-                f"merge groups: at most {most:,} draws are too few for the Bonferroni level of "
-                f"{n_groups} groups' intervals, which {_most_groups()} groups or fewer reach"
-            )
+        if not _reachable(n_groups):  # and no draws would give the EO-Gap an interval
+            fix += f" ({_most_groups()} or fewer get every spread's interval)"
         raise argument_error(
             f"at most {most:,} draws for {n_groups} groups ({pairs:,} pairs): each pair's "
             f"draws are kept, so {n_boot:,} would take minutes and GiB of memory",
@@ -900,10 +899,13 @@ def _signed_intervals(points, draws, ci: str, level: float):
 def _result_estimates(rows, small, stats, floor_n: int, ci: str, raised=False) -> dict:
     """ΔPCER, the dispersion and the gaps, each with its interval and status; the spreads'
     intervals fold simultaneous intervals of every pair's signed difference
-    (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups. ``raised``: the
-    draws are more than the default, as the EO-Gap's level needs (the spreads say so)."""
+    (:func:`_folded_interval`), Bonferroni-adjusted for more than two groups; a spread whose
+    level the draws do not reach (48 groups or more) gets none, and no pair of it is drawn
+    (:func:`_short_of_level`). ``raised``: the draws are more than the default, as the EO-Gap's
+    level needs (the spreads say so)."""
     point, boot = stats
     signed = _pairwise_components(stats, len(rows))
+    n_drawn = len(boot["result"]["dispersion"])
     pairs = (
         "the group pair's"
         if len(rows) == 2
@@ -912,6 +914,7 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str, raised=False) -
     out = {}
     for name in RESULT_STATISTICS:
         insufficient = None
+        short = name in signed and _short_of_level(len(signed[name]), n_drawn, len(rows))
         if small:
             said = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
             insufficient = (
@@ -922,15 +925,58 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str, raised=False) -
             boot["result"][name],
             undefined=_result_undefined_reason(name, rows),
             insufficient=insufficient,
-            signed=signed.get(name),
+            signed=None if short else signed.get(name),
             ci=ci,
             what=f"{pairs} TPR and FPR" if name == "eo_gap" else pairs,
             floor_explains=_undefined_by_floor(name, rows, small),
         )
+        if short and out[name].status == REPORTED:  # its value, no interval: the reason why
+            out[name] = MetricEstimate(out[name].value, None, None, SHORT_METHOD, REPORTED, short)
         if raised and name in signed and out[name].ci_low is not None:
             drawn = f"; from {len(boot['result'][name]):,} draws, not {DEFAULT_N_BOOT:,}: {RAISED}"
             out[name] = dataclasses.replace(out[name], ci_method=out[name].ci_method + drawn)
     return out
+
+
+# The method of a spread its draws give no interval (_short_of_level says why).
+SHORT_METHOD = "none (too few draws for its Bonferroni level)"
+
+
+def _short_of_level(m: int, drawn: int, n_groups: int) -> str | None:
+    """Why a spread of ``m`` signed differences gets no interval from ``drawn`` draws, or None
+    when they reach its Bonferroni level 1 − 0.05/m (20·m draws, one outside each interval:
+    ``check_level_draws``' rule). Only past 47 groups: fewer are drawn enough or refused."""
+    tails = (1 - Fraction(str(CI_LEVEL))) / max(m, 1)
+    if drawn * tails >= 1:
+        return None
+    pairs = n_groups * (n_groups - 1) // 2
+    need, most = math.ceil(1 / tails), MAX_DRAWN // (n_groups + pairs)
+    said = (
+        f"no interval: its {m:,} signed differences, each at the Bonferroni level 1 − "
+        f"{1 - CI_LEVEL:g}/{m} = {_level_text(float(1 - tails))}, need {need:,} draws"
+    )
+    if need > most:
+        return (
+            f"{said}, more than the {most:,} the memory budget keeps for {n_groups} groups; "
+            f"merge groups for an interval ({_most_groups()} or fewer get every spread's)"
+        )
+    return (
+        f"{said}, more than the {drawn:,} drawn; give n_boot of at least {need:,} (at most "
+        f"{most:,} fit {n_groups} groups), or merge groups"
+    )
+
+
+def _short_note(estimates: dict, n_groups: int) -> list[str]:
+    """The note of the spreads given no interval (each estimate's reason says why), if any."""
+    short = [name for name, e in estimates.items() if e.ci_method == SHORT_METHOD]
+    if not short:
+        return []
+    return [
+        f"no interval for {', '.join(short)}: the draws of {n_groups} groups do not reach their "
+        "Bonferroni levels (each statistic's reason says how many they need); the per-group "
+        "values with their intervals and the spreads' values are reported. Merge groups "
+        f"({_most_groups()} or fewer) for every interval"
+    ]
 
 
 # How the spreads' methods say why the draws were raised (n_boot not given).
@@ -1065,6 +1111,8 @@ def interpret(r: PCERResult) -> str:
 
 
 def _ci(est: MetricEstimate) -> str:
+    if est.ci_method == SHORT_METHOD:  # too many groups for its level: the notes say more
+        return " [no 95% CI: too many groups for its Bonferroni level, see the notes]"
     if est.ci_low is None or est.ci_high is None:
         return ""
     return f" [95% CI {est.ci_low:.3g}, {est.ci_high:.3g}]"
