@@ -39,7 +39,7 @@ class _Lines:
     def line(self, done: int, total: int | None, detail: str = "") -> str:
         """``label: [done/total] unit done, detail, pct%, elapsed …, ETA …``."""
         elapsed = time.perf_counter() - self.started
-        words = [f"{self.label}: [{done}/{total if total else '?'}] {self.unit} done"]
+        words = [f"{self.label}: [{done}/{'?' if total is None else total}] {self.unit} done"]
         words += [detail] if detail else []
         if total:
             words.append(f"{100 * done // total}%")
@@ -72,13 +72,14 @@ def _bar(console, label: str, unit: str):
 @contextmanager
 def progress(console, label: str, unit: str = "steps"):
     """A callback ``(done, total=None, detail="")`` showing the work's progress on ``console``
-    (rich's default console when None): a bar on a terminal, plain lines otherwise. Nothing is
+    (rich's default console when None): a bar on a terminal, plain lines otherwise (a dumb
+    terminal too, where rich's bar shows only at the end). Nothing is
     shown before the first call, so input refused before the work starts leaves no empty bar."""
     if console is None:
         from rich import get_console
 
         console = get_console()
-    if not console.is_terminal:
+    if not console.is_terminal or console.is_dumb_terminal:
         yield _Lines(console, label, unit)
         return
     with ExitStack() as stack:
