@@ -25,6 +25,7 @@ import os
 import re
 import secrets
 import tempfile
+import time
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field, is_dataclass
@@ -581,6 +582,28 @@ def _delimiter_error(path: Path, header: str):
     return None
 
 
+# the unsettled reads of the check pass under way (:func:`_one_pass`), else None
+_PASS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("_PASS", default=None)
+
+
+def _one_pass(func):
+    """``func`` as one check pass: a file too freshly changed to cache is scanned once in it,
+    not once per check that asks (a rewrite during the pass is one during the read anyway)."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        if _PASS.get() is not None:
+            return func(*args, **kwargs)
+        token = _PASS.set({})
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _PASS.reset(token)
+
+    return run
+
+
+@_one_pass
 def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     """The cheap checks of :func:`read_table`, for engines that read the file themselves
     (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
@@ -608,7 +631,7 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     _refuse_repeated_names(path, header)
     _refuse_surplus_first_row(path, text, header)
     # a quote never closed (DuckDB reads a file with quoted line breaks on to its end)
-    if (scan := _csv_scan(*_cache_key(path))) and scan[5] and (err := ragged_error([path])):
+    if (scan := _cached(_csv_scan, path)) and scan[5] and (err := ragged_error([path])):
         raise err
 
 
@@ -662,6 +685,7 @@ def sha256_file(path) -> str:
     return h.hexdigest()
 
 
+@_one_pass
 def refuse_repeated_files(files, target, partitions=None) -> None:
     """Refuse a target whose files hold one file twice (a copy under another name, a link, or
     a CSV re-saved with its rows in another order or other line endings): its rows would be
@@ -686,13 +710,13 @@ def refuse_repeated_files(files, target, partitions=None) -> None:
     by_shape: dict = {}
     for f in files if len(files) > 1 else ():
         if str(f).lower().endswith((".csv", ".csv.gz")):  # (Parquet: identical bytes only)
-            scan = _csv_scan(*_cache_key(f))
+            scan = _cached(_csv_scan, f)
             if scan and scan[1] > 1:  # a header alone holds no rows to count twice
                 by_shape.setdefault((part(f), scan[:2]), []).append(f)
     for same in by_shape.values():
         seen = {}
         for f in same if len(same) > 1 else ():
-            digest = _csv_lines_digest(*_cache_key(f))
+            digest = _cached(_csv_lines_digest, f)
             if digest in seen:
                 raise _repeated(
                     target,
@@ -707,7 +731,7 @@ def _without_rows(path) -> bool:
     no rows counted twice, and the reader names the empty target in its own words."""
     name = str(path).lower()
     if name.endswith((".csv", ".csv.gz")):
-        scan = _csv_scan(*_cache_key(path))
+        scan = _cached(_csv_scan, path)
         return scan is not None and scan[1] <= 1
     if name.endswith((".parquet", ".pq")):
         import pyarrow as pa
@@ -738,11 +762,43 @@ def file_stamp(path) -> tuple[int, int, int, int, int]:
     return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino, stat.st_dev
 
 
-def _cache_key(path) -> tuple[str, int, tuple]:
+# A stamp keys a cache only when the file's last change is this much older than the read: a
+# file changed again within its clock's tick (ms on Linux, 2 s on FAT, a file server's own
+# clock) keeps its stamp, and would be served the first content's answer
+_SETTLED_NS = 2_000_000_000
+
+
+def _settled(stamps, started_ns: int, margin_ns: int | None = None) -> bool:
+    """Whether each of ``stamps`` (:func:`file_stamp`) can key a cache: its last change (the
+    later of its modification and change times) lies over ``margin_ns`` (:data:`_SETTLED_NS`)
+    before ``started_ns``, the clock read before the stamps were. A later change then lands
+    in a later tick and changes the stamp; a time ahead of the clock is never trusted. The one
+    rule of every cache keyed by a stamp (these scans, ``sources``' listing copy check)."""
+    margin = _SETTLED_NS if margin_ns is None else margin_ns
+    return all(max(stamp[1], stamp[2]) < started_ns - margin for stamp in stamps)
+
+
+def _cache_key(path) -> tuple[tuple[str, int, tuple], bool]:
     """A file's path, size and the rest of its stamp (:func:`file_stamp`): the key of its
-    cached scans."""
+    cached scans; and whether the stamp is settled (:func:`_settled`)."""
+    started = time.time_ns()
     size, *stamp = file_stamp(path)
-    return str(path), size, tuple(stamp)
+    return (str(path), size, tuple(stamp)), _settled([(size, *stamp)], started)
+
+
+def _cached(read, path):
+    """``read`` (an ``lru_cache`` of path, size and stamp) of the file at ``path``: from the
+    cache for a settled stamp, else read afresh and not kept (a rewrite of the same size
+    within the clock's tick keeps the stamp: the old answer would be served), but once per
+    check pass (:func:`_one_pass`)."""
+    key, settled = _cache_key(path)
+    if settled:
+        return read(*key)
+    if (memo := _PASS.get()) is None:
+        return read.__wrapped__(*key)
+    if (read, key) not in memo:
+        memo[read, key] = read.__wrapped__(*key)
+    return memo[read, key]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -848,7 +904,7 @@ def quoted_line_break(path: str | Path) -> bool:
     """Whether a line break of the CSV file at ``path`` lies inside a quoted field (a reader
     that cuts the file at line breaks would split that row); read in the pass that checks the
     file for NUL bytes (cached), so no second read."""
-    scan = _csv_scan(*_cache_key(path))
+    scan = _cached(_csv_scan, path)
     return bool(scan and scan[3])
 
 
@@ -858,7 +914,7 @@ def nul_byte_error(path: str | Path) -> DataFileError | None:
     the file is damaged (a writer that crashed pads it with NULs) or not text. The CLI's
     readers and the web's upload check alike; reads the file once (cached)."""
     path = Path(path)
-    scan = _csv_scan(*_cache_key(path))
+    scan = _cached(_csv_scan, path)
     if not scan or scan[2] is None:
         return None
     line, offset = scan[2]
@@ -875,7 +931,7 @@ def _text_after_quote_error(path: str | Path) -> DataFileError | None:
     quote (``"a" ,``, ``"a"x``), naming its first line; None when there is none: pandas and
     Dask read it into the value (``a ``), DuckDB and Spark drop it or fail, so no engine reads
     it. Found in the pass that checks the file for NUL bytes (cached), so no second read."""
-    scan = _csv_scan(*_cache_key(path))
+    scan = _cached(_csv_scan, path)
     if not scan or scan[4] is None:
         return None
     line, field = scan[4]

@@ -23,9 +23,11 @@ from .._checks import MAX_WORKERS, bytes_like_as_bytes, check_count
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import (
+    _SETTLED_NS,
     COMPRESSED,
     _path_exists,
     _reader,
+    _settled,
     file_stamp,
     preflight_file,
     refuse_missing,
@@ -131,10 +133,6 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
 _CHECKED: collections.OrderedDict = collections.OrderedDict()
 _CHECKED_LOCK = threading.Lock()
 _CHECKED_MAX = 256
-# a listing is remembered only when each file's last change is this much older than the check:
-# a file changed again within its timestamp's tick (a coarse clock: ms on Linux, 2 s on FAT,
-# a file server's own clock) keeps its stats, and would be served the first file's answer
-_SETTLED_NS = 2_000_000_000
 
 
 def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
@@ -142,7 +140,8 @@ def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
     (auto's engine choice, the counts-table check, the count, the fingerprint), and each time
     hashed every file of a size another shares (a folder of equal Parquet parts: read whole
     each time). Each file's path and ``io.file_stamp`` key it: a file added, removed or
-    rewritten is checked afresh; a refusal is never remembered."""
+    rewritten is checked afresh; a refusal is never remembered, nor a listing whose stamps are
+    too recent to trust (``io._settled``, the rule of io's scans too)."""
     started = time.time_ns()
     stamps = [file_stamp(f) for f in files]
     listing = (str(target), str(hive_root), list(zip(files, stamps, strict=True)))
@@ -156,7 +155,7 @@ def _refuse_repeated(target, files: list[str], hive_root: Path | None) -> None:
     # " copy", "Copy of "
     by_name = sorted(files, key=lambda f: (len(Path(f).name), f))
     refuse_repeated_files(by_name, target, _partition_of(hive_root) if hive_root else None)
-    if all(changed < started - _SETTLED_NS for _, _, changed, _, _ in stamps):
+    if _settled(stamps, started, _SETTLED_NS):
         with _CHECKED_LOCK:
             _CHECKED[key] = None
             while len(_CHECKED) > _CHECKED_MAX:
