@@ -19,8 +19,11 @@ leaves EthicLens:
 * **CSV** (:func:`csv_cell`, :func:`csv_safe_frame`): the terminal rule, then OWASP's CSV
   injection rule: a text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a CR is
   prefixed with ``'`` so a spreadsheet shows it instead of evaluating it (``=cmd|' /C calc'!A0``).
-  Numbers are left alone. Data files meant to be read back (a P2NIA release table, a
-  make-counterfactuals table) are not reports and keep the user's values exactly.
+  Numbers are left alone, and so is text that is a plain decimal number (a group ``-5`` of an
+  integer column, ``+0.5``): a spreadsheet reads it as that number, never as a formula, and a
+  ``'`` would show the group ``-5`` as ``'-5``. Data files meant to be read back (a P2NIA
+  release table, a make-counterfactuals table) are not reports and keep the user's values
+  exactly.
 * **HTML** (:func:`html_safe`): the terminal rule (a NUL, a CR and a form feed too), after
   markup escaping.
 * **Markdown** (:func:`markdown_safe`): the HTML rule, after the Markdown card's backslash
@@ -33,6 +36,7 @@ import functools
 import io
 import math
 import os
+import re
 
 # Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt, Unicode 15.1):
 # the code points a renderer shows as nothing, whatever it knows of them (the soft hyphen, the
@@ -79,6 +83,8 @@ _TERMINAL = {
     if c not in (0x09, 0x0A)  # tab and newline are layout, not controls to hide
 }
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# A cell a spreadsheet reads as a number, not a formula: '-5', '+0.5', '-1.5e3' (ASCII digits).
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def terminal_safe(text) -> str:
@@ -312,10 +318,11 @@ def one_paragraph(text) -> str:
 
 
 def csv_cell(value):
-    """One CSV cell: text made terminal-safe and formula-proof (OWASP); other values as given."""
+    """One CSV cell: text made terminal-safe and formula-proof (OWASP); other values as given.
+    Text that is a plain number (``-5``, ``+0.5``) is no formula and stays as written."""
     if not isinstance(value, str):
         return value
-    if value.startswith(CSV_FORMULA_START):
+    if value.startswith(CSV_FORMULA_START) and not _PLAIN_NUMBER.fullmatch(value):
         value = "'" + value
     return terminal_safe(value)
 
