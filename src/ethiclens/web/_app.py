@@ -519,7 +519,7 @@ def _without_token(request) -> str:
 
 
 def _cookie(name: str, value: str) -> bytes:
-    return f"{name}={value}; Path=/; HttpOnly; SameSite=Strict".encode()
+    return f"{name}={value}; Path=/; HttpOnly; SameSite=Lax".encode()
 
 
 def _headers_adder(send, cookies: list[bytes] = ()):

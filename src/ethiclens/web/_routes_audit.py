@@ -7,11 +7,13 @@ import asyncio
 import hashlib
 import json
 import logging
+import re
+import secrets
 import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
-from .._checks import number_text
+from .._checks import is_number_text, number_text
 from .._text import distinct_numbers
 from .._text import number_text as exact_number
 from ..errors import EthicLensInputError, _number_as_typed
@@ -180,10 +182,35 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     return queued
 
 
+# the mapping and benchmark forms' number fields (policy_from_form): {name: whole numbers only}
+_NUMBER_FIELDS = {name: kind is not float for name, kind in _roles.POLICY_FIELDS if kind is not str}
+
+
 def form_key(form: dict) -> str:
-    """What a mapping form asks, to tell the same form sent twice from another one."""
-    asked = {k: v for k, v in form.items() if k != "csrf"}
+    """What a mapping (or benchmark) form asks, to tell the same form sent twice from another
+    one: a number field's text as the number it reads as ("0.80" is "0.8", " 200" is "200")."""
+    asked = {
+        k: same_number(v, whole=_NUMBER_FIELDS[k]) if k in _NUMBER_FIELDS else v
+        for k, v in form.items()
+        if k != "csrf"
+    }
     return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def same_number(text, whole: bool = False):
+    """A number field's text as one text per number it reads as (``0.5``, ``0.50``, ``5e-1``
+    and `` 0.5 `` alike, exactly: no rounding of long ones); any other text (``whole``: any
+    but an integer's, as ``1e3`` for the draws, which the field refuses) as it is."""
+    from decimal import MAX_EMAX, MIN_EMIN, Decimal, localcontext
+
+    if not isinstance(text, str) or not is_number_text(text.strip(), whole=whole):
+        return text
+    value = Decimal(text.strip())
+    if value.is_nan() or value == 0:  # one text for nan's spellings, and for 0, -0, 0.00
+        return "nan" if value.is_nan() else "0"
+    with localcontext() as context:  # enough digits that nothing is rounded
+        context.prec, context.Emax, context.Emin = len(value.as_tuple().digits), MAX_EMAX, MIN_EMIN
+        return str(value.normalize(context))
 
 
 def _without_compared_score(spec: dict, purpose: str) -> tuple[dict, str | None]:
@@ -391,6 +418,7 @@ def _audit_page(web, request, audit: dict, data: dict | None):
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
             thresholds=audit["purpose"] == "audit" and has_scores(audit, context["spec"]),
             again=_has_mapping(data) and audit["purpose"] in ("audit", "compare"),
+            form_id=secrets.token_hex(12),  # the "run again" form's: one per page drawn
         )
     elif audit["status"] == "failed":
         error = json.loads(audit["error"] or "{}")
@@ -506,14 +534,22 @@ def _again_as_asked(web, request, audit: dict, data: dict | None):
 async def again(request):
     """A finished audit's request as a new draft: its mapping screen filled as it was run, to
     change and run again (the finished audit stays in the history as it is)."""
-    web, audit, (_form, refused) = await _finished(request)
+    web, audit, (form, refused) = await _finished(request)
     if refused:
         return refused
     data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if not _has_mapping(data) or audit["purpose"] not in ("audit", "compare"):
         return _no_mapping(web, request, audit)
+    # the page's form, one id per page drawn (as the benchmark form's): sent twice (a double
+    # click, a re-post) it opens the draft it made, never a second; a page drawn again makes one
+    sent = form.get("form_id") or ""
+    key = (audit["id"], sent) if re.fullmatch(r"[0-9a-f]{24}", sent) else None
+    if key in web.drafts:
+        return redirect(f"/audits/{web.drafts[key]}/mapping")
     web.profile_of(data)  # a damaged one refused before a draft is made
     draft = web.store.new_audit(audit["data_id"], json.loads(audit["spec"] or "{}") or None)
+    if key:
+        web.drafts[key] = draft
     return redirect(f"/audits/{draft}/mapping")
 
 
@@ -546,7 +582,7 @@ async def thresholds(request):
         return web.changed_elsewhere(request, audit["id"])
     # the page's form names the audit's revision (a form without one is not guarded); the
     # same form is the same revision and threshold: another threshold is not a double click
-    typed = form.get("threshold", "").strip()
+    typed = same_number(form.get("threshold", "").strip())  # "0.50" is the form of "0.5"
     key = (audit["id"], digits_number(rev), typed) if rev else None
     if key in web.views:  # the same form sent twice (a double click): its view, not a second
         return redirect(f"/audits/{web.views[key]}")

@@ -244,8 +244,10 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     from ..spec import parse_merges
 
     name = form.get("dataset") or ""
-    if name not in datasets.names("audit"):
-        errors["dataset"] = "choose one of the listed benchmarks"
+    try:  # the command line's words (ethiclens audit COMPAS): the value, a near miss named
+        datasets.get_entry(name, "audit", flag="dataset")
+    except EthicLensInputError as exc:
+        errors["dataset"] = said(exc)
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
     # target.score, the predictions audited: any value given is the request's, so that the
     # library's checks refuse one it does not know, or decile for a benchmark without it

@@ -32,13 +32,25 @@ async def history(request):
     web = web_of(request)
     if repeated := repeated_name(request.query_params.multi_items()):
         return web.repeated_refusal(request, repeated, link=HISTORY_LINK)
+    given = request.query_params.get("page", "1")
+    page = digits_number(given)
+    if not page:  # "abc", "2.5", "1e9", "-1", "0", "": no page number, never read as page 1
+        return web.error_page(request, 400, *_bad_page(given), link=HISTORY_LINK)
     total = web.store.history_size()
     pages = max(1, -(-total // PAGE_SIZE))
-    # within 1..pages: one past the last is the last, anything else the first
-    page = min(max(digits_number(request.query_params.get("page", "1")) or 1, 1), pages)
+    page = min(page, pages)  # a page past the last: the last (the page says "Page 3 of 3")
     rows = [_listed(row) for row in web.store.history(PAGE_SIZE, (page - 1) * PAGE_SIZE)]
     return web.page(
         request, "history.html", rows=rows, total=total, page=page, pages=pages, size=PAGE_SIZE
+    )
+
+
+def _bad_page(given: str) -> tuple[str, str]:
+    """(problem, fix) of a history page parameter that is not a page number."""
+    return (
+        f"the parameter 'page' is {given[:40]!r}, not a page number (a whole number from 1)",
+        "give page=1 for the newest audits, page=2 for the next older ones (or follow the "
+        "history's Newer and Older links); a page past the last shows the last",
     )
 
 

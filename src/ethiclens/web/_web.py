@@ -422,6 +422,9 @@ class Web:
         # (the benchmark form's page id, what it asked) -> the audit it queued: the same form
         # sent again (a double click, the back button's re-post) opens it, never a second run
         self.benchmarks: Recent = Recent()
+        # (a finished audit, its page's form id) -> the draft its "Change the mapping and run
+        # again" form made: the same form sent again opens that draft, never a second one
+        self.drafts: Recent = Recent()
 
     # -- pages ---------------------------------------------------------------------------------
     def csrf_for(self, sid: str) -> str:
