@@ -157,3 +157,21 @@ def test_a_typed_benchmark_name_is_refused_with_its_value_and_the_near_miss(clie
     expected = f"unknown dataset (value: '{typed}'). Fix: {near}use one of {known}"
     assert expected in _text(r.text), _text(r.text)[-600:]
     assert client.app.state.store.history_size() == 0
+
+
+@pytest.mark.parametrize(
+    "typed, near", [("warehouse_url", "did you mean 'WAREHOUSE_URL'? "), ("X", "")]
+)
+def test_a_typed_database_name_is_refused_with_its_value_and_the_near_miss(tmp_path, typed, near):
+    from starlette.testclient import TestClient
+
+    app = make_app(tmp_path, databases=("WAREHOUSE_URL",))
+    with TestClient(app, follow_redirects=False) as client:
+        token = csrf_of(client.get("/").text)
+        r = client.post("/database", data={"csrf": token, "db": typed, "table": "t"})
+    assert r.status_code == 422
+    expected = (
+        f"unknown database (value: '{typed}'). Fix: {near}choose one of the databases this "
+        "server was started with: ['WAREHOUSE_URL']"
+    )
+    assert expected in _text(r.text), _text(r.text)[-600:]

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
+from .._checks import did_you_mean
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
@@ -210,8 +211,8 @@ async def database(request):
         return refused
     env_name, table = form.get("db") or "", (form.get("table") or "").strip()
     errors = dict(form["too_long"])  # an over-long field is named as such, not as missing
-    if env_name not in web.config.databases and "db" not in errors:
-        errors["db"] = "choose one of the databases this server was started with"
+    if env_name not in web.config.databases and "db" not in errors:  # typed by hand too
+        errors["db"] = _unknown_database(env_name, list(web.config.databases))
     if "table" not in errors and not TABLE.fullmatch(table):  # none typed, or not a name
         what = "the table name is missing"
         if table:
@@ -236,6 +237,16 @@ async def database(request):
     prof = _roles.columns_only(names, {"db_env": env_name, "table": table})
     data_id = web.store.add_data(name=f"{table} (${env_name})", kind="db", profile=json.dumps(prof))
     return redirect(f"/audits/{web.store.new_audit(data_id)}/mapping")
+
+
+def _unknown_database(name: str, known: list[str]) -> str:
+    """A database field naming none of the server's, as a benchmark's is refused: the value,
+    a near miss, the choices."""
+    listed = f": {known}" if known else " (none: ethiclens serve --db-env NAME names one)"
+    return (
+        f"unknown database (value: {name!r}). Fix: {did_you_mean(name, known)}choose one of "
+        f"the databases this server was started with{listed}"
+    )
 
 
 def _benchmark_spec(form: dict, errors: dict) -> dict:
