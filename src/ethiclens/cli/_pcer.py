@@ -73,7 +73,7 @@ AUDIT_OPTIONS = (
     click.option("--id", "ids", help="Record id column: finds test rows that are train rows."),
     positive_option("Is the positive prediction a benefit or a harm? [default: favorable]"),
     shown("--eta", default=1e-3, help="Floor constant η."),
-    option("--n-boot", type=int, help=f"{N_BOOT} [default: 1000, more for 8+ groups]."),
+    option("--n-boot", type=int, help=f"{N_BOOT} [default: 1000, more for 8 to 47 groups]."),
     shown("--seed", default=0, help="Seed of the bootstrap."),
     click.option(
         "--min-group-size",
