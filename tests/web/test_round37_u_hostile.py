@@ -175,3 +175,20 @@ def test_a_typed_database_name_is_refused_with_its_value_and_the_near_miss(tmp_p
         "server was started with: ['WAREHOUSE_URL']"
     )
     assert expected in _text(r.text), _text(r.text)[-600:]
+
+
+def test_a_mapping_screen_b_parameter_naming_no_upload_is_refused_by_name(client):
+    """The mapping screen's ``?b=`` (model B's file just uploaded, the app's own redirect)
+    naming no uploaded file drew the page quietly without model B: now 400, as ``page``."""
+    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+    for b in ("nosuch", "0" * 24, "", url.split("/")[2]):  # the last: the draft, no data id
+        r = client.get(url, params={"b": b})
+        assert r.status_code == 400, (b, r.status_code)
+        assert f"parameter 'b' is {b!r}, not a file uploaded for model B" in _text(r.text)
+    b_file = make_frame(300, seed=1).to_csv(index=False).encode()
+    token = csrf_of(client.get(url).text)
+    sent = client.post(
+        f"/upload?for={url.split('/')[2]}", data={"csrf": token}, files={"file": ("b.csv", b_file)}
+    )
+    r = client.get(sent.headers["location"])
+    assert r.status_code == 200 and "b.csv" in r.text

@@ -113,8 +113,16 @@ def _mapping_again(web, request, audit: dict, data: dict):
         )
         errors = _by_field(web, exc, prof, spec)
     form = _form_from_spec(web, audit, prof)
-    if request.query_params.get("b"):  # model B's file was just uploaded for this audit
-        form["model_b"] = _twofiles.proposed_choice(web, request.query_params["b"])
+    if (b := request.query_params.get("b")) is not None:  # model B's file was just uploaded
+        if not _twofiles.is_upload(web, b):  # never the page quietly without its proposal
+            return web.error_page(
+                request,
+                400,
+                f"the parameter 'b' is {b[:40]!r}, not a file uploaded for model B",
+                "upload model B's file again from the mapping screen",
+                link=(f"/audits/{audit['id']}/mapping", "Open the mapping"),
+            )
+        form["model_b"] = _twofiles.proposed_choice(web, b)
     return mapping_page(web, request, audit, data, form, errors, 422 if errors else 200)
 
 

@@ -8,6 +8,7 @@ names it, so the CLI reproduces the comparison."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from .._checks import did_you_mean
@@ -58,6 +59,12 @@ def other_files(web, data: dict, chosen: str = "") -> list[dict]:
             fields = {k: row[k] for k in ("id", "name", "created")}
             out.append({**fields, "columns": kept, "more": len(choices) - len(kept)})
     return out
+
+
+def is_upload(web, data_id: str) -> bool:
+    """Whether ``data_id`` (a mapping screen's ``?b=``) names an uploaded file of this store."""
+    row = web.store.data(data_id) if re.fullmatch(r"[0-9a-f]{24}", data_id) else None
+    return row is not None and row["kind"] in FILE_KINDS
 
 
 def proposed_choice(web, data_id: str) -> str:
