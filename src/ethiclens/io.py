@@ -1219,12 +1219,29 @@ def _not_one_value(value) -> bool:
     return False
 
 
+# pandas' kinds of a column whose every cell is one value (infer_dtype: no cell looked at twice)
+_ONE_VALUE_KINDS = frozenset(
+    ("string", "bytes", "integer", "floating", "mixed-integer-float", "boolean", "decimal")
+    + ("datetime", "datetime64", "date", "timedelta", "timedelta64", "time", "empty")
+)
+
+
 def _first_not_one_value(values) -> int | None:
     """The position of the first cell of ``values`` that :func:`_not_one_value` refuses, else
-    None (an object column is scanned; other dtypes hold single values)."""
+    None (an object column is scanned; other dtypes hold single values). Cheap where every
+    cell is one value: text, numbers, bytes or times by their kind, else the distinct values
+    first; the cells one by one only where one is refused."""
     if str(getattr(values, "dtype", None)) != "object":
         return None
-    for i, v in enumerate(np.asarray(values, dtype=object)):
+    values = np.asarray(values, dtype=object)
+    if pd.api.types.infer_dtype(values, skipna=True) in _ONE_VALUE_KINDS:
+        return None
+    try:
+        if not any(_not_one_value(v) for v in pd.unique(values)):
+            return None
+    except Exception:  # an unhashable cell: found below
+        pass
+    for i, v in enumerate(values):
         if _not_one_value(v):
             return i
     return None

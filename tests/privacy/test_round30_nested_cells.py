@@ -31,8 +31,11 @@ def test_python_refuses_a_cell_that_is_not_one_value(field, cells):
     with pytest.raises(EthicLensInputError) as err:
         SplitPredictions(**fields, name="train")
     assert err.value.column == field, err.value
-    assert "hold a list or mapping, not one value, first at row 0" in err.value.problem
-    assert err.value.fix == "give one value per row"
+    kind = type(cells[0]).__name__.replace("ndarray", "list")  # in the audit's words (round 37)
+    assert (
+        err.value.problem == f"train split: values must be single labels, found a {kind} at row 0"
+    )
+    assert err.value.fix == "give one label per row (flatten or recode the column)"
 
 
 @pytest.mark.parametrize("column", ["y", "p", "id"])
@@ -56,5 +59,6 @@ def test_pcer_audit_refuses_a_parquet_list_column(tmp_path, capsys, column):
     code = main([*args, "--y-true", "y", "--y-pred", "p", "--protected", "g"])
     err = capsys.readouterr().err
     assert code == 2, err
-    assert f"column '{column}'" in err and "holds a list or mapping, not one value" in err, err
+    said = "values must be single labels, found a list at row 0 of "  # the audit's words
+    assert f"column '{column}'" in err and said in err, err
     assert "Traceback" not in err and "s1.parquet" in err, err

@@ -130,12 +130,18 @@ def test_counts_of_refuses_each_nested_cell_kind_it_names():
     from ethiclens.sources import Roles, counts_of
 
     roles = Roles(protected=("g",), y_true="y", y_pred="p")
-    for cell in ([1], {"a": 1}, {1}, np.array([1, 2])):
+    # in the audit's words, with the value (round 37 review: one wording for one problem)
+    for cell, shown in (
+        ([1], "[1]"),
+        ({"a": 1}, "{'a': 1}"),
+        ({1}, "{1}"),
+        (np.array([1, 2]), "[1, 2]"),
+    ):
         frame = pd.DataFrame({"g": ["a", "b", "a"], "y": [0, 1, 1], "p": [1, 0, 1]}, dtype=object)
         frame.at[1, "g"] = cell
         with pytest.raises(EthicLensInputError) as exc:
             counts_of(frame, roles)
         assert str(exc.value) == (
-            "column 'g': row 1 holds a list or mapping, not one value. "
-            "Fix: give one value per row (flatten or recode the column)"
+            "column 'g': group values must be scalars (found lists or other unhashable values), "
+            f"first at row 1 (value: {shown}). Fix: give one group label per row, e.g. a string"
         )

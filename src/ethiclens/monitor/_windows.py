@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import decoded_bytes, plain, whole_number
+from .._checks import bytes_like_as_bytes, decoded_bytes, plain, whole_number
 from .._text import printed_floats
 from ..errors import (
     DataFileError,
@@ -33,7 +33,7 @@ from ..errors import (
     shortened_digits,
 )
 from ..fairness import round_significant
-from ..io import _path_exists, _read_parquet
+from ..io import _first_not_one_value, _not_one_value_error, _path_exists, _read_parquet
 from ..sources import (
     NA_TEXT,
     as_pandas_reads,
@@ -894,16 +894,24 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
     for c in cols.roles:
         try:
             data[c] = role_text(frame[c])
-        except TypeError:  # lists or dicts (a DataFrame's cells): refused in the audit's words
+        except Exception:  # not one value (a list, a Series): refused in the audit's words
             refuse_nested_rows(frame, c, cols)
-            raise
+            if (as_bytes := bytes_like_as_bytes(frame[c])) is None:
+                raise
+            data[c] = role_text(as_bytes.rename(c))  # a bytearray: the bytes it holds
     return data
 
 
 def refuse_nested(src: _Files, cols: Columns) -> None:
     """A Parquet label, prediction or group column holding lists, structs or maps, refused
     from the files' schemas before any engine counts, as ``audit`` and ``counts`` refuse it
-    (the first such row named by the pandas reader)."""
+    (the first such row named by the pandas reader); a pandas DataFrame's cells that are not
+    one value (``io._not_one_value``: a list, a Series, a slice) too, on every engine."""
+    if src.kind == FRAME:
+        for f in (f for f in src.files if isinstance(f, pd.DataFrame)):
+            for c in (c for c in cols.roles if c in f.columns):
+                if _first_not_one_value(f[c]) is not None:
+                    refuse_nested_rows(read_file(src, f, [c]), c, cols)
     if src.kind != "parquet":
         return
     import pyarrow as pa
@@ -916,32 +924,19 @@ def refuse_nested(src: _Files, cols: Columns) -> None:
                 refuse_nested_rows(read_file(src, f, [c]), c, cols)
 
 
-def _is_nested(value) -> bool:
-    return isinstance(value, list | tuple | dict | set | np.ndarray)
-
-
 def refuse_nested_rows(frame: pd.DataFrame, column: str, cols: Columns) -> None:
-    """Refuse ``column`` of ``frame`` (read with its file and line) if a row holds a list,
-    struct or map: a group as not scalar, a label or prediction as not a single label, in the
-    audit's words."""
-    nested = frame[column].map(_is_nested).to_numpy(dtype=bool)
-    if not nested.any():
+    """Refuse ``column`` of ``frame`` (read with its file and line) if a row holds a cell that
+    is not one value (``io._not_one_value``: a list, struct or map, a Series, an object whose
+    ``__hash__`` or ``__eq__`` raises): a group as not scalar, a label or prediction as not a
+    single label, in the audit's words."""
+    if (i := _first_not_one_value(frame[column])) is None:
         return
-    first = frame[nested].iloc[0]
-    value = first[column]
-    value = value.tolist() if isinstance(value, np.ndarray) else value
-    where = where_first(first)
-    named = column
-    if column not in cols.labels + [cols.y_pred]:
-        problem = f"group values must be scalars (found lists or other unhashable values){where}"
-        fix = "give one group label per row, e.g. a string"
-    else:
+    first = frame.iloc[i]
+    named, group = column, column not in cols.labels + [cols.y_pred]
+    if not group:
         role = "y_true" if column == cols.y_true else "y_pred"
-        kind = "list" if isinstance(value, list) else type(value).__name__
-        problem = f"values must be single labels, found a {kind}{where.removeprefix(', first')}"
         named = role if column == role else f"{column} ({role})"
-        fix = "give one label per row (flatten or recode the column)"
-    raise EthicLensInputError(problem, column=named, value=value, fix=fix)
+    raise _not_one_value_error(first[column], named, where_first(first), group)
 
 
 def role_text(values: pd.Series) -> pd.Series:

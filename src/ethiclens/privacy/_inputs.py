@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    bytes_like_as_bytes,
     check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
@@ -38,7 +39,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError, FaceFix
 from ..fairness import align_inputs, encode_groups, look_alike_clash, refuse_unknown
-from ..io import read_table, require_columns
+from ..io import _first_not_one_value, _not_one_value_error, read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
 _TIMES = (
@@ -245,21 +246,13 @@ def _check_losses(loss: np.ndarray) -> None:
             )
 
 
-# A cell that is not one value: a list, a mapping, or an array (a Parquet list column's).
-_NESTED = (list, tuple, dict, set, np.ndarray)
-
-
-def _refuse_nested(arr: np.ndarray, name: str) -> None:
-    """One value per row: cells of ``arr`` (an object array) holding a list, an array or a
-    mapping are refused, naming the first."""
-    odd = np.fromiter((isinstance(v, _NESTED) for v in arr), bool, len(arr))
-    if odd.any():
-        raise EthicLensInputError(
-            f"{int(odd.sum())} row(s) hold a list or mapping, not one value"
-            f"{first_row(int(odd.argmax()))}",
-            column=name,
-            fix="give one value per row",
-        )
+def _refuse_nested(arr: np.ndarray, name: str, group: bool = False, of: str = "") -> None:
+    """One value per row: the first cell of ``arr`` (an object array) that is not one value
+    (``io._not_one_value``: a list, a mapping, an array, a Series, a slice, an object whose
+    ``__hash__`` or ``__eq__`` raises) refused in the audit's words, by its row (``of``: the
+    file's name after it) and value."""
+    if (i := _first_not_one_value(arr)) is not None:
+        raise _not_one_value_error(arr[i], name, f"{first_row(i)}{of}", group)
 
 
 def _isna(arr: np.ndarray) -> np.ndarray:
@@ -279,7 +272,11 @@ def _binary(values, name) -> np.ndarray:
         _refuse_nested(arr, name)
     missing = _isna(arr) if arr.dtype.kind in "fO" else np.zeros(arr.shape, bool)
     refuse_missing(missing, name, "drop those rows")
-    uniq = set(pd.unique(arr.ravel()).tolist())  # np.unique cannot sort 1 beside '1'
+    try:
+        uniq = set(pd.unique(arr.ravel()).tolist())  # np.unique cannot sort 1 beside '1'
+    except TypeError:  # a bytearray (a database's BLOB): the bytes it holds, as audit reads it
+        arr = bytes_like_as_bytes(arr)
+        uniq = set(pd.unique(arr.ravel()).tolist())
     if not uniq <= {0, 1}:
         check_labels_print_apart(uniq, name)  # 1 and '1', 10**5000: as audit refuses them
         odd = int((~pd.Series(arr.ravel()).isin([0, 1])).sum())  # a stray 0.5: few rows
@@ -297,6 +294,7 @@ def _groups(values, name) -> np.ndarray:
     if pd.api.types.is_float_dtype(getattr(values, "dtype", None)):
         values = np.asarray(values) + 0.0  # -0.0 is the group 0.0, as the audit reads floats
     arr = np.asarray(values, dtype=object)
+    _refuse_nested(arr, name, group=True)
     _refuse_missing_groups(_isna(arr), name)
     check_label_lengths(arr, name)  # the audit's limit on a group label
     # every other check the audit makes of group values, with its message (1 beside '1',
@@ -483,15 +481,10 @@ def _check_frame(frame, columns: dict, path, name_rows) -> None:
     y_true, y_pred, protected, loss, ids = columns.values()
     _refuse_missing_groups(frame[protected].isna().to_numpy(), protected)
     for col in (y_true, y_pred, protected, *([ids] if ids else [])):
-        if frame[col].dtype != object:
-            continue
-        odd = frame[col].map(lambda v: isinstance(v, _NESTED)).to_numpy()
-        if odd.any():
-            raise EthicLensInputError(
-                f"row {int(odd.argmax())} of {path} holds a list or mapping, not one value",
-                column=col,
-                fix="give one value per row",
-            )
+        # name_rows names a group's 'first at row N' by the file's line; a label's 'found a
+        # list at row N' it keeps: the file named after it
+        of = "" if name_rows and col == protected else f" of {path}"
+        _refuse_nested(frame[col].to_numpy(), col, col == protected, of)
     check_label_lengths(frame[protected], protected, first_row)  # the audit's limit on a label
     for role, col in (("y_true", y_true), ("y_pred", y_pred)):
         _check_binary_column(frame[col], col, f"the {role} column of {path}", role)
