@@ -261,7 +261,7 @@ class SpecRequest:
         if self.config and column == "TARGET" and "TARGET" not in given and exc.kind != "column":
             return exc.renamed({column: "target"}, "key", words)  # as the library names it
         names, flag_of = {}, {p: f for f, p in flag_paths().items()}
-        for piece in column.split("/"):
+        for piece in _pieces(column):
             base = piece.split("[")[0]
             if base in words or base in exc.in_data:  # from the config file; a data column
                 names[piece] = words.get(base, piece)  # (named like a keyword: y_true)
@@ -275,6 +275,19 @@ class SpecRequest:
             return exc.renamed({}, exc.kind, words)  # other flags its words name
         kind = "option" if any(p.startswith("--") for p in names.values()) else None  # TARGET/--db
         return exc.renamed(names, kind, words)
+
+
+def _pieces(column: str) -> list[str]:
+    """The flags or keys a column names ("--y-pred/--protected"); a '/' inside a data column
+    after its key ("roles.protected.a/b") is the column's, not a separator."""
+    pieces: list[str] = []
+    for piece in column.split("/"):
+        key = piece.startswith(("--", "TARGET")) or piece.split(".")[0] in _SECTIONS
+        pieces += [piece] if key or not pieces else [f"{pieces.pop()}/{piece}"]
+    return pieces
+
+
+_SECTIONS = ("gate", "groups", "model", "outputs", "policy", "roles", "target", "thresholds")
 
 
 def spec_command(purpose: str, summary: str, doc: str) -> click.Command:
