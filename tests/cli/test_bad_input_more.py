@@ -842,7 +842,7 @@ CASES = [
         "counts-list-pred",
         ["counts", "{d}/t.json", "--y-pred", "p", "--protected", "g", "--out", "{d}/c.pq"],
         _json("t.json", p=lambda i: [1]),
-        ["'p'", "list"],
+        ["'p (y_pred)'", "single labels, found a list at row 0"],
     ),
     (
         "counts-n-bins-0",
