@@ -109,6 +109,27 @@ def _file_name(path, below=None) -> str:
     return path.name
 
 
+# the unsettled reads of the check pass under way (:func:`_one_pass`), else None
+_PASS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("_PASS", default=None)
+
+
+def _one_pass(func):
+    """``func`` as one check pass: a file too freshly changed to cache is scanned once in it,
+    not once per check that asks (a rewrite during the pass is one during the read anyway)."""
+
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        if _PASS.get() is not None:
+            return func(*args, **kwargs)
+        token = _PASS.set({})
+        try:
+            return func(*args, **kwargs)
+        finally:
+            _PASS.reset(token)
+
+    return run
+
+
 # First bytes of formats users hand over under the wrong name.
 MAGIC = {
     b"\x1f\x8b": ("gzip-compressed", ".csv.gz"),
@@ -155,9 +176,10 @@ def _sniff(path: Path, suffix: str) -> None:
     _refuse_csv_bytes(path)
 
 
+@_one_pass
 def _refuse_csv_bytes(path: Path) -> None:
     """A CSV file (plain or compressed) holding a NUL byte, or text after a closing quote, is
-    refused naming its line."""
+    refused naming its line (one scan of a freshly written file: ``read_table``'s too)."""
     if path.name.lower().endswith(tuple(f".csv{c}" for c in ("", *COMPRESSED))) and (
         err := nul_byte_error(path) or _text_after_quote_error(path)
     ):
@@ -580,27 +602,6 @@ def _delimiter_error(path: Path, header: str):
                 fix="save it as comma-separated CSV (or Parquet)",
             )
     return None
-
-
-# the unsettled reads of the check pass under way (:func:`_one_pass`), else None
-_PASS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("_PASS", default=None)
-
-
-def _one_pass(func):
-    """``func`` as one check pass: a file too freshly changed to cache is scanned once in it,
-    not once per check that asks (a rewrite during the pass is one during the read anyway)."""
-
-    @functools.wraps(func)
-    def run(*args, **kwargs):
-        if _PASS.get() is not None:
-            return func(*args, **kwargs)
-        token = _PASS.set({})
-        try:
-            return func(*args, **kwargs)
-        finally:
-            _PASS.reset(token)
-
-    return run
 
 
 @_one_pass
