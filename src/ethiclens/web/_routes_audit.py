@@ -213,12 +213,18 @@ def same_number(text, whole: bool = False):
 
     if not isinstance(text, str) or not is_number_text(text.strip(), whole=whole):
         return text
-    value = Decimal(text.strip())
+    try:  # an exponent past Decimal's (1e9999999999999999999): as typed, for the field to refuse
+        value = Decimal(text.strip())
+    except ArithmeticError:
+        return text
     if value.is_nan() or value == 0:  # one text for nan's spellings, and for 0, -0, 0.00
         return "nan" if value.is_nan() else "0"
     with localcontext() as context:  # enough digits that nothing is rounded
         context.prec, context.Emax, context.Emin = len(value.as_tuple().digits), MAX_EMAX, MIN_EMIN
-        return str(value.normalize(context))
+        try:  # 1e999999999999999999 past Emax once normalized (Decimal refuses, no inf)
+            return str(value.normalize(context))
+        except ArithmeticError:
+            return text
 
 
 def _without_compared_score(spec: dict, purpose: str) -> tuple[dict, str | None]:
