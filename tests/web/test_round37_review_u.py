@@ -47,3 +47,26 @@ def test_the_threshold_views_threshold_past_decimals_range_is_refused(two_audits
         r = client.post(url + "/thresholds", data=form)
         assert r.status_code == 422, (typed, r.status_code)  # was 500
         assert "threshold" in _text(r.text).lower()
+
+
+def test_model_bs_file_field_naming_no_upload_quotes_its_value(client):
+    """The sibling of the typed benchmark and database names (7b067420, c156c147): model B's
+    file field sent with no uploaded file's id, or another column index of model B's file,
+    said "not a file uploaded to this server" / "not a column of model B's file" without the
+    value; now the value as sent, as every other list field's refusal."""
+    client.app.state.web.runner.submit = lambda *a, **k: None
+    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+    token = csrf_of(client.get(url).text)
+    b_file = make_frame(300, seed=1).to_csv(index=False).encode()
+    sent = client.post(
+        f"/upload?for={url.split('/')[2]}", data={"csrf": token}, files={"file": ("b.csv", b_file)}
+    )
+    b_id = sent.headers["location"].rsplit("=", 1)[1]
+    page = client.get(url).text
+    for value, problem in (
+        ("bogus", "not a file uploaded to this server"),
+        (f"{b_id}:99", "not a column of model B's file"),
+    ):
+        r = client.post(url, data=mapping_form(page, protected=["3"], model_b=value))
+        assert r.status_code == 422, (value, r.status_code)
+        assert f"{problem} (value: '{value}'). Fix: " in _text(r.text), _text(r.text)[-400:]

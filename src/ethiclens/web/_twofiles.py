@@ -119,7 +119,8 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
         or row["kind"] not in FILE_KINDS
         or not (raw_index.isascii() and raw_index.isdigit() or raw_index == "")
     ):
-        raise _problem("not a file uploaded to this server", "upload model B's file here")
+        sent = form.get("model_b") or ""  # the value, as every list field's refusal quotes it
+        raise _problem("not a file uploaded to this server", "upload model B's file here", sent)
     if web.moved_out(row):  # a link out of the data folder since it was picked: never read
         raise _problem(NOT_LISTED[0], NOT_LISTED[1])
     if row["id"] == data["id"]:
@@ -137,7 +138,9 @@ def _model_b(web, data: dict, form: dict) -> tuple[dict, str, int]:
     else:
         index = _roles.column_index(raw_index, len(cols))
     if index is None:
-        raise _problem("not a column of model B's file", "choose one from the list")
+        raise _problem(
+            "not a column of model B's file", "choose one from the list", form["model_b"]
+        )
     _check_values(cols[index], row)
     return row, cols[index]["name"], index
 
@@ -196,8 +199,8 @@ def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int
     return names.index(name)
 
 
-def _problem(text: str, fix: str) -> EthicLensInputError:
-    return EthicLensInputError(text, column="model_b", fix=fix or None)
+def _problem(text: str, fix: str, value=None) -> EthicLensInputError:
+    return EthicLensInputError(text, column="model_b", value=value, fix=fix or None)
 
 
 def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
