@@ -70,3 +70,21 @@ def test_model_bs_file_field_naming_no_upload_quotes_its_value(client):
         r = client.post(url, data=mapping_form(page, protected=["3"], model_b=value))
         assert r.status_code == 422, (value, r.status_code)
         assert f"{problem} (value: '{value}'). Fix: " in _text(r.text), _text(r.text)[-400:]
+
+
+def test_diff_and_upload_for_parameters_naming_no_audit_quote_their_value(client):
+    """The siblings of ``page`` and ``b`` (7b067420, 93d41b97): ``/diff?a=x&b=y`` said
+    "choose two finished audits to compare", ``/upload?for=bogus`` "the audit this file was
+    sent for is gone or already running", neither with the parameter's value."""
+    url = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
+    draft = url.split("/")[2]
+    for query, k, v in (("a=x&b=y", "a", "x"), (f"a={draft}&b={draft}", "a", draft)):
+        r = client.get(f"/diff?{query}")
+        assert r.status_code == 404
+        assert f"the parameter '{k}' is '{v}', not a finished audit" in _text(r.text)
+    token = csrf_of(client.get("/").text)
+    r = client.post(
+        "/upload?for=bogus", data={"csrf": token}, files={"file": ("b.csv", b"a,b\n1,2\n")}
+    )
+    assert r.status_code == 400
+    assert "the parameter 'for' is 'bogus') is gone or already running" in _text(r.text)

@@ -100,7 +100,8 @@ def _model_b_of(web, request) -> dict | None:
     audit = web.audit_or_none(audit_id)
     if audit is None or audit["status"] != "draft":
         raise UploadError(
-            "the audit this file was sent for is gone or already running",
+            f"the audit this file was sent for (the parameter 'for' is {audit_id[:40]!r}) is "
+            "gone or already running",
             fix="open the audit again from the history",
             column="model_b",
         )

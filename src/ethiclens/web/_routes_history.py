@@ -98,8 +98,14 @@ def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
     if missing:  # a malformed request, not an audit that is gone
         problem = f"the comparison needs two audits; the parameter {missing[0]!r} is missing"
         return 400, problem, "pick two audits in the history"
-    if not all(a and a["status"] == "done" for a in audits):
-        return 404, "choose two finished audits to compare", "pick them in the history"
+    for k, a in zip("ab", audits, strict=True):  # the parameter and its value, as page's
+        if not (a and a["status"] == "done"):
+            problem = f"the parameter {k!r} is {query[k][:40]!r}, not a finished audit"
+            return (
+                404,
+                f"choose two finished audits to compare: {problem}",
+                "pick them in the history",
+            )
     if any(a["purpose"] != "audit" for a in audits):
         return (
             422,
