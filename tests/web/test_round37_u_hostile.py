@@ -52,8 +52,9 @@ def test_cookies_are_lax_so_the_printed_address_opened_from_another_site_logs_in
 
 
 def test_every_post_route_refuses_a_form_without_its_csrf_token(client):
-    """What Lax lets another site's page do (a top-level form POST carries the cookies) is
-    refused by each state-changing route: no POST is taken without the page's token."""
+    """A POST the cookies reach without the page (Lax keeps them off another site's POST, but
+    a page on another port of this host is same-site) is refused by each state-changing route:
+    no POST is taken without the page's token."""
     draft = upload(client, make_frame(300).to_csv(index=False).encode()).headers["location"]
     audit_id = draft.split("/")[2]
     routes = client.app.app.routes  # the app inside its guard
