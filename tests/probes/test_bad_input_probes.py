@@ -73,7 +73,12 @@ def test_analyze_refuses_a_favorable_label_other_than_0_or_1(records):
 
 MAKE_CASES = [
     ("bookkeeping-column", lambda r: r.assign(_cf_row=0), "g", ["_cf_row", "rename"]),
-    ("lists", lambda r: r.assign(g=[["a"]] * len(r)), "g", ["'g'", "single labels"]),
+    (
+        "lists",
+        lambda r: r.assign(g=[["a"]] * len(r)),
+        "g",
+        ["'g'", "group values must be scalars", "first at row 0"],
+    ),
     (
         "continuous",
         lambda r: pd.DataFrame({"x": np.arange(120), "s": np.arange(120) / 7}),

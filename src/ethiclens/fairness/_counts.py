@@ -15,6 +15,7 @@ import pandas as pd
 
 from .._checks import plain
 from ..errors import EthicLensInputError
+from ..io import _first_not_one_value, _not_one_value_error
 from ._validate import PosLabelAbsent, as_binary, as_binary_columns
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
@@ -220,6 +221,7 @@ def check_counts_cells(
     _check_counts_columns(table)
     if len(table) == 0:
         return  # the audit says what is missing
+    _refuse_not_one_value(table, label, where, attributes)
     count = _numbers(table[COUNT])
     _check_count_column(table, count, where)
     sums = _cell_sums(table)
@@ -258,6 +260,28 @@ def _cell_sums(table) -> dict:
     return sums
 
 
+def _refuse_not_one_value(table, label, where, attributes=None) -> None:
+    """No cell of a key column (the prediction, label, score bin, then the attributes, as
+    :func:`_check_keys` orders them) that is not one value (a list, a Series, an object whose
+    hash or == raises): refused by ``io``'s one rule and wording, the first row named."""
+    keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
+    n_keys = len(keys)
+    keys += _attribute_keys(table, attributes)
+    for k, col in enumerate(keys):
+        if (i := _first_not_one_value(table[col])) is not None:
+            value = table[col].iloc[i]
+            raise _not_one_value_error(value, label(col), _first_at(where, i), k >= n_keys)
+
+
+def _attribute_keys(table, attributes=None) -> list:
+    """The attribute columns checked as keys: ``attributes`` (those audited) when given,
+    else those the table declares, else every column that is not reserved."""
+    declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
+    said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
+    said = [str(c) for c in attributes] if attributes is not None else said
+    return [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
+
+
 def _first_at(where, i: int) -> str:
     """``", first at c.csv line 7"``: where a refusal's first row lies, as the row checks say."""
     return f", first at {where(i)}"
@@ -268,10 +292,7 @@ def _check_keys(table, count, n_bins, label, where, attributes=None) -> None:
     the audit checks them, then the attributes the table declares); score bins whole numbers
     from 0 to ``n_bins - 1`` (from 0 when ``n_bins`` is not known). The first row is named."""
     keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
-    declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
-    said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
-    said = [str(c) for c in attributes] if attributes is not None else said
-    keys += [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
+    keys += _attribute_keys(table, attributes)
     refuse_missing_keys(table, count, keys, label, where)
     if SCORE_BIN not in table.columns:
         return
@@ -401,7 +422,7 @@ def _check_duplicates(table, where) -> None:
     keys = [c for c in table.columns if c not in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM)]
     try:
         codes = table.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
-    except TypeError:  # unhashable values (lists): the audit refuses those with its own words
+    except Exception:  # a column not audited holding lists: refused as unknown, or ignored
         return
     sizes = np.bincount(codes)
     dup = sizes[codes] > 1

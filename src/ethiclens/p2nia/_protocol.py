@@ -38,6 +38,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .._checks import (
+    bytes_like_as_bytes,
     check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
@@ -53,7 +54,14 @@ from .._text import as_seen, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
-from ..io import CONFIG_SUFFIXES, _as_written_fix, ensure_output_folder, read_config_file
+from ..io import (
+    CONFIG_SUFFIXES,
+    _as_written_fix,
+    _first_not_one_value,
+    _not_one_value_error,
+    ensure_output_folder,
+    read_config_file,
+)
 from ._common import (
     DELTA_MAX,
     INVALID_FIX,
@@ -321,6 +329,8 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     refuses it: how many rows are missing or hold values other than 0/1 (named over the whole
     column) and the first of them, so a bad row is found whichever rows a seed draws."""
     values = values.reset_index(drop=True)
+    if (as_bytes := bytes_like_as_bytes(values)) is not None:  # a BLOB: the bytes it holds
+        values = as_bytes
     refuse_missing(values.isna().to_numpy(), name, "drop or impute those rows before the release")
     uniq = pd.unique(values).tolist()
     if set(uniq) <= {0, 1}:
@@ -463,6 +473,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
             else "add audit rows to --data: a request draws at least 10",
             kind="key",
         )
+    _refuse_not_one_value(data, request, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles)
     if not isinstance(open_bins, bool) or (open_bins and not discretization):
@@ -553,6 +564,17 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
                 fix += "data.columns = data.columns.astype(str)"
             raise EthicLensInputError("not in the audit data", column=col, fix=fix)
     return roles
+
+
+def _refuse_not_one_value(data, request: AuditRequest, y_true, y_pred) -> None:
+    """No protected, prediction (or label) cell that is not one value (a list, a Series, an
+    object whose hash or == raises): refused by ``io``'s one rule, in the audit's words."""
+    roles = {request.protected: True, y_pred: False}
+    roles.update({y_true: False} if request.needs_label else {})
+    for col, group in roles.items():
+        values = data[col].reset_index(drop=True)
+        if (i := _first_not_one_value(values)) is not None:
+            raise _not_one_value_error(values.iloc[i], col, first_row(i), group)
 
 
 def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:

@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    bytes_like_as_bytes,
     check_draws,
     check_one_per_row,
     check_seed,
@@ -35,7 +36,7 @@ from ..fairness import (
     contain_one,
     encode_groups,
 )
-from ..io import json_fields
+from ..io import _first_not_one_value, _not_one_value, _not_one_value_error, json_fields
 
 ROW, SOURCE, TARGET = "_cf_row", "_cf_source", "_cf_target"
 # DataFrame.attrs key of the target groups no record has (make_counterfactuals(groups=...))
@@ -273,6 +274,9 @@ def _protected_column(X, protected: str) -> pd.Series:
         raise EthicLensInputError(
             "names two columns of X", column=protected, fix="make the column names unique"
         )
+    _refuse_not_one_value(source, protected, group=True)
+    if (as_bytes := bytes_like_as_bytes(source)) is not None:  # a BLOB: the bytes it holds
+        source = as_bytes
     refuse_missing(
         source.isna().to_numpy(), protected, "drop or fill those rows first", "group value"
     )
@@ -280,16 +284,18 @@ def _protected_column(X, protected: str) -> pd.Series:
     return source + 0.0 if pd.api.types.is_float_dtype(source.dtype) else source
 
 
+def _refuse_not_one_value(values, name, group: bool) -> None:
+    """No cell of ``values`` that is not one value (a list, a Series, an object whose hash or
+    == raises): refused by ``io``'s one rule, in the audit's words, the first row named."""
+    if not isinstance(values, pd.Series):  # predictions or scores: 1-D, paired by position
+        values = pd.Series(np.asarray(values, dtype=object).ravel(), dtype=object)
+    if (i := _first_not_one_value(values)) is not None:
+        raise _not_one_value_error(values.iloc[i], name, first_row(i), group)
+
+
 def _target_groups(source: pd.Series, protected: str, groups) -> list:
     """The groups to flip to (default: those present), refusing a continuous column."""
-    try:
-        present = list(pd.unique(source))
-    except TypeError as exc:
-        raise EthicLensInputError(
-            "group values must be single labels (found lists or other unhashable values)",
-            column=protected,
-            fix="give one group label per row, e.g. a string",
-        ) from exc
+    present = list(pd.unique(source))  # one value per cell (_protected_column)
     # numbers by pandas' rule (an Arrow decimal column too, whose kind is "O"), booleans not
     numeric = pd.api.types.is_numeric_dtype(source.dtype) and source.dtype.kind != "b"
     if numeric and groups is None and len(present) > MAX_GROUPS:
@@ -491,6 +497,7 @@ def _check_draws(n_boot, ci: str) -> int:
 def _binary(values, name) -> np.ndarray:
     """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
     many values are not 0/1 and the first of them."""
+    _refuse_not_one_value(values, name, group=False)
     arr = np.asarray(values)
     numbers, bad = _as_binary(arr)
     if bad.any():
@@ -523,7 +530,13 @@ def _scores(values, name, fix: str) -> np.ndarray:
     """Scores as floats in [0, 1]: text, a missing, infinite or out-of-range value is refused
     naming ``name``, how many and the first (its row and value)."""
     raw = pd.Series(np.asarray(values, dtype=object).ravel())
-    numbers = pd.to_numeric(raw, errors="coerce").astype(float)
+    try:
+        numbers = pd.to_numeric(raw, errors="coerce").astype(float)
+    except Exception:  # a cell whose hash raises: no number
+        numbers = pd.to_numeric(
+            raw.map(lambda v: None if _not_one_value(v) else v), errors="coerce"
+        )
+        numbers = numbers.astype(float)
     text = (numbers.isna() & raw.notna()).to_numpy()  # notna: every NaN (float32 too) is missing
     if text.any():
         _refuse_first(
@@ -805,6 +818,10 @@ def _pair(source, target, before, after, favorable_label, draws) -> PairResult:
 def _check_counterfactual_table(frame: pd.DataFrame) -> None:
     """The bookkeeping columns must be what make-counterfactuals wrote: one observed copy per
     record, at most one flipped copy per (record, target), non-negative integer row ids."""
+    for col, group in ((ROW, False), (SOURCE, True), (TARGET, True)):
+        _refuse_not_one_value(frame[col], col, group)
+        if group and (as_bytes := bytes_like_as_bytes(frame[col])) is not None:
+            frame[col] = as_bytes  # a BLOB: the bytes it holds, as the audit reads it
     numeric = _row_ids(frame[ROW])
     gaps = frame[[SOURCE, TARGET]].isna().any(axis=1).to_numpy()
     if gaps.any():
@@ -928,6 +945,8 @@ def _table_error(problem: str, column, fix="use the table make-counterfactuals w
 def _row_ids(rows: pd.Series) -> pd.Series:
     """The row ids as numbers: non-negative integers below :data:`MAX_ROW_ID`."""
     numeric = pd.to_numeric(rows, errors="coerce")
+    if numeric.dtype.kind == "c":  # a complex id is no row id
+        numeric = numeric.map(lambda v: v.real if v.imag == 0 else np.nan).astype(float)
     bad = numeric.isna() | (numeric < 0) | (numeric % 1 != 0)
     huge = numeric >= MAX_ROW_ID
     for mask, problem in (
