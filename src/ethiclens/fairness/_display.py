@@ -73,14 +73,20 @@ def check_path(path, example: str):
     ``os.PathLike``; anything else, or a NUL in it, is refused here, not deep inside ``os``."""
     text = isinstance(path, (str, os.PathLike))
     if not text or "\x00" in str(path):  # no file system takes a NUL: os raises ValueError
-        raise EthicLensInputError(
-            "holds a NUL character, which no file name can" if text else _NOT_A_PATH,
-            column="path",
-            value=path,
-            fix=f"pass the file to write, e.g. {example!r}",
-            kind="argument",
-        )
+        problem = "holds a NUL character, which no file name can" if text else _NOT_A_PATH
+        raise _path_refused(problem, path, example)
+    if not str(path).strip():  # pathlib reads '' as '.', the working folder: "is a folder"
+        raise _path_refused("must not be empty", str(path), example)
+    if os.path.basename(os.path.normpath(os.fspath(path))) in ("", ".", ".."):  # Path(''), '/'
+        raise _path_refused("names a folder, not a file to write", str(path), example)
     return path
+
+
+def _path_refused(problem: str, value, example: str) -> EthicLensInputError:
+    """The refusal of a writer's argument ``path`` (``value``), as ``problem``; the fix shows
+    ``example``, a file name of the format it writes."""
+    fix = f"pass the file to write, e.g. {example!r}"
+    return EthicLensInputError(problem, column="path", value=value, fix=fix, kind="argument")
 
 
 def write(kind: str, path, example: str, flag: str, *args):
@@ -96,6 +102,12 @@ def written(path, call: Callable):
     naming the argument ``path`` (the CLI's one line), not an OSError from deep inside it."""
     try:
         return call()
+    except EthicLensInputError as exc:  # "output x: folder y does not exist", "... is a folder"
+        if exc.column is not None or not str(exc.problem).startswith("output "):
+            raise
+        raise EthicLensInputError(
+            exc.problem, column="path", value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
     except OSError as exc:
         if exc.errno != errno.ENAMETOOLONG:
             raise

@@ -9,7 +9,7 @@ it on the first lookup (docs/adr/0007-layout.md).
 from __future__ import annotations
 
 from ..errors import EthicLensInputError
-from ..fairness import register_renderer
+from ..fairness import check_path, register_renderer
 from ..io import check_suffix, write_atomic
 from . import _plots as plots
 from ._audit_report import build_audit_report, forest_args, threshold_notes
@@ -20,32 +20,35 @@ from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
 
 
-def _write_html(build, result, path, title):
-    """``build``'s report of ``result`` written to ``path``; a name that says another format
-    (``report.pdf``) refused before any work, as --html."""
+def _write_html(build, result, path, title, example):
+    """``build``'s report of ``result`` written to ``path``; no path (``''``, ``3``, None,
+    bytes, ``Path('')``: :func:`~ethiclens.fairness.check_path`, ``example`` in its fix) or
+    a name that says another format (``report.pdf``, as --html) refused before any work."""
+    check_path(path, example)
     check_suffix(path, "--html", ".html", "the HTML report")
     return write_atomic(path, build(result, title).to_html())
 
 
 def write_audit_html(result, path, title=None):
     """The audit's HTML report, written atomically (as ``ethiclens audit --html``)."""
-    return _write_html(build_audit_report, result, path, title)
+    return _write_html(build_audit_report, result, path, title, "report.html")
 
 
 def write_audit_card(result, path):
     """The audit's model card, written atomically: HTML for ``.html``/``.htm``, Markdown for
     ``.md``/``.markdown``; any other extension is refused before anything is written."""
+    check_path(path, "card.md")
     return write_atomic(path, render_card(result, path))
 
 
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
-    return _write_html(build_comparison_report, comparison, path, title)
+    return _write_html(build_comparison_report, comparison, path, title, "comparison.html")
 
 
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
-    return _write_html(build_threshold_report, table, path, title)
+    return _write_html(build_threshold_report, table, path, title, "thresholds.html")
 
 
 def audit_figure(result, kind="forest", attribute=None):

@@ -18,7 +18,8 @@ import tempfile
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ..io import write_atomic
+from ..fairness import check_path
+from ..io import check_writable, write_atomic
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 _SET = "ETHICLENS_CHROMIUM=/path/to/chrome"
@@ -62,6 +63,8 @@ def check_browser(timeout: float = 30.0) -> None:
 
 def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
+    check_path(path, "report.pdf")  # no path, or a missing folder: before the browser runs
+    check_writable(path)
     browser = _browser()
     with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
         src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"

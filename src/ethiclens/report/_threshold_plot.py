@@ -195,7 +195,9 @@ def _status_strip(ax, f, groups, audited: float) -> None:
 def write_threshold_png(table, path, attribute=None):
     """The threshold view's PNG, written atomically; a name not ending in .png is refused
     before it is drawn (the file holds PNG bytes)."""
+    from ..fairness import check_path
     from ..io import check_suffix
 
+    check_path(path, "thresholds.png")  # no path ('', 3, None, Path('')): named, not a TypeError
     check_suffix(path, "--plot", ".png", "the threshold plot (PNG)")
     return write_atomic(path, threshold_figure_png(table, attribute))
