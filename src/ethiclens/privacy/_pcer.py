@@ -536,7 +536,9 @@ def pcer_audit(
         every gap that involves it, is INSUFFICIENT_DATA (no interval, ΔPCER not headlined).
     **options
         The interval settings (:data:`AUDIT_SETTINGS`): ``etas``, the floor constants of the
-        sensitivity analysis; ``n_boot``, draws of the intervals (at least 100);
+        sensitivity analysis; ``n_boot``, draws of the intervals (at least 100; not given:
+        1,000, or the 20·m the spreads' Bonferroni level 1 − 0.05/m needs for 8 to 47 groups,
+        fewer given are refused; the module's notes say more);
         ``random_state``, their seed (the same seed, the same intervals); ``ci``, how each
         group's train and test cells are drawn: ``"jeffreys"`` (default, an empty cell still
         varies) or ``"percentile"`` (the row bootstrap; the module's notes say more).
