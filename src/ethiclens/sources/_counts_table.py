@@ -22,7 +22,6 @@ from .._checks import (
     check_count,
     check_label_lengths,
     decoded_bytes,
-    first_row,
     plain,
 )
 from .._text import CSV_FORMULA_START, printed_floats
@@ -75,8 +74,8 @@ from ._rules import (
     csv_header,
     record_engine,
     refuse_blank_groups,
-    row_place,
     score_bins,
+    table_place,
     type_groups,
 )
 
@@ -681,12 +680,11 @@ def read_counts(
     quoted = attrs.pop(CSV_QUOTED_ATTR, False) and path.suffix.lower() == ".csv"
     table = _read_cells(path, list(attrs.pop(TEXT_ATTR, None) or []), quoted)
     table.attrs.update(attrs)
-    kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
 
-    # the file's place of a refused cell (its line or row), and its own score bins checked
-    # here, where that place is known
+    # the file's place of a refused cell (its line or row, a JSON record's line as the row
+    # audit names it), and its own score bins checked here, where that place is known
     def place(i: int) -> str:
-        return str(row_place(path, i, kind))
+        return table_place(path, i)
 
     check_counts_cells(
         table,
@@ -700,7 +698,7 @@ def read_counts(
     _check_recorded_roles(table, where)
     _check_recorded_bins_hold(table, where)
     _check_suppression_holds(table, where, path, place)
-    _check_label_lengths(table, path)
+    _check_label_lengths(table, place)
     _check_blank_groups(table, place, attributes)
     return table
 
@@ -1110,14 +1108,13 @@ def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where | None) -> None
             )
 
 
-def _check_label_lengths(table: pd.DataFrame, path: Path) -> None:
+def _check_label_lengths(table: pd.DataFrame, place) -> None:
     """Every group label of the table's attributes at most ``MAX_LABEL_CHARS`` characters (as
-    the audit refuses them), the first long one named by its file and line as for rows. An
+    the audit refuses them), the first long one named by its file's ``place`` as for rows. An
     attribute with a missing group is left to the audit, which refuses that first."""
-    kind = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}.get(path.suffix.lower())
 
     def where(index: int) -> str:
-        return f", first at {row_place(path, index, kind)}" if kind else first_row(index)
+        return f", first at {place(index)}"
 
     counts = table[COUNT].to_numpy() if COUNT in table.columns else None  # rows, as the audit
     for col in table.columns:

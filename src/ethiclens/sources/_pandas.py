@@ -8,7 +8,6 @@ column name, surplus fields refused with their line), and their counts table, re
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import numpy as np
@@ -18,10 +17,11 @@ from .._checks import check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import COMPRESSED, _file_name, _object_starts, _read_parquet, read_table
+from ..io import COMPRESSED, _object_starts, _read_parquet, read_table
 from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
+    JSON_NAME,
     FileLayout,
     _hive_keys,
     _label,
@@ -29,6 +29,7 @@ from ._rules import (
     check_columns,
     join_files,
     joined_columns,
+    json_record_line,
     missing_groups_error,
     missing_in_file_error,
     missing_values_error,
@@ -174,41 +175,20 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
         return name_file_rows(exc, file_layout(target)[1])
     if _packed_csv(target):
         return name_file_rows(exc, _packed_layout(target))
-    json_file = _JSON_NAME.search(str(target))  # a Path too, as a CSV's is taken
+    json_file = JSON_NAME.search(str(target))  # a Path too, as a CSV's is taken
     return name_file_rows(exc, _JsonRows(str(target))) if json_file else exc
-
-
-# A JSON file's name (JSON lines when group 1 is set), compressed or not
-_JSON_NAME = re.compile(r"\.json(l)?(\.\w+)?$", re.I)
 
 
 class _JsonRows:
     """Where a JSON file's rows lie, for :func:`name_file_rows`: the line a row's record starts
-    on where each record starts a line of its own (JSON lines, a list of records written one
-    a line or indented), as a repeated key is named; else None (the row counted from 0)."""
+    on where each record starts a line of its own (``_rules.json_record_line``), as a repeated
+    key is named; else None (the row counted from 0)."""
 
     def __init__(self, path):
         self.path = path
 
     def place(self, index: int) -> str | None:
-        with pd.io.common.get_handle(
-            self.path, "r", compression="infer", encoding="utf-8-sig"
-        ) as h:
-            text = h.handle.read()
-        lines = bool(_JSON_NAME.search(self.path).group(1))
-        if not (lines or text.lstrip().startswith("[")):
-            return None  # no list of records ({column: [values]})
-        starts, last = [1], 0  # each record's line, counted on from the last (a million)
-        try:
-            for at in _object_starts(text, lines):
-                starts.append(starts[-1] + text.count("\n", last, at))
-                last = at
-        except (ValueError, RecursionError):  # pandas read what json does not: no line
-            return None
-        starts = starts[1:]
-        if index >= len(starts) or len(set(starts)) < len(starts):
-            return None  # records sharing a line: no line names one
-        return f"{_file_name(self.path)} line {starts[index]}"
+        return json_record_line(self.path, index, _object_starts)
 
     def first(self, column, test) -> None:
         return None  # a blank group name is refused without a row, as for any DataFrame

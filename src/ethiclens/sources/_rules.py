@@ -62,6 +62,7 @@ from ..io import (
     _delimiter_error,
     _file_name,
     _named_below,
+    _object_starts,
     _path_exists,
     blank_line,
     csv_head,
@@ -509,6 +510,45 @@ def row_place(path, index: int, kind: str) -> str | int:
     CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
     its number of rows."""
     return _file_place(path, Path(path).name, index, kind)
+
+
+# A JSON file's name (JSON lines when group 1 is set), compressed or not
+JSON_NAME = re.compile(r"\.json(l)?(\.\w+)?$", re.I)
+
+
+def json_record_line(path, index: int, starts=_object_starts) -> str | None:
+    """``FILE line L``, the line record ``index`` (0-based) of the JSON file ``path`` starts on
+    where each record starts a line of its own (JSON lines, blank lines counted; a list of
+    records one a line or indented), as a repeated key is named; else None (records sharing a
+    line, no list of records, text ``json`` does not parse). ``starts``: io's record finder."""
+    path = str(path)
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as h:
+        text = h.handle.read()
+    lines = bool(JSON_NAME.search(path).group(1))
+    if not (lines or text.lstrip().startswith("[")):
+        return None  # no list of records ({column: [values]})
+    found, last = [1], 0  # each record's line, counted on from the last (a million)
+    try:
+        for at in starts(text, lines):
+            found.append(found[-1] + text.count("\n", last, at))
+            last = at
+    except (ValueError, RecursionError):  # pandas read what json does not: no line
+        return None
+    found = found[1:]
+    if index >= len(found) or len(set(found)) < len(found):
+        return None  # records sharing a line: no line names one
+    return f"{_file_name(path)} line {found[index]}"
+
+
+def table_place(path, index: int) -> str:
+    """Where row ``index`` (0-based, as read) of the one table file ``path`` lies, as the row
+    audit names a refused row: ``FILE line L`` of a CSV (compressed too) or of a JSON file
+    whose records start lines of their own, ``FILE row R`` of a Parquet one, else ``row N``
+    (counted from 0, as for a DataFrame); past the file's last row its number of rows."""
+    name = str(path).lower()
+    if JSON_NAME.search(name):
+        return json_record_line(path, index) or f"row {index}"
+    return str(row_place(path, index, "parquet" if name.endswith((".parquet", ".pq")) else "csv"))
 
 
 def _file_place(path, name: str, index: int, kind: str) -> str | int:
