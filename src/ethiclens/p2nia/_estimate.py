@@ -10,7 +10,9 @@
    vectorised draws (GRR: a multinomial resample of the n′ released rows; tables read as data:
    Jeffreys draws per group), each replicate goes through steps 2–3 at once (no Python loop over
    replicates), and the interval is the equal-tailed percentile interval of the replicates,
-   widened to contain the estimate where needed (the method says so).
+   widened to contain the estimate where needed (the method says so). A gap, the largest of m
+   signed gaps between groups, folds their intervals, each at the Bonferroni level
+   1 − (1 − level)/m so that the max's interval has the level (one signed gap: the level).
 5. Status, from the core's vocabulary: ``UNDEFINED`` (a condition with no mass, with the
    reason), ``INSUFFICIENT_DATA`` (a group below the policy's floor, a GRR group whose
    debiased size cannot rule out that the data holds none of its rows, or too many undefined
@@ -28,6 +30,8 @@ import math
 import os
 import shlex
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -36,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    MAX_DRAWS,
     SKLEARN_SEED_LIMIT,
     check_argument_type,
     check_draws,
@@ -84,6 +89,7 @@ SCHEMA_VERSION = "1.1"  # 1.1: config (seed, draws, level, metrics) and run (inp
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
 NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
+TOO_FEW_DRAWS_METHOD = "none (too few draws for its Bonferroni level)"
 GROUPS_LISTED = 10  # a reason names at most this many groups, then how many more
 NOISE_METHOD = "not reported: the noise left no estimated rows"
 N_BOOT = 500  # estimate's and ``p2nia estimate``'s default
@@ -630,9 +636,7 @@ def _maybe_empty(basis: _Cells) -> str | None:
 def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) -> MetricEstimate:
     """One metric's estimate: UNDEFINED, INSUFFICIENT_DATA (no interval) or REPORTED with the
     interval from its replicates (``rep_cells``, the groups' cells in each; None: not
-    computed). A gap is an absolute value: its interval is folded at 0 from the intervals of
-    the signed gaps between groups, as the audit's are, so that it can cover a gap of 0 (a
-    percentile interval of the absolute gap lies above 0 whatever the data)."""
+    computed; :func:`_gap_interval`)."""
     defined = np.isfinite(value)
     below = None
     if defined:
@@ -660,13 +664,43 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         return MetricEstimate(
             value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for (n_boot = 0)"
         )
+    return _gap_interval(k, value, rep_cells, basis, method, level)
+
+
+def _gap_interval(k, value, rep_cells, basis: _Cells, method, level) -> MetricEstimate:
+    """A gap's estimate with its interval. A gap is the largest absolute value of m signed
+    gaps (every pair of groups, of each rate the metric compares): its interval is folded at 0
+    from their intervals (``folded_max``), so that it can cover a gap of 0 (a percentile
+    interval of the absolute gap lies above 0 whatever the data). The max is covered when every
+    signed gap is, so with m > 1 each is taken at the Bonferroni level 1 − (1 − level)/m
+    (:func:`_joint_level`); draws too few for it (``check_level_draws``' rule) give no
+    interval, and the reason says how many it needs."""
+    pairs = len(basis.domain) * (len(basis.domain) - 1) // 2
+    m = pairs * len(_RATES[k])
+    joint, said = _joint_level(level, m, k, pairs, len(basis.domain))
+    n_boot = rep_cells.shape[0]
+    if n_boot * (1 - joint) < 1:  # no pair drawn: its draws could not reach the level
+        needed = math.ceil(1 / (1 - joint))
+        fix = (
+            f"estimate with --n-boot of at least {needed:,} (n_boot in Python)"
+            if needed <= MAX_DRAWS
+            else f"no draws reach it (at most {MAX_DRAWS:,}): request fewer groups"
+        )
+        reason = f"no interval: {said}, needs {needed:,} draws (one outside it), more than "
+        reason += f"the {n_boot:,} drawn; {fix}"
+        return MetricEstimate(value, None, None, TOO_FEW_DRAWS_METHOD, REPORTED, reason)
     # (estimate, replicates) of each signed gap between two groups that the metric takes the
     # largest absolute value of
     points, draws = (signed_gaps(c, basis.labelled, k) for c in (basis.cells, rep_cells))
     signed = [
         (float(p[i]), d[:, i]) for p, d in zip(points, draws, strict=True) for i in range(len(p))
     ]
-    iv = folded_max(signed, name=method, level=level)
+    iv = folded_max(signed, name=method, level=level if m <= 1 else float(joint))
+    if iv.defined and m > 1:  # the level each signed gap was taken at, after the fold's words
+        base = method + FOLDED
+        iv = replace(
+            iv, method=f"{base} ({said}, so that they hold together){iv.method[len(base) :]}"
+        )
     if not iv.defined:  # too many undefined replicates: the value without an interval, why
         note = iv.method.removeprefix(method).lstrip(": ").removeprefix("not reported, ")
         reason = (
@@ -676,6 +710,26 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         # its method says it was not reported, as the audit's own intervals say it
         return MetricEstimate(value, None, None, iv.method, INSUFFICIENT_DATA, reason)
     return MetricEstimate(value, iv.low, iv.high, iv.method, REPORTED, None)
+
+
+def _joint_level(level, m: int, k: str, pairs: int, groups: int):
+    """The level each of a gap's ``m`` signed gaps is taken at, exactly (a ``Fraction``):
+    ``level`` itself for one, else the Bonferroni level 1 − (1 − level)/m; and the words that
+    say so (for m > 1)."""
+    alpha = 1 - Fraction(Decimal(repr(float(level))))
+    if m <= 1:
+        return 1 - alpha, ""
+    joint = 1 - alpha / m
+    rates = " and ".join(_RATES[k]).replace("selection rate", "selection-rate")
+    whose = "the 2 groups" if pairs == 1 else f"every pair of the {groups:,} groups"
+    digits = 4  # as many as tell it from 1 (1 − 0.05/1035 is 0.99995, never '1')
+    while f"{float(joint):.{digits}g}" == "1":
+        digits += 1
+    said = (
+        f"each of its {m:,} signed differences, the {rates} gaps of {whose}, at the Bonferroni "
+        f"level 1 − {float(alpha):g}/{m:,} = {float(joint):.{digits}g}"
+    )
+    return joint, said
 
 
 def _unheld(basis: _Cells) -> str:
