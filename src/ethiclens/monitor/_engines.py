@@ -59,6 +59,7 @@ from ._windows import (
     parse_window,
     read_file,
     refuse_nested,
+    row_order,
     weight_values,
     where_first,
 )
@@ -287,8 +288,8 @@ def _dask_raw(src: _Files, cols: Columns, window: Window, scheduler) -> pd.DataF
                 parts = _per_part(_file_day_cells, src, cols)
                 return parts.compute().reset_index(drop=True)
             rows = _per_part(_file_rows, src, cols)
-            # the pandas engine's order: time, then the roles' text; missing values last
-            rows = rows.sort_values([TS, *cols.roles], na_position="last")
+            # the pandas engine's order (``row_order``); missing values last
+            rows = rows.sort_values(row_order(cols), na_position="last")
             position = rows.assign(_ethiclens_one=1)["_ethiclens_one"].cumsum() - 1
             rows = rows.assign(**{WINDOW: position // window.size})
             keys = [WINDOW, FLAG, *cols.roles]
@@ -409,7 +410,7 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
         rows = rows.withColumn(key, F.floor(F.coalesce(F.col(TS), F.lit(0.0)) / DAY).cast("long"))
     else:
         key = WINDOW
-        order = [F.col(TS).asc_nulls_last(), *(_spark_col(c).asc_nulls_last() for c in cols.roles)]
+        order = [_spark_col(c).asc_nulls_last() for c in row_order(cols)]
         number = F.row_number().over(SparkWindow.orderBy(*order)) - 1
         rows = rows.withColumn(key, F.floor(number / F.lit(window.size)).cast("long"))
     sums = list(WEIGHTED[: 3 + bool(cols.weight)]) if cols.weighting else []

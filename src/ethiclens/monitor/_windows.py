@@ -835,7 +835,9 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
         query.name_first_bad()
     _time_errors(query.cols.time, missing, bad, example, rows, target)
     # ties broken by the values as text, as the pandas path sorts them
+    # ties broken by the weight's value last (``row_order``)
     order = ", ".join([TS, *(_as_text_sql(query, c) for c in query.cols.roles)])
+    order += ", _ethiclens_p NULLS LAST" if query.p else ""
     numbered = (
         f"SELECT CAST((row_number() OVER (ORDER BY {order}) - 1) // {window.size} "
         f"AS BIGINT) AS {WINDOW}, {TS}, {'_ethiclens_p, ' if query.p else ''}{query.keys} "
@@ -1122,10 +1124,19 @@ def _pandas_group(data: pd.DataFrame, cols: Columns, window: Window) -> pd.DataF
         data["_ethiclens_day"] = np.floor(data[TS].to_numpy() / DAY).astype(np.int64)
         keys = ["_ethiclens_day", *cols.roles]
     else:
-        data = data.sort_values([TS, *cols.roles], kind="stable", na_position="last")
+        data = data.sort_values(row_order(cols), kind="stable", na_position="last")
         data[WINDOW] = np.arange(len(data)) // window.size
         keys = [WINDOW, *cols.roles]
     return cells(data, keys, cols.weighting)
+
+
+def row_order(cols: Columns) -> list[str]:
+    """The keys row windows number the rows by, on every engine: the time, then the roles'
+    text (missing last), then the row's weight as a number (π with ``--propensity``, w with
+    ``--weight``, smallest first): rows alike in all of them add the same to any window, so
+    the windows do not depend on the files' order (was: tied rows of other weights fell in
+    windows by file order, and DuckDB's order was its own)."""
+    return [TS, *cols.roles, *([WSUM if cols.weight else "_ethiclens_p"] if cols.weighting else [])]
 
 
 def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame:
@@ -1597,6 +1608,8 @@ def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window, k: d
         [f"{_q(k[TS_KEY])} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
                                       for c in cols.roles)]
     )  # fmt: skip
+    if cols.weighting:  # then the weight's value, as ``row_order`` (invalid ones are refused)
+        order += f", {_weight_value_sql(cols, scheme)[0]} NULLS LAST"
     return (
         f"SELECT *, (ROW_NUMBER() OVER (ORDER BY {order}) - 1) / "
         f"{int(window.size)} AS {_q(k[WINDOW_KEY])} FROM ({rows}) AS timed"
@@ -1655,6 +1668,25 @@ def _weights_sql(cols: Columns, window_key: str, scheme: str, k: dict) -> str:
     (missing, not a number, ≤ 0, not finite). A cell is a window (``window_key``: the day's or
     the row window's column) and the roles; ``k``: the internal columns' names (``_sql_keys``)."""
     column = _q(cols.weighted_by[0])
+    p, trimmed = _weight_value_sql(cols, scheme)
+    valid = valid_weight_sql(p, cols)
+    if scheme == "sqlite":
+        text = " OR ".join(f"{trimmed} GLOB '{form}'" for form in _SQLITE_NOT_NUMBER)
+        valid = f"({valid}) AND (typeof({column}) <> 'text' OR NOT ({text}))"
+    kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
+    cell = f"OVER (PARTITION BY {', '.join(_q(c) for c in [window_key, *cols.roles])})"
+    if cols.weight:
+        weight = f"{kept} AS {_q(k[W_KEY])}, MIN(1.0 / ({kept})) {cell} AS {_q(k[PMIN_KEY])}, " + (
+            f"MAX(1.0 / ({kept})) {cell} AS {_q(k[PMAX_KEY])}"
+        )
+    else:
+        weight = f"1.0 / ({kept}) AS {_q(k[W_KEY])}, MIN({kept}) {cell} AS {_q(k[PMIN_KEY])}"
+    return f"{weight}, CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(k[BAD_KEY])}"
+
+
+def _weight_value_sql(cols: Columns, scheme: str) -> tuple[str, str | None]:
+    """Each row's weight (π or w) as a SQL double, and (SQLite) its text trimmed."""
+    column, trimmed = _q(cols.weighted_by[0]), None
     if scheme == "sqlite":  # a text weight trimmed as strip() trims it, read whole or not at all
         trimmed = f"trim({column}, {_SQLITE_SPACES})"
         held = f"(CASE WHEN typeof({column}) = 'text' THEN {trimmed} ELSE {column} END)"
@@ -1669,19 +1701,7 @@ def _weights_sql(cols: Columns, window_key: str, scheme: str, k: dict) -> str:
         # store counted by the direct cast would no longer match its own rows
         real = f"CAST(CAST({held} AS REAL) AS DOUBLE PRECISION)"
         p = f"(CASE WHEN pg_typeof({column}) = 'real'::regtype THEN {real} ELSE {p} END)"
-    valid = valid_weight_sql(p, cols)
-    if scheme == "sqlite":
-        text = " OR ".join(f"{trimmed} GLOB '{form}'" for form in _SQLITE_NOT_NUMBER)
-        valid = f"({valid}) AND (typeof({column}) <> 'text' OR NOT ({text}))"
-    kept = f"CASE WHEN {valid} THEN {p} ELSE 1.0 END"
-    cell = f"OVER (PARTITION BY {', '.join(_q(c) for c in [window_key, *cols.roles])})"
-    if cols.weight:
-        weight = f"{kept} AS {_q(k[W_KEY])}, MIN(1.0 / ({kept})) {cell} AS {_q(k[PMIN_KEY])}, " + (
-            f"MAX(1.0 / ({kept})) {cell} AS {_q(k[PMAX_KEY])}"
-        )
-    else:
-        weight = f"1.0 / ({kept}) AS {_q(k[W_KEY])}, MIN({kept}) {cell} AS {_q(k[PMIN_KEY])}"
-    return f"{weight}, CASE WHEN {valid} THEN 0 ELSE 1 END AS {_q(k[BAD_KEY])}"
+    return p, trimmed
 
 
 def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
