@@ -62,7 +62,7 @@ def test_too_few_draws_are_refused_before_any_cell_is_read_or_drawn(monkeypatch)
 def test_the_public_docstring_says_the_default():
     doc = " ".join(pcer_audit.__doc__.split())
     assert "not given: 1,000, or the 20·m the spreads' Bonferroni level" in doc
-    assert "for 8 to 47 groups, fewer given are refused" in doc
+    assert "needs for 8 to 47 groups; fewer are refused" in doc
 
 
 def test_48_groups_at_the_dispersions_draws_reach_every_level_but_the_eo_gaps():

@@ -535,29 +535,25 @@ def pcer_audit(
         Its ``pcer_min_group_size`` is the rows per group per split below which a group, and
         every gap that involves it, is INSUFFICIENT_DATA (no interval, ΔPCER not headlined).
     **options
-        The interval settings (:data:`AUDIT_SETTINGS`): ``etas``, the floor constants of the
-        sensitivity analysis; ``n_boot``, draws of the intervals (at least 100; not given:
-        1,000, or the 20·m the spreads' Bonferroni level 1 − 0.05/m needs for 8 to 47 groups,
-        fewer given are refused; the module's notes say more);
+        The interval settings (:data:`AUDIT_SETTINGS`): ``etas``, the sensitivity analysis's
+        floor constants; ``n_boot``, the draws (at least 100; not given: 1,000, or the 20·m
+        the spreads' Bonferroni level 1 − 0.05/m needs for 8 to 47 groups; fewer are refused);
         ``random_state``, their seed (the same seed, the same intervals); ``ci``, how each
-        group's train and test cells are drawn: ``"jeffreys"`` (default, an empty cell still
-        varies) or ``"percentile"`` (the row bootstrap; the module's notes say more).
+        group's cells are drawn: ``"jeffreys"`` (default, an empty cell still varies) or
+        ``"percentile"`` (the row bootstrap). The module's notes say more of both.
 
     Returns
     -------
     PCERResult
-        Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...); in
-        ``estimates`` (and each group's) each with a 95% interval, its method, a status
-        (REPORTED, INSUFFICIENT_DATA or UNDEFINED) and a reason. The intervals cover row
-        sampling of this one model, not retraining (see ``note``).
+        Point values as attributes (``delta_pcer``, ``groups[i].delta``, ...); in ``estimates``
+        (and each group's) each with a 95% interval (row sampling of this model, not retraining:
+        ``note``), its method, a status (REPORTED, INSUFFICIENT_DATA, UNDEFINED) and a reason.
     """
     eta, settings = check_eta(eta), _audit_settings(options, positive_is_favorable)
     floor_n, ci = check_policy(policy).pcer_min_group_size, settings["ci"]
-    automatic = settings["n_boot"] is None
     order, cells, stats = _statistics_and_draws(train, test, group_order, eta, settings)
     rows, small, notes = _group_rows((train, test), order, cells, stats, floor_n, ci)
-    raised = automatic and settings["n_boot"] > DEFAULT_N_BOOT
-    estimates = _result_estimates(rows, small, stats, floor_n, ci, raised)
+    estimates = _result_estimates(rows, small, stats, floor_n, ci, settings["raised"])
     result = PCERResult(
         groups=rows,
         group_order=order,
@@ -570,7 +566,12 @@ def pcer_audit(
         estimates=estimates,
         **{key: int(settings[key]) for key in ("n_boot", "random_state")},
     )
-    # the sentence reads the finished statistics: a copy with it, not a patched object
+    return _interpreted(result)
+
+
+def _interpreted(result: PCERResult) -> PCERResult:
+    """The result with its sentence, which reads the finished statistics: a copy, not a
+    patched object."""
     return dataclasses.replace(result, interpretation=interpret(result))
 
 
@@ -705,7 +706,9 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
         check_draws(settings["n_boot"], "n_boot")
     check_seed(settings["random_state"], "random_state")
     order = _check_splits(train, test, group_order)
-    settings["n_boot"] = _interval_draws(settings["n_boot"], len(order))
+    asked = settings["n_boot"]
+    settings["n_boot"] = _interval_draws(asked, len(order))
+    settings["raised"] = asked is None and settings["n_boot"] > DEFAULT_N_BOOT  # not asked for
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
     point = group_statistics(cells_tr, cells_te, eta)
     rng = np.random.default_rng(int(settings["random_state"]))
