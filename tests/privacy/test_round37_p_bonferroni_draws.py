@@ -157,3 +157,12 @@ def test_the_command_line_shows_why_the_spreads_have_no_interval(tmp_path, capsy
     assert main([*args, "--n-boot", "100", "--json", str(tmp_path / "out.json")]) == 0
     document = json.loads((tmp_path / "out.json").read_text())
     assert document["n_boot"] == 100 and document["statistics"]["dispersion"]["ci_high"] is None
+
+
+def test_the_headline_says_its_spread_has_no_interval():
+    from ethiclens.privacy._summary import headline_line
+
+    result = pcer_audit(*_splits(48, 30), n_boot=100)
+    assert result.headline.status == "REPORTED" and result.headline.ci_low is None
+    line = headline_line(result)
+    assert "PCER dispersion (η = " in line and "[no 95% CI: see the notes]; DP-Gap" in line

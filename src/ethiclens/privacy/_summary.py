@@ -108,7 +108,8 @@ def headline_line(result) -> str:
     )
     if head.status == REPORTED:
         ends = (head.ci_low, head.ci_high)
-        ci = "" if ends == (None, None) else f" [95% CI {_end(ends[0])}, {_end(ends[1])}]"
+        ci = f" [95% CI {_end(ends[0])}, {_end(ends[1])}]"
+        ci = " [no 95% CI: see the notes]" if ends == (None, None) else ci  # too few draws
         return f"{name} = [bold]{head.value:+z.2f}[/bold]{ci}; {gaps}"
     shown = "" if head.value is None else f"; value {head.value:+z.2f} shown for reference only"
     return f"[dim]{name} {_markup(str(head.reason))} ({head.status}{shown})[/dim]; {gaps}"
