@@ -1700,10 +1700,55 @@ def _unopenable(exc: OSError | RuntimeError) -> tuple[str, str] | None:
 SUFFIX_ALSO = {".html": (".htm",)}
 
 
+def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, folder=False) -> None:
+    """Refuse, in the words of :func:`ethiclens.fairness.check_path`, an output ``path`` given
+    as ``column`` that names nothing to write: no str or ``os.PathLike`` (None, 3, True, bytes,
+    a list), a NUL in it, blank text ('' is the working folder to pathlib) and, unless it is a
+    ``folder`` to write into, a path whose last part names no file (``Path('')``, '/', 'a/..')."""
+    text = isinstance(path, (str, os.PathLike))
+    value = str(path) if text else path
+    if not text or "\x00" in value:  # os would raise TypeError / ValueError deep inside
+        what = "folder" if folder else "file"
+        problem = (
+            "holds a NUL character, which no file name can"
+            if text
+            else f"must be a {what} path (a str or os.PathLike)"
+        )
+    elif not value.strip():
+        problem = "must not be empty"
+    elif not folder and os.path.basename(os.path.normpath(os.fspath(path))) in ("", ".", ".."):
+        problem = "names a folder, not a file to write"
+    else:
+        return
+    raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
+
+
+def _check_writable_argument(path, argument: str, fix: str) -> Path:
+    """:func:`_refuse_no_path` and :func:`check_writable` for a Python writer's ``argument``:
+    a missing folder or a folder in the way is refused naming it too."""
+    _refuse_no_path(path, argument, fix, "argument")
+    try:
+        return check_writable(path)
+    except EthicLensInputError as exc:  # "output x: folder y does not exist", "x is a folder"
+        if exc.column is not None:
+            raise
+        raise EthicLensInputError(
+            exc.problem, column=argument, value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
+
+
+_EXAMPLE_STEMS = {".csv": "table", ".png": "plot", ".md": "card"}
+
+
 def check_suffix(path, flag: str, suffix: str, what: str) -> None:
     """Refuse, before any work, an output whose name does not end in ``suffix`` (the format
     it will be written in, or one of its ``SUFFIX_ALSO``); None (not asked) passes."""
-    if path and Path(path).suffix.lower() not in (suffix, *SUFFIX_ALSO.get(suffix, ())):
+    # a path naming no file ('', 3, Path(''), '/') is refused first, in check_path's words
+    if path is None:
+        return
+    example = f"{_EXAMPLE_STEMS.get(suffix, 'report')}{suffix}"
+    _refuse_no_path(path, flag, f"pass the file to write, e.g. {flag} {example}")
+    if Path(path).suffix.lower() not in (suffix, *SUFFIX_ALSO.get(suffix, ())):
         stem = Path(path).with_suffix("")  # flipped.csv.gz: flipped.csv, not flipped.csv.csv
         name = stem.name if stem.suffix.lower() == suffix else Path(path).with_suffix(suffix).name
         raise EthicLensInputError(

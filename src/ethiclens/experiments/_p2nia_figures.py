@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .._text import csv_safe_frame, literal_figure, short_labels
-from ..io import write_atomic
+from ..io import _check_writable_argument, _refuse_no_path, write_atomic
 from ..p2nia import get_model, model_label, model_names
 from ..report import markdown_text as esc  # the user's names in the Markdown tables
 
@@ -274,6 +274,9 @@ def write_outputs(
     """Rows CSV, one PNG per paper figure (Figs. 3-8 as the rows allow, every method on the
     same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
+    fix = "give the folder to write the figures and tables into, e.g. 'results/'"
+    _refuse_no_path(out, "out", fix, "argument", folder=True)  # '', 3, None, a NUL: named
+    out = Path(out)  # a str works too
     files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
     files += write_figures(frame, out, dataset)
 
@@ -432,6 +435,7 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     """The paper's Fig. 1 from ``cross_population`` rows: the black-box DP estimate with each
     audit state's records (mean over repetitions, ± one standard deviation), the model's true
     DP on its own state's held-out records as a line, states sorted by their error."""
+    _check_writable_argument(path, "path", "pass the file to write, e.g. 'population-bias.png'")
     per_state = (
         frame.groupby("audit_state")
         .agg(

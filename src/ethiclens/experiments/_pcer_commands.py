@@ -305,7 +305,7 @@ def export_store(store_path, out) -> Path:
     from ._store import check_export_type, open_existing
 
     in_python_words(lambda: check_path(out, "runs.csv"), {"path": "out"})  # a NUL, None, 5
-    check_export_type(out)  # before the store is opened: the cheaper check first
+    in_python_words(lambda: check_export_type(out), {"--out": "out"})  # before the store opens
     in_python_words(lambda: check_writable(out, flag="out"), {"out": "out"})  # a missing folder
     store = open_existing(store_path)
     try:
@@ -324,14 +324,12 @@ def tables_to_folder(store_path, out_dir) -> str:
     """``pcer tables``: the paper's tables (Markdown + CSV) and Figure 1 from a results store
     into ``out_dir`` (created once the store is read and has runs); the line saying what was
     written. ``-`` and an output that would replace the store are refused first."""
-    from ..io import check_outputs, ensure_output_folder
+    from ..io import _refuse_no_path, check_outputs, ensure_output_folder
     from ..p2nia import refuse_stdout
     from ._tables import TABLE_FILES, write_tables
 
-    if not str(out_dir).strip():  # Path('') is the working folder: never written by accident
-        raise EthicLensInputError(
-            "must not be empty", column="--out", value=out_dir, fix="give a path"
-        )
+    # '' is the working folder to pathlib: never written by accident; 3, None, a NUL: named
+    _refuse_no_path(out_dir, "--out", "give a path, e.g. --out tables/", folder=True)
     refuse_stdout(out_dir, "--out", "folder")
     check_outputs({f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}, inputs=[store_path])
     ensure_output_folder(out_dir, "--out", create=False)

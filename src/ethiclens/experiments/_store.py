@@ -488,9 +488,11 @@ class ResultsStore:
 
     def export(self, out: str | Path) -> Path:
         """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
-        from ..io import write_atomic
+        from ..fairness import in_python_words
+        from ..io import _refuse_no_path, write_atomic
 
-        out = check_export_type(out)
+        _refuse_no_path(out, "out", "pass the file to write, e.g. 'runs.csv'", "argument")
+        out = in_python_words(lambda: check_export_type(out), {"--out": "out"})
         frame = self.group_stats()
         if out.suffix.lower() == ".parquet":
             data = frame.to_parquet(index=False)  # no path: the file's bytes

@@ -10,7 +10,7 @@ import pandas as pd
 
 from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
-from ..io import write_atomic
+from ..io import _refuse_no_path, write_atomic
 from ..privacy import DEFAULT_ETA, FLOOR_ETAS
 from ..report import markdown_text as esc
 
@@ -363,6 +363,8 @@ def write_tables(
     dict
         Table name -> path written (``main``, ``per_seed``, ``markdown``, ...).
     """
+    fix = "give the folder to write the tables into, e.g. 'tables/'"
+    _refuse_no_path(out_dir, "out_dir", fix, "argument", folder=True)  # '', 3, None, a NUL
     out_dir = Path(out_dir)
     seeds = per_seed(groups)
     if seeds.empty:

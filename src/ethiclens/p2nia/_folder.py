@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .._checks import is_number_text, split_list, split_names, underflow_words, underflows
 from ..errors import EthicLensInputError, _number_as_typed
-from ..io import check_outputs, read_table
+from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
 from ._protocol import (
@@ -82,6 +82,8 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
 def write_request(req: AuditRequest, out) -> str | None:
     """Write the request to ``out`` (``-``: standard output); the line saying where. A file
     already there is replaced, as every output is, with a warning naming it."""
+    if out != STDOUT:  # '', 3, Path(''), a missing folder: named 'out', not 'path'
+        _check_writable_argument(out, "out", "pass the file to write, e.g. 'request.json'")
     existed = out != STDOUT and Path(out).is_file()
     wrote = write_json_output(out, req.to_dict())
     if existed:

@@ -10,7 +10,13 @@ import sys
 
 from .._text import write_whole
 from ..errors import EthicLensInputError
-from ..io import check_outputs, check_suffix, check_writable, write_atomic
+from ..io import (
+    _check_writable_argument,
+    check_outputs,
+    check_suffix,
+    check_writable,
+    write_atomic,
+)
 
 STDOUT = "-"
 
@@ -78,6 +84,8 @@ def _check_stdout(flag, stdout_flag, kind: str = "file") -> None:
 def write_json_output(path, document) -> str | None:
     """Write ``document`` as JSON to ``path`` (whole, atomically) or to standard output
     (``-``); the line saying where, or None for standard output."""
+    if path != STDOUT:  # '', 3, Path(''), a missing folder: named before any work
+        _check_writable_argument(path, "path", "pass the file to write, e.g. 'report.json'")
     text = json.dumps(document, indent=2) if not isinstance(document, str) else document
     if path == STDOUT:
         write_whole(sys.stdout, text + "\n")  # every byte, or a reader gone is found

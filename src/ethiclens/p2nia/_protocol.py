@@ -59,6 +59,7 @@ from ..io import (
     _as_written_fix,
     _first_not_one_value,
     _not_one_value_error,
+    _refuse_no_path,
     ensure_output_folder,
     read_config_file,
 )
@@ -783,6 +784,7 @@ def write_release(
     fix = "give the folder to write the release into, e.g. 'release/'"
     problem = "must be the path of a folder, not a"
     check_argument_type(out_dir, (str, os.PathLike), column="out_dir", problem=problem, fix=fix)
+    _refuse_no_path(out_dir, "out_dir", fix, "argument", folder=True)  # '', '   ', a NUL
     out = Path(out_dir)
     is_release = _check_out_folder(out, replace)
     manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)

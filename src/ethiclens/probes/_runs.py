@@ -144,9 +144,12 @@ def check_probe_outputs(
     fix names ``example`` plus the format's suffix, the command's own file), an input or
     another output overwritten, an unwritable place, then (``suffixes``) a name without the
     format's suffix (:func:`check_out_suffix`)."""
-    from ..io import check_outputs, check_writable
+    from ..io import _refuse_no_path, check_outputs, check_writable
 
     for flag, path in outputs.items():
+        if path is not None:  # '', 3, Path(''), '/': named with the format's file name
+            name = f"{example}{OUTPUT_SUFFIXES[flag][0]}"
+            _refuse_no_path(path, flag, f"pass the file to write, e.g. {flag} {name}")
         if path == "-":
             raise EthicLensInputError(
                 "cannot go to standard output ('-'): the command prints its summary there",
@@ -176,9 +179,10 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     number of rows written. A column the file lacks is named with the file's columns; a bad
     input is refused before a bad output name, as a command refuses its arguments in order; a
     refused record is named as in :func:`analyze_scored`."""
-    from ..io import read_table, require_columns, write_atomic
+    from ..io import _refuse_no_path, read_table, require_columns, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
+    _refuse_no_path(out, "--out", "pass the file to write, e.g. --out flipped.csv")  # None too
     check_probe_outputs({"--out": out}, inputs=[data], suffixes=False, example="flipped")
     records = read_table(data)
     require_columns(records, [protected], data)
