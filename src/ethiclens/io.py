@@ -1701,10 +1701,11 @@ SUFFIX_ALSO = {".html": (".htm",)}
 
 
 def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, folder=False) -> None:
-    """Refuse, in the words of :func:`ethiclens.fairness.check_path`, an output ``path`` given
-    as ``column`` that names nothing to write: no str or ``os.PathLike`` (None, 3, True, bytes,
-    a list), a NUL in it, blank text ('' is the working folder to pathlib) and, unless it is a
-    ``folder`` to write into, a path whose last part names no file (``Path('')``, '/', 'a/..')."""
+    """Refuse an output ``path`` given as ``column`` (the one check of every writer's path;
+    :func:`ethiclens.fairness.check_path` calls it) that names nothing to write: no str or
+    ``os.PathLike`` (None, 3, True, bytes, a list), a NUL in it, blank text ('' is the working
+    folder to pathlib) and, unless it is a ``folder`` to write into, a path whose last part
+    names no file (``Path('')``, '/', 'a/..')."""
     text = isinstance(path, (str, os.PathLike))
     value = str(path) if text else path
     if not text or "\x00" in value:  # os would raise TypeError / ValueError deep inside

@@ -65,28 +65,15 @@ def not_found(argument: str, value, choices, problem: str | None = None) -> NotF
 _LOOKED_UP = {"attribute": "protected attribute", "metric": "comparison metric"}
 
 
-_NOT_A_PATH = "must be a file path (a str or os.PathLike)"
-
-
 def check_path(path, example: str):
     """``path`` of a result's writer (``to_html``, ``to_model_card``...): a str or
-    ``os.PathLike``; anything else, or a NUL in it, is refused here, not deep inside ``os``."""
-    text = isinstance(path, (str, os.PathLike))
-    if not text or "\x00" in str(path):  # no file system takes a NUL: os raises ValueError
-        problem = "holds a NUL character, which no file name can" if text else _NOT_A_PATH
-        raise _path_refused(problem, path, example)
-    if not str(path).strip():  # pathlib reads '' as '.', the working folder: "is a folder"
-        raise _path_refused("must not be empty", str(path), example)
-    if os.path.basename(os.path.normpath(os.fspath(path))) in ("", ".", ".."):  # Path(''), '/'
-        raise _path_refused("names a folder, not a file to write", str(path), example)
+    ``os.PathLike`` naming a file; anything else, a NUL in it, blank text or a folder
+    (``Path('')``, '/') is refused here, not deep inside ``os`` (``example``: a file name of the
+    format it writes, shown in the fix)."""
+    from ..io import _refuse_no_path  # the one check of a path to write (its words too)
+
+    _refuse_no_path(path, "path", f"pass the file to write, e.g. {example!r}", "argument")
     return path
-
-
-def _path_refused(problem: str, value, example: str) -> EthicLensInputError:
-    """The refusal of a writer's argument ``path`` (``value``), as ``problem``; the fix shows
-    ``example``, a file name of the format it writes."""
-    fix = f"pass the file to write, e.g. {example!r}"
-    return EthicLensInputError(problem, column="path", value=value, fix=fix, kind="argument")
 
 
 def write(kind: str, path, example: str, flag: str, *args):
