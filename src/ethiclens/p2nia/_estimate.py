@@ -681,11 +681,12 @@ def _gap_interval(k, value, rep_cells, basis: _Cells, method, level) -> MetricEs
     n_boot = rep_cells.shape[0]
     if n_boot * (1 - joint) < 1:  # no pair drawn: its draws could not reach the level
         needed = math.ceil(1 / (1 - joint))
-        fix = (
-            f"estimate with --n-boot of at least {needed:,} (n_boot in Python)"
-            if needed <= MAX_DRAWS
-            else f"no draws reach it (at most {MAX_DRAWS:,}): request fewer groups"
-        )
+        fix = f"estimate with --n-boot of at least {needed:,} (n_boot in Python)"
+        if needed > MAX_DRAWS:  # a lower level (2 groups have no fewer), or fewer groups
+            top, fewer = 1 - Fraction(m, MAX_DRAWS), len(basis.domain) > 2
+            ways = [f"a --confidence-level of at most {_decimal(top)} (level in Python)"]
+            ways = ways[: top > Fraction(1, 2)] + ["fewer groups (a new request)"] * fewer
+            fix = f"no draws reach it (at most {MAX_DRAWS:,}): use " + ", or ".join(ways)
         reason = f"no interval: {said}, needs {needed:,} draws (one outside it), more than "
         reason += f"the {n_boot:,} drawn; {fix}"
         return MetricEstimate(value, None, None, TOO_FEW_DRAWS_METHOD, REPORTED, reason)
@@ -723,13 +724,19 @@ def _joint_level(level, m: int, k: str, pairs: int, groups: int):
     rates = " and ".join(_RATES[k]).replace("selection rate", "selection-rate")
     whose = "the 2 groups" if pairs == 1 else f"every pair of the {groups:,} groups"
     digits = 4  # as many as tell it from 1 (1 − 0.05/1035 is 0.99995, never '1')
-    while f"{float(joint):.{digits}g}" == "1":
+    while digits < 17 and f"{float(joint):.{digits}g}" == "1":
         digits += 1
     said = (
         f"each of its {m:,} signed differences, the {rates} gaps of {whose}, at the Bonferroni "
-        f"level 1 − {float(alpha):g}/{m:,} = {float(joint):.{digits}g}"
+        f"level 1 − {_decimal(alpha)}/{m:,} = {float(joint):.{digits}g}"
     )
     return joint, said
+
+
+def _decimal(x: Fraction) -> str:
+    """An exact decimal ``Fraction`` (1 − a level as written) in plain digits: 0.000001, not
+    the 1e-06 that ``:g`` writes (as ``check_level_draws`` writes a level)."""
+    return format((Decimal(x.numerator) / Decimal(x.denominator)).normalize(), "f")
 
 
 def _unheld(basis: _Cells) -> str:
