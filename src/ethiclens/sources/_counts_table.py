@@ -8,6 +8,7 @@ A counts table has one row per cell of (protected attribute values..., y_true, y
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import os
 from dataclasses import dataclass, field
@@ -682,7 +683,9 @@ def read_counts(
     table.attrs.update(attrs)
 
     # the file's place of a refused cell (its line or row, a JSON record's line as the row
-    # audit names it), and its own score bins checked here, where that place is known
+    # audit names it; each found once, on a refusal only: a duplicate names its first row
+    # twice), and its own score bins checked here, where that place is known
+    @functools.cache
     def place(i: int) -> str:
         return table_place(path, i)
 

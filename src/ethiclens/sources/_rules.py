@@ -59,6 +59,7 @@ from ..fairness import (
     typed_numbers_error,
 )
 from ..io import (
+    COMPRESSED,
     _delimiter_error,
     _file_name,
     _named_below,
@@ -544,11 +545,12 @@ def table_place(path, index: int) -> str:
     """Where row ``index`` (0-based, as read) of the one table file ``path`` lies, as the row
     audit names a refused row: ``FILE line L`` of a CSV (compressed too) or of a JSON file
     whose records start lines of their own, ``FILE row R`` of a Parquet one, else ``row N``
-    (counted from 0, as for a DataFrame); past the file's last row its number of rows."""
-    name = str(path).lower()
-    if JSON_NAME.search(name):
+    (counted from 0, as for a DataFrame); past the file's last row its number of rows. Its
+    type is the reader's (io): ``c.json.csv`` is a CSV, ``c.json.parquet`` a Parquet file."""
+    suffix, inner = Path(path).suffix.lower(), Path(Path(path).stem).suffix.lower()
+    if suffix in (".json", ".jsonl") or (suffix in COMPRESSED and inner in (".json", ".jsonl")):
         return json_record_line(path, index) or f"row {index}"
-    return str(row_place(path, index, "parquet" if name.endswith((".parquet", ".pq")) else "csv"))
+    return str(row_place(path, index, "parquet" if suffix in (".parquet", ".pq") else "csv"))
 
 
 def _file_place(path, name: str, index: int, kind: str) -> str | int:
