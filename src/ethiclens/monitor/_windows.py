@@ -834,8 +834,7 @@ def _duckdb_rows(query: _DuckQuery, target: str, window: Window):
     if missing or bad:
         query.name_first_bad()
     _time_errors(query.cols.time, missing, bad, example, rows, target)
-    # ties broken by the values as text, as the pandas path sorts them
-    # ties broken by the weight's value last (``row_order``)
+    # ties broken by the values as text, then the weight's value, as pandas sorts (row_order)
     order = ", ".join([TS, *(_as_text_sql(query, c) for c in query.cols.roles)])
     order += ", _ethiclens_p NULLS LAST" if query.p else ""
     numbered = (
@@ -1485,7 +1484,8 @@ def count_windows_sql(
     flag: str = "--db",
 ) -> Counted:
     """Day or row windows of a database table (or query): the day of each row (row windows:
-    its number in time order, ties broken by the roles' text as the file engines break them)
+    its number in time order, ties broken by the roles' text, then the weight's value, as the
+    file engines break them)
     is computed in the database and becomes one more GROUP BY key of
     ``ethiclens.sources.sql_counts``, which runs it read-only (ADR 0011); only counts come
     back. With ``cols.propensity`` the database also sums 1/π and 1/π² per cell and finds its
@@ -1602,8 +1602,8 @@ def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str, n
 
 
 def _row_windows_sql(scheme: str, rows: str, cols: Columns, window: Window, k: dict) -> str:
-    """``rows`` numbered in time order (ties: the roles' text, missing last) into windows of
-    ``window.size`` rows (``k``: the internal columns' names, ``_sql_keys``)."""
+    """``rows`` numbered in time order (ties: the roles' text, then the weight's value; missing
+    last) into windows of ``window.size`` rows (``k``: the internal columns' names)."""
     order = ", ".join(
         [f"{_q(k[TS_KEY])} NULLS LAST", *(_TEXT_SQL[scheme].format(col=_q(c)) + " NULLS LAST"
                                       for c in cols.roles)]
