@@ -6,6 +6,7 @@ text); one renderer escapes them for Markdown, the other for HTML, so both say t
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -402,11 +403,13 @@ CARD_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".h
 
 def card_format(path) -> str:
     """'markdown' or 'html' from the file's extension; anything else is refused."""
-    fmt = CARD_FORMATS.get(Path(str(path)).suffix.lower())
+    text = os.fspath(path) if isinstance(path, os.PathLike) else path  # its path, not its repr
+    text = text if isinstance(text, str) else str(text)
+    fmt = CARD_FORMATS.get(Path(text).suffix.lower())
     if fmt is None:
         problem = "the model card's format is chosen by its extension"
         fix = "name it card.md (Markdown) or card.html (HTML)"
-        raise EthicLensInputError(problem, column="--model-card", value=str(path), fix=fix)
+        raise EthicLensInputError(problem, column="--model-card", value=text, fix=fix)
     return fmt
 
 
