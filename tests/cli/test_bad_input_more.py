@@ -648,7 +648,7 @@ CASES = [
         "mkcf-list-group",
         ["probe", "make-counterfactuals", "{d}/t.json", "--protected", "g", "--out", "{d}/o"],
         _text("t.json", '[{"x": 1, "g": ["a"]}, {"x": 2, "g": "b"}]'),
-        ["'g'", "single labels"],
+        ["'g'", "group values must be scalars", "first at row 0 (value: ['a'])"],
     ),
     (
         "mkcf-bookkeeping-column-taken",

@@ -346,11 +346,22 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
                 column=column,
                 fix=label_fix(_pandas_name(values, role), uniques, pos_label=True),
             )
-        odd = ~series.map(_is_zero_one).to_numpy(dtype=bool)
-        weights = np.ones(len(series)) if counts is None else np.asarray(counts, dtype=float)
-        rows = (float(weights[odd].sum()), float(weights.sum()))
-        raise not_binary(uniques, column, role, name=_pandas_name(values, role), rows=rows)
-    return series.to_numpy().astype(np.int8)
+        raise _not_binary_rows(series, uniques, column, role, _pandas_name(values, role), counts)
+    try:
+        return series.to_numpy().astype(np.int8)
+    except TypeError:  # 1+0j equals 1 (pd.unique kept only the 1) but is no 0/1 number
+        odd = pd.unique(series[~series.map(_is_zero_one).to_numpy(dtype=bool)])
+        name = _pandas_name(values, role)
+        raise _not_binary_rows(series, [*uniques, *odd], column, role, name, counts) from None
+
+
+def _not_binary_rows(series, uniques, column: str, role: str, name, counts):
+    """:func:`not_binary` of ``series``, with how many rows (``counts``: each row's weight) hold
+    a value other than 0/1."""
+    odd = ~series.map(_is_zero_one).to_numpy(dtype=bool)
+    weights = np.ones(len(series)) if counts is None else np.asarray(counts, dtype=float)
+    rows = (float(weights[odd].sum()), float(weights.sum()))
+    return not_binary(uniques, column, role, name=name, rows=rows)
 
 
 def _decimals_as_floats(series: pd.Series) -> pd.Series:
