@@ -1707,7 +1707,10 @@ def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, fol
     folder to pathlib) and, unless it is a ``folder`` to write into, a path whose last part
     names no file (``Path('')``, '/', 'a/..')."""
     text = isinstance(path, (str, os.PathLike))
-    value = str(path) if text else path
+    value = os.fspath(path) if text else path  # what a PathLike names (its str may not say)
+    if isinstance(value, bytes):  # a PathLike of bytes: pathlib takes none
+        text, value = False, path
+    value = str(value) if text else value
     if not text or "\x00" in value:  # os would raise TypeError / ValueError deep inside
         what = "folder" if folder else "file"
         problem = (
@@ -1717,7 +1720,7 @@ def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, fol
         )
     elif not value.strip():
         problem = "must not be empty"
-    elif not folder and os.path.basename(os.path.normpath(os.fspath(path))) in ("", ".", ".."):
+    elif not folder and os.path.basename(os.path.normpath(value)) in ("", ".", ".."):
         problem = "names a folder, not a file to write"
     else:
         return

@@ -82,7 +82,7 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
 def write_request(req: AuditRequest, out) -> str | None:
     """Write the request to ``out`` (``-``: standard output); the line saying where. A file
     already there is replaced, as every output is, with a warning naming it."""
-    if out != STDOUT:  # '', 3, Path(''), a missing folder: named 'out', not 'path'
+    if not (isinstance(out, str) and out == STDOUT):  # '', 3, Path(''), an array: 'out'
         _check_writable_argument(out, "out", "pass the file to write, e.g. 'request.json'")
     existed = out != STDOUT and Path(out).is_file()
     wrote = write_json_output(out, req.to_dict())

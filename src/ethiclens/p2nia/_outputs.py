@@ -84,7 +84,7 @@ def _check_stdout(flag, stdout_flag, kind: str = "file") -> None:
 def write_json_output(path, document) -> str | None:
     """Write ``document`` as JSON to ``path`` (whole, atomically) or to standard output
     (``-``); the line saying where, or None for standard output."""
-    if path != STDOUT:  # '', 3, Path(''), a missing folder: named before any work
+    if not (isinstance(path, str) and path == STDOUT):  # '', 3, Path(''), an array: named
         _check_writable_argument(path, "path", "pass the file to write, e.g. 'report.json'")
     text = json.dumps(document, indent=2) if not isinstance(document, str) else document
     if path == STDOUT:
