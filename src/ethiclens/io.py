@@ -1204,11 +1204,11 @@ def _check_csv_header(path: Path, frame: pd.DataFrame) -> None:
 
 def _not_one_value(value) -> bool:
     """A cell that is not one value an engine can group, count or compare: a list, tuple,
-    dict, set or array (JSON and Parquet hold them), or anything Python cannot hash or compare
-    with itself (a Series, a slice, an object whose ``__hash__`` or ``__eq__`` raises). A
-    ``bytearray`` or ``memoryview`` is the bytes it holds (a database's BLOB) and a signalling
-    NaN decimal a missing value, as every reader takes them."""
-    if isinstance(value, list | tuple | dict | set | np.ndarray):
+    dict, set, frozenset or array (JSON and Parquet hold them), or anything Python cannot hash
+    or compare with itself (a Series, a slice, an object whose ``__hash__`` or ``__eq__``
+    raises). A ``bytearray`` or ``memoryview`` is the bytes it holds (a database's BLOB) and a
+    signalling NaN decimal a missing value, as every reader takes them."""
+    if isinstance(value, list | tuple | dict | set | frozenset | np.ndarray):
         return True
     if isinstance(value, bytearray | memoryview | Decimal):
         return False
