@@ -508,9 +508,10 @@ def _reachable(n_boot: int) -> str:
 
 
 def _nines(level: float) -> float:
-    """``level`` in four digits, or as many more as tell it from 1 (0.99995, never 1)."""
+    """``level`` in four digits, or as many more as tell it from 1 (0.99995, never 1; a level
+    a float cannot tell from 1 stops at 17); ``repr`` writes it (a derived level's words)."""
     digits = 4
-    while f"{level:.{digits}g}" == "1":
+    while digits < 17 and f"{level:.{digits}g}" == "1":
         digits += 1
     return float(f"{level:.{digits}g}")
 

@@ -42,6 +42,7 @@ import pandas as pd
 from .._checks import (
     MAX_DRAWS,
     SKLEARN_SEED_LIMIT,
+    _nines,
     check_argument_type,
     check_draws,
     check_level,
@@ -723,12 +724,9 @@ def _joint_level(level, m: int, k: str, pairs: int, groups: int):
     joint = 1 - alpha / m
     rates = " and ".join(_RATES[k]).replace("selection rate", "selection-rate")
     whose = "the 2 groups" if pairs == 1 else f"every pair of the {groups:,} groups"
-    digits = 4  # as many as tell it from 1 (1 − 0.05/1035 is 0.99995, never '1')
-    while digits < 17 and f"{float(joint):.{digits}g}" == "1":
-        digits += 1
-    said = (
+    said = (  # the level in as many digits as tell it from 1 (0.99995, never '1')
         f"each of its {m:,} signed differences, the {rates} gaps of {whose}, at the Bonferroni "
-        f"level 1 − {_decimal(alpha)}/{m:,} = {float(joint):.{digits}g}"
+        f"level 1 − {_decimal(alpha)}/{m:,} = {_nines(float(joint))!r}"
     )
     return joint, said
 

@@ -40,7 +40,7 @@ from importlib import resources
 
 import numpy as np
 
-from .._checks import MIN_DRAWS, check_draws, check_eta, check_level_draws, check_seed
+from .._checks import MIN_DRAWS, _nines, check_draws, check_eta, check_level_draws, check_seed
 from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -456,21 +456,12 @@ def _folded_interval(signed, ci: str = "jeffreys", what=""):
     if m > 1:
         method = (
             f"{plain} of the {m} signed differences ({what}), each at the Bonferroni level "
-            f"1 − 0.05/{m} = {_level_text(level)} so that they hold together, folded at 0; "
+            f"1 − 0.05/{m} = {_nines(level)!r} so that they hold together, folded at 0; "
             "the gap's interval is [max of the folded lows, max of the folded highs]"
         )
     if notes:
         method += f"; signed: {'; '.join(sorted(notes))}"
     return _contain(max(lows), max(highs), method, max(values))
-
-
-def _level_text(level: float) -> str:
-    """A Bonferroni level in four digits, or as many more as tell it from 1 (1 − 0.05/1035 is
-    0.99995, never '1')."""
-    digits = 4
-    while f"{level:.{digits}g}" == "1":
-        digits += 1
-    return f"{level:.{digits}g}"
 
 
 def _estimate(
@@ -958,7 +949,7 @@ def _short_of_level(m: int, drawn: int, n_groups: int) -> str | None:
     need, most = math.ceil(1 / tails), MAX_DRAWN // (n_groups + pairs)
     said = (
         f"no interval: its {m:,} signed differences, each at the Bonferroni level 1 − "
-        f"{1 - CI_LEVEL:g}/{m} = {_level_text(float(1 - tails))}, need {need:,} draws"
+        f"{1 - CI_LEVEL:g}/{m} = {_nines(float(1 - tails))!r}, need {need:,} draws"
     )
     if need > most:
         return (
