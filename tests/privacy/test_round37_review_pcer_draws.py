@@ -6,22 +6,12 @@ given are refused before any group's cells are read or drawn."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.privacy import SplitPredictions, pcer_audit
+from ethiclens.privacy import pcer_audit
 
-
-def _splits(k: int, per: int = 30):
-    rng = np.random.default_rng(k)
-
-    def split(n):
-        y = rng.integers(0, 2, n)
-        groups = [f"g{i % k:02d}" for i in range(n)]
-        return SplitPredictions(y, np.where(rng.random(n) < 0.85, y, 1 - y), groups)
-
-    return split(k * per), split(k * per)
+from .test_round37_p_bonferroni_draws import _splits
 
 
 @pytest.mark.parametrize(
@@ -35,7 +25,7 @@ def test_the_draws_not_given_by_group_count(groups, drawn):
 
 
 def test_two_groups_drawn_by_default_are_the_1000_given():
-    splits = _splits(2)
+    splits = _splits(2, 30)
     default, given = pcer_audit(*splits), pcer_audit(*splits, n_boot=1000)
     assert default.n_boot == 1000 and default.to_dict() == given.to_dict()
     assert "not 1,000" not in default.estimates["eo_gap"].ci_method
@@ -51,7 +41,7 @@ def test_too_few_draws_are_refused_before_any_cell_is_read_or_drawn(monkeypatch)
     monkeypatch.setattr(_pcer, "split_cells", refuse)
     monkeypatch.setattr(_pcer, "draw_cells", refuse)
     with pytest.raises(EthicLensInputError) as err:
-        pcer_audit(*_splits(8), n_boot=1119)
+        pcer_audit(*_splits(8, 30), n_boot=1119)
     exc = err.value
     assert exc.column == "n_boot" and exc.value == 1119
     assert "the EO-Gap's 56 signed differences (8 groups' TPR and FPR gaps)" in exc.problem

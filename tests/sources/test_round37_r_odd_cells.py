@@ -13,30 +13,13 @@ import ethiclens
 from ethiclens.errors import EthicLensInputError
 from ethiclens.sources import Roles, counts_of
 
-
-class _RaisingEq:
-    def __eq__(self, other):
-        raise RuntimeError("eq")
-
-    __hash__ = object.__hash__
-
-    def __repr__(self):
-        return "RaisingEq()"
-
-
-class _RaisingHash:
-    def __hash__(self):
-        raise RuntimeError("hash")
-
-    def __repr__(self):
-        return "RaisingHash()"
-
+from ._odd_cells import RaisingEq, RaisingHash
 
 CELLS = [
     (pd.Series([1]), "Series", "[1]"),
     (slice(1), "slice", "slice(None, 1, None)"),
-    (_RaisingEq(), "_RaisingEq", "RaisingEq()"),
-    (_RaisingHash(), "_RaisingHash", "RaisingHash()"),
+    (RaisingEq(), "RaisingEq", "RaisingEq()"),
+    (RaisingHash(), "RaisingHash", "RaisingHash()"),
     (pd.DataFrame({"a": [1]}), "DataFrame", "a DataFrame object"),
 ]
 
@@ -94,7 +77,7 @@ def test_counts_of_refuses_a_cell_that_is_not_one_value(column, cell, kind, show
     assert str(exc.value) == expected
 
 
-@pytest.mark.parametrize("cell", [_RaisingHash(), 1 + 2j, slice(1)])
+@pytest.mark.parametrize("cell", [RaisingHash(), 1 + 2j, slice(1)])
 def test_counts_of_refuses_scores_as_the_audit_does_and_weights(cell):
     roles = Roles("p", ["g"], "y", "s", "w", 10)
     frame = _frame("s", cell)

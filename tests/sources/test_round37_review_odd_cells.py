@@ -19,30 +19,13 @@ from ethiclens.monitor import Columns, count_windows
 from ethiclens.privacy import SplitPredictions
 from ethiclens.sources import Roles, counts_of
 
-
-class _RaisingEq:
-    def __eq__(self, other):
-        raise RuntimeError("eq")
-
-    __hash__ = object.__hash__
-
-    def __repr__(self):
-        return "RaisingEq()"
-
-
-class _RaisingHash:
-    def __hash__(self):
-        raise RuntimeError("hash")
-
-    def __repr__(self):
-        return "RaisingHash()"
-
+from ._odd_cells import RaisingEq, RaisingHash
 
 ODD = [
     pytest.param(lambda: pd.Series([1]), id="Series"),
     pytest.param(lambda: slice(1), id="slice"),
-    pytest.param(_RaisingHash, id="raising-hash"),
-    pytest.param(_RaisingEq, id="raising-eq"),
+    pytest.param(RaisingHash, id="raising-hash"),
+    pytest.param(RaisingEq, id="raising-eq"),
     pytest.param(lambda: [1], id="list"),
 ]
 
@@ -139,6 +122,6 @@ def test_the_rule_looks_at_no_cell_of_a_column_of_single_values(monkeypatch):
     assert looked == []
     mixed = pd.Series([1, "a", 2.5] * 1000, dtype=object)  # distinct values only
     assert eio._first_not_one_value(mixed) is None and len(looked) == 3
-    for odd in ([1], _RaisingEq(), _RaisingHash(), slice(1)):
+    for odd in ([1], RaisingEq(), RaisingHash(), slice(1)):
         values = pd.Series(["a", 1] * 500 + [odd, "b"], dtype=object)
         assert eio._first_not_one_value(values) == 1000

@@ -13,19 +13,12 @@ from ethiclens import p2nia
 from ethiclens.errors import EthicLensInputError
 from ethiclens.probes import analyze_counterfactuals, make_counterfactuals
 
-
-class _RaisingHash:
-    def __hash__(self):
-        raise RuntimeError("hash")
-
-    def __repr__(self):
-        return "RaisingHash()"
-
+from ._odd_cells import RaisingHash
 
 ODD = [
     pytest.param(lambda: [1], "a list", "[1]", id="list"),
     pytest.param(lambda: pd.Series([1]), "a Series", "[1]", id="Series"),
-    pytest.param(_RaisingHash, "a _RaisingHash", "RaisingHash()", id="raising-hash"),
+    pytest.param(RaisingHash, "a RaisingHash", "RaisingHash()", id="raising-hash"),
 ]
 GROUP = "group values must be scalars (found lists or other unhashable values), first at"
 LABEL = "values must be single labels, found {kind} at"
