@@ -33,7 +33,10 @@ def test_a_write_waits_for_the_other_transaction_and_is_stamped_after_it(postgre
             )
             holding.set()
             release.wait(10)
-        committed.append("B")
+            # noted before the commit returns: A appends only after its own commit, which the
+            # lock holds back until B's commit, so the list order is B's, then A's (appending
+            # after the with-block raced A's append once B's lock was gone)
+            committed.append("B")
         store.close()
 
     def job_a():  # a later step of another audit
