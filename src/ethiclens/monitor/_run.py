@@ -252,6 +252,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
             updater.add_window(w, plan, run)
         updater.save()
         store.record_absorbed()
+        store.record_replayed()  # last of the writes the replay reads
         store.set_meta("held", held_windows(plan.pending, plan.spans))
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)

@@ -187,6 +187,7 @@ _META_TYPES = {
     "held": dict,
     "evidence_windows": dict,
     "request_digest": dict,
+    "replay_digest": str,
 }
 # The settings every run writes (the first run: app to created; every run: the rest).
 _REQUIRED_META = (
@@ -694,6 +695,9 @@ class Store:
         """The evidence replayed from the stored counts (``_verify``) gives every result's
         log e-values and sequence bounds and every key of the saved state."""
         request = self.meta("request") or {}
+        digest = self.meta("replay_digest")
+        if digest is not None and digest == self.replay_digest():
+            return  # what the last run wrote, untouched since: replayed when it was read
         problem = replay_problem(request, states, results)
         if problem:
             self.check_request_digest(request)  # a setting edited is named first
@@ -924,6 +928,32 @@ class Store:
         first, last = self._one('SELECT min("window"), max("window") FROM windows')
         if first is not None:
             self.set_meta("evidence_windows", {"first": first, "last": last})
+
+    def replay_digest(self) -> str:
+        """The SHA-256 of all the replay reads (the stored request, every result and every
+        evidence state's bytes): a run writes it last (meta ``replay_digest``) and a store
+        whose digest is still this one is not replayed again when opened, so opening costs a
+        hash of the history, not its evidence recomputed window by window (which a hand edit
+        of a result, a state or the request changes, so the full replay then names it)."""
+        digest = hashlib.sha256()
+        queries = (
+            "SELECT value FROM meta WHERE key = 'request'",
+            'SELECT "window", attribute, grp, body FROM results ORDER BY "window", attribute, grp',
+            "SELECT attribute, grp, key, dtype, shape, data FROM state "
+            "ORDER BY attribute, grp, key",
+        )
+        for sql in queries:
+            digest.update(b"\x00table")
+            for row in self._rows(sql) or []:
+                for value in row:
+                    part = bytes(value) if isinstance(value, _BLOB) else str(value).encode()
+                    digest.update(len(part).to_bytes(8, "little") + part)
+        return digest.hexdigest()
+
+    def record_replayed(self) -> None:
+        """Record the digest of what this run wrote (``replay_digest``), checked when the store
+        is opened next (``_check_replay``)."""
+        self.set_meta("replay_digest", self.replay_digest())
 
     def add_window(self, window, start, end, rows, status, counts: str, run: int) -> None:
         self.db.execute(
