@@ -319,7 +319,11 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
             if required:
                 errors[field] = f"choose the {what} column"
             return None
-        value = read_back(value, cols)
+        try:
+            value = read_back(value, cols)
+        except EthicLensInputError as exc:
+            errors[field] = said(exc)
+            return None
         if value not in cols:  # the value as sent, bounded as every refusal quotes one
             errors[field] = said(
                 EthicLensInputError(
@@ -396,7 +400,10 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
             continue
         if edges:
             bins[col] = edges
-        protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
+        try:
+            protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
+        except EthicLensInputError as exc:
+            errors[f"ref_{i}"] = said(exc)
     _read_back(protected, cols, errors)
     return protected, bins
 
@@ -439,20 +446,30 @@ def _reference(raw, column: dict) -> str:
 
     text = raw if isinstance(raw, str) else ""
     values = [str(v) for v in column.get("values") or ()]
-    if text in values:
-        return text
-    return read_back(text, values, unquoted(text))
+    return read_back(text, values, unquoted(text), "group")  # as sent when one of them
 
 
-def read_back(text: str, names: list[str], otherwise: str | None = None) -> str:
-    """``text`` as one of ``names`` (columns, or a column's groups): a name with a control or
-    bidi character is offered (and echoed) in its visible form, "\\u202eA" for U+202E then A,
-    which a browser sends back, or a user types, as shown: read it as the name. Else
-    ``otherwise`` (default: ``text`` as sent)."""
-    if text in names:
+def read_back(
+    text: str, names: list[str], otherwise: str | None = None, what: str = "column"
+) -> str:
+    """``text`` as one of ``names`` (columns, or a column's groups: ``what``): a name with a
+    control or bidi character is offered (and echoed) in its visible form, "\\u202eA" for
+    U+202E then A, which a browser sends back, or a user types, as shown: read it as the name.
+    Else ``otherwise`` (default: ``text`` as sent). Refused (EthicLensInputError) when it is
+    one name and the visible form of another (a column named with the six characters
+    ``\\u202e`` then A, beside the one named U+202E then A): both are offered as the same
+    value, so the page cannot tell which was chosen, and neither is taken unsaid."""
+    if text in names and "\\" not in text:  # every visible form other than the name has one
         return text
-    shown = {form: n for n in names for form in shown_forms(n)}
-    return shown.get(text) or (text if otherwise is None else otherwise)
+    meant = [n for n in dict.fromkeys(names) if n == text or text in shown_forms(n)]
+    if len(meant) > 1:
+        raise EthicLensInputError(
+            f"names {len(meant)} {what}s of this file, shown alike on this page: "
+            f"{', '.join(map(ascii, meant))}",
+            value=text,
+            fix=f"rename one of these {what}s in the file, so that each is shown as itself",
+        )
+    return meant[0] if meant else (text if otherwise is None else otherwise)
 
 
 def _read_back(protected: dict, cols: list[str], errors: dict) -> None:
@@ -504,7 +521,10 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     count = len(prof["columns"])
     ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
     for i, c in enumerate(prof["columns"]):
-        ref = _reference(form.get(f"ref_{i}"), c)
+        try:
+            ref = _reference(form.get(f"ref_{i}"), c)
+        except EthicLensInputError:  # refused by its field already (_protected)
+            continue
         edited = c["name"] in groups.get("merge", {}) or c["name"] in groups.get("bins", {})
         missing = c.get("missing", 0)
         if not ref or i not in ticked or edited or missing or not _all_seen(c, prof):
@@ -652,17 +672,29 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
         except EthicLensInputError as exc:
             errors[name] = group_edit_error(exc)
             continue
-        groups[name] = {}
-        for col, edit in parsed.items():
-            col = read_back(col, columns)
+        try:
+            groups[name] = _read_edits(parsed, columns, values)
+        except EthicLensInputError as exc:  # a name the page shows as another's
+            errors[name] = said(exc)
+            continue
+        for col in groups[name]:
             if (unknown := unknown_attribute(col, ticked, columns)) and name not in errors:
                 errors[name] = unknown
-            known = values.get(col, [])
-            groups[name][col] = (  # merge: {new group: [groups merged]}; exclude: [groups]
-                {new: [read_back(g, known) for g in old] for new, old in edit.items()}
-                if isinstance(edit, dict)
-                else [read_back(g, known) for g in edit]
-            )
+
+
+def _read_edits(parsed: dict, columns: list[str], values: dict) -> dict:
+    """A merge or exclude box's parsed lines with each column and group read back as the one
+    the page shows (:func:`read_back`)."""
+    edits = {}
+    for col, edit in parsed.items():
+        col = read_back(col, columns)
+        known = values.get(col, [])
+        edits[col] = (  # merge: {new group: [groups merged]}; exclude: [groups]
+            {new: [read_back(g, known, what="group") for g in old] for new, old in edit.items()}
+            if isinstance(edit, dict)
+            else [read_back(g, known, what="group") for g in edit]
+        )
+    return edits
 
 
 def unknown_attribute(col: str, attributes: list, columns: list) -> str | None:

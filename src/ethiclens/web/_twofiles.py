@@ -188,7 +188,15 @@ def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int
         raise _problem(
             f"no column of {file} typed for model B", f"type model B's column in '{TYPED_FIELD}'"
         )
-    name = _roles.read_back(typed, names)
+    try:
+        name = _roles.read_back(typed, names)
+    except EthicLensInputError as exc:  # two columns of model B's file shown alike
+        raise EthicLensInputError(
+            exc.problem.replace("this file", f"model B's file {file}"),
+            column="model_b",
+            value=typed,
+            fix=exc.fix,
+        ) from None
     if name not in names:
         raise EthicLensInputError(
             f"not a column of model B's file {file}",
