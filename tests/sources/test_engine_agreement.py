@@ -504,9 +504,21 @@ def test_canonical_numeric_groups_stay_numbers(tmp_path):
     assert all(v == got["pandas"] for v in got.values()), got
 
 
-def test_cli_scheduler_is_refused_without_dask_and_unreachable_is_one_line(tmp_path, capsys):
+def test_cli_scheduler_is_refused_without_dask_and_unreachable_is_one_line(
+    tmp_path, capsys, monkeypatch
+):
     from ethiclens.cli import main
 
+    distributed = pytest.importorskip("distributed")
+
+    class QuickClient(distributed.Client):
+        """The engine's own Client call, giving up after 1 s instead of its 10 s: a closed port
+        is refused at once, so the wait was only distributed retrying until the timeout."""
+
+        def __init__(self, *args, timeout=None, **kwargs):
+            super().__init__(*args, timeout="1s", **kwargs)
+
+    monkeypatch.setattr(distributed, "Client", QuickClient)
     data = plain(tmp_path)
     base = ["counts", data, "--y-pred", "p", "--protected", "g", "--out", str(tmp_path / "c.pq")]
     assert main([*base, "--engine", "duckdb", "--scheduler", "tcp://127.0.0.1:9"]) == 2
