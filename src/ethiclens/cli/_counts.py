@@ -5,30 +5,30 @@ from __future__ import annotations
 import click
 
 from ..errors import EthicLensInputError
-from ._common import FILE, STRICT_INT, writable
+from ._common import FILE, STRICT_INT, NotFolder, writable
 from ._options import SpecRequest, spec_flag
 
-ENGINES = ("auto", "pandas", "duckdb", "dask", "spark")
+# What a counts table is made of (a dataset: count_target says why not); any other key is refused.
+COUNTED = {"target": {"file", "db", "db_env", "table", "query", "engine", "scheduler", "dataset"}}
+COUNTED |= {"roles": {"y_true", "y_pred", "y_score", "protected", "weight"}, "groups": {"bins"}}
 
 
 @click.command("counts")
 @click.argument("target", required=False)
+@click.option(
+    "--config",
+    type=NotFolder(dir_okay=False),
+    metavar="FILE",
+    help="Read the target, roles and bins from an audit spec (YAML/JSON); flags override it.",
+)
 @click.option("--y-true", help="Label column.")
-@click.option("--y-pred", required=True, help="Prediction column.")
+@click.option("--y-pred", help="Prediction column (here or in --config).")
 @click.option("--y-score", help="Score column in [0, 1]: adds score-bin cells for calibration.")
-@click.option("--protected", multiple=True, required=True, metavar="COL", help="Repeatable.")
+@click.option("--protected", multiple=True, metavar="COL", help="Repeatable (or in --config).")
 @click.option("--weight", help="Sample-weight column: adds weight and squared-weight sums.")
 @spec_flag("counts", "--bins", "Bin a numeric attribute: ATTR=E0,E1,... (age=0,25,65,120).")
 @click.option("--n-bins", type=STRICT_INT, help="Score bins (with --y-score; default 10).")
-@click.option(
-    "--engine",
-    default="auto",
-    show_default=True,
-    type=click.Choice(ENGINES),
-    help="Who counts a file: pandas (in memory), duckdb (out of core), dask or spark (local "
-    "mode unless --scheduler names a Spark master); auto: DuckDB "
-    "for CSV/Parquet files, globs and folders when installed, else pandas.",
-)
+@spec_flag("counts", "--engine", None)  # the field's words, checks and help, as audit's
 @click.option("--db", metavar="URL", help="SQLAlchemy database URL (counts run in the database).")
 @click.option("--db-env", metavar="NAME", help="Environment variable holding the database URL.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
@@ -62,10 +62,16 @@ def counts_command(target, out, n_bins, min_cell, **flags):
     writable(counts_outputs(out, "--out"), inputs=[target] if target else [])  # not the input
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
-    n_bins = check_score_bins(n_bins, bool(flags["y_score"]), "--n-bins", "--y-score")
     # the flags read into the spec as every command reads them: each refusal names its flag
     request = SpecRequest(click.get_current_context(), target)
+    n_bins = check_score_bins(n_bins, bool(request.spec.roles.y_score), "--n-bins", "--y-score")
+    given = {s: d for s, d in request.spec.to_dict(minimal=True).items() if isinstance(d, dict)}
     try:
+        for key, value in ((f"{s}.{k}", v) for s, d in given.items() for k, v in d.items()):
+            if key.partition(".")[2] not in COUNTED.get(key.partition(".")[0], ()):
+                why = "is not used by a counts table: it belongs to the audit made from it"
+                fix = "drop it, and give it to the audit of the table written"
+                raise EthicLensInputError(why, column=key, value=value, fix=fix)
         table, where = count_target(request.spec, n_bins)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None

@@ -185,12 +185,12 @@ def _adding(params: list):
     return decorate
 
 
-def spec_flag(command: str, flag: str, help: str, name: str | None = None):
+def spec_flag(command: str, flag: str, help: str | None, name: str | None = None):
     """A decorator adding the option that sets the spec field behind ``flag`` (type, range
-    check and messages as in every other command: one vocabulary), with ``command``'s help,
-    as parameter ``name`` (default: the audit's)."""
+    check and messages as in every other command: one vocabulary), with ``command``'s help
+    (None: the field's), as parameter ``name`` (default: the audit's)."""
     option = _click_option(command, flag)
-    option.help = help
+    option.help = help or option.help
     option.name = name or option.name
     return _adding([option])
 
