@@ -242,9 +242,11 @@ def results():
     }
 
 
+# round 38: these Python writers name their argument 'path' (as AuditResult.to_html does, in
+# its words: '-' too), not the command line's --html, and name it for a missing folder too
 SUFFIX = (
-    "option '--html': the HTML report's name must end in .html or .htm (value: '{0}'). "
-    "Fix: e.g. --html {1}"
+    "argument 'path': the HTML report's name must end in .html or .htm (value: '{0}'). "
+    'Fix: e.g. path="{1}"'
 )
 
 
@@ -254,11 +256,11 @@ def test_each_html_writer_refuses_as_before(results, tmp_path, which):
     for write, result in list(results.items())[which : which + 1]:
         for name, text in [
             ("r.pdf", SUFFIX.format("r.pdf", "r.html")),
-            ("-", SUFFIX.format("-", "-.html")),
+            ("-", SUFFIX.format("-", "-.html").replace('path="-.html"', "path -.html")),
             (
                 missing,
-                f"output {missing}: folder {missing.parent} does not exist. Fix: create it first "
-                f"(mkdir -p {missing.parent}) or choose another path",
+                f"argument 'path': output {missing}: folder {missing.parent} does not exist. "
+                f"Fix: create it first (mkdir -p {missing.parent}) or choose another path",
             ),
         ]:
             with pytest.raises(EthicLensInputError) as info:

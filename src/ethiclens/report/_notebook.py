@@ -9,12 +9,12 @@ it on the first lookup (docs/adr/0007-layout.md).
 from __future__ import annotations
 
 from ..errors import EthicLensInputError
-from ..fairness import check_path, register_renderer
-from ..io import check_suffix, write_atomic
+from ..fairness import register_renderer
 from . import _plots as plots
 from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
-from ._model_card import render_card
+from ._model_card import card_format, render_card
+from ._paths import write_checked, write_suffixed
 from ._threshold_plot import threshold_figure as draw_threshold_figure
 from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
@@ -22,11 +22,11 @@ from ._threshold_report import build_threshold_report
 
 def _write_html(build, result, path, title, example):
     """``build``'s report of ``result`` written to ``path``; no path (``''``, ``3``, None,
-    bytes, ``Path('')``: :func:`~ethiclens.fairness.check_path`, ``example`` in its fix) or
-    a name that says another format (``report.pdf``, as --html) refused before any work."""
-    check_path(path, example)
-    check_suffix(path, "--html", ".html", "the HTML report")
-    return write_atomic(path, build(result, title).to_html())
+    bytes, ``Path('')``: :func:`~ethiclens.fairness.check_path`, ``example`` in its fix), a
+    name that says another format (``report.pdf``) or a missing folder refused naming the
+    argument ``path`` before any work (:func:`._paths.write_checked`)."""
+    html = lambda: build(result, title).to_html()  # noqa: E731 - built once the path passed
+    return write_suffixed(path, example, "--html", ".html", "the HTML report", html)
 
 
 def write_audit_html(result, path, title=None):
@@ -37,8 +37,8 @@ def write_audit_html(result, path, title=None):
 def write_audit_card(result, path):
     """The audit's model card, written atomically: HTML for ``.html``/``.htm``, Markdown for
     ``.md``/``.markdown``; any other extension is refused before anything is written."""
-    check_path(path, "card.md")
-    return write_atomic(path, render_card(result, path))
+    card = lambda: render_card(result, path)  # noqa: E731
+    return write_checked(path, "card.md", "--model-card", lambda: card_format(path), card)
 
 
 def write_comparison_html(comparison, path, title=None):

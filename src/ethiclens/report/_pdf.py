@@ -18,8 +18,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ..fairness import check_path
-from ..io import check_writable, write_atomic
+from ._paths import write_suffixed
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 _SET = "ETHICLENS_CHROMIUM=/path/to/chrome"
@@ -62,9 +61,15 @@ def check_browser(timeout: float = 30.0) -> None:
 
 
 def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
-    """Print ``html`` to the PDF file ``path`` (written atomically); returns the path."""
-    check_path(path, "report.pdf")  # no path, or a missing folder: before the browser runs
-    check_writable(path)
+    """Print ``html`` to the PDF file ``path`` (written atomically); returns the path. A
+    ``path`` that names no file, does not end in .pdf or whose folder is missing is refused
+    naming the argument, before the browser runs."""
+    pdf = functools.partial(_print, html, timeout)
+    return write_suffixed(path, "report.pdf", "--pdf", ".pdf", "the PDF report", pdf)
+
+
+def _print(html: str, timeout: float) -> bytes:
+    """The PDF the browser prints of ``html``, checked whole."""
     browser = _browser()
     with tempfile.TemporaryDirectory(prefix="ethiclens-pdf-") as tmp:
         src, out = Path(tmp) / "report.html", Path(tmp) / "report.pdf"
@@ -90,7 +95,7 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
                 "marker %%EOF); nothing was written",
                 fix="retry, or print the HTML report from a browser",
             )
-        return write_atomic(path, data)
+        return data
 
 
 def _ended(code: int) -> str:

@@ -7,7 +7,6 @@ import textwrap
 from types import SimpleNamespace
 
 from .._text import literal_figure, terminal_safe
-from ..io import write_atomic
 from ._audit_report import below_harmful_caveat
 from ._plots import (
     OKABE_ITO,
@@ -195,9 +194,8 @@ def _status_strip(ax, f, groups, audited: float) -> None:
 def write_threshold_png(table, path, attribute=None):
     """The threshold view's PNG, written atomically; a name not ending in .png is refused
     before it is drawn (the file holds PNG bytes)."""
-    from ..fairness import check_path
-    from ..io import check_suffix
+    from ._paths import write_suffixed  # no path, another format, no folder: named 'path'
 
-    check_path(path, "thresholds.png")  # no path ('', 3, None, Path('')): named, not a TypeError
-    check_suffix(path, "--plot", ".png", "the threshold plot (PNG)")
-    return write_atomic(path, threshold_figure_png(table, attribute))
+    png = lambda: threshold_figure_png(table, attribute)  # noqa: E731 - drawn once it passed
+    what = "the threshold plot (PNG)"
+    return write_suffixed(path, "thresholds.png", "--plot", ".png", what, png)

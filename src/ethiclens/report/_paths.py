@@ -1,0 +1,50 @@
+"""The one check of a report writer's ``path``, in the Python caller's words.
+
+Every public writer of ``ethiclens.report`` (the HTML reports, the model card, the threshold
+PNG, the PDF) takes the file to write as its argument ``path``: a path that names no file, a
+name that says another format, a missing folder, a file where a folder is needed, a folder
+where the file goes or a name too long for the file system is refused naming ``path``, its
+value and the fix, before any work and before anything is written, in the words the result
+objects' writers (``AuditResult.to_html`` and the rest) use.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from ..errors import EthicLensInputError
+from ..fairness import check_path, in_python_words
+from ..io import _check_writable_argument, _unopenable, check_suffix, write_atomic
+
+
+def write_checked(path, example: str, flag: str, check_format: Callable, content: Callable):
+    """``content()`` (str or bytes) written atomically to ``path`` once ``path`` is checked as
+    the writer's argument: :func:`check_path` (``example`` in its fix), ``check_format()``
+    (its refusal names the CLI's ``flag``, which becomes ``path``), then that its folder
+    exists and takes a file (``io``'s check, naming ``path`` too). Returns ``path``."""
+    check_path(path, example)
+    in_python_words(check_format, {flag: "path"})
+    try:
+        _check_writable_argument(path, "path", f"pass the file to write, e.g. {example!r}")
+        return write_atomic(path, content())
+    except EthicLensInputError as exc:  # written meanwhile: "output x: could not be written"
+        if exc.column is not None or not str(exc.problem).startswith("output "):
+            raise
+        raise EthicLensInputError(
+            exc.problem, column="path", value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
+    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links: os's words
+        if (said := _unopenable(exc)) is None:
+            raise
+        value = os.fspath(path)
+        raise EthicLensInputError(
+            said[0], column="path", value=value, fix=said[1], kind="argument"
+        ) from None
+
+
+def write_suffixed(path, example: str, flag: str, suffix: str, what: str, content: Callable):
+    """:func:`write_checked` of a writer whose format is ``suffix`` (``what`` it writes)."""
+    return write_checked(
+        path, example, flag, lambda: check_suffix(path, flag, suffix, what), content
+    )
