@@ -70,6 +70,8 @@ def test_a_reference_and_merge_and_leave_out_group_shown_alike_are_refused_by_th
     g2 = str(page.count('name="protected"') - 1)  # the last column
     form = mapping_form(page, protected=["3", g2], **{f"ref_{g2}": LITERAL})
     assert "names 2 groups of this file" in _refused(client, url, form, f"ref_{g2}")
+    r = client.post(url, data=form)  # only that field: g2 is still a ticked attribute
+    assert re.findall(r'id="error-([^"]+)"', r.text) == [f"ref_{g2}"]
     for box, line in (("merge", f"g2={LITERAL},x:y"), ("exclude", f"g2={LITERAL}")):
         form = mapping_form(page, protected=["3", g2], **{box: line})
         assert "names 2 groups of this file" in _refused(client, url, form, box), box

@@ -402,8 +402,9 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
             bins[col] = edges
         try:
             protected[col] = _reference(form.get(f"ref_{i}"), prof["columns"][i]) or None
-        except EthicLensInputError as exc:
+        except EthicLensInputError as exc:  # kept, so no other field is refused for it
             errors[f"ref_{i}"] = said(exc)
+            protected[col] = None
     _read_back(protected, cols, errors)
     return protected, bins
 
