@@ -46,7 +46,6 @@ from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
     JEFFREYS_METHOD,
-    PERCENTILE,
     REPORTED,
     UNDEFINED,
     UNDEFINED_METHOD,
@@ -54,7 +53,6 @@ from ..fairness import (
     MetricEstimate,
     Policy,
     accuracy,
-    bootstrap_intervals,
     check_ci,
     check_policy,
     contain_one,
@@ -422,7 +420,12 @@ def _interval(value: float, boot: np.ndarray, ci: str = "jeffreys", level: float
     """Equal-tailed interval of the draws, extended to the estimate when it lies outside."""
     if not np.isfinite(value):
         return None, None, f"{_method_name(ci)}: not reported, point estimate undefined"
-    iv = interval(value, boot, name=_method_name(ci), level=level, extend=False)
+    boot = np.array(boot, float).reshape(-1, 1)  # a copy: _percentile_ends reorders it
+    if len(boot) and np.isfinite(boot).all():  # as ``interval`` (no sort: 47 groups', 1.4 s)
+        ends = _percentile_ends(boot, np.ones(1, bool), level)
+        iv = Interval(float(ends[0][0]), float(ends[1][0]), _method_name(ci))
+    else:  # non-finite draws left out, or too many of them
+        iv = interval(value, boot[:, 0], name=_method_name(ci), level=level, extend=False)
     degenerate = iv.defined and iv.low == iv.high
     return _contain(iv.low, iv.high, iv.method + (DEGENERATE if degenerate else ""), value)
 
@@ -870,15 +873,53 @@ class _PairDiffs:
                 yield p[i] - p[j], (rows[i] - rows[j]).T
 
 
+def _percentile_ends(draws, columns, level: float):
+    """The percentile interval ends (low, high) of the ``columns`` (a mask) of ``draws``
+    (n_boot, c), NaN for the others: bit for bit ``bootstrap_intervals``' percentile batch
+    (numpy's ``linear`` quantile of the sorted draws), read from partitions at the order
+    statistics the two quantiles read instead of a full sort of every column (47 groups'
+    4,324 differences of 43,240 draws: 21 s of sorting). The high end's are read as the low
+    ones of the negated draws (numpy selects the first few order statistics fastest). Where
+    every column is wanted and each is contiguous, ``draws`` is reordered within each column
+    in place (no copy)."""
+    n, c = draws.shape
+    low, high = np.full(c, np.nan), np.full(c, np.nan)
+    if not n or not columns.any():
+        return low, high
+    rows = draws.T  # every column wanted, each contiguous (a chunk's own): reordered in place
+    if not (columns.all() and rows.flags.c_contiguous and rows.flags.writeable):
+        rows = rows[columns]  # a copy, one row per column
+    alpha = (1 - level) / 2  # fairness' _tails
+    ends = []
+    for q, sign in ((alpha, 1.0), (1 - alpha, -1.0)):
+        v = (n - 1) * float(q)
+        prev = 0 if v < 0 else (n - 1 if v >= n - 1 else math.floor(v))
+        nxt = 0 if v < 0 else (n - 1 if v >= n - 1 else prev + 1)
+        gamma = v - (0 if v < 0 else (-1 if v >= n - 1 else prev))
+        if sign > 0:
+            rows.partition(sorted({prev, nxt}), axis=1)
+            a, b = rows[:, prev], rows[:, nxt]
+        else:  # sorted(-x)[n - 1 - i] = -sorted(x)[i]
+            flipped = np.negative(rows)
+            flipped.partition(sorted({n - 1 - nxt, n - 1 - prev}), axis=1)
+            a, b = -flipped[:, n - 1 - prev], -flipped[:, n - 1 - nxt]
+        diff = b - a  # numpy's _lerp, as fairness' quantiles
+        out = a + diff * gamma
+        np.subtract(b, diff * (1 - gamma), out=out, where=gamma >= 0.5)
+        ends.append(out)
+    low[columns], high[columns] = ends
+    return low, high
+
+
 def _signed_intervals(points, draws, ci: str, level: float):
     """One chunk of signed differences: their (lows, highs) as :func:`_interval` gives each and
     the notes of their methods, or (None, None, method) of the first undefined one. Those whose
     point and draws are finite as one batch, extended to their estimates as arrays (no step per
     pair: 200 groups make 19,900 pairs); the others one at a time."""
     ok = np.isfinite(points) & np.isfinite(draws).all(axis=0)
-    batch = bootstrap_intervals(points, draws, method=PERCENTILE, level=level, columns=ok)
-    low, high = np.fmin(batch.low, points), np.fmax(batch.high, points)  # _contain's
-    moved, flat = (low != batch.low) | (high != batch.high), batch.low == batch.high
+    b_low, b_high = _percentile_ends(draws, ok, level)
+    low, high = np.fmin(b_low, points), np.fmax(b_high, points)  # _contain's
+    moved, flat = (low != b_low) | (high != b_high), b_low == b_high
     notes = {
         (DEGENERATE if f else "") + (f"; {EXTENDED_NOTE}" if m else "")
         for f, m in set(zip(flat[ok].tolist(), moved[ok].tolist(), strict=True))
