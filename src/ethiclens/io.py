@@ -114,8 +114,11 @@ _PASS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("_PASS", def
 
 
 def _one_pass(func):
-    """``func`` as one check pass: a file too freshly changed to cache is scanned once in it,
-    not once per check that asks (a rewrite during the pass is one during the read anyway)."""
+    """``func`` as one check pass: a file too freshly changed to cache (or stamped ahead of
+    the clock: never settled, :func:`_settled`) is scanned once in it, not once per check that
+    asks (a rewrite during the pass is one during the read anyway; one that changes its stamp
+    is read afresh). An audit's load of its target is one pass (``spec.load_target``: it
+    resolves a folder's parts four times), as is a web upload's check."""
 
     @functools.wraps(func)
     def run(*args, **kwargs):
@@ -679,6 +682,14 @@ def refuse_repeated_parquet_names(path: str | Path) -> None:
 
 def sha256_file(path) -> str:
     """The SHA-256 of a file's bytes, read a megabyte at a time."""
+    # in a check pass (an audit's copy check and its fingerprint), read once per pass and kept
+    # while the file's stamp is settled (_cached); elsewhere (a download's check) read afresh
+    if _PASS.get() is not None:
+        return _cached(_file_sha256, path)
+    return _sha256_read(path)
+
+
+def _sha256_read(path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:
         for block in iter(lambda: fh.read(1 << 20), b""):
@@ -791,15 +802,26 @@ def _cached(read, path):
     """``read`` (an ``lru_cache`` of path, size and stamp) of the file at ``path``: from the
     cache for a settled stamp, else read afresh and not kept (a rewrite of the same size
     within the clock's tick keeps the stamp: the old answer would be served), but once per
-    check pass (:func:`_one_pass`)."""
+    check pass (:func:`_one_pass`): what the pass read of a stamp it serves again, settled
+    since or not (a read while unsettled never enters the cache: the stamp may have kept a
+    later content)."""
     key, settled = _cache_key(path)
+    memo = _PASS.get()
+    if memo is not None and (read, key) in memo:
+        return memo[read, key]
     if settled:
         return read(*key)
-    if (memo := _PASS.get()) is None:
+    if memo is None:
         return read.__wrapped__(*key)
-    if (read, key) not in memo:
-        memo[read, key] = read.__wrapped__(*key)
+    memo[read, key] = read.__wrapped__(*key)
     return memo[read, key]
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_sha256(path: str, size: int, stamp: tuple) -> str:
+    """:func:`sha256_file` of ``path`` read; ``size`` and ``stamp`` (:func:`_cache_key`) key
+    the cache."""
+    return _sha256_read(path)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -10,7 +10,7 @@ from pathlib import Path
 from .._checks import check_member, check_seed, did_you_mean
 from .._text import distinct_numbers, is_utf8
 from ..errors import EmptyInputError, EthicLensInputError
-from ..io import _as_written_fix, _path_exists, sha256_file
+from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected
 from ._spec import AuditSpec, _key_error, _refused
@@ -59,6 +59,7 @@ def database_url(spec: AuditSpec) -> str | None:
     return checked_db_url(t.db, "--db")
 
 
+@_one_pass
 def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """Load ``spec``'s target for an ``audit``, a ``compare`` (two predictions) or
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
@@ -170,6 +171,7 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
 
 
 @columns_named
+@_one_pass
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the

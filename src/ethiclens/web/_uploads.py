@@ -416,6 +416,14 @@ _BINARY = re.compile(rb"[\x01-\x08\x0e-\x1f]")
 
 
 def _check_csv(path: Path, head: bytes, name: str | None) -> str:
+    """The checks of an uploaded CSV, as one check pass (``io._one_pass``): its NUL, UTF-8 and
+    preflight checks scan the fresh upload once, not once each."""
+    from ..io import _one_pass
+
+    return _one_pass(_checked_csv)(path, head, name)
+
+
+def _checked_csv(path: Path, head: bytes, name: str | None) -> str:
     from ..io import (
         csv_head,
         not_utf8_error,
