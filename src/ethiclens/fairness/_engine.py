@@ -94,6 +94,7 @@ from ._validate import (
     encode_edited,
     followed_references,
     groups_without_rows,
+    isin,
     names_of,
     refuse_underflowing_weights,
     resolve_reference,
@@ -426,7 +427,7 @@ def _refuse_groups_without_rows(table, counted, cols) -> None:
     is (it would otherwise vanish from the audit without a word)."""
     for col in cols:
         values = table[col].dropna()
-        empty = sorted({str(v) for v in values[~values.isin(counted[col])]})
+        empty = sorted({str(v) for v in values[~isin(values, counted[col])]})
         if empty:
             raise groups_without_rows(empty, col, "the cells of those groups (every count is 0)")
 

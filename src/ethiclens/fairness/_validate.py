@@ -131,6 +131,26 @@ def aligned_rows(main: str, what: str, **named) -> tuple[tuple, int]:
     return out, len(values)
 
 
+def isin(values, members) -> np.ndarray:
+    """``values.isin(members)`` (a Series or an Index) as a boolean array. pandas' pyarrow text
+    (its default ``str`` dtype) makes a Python scalar of every member it is given (a million:
+    about 10 s); text members are handed to pyarrow whole instead, which compares them as that
+    loop does (text equal text, a missing value a missing value)."""
+    mine, theirs = values.dtype, getattr(members, "dtype", None)
+    if not (
+        isinstance(mine, pd.StringDtype)
+        and mine.storage == "pyarrow"
+        and isinstance(theirs, pd.StringDtype)
+    ):
+        return np.asarray(values.isin(members), dtype=bool)
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    texts = pa.array(values.array)
+    found = pc.is_in(texts, value_set=pa.array(members.astype(mine).array).cast(texts.type))
+    return np.asarray(found, dtype=bool)
+
+
 def _aligned(name: str, value, ref):
     """``value`` reindexed to the reference ``(name, index)`` (or refused), and the reference:
     the first pandas input's, kept from then on."""
@@ -142,7 +162,7 @@ def _aligned(name: str, value, ref):
     ref_name, ref_index = ref
     if len(index) != len(ref_index) or index.equals(ref_index):
         return value, ref  # a length mismatch is refused by the length check, naming both
-    inside = index.isin(ref_index)
+    inside = isin(index, ref_index)
     if inside.all() and index.is_unique and ref_index.is_unique:
         if _positional(index) or _positional(ref_index):
             raise _ambiguous_order(name, ref_name)
