@@ -1751,15 +1751,34 @@ def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, fol
 
 def _check_writable_argument(path, argument: str, fix: str) -> Path:
     """:func:`_refuse_no_path` and :func:`check_writable` for a Python writer's ``argument``:
-    a missing folder or a folder in the way is refused naming it too."""
+    a missing folder, a folder in the way or a name too long is refused naming it too."""
     _refuse_no_path(path, argument, fix, "argument")
+    return _as_argument(argument, path, lambda: check_writable(path))
+
+
+def _as_argument(argument: str, path, call):
+    """``call()``, a check or a writer of the output ``path`` a Python writer's ``argument``
+    gave: its refusal that names no option ("output x: folder y does not exist", "output x is
+    a folder"), or a name too long for the file system (an OSError from deep inside ``os``),
+    is refused naming the argument: the one way of every Python writer
+    (:func:`_check_writable_argument`, ``fairness._display.written``)."""
     try:
-        return check_writable(path)
-    except EthicLensInputError as exc:  # "output x: folder y does not exist", "x is a folder"
-        if exc.column is not None:
+        return call()
+    except EthicLensInputError as exc:
+        if exc.column is not None or not str(exc.problem).startswith("output "):
             raise
         raise EthicLensInputError(
             exc.problem, column=argument, value=exc.value, fix=exc.fix, kind="argument"
+        ) from None
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        raise EthicLensInputError(
+            "has a file or folder name that is too long",
+            column=argument,
+            kind="argument",
+            value=os.fspath(path),
+            fix="use shorter names (most file systems take at most 255 bytes per name)",
         ) from None
 
 

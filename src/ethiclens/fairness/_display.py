@@ -9,9 +9,7 @@ one; see docs/adr/0007-layout.md).
 
 from __future__ import annotations
 
-import errno
 import math
-import os
 from collections.abc import Callable
 from html import escape
 
@@ -85,26 +83,12 @@ def write(kind: str, path, example: str, flag: str, *args):
 
 
 def written(path, call: Callable):
-    """``call()``, a writer of ``path``, where a name too long for the file system is refused
-    naming the argument ``path`` (the CLI's one line), not an OSError from deep inside it."""
-    try:
-        return call()
-    except EthicLensInputError as exc:  # "output x: folder y does not exist", "... is a folder"
-        if exc.column is not None or not str(exc.problem).startswith("output "):
-            raise
-        raise EthicLensInputError(
-            exc.problem, column="path", value=exc.value, fix=exc.fix, kind="argument"
-        ) from None
-    except OSError as exc:
-        if exc.errno != errno.ENAMETOOLONG:
-            raise
-        raise EthicLensInputError(
-            "has a file or folder name that is too long",
-            column="path",
-            kind="argument",
-            value=os.fspath(path),
-            fix="use shorter names (most file systems take at most 255 bytes per name)",
-        ) from None
+    """``call()``, a writer of ``path``, where a refusal naming no option or a name too long
+    for the file system is refused naming the argument ``path`` (``io._as_argument``, as
+    every Python writer's), not an OSError from deep inside it."""
+    from ..io import _as_argument
+
+    return _as_argument("path", path, call)
 
 
 def in_python_words(call: Callable, names: dict):
