@@ -695,12 +695,14 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
         check_ci(settings["ci"], CI_METHODS)
     except EthicLensInputError as exc:  # an argument of pcer_audit, not a column
         raise argument_error(exc.problem, "ci", exc.value, exc.fix) from None
-    # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB
-    if settings["n_boot"] is not None:  # None: as many as the groups need (_interval_draws)
-        check_draws(settings["n_boot"], "n_boot")
     check_seed(settings["random_state"], "random_state")
     order = _check_splits(train, test, group_order)
     asked = settings["n_boot"]
+    # (n_boot, groups, 4) floats per split: 1e11 asked for 5.8 TiB. Checked once the groups
+    # are known: the fix names the draws they take by default, which their level accepts
+    # (8 groups: 1,120; the usual 1000 is refused there)
+    if asked is not None:  # None: as many as the groups need (_interval_draws)
+        check_draws(asked, "n_boot", default=_interval_draws(None, len(order)))
     settings["n_boot"] = _interval_draws(asked, len(order))
     settings["raised"] = asked is None and settings["n_boot"] > DEFAULT_N_BOOT  # not asked for
     cells_tr, cells_te = split_cells(train, order), split_cells(test, order)
