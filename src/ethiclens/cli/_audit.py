@@ -9,7 +9,7 @@ from __future__ import annotations
 import click
 
 from ..datasets import names
-from ._options import SpecRequest, execute, lines_of, spec_options
+from ._options import SpecRequest, execute, lines_of, read_at_run_time, spec_options
 
 
 def _help() -> str:
@@ -33,13 +33,7 @@ class _LiveHelpCommand(click.Command):
     """A command whose help is ``_help()``, read from the registry at ``--help`` time (a
     dataset registered after this module was imported is listed too)."""
 
-    @property
-    def help(self):
-        return _help()
-
-    @help.setter
-    def help(self, value):  # click's __init__ assigns it; the registry is the source
-        pass
+    help = read_at_run_time(lambda self: _help())
 
 
 def print_audit(result, to_stderr: bool = False) -> None:

@@ -39,6 +39,7 @@ _SHORT_HELP = {
     "thresholds": "Rates and the DI/EO verdict per group as the decision threshold moves (a "
     "score file).",
 }
+TYPED: dict[tuple, str] = {}  # (option, repr(number read)) -> its text, where they differ
 _GROUPS = ("datasets", "p2nia", "pcer", "probe")  # NAME_group; the other commands: NAME_command
 # name -> (module, attribute, short help): oracle lives beside probe
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -208,10 +209,11 @@ def _error(text: str) -> int:
 
 
 def _run(argv) -> int:
+    TYPED.clear()
     try:
         cli.main(args=argv, prog_name="ethiclens", standalone_mode=False)
     except EthicLensInputError as exc:
-        return _error(str(in_cli_words(exc)))  # a fix in pandas code: its files' and flags' words
+        return _error(str(_as_typed(in_cli_words(exc))))  # a fix in pandas code: its CLI words
     except ModuleNotFoundError as exc:
         missing = as_missing_extra(exc)
         if missing is None:
@@ -237,6 +239,15 @@ def _run(argv) -> int:
             raise
         return _error(line)
     return 0
+
+
+def _as_typed(e: EthicLensInputError) -> EthicLensInputError:
+    """``e`` quoting a number option's value as typed (``'-1'``, not the ``-1.0`` click read
+    and a check refused), as ``'1e400'`` is quoted: the text this run's ``TYPED`` kept."""
+    text = TYPED.get((str(e.column), repr(e.value)))
+    if text is None:  # not a number an option read from other text
+        return e
+    return EthicLensInputError(e.problem, column=e.column, value=text, fix=e.fix, kind=e.kind)
 
 
 def _param_name(param) -> tuple[str, str]:

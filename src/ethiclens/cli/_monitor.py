@@ -3,6 +3,8 @@ The statistics, the store and the spec's checks are the library's (``ethiclens.m
 
 from __future__ import annotations
 
+from functools import partial
+
 import click
 
 from ._common import FILE, options
@@ -10,11 +12,7 @@ from ._common import option as _opt  # a number read by the one rule
 from ._options import GateFailed, spec_flag
 
 DEFAULT_STORE = "ethiclens-monitor.sqlite"
-
-
-def _spec(flag, help, name=None):
-    """An option that sets an audit spec field: typed and checked as the audit's flag is."""
-    return spec_flag("monitor", flag, help, name)
+_spec = partial(spec_flag, "monitor")  # sets an audit spec field, typed and checked as audit's
 
 
 # in --help order; names as run_monitor's request takes them (the audit's go to monitor_spec)

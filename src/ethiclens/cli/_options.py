@@ -8,6 +8,12 @@ import click
 from ._common import STRICT_FLOAT, STRICT_INT, NotFolder, check_stdout_open
 
 
+def read_at_run_time(read) -> property:
+    """A property ``read(self)`` each time it is read; click's ``__init__`` assigning it is
+    ignored (the registry is the source): a choice's names, a command's or option's help."""
+    return property(read, lambda self, value: None)
+
+
 class RegistryChoice(click.Choice):
     """A choice among a registry's names as they are when the command runs (a trainer or
     model registered at run time is accepted and listed in ``--help``)."""
@@ -16,29 +22,17 @@ class RegistryChoice(click.Choice):
         self._names = names
         super().__init__(())
 
-    @property
-    def choices(self):
-        return tuple(self._names())
-
-    @choices.setter
-    def choices(self, value):  # click's __init__ assigns it; the registry is the source
-        pass
+    choices = read_at_run_time(lambda self: tuple(self._names()))
 
 
 class LiveHelpOption(click.Option):
     """An option whose help text is ``live_help()``, read from a registry at ``--help`` time."""
 
-    def __init__(self, *args, live_help=None, **kwargs):
+    def __init__(self, *args, live_help, **kwargs):
         self._live_help = live_help
         super().__init__(*args, **kwargs)
 
-    @property
-    def help(self):
-        return self._live_help() if self._live_help else self._help
-
-    @help.setter
-    def help(self, value):
-        self._help = value
+    help = read_at_run_time(lambda self: self._live_help())
 
 
 # flags -> AuditSpec -> library -> print/write (issue 22): a command's options set spec fields

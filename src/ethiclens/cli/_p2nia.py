@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import click
@@ -42,14 +43,10 @@ def file_rows_named(exc, path):
     return name_rows(exc, path) if first_row(0)[:-1] in exc.problem else exc
 
 
-def accounting_option(help_text: str):
-    """``--accounting record|per-column`` (default record)."""
-    return shown(
-        "--accounting",
-        type=click.Choice(["record", "per-column"]),
-        default="record",
-        help=help_text,
-    )
+# ``--accounting record|per-column`` (default record), with each command's help
+accounting_option = partial(
+    shown, "--accounting", type=click.Choice(["record", "per-column"]), default="record"
+)
 
 
 @click.group("p2nia", cls=OnceGroup)
@@ -71,9 +68,9 @@ def p2nia_group():
     ),
     option("--epsilon", required=True, help="The budget ε (a number > 0)."),
     accounting_option(
-        "record: ε for the whole record (GRR splits it over the released columns); per-column "
+        help="record: ε for the whole record (GRR splits it over the released columns); per-column "
         "(GRR, the P2NIA paper's): each released column at the full ε, so the record-level ε is "
-        "k·ε for k columns (stated in the manifest and the estimate)."
+        "k·ε for k columns (stated in the manifest and the estimate).",
     ),
     option("--delta", help="δ, for mst/aim (GRR is pure ε: none)."),
     option(
@@ -194,8 +191,8 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
     shown("--epsilons", default="0.5,1,2,5,10"),
     shown("--metric-epsilons", default="10,1"),
     accounting_option(
-        "GRR accounting: record (ε split over the released columns) or per-column (the "
-        "paper's: each column at the full ε)."
+        help="GRR accounting: record (ε split over the released columns) or per-column (the "
+        "paper's: each column at the full ε).",
     ),
     option("--out", "out_dir", required=True, type=FOLDER),
     option("--scheduler", metavar="ADDRESS", help="Dask scheduler address, or 'local-cluster'."),
