@@ -12,6 +12,7 @@ saying another format was refused naming the command line's option ("option '--h
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -114,6 +115,23 @@ def test_a_folder_in_the_files_place_names_the_argument(writer, results, tmp_pat
     assert (e.column, e.kind) == ("path", "argument")
     assert str(e).startswith(f"argument 'path': output {folder} is a folder")
     assert list(folder.iterdir()) == [] and list(tmp_path.iterdir()) == [folder]
+
+
+@pytest.mark.parametrize("writer", list(WRITERS))
+def test_a_folder_without_write_permission_names_the_argument(
+    writer, results, tmp_path, monkeypatch
+):
+    # os.access as a read-only folder answers it (root, who runs CI's containers, may write
+    # anywhere: chmod alone would not refuse)
+    call, _, name = WRITERS[writer]
+    monkeypatch.setattr("ethiclens.io.os.access", lambda p, mode, **kw: mode != os.W_OK)
+    out = tmp_path / name
+    assert str(_refused(call, results, out)) == (
+        f"argument 'path': output {out}: no permission to write there. "
+        "Fix: choose a folder you can write to"
+    )
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
 
 
 SUFFIX = {

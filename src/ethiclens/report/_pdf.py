@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from .._checks import check_argument_type, is_number
 from ..errors import EthicLensInputError
 from ._paths import write_suffixed
 
@@ -57,14 +58,32 @@ def _browser() -> str:
 def check_browser(timeout: float = 30.0) -> None:
     """Refuse, before any work, a PDF renderer that is missing or does not run: the browser
     must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
-    _run([_browser(), "--version"], timeout)
+    _run([_browser(), "--version"], _check_timeout(timeout))
+
+
+def _check_timeout(timeout):
+    """``timeout``, a number of seconds above 0 (None: no limit); anything else is refused
+    naming the argument (a text, NaN: a bare TypeError or ValueError from ``subprocess``; 0 or
+    -1: the renderer 'did not finish within -1 s')."""
+    if timeout is None or (is_number(timeout) and timeout > 0):  # NaN > 0 is False
+        return timeout
+    raise EthicLensInputError(
+        "must be a number of seconds above 0",
+        column="timeout",
+        value=timeout,
+        fix="e.g. timeout=120, or None for no limit",
+        kind="argument",
+    )
 
 
 def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     """Print ``html`` to the PDF file ``path`` (written atomically); returns the path. A
     ``path`` that names no file, does not end in .pdf or whose folder is missing is refused
-    naming the argument, before the browser runs."""
-    pdf = functools.partial(_print, html, timeout)
+    naming the argument, before the browser runs; so is ``html`` that is no text and a
+    ``timeout`` that is no number of seconds above 0."""
+    problem, fix = "must be the report's HTML (a str), not", "e.g. html=render_html(result)"
+    check_argument_type(html, str, column="html", problem=problem, fix=fix)
+    pdf = functools.partial(_print, html, _check_timeout(timeout))
     return write_suffixed(path, "report.pdf", "--pdf", ".pdf", "the PDF report", pdf)
 
 
