@@ -131,6 +131,26 @@ def _ctrl_c_on() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _wait_for(inside, proc, what: str) -> None:
+    """Wait (at most 120 s) until ``inside()`` says the CLI in ``proc`` is running its query:
+    the Ctrl-C must land inside the query, not in start-up's imports (a fixed 6 s sleep waited
+    too long on a quiet machine and could be too short on a loaded one)."""
+    deadline = time.monotonic() + 120
+    while not inside():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, f"the CLI never reached {what}"
+        time.sleep(0.1)
+
+
+def _has_open(pid: int, path) -> bool:
+    import psutil
+
+    try:
+        return any(f.path == str(path) for f in psutil.Process(pid).open_files())
+    except psutil.Error:
+        return False
+
+
 def test_ctrl_c_stops_a_slow_sqlite_query(tmp_path):
     db = _sqlite_db(tmp_path)
     slow = (
@@ -143,7 +163,8 @@ def test_ctrl_c_stops_a_slow_sqlite_query(tmp_path):
     proc = subprocess.Popen(
         cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
     )
-    time.sleep(6)  # past start-up (imports), inside the query
+    _wait_for(lambda: _has_open(proc.pid, db), proc, "the SQLite file")
+    time.sleep(1)  # connected: the recursive query (minutes of work) now runs
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
@@ -206,6 +227,26 @@ def _pg_setup(url):
         con.execute(sa.text("CREATE TABLE keepme AS SELECT g AS v FROM generate_series(1, 6000) g"))
         con.execute(sa.text("DROP SEQUENCE IF EXISTS counter; CREATE SEQUENCE counter"))
     engine.dispose()
+
+
+def _pg_running(url) -> bool:
+    """Whether another client of the server at ``url`` is running a query (PostgreSQL's own
+    view of its sessions; the CLI reads through a server-side cursor: 'FETCH ... FROM c_...')."""
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.connect() as con:
+            return bool(
+                con.execute(
+                    sa.text(
+                        "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
+                        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+                    )
+                ).scalar()
+            )
+    finally:
+        engine.dispose()
 
 
 def _pg_state(url):
@@ -328,7 +369,8 @@ def test_ctrl_c_cancels_a_slow_postgres_query(postgres_url, tmp_path):
     proc = subprocess.Popen(
         cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
     )
-    time.sleep(6)
+    _wait_for(lambda: _pg_running(postgres_url), proc, "the server's query")
+    time.sleep(1)  # a row or more in: one second of pg_sleep per row, ten minutes in all
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
