@@ -25,6 +25,10 @@ class NotFolder(click.Path):
     audit's words (not click's "File 'DIR' is a directory. Fix: check the path")."""
 
     def convert(self, value, param, ctx):
+        if isinstance(value, str) and "\x00" in value:  # the spec's words (not os.stat's error)
+            fix = "remove it: no file or folder name holds one"
+            problem = "a path cannot hold a NUL character (\\x00)"
+            raise EthicLensInputError(problem, value=value, fix=fix, **_named(param))
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
             fix = "give the path of a regular file"
             raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))

@@ -68,9 +68,7 @@ _CLICK = {
     "--query": {"metavar": "SQL"},
     "--scheduler": {"metavar": "ADDRESS"},  # one value: the help says the words it takes
     "--states": {"multiple": False},
-    "--y-pred": {"metavar": "COL"},
-    "--y-true": {"metavar": "COL"},
-    "--weight": {"metavar": "COL"},
+    **dict.fromkeys(("--y-pred", "--y-true", "--weight"), {"metavar": "COL"}),
     "--pos-label": {"metavar": "VALUE"},
     "--protected": {"metavar": "COL[=REFERENCE]"},
     "--intersect": {"metavar": "A,B"},
