@@ -848,8 +848,9 @@ class Store:
             if not isinstance(exc, sqlite3.OperationalError) or "no such" in str(exc):
                 raise self.damaged(f"{str(exc).strip().splitlines()[0]}") from None
             raise
+        columns = _selected(sql) if types and rows else ()  # (parsed once per read)
         for row in rows if types else ():
-            for value, accepted, column in zip(row, types, _selected(sql), strict=True):
+            for value, accepted, column in zip(row, types, columns, strict=True):
                 if not isinstance(value, accepted) or isinstance(value, bool):
                     held = "NULL" if value is None else f"a {type(value).__name__}"
                     raise self.damaged(f"{column} holds {held}")
@@ -980,9 +981,14 @@ class Store:
         (``RESULT``)."""
         where = f"result of window {window}"
         body = self._decoded(text, where, dict)
+        # a text this store has checked already (opening it, then the report) decodes alike
+        shaped = self.__dict__.setdefault("_shaped", set())
+        if text in shaped:
+            return body
         problem = shape_problem(body) or counts_problem(body)
         if problem:
             raise self.damaged(f"{where} {problem}; the comparison {attribute}={_short(group)}")
+        shaped.add(text)
         return body
 
     # -- evidence state ------------------------------------------------------------------------
