@@ -12,6 +12,7 @@ saying another format was refused naming the command line's option ("option '--h
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -219,3 +220,23 @@ def test_good_paths_are_still_written_whole(results, tmp_path, monkeypatch):
     pdf = report.html_to_pdf("<p>x</p>", tmp_path / "r.pdf")
     assert pdf.read_bytes() == b"%PDF-1.4\n%%EOF\n"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary left
+
+
+def test_a_failure_once_written_keeps_the_words_the_command_line_shows(
+    results, tmp_path, monkeypatch
+):
+    # the CLI writes --html/--plot/--pdf with these writers after its own checks: a full disk
+    # then says "output x: could not be written" (its error line names the option), never
+    # "argument 'path'" to a command-line user
+    def full(src, dst):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("ethiclens.io.os.replace", full)
+    out = tmp_path / "r.html"
+    e = _refused(WRITERS["write_comparison_html"][0], results, out)
+    assert (e.column, str(e)) == (
+        None,
+        f"output {out}: could not be written (No space left on device). Fix: free disk space "
+        "or choose another folder; nothing was left half-written",
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -22,18 +22,15 @@ def write_checked(path, example: str, flag: str, check_format: Callable, content
     """``content()`` (str or bytes) written atomically to ``path`` once ``path`` is checked as
     the writer's argument: :func:`check_path` (``example`` in its fix), ``check_format()``
     (its refusal names the CLI's ``flag``, which becomes ``path``), then that its folder
-    exists and takes a file (``io``'s check, naming ``path`` too). Returns ``path``."""
+    exists and takes a file (``io``'s check, naming ``path`` too). Returns ``path``.
+
+    What fails once the work is done (a full disk) keeps ``write_atomic``'s words ("output x:
+    could not be written"): the command line writes its outputs with these writers, and its
+    error line names the option, never a Python argument."""
     check_path(path, example)
     in_python_words(check_format, {flag: "path"})
     try:
         _check_writable_argument(path, "path", f"pass the file to write, e.g. {example!r}")
-        return write_atomic(path, content())
-    except EthicLensInputError as exc:  # written meanwhile: "output x: could not be written"
-        if exc.column is not None or not str(exc.problem).startswith("output "):
-            raise
-        raise EthicLensInputError(
-            exc.problem, column="path", value=exc.value, fix=exc.fix, kind="argument"
-        ) from None
     except (OSError, RuntimeError) as exc:  # a name too long, a loop of links: os's words
         if (said := _unopenable(exc)) is None:
             raise
@@ -41,6 +38,7 @@ def write_checked(path, example: str, flag: str, check_format: Callable, content
         raise EthicLensInputError(
             said[0], column="path", value=value, fix=said[1], kind="argument"
         ) from None
+    return write_atomic(path, content())
 
 
 def write_suffixed(path, example: str, flag: str, suffix: str, what: str, content: Callable):
