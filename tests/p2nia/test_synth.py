@@ -67,7 +67,10 @@ def test_forcing_the_audit_marginals_matters(audit_data):
     truth = _dp(audit_data)
     cols = ["edu", "hrs", "region", "job"]
     errs = {}
-    for force in (True, False):
+    # one forced fit (each costs ~6 s of CPU: JAX compiles its programs anew, where a plain
+    # fit after the first takes 0.05 s); seeds 1-6 each passed alone: forced |error| 0.0009 to
+    # 0.0056 (bound 0.02), plain 0.040 to 0.073 (bound 0.03 and twice the forced one)
+    for force, seeds in ((True, (1,)), (False, (1, 2))):
         errs[force] = np.mean(
             [
                 abs(
@@ -85,7 +88,7 @@ def test_forcing_the_audit_marginals_matters(audit_data):
                     )
                     - truth
                 )
-                for s in (1, 2)
+                for s in seeds
             ]
         )
     assert errs[True] < 0.02  # (A, Y, Ŷ) measured: the gap survives
