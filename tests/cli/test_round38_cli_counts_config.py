@@ -17,6 +17,9 @@ def where(tmp_path_factory):
     roles = "roles: {y_true: y, y_pred: p, protected: [g]}\n"
     (d / "c.yaml").write_text(f"target: {{file: {d / 'd.csv'}}}\n{roles}")
     (d / "p.yaml").write_text(f"target: {{file: {d / 'd.csv'}}}\n{roles}policy: {{seed: 3}}\n")
+    two = roles.replace("y_pred: p", "y_pred: [p, y]")  # a comparison's: counted the first alone
+    (d / "two.yaml").write_text(f"target: {{file: {d / 'd.csv'}}}\n{two}")
+    (d / "counts.yaml").write_text(f"target: {{counts: {d / 'd.csv'}}}\n{roles}")
     return d
 
 
@@ -57,6 +60,11 @@ def test_a_config_counts_as_the_flags_do(where, capsys):
     ("config", "said"),
     [
         ("p.yaml", "key 'policy.seed': is not used by a counts table"),
+        (
+            "two.yaml",
+            "key 'roles.y_pred': gives two models' predictions; a counts table counts one",
+        ),
+        ("counts.yaml", "key 'target': cannot count a counts target"),
         ("nope.yaml", "option '--config': file nope.yaml does not exist"),
         (".", "option '--config': . is a folder"),
     ],

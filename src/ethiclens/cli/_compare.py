@@ -7,8 +7,4 @@ from __future__ import annotations
 
 from ._options import spec_command
 
-compare_command = spec_command(
-    "compare",
-    "comparison_summary",
-    "Compare two models on the same rows: B − A for every metric, paired intervals.",
-)
+compare_command = spec_command("compare", "comparison_summary")

@@ -8,9 +8,12 @@ from ..errors import EthicLensInputError
 from ._common import FILE, STRICT_INT, NotFolder, writable
 from ._options import SpecRequest, spec_flag
 
-# What a counts table is made of (a dataset: count_target says why not); any other key is refused.
-COUNTED = {"target": {"file", "db", "db_env", "table", "query", "engine", "scheduler", "dataset"}}
+# What a counts table is made of (a dataset or counts target: count_target says why it is not
+# counted); any other key a --config file sets is refused by name, never ignored.
+COUNTED = {"target": {"file", "db", "db_env", "table", "query", "engine", "scheduler"}}
 COUNTED |= {"roles": {"y_true", "y_pred", "y_score", "protected", "weight"}, "groups": {"bins"}}
+COUNTED["target"] |= {"dataset", "counts"}
+TWO_MODELS = ("gives two models' predictions; a counts table counts one", "keep one y_pred")
 
 
 @click.command("counts")
@@ -68,6 +71,8 @@ def counts_command(target, out, n_bins, min_cell, **flags):
     given = {s: d for s, d in request.spec.to_dict(minimal=True).items() if isinstance(d, dict)}
     try:
         for key, value in ((f"{s}.{k}", v) for s, d in given.items() for k, v in d.items()):
+            if key == "roles.y_pred" and len(value) > 1:  # a comparison's two: one table each
+                raise EthicLensInputError(TWO_MODELS[0], column=key, value=value, fix=TWO_MODELS[1])
             if key.partition(".")[2] not in COUNTED.get(key.partition(".")[0], ()):
                 why = "is not used by a counts table: it belongs to the audit made from it"
                 fix = "drop it, and give it to the audit of the table written"

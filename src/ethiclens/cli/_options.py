@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ._common import STRICT_FLOAT, STRICT_INT, NotFolder, check_stdout_open
+from ._main import _SHORT_HELP
 
 
 def read_at_run_time(read) -> property:
@@ -282,11 +283,12 @@ def _pieces(column: str) -> list[str]:
 _SECTIONS = ("gate", "groups", "model", "outputs", "policy", "roles", "target", "thresholds")
 
 
-def spec_command(purpose: str, summary: str, doc: str) -> click.Command:
+def spec_command(purpose: str, summary: str) -> click.Command:
     """The command ``purpose`` (compare, thresholds): TARGET and every flag of its spec, run
-    by ``execute`` and shown by ``ethiclens.report``'s ``summary``."""
+    by ``execute`` and shown by ``ethiclens.report``'s ``summary``; its help: the command
+    table's (``ethiclens --help``), typed once."""
 
-    @click.command(purpose, help=doc)
+    @click.command(purpose, help=_SHORT_HELP[purpose])
     @click.argument("target", required=False)
     @spec_options(purpose)
     def command(target, **_flags):

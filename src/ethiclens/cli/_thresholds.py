@@ -8,8 +8,4 @@ from __future__ import annotations
 
 from ._options import spec_command
 
-thresholds_command = spec_command(
-    "thresholds",
-    "threshold_summary",
-    "Rates and the DI/EO verdict per group as the decision threshold moves (a score file).",
-)
+thresholds_command = spec_command("thresholds", "threshold_summary")
