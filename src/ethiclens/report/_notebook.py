@@ -9,22 +9,24 @@ it on the first lookup (docs/adr/0007-layout.md).
 from __future__ import annotations
 
 from ..errors import EthicLensInputError
-from ..fairness import register_renderer
+from ..fairness import AuditResult, ModelComparison, ThresholdTable, register_renderer
 from . import _plots as plots
 from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
 from ._model_card import card_format, render_card
-from ._paths import write_checked, write_suffixed
+from ._paths import check_result, write_checked, write_suffixed
 from ._threshold_plot import threshold_figure as draw_threshold_figure
 from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
 
 
-def _write_html(build, result, path, title, example):
+def _write_html(build, result, path, title, example, argument="result", kind=AuditResult):
     """``build``'s report of ``result`` written to ``path``; no path (``''``, ``3``, None,
     bytes, ``Path('')``: :func:`~ethiclens.fairness.check_path`, ``example`` in its fix), a
     name that says another format (``report.pdf``) or a missing folder refused naming the
-    argument ``path`` before any work (:func:`._paths.write_checked`)."""
+    argument ``path`` before any work (:func:`._paths.write_checked`); ``result`` that is no
+    ``kind`` is refused naming ``argument``."""
+    check_result(result, kind, argument)
     html = lambda: build(result, title).to_html()  # noqa: E731 - built once the path passed
     return write_suffixed(path, example, "--html", ".html", "the HTML report", html)
 
@@ -37,18 +39,29 @@ def write_audit_html(result, path, title=None):
 def write_audit_card(result, path):
     """The audit's model card, written atomically: HTML for ``.html``/``.htm``, Markdown for
     ``.md``/``.markdown``; any other extension is refused before anything is written."""
+    check_result(result, AuditResult, "result")
     card = lambda: render_card(result, path)  # noqa: E731
     return write_checked(path, "card.md", "--model-card", lambda: card_format(path), card)
 
 
 def write_comparison_html(comparison, path, title=None):
     """The two-model comparison's HTML report, written atomically."""
-    return _write_html(build_comparison_report, comparison, path, title, "comparison.html")
+    return _write_html(
+        build_comparison_report,
+        comparison,
+        path,
+        title,
+        "comparison.html",
+        "comparison",
+        ModelComparison,
+    )
 
 
 def write_threshold_html(table, path, title=None):
     """The threshold view's HTML report (plot and verdicts per attribute), written atomically."""
-    return _write_html(build_threshold_report, table, path, title, "thresholds.html")
+    return _write_html(
+        build_threshold_report, table, path, title, "thresholds.html", "table", ThresholdTable
+    )
 
 
 def audit_figure(result, kind="forest", attribute=None):

@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+from .._checks import check_argument_type
 from ..errors import EthicLensInputError
-from ..fairness import check_path, in_python_words
+from ..fairness import AuditResult, ModelComparison, ThresholdTable, check_path, in_python_words
 from ..io import _check_writable_argument, _unopenable, check_suffix, write_atomic
 
 
@@ -46,3 +47,21 @@ def write_suffixed(path, example: str, flag: str, suffix: str, what: str, conten
     return write_checked(
         path, example, flag, lambda: check_suffix(path, flag, suffix, what), content
     )
+
+
+# what each writer's first argument must be: (the class, the call that makes one)
+_MADE_BY = {
+    AuditResult: "ethiclens.audit()",
+    ModelComparison: "ethiclens.compare()",
+    ThresholdTable: "ethiclens.threshold_table()",
+}
+
+
+def check_result(value, kind: type, argument: str):
+    """``value``, the ``kind`` of result a writer writes (its ``argument``); anything else
+    (None, another result, a dict) is refused naming the argument, not an AttributeError
+    from deep inside the report ("'NoneType' object has no attribute 'names'")."""
+    name = kind.__name__
+    problem = f"must be a{'n' * (name[0] in 'AEIOU')} {name} (what {_MADE_BY[kind]} returns), not a"
+    fix = f"pass the result of {_MADE_BY[kind]}"
+    return check_argument_type(value, kind, column=argument, problem=problem, fix=fix)

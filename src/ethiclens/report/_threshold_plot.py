@@ -194,8 +194,12 @@ def _status_strip(ax, f, groups, audited: float) -> None:
 def write_threshold_png(table, path, attribute=None):
     """The threshold view's PNG, written atomically; a name not ending in .png is refused
     before it is drawn (the file holds PNG bytes)."""
-    from ._paths import write_suffixed  # no path, another format, no folder: named 'path'
+    from ..fairness import ThresholdTable
+    from ._paths import check_result, write_suffixed  # no path, another format: named 'path'
 
+    # the table and the attribute as ThresholdTable.plot checks them (a name it has not: its
+    # NotFoundError, a KeyError too, naming 'attribute' and the valid ones), before the path
+    attribute = check_result(table, ThresholdTable, "table")._attribute(attribute)
     png = lambda: threshold_figure_png(table, attribute)  # noqa: E731 - drawn once it passed
     what = "the threshold plot (PNG)"
     return write_suffixed(path, "thresholds.png", "--plot", ".png", what, png)
