@@ -5,6 +5,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+# The throw-away PostgreSQL server, postgres_url, is tests/conftest.py's (one per test process for
+# tests/sources and tests/web alike); its password is re-exported for the modules importing it.
+from tests.conftest import PG_PASSWORD  # noqa: F401
+
 
 def make_frame(seed: int = 0, n: int = 3000) -> pd.DataFrame:
     r = np.random.default_rng(seed)
@@ -24,66 +28,6 @@ def make_frame(seed: int = 0, n: int = 3000) -> pd.DataFrame:
 @pytest.fixture
 def frame():
     return make_frame(0)
-
-
-def _run_as(user, cmd):
-    """Run ``cmd`` (a list) as ``user`` when we are root (PostgreSQL refuses to run as root)."""
-    import os
-    import shlex
-    import subprocess
-
-    if os.geteuid() == 0:
-        cmd = ["su", "-s", "/bin/sh", user, "-c", " ".join(shlex.quote(c) for c in cmd)]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-
-
-PG_PASSWORD = "pg-Secret-42"
-
-
-@pytest.fixture(scope="session")
-def postgres_url():
-    """A throw-away PostgreSQL server in a temporary folder (unix socket only, password auth).
-
-    Its URL carries the user ``ethiclens`` and ``PG_PASSWORD`` (tests check it is never printed);
-    ``scripts/ensure-postgres.sh`` (make test) installs the binaries when they are missing.
-    """
-    import os
-    import pwd
-    import shutil
-
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
-    if not (initdb and pg_ctl):
-        pytest.skip(
-            "PostgreSQL binaries (initdb, pg_ctl) not found; run scripts/ensure-postgres.sh"
-        )
-    import tempfile
-    from pathlib import Path
-
-    # Not under pytest's own (root-only) temp folder: the server runs as another user.
-    root = Path(tempfile.mkdtemp(prefix="ethiclens-pg-"))
-    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
-    if os.geteuid() == 0:
-        uid = pwd.getpwnam(user).pw_uid
-        os.chmod(root, 0o755)
-        os.chown(root, uid, -1)
-    data, sock = root / "data", root
-    pwfile = root / "pw"
-    pwfile.write_text(PG_PASSWORD + "\n")
-    if os.geteuid() == 0:
-        os.chown(pwfile, uid, -1)
-    init = [initdb, "-D", str(data), "-A", "scram-sha-256", "-U", "ethiclens", "-E", "UTF8"]
-    out = _run_as(user, [*init, f"--pwfile={pwfile}"])
-    assert out.returncode == 0, out.stderr
-    opts = f"-k {sock} -c listen_addresses='' -p 54329 -c fsync=off"
-    out = _run_as(
-        user, [pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(root / "log"), "start"]
-    )
-    assert out.returncode == 0, out.stderr + (root / "log").read_text()
-    try:
-        yield f"postgresql+psycopg://ethiclens:{PG_PASSWORD}@/postgres?host={sock}&port=54329"
-    finally:
-        _run_as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
-        shutil.rmtree(root, ignore_errors=True)
 
 
 # JIT and GC flags of the test JVMs (Spark's driver): they change how fast, not what, it counts

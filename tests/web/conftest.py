@@ -13,10 +13,9 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-# One throw-away PostgreSQL server for every web test module of a worker (imported into each
-# module, the session fixture started a server per module: six of about 7 s each), and the
-# password check on every test that uses it.
-from tests.sources.conftest import _no_password_anywhere, postgres_url  # noqa: E402, F401
+# The password check on every test that uses the throw-away PostgreSQL server (the server itself,
+# ``postgres_url``, is tests/conftest.py's: one per test process, shared with tests/sources).
+from tests.sources.conftest import _no_password_anywhere  # noqa: E402, F401
 
 
 def make_frame(n=4000, seed=0) -> pd.DataFrame:
