@@ -9,9 +9,6 @@ named like the command line's argument TARGET.
 - A data column named TARGET (binned, or continuous) is called a column in a refusal about it,
   on every face ("argument 'TARGET'" named the command line's positional argument)."""
 
-import subprocess
-import sys
-
 import pandas as pd
 import pytest
 
@@ -62,12 +59,13 @@ def test_a_continuous_attribute_named_target_is_a_column():
         audit([0, 1] * 30, [1, 0] * 30, groups)
 
 
-def test_the_command_line_calls_a_binned_target_column_a_column(tmp_path):
+def test_the_command_line_calls_a_binned_target_column_a_column(tmp_path, capsys):
+    from ethiclens.cli import main  # what `python -m ethiclens` runs, here in this process
+
     data = tmp_path / "d.csv"
     data.write_text("TARGET,y,p\n" + "".join(f"{i % 7},{i % 2},{i // 2 % 2}\n" for i in range(40)))
     args = ["audit", str(data), "--y-true", "y", "--y-pred", "p", "--protected", "TARGET"]
     args += ["--bins", "TARGET=0,3", "--json", str(tmp_path / "o.json")]
-    out = subprocess.run([sys.executable, "-m", "ethiclens", *args], capture_output=True, text=True)
-    assert out.returncode == 2
-    assert "error: column 'TARGET': 16 row(s) with values outside" in out.stderr
+    assert main(args) == 2
+    assert "error: column 'TARGET': 16 row(s) with values outside" in capsys.readouterr().err
     assert not (tmp_path / "o.json").exists()
