@@ -21,6 +21,7 @@ def data(tmp_path_factory):
 
 AUDIT = ["audit", "{d}", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
 THRESHOLDS = ["thresholds", "{d}", "--y-true", "y", "--y-score", "s", "--protected", "g"]
+REQUEST = ["p2nia", "request", "--n", "100", "--protected", "g", "--out", "{d}.json"]
 MONITOR = ["monitor", "{d}", "--time", "t", "--window", "1", "--store", "{s}", *AUDIT[2:]]
 
 
@@ -44,6 +45,8 @@ def _err(data, base, flag, typed, capsys, first=()) -> str:
         (THRESHOLDS, "--threshold", "-1"),
         (THRESHOLDS, "--step", "2"),
         (MONITOR, "--alpha", "-1"),
+        (REQUEST, "--epsilon", "-1"),  # text options the library reads as numbers
+        ([*REQUEST, "--epsilon", "1", "--mechanism", "mst"], "--delta", "-1"),
     ],
 )
 def test_a_refused_number_is_quoted_as_typed(data, capsys, base, flag, typed):

@@ -11,7 +11,6 @@ import click
 from .._checks import check_member, number_problem, whole_number
 from .._text import safe_console
 from ..errors import EthicLensInputError, _number_as_typed
-from ._main import TYPED
 
 
 def _named(param) -> dict:
@@ -60,10 +59,7 @@ class _Strict:
     def convert(self, value, param, ctx):
         if problem := number_problem(value, whole=self.name == "integer"):  # text only
             self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
-        number = super().convert(value, param, ctx)
-        if isinstance(value, str) and str(number) != value and param is not None:
-            TYPED.update({(o, repr(number)): value for o in param.opts})  # '-1' read as -1.0
-        return number
+        return super().convert(value, param, ctx)
 
 
 STRICT_INT = type("StrictInt", (_Strict, click.types.IntParamType), {})()

@@ -16,7 +16,7 @@ import click
 
 from .._optional import as_missing_extra
 from .._version import __version__
-from ..errors import EthicLensInputError, in_cli_words
+from ..errors import SHOWN_DIGITS, EthicLensInputError, in_cli_words
 
 # name -> short help. The short help must equal the command's own first docstring paragraph
 # (tests/test_layout.py checks it), so `--help` needs no import.
@@ -39,7 +39,7 @@ _SHORT_HELP = {
     "thresholds": "Rates and the DI/EO verdict per group as the decision threshold moves (a "
     "score file).",
 }
-TYPED: dict[tuple, str] = {}  # (option, repr(number read)) -> its text, where they differ
+TYPED: dict[tuple, str] = {}  # (option, repr(a number it reads as)) -> its text, if not str()
 _GROUPS = ("datasets", "p2nia", "pcer", "probe")  # NAME_group; the other commands: NAME_command
 # name -> (module, attribute, short help): oracle lives beside probe
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -68,11 +68,13 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
     """Walk ``args`` as click's parser does for long options: a second value of one that
     takes a single value gets a note (the last counts: a shell alias may set a default that
     the command line overrides), or is refused for --config; a flag, a counter or a
-    repeatable option may come again."""
+    repeatable option may come again. A number's text is kept as typed (``TYPED``)."""
+    from .._checks import is_number_text, whole_number
+
     options = {
         o: p
         for p in command.params
-        if isinstance(p, click.Option) and not (p.multiple or p.count or p.is_flag)
+        if isinstance(p, click.Option) and not (p.count or p.is_flag)
         for o in p.opts
         if o.startswith("--")
     }
@@ -85,7 +87,11 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
         if param is None:
             continue
         value = value if eq else " ".join(next(tokens, "") for _ in range(param.nargs))
-        if param.name in seen:
+        # the numbers a check may read it as (whole, float), kept as typed; a long one: shortened
+        kinds = ((whole_number, True), (float, False)) if len(value) <= SHOWN_DIGITS else ()
+        read = [r(value) for r, whole in kinds if is_number_text(value, whole=whole)]
+        TYPED.update({(flag, repr(n)): value for n in read if str(n) != value})
+        if param.name in seen and not param.multiple:
             first, then = (_shown_value(v) for v in (seen[param.name], value))
             given = f"is given twice ({first!r}, then {then!r})"
             if flag == "--config":

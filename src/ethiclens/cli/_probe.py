@@ -37,8 +37,9 @@ from ._main import OnceGroup
 from ._p2nia import file_rows_named
 
 N_BOOT = shown("--n-boot", default=1000)  # one option, one check (the library's) per command
+SEED = shown("--seed", default=0, callback=lambda ctx, param, seed: check_seed(seed, "--seed"))
 # the last options of both probes: the deprecated --favorable, the seed, the draws, --json
-PROBE_TAIL = (deprecated_favorable_option, shown("--seed", default=0), N_BOOT, JSON)
+PROBE_TAIL = (deprecated_favorable_option, SEED, N_BOOT, JSON)
 
 
 @contextmanager
@@ -81,7 +82,6 @@ def probe_group():
 )
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
-    check_seed(flags["seed"], "--seed")
     to_stdout = json_outputs(json_out, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])
@@ -140,7 +140,6 @@ def make_cmd(data, protected, out):
 )
 def analyze_cmd(scored, json_out, **flags):
     """Flip rates from your predictions on a make-counterfactuals table."""
-    check_seed(flags["seed"], "--seed")
     to_stdout = json_outputs(json_out, inputs=[scored])
     fav = favorable_label(flags.pop("positive"), flags.pop("favorable"), 1)
     with flags_named():
@@ -162,8 +161,8 @@ def analyze_cmd(scored, json_out, **flags):
     ),
     option("--eo-gap", type=float, default=None, help="Injected EO gap."),
     shown("--repetitions", default=500),
-    shown("--n-boot", default=1000),
-    shown("--seed", default=0),
+    N_BOOT,
+    SEED,
     JSON,
 )
 def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
@@ -172,7 +171,6 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
 
     from rich.markup import escape
 
-    check_seed(seed, "--seed")
     to_stdout = json_outputs(json_out)
     console = safe_console(stderr=to_stdout)
     results = []

@@ -61,13 +61,12 @@ def serve_command(host, port, **options):
     uvicorn = require("uvicorn", extra="web")
     require("starlette", extra="web")
     require("python_multipart", extra="web")
+    from .._checks import check_workers
     from ..errors import EthicLensInputError
     from ..web import create_app, serve_settings
 
-    if options["workers"] is not None:  # the range of pcer sweep's --workers: 1 to 1024
-        from .._checks import check_workers
-
-        check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)
+    # None: the default; else the range of pcer sweep's --workers, 1 to 1024
+    check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)
     try:  # the data folder WebConfig refuses is named by its flag
         config, printed = serve_settings(host, options, port)
         app = create_app(config)
