@@ -442,12 +442,16 @@ def _looks_like_ids(c: dict, prof: dict) -> str | None:
 def _reference(raw, column: dict) -> str:
     """A reference field's text: as sent when it is one of the column's values (a group
     written with spaces around it, ' Female', picked from the list), else as the command
-    line reads it: stripped, or exactly what double quotes hold."""
+    line reads it: stripped, or exactly what double quotes hold; each read back as a Merge
+    box reads a group (:func:`read_back`: a visible form as the group it shows)."""
     from ..spec import unquoted
 
     text = raw if isinstance(raw, str) else ""
     values = [str(v) for v in column.get("values") or ()]
-    return read_back(text, values, unquoted(text), "group")  # as sent when one of them
+    sent = read_back(text, values, what="group")  # as sent when one of them (or shown so)
+    if sent != text or text in values or (stripped := unquoted(text)) == text:
+        return sent
+    return read_back(stripped, values, what="group")  # as a Merge box reads a group
 
 
 def read_back(
@@ -460,8 +464,8 @@ def read_back(
     one name and the visible form of another (a column named with the six characters
     ``\\u202e`` then A, beside the one named U+202E then A): both are offered as the same
     value, so the page cannot tell which was chosen, and neither is taken unsaid."""
-    if text in names and "\\" not in text:  # every visible form other than the name has one
-        return text
+    if "\\" not in text:  # every visible form other than the name has one
+        return text if text in names or otherwise is None else otherwise
     meant = [n for n in dict.fromkeys(names) if n == text or text in shown_forms(n)]
     if len(meant) > 1:
         raise EthicLensInputError(

@@ -117,7 +117,8 @@ def shown_forms(name: str) -> set[str]:
     user types: its visible form, with a line break as "\\n" and a CR as "\\r" (as a refusal's
     list of names writes them) or "\\x0d" (as ``html_safe`` does)."""
     typed = typed_form(name)
-    return {_shown_safely(name), typed, typed.replace("\\x0d", "\\r")} - {name}
+    cr = "\\r".join(map(typed_form, name.split("\r")))  # a CR's, never a literal "\\x0d"
+    return {_shown_safely(name), typed, cr} - {name}
 
 
 def web_of(request) -> Web:
