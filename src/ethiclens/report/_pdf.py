@@ -61,14 +61,21 @@ def check_browser(timeout: float = 30.0) -> None:
     _run([_browser(), "--version"], _check_timeout(timeout))
 
 
+# the longest wait subprocess takes (poll() counts milliseconds in a C int: 2,147,483 s)
+_MOST_SECONDS = 1_000_000
+_ABOVE_0 = "must be a number of seconds above 0"
+
+
 def _check_timeout(timeout):
     """``timeout``, a number of seconds above 0 (None: no limit); anything else is refused
     naming the argument (a text, NaN: a bare TypeError or ValueError from ``subprocess``; 0 or
-    -1: the renderer 'did not finish within -1 s')."""
-    if timeout is None or (is_number(timeout) and timeout > 0):  # NaN > 0 is False
+    -1: the renderer 'did not finish within -1 s'; inf, 1e300: a bare OverflowError from
+    ``subprocess`` once the browser had started)."""
+    if timeout is None or (is_number(timeout) and 0 < timeout <= _MOST_SECONDS):  # not NaN
         return timeout
+    too_long = is_number(timeout) and timeout > _MOST_SECONDS
     raise EthicLensInputError(
-        "must be a number of seconds above 0",
+        f"must be at most {_MOST_SECONDS:,} seconds" if too_long else _ABOVE_0,
         column="timeout",
         value=timeout,
         fix="e.g. timeout=120, or None for no limit",
