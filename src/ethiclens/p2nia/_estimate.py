@@ -498,7 +498,7 @@ def estimate(
         k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
         for k in metrics
     }
-    if asked is None and n_boot > N_BOOT:  # raised for a level: each interval's method says so
+    if asked is None:  # raised for a level, or stopped at DEFAULT_MOST: each metric says so
         values = {k: _raised(v, n_boot) for k, v in values.items()}
     est = _estimate_of(m, values, basis, policy, mech)
     est.interval_method = method + FOLDED if n_boot else None
@@ -527,8 +527,12 @@ def _draws_for(level, metrics, groups: int) -> int:
 
 def _raised(v: MetricEstimate, n_boot: int) -> MetricEstimate:
     """A metric's estimate whose draws were raised past :data:`N_BOOT` (n_boot not given),
-    its method saying how many and why where it has an interval."""
-    if v.ci_low is None and v.ci_high is None:
+    its method saying how many and why where it has an interval; a gap whose level needs more
+    than :data:`DEFAULT_MOST` has none, its reason saying where the default stopped."""
+    if v.ci_method == TOO_FEW_DRAWS_METHOD:
+        stop = f"; n_boot was not given, and the draws it then takes stop at {DEFAULT_MOST:,}"
+        return replace(v, reason=v.reason + stop)
+    if n_boot <= N_BOOT or (v.ci_low is None and v.ci_high is None):
         return v
     said = f"; from {n_boot:,} draws, not {N_BOOT:,}: {RAISED}"
     return replace(v, ci_method=v.ci_method + said)
