@@ -284,6 +284,10 @@ class _SQLite:
     def schema(self) -> str:
         return _SCHEMA
 
+    def version(self) -> int:
+        """SQLite's ``data_version``: it changes when another connection commits to the file."""
+        return self.con.execute("PRAGMA data_version").fetchone()[0]
+
     def in_transaction(self) -> bool:
         return self.con.in_transaction
 
@@ -430,6 +434,9 @@ class _Postgres:
 
     def integrity(self) -> None:
         """PostgreSQL keeps its own pages intact: nothing to check here."""
+
+    def version(self) -> None:
+        """No cheap sign of another session's commit: the replay digest is compared instead."""
 
     def in_transaction(self) -> bool:
         return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
@@ -695,13 +702,13 @@ class Store:
         """The evidence replayed from the stored counts (``_verify``) gives every result's
         log e-values and sequence bounds and every key of the saved state."""
         request = self.meta("request") or {}
-        digest = self.meta("replay_digest")
-        if digest is not None and digest == self.replay_digest():
-            return  # what the last run wrote, untouched since: replayed when it was read
-        problem = replay_problem(request, states, results)
-        if problem:
-            self.check_request_digest(request)  # a setting edited is named first
-            raise self.damaged(problem)
+        digest, current = self.meta("replay_digest"), self.replay_digest()
+        if digest != current:  # (else what the last run wrote, untouched: replayed then)
+            problem = replay_problem(request, states, results)
+            if problem:
+                self.check_request_digest(request)  # a setting edited is named first
+                raise self.damaged(problem)
+        self._checked = (current, self.db.version())  # what this opening found sound
 
     def _check_rows(self, results: list) -> None:
         """Each window's rows are the rows its results count: every row is in one group of
@@ -808,6 +815,7 @@ class Store:
         for statement in self.db.schema().split(";"):
             if statement.strip():
                 self.db.execute(statement)
+        self._unchanged = self._as_checked()  # (read under the lock: record_replayed)
 
     def commit(self) -> None:
         self.db.execute("COMMIT")
@@ -953,8 +961,24 @@ class Store:
 
     def record_replayed(self) -> None:
         """Record the digest of what this run wrote (``replay_digest``), checked when the store
-        is opened next (``_check_replay``)."""
-        self.set_meta("replay_digest", self.replay_digest())
+        is opened next (``_check_replay``); only where the store held, once this run locked it,
+        what its opening checked (``_as_checked``): a store changed in between (another run's
+        or a hand edit while this run waited for the lock) loses its digest, so the next run
+        replays it in full rather than take the change for replayed."""
+        if self.__dict__.get("_unchanged"):
+            self.set_meta("replay_digest", self.replay_digest())
+        else:
+            self.db.execute("DELETE FROM meta WHERE key = 'replay_digest'")
+
+    def _as_checked(self) -> bool:
+        """The store, now locked, holds what opening it checked (a new one: still nothing)."""
+        checked = self.__dict__.get("_checked")
+        if checked is None:  # not opened by Store.open, or a new store: another run's meta?
+            return self.db.fresh and self._one("SELECT count(*) FROM meta")[0] == 0
+        digest, version = checked
+        return (version is not None and version == self.db.version()) or (
+            digest == self.replay_digest()
+        )
 
     def add_window(self, window, start, end, rows, status, counts: str, run: int) -> None:
         self.db.execute(
