@@ -140,7 +140,7 @@ def isin(values, members) -> np.ndarray:
     if not (
         isinstance(mine, pd.StringDtype)
         and mine.storage == "pyarrow"
-        and isinstance(theirs, pd.StringDtype)
+        and (isinstance(theirs, pd.StringDtype) or _all_text(members, theirs))
     ):
         return np.asarray(values.isin(members), dtype=bool)
     import pyarrow as pa
@@ -149,6 +149,14 @@ def isin(values, members) -> np.ndarray:
     texts = pa.array(values.array)
     found = pc.is_in(texts, value_set=pa.array(members.astype(mine).array).cast(texts.type))
     return np.asarray(found, dtype=bool)
+
+
+def _all_text(members, dtype) -> bool:
+    """Object members that are all Python text, none missing (an object index beside a
+    ``str`` one): pandas' loop makes a text scalar of each, as pyarrow reads them whole."""
+    if not (isinstance(dtype, np.dtype) and dtype.kind == "O"):
+        return False
+    return pd.api.types.infer_dtype(members, skipna=False) == "string"
 
 
 def _aligned(name: str, value, ref):
