@@ -131,15 +131,38 @@ def _ctrl_c_on() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def _wait_for(inside, proc, what: str) -> None:
-    """Wait (at most 120 s) until ``inside()`` says the CLI in ``proc`` is running its query:
-    the Ctrl-C must land inside the query, not in start-up's imports (a fixed 6 s sleep waited
-    too long on a quiet machine and could be too short on a loaded one)."""
+def _wait_for(inside, proc, what: str, steady: float = 0.0) -> None:
+    """Wait (at most 120 s) until ``inside()`` says the CLI in ``proc`` is running its query,
+    and has said so on every look for ``steady`` seconds: the Ctrl-C must land inside the
+    query, not in start-up's imports (a fixed 6 s sleep waited too long on a quiet machine and
+    could be too short on a loaded one), nor in a check's brief look at the database."""
     deadline = time.monotonic() + 120
-    while not inside():
+    since = None
+    while since is None or time.monotonic() - since < steady:
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, f"the CLI never reached {what}"
+        if not inside():
+            since = None
+        elif since is None:
+            since = time.monotonic()
         time.sleep(0.1)
+
+
+def _ctrl_c_inside(proc, inside, what: str, steady: float = 0.0) -> tuple[str, float]:
+    """Ctrl-C the CLI in ``proc`` once it is inside its query (``_wait_for``): its standard
+    error and the seconds it took to stop. It is killed if still running whatever failed (a
+    failed wait or a Ctrl-C not obeyed would leave minutes of query running after the test)."""
+    try:
+        _wait_for(inside, proc, what, steady)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        start = time.monotonic()
+        _, err = proc.communicate(timeout=30)
+        return err, time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
 
 
 def _has_open(pid: int, path) -> bool:
@@ -163,15 +186,12 @@ def test_ctrl_c_stops_a_slow_sqlite_query(tmp_path):
     proc = subprocess.Popen(
         cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
     )
-    _wait_for(lambda: _has_open(proc.pid, db), proc, "the SQLite file")
-    time.sleep(1)  # connected: the recursive query (minutes of work) now runs
-    assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
-    start = time.monotonic()
-    _, err = proc.communicate(timeout=30)
-    assert time.monotonic() - start < 10
+    # the file open for a second on end: the query's connection (minutes of recursive work),
+    # not the brief read of its table names (_own_tables) or the file check before it
+    err, took = _ctrl_c_inside(proc, lambda: _has_open(proc.pid, db), "the SQLite file", 1.0)
+    assert took < 10
     assert proc.returncode != 0 and "Traceback" not in err
-    assert not (tmp_path / "c.parquet").exists()
+    assert not (tmp_path / "c.json").exists()
 
 
 def test_other_databases_are_refused_until_read_only_is_enforced():
@@ -229,22 +249,17 @@ def _pg_setup(url):
     engine.dispose()
 
 
-def _pg_running(url) -> bool:
-    """Whether another client of the server at ``url`` is running a query (PostgreSQL's own
-    view of its sessions; the CLI reads through a server-side cursor: 'FETCH ... FROM c_...')."""
+def _pg_sleeping(url) -> int:
+    """How many sessions of the server at ``url`` are inside ``pg_sleep`` (PostgreSQL's own view
+    of its sessions: the slow query is running, not a check or a SET before it)."""
     import sqlalchemy as sa
 
     engine = sa.create_engine(url)
     try:
         with engine.connect() as con:
-            return bool(
-                con.execute(
-                    sa.text(
-                        "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' "
-                        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
-                    )
-                ).scalar()
-            )
+            return con.execute(
+                sa.text("SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep'")
+            ).scalar()
     finally:
         engine.dispose()
 
@@ -369,13 +384,9 @@ def test_ctrl_c_cancels_a_slow_postgres_query(postgres_url, tmp_path):
     proc = subprocess.Popen(
         cmd, stderr=subprocess.PIPE, stdout=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_on
     )
-    _wait_for(lambda: _pg_running(postgres_url), proc, "the server's query")
-    time.sleep(1)  # a row or more in: one second of pg_sleep per row, ten minutes in all
-    assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
-    start = time.monotonic()
-    _, err = proc.communicate(timeout=30)
-    assert time.monotonic() - start < 10
+    # the server inside the query's pg_sleep: one second per row, ten minutes in all
+    err, took = _ctrl_c_inside(proc, lambda: _pg_sleeping(postgres_url) > 0, "pg_sleep")
+    assert took < 10
     assert proc.returncode != 0 and "Traceback" not in err and PG_PASSWORD not in err
     assert not (tmp_path / "c.json").exists()
 
