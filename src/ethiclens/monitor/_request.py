@@ -26,6 +26,7 @@ from .._checks import (
     is_number,
 )
 from ..errors import EthicLensInputError, in_cli_words
+from ..io import _one_pass
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._evidence import MIN_ALPHA
@@ -212,6 +213,7 @@ class MonitorRequest:
     # crossed attributes compared as one more attribute each: (("race", "sex"), ...)
     intersections: tuple | None = None
 
+    @_one_pass  # its checks resolve the target twice: each part scanned once
     def __post_init__(self):
         _check_python_types(self)
         _check_numbers(self)

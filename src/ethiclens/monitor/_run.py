@@ -25,6 +25,7 @@ import pandas as pd
 from .._checks import check_member, did_you_mean
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
+from ..io import _one_pass
 from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits, check_single_bins, plural
 from ._engines import count_windows, first_row_after
@@ -182,6 +183,7 @@ def run_monitor(
         return _monitor(request, store_path, now, warn)
 
 
+@_one_pass  # its target resolved thrice (request, windows, engines): each part scanned once
 def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
     if now is not None and (not isinstance(now, dt.datetime) or now is pd.NaT):
         raise EthicLensInputError(
