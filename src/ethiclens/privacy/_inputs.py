@@ -647,8 +647,10 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
             keys = [k.astype(object) for k in keys]
     else:
         keys = [pd.Series(s.ids).astype(str).to_numpy() for s in (train, test)]
+    # text keys stay object: a pandas 3 str index's isin makes a pyarrow scalar of every
+    # train id (1,000,000: 11 s, as object 1 s); the same answers
     tr, te = (
-        pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(k))
+        pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(k, dtype=k.dtype))
         for s, k in zip((train, test), keys, strict=True)
     )
     shared = te.index.isin(tr.index)
