@@ -648,7 +648,7 @@ def _by_ids(train: SplitPredictions, test: SplitPredictions) -> np.ndarray | Non
     else:
         keys = [pd.Series(s.ids).astype(str).to_numpy() for s in (train, test)]
     # text keys stay object: a pandas 3 str index's isin makes a pyarrow scalar of every
-    # train id (1,000,000: 11 s, as object 1 s); the same answers
+    # train id (1,000,000 ids: 7.4 s, as object 1.8 s); the same answers
     tr, te = (
         pd.DataFrame({f: getattr(s, f) for f in fields}, index=pd.Index(k, dtype=k.dtype))
         for s, k in zip((train, test), keys, strict=True)
