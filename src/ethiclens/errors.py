@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import reprlib
+import shlex
 
 from ._secrets import mask_secrets
 
@@ -153,7 +155,9 @@ class EthicLensInputError(ValueError):
         --json"), so a config file's user is never told to use a flag. The same error when
         nothing changes."""
         flags = {**(words or {}), **{o: n for o, n in names.items() if str(o).startswith("--")}}
-        problem, fix = (_in_words(t, flags) for t in (self.problem, self.fix))
+        problem = _in_words(self.problem, flags)
+        fix = self.fix
+        fix = fix.said_as(flags) if isinstance(fix, Example) else _in_words(fix, flags)
         column = self.column
         if column is not None and str(column) in names:  # whole: a URL holds '/' too
             column = names[str(column)]
@@ -165,6 +169,46 @@ class EthicLensInputError(ValueError):
         own = type(self).__init__ is EthicLensInputError.__init__
         cls = type(self) if own else EthicLensInputError
         return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
+
+
+def _python_text(value: str) -> str:
+    """``value`` as a Python str literal: ``repr``, in double quotes where it holds none
+    (``"a b.html"``, ``'say "hi".html'``): valid Python whatever it holds."""
+    said = repr(value)
+    return f'"{said[1:-1]}"' if said[0] == "'" and '"' not in value else said
+
+
+_PLAIN = re.compile(r"\w[\w./+=-]*")  # a value YAML's flow style reads as written
+
+
+class Example(str):
+    """``e.g. --html report.html``: one option and its value (a file name that may hold spaces,
+    quotes or a leading dash), which each face writes in its own words (:meth:`said_as`): the
+    command line's shell-quoted (``--html 'a b.html'``, ``--html=-.html``), a Python call's
+    keyword (``path="a b.html"``), a config file's key (``outputs: {html: "a b.html"}``)."""
+
+    def __new__(cls, flag: str, value: str | None = None):  # None: a copy's text, as it is
+        if value is None:
+            return super().__new__(cls, flag)
+        quoted = shlex.quote(str(value))
+        out = super().__new__(cls, f"e.g. {flag}{'=' if quoted[0] == '-' else ' '}{quoted}")
+        out.flag, out.value = flag, str(value)
+        return out
+
+    def said_as(self, flags: dict) -> str:
+        """This example where ``flags`` renames its option: a Python keyword, a config key
+        (``section.key``) or another option."""
+        name = str(flags.get(getattr(self, "flag", None), ""))
+        if not name or name == self.flag:
+            return self
+        if name.startswith("-"):
+            return Example(name, self.value)
+        if re.fullmatch(r"[A-Za-z_]\w*", name):
+            return f"e.g. {name}={_python_text(self.value)}"
+        value = self.value if _PLAIN.fullmatch(self.value) else None
+        value = value or json.dumps(self.value, ensure_ascii=False)  # YAML reads JSON's quotes
+        section, dot, key = name.rpartition(".")
+        return f"e.g. {section}: {{{key}: {value}}}" if dot else f"e.g. {name}: {value}"
 
 
 class FaceFix(str):
@@ -240,7 +284,7 @@ def _example_value(value: str, listed: bool, python: bool) -> str:
 
     def word(text: str) -> str:
         number = re.fullmatch(r"-?\d+(\.\d+)?", text)
-        return repr(text).replace("'", '"') if python and not number else text
+        return _python_text(text) if python and not number else text
 
     column, eq, rest = value.partition("=")
     if not eq:

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import DataFileError, EmptyInputError, EthicLensInputError
+from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
 # numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
@@ -1800,7 +1800,7 @@ def check_suffix(path, flag: str, suffix: str, what: str) -> None:
             f"{what}'s name must end in {_or([suffix, *SUFFIX_ALSO.get(suffix, ())])}",
             column=flag,
             value=str(path),
-            fix=f"e.g. {flag} {name}",
+            fix=Example(flag, name),
         )
 
 
@@ -1819,7 +1819,7 @@ def check_store_name(path, flag: str = "--store") -> None:
             f"a store is a SQLite database; a name ending in {suffix} says another format",
             column=flag,
             value=str(path),
-            fix=f"e.g. {flag} {Path(str(path)).with_suffix('.sqlite').name}",
+            fix=Example(flag, Path(str(path)).with_suffix(".sqlite").name),
         )
 
 
