@@ -177,6 +177,9 @@ def test_pcer_audit_refuses_an_n_boot_that_would_not_fit_in_memory(data):
     from ethiclens.privacy import SplitPredictions, pcer_audit
 
     y, p, g = data
-    split = SplitPredictions(y.to_numpy(), p.to_numpy(), g.to_numpy(), name="train")
+    train = SplitPredictions(y.to_numpy(), p.to_numpy(), g.to_numpy(), name="train")
+    # a distinct test split: since round 38 n_boot is checked once the splits (and so the
+    # groups, whose count sets the fix's draws) are, and one object as both is refused first
+    test = SplitPredictions(y.to_numpy()[:150], p.to_numpy()[:150], g.to_numpy()[:150], name="test")
     with pytest.raises(EthicLensInputError, match="n_boot.*1,000,000"):
-        pcer_audit(split, split, n_boot=10**11)
+        pcer_audit(train, test, n_boot=10**11)
