@@ -180,6 +180,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     audit of the rows binned by them does, ``run.spec.groups.bins``)."""
     from ..sources import Roles
 
+    _refuse_uncounted(spec)
     t, r = spec.target, spec.roles
     if t.kind not in ("file", "db"):
         problem = "nothing to count" if t.kind is None else f"cannot count a {t.kind} target"
@@ -212,6 +213,31 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
         table.attrs[BINS_ATTR] = edges  # its audit reports the groups as binned
     check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
     return table, where
+
+
+# What a counts table is made of (a dataset or counts target: count_target says why it is not
+# counted); any other key a spec sets is refused by name, never ignored, on every face.
+COUNTED = {
+    "target": {"file", "db", "db_env", "table", "query", "engine", "scheduler"},
+    "roles": {"y_true", "y_pred", "y_score", "protected", "weight"},
+    "groups": {"bins"},
+}
+COUNTED["target"] |= {"dataset", "counts"}  # count_target says why not
+
+
+def _refuse_uncounted(spec: AuditSpec) -> None:
+    """Refuse, by its key, what ``spec`` sets that a counts table is not made of (a policy,
+    outputs, a gate, a model card, thresholds, a group edit: the audit of the table takes
+    them) and a comparison's two predictions (one table counts one model's)."""
+    given = {s: d for s, d in spec.to_dict(minimal=True).items() if isinstance(d, dict)}
+    for key, value in ((f"{s}.{k}", v) for s, d in given.items() for k, v in d.items()):
+        if key == "roles.y_pred" and len(value) > 1:
+            problem = "gives two models' predictions; a counts table counts one"
+            raise _key_error(problem, key, "keep one y_pred", value)
+        if key.partition(".")[2] not in COUNTED.get(key.partition(".")[0], ()):
+            problem = "is not used by a counts table: it belongs to the audit made from it"
+            fix = "drop it, and give it to the audit of the table written"
+            raise _key_error(problem, key, fix, value)
 
 
 def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
