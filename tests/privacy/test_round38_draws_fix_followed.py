@@ -15,6 +15,7 @@ from ethiclens._checks import check_draws
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.privacy import SplitPredictions, pcer_audit
+from ethiclens.privacy import _pcer as pcer_module
 
 
 def _splits(k: int, per: int = 6):
@@ -62,13 +63,7 @@ def test_the_shared_check_offers_2000_only_below_it():
         assert err.value.fix == fix
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cli/_pcer.py checks --n-boot before the groups are known (lines 147-148, "
-    "check_draws without the groups' default): removing that pre-check lets pcer_audit's "
-    "refusal, which names the groups' draws, reach the command line",
-)
-def test_the_command_line_fix_is_accepted_when_followed(tmp_path, capsys):
+def test_the_command_line_fix_is_accepted_when_followed(tmp_path, capsys, monkeypatch):
     import pandas as pd
 
     paths = []
@@ -79,6 +74,11 @@ def test_the_command_line_fix_is_accepted_when_followed(tmp_path, capsys):
     args = ["pcer", "audit", "--train", paths[0], "--test", paths[1], "--y-true", "y"]
     args += ["--y-pred", "p", "--protected", "g"]
     capsys.readouterr()
-    assert main([*args, "--n-boot", "50"]) == 2
-    fix = capsys.readouterr().err.split("Fix: ")[-1]
+    drawn = []  # refused before any draw (the CLI's own pre-check, naming 1000, is gone)
+    monkeypatch.setattr(pcer_module, "draw_cells", lambda *a, **k: drawn.append(a) or 1 / 0)
+    assert main([*args, "--n-boot", "50"]) == 2 and not drawn
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert "option '--n-boot'" in err and "1120 (the default)" in err, err
+    fix = err.split("Fix: ")[-1]
     assert main([*args, "--n-boot", str(_offered(fix)[0])]) == 0

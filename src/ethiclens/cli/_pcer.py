@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .._checks import check_draws, check_seed, split_list, split_names
+from .._checks import check_seed, split_list, split_names
 from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..experiments import (
@@ -144,8 +144,6 @@ def audit_cmd(**o):
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
     to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
-    if o["n_boot"] is not None:  # not given: 1000, or as many as the groups' level needs
-        check_draws(o["n_boot"], "--n-boot")
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
