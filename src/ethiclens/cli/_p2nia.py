@@ -139,7 +139,7 @@ def release_cmd(request_path, data, out, **settings):
 @p2nia_group.command("estimate")
 @click.argument("release_dir", type=FOLDER)
 @options(
-    shown("--n-boot", default=N_BOOT),
+    option("--n-boot", type=int, help=f"Interval draws [default: {N_BOOT}, more for many groups]."),
     shown("--seed", type=int, default=0, help="Bootstrap seed."),
     shown("--confidence-level", "level", type=STRICT_FLOAT, default=0.95, metavar="L"),
     option("--request", "request_path", type=FILE, help="Your request: refuse another's release."),
@@ -162,13 +162,13 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
     check_n_boot(n_boot)
     check_seed(seed)
     check_level_draws(n_boot, check_level(level, "--confidence-level"), "--confidence-level")
-    try:
+    try:  # n_boot None: the draws the groups' levels need (a level none reach: refused)
         rel = read_release(release_dir)
-    except ValueError as exc:  # an input error naming the folder: as this command's argument
-        named = exc.renamed({"release_dir": "RELEASE_DIR"}) if hasattr(exc, "renamed") else exc
-        raise named from None
-    check_release_for(rel, request_path, "--request")  # the auditor's own, when given
-    est = estimate(rel, n_boot=n_boot, random_state=seed, level=level)
+        check_release_for(rel, request_path, "--request")  # the auditor's own, when given
+        est = estimate(rel, n_boot=n_boot, random_state=seed, level=level)
+    except ValueError as exc:  # an input error naming the folder or level: the argument, option
+        names = {"release_dir": "RELEASE_DIR", "level": "--confidence-level"}
+        raise (exc.renamed(names) if hasattr(exc, "renamed") else exc) from None
     est = est.record_inputs(release_dir, request_path)
     if json_out:  # the files first: a failing terminal never loses finished work
         write_json_output(json_out, est.to_dict())

@@ -324,10 +324,20 @@ def validate_estimate_output(document: dict) -> None:
     jsonschema.validate(document, load_estimate_schema())
 
 
-def check_n_boot(value, where: str = "--n-boot") -> int:
-    """Interval draws, as every command checks them (0: no intervals); the fix names this
-    estimate's own default (:data:`N_BOOT`)."""
-    return check_draws(value, where, allow_zero=True, default=N_BOOT)
+def check_n_boot(value, where: str = "--n-boot") -> int | None:
+    """Interval draws, as every command checks them (0: no intervals; None: not given, the
+    default: 500, or as many as the release's groups need); the fix says to leave them out
+    (a given 500 is kept as given: 6 groups' EO, needing 600, then has no interval)."""
+    if value is None:
+        return None
+    try:
+        return check_draws(value, where, allow_zero=True, default=N_BOOT)
+    except EthicLensInputError as exc:
+        said = f"leave {where} out (the default: {N_BOOT}, more for many groups' gaps), or use"
+        fix = exc.fix.replace(f"use {N_BOOT} (the default) or", said)
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
+        ) from None
 
 
 def released_counts(rel) -> tuple[np.ndarray, list[str], bool]:
@@ -480,7 +490,7 @@ def estimate(
     """
     source = rel if isinstance(rel, (str, os.PathLike)) else None
     # the settings first: a refusal that depends on them alone comes before the release is read
-    asked = None if n_boot is None else check_n_boot(n_boot, "n_boot")  # CLI: checked before
+    asked = check_n_boot(n_boot, "n_boot")  # None: drawn for the groups (_draws_for)
     random_state = _seed_used(random_state)
     level = check_level(level, "level")  # as everywhere (a float32 0.9 is 0.9)
     check_level_draws(asked, level, "level")
