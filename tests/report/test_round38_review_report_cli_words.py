@@ -8,7 +8,7 @@ does not exist" (no Python argument: the user typed --plot). cc2dc878 restored t
 for a failure once written (a full disk), not for these.
 
 The fix belongs to the face that calls the writers (spec._outputs.output_not_written, not a
-file of ethiclens.report): it is marked xfail(strict) until that face restores the words.
+file of ethiclens.report): it now drops the writer's argument from such a refusal.
 """
 
 from __future__ import annotations
@@ -39,10 +39,6 @@ def data(tmp_path):
     return path
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="spec._outputs passes the report writer's argument 'path' refusal to the CLI as is",
-)
 @pytest.mark.parametrize("flag,name", [("--plot", "t.png"), ("--html", "t.html")])
 def test_a_folder_removed_during_the_run_keeps_the_command_line_words(
     flag, name, data, tmp_path, monkeypatch, capsys

@@ -134,6 +134,12 @@ def output_not_written(
     line naming the file and what went wrong, never a traceback. ``kept``: what was written
     all the same (a monitor run: ``the store and every other output were``); ``report``: how
     the fix names the JSON report (`` (--json)``)."""
+    if isinstance(exc, EthicLensInputError) and exc.kind == "argument" and exc.column == "path":
+        # the writer's own check of its argument 'path' (the folder removed while the audit
+        # ran): no Python argument here. One that names the file is said as before the run
+        # ("output o/t.png: folder o does not exist"), any other names the output's flag
+        column = None if str(exc.problem).startswith("output ") else flag
+        return EthicLensInputError(exc.problem, column=column, value=exc.value, fix=exc.fix)
     if isinstance(exc, EthicLensInputError):
         return exc
     problem = f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}"
