@@ -87,7 +87,7 @@ def test_the_n_boot_fix_states_the_real_default(made, capsys):
     _, tmp_path = made
     assert main(["p2nia", "estimate", str(tmp_path / "rel"), "--n-boot", "50"]) == 2
     err = capsys.readouterr().err
-    assert "use 500 (the default)" in err and "1000" not in err, err
+    assert "leave --n-boot out (the default: 500" in err and "1000" not in err, err
 
 
 def test_a_request_from_a_newer_version_says_so(tmp_path):
