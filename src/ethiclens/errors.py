@@ -238,13 +238,13 @@ def _in_words(text: str | None, flags: dict) -> str | None:
     spelling is for ("--pos-label 1 on the command line, pos_label='1' in Python") is kept."""
     if text is None or "on the command line" in text:
         return text
-    text = _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
+    given, text = text, _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
     for old, new in flags.items():
         if old != new:
             # "(--y-true, roles.y_true)" already names both faces: keep the one named
             flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
             text = flag.sub(str(new), text)
-    return text
+    return given if text == given else text  # unchanged: its type too (a FaceFix's CLI words)
 
 
 # "e.g. --y-true label --y-pred pred --protected sex=Male": an example written with flags

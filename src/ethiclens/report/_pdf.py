@@ -18,7 +18,8 @@ import tempfile
 from pathlib import Path
 
 from .._checks import check_argument_type, is_number
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
+from ..fairness import in_python_words
 from ._paths import write_suffixed
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
@@ -91,7 +92,10 @@ def html_to_pdf(html: str, path, *, timeout: float = 120.0) -> Path:
     problem, fix = "must be the report's HTML (a str), not", "e.g. html=render_html(result)"
     check_argument_type(html, str, column="html", problem=problem, fix=fix)
     pdf = functools.partial(_print, html, _check_timeout(timeout))
-    return write_suffixed(path, "report.pdf", "--pdf", ".pdf", "the PDF report", pdf)
+    # the renderer's refusals name the argument 'path' (the command line's, its --pdf:
+    # spec.output_not_written), as every other refusal of this writer does
+    in_words = functools.partial(in_python_words, pdf, {"--pdf": "path"})
+    return write_suffixed(path, "report.pdf", "--pdf", ".pdf", "the PDF report", in_words)
 
 
 def _print(html: str, timeout: float) -> bytes:
@@ -134,6 +138,14 @@ def _ended(code: int) -> str:
         return f"killed by signal {-code}"
 
 
+# a hung renderer: a Python caller can give it longer (timeout=); the command line cannot
+_LONGER = FaceFix(
+    "retry with a longer timeout (e.g. timeout=300, or None for no limit), or print the HTML "
+    "report from a browser",
+    cli="retry, or print the HTML report from a browser",
+)
+
+
 def _run(cmd: list[str], timeout: float) -> None:
     # A session of its own, so the browser is stopped with every helper process it started:
     # on a time-out, and on any other way out (Ctrl-C, SIGTERM turned into an exit by the CLI),
@@ -150,7 +162,7 @@ def _run(cmd: list[str], timeout: float) -> None:
         _, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         problem = f"the PDF renderer did not finish within {timeout:g} s and was stopped"
-        raise _refused(problem, fix="retry, or print the HTML report from a browser") from None
+        raise _refused(problem, fix=_LONGER) from None
     finally:
         _stop(proc)
     if proc.returncode != 0:
