@@ -62,3 +62,14 @@ def test_a_second_run_quotes_its_own_text_not_the_first_runs(data, capsys):
     assert main([*audit, "5"]) == 2  # read as the same 5: no text of the first run kept
     err = capsys.readouterr().err
     assert "(value: 5)" in err and "'+5'" not in err, err
+
+
+def test_a_nul_in_counts_target_is_refused_in_one_line(data, capsys):
+    # 69442148's sibling: counts checked its outputs against TARGET before the spec read it, and
+    # os.stat's "ValueError: embedded null byte" ended the run; now audit's words, exit 2
+    out = str(data / "n.csv")
+    assert main(["counts", "a\x00b.csv", "--y-pred", "p", "--protected", "g", "--out", out]) == 2
+    err = capsys.readouterr().err
+    said = "error: argument 'TARGET': a path cannot hold a NUL character (\\x00) "
+    said += "(value: 'a\\x00b.csv')"
+    assert err.startswith(said) and len(err.splitlines()) == 1, err

@@ -10,7 +10,7 @@ from ._options import SpecRequest, spec_flag
 
 
 @click.command("counts")
-@click.argument("target", required=False)
+@click.argument("target", required=False, type=NotFolder(readable=False))  # a NUL: one line
 @click.option(
     "--config",
     type=NotFolder(dir_okay=False),
