@@ -74,3 +74,21 @@ def test_a_fresh_folder_is_scanned_once_per_part_in_a_run(tmp_path, reads):
         }
     )
     assert set(reads.values()) == {1}, dict(reads)  # was 3 scans, 2 of each hash per part
+
+
+def test_the_cli_reads_each_part_once_for_the_request_and_the_run(tmp_path, reads, capsys):
+    """``ethiclens monitor`` made the request and ran it as two passes: 2 scans and 2 of each
+    hash per fresh part; now the two share one pass (cli/_monitor.py)."""
+    from ethiclens.cli import main
+
+    folder = str(_parts(tmp_path / "parts"))
+    store = str(tmp_path / "s.sqlite")
+    args = ["monitor", folder, "--time", "ts", "--window", "1d", "--y-pred", "p"]
+    args += ["--y-true", "y", "--protected", "g=A", "--engine", "pandas", "--store", store]
+    assert main([*args, "--min-group-size", "2"]) == 0, capsys.readouterr().err
+    assert set(reads) == {
+        (what, f"part{day}.csv")
+        for what in ("_csv_scan", "_csv_lines_digest", "sha256")
+        for day in range(3)
+    }
+    assert set(reads.values()) == {1}, dict(reads)  # was 2 of each per part

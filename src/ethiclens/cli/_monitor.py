@@ -7,6 +7,7 @@ from functools import partial
 
 import click
 
+from ..io import _one_pass
 from ._common import FILE, options
 from ._common import option as _opt  # a number read by the one rule
 from ._options import GateFailed, spec_flag
@@ -103,13 +104,7 @@ def monitor_command(**options):
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
     sequences. See docs/monitoring.md.
     """
-    from ..monitor import (
-        MonitorRequest,
-        check_monitor_outputs,
-        config_keys_named,
-        monitor_spec,
-        run_monitor,
-    )
+    from ..monitor import MonitorRequest, check_monitor_outputs, config_keys_named, monitor_spec
     from ..spec import input_files
     from ._common import check_stdout_open
 
@@ -127,9 +122,16 @@ def monitor_command(**options):
     with config_keys_named({**options, "TARGET": key}, o["config"]):
         check_monitor_outputs(json_out, html_out, store, inputs=read, spec=spec)
         check_stdout_open(json_out)
-        request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-        result = run_monitor(request, store, warn=False)  # notes printed with the summary
+        result = _one_pass(_run)(spec, o, own, store)  # each part read once, not twice
     _print(result, json_out, html_out, o["fail_on"])
+
+
+def _run(spec, o, own, store):
+    """The request made (its checks read the target) and run (it reads it again)."""
+    from ..monitor import MonitorRequest, run_monitor
+
+    request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
+    return run_monitor(request, store, warn=False)  # notes printed with the summary
 
 
 def _print(result, json_out, html_out, fail_on) -> None:
