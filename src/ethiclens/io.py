@@ -1427,7 +1427,8 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
             continue
         _refuse_nul_path(p, flag)
         path = Path(p)
-        _refuse_special_output(path, flag)
+        with _said_unopenable(p, flag):  # before any stat or resolve below
+            _refuse_special_output(path, flag)
         ident = _identity(path)
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
@@ -1555,9 +1556,33 @@ def _refuse_not_a_path(path, flag: str | None, fix: str, nul_fix: str | None = N
 
 def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
     """Fail before any work is done when ``path`` cannot be written (a symbolic link: when
-    its target cannot); the refusal names ``flag`` (the option that gave the path) if given."""
+    its target cannot); the refusal names ``flag`` (the option that gave the path) if given.
+    A name too long for the file system (or a loop of links) is refused in these words too,
+    not as the bare OSError ``Path.exists`` raises."""
     _refuse_nul_path(path, flag)
-    path = Path(path)
+    with _said_unopenable(path, flag):
+        return _check_writable(Path(path), flag)
+
+
+_THE_PATH = "the path "  # a refusal of a path no option gave (io.os_error_line's words)
+
+
+@contextlib.contextmanager
+def _said_unopenable(path, flag: str | None):
+    """A name too long for the file system or a loop of links, met by ``os`` (``Path.exists``
+    raises for the first), refused naming ``flag``: "option '--html': has a file or folder name
+    that is too long", "the path has ..." where no option gave ``path``."""
+    try:
+        yield
+    except (OSError, RuntimeError) as exc:
+        if (said := _unopenable(exc)) is None:
+            raise
+        problem = said[0] if flag else f"{_THE_PATH}{said[0]}"
+        value = os.fspath(path)
+        raise EthicLensInputError(problem, column=flag, value=value, fix=said[1]) from None
+
+
+def _check_writable(path: Path, flag: str | None) -> Path:
     _refuse_special_output(path, flag)
     # a symbolic link is written through: its resolved target is replaced, the link stays
     path = Path(os.path.realpath(path)) if path.is_symlink() else path
@@ -1595,8 +1620,9 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     ``flag`` and what is in the way, before any work is done. ``create=False`` only checks
     that it could be created (so a command refused later leaves no empty folder behind)."""
     _refuse_nul_path(path, flag)
+    with _said_unopenable(path, flag):
+        existing = _nearest_existing(Path(path))
     path = Path(path)
-    existing = _nearest_existing(path)
     if existing is not None and not existing.is_dir():  # the folder itself, or one above it
         problem = f"cannot create {path}: {existing} is a file, not a folder"
         fix = "choose an output path whose folders are folders"
@@ -1683,7 +1709,9 @@ def os_error_line(exc: OSError | RuntimeError) -> str | None:
         if isinstance(exc, RuntimeError):  # Path.resolve's loop: the path is in its words
             path = str(exc).removeprefix("Symlink loop from ").strip("'")
         value = None if path is None else os.fsdecode(path)
-        return str(EthicLensInputError(f"the path {unopenable[0]}", value=value, fix=unopenable[1]))
+        return str(
+            EthicLensInputError(f"{_THE_PATH}{unopenable[0]}", value=value, fix=unopenable[1])
+        )
     where = f" {exc.filename}" if exc.filename else ""
     if isinstance(exc, PermissionError):
         return (
@@ -1765,10 +1793,12 @@ def _as_argument(argument: str, path, call):
     try:
         return call()
     except EthicLensInputError as exc:
-        if exc.column is not None or not str(exc.problem).startswith("output "):
+        said = str(exc.problem)
+        if exc.column is not None or not said.startswith(("output ", _THE_PATH)):
             raise
+        said = said if said.startswith("output ") else said.removeprefix(_THE_PATH)
         raise EthicLensInputError(
-            exc.problem, column=argument, value=exc.value, fix=exc.fix, kind="argument"
+            said, column=argument, value=exc.value, fix=exc.fix, kind="argument"
         ) from None
     except OSError as exc:
         if exc.errno != errno.ENAMETOOLONG:
