@@ -114,13 +114,20 @@ def inject_bias(
         and ``truth``, the population values the rows are drawn from (DI, SPD, EO difference,
         per-group rates).
     """
+    sizes = _group_rows(check_rows(n), group_sizes)
+    groups = _injected_groups(disparate_impact, eo_gap, base_rates, reference_rate, separation)
+    return _draw(groups, sizes, np.random.default_rng(check_seed(random_state, allow_none=True)))
+
+
+def _injected_groups(disparate_impact, eo_gap, base_rates, reference_rate, separation) -> dict:
+    """inject_bias's population per group, (selection rate, base rate, TPR, FPR), every
+    argument but the rows checked: nothing drawn, so a list of DIs is checked in a moment."""
     disparate_impact = _finite(
         disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)"
     )
     eo_gap = None if eo_gap is None else _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
     reference_rate = _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
     separation = _finite(separation, "separation", "e.g. 0.3 (the default)")
-    sizes = _group_rows(check_rows(n), group_sizes)
     b1, b0 = _check_pair(base_rates, "base_rates", "e.g. (0.5, 0.5) (the default)")
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
     tpr1, fpr1 = _privileged_rates(r1, b1, separation)
@@ -131,8 +138,7 @@ def inject_bias(
         k0 = _solve_k(r0, b0, tpr1, fpr1, eo_gap, lo0, hi0, separation)
         if k0 is None:
             raise _eo_gap_error(eo_gap, disparate_impact, r1, b0, (tpr1, fpr1))
-    groups = {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
-    return _draw(groups, sizes, np.random.default_rng(check_seed(random_state, allow_none=True)))
+    return {PRIVILEGED: (r1, b1, tpr1, fpr1), UNPRIVILEGED: (r0, b0, *_rates(r0, b0, k0))}
 
 
 def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, float]:
@@ -481,6 +487,7 @@ def oracle_report(results: list) -> dict:
 
 INJECTED = ("disparate_impact", "eo_gap", "base_rates", "group_sizes", "reference_rate")
 INJECTED += ("separation",)
+_NOT_INJECTED = "is not a keyword of run_oracle or inject_bias"
 
 
 def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
@@ -512,23 +519,32 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
             "e.g. progress=lambda done, total: print(done, total)",
         )
     for key in injected:
-        check_member(
-            key,
-            INJECTED,
-            column=key,
-            problem="is not a keyword of run_oracle or inject_bias",
-            kind="argument",
-        )
+        check_member(key, INJECTED, column=key, problem=_NOT_INJECTED, kind="argument")
     return tuple(methods)
 
 
-def oracle_disparate_impacts(values=(), column: str = "disparate_impact") -> tuple:
+def oracle_disparate_impacts(values=(), column: str = "disparate_impact", **injected) -> tuple:
     """The injected DIs ``ethiclens oracle`` runs, one :func:`run_oracle` each: ``values``
-    (default 0.6 and 1.0), each given once (a repeat would run the same cell twice); a repeat
-    is refused naming ``column`` and the value."""
+    (default 0.6 and 1.0), each given once (a repeat would run the same cell twice), each
+    checked with ``injected`` (:func:`inject_bias`'s other keywords, e.g. ``eo_gap``) before
+    any runs: a DI out of range, or an EO gap impossible at one DI, is refused at once, not
+    after the DIs before it have run. A refused DI is named ``column``."""
     values = tuple(values) or (0.6, 1.0)
     fix = "give each DI once: each one runs the whole oracle"
     _refuse_repeats(values, column, "gives the same DI more than once", fix)
+    for key in injected:
+        check_member(key, INJECTED[1:], column=key, problem=_NOT_INJECTED, kind="argument")
+    params = inspect.signature(_injected_groups).parameters
+    # inject_bias's defaults, then those given (group_sizes needs the rows: run_oracle's check)
+    kw = {k: injected.get(k, inspect.signature(inject_bias).parameters[k].default) for k in params}
+    for value in values:
+        try:
+            _injected_groups(**{**kw, "disparate_impact": value})
+        except EthicLensInputError as exc:
+            if not column.startswith("-"):  # a Python caller's keyword
+                raise exc.renamed({"disparate_impact": column}) from None
+            flags = {k: "--" + k.replace("_", "-") for k in INJECTED} | {"disparate_impact": column}
+            raise exc.renamed(flags, kind=None) from None  # the command line's flags
     return values
 
 
