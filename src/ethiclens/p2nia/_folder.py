@@ -3,6 +3,7 @@ file, release data into a folder (``p2nia release``), and the flags' text forms 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import warnings
 from dataclasses import dataclass
@@ -42,21 +43,22 @@ def request_from_options(
     double is refused as typed (``1e-400`` underflows to 0), a δ for a mechanism that uses
     none (GRR) is refused, and a request without ``groups`` warns that the release will
     disclose the data's group values."""
-    req = AuditRequest.from_dict(
-        {
-            "n": n,
-            # spaces around it stripped, as audit --protected reads a name no column holds
-            "protected": protected.strip() if isinstance(protected, str) else protected,
-            "metrics": split_list(metrics, "--metrics"),
-            # an empty --groups is refused as an empty --metrics is, not read as "no groups"
-            "protected_domain": None if groups is None else split_names(groups, "--groups"),
-            "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
-            "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
-            "mechanism": mechanism,
-            **fields,
-        }
-    )
-    refuse_unused_delta(req, "--delta")
+    with _numbers_as_typed({"--epsilon": epsilon, "--delta": delta}):  # '-1', not -1.0
+        req = AuditRequest.from_dict(
+            {
+                "n": n,
+                # spaces around it stripped, as audit --protected reads a name no column holds
+                "protected": protected.strip() if isinstance(protected, str) else protected,
+                "metrics": split_list(metrics, "--metrics"),
+                # an empty --groups is refused as an empty --metrics is, not read as "no groups"
+                "protected_domain": None if groups is None else split_names(groups, "--groups"),
+                "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
+                "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
+                "mechanism": mechanism,
+                **fields,
+            }
+        )
+        refuse_unused_delta(req, "--delta")
     if req.protected_domain is None:
         warnings.warn(
             f"no --groups: the release's manifest will list every value of {protected!r} in the "
@@ -65,6 +67,25 @@ def request_from_options(
             stacklevel=2,
         )
     return req
+
+
+@contextlib.contextmanager
+def _numbers_as_typed(typed: dict):
+    """A refusal of a number read from a flag's text (``typed``: flag -> text) quoting the
+    text (``'-1'``, ``'0.50'``), not the number read (``-1.0``, ``0.5``): as the command line
+    quotes it, and as ``'1e400'`` (:func:`errors._number_as_typed`) is."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        text = typed.get(str(exc.column))
+        read = exc.value
+        if not isinstance(text, str) or type(read) is not float or not is_number_text(text):
+            raise
+        if read != float(text) or str(read) == text:  # another value, or as typed (inf)
+            raise
+        own = type(exc).__init__ is EthicLensInputError.__init__
+        cls = type(exc) if own else EthicLensInputError
+        raise cls(exc.problem, column=exc.column, value=text, fix=exc.fix, kind=exc.kind) from None
 
 
 def _typed_number(text, flag: str, symbol: str, fix: str):

@@ -751,26 +751,22 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             spec["model"][key] = raw
 
 
-class AsTyped(str):
-    """A number's text as typed in a form field, shown as it was typed (``-1``, ``0.80``),
-    not as the number read from it (``-1.0``, ``0.8``)."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
 def typed_value(value, typed: str | None):
-    """The value a refusal shows: the field's own text when it is the finite number the
-    field was read as (a number past a double's range keeps its own words, ``'1e400'``, and
-    a whole number of more than ``SHOWN_DIGITS`` digits is shown shortened, as every face
-    shows it: no float of it is taken, which a 400-digit seed overflowed)."""
+    """The value a refusal shows: the field's own text, quoted, when it is the finite number
+    the field was read as and writes otherwise (``'-1'``, ``'0.80'``, not ``-1.0``, ``0.8``:
+    as the command line quotes an option's text, and as a number past a double's range keeps
+    its own words, ``'1e400'``); a whole number of more than ``SHOWN_DIGITS`` digits is shown
+    shortened, as every face shows it (no float of it is taken, which a 400-digit seed
+    overflowed)."""
     if not typed or type(value).__repr__ not in (int.__repr__, float.__repr__):
         return value  # not a number, or one that writes itself (True, 1e400 as typed)
     if isinstance(value, float) and not math.isfinite(value):
         return value
     if isinstance(value, int) and abs(value) >= 10**SHOWN_DIGITS:
         return value
-    return AsTyped(typed)
+    if str(value) == typed:  # 0.5, inf: the number writes itself as typed (the CLI's rule)
+        return value
+    return str(typed)  # text: quoted where shown, as the command line quotes what was typed
 
 
 def check_request(spec: dict, purpose: str, form: dict | None = None) -> None:
