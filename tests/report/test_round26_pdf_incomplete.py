@@ -31,7 +31,9 @@ def test_a_truncated_pdf_is_refused_and_not_written(tmp_path, monkeypatch):
     out = tmp_path / "r.pdf"
     with pytest.raises(EthicLensInputError, match="incomplete PDF") as info:
         html_to_pdf("<p>x</p>", out)
-    assert "--pdf" in str(info.value) and not out.exists()
+    said = str(info.value)  # a Python call: its argument, not the command line's --pdf
+    assert said.startswith("argument 'path': ") and "--pdf" not in said, said
+    assert not out.exists()
 
 
 def test_a_complete_pdf_is_written(tmp_path, monkeypatch):

@@ -126,7 +126,10 @@ def test_a_hanging_pdf_renderer_is_stopped(tmp_path, monkeypatch):
     monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
     with pytest.raises(EthicLensInputError, match="did not finish within 1 s") as info:
         html_to_pdf("<p>x</p>", tmp_path / "r.pdf", timeout=1)
-    assert "--pdf" in str(info.value)
+    # a Python caller is told of its argument and its timeout, not the command line's --pdf
+    said = str(info.value)
+    assert said.startswith("argument 'path': ") and "--pdf" not in said, said
+    assert "e.g. timeout=300" in said, said
     assert not (tmp_path / "r.pdf").exists()
 
 

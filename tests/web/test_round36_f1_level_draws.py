@@ -23,7 +23,7 @@ def test_too_few_draws_for_the_level_is_refused_on_the_benchmark_form(client):
     assert r.status_code == 422 and "location" not in r.headers
     said = html.unescape(dict(re.findall(ERRORS, r.text))["benchmark"])
     assert said.startswith("Confidence level: a 99.99% interval needs at least 10,000 draws")
-    assert "(value: 0.99990)" in said, said
+    assert "(value: '0.99990')" in said, said
 
 
 def test_too_few_draws_for_the_level_is_refused_on_the_mapping_form(client):
