@@ -10,6 +10,7 @@ Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing i
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from dataclasses import asdict, dataclass, field, replace
@@ -24,7 +25,7 @@ from . import _display
 from . import _policy as pol
 from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effective
 from ._counts import cell_sums, round_significant
-from ._engine import SMOOTHED_NOTE, audit, empty_cell_columns
+from ._engine import SMOOTHED_NOTE, audit_rows, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
 from ._metrics import comparison_specs, group_specs, with_frozen_specs
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
@@ -290,12 +291,14 @@ def compare(
     )
     opts = replace(opts, ci=ci)  # refusals named the method as given; the result, its one name
     policy = pol.check_policy(policy)
-    shared = _audit_settings(opts, policy, weights)
-    audit_a = audit(true, a, sf, **shared)
-    audit_b = audit(true, b, sf, **shared)
+    shared = _audit_settings(opts)
+    encode = SharedEncoding()  # the groups encoded by audit A, the same for B and B − A
+    audit_a = audit_rows((true, a, sf, None, weights), policy, shared, encode)
+    audit_b = audit_rows((true, b, sf, None, weights), policy, shared, encode)
     refs = {x.name: x.reference for x in audit_a.attributes}
     joint = joint_cells(a, b, true)
-    differences, group_diffs = _all_differences(sf, refs, joint, weights, opts, true is not None)
+    attrs, _ = encode(sf, len(joint), opts)
+    differences, group_diffs = _all_differences(attrs, refs, joint, weights, opts, true is not None)
     _apply_floors(differences, audit_a, audit_b)
     verdicts = _verdict_changes(audit_a, audit_b)
     data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
@@ -322,14 +325,15 @@ def _difference_ci(opts) -> str:
     return ci
 
 
-def _audit_settings(opts, policy, weights) -> dict:
-    """The keywords of both models' audits. They see plain arrays in one row order (their own
-    checks already passed), recoded to 0/1 with pos_label: passing pos_label again would refuse
-    'yes' in a 0/1 column, or flip every label back with pos_label=0. Each is drawn with the
-    comparison's interval method (``config.ci_method``), so its numbers, statuses and gate are
-    ``audit``'s with that ``ci`` at the same seed."""
+def _audit_settings(opts) -> dict:
+    """The options of both models' audits (beside the comparison's policy and weights). They
+    see plain arrays in one row order (their own checks already passed), recoded to 0/1 with
+    pos_label: passing pos_label again would refuse 'yes' in a 0/1 column, or flip every label
+    back with pos_label=0. Each is drawn with the comparison's interval method
+    (``config.ci_method``), so its numbers, statuses and gate are ``audit``'s with that ``ci``
+    at the same seed."""
     shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
-    shared.update(ci=opts.ci, policy=policy, sample_weight=weights, pos_label=None)
+    shared.update(ci=opts.ci, pos_label=None)
     return shared
 
 
@@ -397,10 +401,24 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     return true, a, b, weights, sf_plain
 
 
-def _all_differences(sf, refs, joint, weights, opts, labelled):
-    """B − A of every comparison and group metric, attribute by attribute (edited groups and
-    intersections as in the audit)."""
-    attrs, _ = encode_edited(sf, len(joint), opts)
+class SharedEncoding:
+    """:func:`encode_edited` of one comparison's attributes, done at its first call (audit A's,
+    where ``audit`` encodes them: the same refusals, in the same order) and handed to the later
+    ones (audit B's, the differences') as copies: the same rows, options and edits each time
+    (``_audit_settings``), so the same groups, without factorizing every column three times."""
+
+    def __init__(self):
+        self.done = None
+
+    def __call__(self, sensitive_features, n: int, opts):
+        if self.done is None:
+            self.done = encode_edited(sensitive_features, n, opts)
+        return copy.deepcopy(self.done)
+
+
+def _all_differences(attrs, refs, joint, weights, opts, labelled):
+    """B − A of every comparison and group metric, attribute by attribute (``attrs``: the
+    edited groups and intersections, as in the audit)."""
     seeds = np.random.SeedSequence(opts.random_state).spawn(len(attrs))
     differences, group_diffs = [], []
     for (name, (groups, codes)), seed in zip(attrs.items(), seeds, strict=True):
@@ -629,7 +647,7 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     method = _method(opts.ci, opts.paired, effective is not None)
     specs = [s for s in group_specs().values() if labelled or not s.needs_labels]
     pa, pb, da, db, free = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
-    out = []
+    jobs, rows = [], []  # every estimate's (B − A, its draws, noted), worked in one batch
     for spec in comparison_specs().values():
         if spec.needs_labels and not labelled:
             continue
@@ -642,27 +660,69 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
             rb = spec.value([db[c] for c in comps], [db[c][:, ref : ref + 1] for c in comps])
             same = all(c in free for c in comps)
             noted = empty_cell_columns(post, len(groups), ref)
-            ests = _estimates(
-                _b_minus_a(vb, va, same), _b_minus_a(rb, ra, same), level, method, noted
-            )
-        for g in range(len(groups)):
-            if g == ref:
-                continue
-            bounds = (bool(np.isinf(va[g])), bool(np.isinf(vb[g])))
-            est = _unbounded_difference(ests[g], spec.name, *bounds)
-            names = (attribute, groups[g], groups[ref], spec.name)
-            out.append(MetricDifference(*names, _fin(va[g]), _fin(vb[g]), est, *bounds))
-    group_out = []
+            jobs.append((_b_minus_a(vb, va, same), _b_minus_a(rb, ra, same), noted))
+        rows.append((spec.name, va, vb))
     for s in specs:
         with np.errstate(all="ignore"):
             same = s.name in free
             diff = _b_minus_a(pb[s.name], pa[s.name], same)
             draws = _b_minus_a(db[s.name], da[s.name], same)
-            ests = _estimates(diff, draws, level, method, empty_cell_columns(post, len(groups)))
+            jobs.append((diff, draws, empty_cell_columns(post, len(groups))))
+    all_ests = _batched_estimates(jobs, level, method)
+    out = []
+    for (name, va, vb), ests in zip(rows, all_ests[: len(rows)], strict=True):
+        for g in range(len(groups)):
+            if g == ref:
+                continue
+            bounds = (bool(np.isinf(va[g])), bool(np.isinf(vb[g])))
+            est = _unbounded_difference(ests[g], name, *bounds)
+            names = (attribute, groups[g], groups[ref], name)
+            out.append(MetricDifference(*names, _fin(va[g]), _fin(vb[g]), est, *bounds))
+    group_out = []
+    for s, ests in zip(specs, all_ests[len(rows) :], strict=True):
         for g, est in enumerate(ests):
             a, b = _fin(pa[s.name][g]), _fin(pb[s.name][g])
             group_out.append(MetricDifference(attribute, groups[g], None, s.name, a, b, est))
     return out, group_out
+
+
+def _noted(points, noted) -> np.ndarray:
+    return np.zeros(len(points), bool) if noted is None else noted
+
+
+# Draws (n_boot x columns) worked in one batch by _batched_estimates: 16 MB of float64.
+BATCH_DRAWS = 1 << 21
+
+
+def _batched_estimates(jobs, level, method) -> list[list[MetricEstimate]]:
+    """:func:`_estimates` of each job (B − A, its draws, noted), the jobs' columns side by side
+    in batches of up to :data:`BATCH_DRAWS` draws: every step of an estimate is its column's
+    own, so the same estimates as one call per job, without a sort, quantile and containment
+    pass per metric (most of a small comparison's time)."""
+    out, start = [], 0
+    while start < len(jobs):
+        stop, size = start + 1, jobs[start][1].size
+        while stop < len(jobs) and size + jobs[stop][1].size <= BATCH_DRAWS:
+            size += jobs[stop][1].size
+            stop += 1
+        part = jobs[start:stop]
+        widths = [len(points) for points, _, _ in part]
+        with np.errstate(all="ignore"):
+            if len(part) == 1:  # a large one alone: its draws as they are, not copied
+                ests = _estimates(*part[0][:2], level, method, part[0][2])
+            else:
+                ests = _estimates(
+                    np.concatenate([np.asarray(p, float) for p, _, _ in part]),
+                    np.concatenate([np.asarray(d, float) for _, d, _ in part], axis=1),
+                    level,
+                    method,
+                    np.concatenate([_noted(p, m) for p, _, m in part]),
+                )
+        for w in widths:
+            out.append(ests[:w])
+            ests = ests[w:]
+        start = stop
+    return out
 
 
 def _unbounded_difference(est: MetricEstimate, metric: str, a: bool, b: bool):

@@ -151,12 +151,21 @@ def audit(
     as ambiguous, since scikit-learn and fairlearn pair by position); arrays, lists and
     ``pd.Categorical`` by position, so a lone pandas input's index is not used.
     """
+    rows = (y_true, y_pred, sensitive_features, y_score, sample_weight)
+    return audit_rows(rows, policy, options)
+
+
+def audit_rows(rows: tuple, policy, options: dict, encode=encode_edited) -> AuditResult:
+    """:func:`audit` of ``rows`` (y_true, y_pred, sensitive_features, y_score, sample_weight);
+    ``encode``: :func:`encode_edited`, or what stands for it (``compare`` encodes the groups
+    once for both of its audits and its differences)."""
+    y_true, y_pred, sensitive_features, y_score, sample_weight = rows
     policy, opts = policy_and_options("audit", policy, options)
     policy = _check_options(policy, opts, y_score is not None or options.get("n_bins") is None)
     pred, true, scores, weights, sensitive_features = _row_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
-    attrs, edits = encode_edited(sensitive_features, len(pred), opts)
+    attrs, edits = encode(sensitive_features, len(pred), opts)
     ctx = _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight)
     facts = _Facts(len(pred), scores is not None, weights is not None)
     return _run(ctx, opts, attrs, edits, functools.partial(_attribute_cells, ctx), facts)

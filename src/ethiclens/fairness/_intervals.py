@@ -96,6 +96,8 @@ def quantiles(sorted_rows: np.ndarray, q, rows=None) -> np.ndarray:
     read; ``rows``: the indices of the rows to read (default all).
     """
     n = sorted_rows.shape[1]
+    if np.ndim(q) == 0:  # one position for every row (the usual case): the same arithmetic
+        return _quantile_at(sorted_rows, float(q), slice(None) if rows is None else rows)
     rows = np.arange(sorted_rows.shape[0]) if rows is None else rows
     m = len(rows)
     v = np.asanyarray((n - 1) * np.broadcast_to(np.asarray(q, dtype=float), (m,)))
@@ -115,6 +117,24 @@ def quantiles(sorted_rows: np.ndarray, q, rows=None) -> np.ndarray:
     out = a + diff * gamma
     np.subtract(b, diff * (1 - gamma), out=out, where=gamma >= 0.5)
     return out
+
+
+def _quantile_at(sorted_rows: np.ndarray, q: float, rows) -> np.ndarray:
+    """:func:`quantiles` at one ``q`` for every row read: its steps on one position (a scalar)
+    rather than an array of equal ones, so the same numbers without the per-row index arrays."""
+    n = sorted_rows.shape[1]
+    v = np.float64((n - 1) * q)
+    if v >= n - 1:
+        prev = nxt = -1
+    elif v < 0:
+        prev = nxt = 0
+    else:
+        prev = int(np.floor(v))
+        nxt = prev + 1
+    gamma = np.float64(v - prev)
+    a, b = sorted_rows[rows, prev], sorted_rows[rows, nxt]
+    diff = b - a
+    return b - diff * (1 - gamma) if gamma >= 0.5 else a + diff * gamma
 
 
 def equal_tailed(
@@ -249,7 +269,9 @@ def contain(intervals: Intervals, points, note: str | None = ON_BOUNDARY) -> Int
     """Each reported interval extended to its estimate where the draws missed it (an infinite
     estimate, a log of 0, extends it to infinity), the method saying so with ``note`` (None:
     silently, as ``compare`` has always done); NaN estimates leave their interval as it is."""
-    points = np.broadcast_to(np.asarray(points, float), intervals.low.shape)
+    points = np.asarray(points, float)
+    if points.shape != intervals.low.shape:
+        points = np.broadcast_to(points, intervals.low.shape)
     with np.errstate(invalid="ignore"):
         low = np.where(np.isnan(points), intervals.low, np.fmin(intervals.low, points))
         high = np.where(np.isnan(points), intervals.high, np.fmax(intervals.high, points))

@@ -351,6 +351,8 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
     """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``.
     ``counts``: how many rows each value stands for (a counts table's cells; default one
     each), which tells a 0/1 column with a stray 0.5 from scores (:func:`not_binary`)."""
+    if pos_label is None and (plain := _plain_zero_one(values)) is not None:
+        return plain  # every check below passes it unchanged: skipped, not repeated
     column = _label(values, role)
     check_one_dimensional(values, column, f"pass one {role} value per row")
     check_pos_label(pos_label)
@@ -381,6 +383,17 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
         odd = pd.unique(series[~series.map(_is_zero_one).to_numpy(dtype=bool)])
         name = _pandas_name(values, role)
         raise _not_binary_rows(series, [*uniques, *odd], column, role, name, counts) from None
+
+
+def _plain_zero_one(values) -> np.ndarray | None:
+    """A 1-D numpy array of integers or booleans holding only 0 and 1 (an array already
+    checked: ``compare`` hands each audit its recoded columns) as :func:`as_binary` returns
+    it, in one pass; None for anything else (the full checks, and their refusals)."""
+    if type(values) is not np.ndarray or values.ndim != 1 or values.dtype.kind not in "biu":
+        return None
+    if values.dtype.kind != "b" and not ((values == 0) | (values == 1)).all():
+        return None
+    return values.astype(np.int8)
 
 
 def _not_binary_rows(series, uniques, column: str, role: str, name, counts):
