@@ -602,11 +602,30 @@ _SAME_LABELS = np.array(
 )
 
 
+# model_free's answer per metric spec (a frozen GroupMetric: its function and settings), so a
+# comparison probes each metric once, not once per attribute and call; cleared when it is full.
+_MODEL_FREE: dict = {}
+_MODEL_FREE_MAX = 256
+
+
 def model_free(spec) -> bool:
     """Whether a group metric cannot depend on the model (the base rate): its value is the same
     on cells that differ only in the predictions. B − A of such a metric is exactly 0 with
     interval [0, 0]; computed from each model's own cells (the joint cells summed in another
-    order) it came out ±1e-17 and printed ``[-0.000, 0.000]``."""
+    order) it came out ±1e-17 and printed ``[-0.000, 0.000]``. Probed once per spec."""
+    try:
+        return _MODEL_FREE[spec]
+    except KeyError:
+        pass
+    except TypeError:  # a spec that cannot be a key (an unhashable field): probed every time
+        return _probe_model_free(spec)
+    if len(_MODEL_FREE) >= _MODEL_FREE_MAX:
+        _MODEL_FREE.clear()
+    _MODEL_FREE[spec] = answer = _probe_model_free(spec)
+    return answer
+
+
+def _probe_model_free(spec) -> bool:
     with np.errstate(all="ignore"):
         try:
             out = np.asarray(spec.fn(_SAME_LABELS.copy(), True), float)
