@@ -74,6 +74,12 @@ class SweepGrid:
     features: str = "full"  # the datasets' named feature set ("full" or "paper")
 
     def __post_init__(self):
+        self._check_all()
+
+    def _check_all(self) -> None:
+        """Every field checked (and normalised) as at construction: :func:`run_sweep` calls it
+        before any store or worker, as a field may have been set since (``grid.epsilons =
+        [1.0, -1.0]`` would otherwise train the 1.0 runs before the -1.0 ones failed)."""
         try:
             self._check_fields()
         except EthicLensInputError as exc:

@@ -359,6 +359,7 @@ def run_experiment(
     from ._executors import LocalExecutor, make_executor
 
     tasks = tasks_for(cfg)
+    _check_progress(progress)
     # each experiment fits afresh in this process (workers=1: a notebook's): a model registered
     # again or a data file changed since the last one is not served from the cache
     _prepared.cache_clear()
@@ -488,6 +489,7 @@ def cross_population(
     """
     get_model(model, "--model").check_installed()
     check_repetitions(repetitions, "repetitions", fix="e.g. repetitions=3")
+    _check_progress(progress)  # called after the first model is trained: checked before
     states = audit_states_for(train_state, audit_states)
     train = _state(train_state, "train_state")
     loaded = _load_states([train, *states], year, download)
@@ -515,6 +517,18 @@ def cross_population(
         if progress:
             progress(rep + 1, repetitions)
     return pd.DataFrame(rows)
+
+
+def _check_progress(progress) -> None:
+    """``progress``: None or a function progress(done, total), refused before any work."""
+    if progress is not None and not callable(progress):
+        raise EthicLensInputError(
+            "must be a function progress(done, total), or None",
+            column="progress",
+            kind="argument",
+            value=progress,
+            fix="e.g. progress=lambda done, total: print(done, total)",
+        )
 
 
 def _load_states(states: list, year: int, download: bool) -> dict:

@@ -234,6 +234,7 @@ def run_sweep(
         problem = "run_sweep needs a SweepGrid"
         fix = "build one with SweepGrid(...), preset() or load_grid()"
         raise EthicLensInputError(problem, column="grid", fix=fix)
+    grid._check_all()  # every cell's setting, before the first run (a field set since built)
     check_executor(scheduler, workers)  # a blank address is refused before the store is created
     # A missing extra (torch, opacus) is one line naming it, before any store or worker.
     get_trainer(grid.trainer, "trainer").check_installed()
