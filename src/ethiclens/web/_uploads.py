@@ -104,10 +104,18 @@ def media_problem(content_type: str, types=FORM_TYPES) -> str | None:
     return f"the body is {sent}, not as a form ({' or '.join(types)})"
 
 
+NAME_CHARS = 120  # of a file's name kept to show (a 4 kB one would fill every page it is on)
+
+
 def display_name(name: str | None) -> str:
-    """The browser's file name as text to show: its last part, on one line, short."""
-    name = (name or "upload").replace("\\", "/").rsplit("/", 1)[-1]
-    return one_line(name, "").strip()[:120] or "upload"
+    """The browser's file name as its user knows it (shown, never a path): its last part
+    (after a ``/`` or a ``\\``), its first ``NAME_CHARS`` characters, without spaces around
+    it; "upload" for a name of none. Every character is kept, so two names stay apart: each
+    face writes a control, bidi or invisible one as its visible escape (a page and the
+    report: ``a\\u202eb.csv``, as a column's or a group's name), and the config file and
+    the result name the file by its sanitised :func:`_portable.portable_name`."""
+    last = (name or "").replace("\\", "/").rsplit("/", 1)[-1].strip(" ")
+    return last[:NAME_CHARS] or "upload"
 
 
 def one_line(text: str, instead: str = "_") -> str:
@@ -119,6 +127,28 @@ def one_line(text: str, instead: str = "_") -> str:
         if unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp")
         else c
         for c in text
+    )
+
+
+# what an upload's request may carry besides the file: its other fields (MAX_FIELDS of
+# MAX_FIELD_BYTES) and each part's headers (python-multipart's limit, 4,224 bytes a line: the
+# file's name is in one)
+FORM_ROOM = 64 * 1024
+HEADER_BYTES = 4096 + 128
+
+
+def request_too_large(length: int, limit: int) -> UploadError:
+    """The 413 of an upload whose declared length (``Content-Length``) is over ``limit`` and
+    ``FORM_ROOM``: refused before a byte is read, when only the request's size is known, not
+    the file's (a file of 25 bytes under a name of 100 kB is a request of 100 kB)."""
+    size = limit_text(length) if length < 1000 << 30 else "over 999 GB"  # ten million digits
+    return UploadError(
+        f"the upload is {size}, over this server's limit of "
+        f"{limit_text(limit)} for the file (and {limit_text(FORM_ROOM)} for the rest of the "
+        "form)",
+        fix="upload a smaller extract with the page's own form, or start the server with a "
+        "larger --max-upload",
+        status=413,
     )
 
 
@@ -191,6 +221,12 @@ class StreamedUpload:
             self.filename = params[b"filename"].decode("utf-8", "replace")
             self._part = "file"
             self._fh = open(self.dest, "xb")
+        elif name == "file" and b"filename*" in disp.lower():  # RFC 7578 4.2: never in a form
+            raise UploadError(
+                "the form's field 'file' names its file only as filename*=, which a form does "
+                "not use (RFC 7578)",
+                fix='send the name as filename="..." (as a browser and curl -F do)',
+            )
         elif name == "file":  # a text part where the file goes: no file was chosen
             raise UploadError(
                 "the form's field 'file' holds text, not a file",
@@ -244,6 +280,12 @@ class StreamedUpload:
         try:
             self._parser.write(chunk)
         except FormParserError as exc:  # not multipart: the parser's words say where
+            if "header size" in str(exc):  # a line of a part's headers: the file's name
+                raise UploadError(
+                    f"a header of the form is longer than {limit_text(HEADER_BYTES)}: the "
+                    "file's name, most likely",
+                    fix="rename the file to a shorter name and upload it again",
+                ) from None
             raise unreadable(str(exc)) from None
 
     def finish(self) -> None:
@@ -251,6 +293,8 @@ class StreamedUpload:
         itself accepts a body cut short, its last part unfinished)."""
         if self._parser.state != self._end_state:
             raise unreadable("the body ends before the form's closing boundary")
+        if self.filename == "" and not self.size:  # a browser's form with no file chosen
+            raise UploadError("no file was chosen", fix="choose a CSV or Parquet file")
 
     def close(self) -> None:
         if self._fh is not None and not self._fh.closed:
