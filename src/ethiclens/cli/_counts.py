@@ -29,12 +29,7 @@ from ._options import SpecRequest, spec_flag
 @click.option("--db-env", metavar="NAME", help="Environment variable holding the database URL.")
 @click.option("--table", "db_table", metavar="NAME", help="Table to count (with --db).")
 @click.option("--query", metavar="SQL", help="Query whose rows are counted (with --db).")
-@spec_flag(
-    "counts",
-    "--scheduler",
-    "Dask scheduler (--engine dask: an address, or local-cluster) or Spark master (--engine "
-    "spark: e.g. local[4]).",
-)
+@spec_flag("counts", "--scheduler", None)
 @click.option(
     "--min-cell",
     type=STRICT_INT,
@@ -57,9 +52,8 @@ def counts_command(target, out, n_bins, min_cell, **flags):
 
     writable(counts_outputs(out, "--out"), inputs=[target] if target else [])  # not the input
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
+    request = SpecRequest(click.get_current_context(), target)  # each refusal names its flag
     # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
-    # the flags read into the spec as every command reads them: each refusal names its flag
-    request = SpecRequest(click.get_current_context(), target)
     n_bins = check_score_bins(n_bins, bool(request.spec.roles.y_score), "--n-bins", "--y-score")
     try:  # a key a counts table is not made of, and two y_pred: refused by the library
         table, where = count_target(request.spec, n_bins)

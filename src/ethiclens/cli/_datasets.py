@@ -26,12 +26,7 @@ def list_datasets():
 
 @datasets_group.command("info")
 @click.argument("name")
-@click.option(
-    "--features",
-    "feature_set",
-    default=None,
-    help="A named feature set of the dataset (see datasets list); default: full.",
-)
+@click.option("--features", "feature_set", help="A feature set (see datasets list); default: full.")
 def info(name, feature_set):
     """Rows, base rate, protected groups and provenance of NAME, as JSON.
 

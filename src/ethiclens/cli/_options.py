@@ -3,8 +3,11 @@ command runs, so a trainer or model registered at run time is accepted and liste
 
 from __future__ import annotations
 
+import re
+
 import click
 
+from ..errors import EthicLensInputError
 from ._common import STRICT_FLOAT, STRICT_INT, NotFolder, check_stdout_open
 from ._main import _SHORT_HELP
 
@@ -69,6 +72,7 @@ _CLICK = {
     "--query": {"metavar": "SQL"},
     "--scheduler": {"metavar": "ADDRESS"},  # one value: the help says the words it takes
     "--states": {"multiple": False},
+    "--engine": {"default": "auto", "show_default": True},  # not given: --config's stands
     **dict.fromkeys(("--y-pred", "--y-true", "--weight"), {"metavar": "COL"}),
     "--pos-label": {"metavar": "VALUE"},
     "--protected": {"metavar": "COL[=REFERENCE]"},
@@ -102,15 +106,15 @@ _NOT_FOR = {
 }
 _HIDDEN = {"compare": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_score")}
 _HIDDEN["compare"] += ("target.score", "gate.baseline")
+_ONE_FILE = ("compare", "thresholds")
+_SPARK = "spark: local mode unless --scheduler names a Spark master."
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
 _HELP = {
     ("compare", "--y-pred"): "For compas: model (the standard logistic model) and decile "
     "(COMPAS's own score); default both.",
     ("compare", "--fail-on"): "Judged on model B; also fails when B is worse than A.",
-    **{
-        (command, "--engine"): f"{command}: auto reads a single file in memory (pandas)."
-        for command in ("compare", "thresholds")
-    },
+    **{(c, "--engine"): _SPARK for c in ("audit", "counts")},  # + [default: auto]
+    **{(c, "--engine"): f"{_SPARK} {c}: auto reads a single file in memory." for c in _ONE_FILE},
 }
 
 
@@ -196,12 +200,33 @@ def param_paths(command: click.Command) -> dict[str, str]:
     return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
 
 
+_COMMAND = re.compile(r"ethiclens [a-z][\w-]*( (--[a-z][\w-]*( \w[^\s;,()`'\"]*)?|\.\.\.))*")
+
+
+def _commands_kept(rename):
+    """``rename(self, exc)``, each command line its words suggest (``ethiclens audit --counts
+    FILE --protected g=a``: ``_COMMAND``) kept as written, none of its flags named as a key."""
+
+    def renamed(self, exc):
+        lines: list[str] = []
+        hide = lambda m: lines.append(m[0]) or f"\0{len(lines) - 1}\0"  # noqa: E731
+        texts = exc.problem, exc.fix  # hidden while renamed: the error is rebuilt below
+        exc.problem, exc.fix = (_COMMAND.sub(hide, t) if type(t) is str else t for t in texts)
+        e = rename(self, exc)  # every other flag as its key where the user set none
+        if not lines:
+            return e
+        back = lambda t: t and re.sub("\0(\\d+)\0", lambda m: lines[int(m[1])], t)  # noqa: E731
+        problem, fix = back(e.problem), back(e.fix)
+        return EthicLensInputError(problem, column=e.column, value=e.value, fix=fix, kind=e.kind)
+
+    return renamed
+
+
 class SpecRequest:
     """A command's flags (and --config) as an ``AuditSpec``, with what each flag overrode."""
 
     def __init__(self, ctx: click.Context, target: str | None):
         from .. import spec as specs
-        from ..errors import EthicLensInputError
         from ..spec import checked_spec_file, edit_attributes, flag_value, layered_spec, target_key
 
         ctx.with_resource(specs.purpose_for(ctx.command.name))  # --ci: the command's methods
@@ -238,6 +263,7 @@ class SpecRequest:
         except EthicLensInputError as exc:
             raise self.flag_error(exc) from None
 
+    @_commands_kept
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
         from ..spec import ENGINE_KEYS, flag_paths
@@ -312,7 +338,6 @@ def lines_of(summary: str):
 
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
-    from ..errors import EthicLensInputError
     from ..report import check_browser
     from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
 

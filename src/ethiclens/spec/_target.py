@@ -196,7 +196,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     # a JSON file has no header to read first: the pandas reader names a missing column
     rule = engine != "pandas" or _by_the_rule(t.file)
     known = _source_columns(engine, t.file, url, read) if rule else None
-    cols, refs = _audit_columns(spec, known)
+    cols, refs = _audit_columns(spec, known, "a counts table")
     if refs:  # never dropped silently: the audit of the table would take another group
         col, ref = next(iter(refs.items()))
         fix = f"count with --protected {col} and give the reference to its audit: "
@@ -240,18 +240,20 @@ def _refuse_uncounted(spec: AuditSpec) -> None:
             raise _key_error(problem, key, fix, value)
 
 
-def _audit_columns(spec: AuditSpec, known) -> tuple[list, dict]:
+def _audit_columns(spec: AuditSpec, known, what: str = "an audit") -> tuple[list, dict]:
     """The protected columns of an audit of counts and their references (``known``: the
-    source's columns), checked as every audit checks them."""
+    source's columns), checked as every audit checks them; ``what`` needs the roles missing
+    (``a counts table``: the words of ``ethiclens counts``)."""
     r = spec.roles
     cols, refs = parse_protected(r.protected, known)
     missing = [flag for flag, given in (("--y-pred", r.y_pred), ("--protected", cols)) if not given]
     if missing:  # named as missing, never one that is given
         needs = {"--y-pred": "--y-pred", "--protected": "at least one --protected"}
         view = "; a score without predictions is a threshold view's (ethiclens thresholds)"
-        problem = f"an audit needs {' and '.join(needs[m] for m in missing)}"
-        problem += view if r.y_score and not r.y_pred else ""
-        fix = "e.g. --y-true label --y-pred pred --protected sex=Male"
+        problem = f"{what} needs {' and '.join(needs[m] for m in missing)}"
+        audit = what == "an audit"  # a counts table holds no reference group
+        problem += view if r.y_score and not r.y_pred and audit else ""
+        fix = "e.g. --y-true label --y-pred pred --protected sex" + ("=Male" if audit else "")
         raise _refused(problem, "/".join(missing), fix)
     check_spec_roles(spec, cols)
     return cols, refs
