@@ -115,4 +115,6 @@ def test_a_hostile_file_name_in_the_refusal_is_shown_as_text(client):
     assert r.status_code == 400
     assert "<img" not in r.text and "\u202e" not in r.text
     said = _field_error(r.text)
-    assert said.startswith("<img src=x onerror=") and ">.csv line 3 has 4 fields" in said, said
+    # the bidi control shown as its escape (round 38: it was dropped, like another file's name)
+    assert said.startswith("<img src=x onerror="), said
+    assert ">\\u202e.csv line 3 has 4 fields" in said, said

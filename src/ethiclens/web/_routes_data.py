@@ -17,12 +17,13 @@ from ._routes_audit import form_key, mapping_again
 from ._store import new_id
 from ._twofiles import FILE_KINDS
 from ._uploads import (
+    FORM_ROOM,
     StreamedUpload,
     UploadError,
     check_column_names,
     check_content,
     display_name,
-    limit_text,
+    request_too_large,
     unreadable_parquet,
     without_server_path,
 )
@@ -67,15 +68,13 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
 
 
 def _too_large(web, request):
-    """413 before a byte is read when the declared length is over the limit (the body is not
-    drained: the client sees the answer at once)."""
+    """413 before a byte is read when the declared length is over the limit and the room of
+    the form around the file (the body is not drained: the client sees the answer at once):
+    the request's size is all that is known, so the refusal says the upload is too large."""
     length = digits_number(request.headers.get("content-length"))
-    if length is None or length <= web.config.max_upload + 64 * 1024:
+    if length is None or length <= web.config.max_upload + FORM_ROOM:
         return None
-    problem = UploadError(
-        f"the file is larger than this server's limit of {limit_text(web.config.max_upload)}",
-        fix="upload a smaller extract, or start the server with a larger --max-upload",
-    )
+    problem = request_too_large(length, web.config.max_upload)
     return web.home_page(request, 413, errors={"file": said(problem)})
 
 
