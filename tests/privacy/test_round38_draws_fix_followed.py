@@ -6,6 +6,7 @@ take by default, which their level accepts; 2000 is offered only below it."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import numpy as np
@@ -74,11 +75,18 @@ def test_the_command_line_fix_is_accepted_when_followed(tmp_path, capsys, monkey
     args = ["pcer", "audit", "--train", paths[0], "--test", paths[1], "--y-true", "y"]
     args += ["--y-pred", "p", "--protected", "g"]
     capsys.readouterr()
-    drawn = []  # refused before any draw (the CLI's own pre-check, naming 1000, is gone)
+    drawn = []  # refused before any draw (and, out of range whatever the groups, any read)
     monkeypatch.setattr(pcer_module, "draw_cells", lambda *a, **k: drawn.append(a) or 1 / 0)
     assert main([*args, "--n-boot", "50"]) == 2 and not drawn
+    assert main([*args, "--n-boot", "1000"]) == 2 and not drawn  # the groups' level: 1,120
     monkeypatch.undo()
-    err = capsys.readouterr().err
-    assert "option '--n-boot'" in err and "1120 (the default)" in err, err
-    fix = err.split("Fix: ")[-1]
-    assert main([*args, "--n-boot", str(_offered(fix)[0])]) == 0
+    out_of_range, too_few = capsys.readouterr().err.splitlines()
+    # 50: refused before the files are read, so the fix cannot name 8 groups' 1,120: leave it out
+    assert out_of_range.startswith("error: option '--n-boot'"), out_of_range
+    assert out_of_range.endswith(
+        "Fix: leave --n-boot out (the default: 1000, more for 8 to 47 groups)"
+    )
+    assert main([*args, "--json", str(out := tmp_path / "a.json")]) == 0
+    assert json.loads(out.read_text())["n_boot"] == 1120  # left out: the groups' draws
+    assert too_few.startswith("error: option '--n-boot'") and "1,120" in too_few, too_few
+    assert _offered(too_few.split("Fix: ")[-1])[0] == 1120  # the draws run above: followed

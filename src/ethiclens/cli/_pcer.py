@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .._checks import check_seed, split_list, split_names
+from .._checks import check_draws, check_seed, split_list, split_names
 from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..experiments import (
@@ -49,6 +49,7 @@ def _trainer_option(default, live_help):
 
 
 N_BOOT = "Jeffreys–Dirichlet draws per interval (at least 100)"
+LEAVE = "leave --n-boot out (the default: 1000, more for 8 to 47 groups)"
 
 
 # Each command's options, in --help order.
@@ -144,6 +145,11 @@ def audit_cmd(**o):
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
     to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
+    try:  # out of range whatever the groups: refused before the files are read
+        if o["n_boot"] is not None:  # in range: pcer_audit checks it against the groups
+            check_draws(o["n_boot"], "--n-boot")
+    except EthicLensInputError as e:  # the groups, and so the default's draws, are unread
+        raise EthicLensInputError(e.problem, column=e.column, value=e.value, fix=LEAVE) from None
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
     columns = {k: o[k] for k in ("y_true", "y_pred", "protected", "loss", "ids")}
     with flags_named(ids="--id"):  # a column given twice names the flag that repeats it
