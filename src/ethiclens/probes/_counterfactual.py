@@ -485,6 +485,25 @@ MAX_GROUPS = 50
 MAX_ROW_ID = 2**53
 
 
+def check_settings(favorable_label, n_boot, random_state, ci: str = BCA) -> int:
+    """A probe's settings that do not depend on the records (the seed, the draws and their
+    interval method, the favourable label), every one checked before any work: before the
+    records are read, a model is loaded, trained or asked, or a draw is made. The draws."""
+    check_seed(random_state, "random_state", allow_none=True)
+    n_boot = _check_draws(n_boot, ci)
+    # an int (True, np.int64 too): 1.0, np.float32(1), Decimal(1) and 1+0j are no label
+    whole = isinstance(favorable_label, (int, np.integer, np.bool_))
+    if not whole or favorable_label not in (0, 1):
+        raise EthicLensInputError(
+            "must be 0 or 1 (the favourable prediction)",
+            column="favorable_label",
+            kind="argument",
+            value=favorable_label,
+            fix="use 1 when a positive prediction is a benefit, 0 when it is a harm",
+        )
+    return n_boot
+
+
 def _check_draws(n_boot, ci: str) -> int:
     check_draws(n_boot, "n_boot")
     try:
@@ -605,13 +624,12 @@ def analyze_counterfactuals(
 def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_state, ci):
     """:func:`analyze_counterfactuals` without its notes: the result, and whether every
     flipped row has exactly its observed row's score (False without scores)."""
-    check_seed(random_state, "random_state", allow_none=True)
-    n_boot = _check_draws(n_boot, ci)
+    n_boot = check_settings(favorable_label, n_boot, random_state, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
         y_pred = _aligned(y_pred, frame.index, "y_pred")
         y_score = _aligned(y_score, frame.index, "y_score")
     frame = frame.reset_index(drop=True)  # then positions pair rows with the predictions
-    pred, score = _check_analysis(frame, y_pred, y_score, favorable_label)
+    pred, score = _check_analysis(frame, y_pred, y_score)
     favorable_label = int(favorable_label)  # True, np.int64(1): the result's (JSON's) int 1
     attribute = _attribute(frame, attribute)  # refused before any draw
     observed = (frame[SOURCE] == frame[TARGET]).to_numpy()
@@ -739,21 +757,11 @@ def _is_flipped(frame: pd.DataFrame, col) -> bool:
     )
 
 
-def _check_analysis(frame, y_pred, y_score, favorable_label) -> tuple:
+def _check_analysis(frame, y_pred, y_score) -> tuple:
     """The predictions (0/1) and scores (in [0, 1], or None) for a counterfactual table."""
     check_one_per_row(y_pred, "y_pred")
     if y_score is not None:
         check_one_per_row(y_score, "y_score")
-    # an int (True, np.int64 too): 1.0, np.float32(1), Decimal(1) and 1+0j are no label
-    whole = isinstance(favorable_label, (int, np.integer, np.bool_))
-    if not whole or favorable_label not in (0, 1):
-        raise EthicLensInputError(
-            "must be 0 or 1 (the favourable prediction)",
-            column="favorable_label",
-            kind="argument",
-            value=favorable_label,
-            fix="use 1 when a positive prediction is a benefit, 0 when it is a harm",
-        )
     for col in (ROW, SOURCE, TARGET):
         if col not in frame.columns:
             raise _table_error(
@@ -1198,8 +1206,7 @@ def counterfactual(
         Per (source, target) pair: flip rate with its interval, flips to and from
         ``favorable_label``, score shifts when the model has ``predict_proba``; and notes.
     """
-    check_seed(random_state, "random_state", allow_none=True)
-    _check_draws(n_boot, ci)
+    check_settings(favorable_label, n_boot, random_state, ci)  # before the model is asked
     _check_model(model)
     groups = _listed(groups)
     frame = make_counterfactuals(X, protected, groups)

@@ -7,7 +7,13 @@ import re
 
 from .._checks import first_row
 from ..errors import EthicLensInputError
-from ._counterfactual import ENCODER_FIX, UNSEEN_GROUP, analyze_counterfactuals, counterfactual
+from ._counterfactual import (
+    ENCODER_FIX,
+    UNSEEN_GROUP,
+    analyze_counterfactuals,
+    check_settings,
+    counterfactual,
+)
 from ._entry import load_entry_point
 
 
@@ -20,10 +26,12 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     """
     from .. import datasets
     from .._checks import check_member
-    from ..models import train_standard_model
 
     fix = f"use one of {sorted(datasets.DATASETS)}, or --model with --data"
     check_member(name, datasets.DATASETS, column="TARGET", problem="unknown dataset", fix=fix)
+    _check_run(1 if favorable is None else favorable, n_boot, seed)  # before the training
+    from ..models import train_standard_model  # scikit-learn: seconds to import
+
     ds = datasets.load(name)
     known = list(ds.protected.columns)
     attribute = attribute or known[0]
@@ -49,6 +57,7 @@ def probe_model(
     record is named as in :func:`analyze_scored`."""
     from ..io import read_table, require_columns
 
+    _check_run(favorable, n_boot, seed)  # before the model is loaded or the records read
     if not data:
         raise EthicLensInputError(
             "is needed with --model: your records to probe",
@@ -93,11 +102,9 @@ def analyze_scored(
     draws (fewer: Student t). Returns ``(CounterfactualResult, intro)``. A refused row is
     named as a row of the file, or by ``name_rows(exc, path)`` where given (the CLI names the
     file's line, as ``audit`` does: ``sources.name_rows``)."""
-    from ..fairness import BCA
     from ..io import read_table, require_columns
-    from ._counterfactual import _check_draws
 
-    _check_draws(n_boot, BCA)  # before the file is read
+    _check_run(favorable, n_boot, seed)  # before the file is read
     frame = read_table(scored)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
     try:
@@ -112,6 +119,16 @@ def analyze_scored(
     except EthicLensInputError as exc:
         raise _in_file(exc, scored, name_rows) from None
     return result, f"Counterfactual analysis of {scored}"
+
+
+def _check_run(favorable, n_boot, seed) -> None:
+    """The probe's settings, each named by its keyword here (``favorable``, ``seed``), checked
+    before any work: a bad one is refused at once, not after a model was trained."""
+    try:
+        check_settings(favorable, n_boot, seed)
+    except EthicLensInputError as exc:
+        names = {"favorable_label": "favorable", "random_state": "seed"}
+        raise exc.renamed(names, kind=exc.kind) from None
 
 
 def _in_file(exc: EthicLensInputError, path, name_rows=None) -> EthicLensInputError:
