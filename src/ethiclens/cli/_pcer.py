@@ -145,9 +145,8 @@ def audit_cmd(**o):
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
     to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
-    try:  # out of range whatever the groups: refused before the files are read
-        if o["n_boot"] is not None:  # in range: pcer_audit checks it against the groups
-            check_draws(o["n_boot"], "--n-boot")
+    try:  # out of range whatever the groups: refused before the files are read (in range:
+        o["n_boot"] is None or check_draws(o["n_boot"], "--n-boot")  # pcer_audit's, by groups)
     except EthicLensInputError as e:  # the groups, and so the default's draws, are unread
         raise EthicLensInputError(e.problem, column=e.column, value=e.value, fix=LEAVE) from None
     policy = pcer_policy(o["min_group_size"], "--min-group-size")
@@ -165,9 +164,8 @@ def audit_cmd(**o):
     with flags_named(groups="--protected"):  # eta, group_order, groups: their flags named
         favorable = o["positive"] != "harmful"
         result = pcer_audit(*splits, group_order=order, positive_is_favorable=favorable, **how)
-    # written first: a failing terminal never loses finished work ('-': no "wrote" line)
     if json_out and (wrote := write_json_output(json_out, result.to_dict())):
-        click.echo(wrote)
+        click.echo(wrote)  # written first: a failing terminal never loses finished work
     title = f"PCER audit of {train_path} / {test_path} by {o['protected']}"
     print_summary(result.summary(title), safe_console(stderr=to_stdout))
 
@@ -203,8 +201,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     with flags_named(grid_file="--grid"):  # the grid file, a key a flag overrode, --scheduler
         grid = sweep_grid(preset, grid_file, **options)
-        console = safe_console()
-        # plain text: a store's path or a run's error is the user's, never rich markup
+        console = safe_console()  # plain text: a store's path, a run's error: not markup
         console.print(f"grid: {grid.describe()} → {store}", markup=False)
         summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
