@@ -243,7 +243,7 @@ def _trend_png(doc: dict, comparison: dict) -> bytes:
     request = doc["request"]
     labels = "y_true" in request and request["y_true"] is not None
     panels = 3 if labels else 2
-    fig = figure.Figure(figsize=(8, 2.6 * panels))
+    fig = figure.Figure(figsize=(8, 2.6 * panels), layout="none")  # laid out once, below
     _agg_canvas()(fig)  # the drawing's renderers reused from the last plot of its size
     axes = fig.subplots(panels, 1, sharex=True)
     _di_panel(axes[0], comparison, request["di_threshold"])
@@ -254,9 +254,22 @@ def _trend_png(doc: dict, comparison: dict) -> bytes:
     literal_figure(fig)  # '$5_$10' is a group's name, not mathtext
     buf = io.BytesIO()
     with _no_glyph_warning():
-        fig.tight_layout()
+        _tight_layout(fig)
         fig.savefig(buf, format="png", dpi=90)
     return buf.getvalue()
+
+
+def _tight_layout(fig) -> None:
+    """``fig.tight_layout()``'s layout, leaving no layout engine on ``fig``.
+
+    ``Figure.tight_layout`` leaves a placeholder engine behind, and ``savefig`` of a figure
+    with an engine draws it whole once (its renderer's output turned off) before drawing its
+    PNG: each trend plot was drawn twice. The same engine run by itself sets the same subplot
+    parameters; the figure has none (``layout="none"``, whatever the rc's autolayout), so
+    ``savefig`` draws it once, the PNG the same."""
+    from matplotlib.layout_engine import TightLayoutEngine
+
+    TightLayoutEngine(rect=None).execute(fig)  # as tight_layout(): its default rect is None
 
 
 @functools.cache
