@@ -68,3 +68,14 @@ def test_an_unknown_keyword_is_refused_and_good_dis_pass():
         oracle_disparate_impacts([0.6], eo_gapp=0.1)
     assert str(info.value).startswith("argument 'eo_gapp': is not a keyword of run_oracle")
     assert oracle_disparate_impacts([0.6, 1.0, 0.0, 2.0]) == (0.6, 1.0, 0.0, 2.0)
+
+
+def test_cli_refuses_an_eo_gap_impossible_at_a_later_di_before_the_first_run(runs, capsys):
+    """The command passes --eo-gap to the up-front check: an EO gap of 0.3 is possible at DI
+    0.5 but not at 1.9, and it used to be refused only after the whole 0.5 oracle ran."""
+    assert main(["oracle", "--di", "0.5", "--di", "1.9", "--eo-gap", "0.3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "error: option '--eo-gap': no valid classifier has an EO gap of 0.3 at DI 1.9"
+    )
+    assert runs == []

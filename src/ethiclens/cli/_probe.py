@@ -175,7 +175,7 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     console = safe_console(stderr=to_stdout)
     results = []
     settings = dict(eo_gap=eo_gap, repetitions=repetitions, n_boot=n_boot, random_state=seed)
-    for di in oracle_disparate_impacts(dis, column="--di"):
+    for di in oracle_disparate_impacts(dis, column="--di", eo_gap=eo_gap):
         with (
             flags_named(disparate_impact="--di"),
             warnings.catch_warnings(record=True) as caught,
