@@ -178,7 +178,26 @@ def _python_text(value: str) -> str:
     return f'"{said[1:-1]}"' if said[0] == "'" and '"' not in value else said
 
 
-_PLAIN = re.compile(r"\w[\w./+=-]*")  # a value YAML's flow style reads as written
+_PLAIN = re.compile(r"\w[\w./+=-]*")  # a value YAML's flow style may read as written
+# what a YAML reader refuses or reads otherwise in a double-quoted scalar, which JSON leaves
+# as it is (a DEL, C1 controls, line separators, a surrogate of undecodable bytes): escaped
+_YAML_ESCAPED = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+
+
+def _yaml_text(value: str) -> str:
+    """``value`` as a YAML flow scalar that reads back as this str: plain where YAML reads it
+    so (``a.html``; not ``true``, ``1.5``, ``2001-01-01``, ``=``), else in JSON's quotes,
+    which YAML reads, with what YAML would not read as written escaped."""
+    if _PLAIN.fullmatch(value):
+        import yaml  # here: a refusal's example only
+
+        try:
+            if yaml.safe_load(f"{{k: {value}}}") == {"k": value}:
+                return value
+        except yaml.YAMLError:
+            pass
+    said = json.dumps(value, ensure_ascii=False)
+    return _YAML_ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", said)
 
 
 class Example(str):
@@ -205,8 +224,7 @@ class Example(str):
             return Example(name, self.value)
         if re.fullmatch(r"[A-Za-z_]\w*", name):
             return f"e.g. {name}={_python_text(self.value)}"
-        value = self.value if _PLAIN.fullmatch(self.value) else None
-        value = value or json.dumps(self.value, ensure_ascii=False)  # YAML reads JSON's quotes
+        value = _yaml_text(self.value)
         section, dot, key = name.rpartition(".")
         return f"e.g. {section}: {{{key}: {value}}}" if dot else f"e.g. {name}: {value}"
 

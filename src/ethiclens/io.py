@@ -1427,9 +1427,9 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
             continue
         _refuse_nul_path(p, flag)
         path = Path(p)
-        with _said_unopenable(p, flag):  # before any stat or resolve below
+        with _said_unopenable(p, flag):  # a stat or resolve: a name too long, a loop of links
             _refuse_special_output(path, flag)
-        ident = _identity(path)
+            ident = _identity(path)
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
             raise EthicLensInputError(

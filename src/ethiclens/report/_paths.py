@@ -10,13 +10,11 @@ objects' writers (``AuditResult.to_html`` and the rest) use.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 
 from .._checks import check_argument_type
-from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable, check_path, in_python_words
-from ..io import _check_writable_argument, _unopenable, check_suffix, write_atomic
+from ..io import _check_writable_argument, check_suffix, write_atomic
 
 
 def write_checked(path, example: str, flag: str, check_format: Callable, content: Callable):
@@ -30,15 +28,8 @@ def write_checked(path, example: str, flag: str, check_format: Callable, content
     error line names the option, never a Python argument."""
     check_path(path, example)
     in_python_words(check_format, {flag: "path"})
-    try:
-        _check_writable_argument(path, "path", f"pass the file to write, e.g. {example!r}")
-    except (OSError, RuntimeError) as exc:  # a name too long, a loop of links: os's words
-        if (said := _unopenable(exc)) is None:
-            raise
-        value = os.fspath(path)
-        raise EthicLensInputError(
-            said[0], column="path", value=value, fix=said[1], kind="argument"
-        ) from None
+    # a name too long or a loop of links is refused by io.check_writable itself, named 'path'
+    _check_writable_argument(path, "path", f"pass the file to write, e.g. {example!r}")
     return write_atomic(path, content())
 
 
