@@ -1,5 +1,6 @@
 """Round 38: each trend plot of the monitor's dashboard (``render_html``, ``monitor --html``)
-and of the web app's store page (both through ``trend_png``) is drawn once.
+and of the web app's store page (both through ``trend_png``) is drawn once; so is the
+monitoring evidence figure (docs/monitoring-evidence.png).
 
 ``Figure.tight_layout()`` leaves a placeholder layout engine on the figure, and ``savefig`` of
 a figure with a layout engine first draws it whole (its output turned off) and then draws its
@@ -65,4 +66,16 @@ def test_a_trend_plot_is_drawn_once_and_is_the_plot_it_was(doc, draws, monkeypat
 def test_the_dashboard_draws_each_plot_once(doc, draws):
     page = render_html(doc)
     assert page.count("<img ") == len(doc["comparisons"]) == 1
+    assert len(draws) == 1  # was 2
+
+
+def test_the_evidence_figure_is_drawn_once(tmp_path, draws):
+    from ethiclens.monitor._sim import figure
+
+    curve = [0.0, 0.01, 0.02]
+    names = ("fixed_di_curve", "fixed_eo_curve", "ours_di_curve", "ours_eo_curve")
+    result = {"false_alarm": dict.fromkeys(names, curve), "days": 3, "alpha": 0.05,
+              "streams": 10, "n": 100}  # fmt: skip
+    figure(result, tmp_path / "e.png")
+    assert (tmp_path / "e.png").read_bytes().startswith(b"\x89PNG")
     assert len(draws) == 1  # was 2

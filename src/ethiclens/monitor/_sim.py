@@ -374,9 +374,11 @@ def figure(result: dict, path) -> None:
     pyplot: the caller's matplotlib backend and open figures stay as they are."""
     from matplotlib.figure import Figure
 
+    from ._render import _tight_layout
+
     fa = result["false_alarm"]
     x = np.arange(1, result["days"] + 1)
-    fig = Figure(figsize=(7, 3.6))
+    fig = Figure(figsize=(7, 3.6), layout="none")  # laid out once: savefig draws it once
     ax = fig.subplots()
     ax.plot(x, fa["fixed_di_curve"], color="tab:red", label="fixed-sample audit, DI (daily)")
     ax.plot(x, fa["fixed_eo_curve"], color="tab:orange", label="fixed-sample audit, EO (daily)")
@@ -393,7 +395,7 @@ def figure(result: dict, path) -> None:
     # beside the panel: inside, it covered the curves (the monitor's near 0, the audits' rising)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     literal_figure(fig)
-    fig.tight_layout()
+    _tight_layout(fig)
     fig.savefig(path, dpi=100)
 
 
