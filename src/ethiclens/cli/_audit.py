@@ -56,8 +56,7 @@ def print_audit(result, to_stderr: bool = False) -> None:
 @click.argument("target", required=False)
 @spec_options("audit")
 def audit_command(target, **_flags):
-    ctx = click.get_current_context()
-    request = SpecRequest(ctx, target)
+    request = SpecRequest(click.get_current_context(), target)
     if len(request.spec.roles.y_pred) == 2:  # the library refuses what a comparison does not use
         return execute(request, "compare", lines_of("comparison_summary"))
     return execute(request, "audit", print_audit)

@@ -89,12 +89,9 @@ def check_stdout_open(json_out) -> None:
     """Refuse ``--json -`` before any work when standard output was closed at start (``>&-``):
     the report would be lost, while every other output of a closed stream is only dropped."""
     if json_out == "-" and getattr(sys.stdout, "closed_at_start", False):
-        raise EthicLensInputError(
-            "standard output is closed: the JSON report would be lost",
-            column="--json",
-            value="-",
-            fix="give --json a file name, or run with standard output open",
-        )
+        problem = "standard output is closed: the JSON report would be lost"
+        fix = "give --json a file name, or run with standard output open"
+        raise EthicLensInputError(problem, column="--json", value="-", fix=fix)
 
 
 def options(*rows):
@@ -176,11 +173,8 @@ def favorable_label(positive: str | None, favorable: int | None, default: int) -
             err=True,
         )
         if positive is not None and (positive == "favorable") != (favorable == 1):
-            raise EthicLensInputError(
-                f"--favorable {favorable} contradicts --positive {positive}",
-                column="--positive",
-                fix="give only --positive",
-            )
+            problem = f"--favorable {favorable} contradicts --positive {positive}"
+            raise EthicLensInputError(problem, column="--positive", fix="give only --positive")
         return favorable
     if positive is None:
         return default

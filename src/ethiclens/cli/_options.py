@@ -72,7 +72,6 @@ _CLICK = {
     "--query": {"metavar": "SQL"},
     "--scheduler": {"metavar": "ADDRESS"},  # one value: the help says the words it takes
     "--states": {"multiple": False},
-    "--engine": {"default": "auto", "show_default": True},  # not given: --config's stands
     **dict.fromkeys(("--y-pred", "--y-true", "--weight"), {"metavar": "COL"}),
     "--pos-label": {"metavar": "VALUE"},
     "--protected": {"metavar": "COL[=REFERENCE]"},
@@ -120,7 +119,7 @@ _HELP = {
 
 def _click_option(command: str, flag: str) -> click.Option:
     """The click option of the spec field behind ``flag`` (its schema and doc), for ``command``."""
-    from ..spec import flag_paths, spec_schema
+    from ..spec import CI_BY_PURPOSE, flag_paths, spec_schema
 
     section, key = flag_paths()[flag].split(".")
     schema = dict(spec_schema()["properties"][section]["properties"][key])
@@ -133,8 +132,6 @@ def _click_option(command: str, flag: str) -> click.Option:
     if "enum" in schema:
         choices = [c for c in schema["enum"] if c]
         if flag == "--ci":
-            from ..spec import CI_BY_PURPOSE
-
             choices = CI_BY_PURPOSE.get(command, choices)
         kw["metavar"] = "|".join(choices)  # checked by the spec: one message on every face
     elif "string" in kinds:
@@ -148,6 +145,8 @@ def _click_option(command: str, flag: str) -> click.Option:
     elif "number" in kinds:
         kw["type"] = STRICT_FLOAT
     kw.update(_CLICK.get(flag, {}))
+    if flag == "--engine" and command != "monitor":  # SpecRequest skips it: --config's stands
+        kw.update(default="auto", show_default=True)  # (monitor_spec takes a value as typed)
     name = kw.pop("name", None)
     if kw.get("type", 0) is None:
         kw.pop("type")
@@ -338,6 +337,7 @@ def lines_of(summary: str):
 
 def execute(request: SpecRequest, purpose: str, printer) -> None:
     """Run the spec (library), gate it, print, write every output, then exit 1 if gated."""
+    from ..fairness import GateOutcome
     from ..report import check_browser
     from ..spec import check_output_paths, run_audit, run_compare, run_thresholds, write_outputs
 
@@ -363,8 +363,6 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         click.echo(f"wrote {path}", err=to_stdout)
     gated = result.run.get("gate")
     if gated:
-        from ..fairness import GateOutcome
-
         outcome = GateOutcome.from_dict(gated)
         if not outcome.passed:
             line = outcome.message(cli=True)
