@@ -293,8 +293,8 @@ def compare(
     policy = pol.check_policy(policy)
     shared = _audit_settings(opts)
     encode = SharedEncoding()  # the groups encoded by audit A, the same for B and B − A
-    audit_a = audit_rows((true, a, sf, None, weights), policy, shared, encode)
-    audit_b = audit_rows((true, b, sf, None, weights), policy, shared, encode)
+    audit_a = audit_rows((true, a, sf, None, weights), policy, dict(shared), encode)
+    audit_b = audit_rows((true, b, sf, None, weights), policy, dict(shared), encode)
     refs = {x.name: x.reference for x in audit_a.attributes}
     joint = joint_cells(a, b, true)
     attrs, _ = encode(sf, len(joint), opts)
