@@ -124,8 +124,9 @@ def test_a_hanging_pdf_renderer_is_stopped(tmp_path, monkeypatch):
     fake.write_text("#!/bin/sh\nsleep 60\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
-    with pytest.raises(EthicLensInputError, match="did not finish within 1 s") as info:
-        html_to_pdf("<p>x</p>", tmp_path / "r.pdf", timeout=1)
+    # sleep 60: it hangs whatever the time-out, so the shortest one tests it (1 s before)
+    with pytest.raises(EthicLensInputError, match="did not finish within 0.2 s") as info:
+        html_to_pdf("<p>x</p>", tmp_path / "r.pdf", timeout=0.2)
     # a Python caller is told of its argument and its timeout, not the command line's --pdf
     said = str(info.value)
     assert said.startswith("argument 'path': ") and "--pdf" not in said, said
