@@ -12,8 +12,8 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
+from .._text import one_line
 from ..errors import EthicLensInputError
-from ._uploads import one_line
 
 SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv", ".parquet")}
 UNSAFE = re.compile(r"[^\w .+()-]+")
@@ -115,6 +115,7 @@ def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
             f"download it from the result page\n#   (/audits/{audit['id']}/download/table) "
             f"into the folder you run this from, as {name}\n"
         )
+    # the name as the pages show it (their escapes, a line break as "\\n"): one comment line
     return (
         f"# target.file is your file ({one_line(row['name'])}): run this in the folder that "
         f"holds it, under the name {name}\n"

@@ -141,7 +141,8 @@ def request_too_large(length: int, limit: int) -> UploadError:
     """The 413 of an upload whose declared length (``Content-Length``) is over ``limit`` and
     ``FORM_ROOM``: refused before a byte is read, when only the request's size is known, not
     the file's (a file of 25 bytes under a name of 100 kB is a request of 100 kB)."""
-    size = limit_text(length) if length < 1000 << 30 else "over 999 GB"  # ten million digits
+    # 999.5 GB and more would read "1e+03 GB"; a length of ten million digits, "over 999 GB"
+    size = limit_text(length) if length < 999 << 30 else "over 999 GB"
     return UploadError(
         f"the upload is {size}, over this server's limit of "
         f"{limit_text(limit)} for the file (and {limit_text(FORM_ROOM)} for the rest of the "
