@@ -21,3 +21,14 @@ def test_a_quoted_typed_number_is_escaped_once_on_the_page(client):
     shown = r.text[i : r.text.index(")", i) + 1]
     assert html.unescape(shown) == "(value: '-01')", shown
     assert "'" not in shown and "&amp;" not in shown, shown
+
+
+def test_the_mapping_form_quotes_a_refused_number_as_typed(client):
+    from .conftest import mapping_form, upload
+
+    rows = "".join(f"{i % 2},{i // 2 % 2},{'ab'[i % 3 > 0]}\n" for i in range(12))
+    url = upload(client, ("y,p,g\n" + rows).encode()).headers["location"]
+    for field, typed in [("di_threshold", "-1"), ("n_boot", "-01"), ("confidence_level", "0.40")]:
+        form = mapping_form(client.get(url).text, y_pred="p", protected=["2"], **{field: typed})
+        r = client.post(url, data=form)
+        assert r.status_code == 422 and f"(value: '{typed}')" in html.unescape(r.text), field
