@@ -212,6 +212,7 @@ def _commands_kept(rename):
         texts = exc.problem, exc.fix  # hidden while renamed: the error is rebuilt below
         exc.problem, exc.fix = (_COMMAND.sub(hide, t) if type(t) is str else t for t in texts)
         e = rename(self, exc)  # every other flag as its key where the user set none
+        exc.problem, exc.fix = texts  # the caller's error as it was
         if not lines:
             return e
         back = lambda t: t and re.sub("\0(\\d+)\0", lambda m: lines[int(m[1])], t)  # noqa: E731

@@ -4,6 +4,7 @@ as rows or as a counts table, with its provenance and fingerprint. Every face lo
 from __future__ import annotations
 
 import hashlib
+import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -200,7 +201,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     if refs:  # never dropped silently: the audit of the table would take another group
         col, ref = next(iter(refs.items()))
         fix = f"count with --protected {col} and give the reference to its audit: "
-        fix += f"ethiclens audit --counts FILE --protected {col}={ref}"
+        fix += f"ethiclens audit --counts FILE --protected {shlex.quote(f'{col}={ref}')}"
         raise _refused(
             "a counts table holds no reference group", "--protected", fix, f"{col}={ref}"
         )
