@@ -10,7 +10,9 @@ Dirichlet(cells + 1/2) posterior (Dirichlet aggregation), and only the pairing i
 
 from __future__ import annotations
 
+import contextvars
 import copy
+import functools
 import json
 import math
 from dataclasses import asdict, dataclass, field, replace
@@ -244,7 +246,31 @@ def _flat(d: MetricDifference) -> dict:
     }
 
 
+# model_free's answers within one comparison (:func:`compare` sets it), so a comparison probes
+# each metric once, not once per attribute. Not kept from one call to the next: a metric's
+# function can change in place between them (a notebook's autoreload swaps its code, a callable
+# object's setting), and a kept answer then said B − A was 0 [0, 0] for a metric reading the model.
+_MODEL_FREE: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
+    "ethiclens_model_free", default=None
+)
+
+
+def _probes_kept(fn):
+    """``fn`` with one :func:`model_free` memo for the run (each thread and task its own)."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        token = _MODEL_FREE.set({})
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _MODEL_FREE.reset(token)
+
+    return run
+
+
 @with_frozen_specs  # both audits and the differences: the metrics registered when it began
+@_probes_kept
 def compare(
     y_true,
     pred_a,
@@ -602,26 +628,22 @@ _SAME_LABELS = np.array(
 )
 
 
-# model_free's answer per metric spec (a frozen GroupMetric: its function and settings), so a
-# comparison probes each metric once, not once per attribute and call; cleared when it is full.
-_MODEL_FREE: dict = {}
-_MODEL_FREE_MAX = 256
-
-
 def model_free(spec) -> bool:
     """Whether a group metric cannot depend on the model (the base rate): its value is the same
     on cells that differ only in the predictions. B − A of such a metric is exactly 0 with
     interval [0, 0]; computed from each model's own cells (the joint cells summed in another
-    order) it came out ±1e-17 and printed ``[-0.000, 0.000]``. Probed once per spec."""
+    order) it came out ±1e-17 and printed ``[-0.000, 0.000]``. Probed once per spec and
+    comparison."""
+    memo = _MODEL_FREE.get()
+    if memo is None:  # outside a comparison
+        return _probe_model_free(spec)
     try:
-        return _MODEL_FREE[spec]
+        return memo[spec]
     except KeyError:
         pass
     except TypeError:  # a spec that cannot be a key (an unhashable field): probed every time
         return _probe_model_free(spec)
-    if len(_MODEL_FREE) >= _MODEL_FREE_MAX:
-        _MODEL_FREE.clear()
-    _MODEL_FREE[spec] = answer = _probe_model_free(spec)
+    memo[spec] = answer = _probe_model_free(spec)
     return answer
 
 
