@@ -114,20 +114,33 @@ def inject_bias(
         and ``truth``, the population values the rows are drawn from (DI, SPD, EO difference,
         per-group rates).
     """
+    # the order of inject_bias's refusals: the four numbers, the rows and shares, the rest
+    numbers = _finite_numbers(disparate_impact, eo_gap, reference_rate, separation)
     sizes = _group_rows(check_rows(n), group_sizes)
-    groups = _injected_groups(disparate_impact, eo_gap, base_rates, reference_rate, separation)
+    groups = _groups(*numbers, base_rates)
     return _draw(groups, sizes, np.random.default_rng(check_seed(random_state, allow_none=True)))
 
 
 def _injected_groups(disparate_impact, eo_gap, base_rates, reference_rate, separation) -> dict:
     """inject_bias's population per group, (selection rate, base rate, TPR, FPR), every
     argument but the rows checked: nothing drawn, so a list of DIs is checked in a moment."""
+    numbers = _finite_numbers(disparate_impact, eo_gap, reference_rate, separation)
+    return _groups(*numbers, base_rates)
+
+
+def _finite_numbers(disparate_impact, eo_gap, reference_rate, separation) -> tuple:
+    """inject_bias's four number arguments, each a finite Python float (eo_gap may be None)."""
     disparate_impact = _finite(
         disparate_impact, "disparate_impact", "e.g. 0.6 (unprivileged rate / privileged rate)"
     )
     eo_gap = None if eo_gap is None else _finite(eo_gap, "eo_gap", "e.g. 0.1, or leave it out")
     reference_rate = _finite(reference_rate, "reference_rate", "e.g. 0.5 (the default)")
     separation = _finite(separation, "separation", "e.g. 0.3 (the default)")
+    return disparate_impact, eo_gap, reference_rate, separation
+
+
+def _groups(disparate_impact, eo_gap, reference_rate, separation, base_rates) -> dict:
+    """The population per group from the checked numbers and the base rates."""
     b1, b0 = _check_pair(base_rates, "base_rates", "e.g. (0.5, 0.5) (the default)")
     r1, r0 = _selection_rates(reference_rate, disparate_impact)
     tpr1, fpr1 = _privileged_rates(r1, b1, separation)
