@@ -23,6 +23,7 @@ from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout, utf8_name
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
+    DASK_ADDRESS_FIX,
     FILE_NAME,
     WEIGHT_BAD,
     WEIGHT_MAX,
@@ -31,6 +32,7 @@ from ._rules import (
     FrameTypes,
     _hive_keys,
     check_columns,
+    check_dask_address,
     check_frame,
     header_groups,
     join_files,
@@ -387,6 +389,7 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
                 self.__exit__()
                 raise
             return self
+        check_dask_address(self.address)  # before Dask tries it (10 s)
         try:
             self.client = distributed.Client(self.address, timeout="10s")
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
@@ -395,8 +398,7 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
                 f"cannot reach the Dask scheduler: {detail[:200]}",
                 column="--scheduler",
                 value=self.address,
-                fix="give the address of a running scheduler (e.g. tcp://host:8786), or "
-                "--scheduler local-cluster to count on this machine",
+                fix=DASK_ADDRESS_FIX,
             ) from None
         return self
 

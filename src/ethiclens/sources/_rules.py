@@ -138,6 +138,10 @@ def check_scheduler(engine: str, scheduler: str | None) -> None:
     (``sql``: a database, which counts where it is). A blank one is refused first, in every
     command's words (``' '`` reached Dask or Spark)."""
     check_scheduler_text(scheduler, "--scheduler")
+    if scheduler and engine == "spark":
+        check_spark_master(scheduler)
+    if scheduler and engine == "dask":
+        check_dask_address(scheduler)
     if not scheduler or engine in ("dask", "spark"):
         return
     if engine == "sql":
@@ -154,6 +158,105 @@ def check_scheduler(engine: str, scheduler: str | None) -> None:
         value=scheduler,
         fix=fix,
     )
+
+
+SPARK_MASTER_FIX = (
+    "give a Spark master such as local[2], local[*] or spark://host:7077, or drop --scheduler "
+    "(local[2])"
+)
+DASK_ADDRESS_FIX = (
+    "give the address of a running scheduler (e.g. tcp://host:8786), or --scheduler "
+    "local-cluster to count on this machine"
+)
+_HOST = r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
+_PORT = r"([0-9]+)"
+# Spark 4's masters (SparkSubmit, SparkContext.createTaskScheduler): (form, what its numbers are)
+_SPARK_FORMS = [
+    (r"local", ""),
+    (r"local\[([0-9]+|\*)\]", "threads"),
+    (r"local\[([0-9]+|\*)\s*,\s*([0-9]+)\]", "threads"),
+    (r"local-cluster\[\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*\]", "sizes"),
+    (rf"spark://{_HOST}:{_PORT}(?:,{_HOST}:{_PORT})*", "ports"),
+    (r"yarn", ""),
+    (rf"k8s://(?:https?://)?{_HOST}(?::{_PORT})?(?:/[!-~]*)?", "ports"),
+]
+_INT_MAX = 2**31 - 1
+
+
+def _odd_character(text: str, ascii_only: bool) -> str | None:
+    """What makes ``text`` no address by its characters alone (a space, a control character,
+    with ``ascii_only`` a non-ASCII one), or None."""
+    for i, c in enumerate(text):
+        what = "a space" if c.isspace() else "a control character" if not c.isprintable() else ""
+        if not what and ascii_only and not c.isascii():
+            what = f"the non-ASCII character {c!r}"
+        if what:
+            return f"it holds {what} (character {i + 1})"
+    return None
+
+
+def spark_master_error(master: str) -> str | None:
+    """Why Spark cannot start on ``master``, seen from the text alone (None: it may start):
+    the forms Spark takes, the numbers they hold in range, yarn's configuration folder."""
+    match, kind = next(
+        (m, kind)
+        for form, kind in [*_SPARK_FORMS, (r".*", None)]
+        if (m := re.fullmatch(form, master, re.ASCII | re.DOTALL))
+    )
+    if kind is None:
+        return _odd_character(master, ascii_only=True) or (
+            "Could not parse Master URL (Spark's words): Spark takes local, local[N], local[*], "
+            "local[N,F], local-cluster[N,C,M], spark://HOST:PORT, yarn or k8s://HOST"
+        )
+    numbers = [int(n) for n in match.groups() if n is not None and n != "*"]
+    if kind == "ports" and any(not 1 <= n <= 65535 for n in numbers):
+        return "a port must be 1 to 65535"
+    if kind in ("threads", "sizes") and any(not 1 <= n <= _INT_MAX for n in numbers):
+        return f"each number in [] must be 1 to {_INT_MAX}"
+    if master == "yarn" and not (
+        os.environ.get("HADOOP_CONF_DIR") or os.environ.get("YARN_CONF_DIR")
+    ):
+        return "yarn needs HADOOP_CONF_DIR or YARN_CONF_DIR set to the cluster's configuration"
+    return None
+
+
+def check_spark_master(master: str) -> None:
+    """Refuse a Spark master Spark cannot start on (:func:`spark_master_error`), before a JVM
+    starts: 'x y' stopped Spark's launcher with a traceback, 'local[0]' failed in the JVM."""
+    why = spark_master_error(master)
+    if why:
+        raise EthicLensInputError(
+            f"Spark cannot start on this master: {why}",
+            column="--scheduler",
+            value=master,
+            fix=SPARK_MASTER_FIX,
+        )
+
+
+def check_dask_address(address: str) -> None:
+    """Refuse a Dask scheduler address that the text alone shows is none (a space, a control
+    character, no host, no port), before Dask tries it (10 s) or starts a cluster."""
+    if address == "local-cluster":
+        return
+    scheme, sep, rest = address.rpartition("://")
+    why = _odd_character(address, ascii_only=False)
+    if not why and sep and not re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
+        why = f"{scheme + sep!r} is no scheme (such as tcp://)"
+    if not why and scheme in ("", "tcp", "tls", "ws", "wss"):
+        hostport = re.fullmatch(r"(\[[^\]]*\]|[^:]+):([0-9]+)", rest, re.ASCII)
+        if not hostport:
+            why = "it must be HOST:PORT (e.g. tcp://host:8786)"
+        elif not 1 <= int(hostport[2]) <= 65535:
+            why = "a port must be 1 to 65535"
+    if not why and not rest:
+        why = "it names no host"
+    if why:
+        raise EthicLensInputError(
+            f"this is no Dask scheduler address: {why}",
+            column="--scheduler",
+            value=address,
+            fix=DASK_ADDRESS_FIX,
+        )
 
 
 def engine_of(table: pd.DataFrame) -> str | None:

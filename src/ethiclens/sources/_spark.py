@@ -205,6 +205,8 @@ def spark_session(master: str | None = None):
     require("pyspark", extra="spark")
     from pyspark.sql import SparkSession
 
+    if master is not None:  # before a JVM starts: 'x y' stopped Spark's launcher (a traceback)
+        rules.check_scheduler("spark", master)
     if (active := SparkSession.getActiveSession()) is not None and master:
         raise EthicLensInputError(
             "a SparkSession is already active, so the master cannot be chosen",
@@ -226,17 +228,20 @@ def _started(master: str):
     """A new SparkSession on ``master``; a master Spark refuses (``local[2]x``) is refused
     naming ``--scheduler`` (was a Py4J traceback)."""
     from py4j.protocol import Py4JJavaError
+    from pyspark.errors import PySparkRuntimeError
 
     try:
         return session_settings(master).getOrCreate()
-    except Py4JJavaError as exc:
+    except (Py4JJavaError, PySparkRuntimeError) as exc:
+        # Py4JJavaError: the JVM's SparkContext refused it; PySparkRuntimeError: Spark's
+        # launcher (spark-submit) stopped before the JVM answered (its reason printed above)
         found = re.search(r"Exception: (.+)", str(exc))
+        why = found[1] if found else "Spark's launcher stopped (its reason is printed above)"
         raise EthicLensInputError(
-            f"Spark cannot start on this master: {(found[1] if found else 'refused')[:200]}",
+            f"Spark cannot start on this master: {why[:200]}",
             column="--scheduler",
             value=master,
-            fix="give a Spark master such as local[2], local[*] or spark://host:7077, or drop "
-            "--scheduler (local[2])",
+            fix=rules.SPARK_MASTER_FIX,
         ) from None
 
 
