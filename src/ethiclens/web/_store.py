@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -89,17 +90,46 @@ def is_url(store) -> bool:
     return str(store).strip().startswith(POSTGRES_SCHEMES)
 
 
+# PostgreSQL's text holds no NUL (U+0000), which SQLite's does and a user's text may carry (an
+# upload's file name as sent, a Parquet file's column names and values, a form's field): each
+# text the store writes has its NULs as ESC "0" and its own ESC as ESC ESC, and each it reads
+# is decoded back, so both stores hold and return the same strings (and ``WHERE x = ?`` still
+# compares them: one text, one encoding). ESC: a noncharacter, for a program's internal use.
+_ESC = "\ufdd0"
+_ENCODED = re.compile(_ESC + "([" + _ESC + "0])")
+
+
+def _to_postgres(value):
+    if isinstance(value, str) and ("\x00" in value or _ESC in value):
+        return value.replace(_ESC, _ESC + _ESC).replace("\x00", _ESC + "0")
+    return value
+
+
+def _from_postgres(value):
+    if isinstance(value, str) and _ESC in value:
+        return _ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _ESC, value)
+    return value
+
+
+def _decoded_rows(cursor):
+    """psycopg's dict rows, each text read as it was written (:func:`_to_postgres`)."""
+    from psycopg.rows import dict_row
+
+    make = dict_row(cursor)
+    return lambda values: make([_from_postgres(v) for v in values])
+
+
 class _Postgres:
     """The few calls the store makes, on psycopg: ``?`` parameters, dict rows, explicit
-    transactions (autocommit otherwise), tables in the schema ``ethiclens_web``."""
+    transactions (autocommit otherwise), tables in the schema ``ethiclens_web``; texts with
+    a NUL stored encoded (:func:`_to_postgres`)."""
 
     def __init__(self, url: str):
         psycopg = require("psycopg", extra="sql")
-        from psycopg.rows import dict_row
 
         url = "postgresql://" + str(url).split("://", 1)[1]
         try:
-            self.con = psycopg.connect(url, autocommit=True, row_factory=dict_row)
+            self.con = psycopg.connect(url, autocommit=True, row_factory=_decoded_rows)
         except psycopg.Error as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise EthicLensInputError(
@@ -111,7 +141,7 @@ class _Postgres:
         self.con.execute("SET search_path TO ethiclens_web")
 
     def execute(self, sql: str, params=()):
-        return self.con.execute(sql.replace("?", "%s"), params)
+        return self.con.execute(sql.replace("?", "%s"), [_to_postgres(p) for p in params])
 
     def executescript(self, script: str) -> None:
         for statement in script.split(";"):
