@@ -356,7 +356,7 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
     column = _label(values, role)
     check_one_dimensional(values, column, f"pass one {role} value per row")
     check_pos_label(pos_label)
-    values = quiet_snan(values)
+    values = quiet_snan(_native_order(values))
     series = pd.Series(np.asarray(values) if not isinstance(values, pd.Series) else values)
     _unhashable(series, column)
     refuse_missing(series.isna().to_numpy(), column, "drop or impute those rows before auditing")
@@ -383,6 +383,16 @@ def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
         odd = pd.unique(series[~series.map(_is_zero_one).to_numpy(dtype=bool)])
         name = _pandas_name(values, role)
         raise _not_binary_rows(series, [*uniques, *odd], column, role, name, counts) from None
+
+
+def _native_order(values):
+    """``values`` in this machine's byte order: a big-endian numpy column (``dtype('>f8')``, as
+    FITS and some HDF5 files hold) reached pandas' hashing, which raised 'Big-endian buffer not
+    supported on little-endian compiler' instead of auditing it."""
+    dtype = getattr(values, "dtype", None)
+    if isinstance(dtype, np.dtype) and not dtype.isnative:
+        return values.astype(dtype.newbyteorder("="))
+    return values
 
 
 def _plain_zero_one(values) -> np.ndarray | None:
@@ -1118,7 +1128,7 @@ def _factorize_strings(values: np.ndarray):
 @about_data_column
 def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
-    col = quiet_snan(col)
+    col = quiet_snan(_native_order(col))
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
         col = col + 0.0  # -0.0 and 0.0 are one group, labelled 0.0 on every engine
     if (as_bytes := bytes_like_as_bytes(col)) is not None:  # BLOBs given as bytearrays
