@@ -1,15 +1,12 @@
 import json
-import os
-import pwd
-import shlex
 import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+
+from tests.conftest import PG_PASSWORD
 
 
 def write_many_groups(path, groups: int = 75, n: int = 2000, seed: int = 27):
@@ -56,46 +53,16 @@ def days():
     return write_days
 
 
-PASSWORD = "mon-Secret-77"
-PORT = 54331  # not tests/sources' port: both servers may run in one session
-
-
-def _as(user, cmd):
-    if os.geteuid() == 0:
-        cmd = ["su", "-s", "/bin/sh", user, "-c", " ".join(shlex.quote(c) for c in cmd)]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+# The throw-away PostgreSQL server is tests/conftest.py's postgres_url (one per test process, as
+# tests/sources' and tests/web's): a server of its own here was a third, 4 to 5 s to start.
+PASSWORD = PG_PASSWORD  # in the server's URL: tests check it is never printed
 
 
 @pytest.fixture(scope="session")
-def pg_url():
-    """A throw-away PostgreSQL server (unix socket, password auth) for the whole session."""
-    initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
-    if not (initdb and pg_ctl):
-        pytest.skip(
-            "PostgreSQL binaries (initdb, pg_ctl) not found; run scripts/ensure-postgres.sh"
-        )
-    pytest.importorskip("psycopg")
-    root = Path(tempfile.mkdtemp(prefix="ethiclens-monitor-pg-"))
-    user = "postgres" if os.geteuid() == 0 else pwd.getpwuid(os.geteuid()).pw_name
-    pwfile = root / "pw"
-    pwfile.write_text(PASSWORD + "\n")
-    if os.geteuid() == 0:
-        uid = pwd.getpwnam(user).pw_uid
-        os.chmod(root, 0o755)
-        os.chown(root, uid, -1)
-        os.chown(pwfile, uid, -1)
-    data = root / "data"
-    out = _as(user, [initdb, "-D", str(data), "-A", "scram-sha-256", "-U", "ethiclens",
-                     "-E", "UTF8", f"--pwfile={pwfile}"])  # fmt: skip
-    assert out.returncode == 0, out.stderr
-    opts = f"-k {root} -c listen_addresses='' -p {PORT} -c fsync=off"
-    out = _as(user, [pg_ctl, "-D", str(data), "-o", opts, "-w", "-l", str(root / "log"), "start"])
-    assert out.returncode == 0, out.stderr
-    try:
-        yield f"postgresql+psycopg://ethiclens:{PASSWORD}@/postgres?host={root}&port={PORT}"
-    finally:
-        _as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
-        shutil.rmtree(root, ignore_errors=True)
+def pg_url(postgres_url):
+    """The session's throw-away PostgreSQL server (its database ``postgres``, user
+    ``ethiclens``, password :data:`PASSWORD`), shared with tests/sources and tests/web."""
+    return postgres_url
 
 
 # Helpers the monitor's test modules share (imported: ``from .conftest import FLAGS, ...``).
