@@ -10,7 +10,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
-from .conftest import FLAGS, SCHEMA
+from .conftest import FLAGS, PASSWORD, SCHEMA
 from .conftest import request_of as _req
 from .conftest import run_cli as _cli
 from .test_baseline_target import BASE_TESTS, _baseline_history, _split
@@ -201,7 +201,7 @@ def test_a_postgres_baseline_table_equals_the_files(pg_url, tmp_path, days):
     for f_side, d_side in zip(files["comparisons"], database["comparisons"], strict=True):
         assert _baseline_history(d_side) == _baseline_history(f_side)
     source = database["run"]["baseline_target"]["source"]
-    assert source.startswith("table base_rows in postgresql") and "mon-Secret" not in source
+    assert source.startswith("table base_rows in postgresql") and PASSWORD not in source
 
 
 def test_a_database_given_by_variable_is_named_by_it_and_columns_as_the_audit_names_them(
