@@ -520,8 +520,9 @@ def cross_population(
 
 
 def _check_progress(progress) -> None:
-    """``progress``: None or a function progress(done, total), refused before any work."""
-    if progress is not None and not callable(progress):
+    """``progress``: None or a function progress(done, total), refused before any work; a
+    false value (progress=False, as run_sweep's) is no progress, as it always was."""
+    if progress and not callable(progress):
         raise EthicLensInputError(
             "must be a function progress(done, total), or None",
             column="progress",
