@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .._checks import first_row
+from .._checks import check_seed, first_row
 from ..errors import EthicLensInputError
 from ._counterfactual import (
     ENCODER_FIX,
@@ -30,6 +30,7 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     fix = f"use one of {sorted(datasets.DATASETS)}, or --model with --data"
     check_member(name, datasets.DATASETS, column="TARGET", problem="unknown dataset", fix=fix)
     _check_run(1 if favorable is None else favorable, n_boot, seed)  # before the training
+    check_seed(seed, "seed")  # train_standard_model's check: None has no model to train
     from ..models import train_standard_model  # scikit-learn: seconds to import
 
     ds = datasets.load(name)
