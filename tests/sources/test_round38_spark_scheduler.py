@@ -16,10 +16,11 @@ from ethiclens.sources._rules import check_scheduler
 SPARK_BAD = [
     "x y", "local[0]", "local[-1]", "local[x]", "local[99999999999]", "spark://",
     "spark://host:notaport", "spark://host:0", "spark://host", "k8s://", "mesos://x",
-    "l\u043ecal[2]", "local[2]\x00", "local[2]x", " local[2]", "a" * 5000, "local[2]\n",
+    "l\u043ecal[2]", "local[2]\x00", "local[2]x", " local[2]", "local[99999]",
+    "local-cluster[5000,1,1024]", "a" * 5000, "local[2]\n",
 ]  # fmt: skip
 SPARK_GOOD = [
-    "local", "local[2]", "local[*]", "local[*, 4]", "local[99999]", "local-cluster[2,1,1024]",
+    "local", "local[2]", "local[*]", "local[*, 4]", "local[8, 99999]", "local-cluster[2,1,1024]",
     "spark://h1:7077,h2:7077", "spark://[::1]:7077", "k8s://https://host:6443",
 ]  # fmt: skip
 DASK_BAD = ["tcp://", "x y", "tcp://host", "tcp://host:0", "://x", "a\x00:1", "host:99999"]
@@ -46,6 +47,12 @@ def test_spark_master_refused_from_its_text(master):
     assert said.startswith(f"option '--scheduler': {SPARK_WORDS}"), said
     assert "(value: " in said and "Fix: give a Spark master such as local[2]" in said
     assert "\n" not in said and "\x00" not in said and len(said) < 800  # a long value cut short
+
+
+def test_a_master_of_more_threads_than_can_start():
+    # local[99999]: Spark spent 100 s starting 32,000 dispatcher threads (EAGAIN), then stopped
+    with pytest.raises(EthicLensInputError, match=r"more than \d+ threads or workers"):
+        check_scheduler("spark", "local[99999]")
 
 
 @pytest.mark.parametrize("master", SPARK_GOOD)

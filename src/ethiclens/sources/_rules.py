@@ -136,7 +136,8 @@ def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
 def check_scheduler(engine: str, scheduler: str | None) -> None:
     """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine
     (``sql``: a database, which counts where it is). A blank one is refused first, in every
-    command's words (``' '`` reached Dask or Spark)."""
+    command's words (``' '`` reached Dask or Spark); then one its text shows Spark cannot start
+    on or Dask cannot reach ('x y', 'local[0]', 'tcp://'), before a JVM or a cluster starts."""
     check_scheduler_text(scheduler, "--scheduler")
     if scheduler and engine == "spark":
         check_spark_master(scheduler)
@@ -180,7 +181,6 @@ _SPARK_FORMS = [
     (r"yarn", ""),
     (rf"k8s://(?:https?://)?{_HOST}(?::{_PORT})?(?:/[!-~]*)?", "ports"),
 ]
-_INT_MAX = 2**31 - 1
 
 
 def _odd_character(text: str, ascii_only: bool) -> str | None:
@@ -211,8 +211,14 @@ def spark_master_error(master: str) -> str | None:
     numbers = [int(n) for n in match.groups() if n is not None and n != "*"]
     if kind == "ports" and any(not 1 <= n <= 65535 for n in numbers):
         return "a port must be 1 to 65535"
-    if kind in ("threads", "sizes") and any(not 1 <= n <= _INT_MAX for n in numbers):
-        return f"each number in [] must be 1 to {_INT_MAX}"
+    if kind in ("threads", "sizes") and any(not 1 <= n < 2**31 for n in numbers):
+        return "each number in [] must be 1 to 2147483647"
+    # local[N]: Spark starts N threads at once (its dispatcher's), local-cluster[N,C,M] N
+    # worker JVMs with C cores: local[99999] spent 100 s failing to start 32,000 threads
+    most = max(1024, 4 * (os.cpu_count() or 1))
+    started = {"threads": match.groups()[:1], "sizes": match.groups()[:2]}.get(kind, ())
+    if any(n != "*" and int(n) > most for n in started):
+        return f"more than {most} threads or workers, which Spark starts all at once"
     if master == "yarn" and not (
         os.environ.get("HADOOP_CONF_DIR") or os.environ.get("YARN_CONF_DIR")
     ):
