@@ -362,9 +362,36 @@ class _Busy(Exception):
     """Another run held the store for longer than ``BUSY_TIMEOUT``."""
 
 
+# PostgreSQL's text holds no NUL (U+0000), which SQLite's does and a data set's text may carry
+# (a Parquet file's group values, a query's): each text the store writes has its NULs as ESC "0"
+# and its own ESC as ESC ESC, and each it reads is decoded back, so both stores hold and return
+# the same strings (``WHERE grp = ?`` compares one encoding with itself). The web history's
+# store does the same (web/_store.py). ESC: a noncharacter, for a program's internal use.
+_ESC = "\ufdd0"
+_ENCODED = re.compile(_ESC + "([" + _ESC + "0])")
+
+
+def _to_postgres(value):
+    if isinstance(value, str) and ("\x00" in value or _ESC in value):
+        return value.replace(_ESC, _ESC + _ESC).replace("\x00", _ESC + "0")
+    return value
+
+
+def _from_postgres(value):
+    if isinstance(value, str) and _ESC in value:
+        return _ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _ESC, value)
+    return value
+
+
+def _decoded_rows(cursor):
+    """psycopg's tuple rows, each text read as it was written (:func:`_to_postgres`)."""
+    return lambda values: tuple(_from_postgres(v) for v in values)
+
+
 class _Postgres:
     """A PostgreSQL database through psycopg: ``?`` parameters rewritten to ``%s``, the tables in
-    one schema, a transaction-scoped advisory lock per run (autocommit otherwise)."""
+    one schema, a transaction-scoped advisory lock per run (autocommit otherwise); texts with a
+    NUL stored encoded (:func:`_to_postgres`)."""
 
     def __init__(self, url: str, read_only: bool = False):
         from .._optional import require
@@ -374,7 +401,7 @@ class _Postgres:
         self.path = mask_url(url)
         conninfo, self.schema_name = _split_schema(url, self.path)
         try:
-            self.con = psycopg.connect(conninfo, autocommit=True)
+            self.con = psycopg.connect(conninfo, autocommit=True, row_factory=_decoded_rows)
         except psycopg.Error as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise _refuse(
@@ -411,7 +438,7 @@ class _Postgres:
             ) from None
 
     def execute(self, sql: str, params=()):
-        return self.con.execute(sql.replace("?", "%s"), params)
+        return self.con.execute(sql.replace("?", "%s"), [_to_postgres(p) for p in params])
 
     def tables(self) -> set[str]:
         rows = self.con.execute(
