@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 import sys
 
 from .errors import EthicLensInputError
@@ -226,3 +227,51 @@ def check_scheduler_text(scheduler, column: str = "scheduler") -> None:
     if not scheduler.strip():
         fix = "give a value, or leave it out for its default"
         raise EthicLensInputError("must not be empty", value=scheduler, fix=fix, **named)
+
+
+DASK_ADDRESS_FIX = (
+    "give the address of a running scheduler (e.g. tcp://host:8786), or --scheduler "
+    "local-cluster to count on this machine"
+)
+
+
+def _odd_character(text: str, ascii_only: bool) -> str | None:
+    """What makes ``text`` no address by its characters alone (a space, a control character,
+    with ``ascii_only`` a non-ASCII one), or None."""
+    for i, c in enumerate(text):
+        what = "a space" if c.isspace() else "a control character" if not c.isprintable() else ""
+        if not what and ascii_only and not c.isascii():
+            what = f"the non-ASCII character {c!r}"
+        if what:
+            return f"it holds {what} (character {i + 1})"
+    return None
+
+
+def check_dask_address(address: str, column: str = "--scheduler") -> None:
+    """Refuse a Dask scheduler address that the text alone shows is none (a space, a control
+    character, no host, no port), before Dask tries it (10 s) or starts a cluster: every
+    Dask ``--scheduler`` (audit's engines, pcer sweep, p2nia experiment), named ``column``."""
+    if address == "local-cluster":
+        return
+    scheme, sep, rest = address.rpartition("://")
+    why = _odd_character(address, ascii_only=False)
+    if not why and sep and not re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
+        why = f"{scheme + sep!r} is no scheme (such as tcp://)"
+    if not why and scheme in ("", "tcp", "tls", "ws", "wss"):
+        hostport = re.fullmatch(r"(\[[^\]]*\]|[^:]+):([0-9]+)", rest, re.ASCII)
+        if not hostport:
+            why = "it must be HOST:PORT (e.g. tcp://host:8786)"
+        elif not 1 <= int(hostport[2]) <= 65535:
+            why = "a port must be 1 to 65535"
+    if not why and not rest:
+        why = "it names no host"
+    if why:
+        raise EthicLensInputError(
+            f"this is no Dask scheduler address: {why}",
+            value=address,
+            fix=DASK_ADDRESS_FIX
+            if column.startswith("-")
+            else DASK_ADDRESS_FIX.replace("--scheduler local-cluster", f"{column}='local-cluster'"),
+            column=column,
+            kind=None if column.startswith("-") else "argument",
+        )

@@ -11,7 +11,13 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .._checks import check_workers
-from .._optional import check_scheduler_text, forget_local_cluster, log_handlers, require
+from .._optional import (
+    check_dask_address,
+    check_scheduler_text,
+    forget_local_cluster,
+    log_handlers,
+    require,
+)
 from ..errors import EthicLensInputError
 
 
@@ -181,8 +187,11 @@ def make_executor(scheduler: str | None = None, workers: int | None = None):
 def check_scheduler(scheduler, column: str = "scheduler") -> None:
     """Refuse a ``scheduler`` that is no address (blank: not "local"; not text) before a
     sweep creates its store or starts a worker (``--scheduler``'s one rule, as every command's:
-    ``_optional.check_scheduler_text``)."""
+    ``_optional.check_scheduler_text``), or one whose text shows Dask cannot reach it ('x y',
+    'tcp://': ``_optional.check_dask_address``, as audit's --engine dask)."""
     check_scheduler_text(scheduler, column)
+    if scheduler is not None:
+        check_dask_address(scheduler, column)
 
 
 def check_executor(scheduler, workers, *, cli: bool = False) -> int | None:

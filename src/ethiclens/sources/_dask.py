@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._optional import forget_local_cluster, log_handlers, require
+from .._optional import DASK_ADDRESS_FIX, forget_local_cluster, log_handlers, require
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
@@ -23,7 +23,6 @@ from ._counts_table import Roles, finish_counts
 from ._duckdb import _same_types, file_layout, utf8_name
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
-    DASK_ADDRESS_FIX,
     FILE_NAME,
     WEIGHT_BAD,
     WEIGHT_MAX,

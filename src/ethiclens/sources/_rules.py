@@ -46,7 +46,11 @@ from .._checks import (
     long_label_mask,
     not_numbers,
 )
-from .._optional import check_scheduler_text
+from .._optional import (  # the address rules experiments share
+    _odd_character,
+    check_dask_address,
+    check_scheduler_text,
+)
 from .._text import printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
@@ -165,10 +169,6 @@ SPARK_MASTER_FIX = (
     "give a Spark master such as local[2], local[*] or spark://host:7077, or drop --scheduler "
     "(local[2])"
 )
-DASK_ADDRESS_FIX = (
-    "give the address of a running scheduler (e.g. tcp://host:8786), or --scheduler "
-    "local-cluster to count on this machine"
-)
 _HOST = r"(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
 _PORT = r"([0-9]+)"
 # Spark 4's masters (SparkSubmit, SparkContext.createTaskScheduler): (form, what its numbers are)
@@ -181,18 +181,6 @@ _SPARK_FORMS = [
     (r"yarn", ""),
     (rf"k8s://(?:https?://)?{_HOST}(?::{_PORT})?(?:/[!-~]*)?", "ports"),
 ]
-
-
-def _odd_character(text: str, ascii_only: bool) -> str | None:
-    """What makes ``text`` no address by its characters alone (a space, a control character,
-    with ``ascii_only`` a non-ASCII one), or None."""
-    for i, c in enumerate(text):
-        what = "a space" if c.isspace() else "a control character" if not c.isprintable() else ""
-        if not what and ascii_only and not c.isascii():
-            what = f"the non-ASCII character {c!r}"
-        if what:
-            return f"it holds {what} (character {i + 1})"
-    return None
 
 
 def spark_master_error(master: str) -> str | None:
@@ -236,32 +224,6 @@ def check_spark_master(master: str) -> None:
             column="--scheduler",
             value=master,
             fix=SPARK_MASTER_FIX,
-        )
-
-
-def check_dask_address(address: str) -> None:
-    """Refuse a Dask scheduler address that the text alone shows is none (a space, a control
-    character, no host, no port), before Dask tries it (10 s) or starts a cluster."""
-    if address == "local-cluster":
-        return
-    scheme, sep, rest = address.rpartition("://")
-    why = _odd_character(address, ascii_only=False)
-    if not why and sep and not re.fullmatch(r"[a-z][a-z0-9+.-]*", scheme):
-        why = f"{scheme + sep!r} is no scheme (such as tcp://)"
-    if not why and scheme in ("", "tcp", "tls", "ws", "wss"):
-        hostport = re.fullmatch(r"(\[[^\]]*\]|[^:]+):([0-9]+)", rest, re.ASCII)
-        if not hostport:
-            why = "it must be HOST:PORT (e.g. tcp://host:8786)"
-        elif not 1 <= int(hostport[2]) <= 65535:
-            why = "a port must be 1 to 65535"
-    if not why and not rest:
-        why = "it names no host"
-    if why:
-        raise EthicLensInputError(
-            f"this is no Dask scheduler address: {why}",
-            column="--scheduler",
-            value=address,
-            fix=DASK_ADDRESS_FIX,
         )
 
 
