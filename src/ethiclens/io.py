@@ -1584,10 +1584,18 @@ def _said_unopenable(path, flag: str | None):
 
 def _check_writable(path: Path, flag: str | None) -> Path:
     _refuse_special_output(path, flag)
-    # a symbolic link is written through: its resolved target is replaced, the link stays
-    path = Path(os.path.realpath(path)) if path.is_symlink() else path
+    # a symbolic link is written through: its resolved target is replaced, the link stays; a
+    # link to nothing creates its target (as a shell's > does); a loop of links (that os's
+    # realpath gives back as it is: the link itself, replaced by a file) raises ELOOP here
+    if path.is_symlink():
+        try:
+            path = Path(os.path.realpath(path, strict=True))
+        except FileNotFoundError:
+            path = Path(os.path.realpath(path))
     folder = path.parent
     if not folder.is_dir():
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            os.stat(folder)  # a loop of links raises ELOOP: refused as one, not as missing
         # the nearest part of the path that exists decides the message: a file where a folder
         # is needed cannot be fixed by mkdir -p
         blocker = _nearest_existing(folder)
@@ -1622,6 +1630,8 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     _refuse_nul_path(path, flag)
     with _said_unopenable(path, flag):
         existing = _nearest_existing(Path(path))
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            os.stat(path)  # a loop of links raises ELOOP: refused as one, not as a file
     path = Path(path)
     if existing is not None and not existing.is_dir():  # the folder itself, or one above it
         problem = f"cannot create {path}: {existing} is a file, not a folder"
