@@ -156,19 +156,31 @@ class EthicLensInputError(ValueError):
         nothing changes."""
         flags = {**(words or {}), **{o: n for o, n in names.items() if str(o).startswith("--")}}
         problem = _in_words(self.problem, flags)
-        fix = self.fix
-        fix = fix.said_as(flags) if isinstance(fix, Example) else _in_words(fix, flags)
+        fix = _fix_in_words(self.fix, flags)
         column = self.column
         if column is not None and str(column) in names:  # whole: a URL holds '/' too
             column = names[str(column)]
         elif column is not None:
             column = "/".join(str(names.get(p, p)) for p in str(column).split("/"))
-        unchanged = (problem, fix, column) == (self.problem, self.fix, self.column)
+        unchanged = (problem, column) == (self.problem, self.column) and fix is self.fix
         if unchanged and kind in (None, self.kind):
             return self
         own = type(self).__init__ is EthicLensInputError.__init__
         cls = type(self) if own else EthicLensInputError
         return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
+
+
+def _fix_in_words(fix, flags: dict):
+    """A fix with the flags of ``flags`` renamed: an :class:`Example` as that face writes it, a
+    :class:`FaceFix`'s command-line words too (a config file's user is told its key there);
+    the same object when nothing changes."""
+    if isinstance(fix, Example):
+        return fix.said_as(flags)
+    said = _in_words(fix, flags)
+    if not isinstance(fix, FaceFix):
+        return said
+    cli = _in_words(fix.cli, flags)
+    return fix if (str(said), cli) == (str(fix), fix.cli) else FaceFix(said, cli)
 
 
 def _python_text(value: str) -> str:
@@ -252,17 +264,36 @@ def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
 
 
 def _in_words(text: str | None, flags: dict) -> str | None:
-    """``text`` with each flag of ``flags`` renamed. Text that already says which face each
-    spelling is for ("--pos-label 1 on the command line, pos_label='1' in Python") is kept."""
+    """``text`` with each flag of ``flags`` renamed, but not inside a command line it suggests
+    (``ethiclens audit --counts FILE --protected g=a``: :data:`_COMMAND`), which stays a valid
+    command on every face. Text that already says which face each spelling is for ("--pos-label
+    1 on the command line, pos_label='1' in Python") is kept."""
     if text is None or "on the command line" in text:
         return text
-    given, text = text, _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
+    parts = _COMMAND.split(text)  # prose, command, prose, ...: no placeholder to collide with
+    parts[::2] = (_prose_in_words(p, flags) for p in parts[::2])
+    said = "".join(parts)
+    return text if said == text else said  # unchanged: its type too (a FaceFix's CLI words)
+
+
+def _prose_in_words(text: str, flags: dict) -> str:
+    text = _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
     for old, new in flags.items():
         if old != new:
             # "(--y-true, roles.y_true)" already names both faces: keep the one named
             flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
             text = flag.sub(str(new), text)
-    return given if text == given else text  # unchanged: its type too (a FaceFix's CLI words)
+    return text
+
+
+# A command line a message suggests, from "ethiclens CMD" to the end of its clause (a ";", a
+# ")" it did not open, a backtick, a line's end, or ", ", ": ", ". " and a final "."): its
+# arguments (data.csv, FILE, ...), values with commas or colons (--bins age=0,25), shell-quoted
+# values ('g=a b'; an unclosed quote is a character) and parenthesised words are its own.
+_COMMAND = re.compile(
+    r"(\bethiclens [a-z][\w-]*(?:'[^'\n]*'|\"[^\"\n]*\"|\([^()\n]*\)|\.\.\.|[^\n;,:.()`]"
+    r"|[,:.](?=[^\s;)`]))*)"
+)
 
 
 # "e.g. --y-true label --y-pred pred --protected sex=Male": an example written with flags

@@ -3,8 +3,6 @@ command runs, so a trainer or model registered at run time is accepted and liste
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from ..errors import EthicLensInputError
@@ -199,29 +197,6 @@ def param_paths(command: click.Command) -> dict[str, str]:
     return {p.name: paths[p.opts[0]] for p in command.params if p.opts and p.opts[0] in paths}
 
 
-_COMMAND = re.compile(r"ethiclens [a-z][\w-]*( (--[a-z][\w-]*( \w[^\s;,()`'\"]*)?|\.\.\.))*")
-
-
-def _commands_kept(rename):
-    """``rename(self, exc)``, each command line its words suggest (``ethiclens audit --counts
-    FILE --protected g=a``: ``_COMMAND``) kept as written, none of its flags named as a key."""
-
-    def renamed(self, exc):
-        lines: list[str] = []
-        hide = lambda m: lines.append(m[0]) or f"\0{len(lines) - 1}\0"  # noqa: E731
-        texts = exc.problem, exc.fix  # hidden while renamed: the error is rebuilt below
-        exc.problem, exc.fix = (_COMMAND.sub(hide, t) if type(t) is str else t for t in texts)
-        e = rename(self, exc)  # every other flag as its key where the user set none
-        exc.problem, exc.fix = texts  # the caller's error as it was
-        if not lines:
-            return e
-        back = lambda t: t and re.sub("\0(\\d+)\0", lambda m: lines[int(m[1])], t)  # noqa: E731
-        problem, fix = back(e.problem), back(e.fix)
-        return EthicLensInputError(problem, column=e.column, value=e.value, fix=fix, kind=e.kind)
-
-    return renamed
-
-
 class SpecRequest:
     """A command's flags (and --config) as an ``AuditSpec``, with what each flag overrode."""
 
@@ -263,7 +238,6 @@ class SpecRequest:
         except EthicLensInputError as exc:
             raise self.flag_error(exc) from None
 
-    @_commands_kept
     def flag_error(self, exc):
         """An error naming a spec key (or an engine keyword) names the flag that set it."""
         from ..spec import ENGINE_KEYS, flag_paths

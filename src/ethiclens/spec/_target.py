@@ -14,7 +14,7 @@ from ..errors import EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected
-from ._spec import AuditSpec, _key_error, _refused
+from ._spec import _PURPOSE, AuditSpec, _key_error, _refused, named_as_called
 
 COMPAS_DECILE_USE = (
     "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
@@ -171,14 +171,21 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     return _counted(spec, engine, purpose)
 
 
-@columns_named
-@_one_pass
 def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the
     numeric ones binned by ``groups.bins`` as an audit bins them (the edges recorded in the
     table's metadata, ``ethiclens_bins``: its audit reports them in ``run.input.bins`` and, as an
     audit of the rows binned by them does, ``run.spec.groups.bins``)."""
+    if _PURPOSE.get() == "counts":  # the command's run: its flags (SpecRequest names them)
+        return _counted_table(spec, n_bins)
+    with named_as_called((), {}, spec_given=True):  # a Python caller's spec: its keys
+        return _counted_table(spec, n_bins)
+
+
+@columns_named
+@_one_pass
+def _counted_table(spec: AuditSpec, n_bins: int) -> tuple:
     from ..sources import Roles
 
     _refuse_uncounted(spec)
