@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from ethiclens.cli import main
-from ethiclens.cli._options import _commands_kept
 from ethiclens.errors import EthicLensInputError
 
 
@@ -33,6 +32,6 @@ def test_the_callers_error_is_left_as_it_was():
     fix = "ethiclens audit --counts FILE --protected g=a; or drop --bins"
     exc = EthicLensInputError("bad", column="--bins", fix=fix)
     words = {"--bins": "groups.bins", "--protected": "roles.protected"}
-    said = _commands_kept(lambda _, e: e.renamed({}, "key", words))(None, exc)
+    said = exc.renamed({}, "key", words)
     assert said.fix == "ethiclens audit --counts FILE --protected g=a; or drop groups.bins"
     assert (exc.problem, exc.fix) == ("bad", fix)

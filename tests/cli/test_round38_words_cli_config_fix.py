@@ -50,8 +50,6 @@ def test_an_audit_config_of_a_bad_counts_table_is_told_a_whole_command(here, cap
 
 
 def test_a_setting_outside_the_command_line_is_still_its_key():
-    from ethiclens.cli._options import _commands_kept
-
     exc = EthicLensInputError(
         "needs a reference",
         column="--protected",
@@ -60,8 +58,7 @@ def test_a_setting_outside_the_command_line_is_still_its_key():
     )
     words = {"--protected": "roles.protected", "--counts": "target.counts", "--bins": "groups.bins"}
     names = {"--protected": "roles.protected"}
-    rename = _commands_kept(lambda _, e: e.renamed(names, "key", words))
-    said = rename(None, exc)
+    said = exc.renamed(names, "key", words)  # errors' renaming keeps command lines itself
     assert said.column == "roles.protected" and said.kind == "key"
     assert said.fix == (
         "count with roles.protected g and give it to its audit: ethiclens audit --counts FILE "
@@ -70,8 +67,6 @@ def test_a_setting_outside_the_command_line_is_still_its_key():
 
 
 def test_a_message_with_no_command_line_is_renamed_as_before():
-    from ethiclens.cli._options import _commands_kept
-
     exc = EthicLensInputError("bad", column="--bins", fix="drop --bins")
-    said = _commands_kept(lambda _, e: e.renamed({"--bins": "groups.bins"}, "key", {}))(None, exc)
+    said = exc.renamed({"--bins": "groups.bins"}, "key", {})
     assert str(said) == "key 'groups.bins': bad. Fix: drop groups.bins"
