@@ -84,3 +84,43 @@ def test_a_group_with_a_nul_is_kept_by_runs_and_readers(store_at, tmp_path, caps
     shown = read_store(store_at)  # as serve --monitor-store reads it
     assert sorted(c["group"] for c in shown["comparisons"]) == sorted(GROUPS[:2])
     assert [len(c["series"]) for c in shown["comparisons"]] == [3, 3]
+
+
+def _named(path, column):
+    rng = np.random.default_rng(3)
+    pd.DataFrame(
+        {
+            "ts": pd.Timestamp("2024-03-01", tz="UTC")
+            + pd.to_timedelta(rng.integers(0, 86400 * 2, 200), unit="s"),
+            "pred": rng.integers(0, 2, 200),
+            column: rng.choice(["A", "B"], 200),
+        }
+    ).to_parquet(path)
+    return str(path)
+
+
+def test_a_column_named_with_a_nul_is_kept_by_the_pandas_engine(store_at, tmp_path):
+    """(a config file or Python can name it: a command line cannot hold a NUL)"""
+    from ethiclens.monitor import MonitorRequest, read_store, run_monitor
+
+    target = _named(tmp_path / "named.parquet", "ra\x00ce")
+    request = MonitorRequest(target=target, time="ts", window="1d", y_pred="pred",
+                             protected=("ra\x00ce",), engine="pandas")  # fmt: skip
+    doc = run_monitor(request, store_at).to_dict()
+    assert [c["attribute"] for c in doc["comparisons"]] == ["ra\x00ce"]
+    assert [c["attribute"] for c in read_store(store_at)["comparisons"]] == ["ra\x00ce"]
+
+
+def test_duckdb_refuses_a_column_named_with_a_nul_in_the_audits_words(tmp_path):
+    """Was a KeyError traceback from pyarrow (DuckDB cannot name such a column): now the audit's
+    DuckDB refusal, one line, nothing stored."""
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    target = _named(tmp_path / "named.parquet", "ra\x00ce")
+    request = MonitorRequest(target=target, time="ts", window="1d", y_pred="pred",
+                             protected=("ra\x00ce",), engine="duckdb")  # fmt: skip
+    with pytest.raises(EthicLensInputError) as caught:
+        run_monitor(request, str(tmp_path / "m.sqlite"))
+    said = str(caught.value)
+    assert said.startswith("column \"'ra\\\\x00ce'\": column names may not contain NUL"), said

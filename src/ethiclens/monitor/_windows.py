@@ -487,6 +487,8 @@ def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=
 
 
 def _q(name: str) -> str:
+    if "\x00" in str(name):  # DuckDB cannot name it (the audit's DuckDB reader's words)
+        raise EthicLensInputError("column names may not contain NUL", column=repr(name))
     return '"' + str(name).replace('"', '""') + '"'
 
 
