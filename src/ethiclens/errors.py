@@ -289,9 +289,11 @@ def _prose_in_words(text: str, flags: dict) -> str:
 # A command line a message suggests, from "ethiclens CMD" to the end of its clause (a ";", a
 # ")" it did not open, a backtick, a line's end, or ", ", ": ", ". " and a final "."): its
 # arguments (data.csv, FILE, ...), values with commas or colons (--bins age=0,25), shell-quoted
-# values ('g=a b'; an unclosed quote is a character) and parenthesised words are its own.
+# values ('g=a b'; an unclosed quote is a character) and parenthesised words are its own. Only
+# the CLI's commands (cli._main.COMMANDS) start one: a column or value 'ethiclens pred' is prose.
 _COMMAND = re.compile(
-    r"(\bethiclens [a-z][\w-]*(?:'[^'\n]*'|\"[^\"\n]*\"|\([^()\n]*\)|\.\.\.|[^\n;,:.()`]"
+    r"(\bethiclens (?:audit|compare|counts|datasets|monitor|oracle|p2nia|pcer|probe|serve"
+    r"|thresholds)(?![\w-])(?:'[^'\n]*'|\"[^\"\n]*\"|\([^()\n]*\)|\.\.\.|[^\n;,:.()`]"
     r"|[,:.](?=[^\s;)`]))*)"
 )
 
