@@ -317,10 +317,7 @@ def compare(
     )
     opts = replace(opts, ci=ci)  # refusals named the method as given; the result, its one name
     policy = pol.check_policy(policy)
-    shared = _audit_settings(opts)
-    encode = SharedEncoding()  # the groups encoded by audit A, the same for B and B − A
-    audit_a = audit_rows((true, a, sf, None, weights), policy, dict(shared), encode)
-    audit_b = audit_rows((true, b, sf, None, weights), policy, dict(shared), encode)
+    audit_a, audit_b, encode = _both_audits(true, (a, b), sf, weights, policy, opts)
     refs = {x.name: x.reference for x in audit_a.attributes}
     joint = joint_cells(a, b, true)
     attrs, _ = encode(sf, len(joint), opts)
@@ -333,6 +330,17 @@ def compare(
     return ModelComparison(
         names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
     )
+
+
+def _both_audits(true, preds, sf, weights, policy, opts) -> tuple:
+    """Audits A and B of ``preds`` on the same rows, and the groups' encoder: encoded by audit
+    A, the same for B and for B − A (each audit its own copy of the settings)."""
+    shared = _audit_settings(opts)
+    encode = SharedEncoding()
+    audit_a, audit_b = (
+        audit_rows((true, p, sf, None, weights), policy, dict(shared), encode) for p in preds
+    )
+    return audit_a, audit_b, encode
 
 
 def _difference_ci(opts) -> str:

@@ -489,11 +489,7 @@ def estimate(
         Confidence level of the intervals.
     """
     source = rel if isinstance(rel, (str, os.PathLike)) else None
-    # the settings first: a refusal that depends on them alone comes before the release is read
-    asked = check_n_boot(n_boot, "n_boot")  # None: drawn for the groups (_draws_for)
-    random_state = _seed_used(random_state)
-    level = check_level(level, "level")  # as everywhere (a float32 0.9 is 0.9)
-    check_level_draws(asked, level, "level")
+    asked, random_state, level = _checked_settings(n_boot, random_state, level)
     rel = _checked_release(rel, request)
     policy = check_policy(policy)  # default: Policy()
     m = rel.manifest
@@ -503,19 +499,29 @@ def estimate(
     n_boot = _draws_for(level, metrics, len(basis.domain)) if asked is None else asked
     point = metrics_from_cells(basis.cells, basis.labelled, metrics)
     rep_cells = _replicates(mech, counts, m, basis.labelled, n_boot, random_state)
-    method = mech.ci_method
     values = {
-        k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, method, level)
+        k: _metric_estimate(k, float(point[k]), rep_cells, basis, policy, mech.ci_method, level)
         for k in metrics
     }
     if asked is None:  # raised for a level, or stopped at DEFAULT_MOST: each metric says so
         values = {k: _raised(v, n_boot) for k, v in values.items()}
     est = _estimate_of(m, values, basis, policy, mech)
-    est.interval_method = method + FOLDED if n_boot else None
+    est.interval_method = mech.ci_method + FOLDED if n_boot else None
     est.notes = _noise_notes(mech.clipped_share(counts / counts.sum(), m))
-    est.interval_leaves_out = mech.interval_leaves_out
     _record(est, m, metrics, request, {"random_state": random_state, "n_boot": n_boot}, level)
     return est.record_inputs(source, request) if source is not None else est
+
+
+def _checked_settings(n_boot, random_state, level) -> tuple:
+    """``estimate``'s settings, checked first: a refusal that depends on them alone comes
+    before the release is read. ``n_boot`` None stays None (drawn for the groups:
+    :func:`_draws_for`); the seed is the one used; ``level`` as everywhere (a float32 0.9 is
+    0.9)."""
+    asked = check_n_boot(n_boot, "n_boot")
+    random_state = _seed_used(random_state)
+    level = check_level(level, "level")
+    check_level_draws(asked, level, "level")
+    return asked, random_state, level
 
 
 def _draws_for(level, metrics, groups: int) -> int:
@@ -879,4 +885,5 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
         record_epsilon=float(record_eps),
         groups=groups,
         policy={"min_group_size": policy.min_group_size, "min_label_count": policy.min_label_count},
+        interval_leaves_out=mech.interval_leaves_out,  # the mechanism's words, on each interval
     )
