@@ -611,3 +611,27 @@ def literal_figure(fig):
         t.set_parse_math(False)
         t.set_usetex(False)
     return fig
+
+
+# PostgreSQL's text holds no NUL (U+0000), which SQLite's does and a user's or a data set's text
+# may carry (an upload's file name as sent, a Parquet file's column names and group values, a
+# form's field): each text a PostgreSQL store (the web history's, the monitor's) writes has its
+# NULs as ESC "0" and its own ESC as ESC ESC, and each it reads is decoded back, so both stores
+# hold and return the same strings (``WHERE x = ?`` compares one encoding with itself). ESC: a
+# noncharacter, for a program's internal use.
+_PG_ESC = "\ufdd0"
+_PG_ENCODED = re.compile(_PG_ESC + "([" + _PG_ESC + "0])")
+
+
+def to_postgres_text(value):
+    """``value`` as a PostgreSQL store writes it: a text's NULs encoded (see above)."""
+    if isinstance(value, str) and ("\x00" in value or _PG_ESC in value):
+        return value.replace(_PG_ESC, _PG_ESC + _PG_ESC).replace("\x00", _PG_ESC + "0")
+    return value
+
+
+def from_postgres_text(value):
+    """``value`` as a PostgreSQL store read it, decoded (:func:`to_postgres_text`)."""
+    if isinstance(value, str) and _PG_ESC in value:
+        return _PG_ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _PG_ESC, value)
+    return value

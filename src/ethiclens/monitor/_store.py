@@ -26,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .._text import from_postgres_text as _from_postgres
+from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
 from ..io import _as_written_fix as as_written_fix  # the words every path option says
 from ..io import check_store_name
@@ -362,27 +364,8 @@ class _Busy(Exception):
     """Another run held the store for longer than ``BUSY_TIMEOUT``."""
 
 
-# PostgreSQL's text holds no NUL (U+0000), which SQLite's does and a data set's text may carry
-# (a Parquet file's group values, a query's): each text the store writes has its NULs as ESC "0"
-# and its own ESC as ESC ESC, and each it reads is decoded back, so both stores hold and return
-# the same strings (``WHERE grp = ?`` compares one encoding with itself). The web history's
-# store does the same (web/_store.py). ESC: a noncharacter, for a program's internal use.
-_ESC = "\ufdd0"
-_ENCODED = re.compile(_ESC + "([" + _ESC + "0])")
-
-
-def _to_postgres(value):
-    if isinstance(value, str) and ("\x00" in value or _ESC in value):
-        return value.replace(_ESC, _ESC + _ESC).replace("\x00", _ESC + "0")
-    return value
-
-
-def _from_postgres(value):
-    if isinstance(value, str) and _ESC in value:
-        return _ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _ESC, value)
-    return value
-
-
+# PostgreSQL's text holds no NUL: each text written and read through the one encoding
+# (_text.to_postgres_text), as the web history's store does
 def _decoded_rows(cursor):
     """psycopg's tuple rows, each text read as it was written (:func:`_to_postgres`)."""
     return lambda values: tuple(_from_postgres(v) for v in values)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
-import re
 import secrets
 import sqlite3
 import threading
@@ -20,6 +19,8 @@ from pathlib import Path
 
 from .._optional import require
 from .._secrets import mask_secrets
+from .._text import from_postgres_text as _from_postgres
+from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
 
 # draft: being mapped; queued/running: in the pool; done/failed: final; interrupted: the server
@@ -90,27 +91,8 @@ def is_url(store) -> bool:
     return str(store).strip().startswith(POSTGRES_SCHEMES)
 
 
-# PostgreSQL's text holds no NUL (U+0000), which SQLite's does and a user's text may carry (an
-# upload's file name as sent, a Parquet file's column names and values, a form's field): each
-# text the store writes has its NULs as ESC "0" and its own ESC as ESC ESC, and each it reads
-# is decoded back, so both stores hold and return the same strings (and ``WHERE x = ?`` still
-# compares them: one text, one encoding). ESC: a noncharacter, for a program's internal use.
-_ESC = "\ufdd0"
-_ENCODED = re.compile(_ESC + "([" + _ESC + "0])")
-
-
-def _to_postgres(value):
-    if isinstance(value, str) and ("\x00" in value or _ESC in value):
-        return value.replace(_ESC, _ESC + _ESC).replace("\x00", _ESC + "0")
-    return value
-
-
-def _from_postgres(value):
-    if isinstance(value, str) and _ESC in value:
-        return _ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _ESC, value)
-    return value
-
-
+# PostgreSQL's text holds no NUL: each text written and read through the one encoding
+# (_text.to_postgres_text), as the monitor's store does
 def _decoded_rows(cursor):
     """psycopg's dict rows, each text read as it was written (:func:`_to_postgres`)."""
     from psycopg.rows import dict_row
