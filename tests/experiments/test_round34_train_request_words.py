@@ -13,7 +13,7 @@ from ethiclens.experiments import TrainRequest, train_and_audit
 
 CASES = [
     ({"seed": -1}, "seed", "--seed -1", "must be a non-negative integer"),
-    ({"eta": 5.0}, "eta", "--eta 5", "must be a number from 1e-12"),
+    ({"eta": 5.0}, "eta", "--eta 5.0", "must be a number from 1e-12"),
     ({"n_boot": 5}, "n_boot", "--n-boot 5", "too few draws"),
     ({"epochs": 0}, "epochs", "--epochs 0", "epochs must be a whole number"),
     ({"batch_size": -3}, "batch_size", "--batch-size -3", "batch size must be a whole number"),
