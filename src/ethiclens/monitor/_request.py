@@ -842,7 +842,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
             exc.problem, column=flag, value=exc.value, fix=exc.fix, kind="option"
         ) from None
     _refuse_target_kind(spec, target)
-    _require(spec)
+    _require(spec, config)
     return spec
 
 
@@ -958,10 +958,18 @@ def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
     return by_flag, overridden
 
 
-def _require(spec) -> None:
-    for given, flag, fix in (
-        (spec.roles.y_pred, "--y-pred", "name the prediction column: --y-pred pred"),
-        (spec.roles.protected, "--protected", _PROTECTED_FIX),
-    ):
-        if not given:
+def _require(spec, config) -> None:
+    """--y-pred and --protected, named by their keys where a config file was given (it can
+    hold them: ``roles.y_pred``), as the audit names them there."""
+    for given, flag, fix, key, in_file in (
+        (spec.roles.y_pred, "--y-pred", "name the prediction column: --y-pred pred",
+         "roles.y_pred", "roles: {y_pred: pred}"),
+        (spec.roles.protected, "--protected", _PROTECTED_FIX,
+         "roles.protected", "roles: {protected: [race]}"),
+    ):  # fmt: skip
+        if given:
+            continue
+        if config is None:
             raise EthicLensInputError("is required", column=flag, fix=fix)
+        fix = f"{fix.split(': ')[0]}: {in_file} in {config}, or {fix.split(': ')[1]}"
+        raise EthicLensInputError("is required", column=key, kind="key", fix=fix)
