@@ -8,41 +8,16 @@ digest only where the store, once locked, holds what its opening checked (SQLite
 drops it and the next run replays the store in full. Deterministic: the "concurrent" edit is
 made by a patched ``Store.open`` right after the check, before the lock."""
 
-import datetime as dt
 import json
 import sqlite3
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import MonitorRequest, _store, run_monitor
+from ethiclens.monitor import _store
 
-NOW = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
-
-
-def _days(first: str, days: int, seed: int) -> pd.DataFrame:
-    rng = np.random.default_rng(seed)
-    seconds = np.sort(rng.integers(0, 86400 * days, 30 * days))
-    times = pd.Timestamp(first, tz="UTC") + pd.to_timedelta(seconds, unit="s")
-    n = len(times)
-    return pd.DataFrame(
-        {
-            "ts": times.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "g": rng.choice(["A", "B"], n),
-            "y": rng.integers(0, 2, n),
-            "p": rng.integers(0, 2, n),
-        }
-    )
-
-
-def _run(frame, store):
-    request = MonitorRequest(
-        target=frame, time="ts", window="1d", y_pred="p", y_true="y", protected=("g=A",),
-        engine="pandas", min_group_size=5,
-    )  # fmt: skip
-    return run_monitor(request, store, now=NOW, warn=False).to_dict()
+# the stream and the run of 00622bf2's tests, the same days and seeds
+from .test_round38_monitor_replay_once import _days, _run
 
 
 def _lower_window_1(con, param: str = "?") -> None:
