@@ -121,6 +121,10 @@ def _check_path(path: str, where: str) -> None:
         raise _key_error("must not be empty", where, fix, path)
 
 
+# a field naming a file or folder (text, no NUL; a blank one refused: _check_path)
+_path = partial(_f, _OPT_STR, check=_check_path)
+
+
 @dataclass(frozen=True)
 class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
@@ -128,13 +132,9 @@ class Target(_Section):
     dataset: str | None = _f(
         _OPT_STR, flag=None, doc="A benchmark (compas, adult, german, acs-income, bios)."
     )
-    file: str | None = _f(
-        _OPT_STR, flag=None, check=_check_path, doc="A CSV/Parquet file, a folder or a glob."
-    )
-    counts: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
-        doc="Audit a counts table (from `ethiclens counts`) instead of rows.",
+    file: str | None = _path(flag=None, doc="A CSV/Parquet file, a folder or a glob.")
+    counts: str | None = _path(
+        doc="Audit a counts table (from `ethiclens counts`) instead of rows."
     )
     db: str | None = _f(
         _OPT_STR,
@@ -486,9 +486,7 @@ class ModelInfo(_Section):
         {**_OPT_STR, "maxLength": 20_000},
         doc="The model's primary intended use, in words.",
     )
-    card_info: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
+    card_info: str | None = _path(
         doc="YAML or JSON with model-card fields (Mitchell et al.): model_details, intended_use, "
         "factors, metrics, evaluation_data, training_data, ethical_considerations, "
         "caveats_and_recommendations, sign_off (the signable report's names and date).",
@@ -499,24 +497,18 @@ class ModelInfo(_Section):
 class Outputs(_Section):
     """Files written; ``json: "-"`` writes the JSON report to standard output."""
 
-    json: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
-        doc="Write the JSON report ('-': to standard output, and nothing else there).",
+    json: str | None = _path(
+        doc="Write the JSON report ('-': to standard output, and nothing else there)."
     )
-    html: str | None = _f(_OPT_STR, check=_check_path, doc="Write the HTML report.")
-    model_card: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
-        doc="Write the model card: card.html (HTML) or card.md (Markdown).",
+    html: str | None = _path(doc="Write the HTML report.")
+    model_card: str | None = _path(
+        doc="Write the model card: card.html (HTML) or card.md (Markdown)."
     )
-    pdf: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
-        doc="Write the report as PDF (headless Chromium; print layout, nothing cut).",
+    pdf: str | None = _path(
+        doc="Write the report as PDF (headless Chromium; print layout, nothing cut)."
     )
-    csv: str | None = _f(_OPT_STR, check=_check_path, doc="Write the threshold table (CSV).")
-    plot: str | None = _f(_OPT_STR, check=_check_path, doc="Write the threshold plot (PNG).")
+    csv: str | None = _path(doc="Write the threshold table (CSV).")
+    plot: str | None = _path(doc="Write the threshold plot (PNG).")
 
 
 @dataclass(frozen=True)
@@ -530,9 +522,7 @@ class GateSpec(_Section):
         "INCONCLUSIVE (inconclusive), or also not judged: INSUFFICIENT_DATA or UNDEFINED "
         "(insufficient). Default never.",
     )
-    baseline: str | None = _f(
-        _OPT_STR,
-        check=_check_path,
+    baseline: str | None = _path(
         doc="A previous JSON report of the same spec (other data is compared, with a note): "
         "exit 1 when a verdict got worse or DI/EO moved for the worse beyond both intervals.",
     )
