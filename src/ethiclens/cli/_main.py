@@ -287,18 +287,16 @@ def usage_error_line(exc: click.UsageError) -> str:
     path = ctx.command_path if ctx is not None else "ethiclens"
     help_fix = f"see '{path} --help'"
     message = (exc.message or "").strip().rstrip(".")
+    guess = f"did you mean {' or '.join(getattr(exc, 'possibilities', None) or ())}? "
     if isinstance(exc, click.NoSuchOption):
-        fix = help_fix
-        if exc.possibilities:
-            fix = f"did you mean {' or '.join(exc.possibilities)}? ({help_fix})"
+        fix = f"{guess}({help_fix})" if exc.possibilities else help_fix
         return f"option {exc.option_name!r}: no such option of '{path}'. Fix: {fix}"
     if isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
         names = []
         if ctx is not None and isinstance(ctx.command, click.Group):
             names = ctx.command.list_commands(ctx)
         fix = "choose from " + ", ".join(names) if names else help_fix
-        if exc.possibilities:
-            fix = f"did you mean {' or '.join(exc.possibilities)}? ({fix})"
+        fix = f"{guess}({fix})" if exc.possibilities else fix
         return f"command {exc.command_name!r}: no such command of '{path}'. Fix: {fix}"
     if isinstance(exc, click.MissingParameter) and exc.param is not None:
         kind, name = _param_name(exc.param)

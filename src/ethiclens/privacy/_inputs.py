@@ -389,17 +389,17 @@ def read_split(
     takes); ``ids``, a column of record ids (``SplitPredictions.ids``). ``name_rows(exc, path)``,
     when given, names a refused row, and the rows of the overlap note, by its file line (the
     CLI passes the audit's own: ``sources.name_rows``)."""
-    roles = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss, "ids": ids}
-    _check_read_arguments({"path": path}, roles)
-    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
+    columns = _checked_columns({"path": path}, y_true, y_pred, protected, loss, ids)
     split, frame = _read_split(path, name, columns, name_rows)
     split._row_keys = _fingerprint(frame, sorted(frame.columns, key=str))
     return split
 
 
-def _check_read_arguments(paths: dict, roles: dict) -> None:
+def _checked_columns(paths: dict, y_true, y_pred, protected, loss, ids) -> dict:
     """:func:`read_split`'s and :func:`read_splits`' arguments: each path a path, each column
-    argument one column's name (``y_true``, ``y_pred`` and ``protected`` given)."""
+    argument one column's name (``y_true``, ``y_pred``, ``protected`` given); returns the
+    columns by the SplitPredictions field each fills."""
+    roles = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss, "ids": ids}
     for name, path in paths.items():
         fix = f"name one .csv, .parquet or .json file, e.g. {name}='train.csv'"
         problem = "must be a file path (a str or a pathlib.Path), not a"
@@ -420,6 +420,7 @@ def _check_read_arguments(paths: dict, roles: dict) -> None:
                 col,
                 "name one column of the file (text)",
             )
+    return {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
 
 
 def _read_split(path, name: str, columns: dict, name_rows):
@@ -518,8 +519,8 @@ def read_splits(
     a train row by its id, never by its other columns); one file given as both is
     refused (the same rows as train and test make every accuracy gap δ_g = 0 by construction;
     :func:`pcer_audit` refuses two files of the same rows, after checking its arguments)."""
-    roles = {"y_true": y_true, "y_pred": y_pred, "protected": protected, "loss": loss, "ids": ids}
-    _check_read_arguments({"train_path": train_path, "test_path": test_path}, roles)
+    paths = {"train_path": train_path, "test_path": test_path}
+    columns = _checked_columns(paths, y_true, y_pred, protected, loss, ids)
     try:
         same = os.path.samefile(train_path, test_path)
     except OSError:  # a missing file is reported when it is read
@@ -531,7 +532,6 @@ def read_splits(
             test_path,
             "give the model's held-out rows as test_path and its training rows as train_path",
         )
-    columns = {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
     (train, frame_tr), (test, frame_te) = (
         _read_split(path, name, columns, name_rows)
         for name, path in (("train", train_path), ("test", test_path))
