@@ -178,11 +178,19 @@ def _cell_codes(keys: pd.DataFrame) -> np.ndarray:
     by = list(keys.columns)
     try:
         return keys.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
-    except TypeError:
-        for col in by:  # only here: a scan of every cell costs 0.14 s a million rows
-            if (as_bytes := bytes_like_as_bytes(keys[col])) is not None:
-                keys[col] = as_bytes
-        return keys.groupby(by, sort=False, dropna=False).ngroup().to_numpy()
+    except TypeError:  # only here: a scan of every cell costs 0.14 s a million rows
+        return bytes_not_bytearrays(keys).groupby(by, sort=False, dropna=False).ngroup().to_numpy()
+
+
+def bytes_not_bytearrays(frame: pd.DataFrame) -> pd.DataFrame:
+    """``frame`` (changed in place) with each column holding a ``bytearray`` or ``memoryview``
+    (a BLOB of DuckDB's, a database's or a Parquet binary label), which cannot be counted or
+    compared (unhashable), as the ``bytes`` pandas reads, whose UTF-8 text the audit then
+    labels (:func:`ethiclens._checks.bytes_like_as_bytes`)."""
+    for col in list(frame.columns):
+        if (as_bytes := bytes_like_as_bytes(frame[col])) is not None:
+            frame[col] = as_bytes
+    return frame
 
 
 def _numbers(values: pd.Series, check=as_scores) -> pd.Series:
@@ -220,10 +228,8 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     first = np.unique(codes, return_index=True)[1]  # each cell's first row
     n_cells = len(first)
     _refuse_not_one_value(keys.iloc[first], roles)  # hashed, but its __eq__ raises
-    table = keys.iloc[first].reset_index(drop=True)
-    for col in table.columns:  # a memoryview (hashed as its bytes) is the bytes it holds
-        if (as_bytes := bytes_like_as_bytes(table[col])) is not None:
-            table[col] = as_bytes
+    # a memoryview (hashed as its bytes) is the bytes it holds
+    table = bytes_not_bytearrays(keys.iloc[first].reset_index(drop=True))
     table[COUNT] = np.bincount(codes, minlength=n_cells).astype(np.int64)
     w = None
     if roles.weight:

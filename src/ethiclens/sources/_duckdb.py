@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import MAX_WORKERS, bytes_like_as_bytes, check_count
+from .._checks import MAX_WORKERS, check_count
 from .._optional import require
 from ..errors import DataFileError, EthicLensInputError
 from ..io import (
@@ -36,6 +36,7 @@ from ..io import (
 from ._counts_table import (
     Roles,
     as_pandas_reads,
+    bytes_not_bytearrays,
     finish_counts,
     key_columns_sql,
     number_cells_sql,
@@ -416,23 +417,13 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
     Parquet group column, whose values become what pandas reads from the file (DuckDB would
     give a date as a midnight timestamp, a decimal as a float, a time-zone timestamp in UTC
     wall time, bytes as a bytearray: each another label than pandas' ``str(value)``)."""
-    frame = _bytes_not_bytearrays(con.from_arrow(cells).df())
+    frame = bytes_not_bytearrays(con.from_arrow(cells).df())
     if layout.kind != "parquet":
         return frame  # CSV keys are read as text: every engine types that text alike
     types = parquet_key_types(layout.files, roles.protected)
     for col, file_type in types.items():
         values = as_pandas_reads(cells.column(alias[col]), file_type)
         frame[alias[col]] = values.set_axis(frame.index)
-    return frame
-
-
-def _bytes_not_bytearrays(frame: pd.DataFrame) -> pd.DataFrame:
-    """DuckDB gives a BLOB (a Parquet binary label or prediction) as a ``bytearray``, which
-    cannot be counted or compared (unhashable): the ``bytes`` pandas reads, whose UTF-8 text
-    the audit then labels (:func:`ethiclens._checks.bytes_like_as_bytes`)."""
-    for col in list(frame.columns):
-        if (as_bytes := bytes_like_as_bytes(frame[col])) is not None:
-            frame[col] = as_bytes
     return frame
 
 
