@@ -61,17 +61,8 @@ class WebConfig:
         if not self.store:
             self.store = self.data_dir / "ethiclens-web.sqlite"
         elif looks_like_url(self.store):  # as --store: a missing '//', a masked password
-            from ..sources import checked_db_url
-
-            self.store = checked_db_url(self.store, "WebConfig.store")
-            if not is_url(self.store):
-                raise EthicLensInputError(
-                    "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL "
-                    "database",
-                    column="WebConfig.store",
-                    value=mask_url(str(self.store)),
-                    fix="give a file path, or a postgresql://user@host/db URL",
-                )
+            fix = "give a file path, or a postgresql://user@host/db URL"
+            self.store = checked_store_url(self.store, "WebConfig.store", fix)
         else:
             self.store = _checked_path(self.store, "WebConfig.store")
         # The CLI checks its flags; these are the same rules for a config built in Python.
@@ -180,6 +171,27 @@ def token_problem(token: str) -> str | None:
         f"the token holds {shown}: it may hold only {TOKEN_CHARACTERS} (it travels in the "
         "page address and in a cookie, which carry no other character as written)"
     )
+
+
+def checked_store_url(
+    store: str,
+    flag: str,
+    fix: str = "give a file path, or postgresql://user@host/db (password in --store-env)",
+) -> str:
+    """A file path as given; a URL (pasted spaces stripped, a missing '//' refused: the --db
+    rule, ``sources.checked_db_url``) only as PostgreSQL's, else refused with its password
+    masked — never taken for a folder name that would print it."""
+    from ..sources import checked_db_url
+
+    url = checked_db_url(store, flag)
+    if looks_like_url(url) and not is_url(url):
+        raise EthicLensInputError(
+            "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
+            column=flag,
+            value=mask_url(url),
+            fix=fix,
+        )
+    return url
 
 
 # (problem, fix) of a setting's path that is of the other kind (a file for the folder)

@@ -19,7 +19,8 @@ from .._checks import check_count, is_number_text
 from .._secrets import looks_like_url
 from ..errors import EthicLensInputError
 from ._app import WebConfig, token_problem
-from ._store import POSTGRES_SCHEMES, is_url
+from ._app import checked_store_url as _checked_store_url
+from ._store import is_url
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
@@ -270,23 +271,6 @@ def _history_store(store: str | None, store_env: str | None) -> str | None:
 
     url = env_db_url(store_env, "--store-env", "postgresql://user:password@host/db")
     return _checked_store_url(url, "--store-env")
-
-
-def _checked_store_url(store: str, flag: str) -> str:
-    """A file path as given; a URL (pasted spaces stripped, a missing '//' refused: the --db
-    rule, ``sources.checked_db_url``) only as PostgreSQL's, else refused with its password
-    masked — never taken for a folder name that would print it."""
-    from ..sources import checked_db_url, mask_url
-
-    url = checked_db_url(store, flag)
-    if looks_like_url(url) and not url.startswith(POSTGRES_SCHEMES):
-        raise EthicLensInputError(
-            "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
-            column=flag,
-            value=mask_url(url),
-            fix="give a file path, or postgresql://user@host/db (password in --store-env)",
-        )
-    return url
 
 
 def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
