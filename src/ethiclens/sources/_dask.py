@@ -15,12 +15,12 @@ import pandas as pd
 import pyarrow as pa
 
 from .._optional import DASK_ADDRESS_FIX, forget_local_cluster, log_handlers, require
-from .._text import printed_floats
+from .._text import is_utf8, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
 from ..io import _read_parquet, quoted_line_break
 from ._counts_table import Roles, finish_counts
-from ._duckdb import _same_types, file_layout, utf8_name
+from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
     FILE_NAME,
@@ -236,7 +236,7 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
     files, hive = layout.files, layout.hive
     # a name Dask would glob, or one not UTF-8 (bytes under a C locale: Dask's Arrow text of
     # the file names fails on it): a file at a time, opened by pandas under its own name
-    literal = any(ch in f for f in files for ch in "*?[") or not all(map(utf8_name, files))
+    literal = any(ch in f for f in files for ch in "*?[") or not all(map(is_utf8, files))
     if layout.kind == "parquet":  # a pandas index stored in the file is no role: not read
         if literal or len(_same_types(layout, roles)) > 1:
             # a file at a time (a hive folder's keys added as text): Dask's reader would cast
@@ -317,7 +317,7 @@ def _hive_text(path, target):
 def _read_csv_file(path, **options) -> pd.DataFrame:
     """One CSV file read by pandas, its name in ``FILE_NAME`` (as ``dd.read_csv`` adds it; a
     name not UTF-8 as its ``ascii()``, a key pandas' Arrow text can hold)."""
-    name = path if utf8_name(path) else ascii(path)
+    name = path if is_utf8(path) else ascii(path)
     return _strict_read_csv(path, **options).assign(**{FILE_NAME: name})
 
 

@@ -21,6 +21,7 @@ import pandas as pd
 
 from .._checks import MAX_WORKERS, check_count
 from .._optional import require
+from .._text import is_utf8
 from ..errors import DataFileError, EthicLensInputError
 from ..io import (
     _SETTLED_NS,
@@ -360,21 +361,12 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     return finish_counts(layout.check(frame, roles), roles, "duckdb")
 
 
-def utf8_name(name: str) -> bool:
-    """Whether a file name is UTF-8 (no byte of another encoding, escaped as a surrogate)."""
-    try:
-        name.encode()
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _refuse_unencodable(files, target, parquet: bool = False) -> None:
     """A file whose name is not UTF-8 (its bytes, escaped as surrogates under a C locale or
     PYTHONUTF8=0) refused in our words where its reader opens only UTF-8 names: DuckDB, and
     pyarrow for a Parquet file on every engine (was 'cannot encode str as UTF-8, surrogate'
     or pyarrow's traceback). pandas reads such a CSV file (as auto does, for one file)."""
-    bad = next((f for f in files if not utf8_name(os.fsdecode(f))), None)
+    bad = next((f for f in files if not is_utf8(os.fsdecode(f))), None)
     if bad is None:
         return
     name = os.fsencode(bad).decode("utf-8", "backslashreplace")
