@@ -490,7 +490,11 @@ def check_settings(favorable_label, n_boot, random_state, ci: str = BCA) -> int:
     interval method, the favourable label), every one checked before any work: before the
     records are read, a model is loaded, trained or asked, or a draw is made. The draws."""
     check_seed(random_state, "random_state", allow_none=True)
-    n_boot = _check_draws(n_boot, ci)
+    check_draws(n_boot, "n_boot")
+    try:
+        check_ci(ci, (BCA, PERCENTILE))
+    except EthicLensInputError as exc:  # the probe's ci is an argument (the CLI sets no ci)
+        raise exc.renamed({}, kind="argument") from None
     # an int (True, np.int64 too): 1.0, np.float32(1), Decimal(1) and 1+0j are no label
     whole = isinstance(favorable_label, (int, np.integer, np.bool_))
     if not whole or favorable_label not in (0, 1):
@@ -501,15 +505,6 @@ def check_settings(favorable_label, n_boot, random_state, ci: str = BCA) -> int:
             value=favorable_label,
             fix="use 1 when a positive prediction is a benefit, 0 when it is a harm",
         )
-    return n_boot
-
-
-def _check_draws(n_boot, ci: str) -> int:
-    check_draws(n_boot, "n_boot")
-    try:
-        check_ci(ci, (BCA, PERCENTILE))
-    except EthicLensInputError as exc:  # the probe's ci is an argument (the CLI sets no ci)
-        raise exc.renamed({}, kind="argument") from None
     return int(n_boot)
 
 

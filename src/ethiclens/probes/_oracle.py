@@ -610,7 +610,8 @@ MIN_ROWS = 20  # rows per data set: two groups of 10
 def check_rows(n) -> int:
     """Rows of an injected data set (inject_bias, run_oracle): a whole number from
     :data:`MIN_ROWS` to :data:`MAX_ROWS`."""
-    if not _whole(n) or not MIN_ROWS <= n <= MAX_ROWS:
+    whole = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
+    if not whole or not MIN_ROWS <= n <= MAX_ROWS:
         raise _argument_error(
             f"must be a whole number of rows from {MIN_ROWS} to {MAX_ROWS:,}",
             "n",
@@ -650,10 +651,6 @@ def _group_rows(n: int, group_sizes) -> dict:
             f"use shares of at least {1 / n:.2g} each, or more rows",
         )
     return {PRIVILEGED: n1, UNPRIVILEGED: n - n1}
-
-
-def _whole(value) -> bool:
-    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
 def _audit(data: InjectedData, method: str, n_boot, confidence_level, seed):
