@@ -222,21 +222,17 @@ def _build(features: pd.DataFrame, label: pd.Series, states, provenance) -> Data
 
 
 def _shipped(states) -> Dataset:
-    feats, labels, files, read = [], [], [], []
-    for s in states:
-        code = SHIPPED_STATES[s]
-        feats.append(read_shipped_csv(f"acsincome_{code}_features.csv"))
-        labels.append(read_shipped_csv(f"acsincome_{code}_labels.csv")["PINCP"])
-        files.append(shipped_provenance(f"acsincome_{code}_features.csv"))
-        read += [f"acsincome_{code}_features.csv", f"acsincome_{code}_labels.csv"]
+    parts = ("features", "labels")
+    read = [f"acsincome_{SHIPPED_STATES[s]}_{part}.csv" for s in states for part in parts]
+    frames = [read_shipped_csv(name) for name in read]  # each state's features, then labels
     return _build(
-        pd.concat(feats),
-        pd.concat(labels),
+        pd.concat(frames[::2]),
+        pd.concat([frame["PINCP"] for frame in frames[1::2]]),
         states,
         {
             "year": SHIPPED_YEAR,
             "year_note": "2018 as extracted; believed 2018",
-            "files": files,
+            "files": [shipped_provenance(name) for name in read[::2]],
             "checksums": shipped_checksums(read),
             "shipped_in_package": True,
         },
