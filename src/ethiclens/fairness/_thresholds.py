@@ -638,7 +638,5 @@ def _fold(lo, hi):
 
 
 def _f(x):
-    if x is None:
-        return None
-    x = float(x)
-    return x if np.isfinite(x) else (float("inf") if x == float("inf") else None)
+    x = None if x is None else float(x)
+    return x if x is None or np.isfinite(x) or x == float("inf") else None
