@@ -487,9 +487,7 @@ class Store:
         else:
             store.db = _SQLite.open(Path(path))
         store.path = store.db.path
-        if read_only and store.db.fresh:
-            raise store._refusal(f"is a {store.kind} that is not an EthicLens monitor store")
-        if not store.db.fresh:
+        if read_only or not store.db.fresh:  # a reader's new store: refused as no monitor store
             try:
                 store._check_foreign()
                 store.check_intact()
