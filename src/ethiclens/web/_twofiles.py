@@ -191,19 +191,11 @@ def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int
     try:
         name = _roles.read_back(typed, names)
     except EthicLensInputError as exc:  # two columns of model B's file shown alike
-        raise EthicLensInputError(
-            exc.problem.replace("this file", f"model B's file {file}"),
-            column="model_b",
-            value=typed,
-            fix=exc.fix,
-        ) from None
+        problem = exc.problem.replace("this file", f"model B's file {file}")
+        raise _problem(problem, exc.fix, typed) from None
     if name not in names:
-        raise EthicLensInputError(
-            f"not a column of model B's file {file}",
-            column="model_b",
-            value=typed,
-            fix=f"{did_you_mean(typed, names)}type a column of {file}",
-        )
+        fix = f"{did_you_mean(typed, names)}type a column of {file}"
+        raise _problem(f"not a column of model B's file {file}", fix, typed)
     return names.index(name)
 
 
