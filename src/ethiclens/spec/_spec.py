@@ -123,6 +123,13 @@ def _check_path(path: str, where: str) -> None:
 
 # a field naming a file or folder (text, no NUL; a blank one refused: _check_path)
 _path = partial(_f, _OPT_STR, check=_check_path)
+# a floor: a whole number of rows or labels (check_count)
+_floor = partial(_f, {"type": "integer", "minimum": 1, "maximum": MAX_COUNT}, check=check_count)
+
+
+def _fraction(default: float, doc: str):
+    """A field of a number strictly between 0 and 1, its refusal's fix its default (e.g. 0.1)."""
+    return _f(_FRACTION, default, check=partial(check_fraction, fix=f"e.g. {default}"), doc=doc)
 
 
 @dataclass(frozen=True)
@@ -375,22 +382,14 @@ class PolicySpec(_Section):
         check=check_di_threshold,
         doc="The DI line t (default 0.80, the four-fifths rule).",
     )
-    eo_threshold: float = _f(
-        _FRACTION,
-        0.1,
-        check=partial(check_fraction, fix="e.g. 0.1"),
-        doc="Flag when the equalized-odds interval lies above this gap (default 0.10).",
+    eo_threshold: float = _fraction(
+        0.1, doc="Flag when the equalized-odds interval lies above this gap (default 0.10)."
     )
-    min_group_size: int = _f(
-        {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
-        100,
-        check=check_count,
-        doc="Rows per group needed to judge selection-rate metrics (default 100).",
+    min_group_size: int = _floor(
+        100, doc="Rows per group needed to judge selection-rate metrics (default 100)."
     )
-    min_labels: int = _f(
-        {"type": "integer", "minimum": 1, "maximum": MAX_COUNT},
+    min_labels: int = _floor(
         30,
-        check=check_count,
         doc="Positive and negative labels per group needed to judge error-rate metrics (default "
         "30).",
     )
@@ -532,18 +531,10 @@ class GateSpec(_Section):
 class ThresholdView(_Section):
     """``ethiclens thresholds``: the audited threshold and the grid step."""
 
-    threshold: float = _f(
-        _FRACTION,
-        0.5,
-        check=check_fraction,
-        doc="The threshold the audited predictions used (marked; default 0.5).",
+    threshold: float = _fraction(
+        0.5, doc="The threshold the audited predictions used (marked; default 0.5)."
     )
-    step: float = _f(
-        _FRACTION,
-        0.05,
-        check=partial(check_fraction, fix="e.g. 0.05"),
-        doc="Threshold step (default 0.05).",
-    )
+    step: float = _fraction(0.05, doc="Threshold step (default 0.05).")
 
 
 _SECTIONS = {
