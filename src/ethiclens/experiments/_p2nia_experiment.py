@@ -106,31 +106,13 @@ class ExperimentConfig:
         self._check_numbers()
 
     def _check_names(self):
-        check_member(
-            self.dataset,
-            EXPERIMENT_DATASETS,
-            column="--dataset",
-            problem="unknown dataset",
-            fix=f"choose from {sorted(EXPERIMENT_DATASETS)}",
-        )
+        _check_choices([self.dataset], EXPERIMENT_DATASETS, "--dataset", "unknown dataset")
         for m in self.models:
             get_model(m, "--models")  # an unknown name lists the registered ones
         choices = [*mechanism_names(), "blackbox"]
-        for m in self.mechanisms:
-            check_member(
-                m,
-                choices,
-                column="--mechanisms",
-                fix=f"choose from {choices}",
-                problem=f"unknown mechanism (registered: {', '.join(choices)})",
-            )
-        check_member(
-            self.accounting,
-            ACCOUNTINGS,
-            column="--accounting",
-            problem="unknown accounting",
-            fix=f"choose from {list(ACCOUNTINGS)}",
-        )
+        problem = f"unknown mechanism (registered: {', '.join(choices)})"
+        _check_choices(self.mechanisms, choices, "--mechanisms", problem)
+        _check_choices([self.accounting], ACCOUNTINGS, "--accounting", "unknown accounting")
         MST.Settings(1.0, workload=self.workload, aim_rounds=self.aim_rounds)  # refuses bad ones
 
     def _check_numbers(self):
@@ -180,6 +162,13 @@ class ExperimentConfig:
         """n′ of the ε and per-metric sweeps: ``n_ref``, else the largest requested size (no
         size is added that was not asked for)."""
         return self.n_ref if self.n_ref is not None else max(self.sizes)
+
+
+def _check_choices(values, allowed, flag: str, problem: str) -> None:
+    """Each of ``values`` one of ``allowed``, refused naming ``flag``, the fix listing them."""
+    choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
+    for v in values:
+        check_member(v, allowed, column=flag, problem=problem, fix=f"choose from {choices}")
 
 
 def _load(name):
