@@ -140,10 +140,7 @@ def _check_train_request(request: TrainRequest):
         try:
             check_batch_settings(TrainConfig(**{name: getattr(request, name)}))
         except EthicLensInputError as exc:
-            flag = "--" + name.replace("_", "-")
-            raise EthicLensInputError(
-                exc.problem, column=flag, value=exc.value, fix=exc.fix
-            ) from None
+            raise exc.renamed({name: "--" + name.replace("_", "-")}) from None
     epsilon = check_dp_epsilon(request.epsilon, "--epsilon", limit=None)  # one model
     entry = get_entry(request.dataset, "pcer", flag="DATASET")
     entry.check_features(request.features, flag="--features")
