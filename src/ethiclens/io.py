@@ -1813,12 +1813,10 @@ def _as_argument(argument: str, path, call):
     except OSError as exc:
         if exc.errno != errno.ENAMETOOLONG:
             raise
+        problem, fix = _unopenable(exc)
+        value = os.fspath(path)
         raise EthicLensInputError(
-            "has a file or folder name that is too long",
-            column=argument,
-            kind="argument",
-            value=os.fspath(path),
-            fix="use shorter names (most file systems take at most 255 bytes per name)",
+            problem, column=argument, kind="argument", value=value, fix=fix
         ) from None
 
 
