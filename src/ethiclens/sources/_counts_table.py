@@ -704,9 +704,10 @@ def read_counts(
         pos_label=pos_label,
         attributes=attributes,
     )
-    _check_recorded_roles(table, where)
-    _check_recorded_bins_hold(table, where)
-    _check_suppression_holds(table, where, path, place)
+    if where is not None:
+        _check_recorded_roles(table, where)
+        _check_recorded_bins_hold(table, where)
+        _check_suppression_holds(table, where, path, place)
     _check_label_lengths(table, place)
     _check_blank_groups(table, place, attributes)
     return table
@@ -728,12 +729,12 @@ def _check_blank_groups(table: pd.DataFrame, place, attributes=None) -> None:
         refuse_blank_groups(values, col, where_of)
 
 
-def _check_suppression_holds(table: pd.DataFrame, where: _Where | None, path: Path, place) -> None:
+def _check_suppression_holds(table: pd.DataFrame, where: _Where, path: Path, place) -> None:
     """The ``--min-cell`` statement of the metadata holds for the cells: none has fewer rows
     than ``min_cell``, and they add up to ``rows_kept``. Otherwise the table was edited, or
     its metadata is another table's, and every report would repeat a false privacy claim."""
     record = table.attrs.get(SUPPRESSION_ATTR)
-    if where is None or not isinstance(record, dict) or COUNT not in table.columns:
+    if not isinstance(record, dict) or COUNT not in table.columns:
         return
     min_cell, kept = record["min_cell"], record["rows_kept"]
     count = pd.to_numeric(table[COUNT]).to_numpy(dtype=np.int64)
@@ -1080,12 +1081,10 @@ def _check_suppressed_crossings(value, where: _Where) -> None:
         )
 
 
-def _check_recorded_roles(table: pd.DataFrame, where: _Where | None) -> None:
+def _check_recorded_roles(table: pd.DataFrame, where: _Where) -> None:
     """A role the metadata says was counted has its column in the table: otherwise the table
     and its metadata are not each other's (a role flag would be checked against a column the
     cells do not hold)."""
-    if where is None:
-        return
     for role, column in (table.attrs.get(NAMES_ATTR) or {}).items():
         if role not in table.columns:
             raise where.error(
@@ -1095,14 +1094,12 @@ def _check_recorded_roles(table: pd.DataFrame, where: _Where | None) -> None:
             )
 
 
-def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where | None) -> None:
+def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where) -> None:
     """The ``ethiclens_bins`` record names columns of the table whose groups are the labels
     its edges give: otherwise the record is not the cells' (a report would state bins the
     groups were not cut by)."""
     from ..fairness import bin_labels
 
-    if where is None:
-        return
     for attr, edges in (table.attrs.get(BINS_ATTR) or {}).items():
         key = f"{BINS_ATTR}.{attr}"
         if attr not in table.columns:
