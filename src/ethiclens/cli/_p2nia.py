@@ -47,6 +47,8 @@ def file_rows_named(exc, path):
 accounting_option = partial(
     shown, "--accounting", type=click.Choice(["record", "per-column"]), default="record"
 )
+# ``--track-budget`` (a flag), with each command's help
+track_budget_option = partial(option, "--track-budget", is_flag=True)
 
 
 @click.group("p2nia", cls=OnceGroup)
@@ -73,11 +75,7 @@ def p2nia_group():
         "k·ε for k columns (stated in the manifest and the estimate).",
     ),
     option("--delta", help="δ, for mst/aim (GRR is pure ε: none)."),
-    option(
-        "--track-budget",
-        is_flag=True,
-        help="Ask the platform to record the cumulative budget spent on its data.",
-    ),
+    track_budget_option(help="Ask the platform to record the cumulative budget spent on its data."),
     option("--out", required=True, type=FILE),
 )
 def request_cmd(n_rows, protected, groups, metrics, out, **fields):
@@ -122,11 +120,7 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
         help="Replace a release already in --out (the manifest then records the cumulative "
         "budget).",
     ),
-    option(
-        "--track-budget",
-        is_flag=True,
-        help="Record the cumulative budget spent on this data in the manifest.",
-    ),
+    track_budget_option(help="Record the cumulative budget spent on this data in the manifest."),
     option("--out", required=True, type=FOLDER),
 )
 def release_cmd(request_path, data, out, **settings):
