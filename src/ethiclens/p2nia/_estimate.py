@@ -826,9 +826,8 @@ def _metrics_asked(m: dict, metrics) -> list:
     """The metrics ``estimate(metrics=...)`` asked of the release with manifest ``m`` (default:
     the request's), known and estimable from the release."""
     try:
-        if isinstance(metrics, str):  # "dp" or "dp,eo", as make_request and --metrics take it
-            metrics = split_list(metrics, "--metrics")
-        metrics = as_list(metrics)  # an array, Series or pyarrow array, as make_request's
+        # "dp" or "dp,eo" (as --metrics), or an array, Series or pyarrow array, as make_request's
+        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else as_list(metrics)
         if metrics is not None:  # as a request's: none asked for or one twice is refused
             _check_metrics(metrics)
         metrics = known_metrics(m["request"]["metrics"] if metrics is None else metrics)
