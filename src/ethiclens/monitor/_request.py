@@ -607,9 +607,11 @@ def _checked_numbers(request) -> dict:
     if request.baseline_windows is not None:
         windows = check_count(request.baseline_windows, "--baseline-windows", fix=_WINDOWS_FIX)
         checked["baseline_windows"] = windows
-    for name, lowest, flag, problem, fix in _LOWEST:
-        if checked[name] < lowest:
-            raise EthicLensInputError(problem, column=flag, value=getattr(request, name), fix=fix)
+    if checked["alpha"] < MIN_ALPHA:  # the smallest alpha the evidence can use
+        problem = f"is below {MIN_ALPHA:g}: an e-value would have to pass 1/alpha, beyond what "
+        problem += "the evidence can show"
+        fix = "e.g. 0.05, or 0.001 for a stricter alarm"
+        raise EthicLensInputError(problem, column="--alpha", value=request.alpha, fix=fix)
     return checked
 
 
@@ -618,11 +620,6 @@ _NUMBERS = ("alpha", *_POLICY, "n_draws", "seed", "baseline_windows")
 
 
 _WINDOWS_FIX = "give a whole number ≥ 1 (the first K windows are the baseline)"
-# the smallest values the evidence can use: (field, smallest, option, why, fix)
-_LOWEST = (
-    ("alpha", MIN_ALPHA, "--alpha", f"is below {MIN_ALPHA:g}: an e-value would have to pass "
-     "1/alpha, beyond what the evidence can show", "e.g. 0.05, or 0.001 for a stricter alarm"),
-)  # fmt: skip
 
 
 # how each dict field is written (for the refusal of another type)
