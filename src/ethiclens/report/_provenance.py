@@ -284,9 +284,7 @@ def card(prov: dict) -> dict:
     try:
         return check_card_info(prov.get("card"), "provenance['card']")
     except EthicLensInputError as exc:
-        raise EthicLensInputError(
-            exc.problem, column=exc.column, value=exc.value, fix=exc.fix, kind="argument"
-        ) from None
+        raise exc.renamed({}, kind="argument") from None
 
 
 def model_name(prov: dict) -> str | None:
