@@ -600,13 +600,13 @@ async def thresholds(request):
     key = (audit["id"], digits_number(rev), typed) if rev else None
     if key in web.views:  # the same form sent twice (a double click): its view, not a second
         return redirect(f"/audits/{web.views[key]}")
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     try:
         spec = await _with_threshold(spec, form.get("threshold", ""))
     except EthicLensInputError as exc:  # its database by its variable, never the driver's words
         db_env = (spec.get("target") or {}).get("db_env")
         exc = db_env and database_refusal(exc, db_env) or exc
         problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
-        data = web.store.data(audit["data_id"]) if audit["data_id"] else None  # gone since
         problem = _portable.renamed(problem, _portable.server_names(data) if data else ())
         status = _failed_status({"column": exc.column}, data)
         said = _if_gone({"problem": problem, "fix": exc.fix or ""}, data, status)
@@ -616,7 +616,6 @@ async def thresholds(request):
         return web.error_page(
             request, 422, said["problem"], said["fix"], _THRESHOLD, _back(audit), names
         )
-    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
     if web.moved_out(data, _twofiles.joined_of(web, spec)):  # a link out since it was run
         return web.not_listed(request)
     if key and not web.store.claim(*key[:2]):
