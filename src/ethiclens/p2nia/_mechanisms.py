@@ -42,6 +42,7 @@ from ._common import (
     check_delta,
     check_epsilon,
     manifest_number,
+    number_text,
 )
 from ._metrics import NEEDS_Y
 from ._roles import LABEL, PREDICTION
@@ -125,9 +126,8 @@ class Mechanism:
         except OverflowError:  # an integer too large for a float: check_epsilon says so
             above = False
         if above and math.isfinite(eps := float(value)):
-            typed = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # not 10000 rounded
-            raise EthicLensInputError(
-                f"ε = {typed} is above {EPSILON_MAX:g}: {self.name.upper()} "
+            raise EthicLensInputError(  # ε as typed (every digit), not 10000 rounded
+                f"ε = {number_text(eps)} is above {EPSILON_MAX:g}: {self.name.upper()} "
                 f"{self.too_much_epsilon}",
                 column=where,
                 fix=f"give ε <= {EPSILON_MAX:g}",
