@@ -46,15 +46,22 @@ class _TypedFloat(float):
     yaml_text: str
 
 
+def _keep_text(value, text: str, kind):
+    """``value``, carrying ``text`` when ``str(value)`` would say another thing."""
+    if str(value) == text:
+        return value
+    kept = kind(value)
+    kept.yaml_text = text
+    return kept
+
+
 def _number_as_typed(text) -> float:
     """``float(text)``; a text past a double's range is a :class:`_TypedFloat` (``1e400``
     is refused as ``1e400``, not as ``inf``, the number no one typed)."""
     number = float(text)
-    if math.isfinite(number) or not isinstance(text, str) or str(number) == text:
+    if math.isfinite(number) or not isinstance(text, str):
         return number
-    kept = _TypedFloat(number)
-    kept.yaml_text = text
-    return kept
+    return _keep_text(number, text, _TypedFloat)
 
 
 class _Repr(reprlib.Repr):

@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example
+from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example, _keep_text
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
 # numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
@@ -2029,15 +2029,6 @@ class WrittenInt(int):
     """A YAML integer whose text ``str()`` would not give back (``+5``, ``0x1F``)."""
 
     yaml_text: str
-
-
-def _keep_text(value, text: str, kind):
-    """``value``, carrying ``text`` when ``str(value)`` would say another thing."""
-    if str(value) == text:
-        return value
-    kept = kind(value)
-    kept.yaml_text = text
-    return kept
 
 
 def as_written(value) -> str:
