@@ -380,12 +380,12 @@ def _draw_metric(ax, hist: list, metric: str, color: str, label: str) -> None:
                     label=f"{label}: confidence sequence")  # fmt: skip
 
 
-def _alarm_line(ax, comparison: dict, test: str) -> None:
-    since = comparison["tests"].get(test, {}).get("alarm_since")
-    if since:
-        ax.axvline(since["window"], color="crimson", lw=1.2,
-                   ls=":" if test.startswith("baseline_") else "--",
-                   label=f"alarm ({LABELS[test]})")  # fmt: skip
+def _alarm_lines(ax, comparison: dict, test: str) -> None:
+    for name, ls in ((test, "--"), (f"baseline_{test}", ":")):
+        since = comparison["tests"].get(name, {}).get("alarm_since")
+        if since:
+            ax.axvline(since["window"], color="crimson", lw=1.2, ls=ls,
+                       label=f"alarm ({LABELS[name]})")  # fmt: skip
 
 
 def _legend_beside(ax) -> None:
@@ -399,8 +399,7 @@ def _di_panel(ax, comparison: dict, t: float) -> None:
     band = f"policy band [{threshold_text(t)}, {threshold_text(1 / t)}]"
     ax.axhspan(t, 1 / t, color="green", alpha=0.08, label=band)
     _draw_metric(ax, comparison["history"], "disparate_impact", "tab:blue", "DI")
-    _alarm_line(ax, comparison, "disparate_impact")
-    _alarm_line(ax, comparison, "baseline_disparate_impact")
+    _alarm_lines(ax, comparison, "disparate_impact")
     ax.set_ylabel("DI")
     ax.set_yscale("log")
     _legend_beside(ax)
@@ -410,8 +409,7 @@ def _gap_panel(ax, comparison: dict, eps: float) -> None:
     ax.axhspan(-eps, eps, color="green", alpha=0.08, label=f"policy band ±{threshold_text(eps)}")
     _draw_metric(ax, comparison["history"], "tpr_gap", "tab:orange", "TPR gap")
     _draw_metric(ax, comparison["history"], "fpr_gap", "tab:purple", "FPR gap")
-    _alarm_line(ax, comparison, "equalized_odds")
-    _alarm_line(ax, comparison, "baseline_equalized_odds")
+    _alarm_lines(ax, comparison, "equalized_odds")
     ax.set_ylabel("gap (group − reference)")
     _legend_beside(ax)
 
