@@ -143,8 +143,8 @@ def check_scheduler(engine: str, scheduler: str | None) -> None:
     command's words (``' '`` reached Dask or Spark); then one its text shows Spark cannot start
     on or Dask cannot reach ('x y', 'local[0]', 'tcp://'), before a JVM or a cluster starts."""
     check_scheduler_text(scheduler, "--scheduler")
-    if scheduler and engine == "spark":
-        check_spark_master(scheduler)
+    if scheduler and engine == "spark" and (refused := spark_master_refusal(scheduler)):
+        raise refused
     if scheduler and engine == "dask":
         check_dask_address(scheduler)
     if not scheduler or engine in ("dask", "spark"):
@@ -214,17 +214,18 @@ def spark_master_error(master: str) -> str | None:
     return None
 
 
-def check_spark_master(master: str) -> None:
-    """Refuse a Spark master Spark cannot start on (:func:`spark_master_error`), before a JVM
-    starts: 'x y' stopped Spark's launcher with a traceback, 'local[0]' failed in the JVM."""
-    why = spark_master_error(master)
-    if why:
-        raise EthicLensInputError(
-            f"Spark cannot start on this master: {why}",
-            column="--scheduler",
-            value=master,
-            fix=SPARK_MASTER_FIX,
-        )
+def spark_master_refusal(master: str, why: str | None = None) -> EthicLensInputError | None:
+    """The refusal of a Spark master Spark cannot start on (:func:`spark_master_error`), made
+    before a JVM starts: 'x y' stopped Spark's launcher with a traceback, 'local[0]' failed in
+    the JVM; ``why``: the reason Spark gave when it refused to start on it. None: it may start."""
+    if not (why := why or spark_master_error(master)):
+        return None
+    return EthicLensInputError(
+        f"Spark cannot start on this master: {why}",
+        column="--scheduler",
+        value=master,
+        fix=SPARK_MASTER_FIX,
+    )
 
 
 def engine_of(table: pd.DataFrame) -> str | None:

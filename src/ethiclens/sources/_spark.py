@@ -237,12 +237,7 @@ def _started(master: str):
         # launcher (spark-submit) stopped before the JVM answered (its reason printed above)
         found = re.search(r"Exception: (.+)", str(exc))
         why = found[1] if found else "Spark's launcher stopped (its reason is printed above)"
-        raise EthicLensInputError(
-            f"Spark cannot start on this master: {why[:200]}",
-            column="--scheduler",
-            value=master,
-            fix=rules.SPARK_MASTER_FIX,
-        ) from None
+        raise rules.spark_master_refusal(master, why[:200]) from None
 
 
 def spark_read_files(session, target: str, columns: list):
