@@ -121,8 +121,9 @@ def _check_path(path: str, where: str) -> None:
         raise _key_error("must not be empty", where, fix, path)
 
 
-# a field naming a file or folder (text, no NUL; a blank one refused: _check_path)
-_path = partial(_f, _OPT_STR, check=_check_path)
+# a field of text or null; _path: one naming a file or folder (no NUL, never blank)
+_text = partial(_f, _OPT_STR)
+_path = partial(_text, check=_check_path)
 # a floor: a whole number of rows or labels (check_count)
 _floor = partial(_f, {"type": "integer", "minimum": 1, "maximum": MAX_COUNT}, check=check_count)
 
@@ -136,25 +137,23 @@ def _fraction(default: float, doc: str):
 class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
 
-    dataset: str | None = _f(
-        _OPT_STR, flag=None, doc="A benchmark (compas, adult, german, acs-income, bios)."
+    dataset: str | None = _text(
+        flag=None, doc="A benchmark (compas, adult, german, acs-income, bios)."
     )
     file: str | None = _path(flag=None, doc="A CSV/Parquet file, a folder or a glob.")
     counts: str | None = _path(
         doc="Audit a counts table (from `ethiclens counts`) instead of rows."
     )
-    db: str | None = _f(
-        _OPT_STR,
+    db: str | None = _text(
         doc="SQLAlchemy database URL: the GROUP BY runs there (a password: use --db-env, "
         "db_env in a config file).",
     )
-    db_env: str | None = _f(
-        _OPT_STR,
+    db_env: str | None = _text(
         doc="Environment variable holding the database URL (keeps the password out of shell "
         "history, configs and reports).",
     )
-    table: str | None = _f(_OPT_STR, doc="Table to read (with the database).")
-    query: str | None = _f(_OPT_STR, doc="One SELECT whose rows are read (with the database).")
+    table: str | None = _text(doc="Table to read (with the database).")
+    query: str | None = _text(doc="One SELECT whose rows are read (with the database).")
     engine: str = _f(
         {"enum": list(ENGINES)},
         "auto",
@@ -162,8 +161,7 @@ class Target(_Section):
         "columns), dask or spark; auto: DuckDB for CSV/Parquet files, globs and folders when "
         "installed, else pandas.",
     )
-    scheduler: str | None = _f(
-        _OPT_STR,
+    scheduler: str | None = _text(
         doc="Dask scheduler (address or local-cluster) or Spark master (e.g. local[4]; default "
         "local[2]).",
     )
@@ -260,14 +258,13 @@ class Target(_Section):
 class Roles(_Section):
     """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
 
-    y_true: str | None = _f(_OPT_STR, doc="Label column (user file).")
+    y_true: str | None = _text(doc="Label column (user file).")
     y_pred: tuple = _f(
         {"anyOf": [{**_STR_LIST, "maxItems": 2}, _STR]},
         (),
         doc="Prediction column (user file); two (model A, then model B): a paired comparison.",
     )
-    y_score: str | None = _f(
-        _OPT_STR,
+    y_score: str | None = _text(
         doc="Score column in [0, 1] (user file): calibration, AUC, the threshold view.",
     )
     protected: tuple = _f(
@@ -293,7 +290,7 @@ class Roles(_Section):
         flag="--intersect",
         doc="Also audit crossed groups of these attributes: A,B (in a file [[A, B]]). Repeatable.",
     )
-    weight: str | None = _f(_OPT_STR, doc="Sample-weight column (user file).")
+    weight: str | None = _text(doc="Sample-weight column (user file).")
     pos_label: str | int | float | bool | None = _f(
         {"type": ["string", "integer", "number", "boolean", "null"]},
         doc="Value of the label and prediction columns that is the positive label, when not 0/1.",
