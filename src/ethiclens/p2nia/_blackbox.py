@@ -219,12 +219,10 @@ def _check_predict(predict) -> None:
     """Refuse a ``predict`` that cannot be called (the model itself, not its ``predict``,
     was a TypeError traceback: 'RandomForestClassifier' object is not callable)."""
     if not callable(predict):
-        raise EthicLensInputError(
+        raise _predict_error(
             f"must be a function of the queries (a DataFrame) returning 0/1, not "
             f"{type(predict).__name__}",
-            column="predict",
-            kind="argument",
-            fix=PREDICT_FIX + (" (the model's own method)" if hasattr(predict, "predict") else ""),
+            PREDICT_FIX + (" (the model's own method)" if hasattr(predict, "predict") else ""),
         )
 
 
@@ -239,11 +237,9 @@ def _answers(predict, queries: pd.DataFrame):
         raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
         text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
-        raise EthicLensInputError(
+        raise _predict_error(
             f"raised {type(exc).__name__} on the queries" + (f": {text}" if text else ""),
-            column="predict",
-            kind="argument",
-            fix="check that predict works on a DataFrame of the domains' columns; run it on "
+            "check that predict works on a DataFrame of the domains' columns; run it on "
             "a few queries yourself to see the full error",
         ) from exc
 
@@ -281,19 +277,20 @@ def _refuse_text(uniq, rows: int) -> None:
     except EthicLensInputError as exc:
         raise exc.renamed({}, kind="argument") from None
     shown = sorted(str(v) for v in uniq if isinstance(v, str))
-    raise EthicLensInputError(
+    raise _predict_error(
         f"must return one 0/1 prediction per query ({rows} queries), got the text values "
         f"{shown}, not the numbers 0/1 (a string array)",
-        column="predict",
-        kind="argument",
-        fix="return numbers: e.g. lambda q: np.asarray(model.predict(q)).astype(int)",
+        "return numbers: e.g. lambda q: np.asarray(model.predict(q)).astype(int)",
     )
 
 
 def _refused(rows: int, got: str) -> EthicLensInputError:
-    return EthicLensInputError(
+    return _predict_error(
         f"must return one 0/1 prediction per query ({rows} queries), {got}",
-        column="predict",
-        kind="argument",
-        fix=f"{PREDICT_FIX}; threshold scores first",
+        f"{PREDICT_FIX}; threshold scores first",
     )
+
+
+def _predict_error(problem: str, fix: str) -> EthicLensInputError:
+    """A refusal of the argument ``predict`` (the model's answers, or the function itself)."""
+    return EthicLensInputError(problem, column="predict", kind="argument", fix=fix)
