@@ -264,22 +264,22 @@ def _refuse_not_one_value(table, label, where, attributes=None) -> None:
     """No cell of a key column (the prediction, label, score bin, then the attributes, as
     :func:`_check_keys` orders them) that is not one value (a list, a Series, an object whose
     hash or == raises): refused by ``io``'s one rule and wording, the first row named."""
-    keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
-    n_keys = len(keys)
-    keys += _attribute_keys(table, attributes)
+    keys, n_keys = _key_columns(table, attributes)
     for k, col in enumerate(keys):
         if (i := _first_not_one_value(table[col])) is not None:
             value = table[col].iloc[i]
             raise _not_one_value_error(value, label(col), _first_at(where, i), k >= n_keys)
 
 
-def _attribute_keys(table, attributes=None) -> list:
-    """The attribute columns checked as keys: ``attributes`` (those audited) when given,
-    else those the table declares, else every column that is not reserved."""
+def _key_columns(table, attributes=None) -> tuple[list, int]:
+    """The key columns in checking order: prediction, label, score bin, then ``attributes`` (the
+    audited ones) when given, else those declared, else all unreserved; and how many come first."""
+    roles = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
     declared = table.attrs.get(ATTRIBUTES_ATTR)  # another column is refused as unknown
     said = [str(c) for c in declared] if isinstance(declared, list | tuple) else None
     said = [str(c) for c in attributes] if attributes is not None else said
-    return [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
+    attrs = [c for c in table.columns if c not in RESERVED and (said is None or str(c) in said)]
+    return roles + attrs, len(roles)
 
 
 def _first_at(where, i: int) -> str:
@@ -291,8 +291,7 @@ def _check_keys(table, count, n_bins, label, where, attributes=None) -> None:
     """No missing key in a cell that counts rows (the prediction, label and score bin first, as
     the audit checks them, then the attributes the table declares); score bins whole numbers
     from 0 to ``n_bins - 1`` (from 0 when ``n_bins`` is not known). The first row is named."""
-    keys = [c for c in (Y_PRED, Y_TRUE, SCORE_BIN) if c in table.columns]
-    keys += _attribute_keys(table, attributes)
+    keys, _ = _key_columns(table, attributes)
     refuse_missing_keys(table, count, keys, label, where)
     if SCORE_BIN not in table.columns:
         return
