@@ -955,14 +955,19 @@ def _some(names: list[str], limit: int = 10) -> str:
 
 def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
     """A sequence of names (never one string: read character by character) listing every group
-    exactly once; None: the groups sorted."""
+    exactly once; None: the groups sorted. A set or dict is refused: its order is not the
+    caller's (a set of strings iterates in a per-process hash order)."""
     one = isinstance(group_order, str | bytes)
-    if one or not (group_order is None or hasattr(group_order, "__iter__")):
+    unordered = isinstance(group_order, set | frozenset | dict)
+    if one or unordered or not (group_order is None or hasattr(group_order, "__iter__")):
         raise argument_error(
             "must be a sequence of group names, not "
             + (
                 "one string (it would be read character by character)"
                 if one
+                else f"a {type(group_order).__name__}: its order is not the one you wrote "
+                "(a set's changes from run to run)"
+                if unordered
                 else f"a single {type(group_order).__name__}"
             ),
             "group_order",
