@@ -367,22 +367,12 @@ class ResultsStore:
             # Only failed runs (a grid that could not train, e.g. a batch larger than the
             # data): nothing of the old configuration is kept, so the fixed grid takes over.
             (self.discarded_failed,) = self.conn.execute("SELECT count(*) FROM runs").fetchone()
-            with self.conn:
-                self.conn.execute("BEGIN")
-                self.conn.execute("DELETE FROM runs")
-                self.conn.execute("DELETE FROM meta")
+            self._write(("DELETE FROM runs", [()]), ("DELETE FROM meta", [()]))
             row = None
         if row is None:
-            with self.conn:
-                self.conn.execute("BEGIN")
-                self.conn.executemany(
-                    "INSERT INTO meta VALUES (?, ?)",
-                    [
-                        ("config_hash", config_hash),
-                        ("grid", json.dumps(grid or {})),
-                        ("created", datetime.now(UTC).isoformat(timespec="seconds")),
-                    ],
-                )
+            created = datetime.now(UTC).isoformat(timespec="seconds")
+            meta = [("config_hash", config_hash), ("grid", json.dumps(grid or {}))]
+            self._write(("INSERT INTO meta VALUES (?, ?)", [*meta, ("created", created)]))
         elif row[0] != config_hash:
             raise _refused(
                 f"the store {self.path} holds runs of another grid configuration or code "
@@ -409,12 +399,15 @@ class ResultsStore:
                 "runs used (the same file, $ETHICLENS_BIOS, the same registered dataset)",
             )
         if {**held, **digests} != held:
-            with self.conn:
-                self.conn.execute("BEGIN")
-                self.conn.execute(
-                    "INSERT OR REPLACE INTO meta VALUES ('data', ?)",
-                    (json.dumps({**held, **digests}, sort_keys=True),),
-                )
+            data = json.dumps({**held, **digests}, sort_keys=True)
+            self._write(("INSERT OR REPLACE INTO meta VALUES ('data', ?)", [(data,)]))
+
+    def _write(self, *statements) -> None:
+        """``(sql, rows)`` statements, each run once per row, in one transaction."""
+        with self.conn:
+            self.conn.execute("BEGIN")
+            for sql, rows in statements:
+                self.conn.executemany(sql, rows)
 
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
