@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from ._evidence import COUNT_FIELDS, SEQUENCES
+
 # A shape is one of: a tuple of types (a bool is never a number); a frozenset of the allowed
 # values; a dict of keys and shapes (a key ending in "?" may be absent, no other key may be
 # there); a ``Pair`` (a list of two values of one shape); ``COUNT`` (a whole number >= 0).
@@ -43,12 +45,11 @@ _TESTS = (
     "baseline_disparate_impact",
     "baseline_equalized_odds",
 )
-_RATES = ("selection_rate_gap", "disparate_impact", "tpr_gap", "fpr_gap")
-_FIELDS = ("n", "sel", "pos", "tp", "neg", "fp")
+_RATES = tuple(name for name, *_ in SEQUENCES)  # the evidence's rates, in its order
 
 
 def _counts(value_shape) -> dict:
-    return {k if k in ("n", "sel") else f"{k}?": value_shape for k in _FIELDS}
+    return {k if k in ("n", "sel") else f"{k}?": value_shape for k in COUNT_FIELDS}
 
 
 _ESTIMATE = {
