@@ -1649,6 +1649,13 @@ def _in_python_words(exc, params, passed: dict, target, spec_given, kwargs=None)
         words[flag] = passed.get(field_name, path if spec_given else field_name)
     column = str(exc.column)
     data = exc.kind == "column"  # a data column named like a target (TARGET) stays one
+    flag, _, url = column.partition(" ")  # '--db URL' (masked), '--db-env NAME': a database
+    if flag in ("--db", "--db-env") and url and not data:
+        name = words[flag]  # a spec's key keeps what it held; a keyword is the caller's own
+        key = "." in name
+        return exc.renamed(
+            {column: f"{name} {url}" if key else name}, "key" if key else "argument", words
+        )
     if spec_given and column == "TARGET" and not data:  # the caller's spec names no target
         return exc.renamed({column: "target"}, "key", words)
     # audit_counts("c.csv"): the table's --counts, unless the counts keyword replaced it
