@@ -29,7 +29,7 @@ from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effec
 from ._counts import cell_sums, round_significant
 from ._engine import SMOOTHED_NOTE, audit_rows, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
-from ._metrics import comparison_specs, group_specs, with_frozen_specs
+from ._metrics import comparison_specs, frozen_specs, group_specs
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
 from ._result import AuditResult, MetricEstimate, _nan
 from ._validate import (
@@ -269,7 +269,7 @@ def _probes_kept(fn):
     return run
 
 
-@with_frozen_specs  # both audits and the differences: the metrics registered when it began
+@frozen_specs()  # both audits and the differences: the metrics registered when it began
 @_probes_kept
 def compare(
     y_true,

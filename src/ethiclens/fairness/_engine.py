@@ -67,8 +67,8 @@ from ._metrics import (
     comparison_specs,
     composite_band,
     compute_composite_bias_score,
+    frozen_specs,
     group_specs,
-    with_frozen_specs,
 )
 from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
@@ -513,7 +513,7 @@ class _Facts:
     weighted: bool
 
 
-@with_frozen_specs  # the metrics as registered when it began, whatever another thread does
+@frozen_specs()  # the metrics as registered when it began, whatever another thread does
 def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResult:
     """Audit every attribute from the cells ``build(name, groups, codes)`` returns;
     ``more(name, comparisons)``: comparisons of groups with no cells (suppressed) to add."""

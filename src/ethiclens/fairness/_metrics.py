@@ -394,17 +394,6 @@ def frozen_specs():
         _RUN_SPECS.reset(token)
 
 
-def with_frozen_specs(fn):
-    """``fn`` run within :func:`frozen_specs`."""
-
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        with frozen_specs():
-            return fn(*args, **kwargs)
-
-    return run
-
-
 def group_specs() -> dict[str, GroupMetric]:
     """The group metrics a run computes: its copy (:func:`frozen_specs`), else the registry."""
     run = _RUN_SPECS.get()
