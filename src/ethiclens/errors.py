@@ -162,8 +162,12 @@ class EthicLensInputError(ValueError):
         --json"), so a config file's user is never told to use a flag. The same error when
         nothing changes."""
         flags = {**(words or {}), **{o: n for o, n in names.items() if str(o).startswith("--")}}
-        problem = _in_words(self.problem, flags)
-        fix = _fix_in_words(self.fix, flags)
+        # a user's value in the words ("give the threshold ethiclens audit x used") starts no
+        # command line, whose flags would stay unrenamed
+        given = [self.value, *(self.value if isinstance(self.value, list | tuple) else ())]
+        users = tuple(str(v) for v in (*given, self.column) if isinstance(v, str) and v)
+        problem = _in_words(self.problem, flags, users)
+        fix = _fix_in_words(self.fix, flags, users)
         column = self.column
         if column is not None and str(column) in names:  # whole: a URL holds '/' too
             column = names[str(column)]
@@ -177,16 +181,16 @@ class EthicLensInputError(ValueError):
         return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
 
 
-def _fix_in_words(fix, flags: dict):
+def _fix_in_words(fix, flags: dict, users: tuple = ()):
     """A fix with the flags of ``flags`` renamed: an :class:`Example` as that face writes it, a
     :class:`FaceFix`'s command-line words too (a config file's user is told its key there);
     the same object when nothing changes."""
     if isinstance(fix, Example):
         return fix.said_as(flags)
-    said = _in_words(fix, flags)
+    said = _in_words(fix, flags, users)
     if not isinstance(fix, FaceFix):
         return said
-    cli = _in_words(fix.cli, flags)
+    cli = _in_words(fix.cli, flags, users)
     return fix if (str(said), cli) == (str(fix), fix.cli) else FaceFix(said, cli)
 
 
@@ -270,17 +274,41 @@ def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
     )
 
 
-def _in_words(text: str | None, flags: dict) -> str | None:
+def _in_words(text: str | None, flags: dict, users: tuple = ()) -> str | None:
     """``text`` with each flag of ``flags`` renamed, but not inside a command line it suggests
     (``ethiclens audit --counts FILE --protected g=a``: :data:`_COMMAND`), which stays a valid
     command on every face. Text that already says which face each spelling is for ("--pos-label
-    1 on the command line, pos_label='1' in Python") is kept."""
+    1 on the command line, pos_label='1' in Python") is kept. One of ``users`` (the user's own
+    strings: a column named 'ethiclens audit x') starts no command."""
     if text is None or "on the command line" in text:
         return text
-    parts = _COMMAND.split(text)  # prose, command, prose, ...: no placeholder to collide with
+    parts = _commands_split(text, users)  # prose, command, prose, ...: no placeholder
     parts[::2] = (_prose_in_words(p, flags) for p in parts[::2])
     said = "".join(parts)
     return text if said == text else said  # unchanged: its type too (a FaceFix's CLI words)
+
+
+def _commands_split(text: str, users: tuple) -> list[str]:
+    """``text`` as prose, command, prose, ...: a command (:data:`_COMMAND`) whose "ethiclens
+    CMD" lies inside one of ``users`` is prose (a quoted command is one: "see 'ethiclens
+    p2nia release --store'")."""
+    spans = [(i, i + len(u)) for u in users for i in _starts(text, u)]
+    parts, start, pos = [], 0, 0
+    while match := _COMMAND.search(text, pos):
+        head = match.start() + len(" ".join(match.group().split(" ", 2)[:2]))  # ethiclens CMD
+        if any(a <= match.start() and head <= b for a, b in spans):  # all inside the value
+            pos = match.start() + 1
+            continue
+        parts += [text[start : match.start()], match.group()]
+        start = pos = match.end()
+    return [*parts, text[start:]]
+
+
+def _starts(text: str, sub: str):
+    i = text.find(sub)
+    while i >= 0:
+        yield i
+        i = text.find(sub, i + 1)
 
 
 def _prose_in_words(text: str, flags: dict) -> str:
