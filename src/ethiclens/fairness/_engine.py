@@ -1444,7 +1444,24 @@ def _comparison_metric_columns(ctx, gc, state, ref, ivs: dict) -> dict:
             )
 
         out[mname] = _estimates(points, intervals, ok, how, (gc, floors), judged, ref)
+        if spec.kind == "ratio":
+            _say_unbounded(out[mname], spec, gc, ref)
     return out
+
+
+def _say_unbounded(column: list, spec, gc, ref) -> None:
+    """A ratio whose reference has rate 0 (and the group does not) is unbounded: inf here,
+    null in the JSON like an undefined one, so its reason says which it is, whatever its status
+    (a DI read PASS by the ``below`` rule or a reported-only ratio had none; a flagged DI's
+    reason says it in :func:`_di_reason`)."""
+    label = group_specs()[spec.components[0]].label.lower()
+    for m in column:
+        if m is None or m.value is None or not math.isinf(m.value):
+            continue
+        if m.status == pol.FLAGGED and spec.policy == "di":
+            continue
+        why = f"{gc.groups[ref]} has {label} 0, so the ratio is unbounded (inf; null in JSON)"
+        m.reason = f"{why}; {m.reason}" if m.reason else why
 
 
 def _comparison(ctx, gc, pair, floors, ivs: dict, columns: dict):
