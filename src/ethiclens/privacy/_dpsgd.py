@@ -17,7 +17,14 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from .._checks import check_argument_type, check_dp_epsilon, check_seed, check_type, is_number
+from .._checks import (
+    check_argument_type,
+    check_dp_epsilon,
+    check_seed,
+    check_type,
+    is_number,
+    printed_float,
+)
 from .._optional import require  # leaves the root logger as it was (Opacus's basicConfig)
 from ..errors import EthicLensInputError, shown_int
 from ..fairness import refuse_unknown
@@ -68,6 +75,10 @@ class TrainConfig:
         for name in ("epochs", "batch_size"):  # a numpy whole number is the int it is (JSON)
             if isinstance(getattr(self, name), np.integer):
                 object.__setattr__(self, name, int(getattr(self, name)))
+        for name in ("delta", "max_grad_norm", "lr", "momentum", "test_size"):
+            if isinstance(getattr(self, name), np.floating):  # the decimal it prints as: a
+                # float32 δ of 1e-5 was 9.9999997e-06, which Opacus's PRV accountant refused
+                object.__setattr__(self, name, printed_float(getattr(self, name)))
 
     def to_dict(self) -> dict:
         """JSON-ready fields (``hidden`` as a list)."""
@@ -192,7 +203,7 @@ def check_settings(n_train: int, config: TrainConfig) -> float:
             config.batch_size,
             f"use a batch size below {n_train}",
         )
-    if not 0 < config.delta < 1:
+    if not (is_number(config.delta) and 0 < config.delta < 1):  # '1e-5': no TypeError
         raise argument_error("δ must be in (0, 1)", "delta", config.delta, "e.g. delta=1e-5")
     _check_optimizer_settings(config)
     # Opacus's make_private sets the Poisson rate to 1 / len(data_loader) = 1 / ceil(n / batch)
