@@ -1897,6 +1897,10 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
     except UnicodeDecodeError as exc:  # its line and byte, as a data file's are named
         fix = "save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)"
+        if kind := next((k for m, (k, to) in MAGIC.items() if raw.startswith(m)), None):
+            packed = "compressed" in kind or "archive" in kind  # no iconv reads it: say what it is
+            fix = f"give the {what} as plain UTF-8 text" + (", decompressed" if packed else "")
+            raise refused(f"{path.name} is {kind}, not text", fix) from None
         raise refused(refuse_not_utf8(path, exc).problem, fix) from None
     except RecursionError:  # Python's words differ with the depth of the caller's stack
         problem = f"cannot parse {path.name}: it nests mappings or lists too deeply to read"
