@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gzip
 import re
 from pathlib import Path
 from urllib.parse import unquote
@@ -146,7 +147,8 @@ def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
         # Parquet files storing a role column as different types (int32 and int64, a date and
         # a timestamp): counted one type at a time, as DuckDB counts them (Spark would fail
         # reading them together), the cells then checked together
-        raws = [_count_files(session, part, roles) for part in _same_types(layout, roles)]
+        with _text_partitions(session):
+            raws = [_count_files(session, part, roles) for part in _same_types(layout, roles)]
     raw = rules.join_files(raws, rules.joined_columns(roles, counted=True))
     if layout.hive:
         _utf8_hive_values(raw, layout.files, target)
@@ -290,17 +292,24 @@ def _united(parts: list):
 def _text_partitions(session):
     """Hive folder keys read as the text of the folder names (z=1.0 is '1.0', z=01 '01',
     d=2020-01-01 a text, not a date), as every engine reads them: Spark's partition type
-    inference off while the files are read (their partitions are found then)."""
-    key = "spark.sql.sources.partitionColumnTypeInference.enabled"
-    before = session.conf.get(key, None)
-    session.conf.set(key, "false")
+    inference off while the files are read (their partitions are found then); column names
+    told apart by case (``g`` beside ``G``: Spark's default took them for one name, an
+    AnalysisException traceback) while the files are read and counted."""
+    settings = {
+        "spark.sql.sources.partitionColumnTypeInference.enabled": "false",
+        "spark.sql.caseSensitive": "true",
+    }
+    before = {key: session.conf.get(key, None) for key in settings}
+    for key, value in settings.items():
+        session.conf.set(key, value)
     try:
         yield
     finally:
-        if before is None:
-            session.conf.unset(key)
-        else:
-            session.conf.set(key, before)
+        for key, value in before.items():
+            if value is None:
+                session.conf.unset(key)
+            else:
+                session.conf.set(key, value)
 
 
 def _hive_reads(layout: rules.FileLayout, target) -> list:
@@ -334,6 +343,7 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
     for names, group in rules.header_groups(files, layout.headers):
         extra = rules.surplus_column(names)
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
+        newline = {} if _ends_in_cr(group) else {"lineSep": "\n"}
         part = reader.csv(
             [_literal(f) for f in group],
             header=True,
@@ -342,7 +352,10 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
             escape='"',
             multiLine=True,  # a quoted line break stays inside its field (as pandas reads it)
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
+            **newline,
         )
+        if newline:  # a line's \r (of \r\n) ends its last field, as pandas drops it
+            part = part.withColumns({n: _crlf_end(n) for n in [*names, extra]})
         part = part.filter(~_blank_line(names, extra)).withColumns(literal)
         by_file = [F.input_file_name().alias(rules.FILE_NAME)] if len(layout.files) > 1 else []
         parts.append(
@@ -351,6 +364,29 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
             )
         )
     return parts
+
+
+def _ends_in_cr(files) -> bool:
+    r"""Whether a CSV file ends its lines in ``\r`` alone (old Mac): Spark then finds its line
+    end itself. Else lines end at ``\n`` (Spark would take the first line's end for the whole
+    file: a ``\n`` header above ``\r\n`` rows read ``a\r`` groups, a ``\r\n`` header above
+    ``\n`` rows one row of two lines), the ``\r`` of ``\r\n`` dropped (:func:`_crlf_end`)."""
+    for f in files:
+        with contextlib.suppress(OSError, EOFError):
+            with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
+                head = fh.read(1 << 16)
+            if b"\r" in head and b"\n" not in head:
+                return True
+    return False
+
+
+def _crlf_end(name: str):
+    r"""Column ``name`` read up to ``\n``: a final ``\r`` dropped, a field of only it missing
+    (an empty last field ``a,\r\n``, which ends ``a,\n`` missing)."""
+    from pyspark.sql import functions as F
+
+    c = _col(name)
+    return F.when(c == F.lit("\r"), F.lit(None)).otherwise(F.regexp_replace(c, r"\r\z", ""))
 
 
 def _blank_line(names: list, extra: str):
