@@ -487,13 +487,15 @@ def _check_totals(table, count, names) -> None:
         )
     if WEIGHT_SUM not in table.columns:
         return
-    if float(table[WEIGHT_SUM].sum()) <= 0:
+    # as numbers first: the sum of a text column ('2.5' cells, which the cell check reads as
+    # numbers) joins the texts ('2.52.5'), a ValueError, or a wrong total ('12' for 1 + 2)
+    ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
+    if float(ws.sum()) <= 0:
         raise EthicLensInputError(
             "every weight is 0; nothing would be audited",
             column=column_labeller(names)(WEIGHT_SUM),
             fix="pass positive weights for the rows to audit (or no weights)",
         )
-    ws = pd.to_numeric(table[WEIGHT_SUM]).to_numpy(dtype=float)
     wq = pd.to_numeric(table[WEIGHT_SQ_SUM]).to_numpy(dtype=float)
     if ((ws > 0) & (wq <= 0)).any():  # weights of 1e-200: squares underflow to 0
         src = names.get(WEIGHT_SUM)
