@@ -22,6 +22,8 @@ import numbers
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from .._checks import did_you_mean
 from .._registry import Registry, resolve_function
 from ..errors import EthicLensInputError
@@ -474,7 +476,12 @@ def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
     DatasetEntry
         ``entry``.
     """
-    return _REGISTRY.register(entry, replace=replace)
+    if not isinstance(replace, bool | np.bool_):  # "no" is true: it replaced one
+        fix = "replace=True replaces a dataset registered under that name, False refuses it"
+        raise EthicLensInputError(
+            "must be True or False", column="replace", kind="argument", value=replace, fix=fix
+        )
+    return _REGISTRY.register(entry, replace=bool(replace))
 
 
 def unregister(name: str) -> None:
