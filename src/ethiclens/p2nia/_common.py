@@ -30,9 +30,10 @@ def budget_note(manifest: dict) -> str:
     budget = manifest.get("budget")
     if not isinstance(budget, dict):
         return ""
-    count = budget.get("releases", 1)
+    count, delta = budget.get("releases", 1), budget.get("cumulative_delta_on_this_data")
+    delta = f", δ {number_text(delta)}" if _is_number(delta) else ""
     return (
-        f"cumulative ε on this data {budget['cumulative_on_this_data']:g} over {count} "
+        f"cumulative ε on this data {budget['cumulative_on_this_data']:g}{delta} over {count} "
         f"release{'' if count == 1 else 's'}"
     )
 

@@ -740,14 +740,16 @@ def _write_file(path: Path, data: bytes) -> None:
         os.fsync(fh.fileno())
 
 
+CUMULATIVE_DELTA = "cumulative_delta_on_this_data"  # where a release in the folder had a δ
 BUDGET_COMPOSITION = (
     "basic sequential composition over the releases written to this folder (the platform "
     "states they use the same data)"
 )
 
 
-def _previous_budget(out: Path) -> tuple[float, int]:
-    """Cumulative ε (and release count) of the release being replaced."""
+def _previous_budget(out: Path) -> tuple[float, int, float]:
+    """Cumulative ε, release count and cumulative δ (0.0 for none) of the release being
+    replaced."""
     try:
         # as an estimate reads it: its own SHA-256 and its fields' consistency (a hand-edited
         # cumulative ε of 0.001 was added to as if spent)
@@ -755,7 +757,8 @@ def _previous_budget(out: Path) -> tuple[float, int]:
         validate_manifest(old)
         rec = old.get("budget") or {}  # checked: a number of releases, a cumulative ε
         cumulative = float(rec.get("cumulative_on_this_data", old["record_epsilon"]))
-        return cumulative, rec.get("releases", 1)
+        spent_delta = rec.get(CUMULATIVE_DELTA, old.get("delta"))  # before: its own δ
+        return cumulative, rec.get("releases", 1), float(spent_delta or 0.0)
     except (OSError, ValueError, AttributeError) as exc:
         said = exc.problem if isinstance(exc, EthicLensInputError) else exc
         raise EthicLensInputError(
@@ -847,7 +850,7 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
         )
     if not (track_budget or manifest.get("request", {}).get("track_budget") or prev_tracked):
         return manifest
-    previous, count = _previous_budget(out) if is_release else (0.0, 0)
+    previous, count, delta_before = _previous_budget(out) if is_release else (0.0, 0, 0.0)
     budget = {
         "this_release": eps,
         "cumulative_on_this_data": eps + previous,
@@ -856,6 +859,8 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     }
     if manifest.get("delta") is not None:
         budget["this_release_delta"] = manifest["delta"]
+    if delta_before or manifest.get("delta") is not None:  # δs add up as the ε do
+        budget[CUMULATIVE_DELTA] = delta_before + float(manifest.get("delta") or 0.0)
     manifest["budget"] = budget
     return manifest
 
@@ -1701,6 +1706,28 @@ def _check_budget_count(budget: dict, delta) -> None:
     ):
         if budget.get(key) != want:
             raise _bad(said, f"budget.{key}", budget.get(key))
+    _check_cumulative_delta(budget, count, delta)
+
+
+def _check_cumulative_delta(budget: dict, count: int, delta) -> None:
+    """A budget record's cumulative δ (written since round 39; absent from an older record):
+    a number above 0 (many releases' δ may add up past one's ceiling) at least this release's,
+    and this release's after one release."""
+    if CUMULATIVE_DELTA not in budget:
+        return
+    total, this = budget[CUMULATIVE_DELTA], 0.0 if delta is None else float(delta)
+    if (
+        not _is_number(total)
+        or not 0 < float(total) < 1
+        or total < this * (1 - 1e-9)
+        or (count == 1 and not _close(total, this))
+    ):
+        raise _bad(
+            f"the cumulative δ must be this release's δ {delta}"
+            + (" plus the earlier releases'" if count > 1 else ""),
+            f"budget.{CUMULATIVE_DELTA}",
+            budget[CUMULATIVE_DELTA],
+        )
 
 
 def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
