@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._checks import did_you_mean
-from .._registry import Registry, resolve_function
+from .._registry import Registry, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
 PURPOSES = ("audit", "pcer", "p2nia")
@@ -173,14 +173,18 @@ class DatasetEntry:
     not_audited: str = ""
 
     def __post_init__(self):
+        self._check_types()
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
             # a copy, never the caller's lists (and picklable)
             object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
         object.__setattr__(self, "protected", tuple(self.protected))
         object.__setattr__(self, "limitations", tuple(self.limitations))
-        if not isinstance(self.name, str) or not self.name:
-            raise EthicLensInputError(
-                "a dataset entry needs a name", column="name", fix="e.g. name='toy'"
+        if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
+            raise EthicLensInputError(  # --datasets a,b lists names comma-separated
+                "a dataset entry needs a non-empty name without commas",
+                column="name",
+                value=self.name,
+                fix="e.g. name='toy'",
             )
         if DEFAULT_FEATURES not in self.feature_sets:
             raise EthicLensInputError(
@@ -216,6 +220,37 @@ class DatasetEntry:
                 value=what,
                 fix="set audited=False too, or leave not_audited out",
             )
+
+    def _check_types(self) -> None:
+        """Refuse, naming the field, what no face could read: a truth given as text ("no" is
+        true), protected columns given as one string (read letter by letter) or twice, a
+        loader that is no function, and a mapping field given as no mapping."""
+        for key in ("positive_is_favorable", "audited"):
+            if not isinstance(getattr(self, key), bool | np.bool_):
+                fix = f"{key}=True or False"
+                raise EthicLensInputError(
+                    "must be True or False", column=key, value=getattr(self, key), fix=fix
+                )
+        cols = self.protected
+        if isinstance(cols, str | bytes) or not all(isinstance(c, str) for c in cols):
+            fix = "e.g. protected=('sex', 'race')"
+            raise EthicLensInputError(
+                "must be a sequence of column names", column="protected", value=cols, fix=fix
+            )
+        if len(set(cols)) != len(tuple(cols)):
+            fix = "name each protected column once"
+            raise EthicLensInputError(
+                "lists a column twice", column="protected", value=cols, fix=fix
+            )
+        check_function_ref(self.loader, "loader", fix="e.g. loader='mypackage.data:load_toy'")
+        for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
+            if not isinstance(getattr(self, key), Mapping):
+                raise EthicLensInputError(
+                    "must be a mapping (a dict)",
+                    column=key,
+                    value=getattr(self, key),
+                    fix="e.g. {}",
+                )
 
     def uses(self, purpose: str) -> bool:
         """Whether ``purpose`` (``audit``, ``pcer`` or ``p2nia``) uses this dataset."""
