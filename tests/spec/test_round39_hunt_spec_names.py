@@ -38,3 +38,11 @@ def test_a_bad_url_in_the_environment_is_named_by_its_key(monkeypatch):
     target = {"db_env": "ETHICLENS_R39_BAD_URL", "table": "t"}
     exc = _message(lambda: ethiclens.run({"target": target, "roles": _ROLES}))
     assert (exc.kind, exc.column) == ("key", "target.db_env ETHICLENS_R39_BAD_URL")
+
+
+@pytest.mark.parametrize("call", [ethiclens.audit, ethiclens.compare, ethiclens.threshold_table])
+def test_a_target_in_bytes_is_refused_as_run_refuses_it(call):
+    # was the arrays form's TypeError: "audit() missing 2 required positional arguments"
+    with pytest.raises(EthicLensInputError, match="not bytes") as info:
+        call(b"compas")
+    assert info.value.column == "spec"

@@ -19,7 +19,8 @@ def _is_request(args) -> bool:
             f"a spec ({type(args[0]).__name__}) is the only positional argument; give its "
             "settings as keywords (n_boot=500), or pass arrays without a spec"
         )
-    return len(args) == 1 and isinstance(args[0], (AuditSpec, str, dict, os.PathLike))
+    # bytes: refused as run(b"compas") refuses it (not the arrays form's "missing y_pred")
+    return len(args) == 1 and isinstance(args[0], (AuditSpec, str, bytes, dict, os.PathLike))
 
 
 def _spec_of(first, kwargs, purpose=None) -> AuditSpec:
