@@ -21,8 +21,10 @@ whatever else the batch holds:
   store keeps its text;
 * any other group is text and keeps its text exactly (``1e3``, ``2.50e2``, ``01``, ``A``); a
   text group new to the store that is a known group with other spaces or case (``A `` or
-  ``a`` beside the store's ``A`` alone) is refused, nothing written: a recoding slip, not a new
-  group. A store that holds both ``a`` and ``A`` keeps both.
+  ``a`` beside the store's ``A`` alone), other code points (``José`` decomposed, NFD) or
+  invisible characters (a zero-width space) is refused, nothing written: a recoding slip, not
+  a new group (as one batch's two such spellings are). A store that holds both ``a`` and ``A``
+  keeps both.
 """
 
 from __future__ import annotations
@@ -149,7 +151,7 @@ def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> N
             continue
         seen = [str(v) for v in pd.unique(edited_groups(table, col, *edits)[col])]
         for group in seen:
-            ours = None if group in groups else lookalike(group, groups)
+            ours = None if group in groups else slip(group, groups)
             if ours is not None:
                 raise _respelled(col, ours, group, refs.get(col), seen)
 
@@ -171,8 +173,13 @@ def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
         how = "strip the spaces"
     elif group.casefold() == ours.casefold():
         how = "fix the case"
-    else:
+    elif group.strip().casefold() == ours.strip().casefold():
         how = "strip the spaces and fix the case"
+    else:  # the same letters in other code points (NFD), or with invisible characters
+        how = (
+            f"the same letters in other code points or with invisible characters, "
+            f"{_points(group)} here, {_points(ours)} in the store: write the store's"
+        )
     return EthicLensInputError(
         f"this batch spells the store's group {ours!r} as {group!r}: it would be compared as a "
         f"new group and the comparisons of {ours!r} would stop{missing}",
@@ -181,6 +188,10 @@ def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
         fix=f"recode {col} so that its groups are spelled as the store's ({group!r} -> "
         f"{ours!r}: {how}), then rerun; nothing was written",
     )
+
+
+def _points(text: str) -> str:
+    return " ".join(f"U+{ord(c):04X}" for c in text[:40])
 
 
 def _absent(table: pd.DataFrame, request, col: str, slips: bool = False) -> list:
