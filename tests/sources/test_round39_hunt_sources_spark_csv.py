@@ -57,3 +57,21 @@ def test_spark_tells_columns_apart_by_case(spark, tmp_path):
     expected = _cells(pandas_counts(str(path), roles), cols)
     assert _cells(spark_file_counts(str(path), roles), cols) == expected
     assert spark.conf.get("spark.sql.caseSensitive") == "false"  # the session's own, restored
+
+
+def test_a_spark_frame_and_parquet_file_tell_columns_apart_by_case(spark, tmp_path):
+    from ethiclens.sources import audit_frame
+
+    frame = pd.DataFrame(
+        {"y": [1, 0, 1, 0], "p": [1, 1, 0, 0], "g": list("aabb"), "G": list("xxxy")}
+    )
+    frame.to_parquet(tmp_path / "t.parquet", index=False)
+    roles = Roles(y_true="y", y_pred="p", protected=["g", "G"])
+    cols = ("g", "G", "y_true", "y_pred", "count")
+    expected = _cells(pandas_counts(str(tmp_path / "t.parquet"), roles), cols)
+    assert _cells(spark_file_counts(str(tmp_path / "t.parquet"), roles), cols) == expected
+    opts = {"n_boot": 200, "min_group_size": 1, "min_label_count": 1}
+    result = audit_frame(
+        spark.createDataFrame(frame), y_true="y", y_pred="p", protected="g", **opts
+    )
+    assert [g["group"] for g in result.to_dict()["attributes"][0]["groups"]] == ["a", "b"]

@@ -74,8 +74,9 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
 def _values(column: pd.Series) -> pd.Series:
     """A categorical key as its values (objects): the files of a folder may store one column as
     categories in one file and plain strings in another, which Dask cannot join as keys. Unused
-    categories are refused from the files themselves (``_rules.parquet_categories``)."""
-    if isinstance(column.dtype, pd.CategoricalDtype):
+    categories are refused from the files themselves (``_rules.parquet_categories``). An
+    interval key too (pd.cut's bins): Dask's groupby cannot build one (a TypeError traceback)."""
+    if isinstance(column.dtype, (pd.CategoricalDtype, pd.IntervalDtype)):
         return column.astype(object)
     if column.dtype == np.float16:  # pandas cannot group float16: as every engine, float32
         return column.astype(np.float32)

@@ -37,8 +37,9 @@ def spark_counts(sdf, roles: Roles):
 
     fix = "pass spark.read.parquet(...) or spark.table(...)"
     rules.check_frame(sdf, DataFrame, "a Spark DataFrame", fix, roles)
-    raw = _raw_counts(sdf, roles, text=False, extra=None)
-    return finish_counts(raw, roles, "spark", locator=_frame_types(sdf))
+    with _text_partitions(sdf.sparkSession):  # g beside G: two columns, as pandas has them
+        raw = _raw_counts(sdf, roles, text=False, extra=None)
+        return finish_counts(raw, roles, "spark", locator=_frame_types(sdf))
 
 
 def _frame_types(sdf) -> rules.FrameTypes:
