@@ -260,16 +260,26 @@ def _as_report(report) -> dict:
         fix = "gate it with ModelComparison.gate(fail_on) (the command line: ethiclens compare "
         fix += "--fail-on LEVEL)"
     elif isinstance(report, dict):
-        if report is not given or _has_gated_keys(report):
+        if report is not given:
             return report
-        path, words, _ = _first_schema_error(report) or ("comparisons", "is malformed", None)
+        if not _has_gated_keys(report):
+            error = _first_schema_error(report) or ("comparisons", "is malformed", None)
+            path, words, quoted = *error[:2], None  # a report is too long to quote
+        else:  # the verdicts the gate reads: a hand-edited 'BOGUS' would pass every fail_on
+            error = _first_bad_status(report)
+            if error is None:
+                return report
+            path, words, quoted = error
         problem = f"is not an audit report: {path} {words}"
+        raise EthicLensInputError(problem, column="report", value=quoted, fix=fix, kind="argument")
     value = None if isinstance(report, dict) else report  # a report is too long to quote
     raise EthicLensInputError(problem, column="report", value=value, fix=fix, kind="argument")
 
 
-# What the gate reads of each comparison of the report it gates.
-_GATED_KEYS = ("attribute", "group", "reference", "status", "metrics")
+# What the gate reads of each comparison of the report it gates (its status: _first_bad_status).
+_GATED_KEYS = ("attribute", "group", "reference", "metrics")
+# The verdicts a comparison of an audit report has (the report schema's $defs.comparison.status).
+_COMPARISON_STATUSES = (FLAGGED, INCONCLUSIVE, PASS, INSUFFICIENT_DATA, UNDEFINED)
 
 
 def _has_gated_keys(report: dict) -> bool:
@@ -283,6 +293,20 @@ def _has_gated_keys(report: dict) -> bool:
         and all(isinstance(c["metrics"].get(m), dict | None) for m in GATED_METRICS)
         for c in comparisons
     )
+
+
+def _first_bad_status(report: dict) -> tuple | None:
+    """(key path, what is wrong, value) of the first comparison whose status is missing or not
+    a verdict (a hand-edited ``"BOGUS"``), naming the comparison, or None. The gate fails on
+    the statuses it knows, so any other one would pass every ``fail_on``."""
+    for i, comparison in enumerate(report["comparisons"]):
+        place = f"{_key_path(('comparisons', i, 'status'))} ({_comparison_name(comparison)})"
+        if "status" not in comparison:
+            return place, "is missing", None
+        status = comparison["status"]
+        if status not in _COMPARISON_STATUSES:
+            return place, schema_words("enum", _COMPARISON_STATUSES, ""), status
+    return None
 
 
 def _read_baseline(baseline) -> tuple[str, dict]:
