@@ -2,7 +2,8 @@
 P2NIA audited models are each a :class:`Registry` of named entries.
 
 The rules are the same everywhere: an entry is an instance of the registry's type with a
-non-empty ``name``; a taken name is refused unless ``replace=True``; built-in entries can be
+non-empty ``name``; a taken name is refused unless ``replace=True`` (``replace`` is True or
+False, never read by its truthiness: ``replace="no"`` replaced an entry); built-in entries can be
 neither replaced nor removed; removing an absent name is a no-op (so test teardowns can always
 call it); an unknown name is an error that lists the registered ones. An entry's name and its
 function (given as a callable or as a ``"module:function"`` string, imported on first use) are
@@ -14,6 +15,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
+
+import numpy as np
 
 from .errors import EthicLensInputError
 
@@ -81,7 +84,17 @@ class Registry(Generic[T]):
         """Refuse what :meth:`register` would refuse (not an entry, a taken or built-in name),
         before anything else about ``item`` is checked: a built-in name is refused as one,
         whatever else is wrong with the entry. Errors name the entry by its kind ("group
-        metric 'selection_rate'"), never as a column."""
+        metric 'selection_rate'"), never as a column. ``replace`` must be True or False (numpy's
+        bool too), refused naming it before anything else: "no" is true."""
+        if not isinstance(replace, bool | np.bool_):
+            raise EthicLensInputError(
+                "must be True or False",
+                column="replace",
+                kind="argument",
+                value=replace,
+                fix=f"replace=True replaces a {self.kind} registered under that name, "
+                "False refuses it",
+            )
         name = getattr(item, "name", None)
         if not isinstance(item, self.item_type) or not isinstance(name, str) or not name:
             raise EthicLensInputError(

@@ -511,12 +511,7 @@ def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
     DatasetEntry
         ``entry``.
     """
-    if not isinstance(replace, bool | np.bool_):  # "no" is true: it replaced one
-        fix = "replace=True replaces a dataset registered under that name, False refuses it"
-        raise EthicLensInputError(
-            "must be True or False", column="replace", kind="argument", value=replace, fix=fix
-        )
-    return _REGISTRY.register(entry, replace=bool(replace))
+    return _REGISTRY.register(entry, replace=replace)  # refuses a replace not True or False
 
 
 def unregister(name: str) -> None:

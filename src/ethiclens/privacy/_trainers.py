@@ -17,14 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-
 from .._checks import check_count
 from .._optional import NeedsExtra
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 from ._dpsgd import train_dp_mlp
-from ._inputs import argument_error
 from ._vectorized import train_many
 
 
@@ -83,10 +80,7 @@ def register_trainer(trainer: Trainer, *, replace: bool = False) -> Trainer:
     """Register ``trainer`` under ``trainer.name`` (refused if the name is taken, unless
     ``replace``; a built-in trainer cannot be replaced). ``replace`` is True or False, never
     read by its truthiness (``replace="no"`` replaced a registered trainer)."""
-    if not isinstance(replace, bool | np.bool_):
-        fix = "replace=True replaces a trainer registered under that name, False refuses it"
-        raise argument_error("must be True or False", "replace", replace, fix)
-    return _REGISTRY.register(trainer, replace=bool(replace))
+    return _REGISTRY.register(trainer, replace=replace)
 
 
 def unregister_trainer(name: str) -> None:
