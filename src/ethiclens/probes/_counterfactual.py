@@ -617,7 +617,8 @@ def analyze_counterfactuals(
 
 
 def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_state, ci):
-    """:func:`analyze_counterfactuals` without its notes: the result, and whether every
+    """:func:`analyze_counterfactuals` without its notes but one on columns other than the
+    attribute that a flipped copy changed: the result, and whether every
     flipped row has exactly its observed row's score (False without scores)."""
     n_boot = check_settings(favorable_label, n_boot, random_state, ci)
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
@@ -632,6 +633,8 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     # largest id: an id of 1e11 asked numpy for 745 GiB.
     ids = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
     unique_ids, rows = np.unique(ids, return_inverse=True)
+    scored = {getattr(v, "name", None) for v in (y_pred, y_score)} - {None}
+    other_changes = _other_changes(frame, attribute, scored, (rows, observed))
     orig_pred = np.full(len(unique_ids), -1)
     orig_pred[rows[observed]] = pred[observed]
     orig_score = None
@@ -660,6 +663,7 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
         n_boot=n_boot if drew else None,
         seed=random_state,
     )
+    result.notes += [other_changes] if other_changes else []
     flipped = ~observed
     same = score is not None and np.array_equal(score[flipped], orig_score[rows[flipped]])
     return result, bool(same)
@@ -938,6 +942,39 @@ def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndar
 
 
 SCORE_ALL = "score every row of the make-counterfactuals output"
+
+
+def _other_changes(frame, attribute, scored: set, rows_observed) -> str | None:
+    """A note when a flipped copy differs from its observed record in a column other than the
+    flipped attribute, the bookkeeping and the ``scored`` (prediction, score) columns (an age
+    edited, or a score column not passed as ``y_score``): a flip there may not be the
+    attribute's doing. None when every copy holds its record's values."""
+    rows, observed = rows_observed
+    at = np.full(rows.max() + 1, -1)
+    at[rows[observed]] = np.flatnonzero(observed)
+    flipped = np.flatnonzero(~observed)
+    origin = at[rows[flipped]]
+    skip = {ROW, SOURCE, TARGET, attribute} | scored
+    changed, first = [], None
+    for k, col in enumerate(frame.columns):  # by position: a name held twice is two columns
+        if col in skip:
+            continue
+        after, before = frame.iloc[flipped, k], frame.iloc[origin, k]
+        both_missing = after.isna().to_numpy() & before.isna().to_numpy()
+        differ = ~((after.to_numpy() == before.to_numpy()) | both_missing)
+        if differ.any() and str(col) not in changed:
+            changed.append(str(col))
+            i = int(flipped[np.flatnonzero(differ)[0]])
+            first = i if first is None else min(first, i)
+    if not changed:
+        return None
+    return (
+        f"flipped rows differ from their observed record in {changed} as well as the "
+        f"attribute{first_row(first)}: the probe compares rows that differ only in the "
+        "attribute, so if the model reads these columns its flips are not the attribute's "
+        "alone (score the make-counterfactuals output as written, adding prediction and score "
+        "columns only; pass a score column as y_score, --y-score)"
+    )
 
 
 def _table_error(problem: str, column, fix="use the table make-counterfactuals wrote", **kw):
