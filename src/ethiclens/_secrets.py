@@ -29,6 +29,7 @@ import html
 import json
 import re
 import threading
+import unicodedata
 from urllib.parse import parse_qsl, quote, quote_plus, unquote, urlsplit
 
 MASK = "***"
@@ -153,8 +154,9 @@ def remember_url(url) -> None:
 def secret_values(url: str) -> list[str]:
     """The literal secrets in ``url`` (raw and URL-decoded), to scrub from any text that echoes
     them — a driver's error message may quote the password without its key."""
+    url = url_text(url)  # a zero-width space before the scheme hides no password
     try:
-        parts = urlsplit(str(url))
+        parts = urlsplit(url)
     except ValueError:
         return []
     found = []
@@ -212,10 +214,36 @@ def _userinfo_secrets(url: str) -> list[str]:
     return pieces
 
 
+# Characters no one sees that a paste or an editor leaves around a URL: control characters
+# (ESC, NUL), format characters (zero-width space U+200B, a byte-order mark, word joiner U+2060,
+# direction marks), the Hangul fillers and variation selectors shown as nothing.
+_UNSEEN = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0") | frozenset(
+    map(chr, (*range(0x180B, 0x1810), *range(0xFE00, 0xFE10)))
+)
+
+
+def _unseen(char: str) -> bool:
+    return char.isspace() or char in _UNSEEN or unicodedata.category(char) in ("Cc", "Cf")
+
+
+def url_text(text) -> str:
+    """``text`` without the spaces, control and invisible characters a paste may leave at its
+    ends (``"\\u200bpostgresql://u:pw@h/db"``): a URL so disguised is still read as a URL (its
+    password masked), never taken for a file name that shows it."""
+    text = str(text)
+    start, end = 0, len(text)
+    while start < end and _unseen(text[start]):
+        start += 1
+    while end > start and _unseen(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
 def looks_like_url(text) -> bool:
-    """``text`` (spaces around it aside) starts like a URL: ``scheme:/`` or ``scheme://``.
-    Asked of a database or store setting: a URL's secrets are remembered (:func:`remember_url`)."""
-    if re.match(rf"\s*{_URL_START}", str(text)) is None:
+    """``text`` (spaces and invisible characters around it aside, :func:`url_text`) starts like
+    a URL: ``scheme:/`` or ``scheme://``. Asked of a database or store setting: a URL's secrets
+    are remembered (:func:`remember_url`)."""
+    if re.match(_URL_START, url_text(text)) is None:
         return False
     remember_url(text)
     return True
@@ -223,7 +251,7 @@ def looks_like_url(text) -> bool:
 
 def malformed_url(text) -> bool:
     """``text`` looks like a URL but lacks the ``//`` after its scheme (``postgresql:/u@h``)."""
-    return looks_like_url(text) and re.match(r"\s*[A-Za-z][A-Za-z0-9+.-]+://", str(text)) is None
+    return looks_like_url(text) and re.match(r"[A-Za-z][A-Za-z0-9+.-]+://", url_text(text)) is None
 
 
 def scrub(text: str, *urls: str) -> str:

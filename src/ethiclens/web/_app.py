@@ -15,15 +15,16 @@ import contextlib
 import hmac
 import ipaddress
 import logging
+import os
 import re
 import secrets
 import urllib.parse
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from .._checks import MAX_WORKERS, check_count, check_member
+from .._checks import MAX_WORKERS, check_argument_type, check_count, check_member
 from .._optional import MissingExtraError
-from .._secrets import looks_like_url, mask_url
+from .._secrets import looks_like_url, mask_secrets, mask_url, url_text
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._store import Store, is_url
@@ -58,9 +59,9 @@ class WebConfig:
 
     def __post_init__(self):
         self.data_dir = _checked_path(self.data_dir, "WebConfig.data_dir")
-        if not self.store:
+        if self.store is None:
             self.store = self.data_dir / "ethiclens-web.sqlite"
-        elif looks_like_url(self.store):  # as --store: a missing '//', a masked password
+        elif looks_like_url(path_given(self.store, "WebConfig.store")):  # as --store's
             fix = "give a file path, or a postgresql://user@host/db URL"
             self.store = checked_store_url(self.store, "WebConfig.store", fix)
         else:
@@ -103,14 +104,19 @@ class WebConfig:
         masked (the history's, a monitor store's), the token as ``***`` (a log line or a
         traceback that shows the config shows no credential)."""
         shown = {f.name: getattr(self, f.name) for f in fields(self)}
-        if is_url(self.store):
-            shown["store"] = mask_url(str(self.store))
+        shown["store"] = _masked(self.store)
         if self.token is not None:
             shown["token"] = "***"
-        shown["monitor_stores"] = tuple(
-            mask_url(s) if isinstance(s, str) else s for s in self.monitor_stores
-        )
+        shown["monitor_stores"] = tuple(_masked(s) for s in self.monitor_stores)
         return f"WebConfig({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+
+def _masked(store):
+    """A store as shown: a URL's password masked; a file's path with any ``user:password@host``
+    in it masked too (``postgresql//u:pw@h/db``, a URL missing its ':', is a path)."""
+    if isinstance(store, str):
+        return mask_url(store)
+    return Path(shown) if (shown := mask_secrets(str(store))) != str(store) else store
 
 
 _EXAMPLES = {
@@ -183,7 +189,8 @@ def checked_store_url(
     masked — never taken for a folder name that would print it."""
     from ..sources import checked_db_url
 
-    url = checked_db_url(store, flag)
+    # a URL pasted with an invisible character around it (U+200B, a BOM): still a URL
+    url = checked_db_url(url_text(store) if looks_like_url(store) else store, flag)
     if looks_like_url(url) and not is_url(url):
         raise EthicLensInputError(
             "is not a PostgreSQL URL; the history is a SQLite file or a PostgreSQL database",
@@ -204,10 +211,34 @@ _WRONG_KIND = {
 }
 
 
+def path_given(path, column: str):
+    """``path``; refused when it is no path: another type (a number, bytes, a bool), or text
+    that is blank or only invisible characters (a zero-width space), which would name a file
+    or folder no one sees (``--data-dir`` and ``--store`` refuse blank text too)."""
+    fix = {
+        "WebConfig.data_dir": "give a folder's path, e.g. 'ethiclens-data'",
+        "WebConfig.store": "give a SQLite file's path or a PostgreSQL URL, or leave it out (None)",
+        "--store": "give a SQLite file's path or a PostgreSQL URL, or leave --store out",
+        "--store-env": "set the variable to the history's PostgreSQL URL",
+    }.get(column, "give a monitor store's path (a SQLite file) or its PostgreSQL URL")
+    check_argument_type(path, (str, os.PathLike), column=column, problem="must be a path "
+                        "(str or pathlib.Path), not a", fix=fix)  # fmt: skip
+    if not url_text(path):
+        raise EthicLensInputError(
+            "is blank (or only invisible characters): it would name a file or folder no one "
+            "can see",
+            column=column,
+            value=str(path),
+            fix=fix,
+        )
+    return path
+
+
 def _checked_path(path, column: str) -> Path:
     """The data folder (resolved) or the SQLite store's file, refused when it is of the other
     kind (absent, it is made)."""
     folder = column == "WebConfig.data_dir"
+    path_given(path, column)
     if "\x00" in str(path):  # no file system takes it (Path.resolve: a ValueError)
         raise EthicLensInputError(
             "holds a NUL byte (\\x00), which no path may hold",
@@ -571,4 +602,7 @@ def _host_name(header: str) -> str:
 
 def _store(where):
     """A monitor store as ``read_store`` takes it: a database URL as text, a file as a Path."""
+    path_given(where, "WebConfig.monitor_stores")
+    if looks_like_url(where):  # invisible characters around it dropped, as --store's
+        return url_text(where)
     return str(where) if "://" in str(where) else Path(where)

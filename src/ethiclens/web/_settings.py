@@ -16,9 +16,9 @@ import urllib.parse
 from pathlib import Path
 
 from .._checks import check_count, is_number_text
-from .._secrets import looks_like_url
+from .._secrets import looks_like_url, mask_secrets, url_text
 from ..errors import EthicLensInputError
-from ._app import WebConfig, token_problem
+from ._app import WebConfig, path_given, token_problem
 from ._app import checked_store_url as _checked_store_url
 from ._store import is_url
 
@@ -174,7 +174,14 @@ TOKEN_FIX = (
 )
 
 _SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
-_SIZE_UNITS |= {"g": 1 << 30, "gb": 1 << 30, "t": 1 << 40, "tb": 1 << 40}
+_SIZE_UNITS |= {
+    "g": 1 << 30,
+    "gb": 1 << 30,
+    "t": 1 << 40,
+    "tb": 1 << 40,
+    "p": 1 << 50,
+    "pb": 1 << 50,
+}
 MAX_SIZE = 1 << 50  # 1 PB: past any upload a machine could hold
 
 
@@ -183,7 +190,7 @@ def parse_size(text: str, flag: str = "--max-upload") -> int:
     (:func:`~ethiclens._checks.is_number_text`: no ``1_0``, ``٣``, padding), from 1 byte to
     1 PB; else one line naming ``flag``."""
     raw = text if isinstance(text, str) else ""
-    num = raw.rstrip("kmgtbKMGTB")
+    num = raw.rstrip("kmgtpbKMGTPB")
     unit = _SIZE_UNITS.get(raw[len(num) :].lower())
     value = 0.0
     if unit is not None and is_number_text(num) and math.isfinite(float(num)):
@@ -226,7 +233,9 @@ def serve_settings(host: str, options: dict, port: int | None = None):
         if local
         else None,
         databases=databases,
-        monitor_stores=tuple(dict.fromkeys(options["monitor_store"])),
+        monitor_stores=tuple(
+            dict.fromkeys(path_given(m, "--monitor-store") for m in options["monitor_store"])
+        ),
         **({"workers": workers} if workers else {}),
     )
     return config, printed
@@ -254,15 +263,16 @@ def start_lines(config, host: str, port: int, printed: str | None) -> list[str]:
         lines.append("The token above is required by every request; keep it private.")
     elif config.token:
         lines.append("Every request needs the token from --token-file (open /?token=...).")
-    history = mask_url(str(config.store)) if is_url(config.store) else config.store
+    # a path with user:password@host in it (postgresql//u:pw@h/db, a URL missing its ':') too
+    history = mask_url(str(config.store)) if is_url(config.store) else mask_secrets(config.store)
     lines.append(f"data folder: {config.data_dir}  history: {history}  (Ctrl-C stops)")
     return lines
 
 
 def _history_store(store: str | None, store_env: str | None) -> str | None:
     """The history's SQLite file or PostgreSQL URL (``--store``, or ``--store-env``'s value)."""
-    if not store_env:
-        return _checked_store_url(store, "--store") if store else None
+    if not store_env:  # text only invisible characters is no file name (click's '' aside)
+        return _checked_store_url(path_given(store, "--store"), "--store") if store else None
     if store:
         raise EthicLensInputError(
             "give --store or --store-env, not both", column="--store-env", fix="keep one"
@@ -270,7 +280,13 @@ def _history_store(store: str | None, store_env: str | None) -> str | None:
     from ..sources import env_db_url
 
     url = env_db_url(store_env, "--store-env", "postgresql://user:password@host/db")
-    return _checked_store_url(url, "--store-env")
+    return _checked_store_url(path_given(url, "--store-env"), "--store-env")
+
+
+def _pasted(url: str) -> str:
+    """``url`` without the spaces and invisible characters a paste leaves around it (a URL so
+    disguised is still a URL, its password masked), any other text as given."""
+    return url_text(url) if looks_like_url(url) else url.strip()
 
 
 def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
@@ -286,9 +302,11 @@ def _databases(db_env: tuple, db: tuple) -> tuple[str, ...]:
     checked += [(url, "--db") for url in db]
     for url, flag in checked:
         _check_database_url(url, flag)
+    for name in db_env:  # a URL pasted with a zero-width space or a BOM: the audits read it
+        os.environ[name] = _pasted(os.environ[name])
     names = list(dict.fromkeys(db_env))
-    for n, url in enumerate(dict.fromkeys(db), start=1):
-        os.environ[f"ETHICLENS_DB_{n}"] = url.strip()
+    for n, url in enumerate(dict.fromkeys(_pasted(u) for u in db), start=1):
+        os.environ[f"ETHICLENS_DB_{n}"] = url
         names.append(f"ETHICLENS_DB_{n}")
     return tuple(dict.fromkeys(names))
 
@@ -302,7 +320,7 @@ def _check_database_url(url: str, flag: str) -> None:
 
     name = flag.removeprefix("--db-env ")
     option = "--db-env" if name != flag else "--db"
-    url = checked_db_url(url, option)
+    url = checked_db_url(_pasted(url), option)
     if not looks_like_url(url):
         raise EthicLensInputError(
             f"environment variable {name} does not hold a database URL"

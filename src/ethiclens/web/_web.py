@@ -434,7 +434,11 @@ class Web:
     def page(self, request, name: str, code: int = 200, **context):
         from starlette.responses import HTMLResponse
 
-        context.setdefault("errors", {})
+        from .._secrets import mask_secrets
+
+        # every refusal by its field masked, as an error page's and an error's own message are
+        # (one built from what was typed: a URL in the database field)
+        context["errors"] = {k: mask_secrets(v) for k, v in (context.get("errors") or {}).items()}
         html = self.env.get_template(name).render(csrf=request.state.csrf, **context)
         return HTMLResponse(html, status_code=code)
 
