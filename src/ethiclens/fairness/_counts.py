@@ -218,6 +218,7 @@ def check_counts_cells(
     names = names or {}
     where = where or _in_table
     label = column_labeller(names)
+    refuse_columns_twice(table)
     _check_counts_columns(table)
     if len(table) == 0:
         return  # the audit says what is missing
@@ -380,6 +381,19 @@ def _check_sums(table, count, sums: dict, label, where) -> None:
         if bad.any():
             what = f"a cell of 0 rows has {col} {v[int(np.flatnonzero(bad)[0])]:.6g}, not 0"
             _refuse(table, bad, what, label(col), _FIX_TOOL, col, where)
+
+
+def refuse_columns_twice(table) -> None:
+    """Two columns of one name (as text: 0 and '0' too): which was meant? (a look at one
+    returns both, and its checks went wrong: a broadcast error, or a silent pass)."""
+    named = pd.Index([str(c) for c in table.columns])
+    twice = named[named.duplicated()]
+    if len(twice):
+        raise EthicLensInputError(
+            f"the counts table has two columns named {twice[0]!r}",
+            column=twice[0],
+            fix="rename the columns so each name is unique",
+        )
 
 
 def _check_counts_columns(table) -> None:

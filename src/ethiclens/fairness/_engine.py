@@ -47,6 +47,7 @@ from ._counts import (
     check_counts_cells,
     column_labeller,
     counts_attributes,
+    refuse_columns_twice,
     refuse_missing_keys,
     round_significant,
 )
@@ -294,13 +295,7 @@ def _named_cells(table, protected):
         table = table.rename(columns=str)
     if set(map(str, table.index.names)) & set(table.columns):  # set_index(..., drop=False)
         table = table.reset_index(drop=True)  # the cells are the columns; pandas: ambiguous
-    twice = table.columns[table.columns.duplicated()]
-    if len(twice):  # which was meant? (was pandas' TypeError from the first look at one)
-        raise EthicLensInputError(
-            f"the counts table has two columns named {twice[0]!r}",
-            column=twice[0],
-            fix="rename the columns so each name is unique",
-        )
+    refuse_columns_twice(table)  # was pandas' TypeError from the first look at one
     # one attribute's name, not its characters; a list, array, Index (table.columns[:2]) ...
     return table, None if protected is None else names_of(protected)
 
