@@ -784,6 +784,16 @@ def write_release(
     sequential composition.
     """
     check_release_parts(rel)
+    for name, flag in (("replace", replace), ("track_budget", track_budget)):
+        if not isinstance(flag, bool | np.bool_) and not (name == "track_budget" and flag is None):
+            # 'no' is truthy: replace='no' replaced a release and discarded its budget record
+            raise EthicLensInputError(
+                "must be True or False",
+                column=name,
+                value=flag,
+                fix="pass True or False",
+                kind="argument",
+            )
     fix = "give the folder to write the release into, e.g. 'release/'"
     problem = "must be the path of a folder, not a"
     check_argument_type(out_dir, (str, os.PathLike), column="out_dir", problem=problem, fix=fix)
