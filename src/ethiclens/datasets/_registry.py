@@ -19,7 +19,7 @@ import difflib
 import inspect
 import math
 import numbers
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -173,12 +173,6 @@ class DatasetEntry:
     not_audited: str = ""
 
     def __post_init__(self):
-        self._check_types()
-        for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
-            # a copy, never the caller's lists (and picklable)
-            object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
-        object.__setattr__(self, "protected", tuple(self.protected))
-        object.__setattr__(self, "limitations", tuple(self.limitations))
         if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
             raise EthicLensInputError(  # --datasets a,b lists names comma-separated
                 "a dataset entry needs a non-empty name without commas",
@@ -186,6 +180,10 @@ class DatasetEntry:
                 value=self.name,
                 fix="e.g. name='toy'",
             )
+        self._check_types()
+        for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
+            # a copy, never the caller's lists (and picklable)
+            object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
         if DEFAULT_FEATURES not in self.feature_sets:
             raise EthicLensInputError(
                 f"every dataset has a {DEFAULT_FEATURES!r} feature set",
@@ -223,21 +221,18 @@ class DatasetEntry:
 
     def _check_types(self) -> None:
         """Refuse, naming the field, what no face could read: a truth given as text ("no" is
-        true), protected columns given as one string (read letter by letter) or twice, a
-        loader that is no function, and a mapping field given as no mapping."""
+        true), protected columns (or limitations) given as one string (read letter by letter) or
+        no sequence, a protected column twice, a loader that is no function, and a mapping
+        field given as no mapping."""
         for key in ("positive_is_favorable", "audited"):
             if not isinstance(getattr(self, key), bool | np.bool_):
                 fix = f"{key}=True or False"
                 raise EthicLensInputError(
                     "must be True or False", column=key, value=getattr(self, key), fix=fix
                 )
-        cols = self.protected
-        if isinstance(cols, str | bytes) or not all(isinstance(c, str) for c in cols):
-            fix = "e.g. protected=('sex', 'race')"
-            raise EthicLensInputError(
-                "must be a sequence of column names", column="protected", value=cols, fix=fix
-            )
-        if len(set(cols)) != len(tuple(cols)):
+        cols = self._texts("protected", "column names", "e.g. protected=('sex', 'race')")
+        self._texts("limitations", "sentences", "e.g. limitations=('Sex is self-reported.',)")
+        if len(set(cols)) != len(cols):
             fix = "name each protected column once"
             raise EthicLensInputError(
                 "lists a column twice", column="protected", value=cols, fix=fix
@@ -251,6 +246,20 @@ class DatasetEntry:
                     value=getattr(self, key),
                     fix="e.g. {}",
                 )
+
+    def _texts(self, key: str, what: str, fix: str) -> tuple:
+        """The field ``key`` as a tuple, set on the entry (read once: a generator too); one
+        string (read letter by letter) or no sequence is refused, and for ``protected`` an item
+        that is no column name."""
+        value = getattr(self, key)
+        one = isinstance(value, str | bytes) or not isinstance(value, Iterable)
+        items = () if one else tuple(value)
+        if one or (key == "protected" and not all(isinstance(c, str) for c in items)):
+            raise EthicLensInputError(
+                f"must be a sequence of {what}", column=key, value=value, fix=fix
+            )
+        object.__setattr__(self, key, items)
+        return items
 
     def uses(self, purpose: str) -> bool:
         """Whether ``purpose`` (``audit``, ``pcer`` or ``p2nia``) uses this dataset."""
