@@ -7,6 +7,7 @@ import math
 import re
 import reprlib
 import shlex
+from pathlib import PurePath
 
 from ._secrets import mask_secrets
 
@@ -165,7 +166,7 @@ class EthicLensInputError(ValueError):
         # a user's value in the words ("give the threshold ethiclens audit x used") starts no
         # command line, whose flags would stay unrenamed
         given = [self.value, *(self.value if isinstance(self.value, list | tuple) else ())]
-        users = tuple(str(v) for v in (*given, self.column) if isinstance(v, str) and v)
+        users = tuple(str(v) for v in (*given, self.column) if isinstance(v, str | PurePath) and v)
         problem = _in_words(self.problem, flags, users)
         fix = _fix_in_words(self.fix, flags, users)
         column = self.column
@@ -295,13 +296,22 @@ def _commands_split(text: str, users: tuple) -> list[str]:
     spans = [(i, i + len(u)) for u in users for i in _starts(text, u)]
     parts, start, pos = [], 0, 0
     while match := _COMMAND.search(text, pos):
-        head = match.start() + len(" ".join(match.group().split(" ", 2)[:2]))  # ethiclens CMD
-        if any(a <= match.start() and head <= b for a, b in spans):  # all inside the value
+        head = match.start() + _HEAD.match(match.group()).end()  # ethiclens CMD, no quote
+        if any(_holds(text, a, b, match.start(), head) for a, b in spans):
             pos = match.start() + 1
             continue
         parts += [text[start : match.start()], match.group()]
         start = pos = match.end()
     return [*parts, text[start:]]
+
+
+def _holds(text: str, a: int, b: int, start: int, head: int) -> bool:
+    """The user's string at ``text[a:b]`` holds the command's "ethiclens CMD" (``start`` to
+    ``head``): all of it and more, or exactly it in quotes. A value that is only "ethiclens
+    audit" leaves a real "run ethiclens audit --bins ..." a command, as before."""
+    if not a <= start <= head <= b:
+        return False
+    return (a, b) != (start, head) or 0 < a and b < len(text) and text[a - 1] == text[b] in "'\""
 
 
 def _starts(text: str, sub: str):
@@ -332,6 +342,8 @@ _COMMAND = re.compile(
     r"|[,:.](?=[^\s;)`]))*)"
 )
 
+
+_HEAD = re.compile(r"ethiclens \w+")  # a command's first two words: _COMMAND's start
 
 # "e.g. --y-true label --y-pred pred --protected sex=Male": an example written with flags
 # (a value's commas count when a value follows: --bins age=0,40,100, not "--table t, or")

@@ -142,6 +142,7 @@ MAGIC = {
     b"PAR1": ("a Parquet file", ".parquet"),
 }
 COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
+_ZSTD_MAGIC = b"(\xb5/\xfd"  # a zstd frame's first bytes (read_config_file names it)
 
 
 def _sniff(path: Path, suffix: str) -> None:
@@ -1897,7 +1898,8 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
     except UnicodeDecodeError as exc:  # its line and byte, as a data file's are named
         fix = "save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)"
-        if kind := next((k for m, (k, to) in MAGIC.items() if raw.startswith(m)), None):
+        packs = {**MAGIC, _ZSTD_MAGIC: ("zstd-compressed", ".zst")}  # .zst: data files by name
+        if kind := next((k for m, (k, to) in packs.items() if raw.startswith(m)), None):
             packed = "compressed" in kind or "archive" in kind  # no iconv reads it: say what it is
             fix = f"give the {what} as plain UTF-8 text" + (", decompressed" if packed else "")
             raise refused(f"{path.name} is {kind}, not text", fix) from None
