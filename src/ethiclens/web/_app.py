@@ -93,8 +93,8 @@ class WebConfig:
             )
         if self.allowed_hosts is not None:  # as the Host check reads them: lower case
             hosts = _names(self.allowed_hosts, "WebConfig.allowed_hosts", "host names")
-            self.allowed_hosts = tuple(h.lower() for h in hosts)
-        self.databases = _names(self.databases, "WebConfig.databases", "variable names")
+            self.allowed_hosts = tuple(_allowed_host(h) for h in hosts)
+        self.databases = _variables(self.databases)
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
         stores = _sequence(self.monitor_stores, "WebConfig.monitor_stores", "stores")
         self.monitor_stores = tuple(_store(p) for p in stores)
@@ -152,6 +152,25 @@ def _names(value, column: str, what: str) -> tuple[str, ...]:
                 column=column,
                 value=name,
                 fix=f"e.g. {_EXAMPLES[what]}",
+            )
+    return names
+
+
+def _variables(value) -> tuple[str, ...]:
+    """WebConfig.databases: names of environment variables (as ``--db-env`` takes them), never
+    a URL, whose password every page's database list would show."""
+    names = _names(value, "WebConfig.databases", "variable names")
+    for name in names:
+        if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+            url = looks_like_url(name)
+            raise EthicLensInputError(
+                "is a database URL, not the name of an environment variable holding one"
+                if url
+                else "is not an environment variable's name (letters, digits and _)",
+                column="WebConfig.databases",
+                value=mask_url(url_text(name)) if url else mask_secrets(name),
+                fix="put the URL in an environment variable and give its name, e.g. "
+                "('WAREHOUSE_URL',)",
             )
     return names
 
@@ -598,6 +617,23 @@ def _host_name(header: str) -> str:
         return urllib.parse.urlsplit("//" + header).hostname or ""
     except ValueError:  # not a host (an unclosed "[")
         return ""
+
+
+def _allowed_host(host: str) -> str:
+    """``host`` in lower case, as the Host check reads a request's; refused when no Host
+    header could name it (a port, a space, an invisible character): the server would answer
+    no one."""
+    name = host.lower()
+    unseen = any(c.isspace() or not c.isprintable() for c in name)
+    if unseen or name not in (_host_name(name), _host_name(f"[{name}]")):
+        raise EthicLensInputError(
+            "is not a host name or address alone (a port, a space or an invisible character "
+            "in it): no request's Host could match it, so the server would answer no one",
+            column="WebConfig.allowed_hosts",
+            value=host,
+            fix="give the name alone, e.g. ('localhost', '127.0.0.1', '::1')",
+        )
+    return name
 
 
 def _store(where):
