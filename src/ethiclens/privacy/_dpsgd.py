@@ -147,9 +147,20 @@ class DPTrainingRun:
         )
 
     def group_order(self, attribute: str) -> tuple[str, str]:
-        """``(group0, group1)`` of ``attribute``, as prepared (the dataset's registry entry)."""
+        """``(group0, group1)`` of ``attribute``, as prepared (the dataset's registry entry). A
+        set (or dict) given as the order is refused, as ``pcer_audit(group_order=...)`` refuses
+        it: a set of strings iterates in a per-process hash order (ΔPCER's sign would flip)."""
         _check_attribute(self.data, attribute)
-        return tuple(self.data.group_orders[attribute])
+        order = self.data.group_orders[attribute]
+        if isinstance(order, set | frozenset | dict):
+            raise argument_error(
+                f"must give each attribute's groups as a sequence, not a {type(order).__name__}: "
+                "its order is not the one you wrote (a set's changes from run to run)",
+                f"group_orders.{attribute}",
+                order,
+                f"e.g. group_orders={{{attribute!r}: ('A', 'B')}}",
+            )
+        return tuple(order)
 
 
 def _check_attribute(data: PreparedData, attribute: str, ordered: bool = True) -> None:
