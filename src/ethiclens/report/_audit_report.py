@@ -55,6 +55,13 @@ def fmt(v, digits=3, edges=()) -> str:
     return beside(v, edges, digits) if edges else f"{v:z.{digits}f}"
 
 
+def undefined_reason(m) -> str:
+    """Why ``m`` has no value (the JSON's ``reason``: "TPR undefined (no positive labels)"),
+    "" when it says none: every report shows an undefined value with its cause, never a bare
+    "undefined" the reader must look up in the JSON."""
+    return str(m.reason or "") if m.value is None and m.status == "UNDEFINED" else ""
+
+
 def below_floor(m) -> bool:
     """A metric below its sample floor: shown, greyed, without an interval, never judged."""
     return m is not None and m.value is not None and m.status == "INSUFFICIENT_DATA"
@@ -85,14 +92,16 @@ def fmt_interval(m, edges=()) -> str:
     return f"{text} ({note})" if note else text
 
 
-def fmt_estimate(m, edges=()) -> str:
+def fmt_estimate(m, edges=(), why: bool = False) -> str:
     """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as for
     ``format_number``, applied to the value and its interval's bounds (a DI of 0.7996 reads
-    0.7996, not 0.800, beside a band from 0.80)."""
+    0.7996, not 0.800, beside a band from 0.80). ``why``: an undefined value with its reason
+    ("undefined — PPV undefined (no predicted positives)"), as the JSON's ``reason``."""
     if m is None:
         return "—"
     if m.value is None:
-        return "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
+        said = "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
+        return f"{said} — {undefined_reason(m)}" if why and undefined_reason(m) else said
     if below_floor(m):
         return f"{fmt(m.value)} — {floor_note(m)}"
     if m.ci_low is None:
@@ -274,7 +283,8 @@ def estimate_cell(m, edges=()) -> Markup:
     if m is None:
         return Markup("—")
     if m.value is None:
-        return Markup("<em>undefined</em>")
+        why = undefined_reason(m)
+        return Markup("<em>undefined</em>" + (f"<br><small>{escape(why)}</small>" if why else ""))
     if below_floor(m):
         return Markup(
             f"<span class='below-floor'>{escape(fmt(m.value))}<br>"

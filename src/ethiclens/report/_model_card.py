@@ -251,7 +251,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
             [
                 g.group + (" (reference)" if g.is_reference else ""),
                 f"{g.n:,}",
-                *[fmt_estimate(g.metrics[k]) for k, _ in gcols],
+                *[fmt_estimate(g.metrics[k], why=True) for k, _ in gcols],
             ]
             for g in a.groups
         ],
@@ -261,7 +261,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         [
             c.group,
             c.n_text(),
-            *[fmt_estimate(c.metrics.get(k), edges[k]) for k, _ in present],
+            *[fmt_estimate(c.metrics.get(k), edges[k], why=True) for k, _ in present],
             c.status,
             _reason(c),
         ]
