@@ -249,7 +249,8 @@ def _spec_gate(report: dict) -> dict:
 
 def _as_report(report) -> dict:
     """The report dict of an audit given as its result object or its dict; a dict (a loaded
-    JSON report) is refused naming its first key that breaks the audit report schema."""
+    JSON report) is refused naming its first key that breaks the audit report schema, or its
+    first comparison whose status (what the gate fails on) is missing or no verdict."""
     given = report
     if callable(getattr(report, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
         report = report.to_dict()
