@@ -757,7 +757,8 @@ def _previous_budget(out: Path) -> tuple[float, int, float]:
         validate_manifest(old)
         rec = old.get("budget") or {}  # checked: a number of releases, a cumulative ε
         cumulative = float(rec.get("cumulative_on_this_data", old["record_epsilon"]))
-        spent_delta = rec.get(CUMULATIVE_DELTA, old.get("delta"))  # before: its own δ
+        own = get_mechanism(old["mechanism"], "--out").delta_used(old)  # a default δ too
+        spent_delta = rec.get(CUMULATIVE_DELTA, own)  # a record written before: its own δ
         return cumulative, rec.get("releases", 1), float(spent_delta or 0.0)
     except (OSError, ValueError, AttributeError) as exc:
         said = exc.problem if isinstance(exc, EthicLensInputError) else exc
@@ -869,8 +870,9 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     }
     if manifest.get("delta") is not None:
         budget["this_release_delta"] = manifest["delta"]
-    if delta_before or manifest.get("delta") is not None:  # δs add up as the ε do
-        budget[CUMULATIVE_DELTA] = delta_before + float(manifest.get("delta") or 0.0)
+    delta = get_mechanism(manifest["mechanism"]).delta_used(manifest)  # MST's default too
+    if delta_before or delta is not None:  # δs add up as the ε do
+        budget[CUMULATIVE_DELTA] = delta_before + float(delta or 0.0)
     manifest["budget"] = budget
     return manifest
 
@@ -1563,6 +1565,8 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     released, data_cols = _check_columns(manifest, req, mechanism.extra_columns)
     mechanism.validate_columns(manifest, req, released, data_cols)
     _check_budget(manifest, req, mechanism.record_epsilon(req, released), len(released))
+    if isinstance(budget := manifest.get("budget"), dict):  # the δ the guarantee uses
+        _check_cumulative_delta(budget, budget["releases"], mechanism.delta_used(manifest))
     if table is not None:
         _check_table(manifest, table, data_cols)
         _check_groups_held(manifest, table, mechanism)
@@ -1716,7 +1720,6 @@ def _check_budget_count(budget: dict, delta) -> None:
     ):
         if budget.get(key) != want:
             raise _bad(said, f"budget.{key}", budget.get(key))
-    _check_cumulative_delta(budget, count, delta)
 
 
 def _check_cumulative_delta(budget: dict, count: int, delta) -> None:
