@@ -119,16 +119,23 @@ def _one_pass(func):
     asks (a rewrite during the pass is one during the read anyway; one that changes its stamp
     is read afresh). An audit's load of its target is one pass (``spec.load_target``: it
     resolves a folder's parts four times), as is a web upload's check."""
+    return _memo_scope(_PASS, func, reuse_outer=True)
+
+
+def _memo_scope(var: contextvars.ContextVar, func, *, reuse_outer: bool = False):
+    """``func`` run with ``var`` set to a fresh ``{}`` memo (each thread and task its own) and
+    reset after, even on error; with ``reuse_outer``, a call inside one already under way
+    shares that one's memo."""
 
     @functools.wraps(func)
     def run(*args, **kwargs):
-        if _PASS.get() is not None:
+        if reuse_outer and var.get() is not None:
             return func(*args, **kwargs)
-        token = _PASS.set({})
+        token = var.set({})
         try:
             return func(*args, **kwargs)
         finally:
-            _PASS.reset(token)
+            var.reset(token)
 
     return run
 

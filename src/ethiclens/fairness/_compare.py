@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextvars
 import copy
-import functools
 import json
 import math
 from dataclasses import asdict, dataclass, field, replace
@@ -22,7 +21,7 @@ import pandas as pd
 
 from .._version import __version__
 from ..errors import EthicLensInputError
-from ..io import json_fields
+from ..io import _memo_scope, json_fields
 from . import _display
 from . import _policy as pol
 from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effective
@@ -257,16 +256,7 @@ _MODEL_FREE: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
 
 def _probes_kept(fn):
     """``fn`` with one :func:`model_free` memo for the run (each thread and task its own)."""
-
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        token = _MODEL_FREE.set({})
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            _MODEL_FREE.reset(token)
-
-    return run
+    return _memo_scope(_MODEL_FREE, fn)
 
 
 @frozen_specs()  # both audits and the differences: the metrics registered when it began
