@@ -325,7 +325,8 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
         _sign_off(result),
         Section("glossary", "Glossary", glossary_html()),
     ]
-    footer = generated_by(result.config) + " Rerun with the same seed to reproduce every number."
+    footer = generated_by(result.config, getattr(result, "run", None))
+    footer += " Rerun with the same seed to reproduce every number."
     return Report(title, subtitle, sections, footer)
 
 

@@ -69,7 +69,7 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
         ),
         run_record(comp.run, cfg, "compare"),
     ]
-    return Report(title, subtitle, sections, generated_by(cfg))
+    return Report(title, subtitle, sections, generated_by(cfg, comp.run))
 
 
 def _methods_of(differences) -> str:

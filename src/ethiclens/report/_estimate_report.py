@@ -40,7 +40,8 @@ def estimate_html(
     if not config:
         return Report(title, basis, [section]).to_html()
     run = document.get("run") or {}
-    footer = generated_by(config) + " Rerun with the same seed and draws to reproduce every number."
+    footer = generated_by(config, run)
+    footer += " Rerun with the same seed and draws to reproduce every number."
     return Report(title, basis, [section, _run_record(config, run)], footer).to_html()
 
 

@@ -90,7 +90,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{_threshold(tt.audited_threshold)} · seed {cfg['random_state']} · "
         f"{cfg['n_boot']} interval draws",
         sections,
-        generated_by(cfg),
+        generated_by(cfg, tt.run),
     )
 
 
