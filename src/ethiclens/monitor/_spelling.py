@@ -150,8 +150,9 @@ def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> N
         if not groups or col in (request.bins or {}) or col not in table.columns:
             continue
         seen = [str(v) for v in pd.unique(edited_groups(table, col, *edits)[col])]
+        match = _slips(groups)  # the store's groups read once: a batch may bring thousands new
         for group in seen:
-            ours = None if group in groups else slip(group, groups)
+            ours = None if group in groups else match(group)
             if ours is not None:
                 raise _respelled(col, ours, group, refs.get(col), seen)
 
@@ -176,9 +177,12 @@ def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
     elif group.strip().casefold() == ours.strip().casefold():
         how = "strip the spaces and fix the case"
     else:  # the same letters in other code points (NFD), or with invisible characters
+        what = "the same letters in other code points or with invisible characters"
+        if group.split() == ours.split():  # 'A  B', 'A\tB' or 'A\u00a0B' for 'A B'
+            what = "other whitespace between the words"
         how = (
-            f"the same letters in other code points or with invisible characters, "
-            f"{_points(group)} here, {_points(ours)} in the store: write the store's"
+            f"{what}, {_points(group, ours)} here, {_points(ours, group)} in the store: write "
+            "the store's"
         )
     return EthicLensInputError(
         f"this batch spells the store's group {ours!r} as {group!r}: it would be compared as a "
@@ -190,8 +194,15 @@ def _respelled(col: str, ours: str, group: str, ref: str | None, seen: list):
     )
 
 
-def _points(text: str) -> str:
-    return " ".join(f"U+{ord(c):04X}" for c in text[:40])
+def _points(text: str, other: str, room: int = 40) -> str:
+    """``text``'s code points, at most ``room`` of them: from a few before the first one that
+    differs from ``other`` when that one lies further in (a long name's first 40 points may be
+    the same in both spellings), a cut marked with '…'."""
+    pairs = enumerate(zip(text, other, strict=False))
+    same = next((i for i, (a, b) in pairs if a != b), min(len(text), len(other)))
+    start = 0 if same < room - 3 else same - 3
+    shown = " ".join(f"U+{ord(c):04X}" for c in text[start : start + room])
+    return "… " * bool(start) + shown + " …" * (start + room < len(text))
 
 
 def _absent(table: pd.DataFrame, request, col: str, slips: bool = False) -> list:
@@ -221,9 +232,23 @@ def _absent(table: pd.DataFrame, request, col: str, slips: bool = False) -> list
 def slip(group: str, present: list) -> str | None:
     """The group of ``present`` that ``group`` is with other case, spaces or invisible
     characters (``White\u3164``: it reads as ``White``); None when none is."""
-    key = as_seen(group).casefold()
-    alike = [g for g in present if as_seen(g).casefold() == key]
-    return lookalike(group, present) or (alike[0] if alike else None)
+    return _slips(present)(group)
+
+
+def _slips(present: list):
+    """:func:`slip` against ``present``, its groups read once (each as a reader sees it), then
+    looked up by key: a batch's many new groups against a long store in linear time."""
+    folded: dict = {}  # lookalike's key (spaces around, case) -> its groups, in their order
+    seen: dict = {}  # the key as the reader sees it -> its first group
+    for g in present:
+        folded.setdefault(g.strip().casefold(), []).append(g)
+        seen.setdefault(as_seen(g).casefold(), g)
+
+    def match(group: str) -> str | None:
+        ours = lookalike(group, folded.get(group.strip().casefold(), []))
+        return ours or seen.get(as_seen(group).casefold())
+
+    return match
 
 
 def with_named(table: pd.DataFrame, request) -> pd.DataFrame:
