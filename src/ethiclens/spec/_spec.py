@@ -128,6 +128,11 @@ _path = partial(_text, check=_check_path)
 _floor = partial(_f, {"type": "integer", "minimum": 1, "maximum": MAX_COUNT}, check=check_count)
 
 
+def _choice(choices, default, doc: str):
+    """A field of one of ``choices`` (the schema's enum, in their order)."""
+    return _f({"enum": list(choices)}, default, doc=doc)
+
+
 def _fraction(default: float, doc: str):
     """A field of a number strictly between 0 and 1, its refusal's fix its default (e.g. 0.1)."""
     return _f(_FRACTION, default, check=partial(check_fraction, fix=f"e.g. {default}"), doc=doc)
@@ -154,10 +159,10 @@ class Target(_Section):
     )
     table: str | None = _text(doc="Table to read (with the database).")
     query: str | None = _text(doc="One SELECT whose rows are read (with the database).")
-    engine: str = _f(
-        {"enum": list(ENGINES)},
+    engine: str = _choice(
+        ENGINES,
         "auto",
-        doc="Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
+        "Who counts a file: pandas (in memory), duckdb (out of core, only the needed "
         "columns), dask or spark; auto: DuckDB for CSV/Parquet files, globs and folders when "
         "installed, else pandas.",
     )
@@ -165,10 +170,10 @@ class Target(_Section):
         doc="Dask scheduler (address or local-cluster) or Spark master (e.g. local[4]; default "
         "local[2]).",
     )
-    score: str = _f(
-        {"enum": ["model", "decile"]},
+    score: str = _choice(
+        ["model", "decile"],
         "model",
-        doc="compas only: decile uses COMPAS's own risk score (Medium/High = predicted positive; "
+        "compas only: decile uses COMPAS's own risk score (Medium/High = predicted positive; "
         "as a score, decile / 10) instead of the standard model.",
     )
     states: tuple = _f(
@@ -367,10 +372,10 @@ class Groups(_Section):
 class PolicySpec(_Section):
     """When a comparison is flagged, how much data a claim needs, and how intervals are drawn."""
 
-    di_rule: str = _f(
-        {"enum": ["two_sided", "below"]},
+    di_rule: str = _choice(
+        ["two_sided", "below"],
         "two_sided",
-        doc="two_sided (default): flag a DI interval entirely outside [t, 1/t], whichever group "
+        "two_sided (default): flag a DI interval entirely outside [t, 1/t], whichever group "
         "is the reference; below: only one entirely below t.",
     )
     di_threshold: float = _f(
@@ -390,10 +395,10 @@ class PolicySpec(_Section):
         doc="Positive and negative labels per group needed to judge error-rate metrics (default "
         "30).",
     )
-    ci: str = _f(
-        {"enum": list(CI_METHODS)},
+    ci: str = _choice(
+        CI_METHODS,
         "jeffreys",
-        doc="Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
+        "Interval method (default jeffreys; audit: jeffreys, bca, percentile; compare: "
         "jeffreys, percentile).",
     )
     confidence_level: float = _f(
@@ -511,10 +516,10 @@ class Outputs(_Section):
 class GateSpec(_Section):
     """When a run fails a pipeline (exit 1, after every output is written)."""
 
-    fail_on: str = _f(
-        {"enum": list(FAIL_ON)},
+    fail_on: str = _choice(
+        FAIL_ON,
         "never",
-        doc="After writing the outputs, exit 1 when any comparison is FLAGGED (flagged), also "
+        "After writing the outputs, exit 1 when any comparison is FLAGGED (flagged), also "
         "INCONCLUSIVE (inconclusive), or also not judged: INSUFFICIENT_DATA or UNDEFINED "
         "(insufficient). Default never.",
     )
