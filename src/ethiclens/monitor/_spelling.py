@@ -143,7 +143,8 @@ def _summed(table: pd.DataFrame) -> pd.DataFrame:
 
 def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> None:
     """Refuse a batch bringing a text group new to the store that is a known group with other
-    spaces or case (see the module's docstring); ``refs``: the store's references."""
+    spaces, case, code points or invisible characters (see the module's docstring); ``refs``:
+    the store's references."""
     edits = (request.merge_groups, request.exclude_groups)
     for col in request.roles().protected:
         groups = [str(g) for g in known.get(col) or []]
