@@ -239,11 +239,18 @@ def url_text(text) -> str:
     return text[start:end]
 
 
+def url_shaped(text) -> bool:
+    """``text`` (spaces and invisible characters around it aside, :func:`url_text`) starts like
+    a URL: ``scheme:/`` or ``scheme://``. Nothing is remembered: asked of what a web visitor
+    typed, whose words must not be masked in everyone's later messages."""
+    return re.match(_URL_START, url_text(text)) is not None
+
+
 def looks_like_url(text) -> bool:
     """``text`` (spaces and invisible characters around it aside, :func:`url_text`) starts like
     a URL: ``scheme:/`` or ``scheme://``. Asked of a database or store setting: a URL's secrets
     are remembered (:func:`remember_url`)."""
-    if re.match(_URL_START, url_text(text)) is None:
+    if not url_shaped(text):
         return False
     remember_url(text)
     return True
@@ -252,6 +259,17 @@ def looks_like_url(text) -> bool:
 def malformed_url(text) -> bool:
     """``text`` looks like a URL but lacks the ``//`` after its scheme (``postgresql:/u@h``)."""
     return looks_like_url(text) and re.match(r"[A-Za-z][A-Za-z0-9+.-]+://", url_text(text)) is None
+
+
+def mask_typed_url(url) -> str:
+    """``url``, typed by a web visitor, masked as :func:`mask_url` masks it, but its secrets
+    not remembered: a visitor's URL ('postgresql://u:Fix@h/d') must neither mask a word of
+    every later message ('Fix') nor push the server's own remembered secrets out."""
+    text = str(url)
+    for value in secret_values(text):  # the longest first, as _mask_given
+        if unquote(value).rpartition(":")[2] != MASK:  # as remember_url skips the mask
+            text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
+    return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", _mask_given(text)))
 
 
 def scrub(text: str, *urls: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from .._checks import did_you_mean
-from .._secrets import looks_like_url, mask_secrets, url_text
+from .._secrets import mask_secrets, mask_typed_url, url_shaped, url_text
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
@@ -40,13 +40,12 @@ def _refused_form(web, request, errors: dict, at: str, form: dict):
     """422: the data screen with the form as sent and each error by its field; one whose field
     the screen does not draw goes to the top of form ``at`` (``benchmark``, ``database``), or
     of the page when that form is not drawn (a server without databases)."""
-    from ..sources import mask_url
-
     shown = HOME_FIELDS | (DATABASE_FIELDS if web.config.databases else set())
     errors = _roles.placed(errors, shown, at if at in shown else "form")
     # a database URL typed into a field is drawn again with its password masked, and any
-    # credential in the table's (a name of letters, digits and _: nothing of one is lost)
-    form = {k: mask_url(v) if looks_like_url(v) else v for k, v in form.items()}
+    # credential in the table's (a name of letters, digits and _: nothing of one is lost);
+    # a visitor's URL is not remembered (mask_typed_url): it would mask words in every message
+    form = {k: mask_typed_url(v) if url_shaped(v) else v for k, v in form.items()}
     if isinstance(form.get("table"), str):
         form["table"] = mask_secrets(form["table"])
     return web.home_page(request, 422, errors=errors, form=form)
@@ -250,10 +249,9 @@ async def database(request):
 def _unknown_database(name: str, known: list[str]) -> str:
     """A database field naming none of the server's, as a benchmark's is refused: the value,
     a near miss, the choices."""
-    from ..sources import mask_url
-
     listed = f": {known}" if known else " (none: ethiclens serve --db-env NAME names one)"
-    shown = mask_url(url_text(name)) if looks_like_url(name) else name  # a URL typed in
+    # a URL typed in: masked, its secrets not remembered (a visitor's words masked for all)
+    shown = mask_typed_url(url_text(name)) if url_shaped(name) else name
     return (
         f"unknown database (value: {shown!r}). Fix: {did_you_mean(shown, known)}choose one of "
         f"the databases this server was started with{listed}"
