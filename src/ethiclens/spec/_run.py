@@ -28,7 +28,8 @@ from ._spec import (
     referenced,
     target_key,
 )
-from ._target import MODEL_ROLES, Loaded, load_target, refuse_missing_input, refuse_written_apart
+from ._target import MODEL_ROLES, Loaded, refuse_missing_input, refuse_written_apart
+from ._target import loaded_target as load_target  # the faces' words (flags)
 from ._unused import check_used, with_given
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}

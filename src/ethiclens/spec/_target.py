@@ -60,11 +60,18 @@ def database_url(spec: AuditSpec) -> str | None:
     return checked_db_url(t.db, "--db")
 
 
-@_one_pass
 def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """Load ``spec``'s target for an ``audit``, a ``compare`` (two predictions) or
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
-    where the data lives (DuckDB, Dask, Spark, a database, a counts table)."""
+    where the data lives (DuckDB, Dask, Spark, a database, a counts table). A refusal names
+    the spec's key (``target.db``), not the command line's flag."""
+    with named_as_called((), {}, None, spec_given=True):
+        return loaded_target(spec, purpose)
+
+
+@_one_pass
+def loaded_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
+    """:func:`load_target` for the faces that name options as flags (the CLI, the web)."""
     # a refusal of the file or benchmark names its key (target.file), which each face names
     # as its user gave it (TARGET on the command line, the argument in Python)
     try:

@@ -103,11 +103,11 @@ def audited_of(spec: dict, typed: float | None = None) -> float:
     not ``score >= t`` for one ``t`` or the rows are not read here (counted in a database).
     ``typed``: the threshold the user gave, checked against the rows when they are read
     (:func:`checked_threshold`), taken as given only when they cannot be."""
-    from ..spec import AuditSpec, load_target
+    from ..spec import AuditSpec, loaded_target
 
     parsed, unread = AuditSpec.from_dict(spec), None
     try:
-        loaded = load_target(parsed, "audit")
+        loaded = loaded_target(parsed, "audit")
     except EthicLensInputError as exc:  # the audit read them: moved or changed since
         unread = f"the audit's rows cannot be read again to find the threshold they used: {exc}"
     else:
