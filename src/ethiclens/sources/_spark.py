@@ -344,7 +344,8 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
     for names, group in rules.header_groups(files, layout.headers):
         extra = rules.surplus_column(names)
         schema = StructType([StructField(n, StringType()) for n in [*names, extra]])
-        newline = {} if _ends_in_cr(group) else {"lineSep": "\n"}
+        ends = _line_ends(group)
+        newline = {} if ends == "\r" else {"lineSep": "\n"}
         part = reader.csv(
             [_literal(f) for f in group],
             header=True,
@@ -355,8 +356,8 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
             mode="PERMISSIVE",  # fewer fields: missing (as pandas); more: the extra column
             **newline,
         )
-        if newline:  # a line's \r (of \r\n) ends its last field, as pandas drops it
-            part = part.withColumns({n: _crlf_end(n) for n in [*names, extra]})
+        if ends == "\r\n":  # a line's \r (of \r\n) ends its last field, as pandas drops it
+            part = part.withColumns(_crlf_ends([*names, extra]))
         part = part.filter(~_blank_line(names, extra)).withColumns(literal)
         by_file = [F.input_file_name().alias(rules.FILE_NAME)] if len(layout.files) > 1 else []
         parts.append(
@@ -367,27 +368,39 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
     return parts
 
 
-def _ends_in_cr(files) -> bool:
-    r"""Whether a CSV file ends its lines in ``\r`` alone (old Mac): Spark then finds its line
-    end itself. Else lines end at ``\n`` (Spark would take the first line's end for the whole
-    file: a ``\n`` header above ``\r\n`` rows read ``a\r`` groups, a ``\r\n`` header above
-    ``\n`` rows one row of two lines), the ``\r`` of ``\r\n`` dropped (:func:`_crlf_end`)."""
+def _line_ends(files) -> str:
+    r"""How the CSV ``files`` end their lines, from each one's first 64 KiB: ``\r`` when one
+    ends them in ``\r`` alone (old Mac): Spark then finds its line end itself. Else lines end
+    at ``\n`` (Spark would take the first line's end for the whole file: a ``\n`` header
+    above ``\r\n`` rows read ``a\r`` groups, a ``\r\n`` header above ``\n`` rows one row of
+    two lines), and ``\r\n`` says the ``\r`` of ``\r\n`` is dropped (:func:`_crlf_ends`):
+    unless the files show a quoted value ending in ``\r`` (``"a\r"``, which every engine
+    keeps) and no ``\r\n``, which only ``\n`` then reads as the others do."""
+    heads = []
     for f in files:
         with contextlib.suppress(OSError, EOFError):
             with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
-                head = fh.read(1 << 16)
-            if b"\r" in head and b"\n" not in head:
-                return True
-    return False
+                heads.append(fh.read(1 << 16))
+    if any(b"\r" in head and b"\n" not in head for head in heads):
+        return "\r"
+    crlf = any(b"\r\n" in head for head in heads)
+    return "\r\n" if crlf or not any(b'\r"' in head for head in heads) else "\n"
 
 
-def _crlf_end(name: str):
-    r"""Column ``name`` read up to ``\n``: a final ``\r`` dropped, a field of only it missing
-    (an empty last field ``a,\r\n``, which ends ``a,\n`` missing)."""
+def _crlf_ends(names: list) -> dict:
+    r"""Columns ``names`` read up to ``\n``: the line's last field (the last one read, its
+    followers missing) without a final ``\r``, a field of only it missing (an empty last
+    field ``a,\r\n``, which ends ``a,\n`` missing); a field before another keeps its
+    ``\r`` (a quoted ``"a\r",b``, as every engine reads it)."""
     from pyspark.sql import functions as F
 
-    c = _col(name)
-    return F.when(c == F.lit("\r"), F.lit(None)).otherwise(F.regexp_replace(c, r"\r\z", ""))
+    out, last = {}, F.lit(True)
+    for name in reversed(names):
+        c = _col(name)
+        ended = F.when(c == F.lit("\r"), F.lit(None)).otherwise(F.regexp_replace(c, r"\r\z", ""))
+        out[name] = F.when(last, ended).otherwise(c)
+        last = last & c.isNull()
+    return out
 
 
 def _blank_line(names: list, extra: str):
