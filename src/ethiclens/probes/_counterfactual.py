@@ -633,7 +633,7 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     # largest id: an id of 1e11 asked numpy for 745 GiB.
     ids = pd.to_numeric(frame[ROW]).to_numpy().astype(np.int64)
     unique_ids, rows = np.unique(ids, return_inverse=True)
-    scored = {getattr(v, "name", None) for v in (y_pred, y_score)} - {None}
+    scored = [v for v in (y_pred, y_score) if v is not None]
     other_changes = _other_changes(frame, attribute, scored, (rows, observed))
     orig_pred = np.full(len(unique_ids), -1)
     orig_pred[rows[observed]] = pred[observed]
@@ -944,7 +944,7 @@ def _check_every_flip(frame: pd.DataFrame, numeric: pd.Series, observed: np.ndar
 SCORE_ALL = "score every row of the make-counterfactuals output"
 
 
-def _other_changes(frame, attribute, scored: set, rows_observed) -> str | None:
+def _other_changes(frame, attribute, scored: list, rows_observed) -> str | None:
     """A note when a flipped copy differs from its observed record in a column other than the
     flipped attribute, the bookkeeping and the ``scored`` (prediction, score) columns (an age
     edited, or a score column not passed as ``y_score``): a flip there may not be the
@@ -954,14 +954,19 @@ def _other_changes(frame, attribute, scored: set, rows_observed) -> str | None:
     at[rows[observed]] = np.flatnonzero(observed)
     flipped = np.flatnonzero(~observed)
     origin = at[rows[flipped]]
-    skip = {ROW, SOURCE, TARGET, attribute} | scored
+    skip = {ROW, SOURCE, TARGET, attribute} | {getattr(v, "name", None) for v in scored}
     changed, first = [], None
     for k, col in enumerate(frame.columns):  # by position: a name held twice is two columns
         if col in skip:
             continue
-        after, before = frame.iloc[flipped, k], frame.iloc[origin, k]
-        both_missing = after.isna().to_numpy() & before.isna().to_numpy()
-        differ = ~((after.to_numpy() == before.to_numpy()) | both_missing)
+        try:  # pandas' ==: a missing value of a nullable column (pd.NA) is no truth value
+            after, before = (frame.iloc[i, k].reset_index(drop=True) for i in (flipped, origin))
+            both_missing = (after.isna() & before.isna()).to_numpy()
+            differ = ~((after == before).fillna(False).to_numpy(dtype=bool) | both_missing)
+        except (TypeError, ValueError):  # cells no == compares (arrays): nothing to say
+            continue
+        if differ.any() and _is_scored(frame.iloc[:, k], scored):  # predictions as an array
+            continue
         if differ.any() and str(col) not in changed:
             changed.append(str(col))
             i = int(flipped[np.flatnonzero(differ)[0]])
@@ -975,6 +980,19 @@ def _other_changes(frame, attribute, scored: set, rows_observed) -> str | None:
         "alone (score the make-counterfactuals output as written, adding prediction and score "
         "columns only; pass a score column as y_score, --y-score)"
     )
+
+
+def _is_scored(column: pd.Series, scored: list) -> bool:
+    """Whether ``column`` holds, row by row, the predictions or scores analysed (passed as an
+    array or a renamed Series): the model's output, not a feature the copy changed."""
+    for values in scored:
+        try:
+            same = column.reset_index(drop=True) == pd.Series(np.asarray(values).ravel())
+            if bool(same.fillna(False).all()):
+                return True
+        except (TypeError, ValueError):
+            continue
+    return False
 
 
 def _table_error(problem: str, column, fix="use the table make-counterfactuals wrote", **kw):
