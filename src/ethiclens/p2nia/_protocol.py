@@ -1735,9 +1735,20 @@ def _check_cumulative_delta(budget: dict, count: int, delta) -> None:
         or total < this * (1 - 1e-9)
         or (count == 1 and not _close(total, this))
     ):
+        if delta is None:  # not 'this release's δ None'
+            said = (
+                "after one pure-ε release there is no cumulative δ"
+                if count == 1
+                else (
+                    "the cumulative δ must be the earlier releases' (this pure-ε release adds none)"
+                )
+            )
+        else:
+            said = f"the cumulative δ must be this release's δ {number_text(delta)}" + (
+                " plus the earlier releases'" if count > 1 else ""
+            )
         raise _bad(
-            f"the cumulative δ must be this release's δ {delta}"
-            + (" plus the earlier releases'" if count > 1 else ""),
+            said,
             f"budget.{CUMULATIVE_DELTA}",
             budget[CUMULATIVE_DELTA],
         )
