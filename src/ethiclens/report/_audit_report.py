@@ -296,7 +296,7 @@ def estimate_cell(m, edges=()) -> Markup:
 
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     prov = result.data.get("provenance", {})
-    name = prov.get("dataset", "predictions")
+    name = pv.given(prov, "dataset", "predictions")
     model = pv.model_name(prov)
     if model:
         name = f"{model} on {name}"
@@ -383,7 +383,7 @@ def _summary(result: AuditResult) -> Section:
     )
     # a crossing with no rows is named, not left out without a word
     empty = result.empty_crossing_notes
-    label = result.data.get("provenance", {}).get("label")
+    label = pv.given(result.data.get("provenance", {}), "label")
     changes = changes_sentence(result.config, result.run)
     weighted = weighted_sentence(result.config)
     return Section(

@@ -92,7 +92,7 @@ def render_model_card(result: AuditResult) -> str:
     given, and never borrows a benchmark's description.
     """
     prov = result.data.get("provenance", {})
-    title = pv.model_name(prov) or prov.get("dataset", "audited model")
+    title = pv.model_name(prov) or pv.given(prov, "dataset", "audited model")
     out = [f"# Model card: {md(title)}", ""]
     for section in _SECTIONS:
         out += section(result, prov)
@@ -142,9 +142,9 @@ def _gate_line(gate) -> list[str]:
 
 def _intended_use(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Intended use", "", *_pairs(pv.intended_use(prov))]
-    if prov.get("label"):
+    if pv.given(prov, "label"):
         out.append(f"- Prediction target: {md(prov['label'])}.")
-    return out + [f"- {md(outcome_sentence(result, prov.get('label')))}", ""]
+    return out + [f"- {md(outcome_sentence(result, pv.given(prov, 'label')))}", ""]
 
 
 def _factors(result: AuditResult, prov: dict) -> list[str]:
@@ -188,7 +188,7 @@ def _data(result: AuditResult, prov: dict) -> list[str]:
     if not isinstance(data, dict):  # provenance={'data': 'from the 2024 survey'} in Python
         data = {"data": pv._join(data)}
     out = ["## Evaluation data", "", f"- Rows audited: {result.data['n_rows']:,}."]
-    if prov.get("dataset"):
+    if pv.given(prov, "dataset"):
         out.append(f"- Data: {md(prov['dataset'])}.")
     out += [f"- {md(k)}: {md(v)}" for k, v in data.items() if not isinstance(v, (dict, list))]
     out += _pairs(pv.card_sections(prov, "evaluation_data"))

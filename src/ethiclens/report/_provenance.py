@@ -188,7 +188,25 @@ def _text(value, section, key, flag):
         problem = f"{where} is blank"
         fix = f"write the {what}, or leave {key} out (the report then leaves a line for ink)"
         raise refused(problem, value=text, fix=fix)
+    _check_not_blank(text, where, key or section, flag)
     return text
+
+
+def _check_not_blank(text, where: str, key: str, flag: str) -> None:
+    """Any other card field, or an item of its list, that prints nothing is refused: it printed
+    an empty heading ("# Model card:   "), bullet ("- Owner: ") or title ("Fairness audit:
+    on data.csv") in the card and the signable report, as if the owner had said nothing."""
+    texts = text if isinstance(text, list) else [text]
+    blank = [k for k, t in enumerate(texts, 1) if prints_blank(t)]
+    if not blank:
+        return
+    item = f" (item {blank[0]} of its list)" if isinstance(text, list) else ""
+    raise EthicLensInputError(
+        f"{where} is blank{item}",
+        column=flag,
+        value=texts[blank[0] - 1],
+        fix=f"write the text, or leave {'that item' if item else key} out",
+    )
 
 
 def _check_date(text: str, where: str, flag: str) -> None:
@@ -269,9 +287,19 @@ def check_card_info(info, flag: str = "card_info") -> dict:
 
 
 def _as_list(value) -> list[str]:
+    """``value``'s texts; one that prints nothing (``provenance={'limitations': [' ']}`` in
+    Python, which the card info refuses) is left out: it printed an empty bullet."""
     if value is None:
         return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    texts = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return [t for t in texts if not prints_blank(t)]
+
+
+def given(prov: dict, key: str, default=None):
+    """``prov[key]`` as text, or ``default`` when absent or blank (``provenance={'dataset':
+    ' '}`` titled the report "Fairness audit:   " and the card "Model card:  ")."""
+    value = prov.get(key)
+    return default if value is None or prints_blank(str(value)) else str(value)
 
 
 def _join(value) -> str:
@@ -289,7 +317,7 @@ def card(prov: dict) -> dict:
 
 def model_name(prov: dict) -> str | None:
     model = prov.get("model")
-    if isinstance(model, dict) and model.get("name"):
+    if isinstance(model, dict) and _join(model.get("name")):
         return _join(model["name"])  # a list as the card prints it, never as Python's list
     name = card(prov).get("model_details", {}).get("name")
     return _join(name) if name else None
@@ -300,8 +328,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
     model = prov.get("model")
     items = []
     if isinstance(model, dict):  # a list as the card prints it, never as Python's list
-        items += [(str(k), _join(v)) for k, v in model.items() if v is not None]
-    elif model:
+        items += [(str(k), _join(v)) for k, v in model.items() if _join(v)]  # blank: unsaid
+    elif model is not None and not prints_blank(str(model)):
         items.append(("model", str(model)))
     seen = {k for k, _ in items}
     for k, v in card(prov).get("model_details", {}).items():
@@ -313,8 +341,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
 def intended_use(prov: dict) -> list[tuple[str, str]]:
     """(field, text) pairs: the user's, the benchmark's, or a plain 'not stated'."""
     use = card(prov).get("intended_use", {})
-    primary = prov.get("intended_use") or use.get("primary_uses")
-    items = [("Primary uses", _join(primary) if primary else NOT_STATED_USE)]
+    primary = _join(prov.get("intended_use")) or _join(use.get("primary_uses"))
+    items = [("Primary uses", primary or NOT_STATED_USE)]
     for key, label in (("primary_users", "Primary users"), ("out_of_scope", "Out of scope")):
         if use.get(key):
             items.append((label, _join(use[key])))
