@@ -79,17 +79,18 @@ def checked_store(store, flag: str = "--store") -> str:
     spelled for the store's driver. Any other URL is refused by ``flag``, its password
     masked."""
     from .._checks import check_type
-    from .._secrets import looks_like_url
+    from .._secrets import looks_like_url, url_text
     from ..sources import mask_url, refuse_malformed_url
 
     check_type(store, (str, os.PathLike), column=flag, problem="must be a path (a SQLite file) "
                "or a PostgreSQL URL", fix="e.g. 'fairness.sqlite'")  # fmt: skip
     text = str(store)
-    if not text.strip():
+    if not url_text(text):  # blank, or only invisible characters: a file no one sees
         fix = f"e.g. {flag} fairness.sqlite"
         raise EthicLensInputError("is blank", column=flag, value=text, fix=fix)
     if looks_like_url(text):
-        text = text.strip()  # ' postgresql://…' pasted with a space is still a URL, not a folder
+        # ' postgresql://…' pasted with a space or a zero-width space is still a URL, not a file
+        text = url_text(text)
     fix = "spell it postgresql://user@host/db, or give a file path (fairness.sqlite)"
     refuse_malformed_url(text, flag, "URL", fix)
     match = _SCHEME.match(text)

@@ -47,6 +47,7 @@ from .._secrets import (
     mask_url,
     scrub,
     secret_values,
+    url_text,
 )
 from ..errors import EmptyInputError, EthicLensInputError
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
@@ -111,7 +112,9 @@ def checked_db_url(url, flag: str = "--db") -> str | None:
             fix="put the real URL in an environment variable and name it: --db-env NAME "
             "(db_env: NAME in a config file)",
         )
-    return str(url).strip()
+    # the spaces and invisible characters a paste leaves around it (a zero-width space, a BOM):
+    # left on, the driver says only 'Could not parse' of a URL otherwise fine
+    return url_text(url)
 
 
 def _holds_mask(url: str) -> bool:
