@@ -15,9 +15,10 @@ import threading
 import warnings
 from dataclasses import dataclass
 
+from .._secrets import mask_secrets
 from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's charts' helpers
+    _string_labels,
     beside,
-    literal_figure,
     middle_cut,
     one_line,
     percent,
@@ -25,6 +26,7 @@ from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's cha
     terminal_safe,
     threshold_text,
 )
+from .._text import literal_figure as _literal_figure
 from ._verdict import di_band
 
 
@@ -107,6 +109,29 @@ def _quiet_layout_warning():
         warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
         warnings.filterwarnings("ignore", "Tight layout not applied", UserWarning)
         yield
+
+
+def literal_figure(fig):
+    """:func:`ethiclens._text.literal_figure`, every text (tick labels given as strings too)
+    with its passwords shown as ``***``, as the report's text shows them: a group or column
+    named ``postgresql://u:secret@h/db`` or ``...?token=...`` was drawn whole in the charts
+    (pixels of the PNG, text of the SVG embedded in the HTML report). Returns ``fig``."""
+    from matplotlib.text import Text
+
+    _literal_figure(fig)
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
+                labels = _string_labels(formatter)
+                if isinstance(labels, dict):
+                    labels.update((k, mask_secrets(str(v))) for k, v in labels.items())
+                elif labels is not None:
+                    formatter.seq = [mask_secrets(str(x)) for x in labels]
+    for t in fig.findobj(Text):
+        text = t.get_text()
+        if text and mask_secrets(text) != text:
+            t.set_text(mask_secrets(text))
+    return fig
 
 
 def _to_uri(fig) -> str:

@@ -6,7 +6,7 @@ import io
 import textwrap
 from types import SimpleNamespace
 
-from .._text import literal_figure, terminal_safe
+from .._text import terminal_safe
 from ._audit_report import below_harmful_caveat
 from ._plots import (
     OKABE_ITO,
@@ -18,6 +18,7 @@ from ._plots import (
     _quiet_layout_warning,
     _subplots,
     left_out_line,
+    literal_figure,
     short_labels,
 )
 
