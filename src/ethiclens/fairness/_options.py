@@ -377,14 +377,14 @@ def _check_provenance(provenance) -> dict:
 
 
 def _masked(value):
-    """``value`` with every secret in its text masked (a database URL's password): the JSON
-    report holds what its HTML report and model card show, never a password."""
+    """``value`` with every secret in its text masked (a database URL's password), keys too:
+    the JSON report holds what its HTML report and model card show, never a password."""
     from .._secrets import mask_secrets
 
     if isinstance(value, str):
         return mask_secrets(value)
     if isinstance(value, dict):
-        return {k: _masked(v) for k, v in value.items()}
+        return {_masked(k) if isinstance(k, str) else k: _masked(v) for k, v in value.items()}
     return [_masked(v) for v in value] if isinstance(value, list) else value
 
 
