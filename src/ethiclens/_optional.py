@@ -87,6 +87,16 @@ def require(module: str, *, extra: str | None = None):
             numpy.random.set_state(state)
 
 
+def connect_postgres(psycopg, conninfo: str, row_factory, refusal):
+    """A psycopg connection (autocommit, rows made by ``row_factory``); a failure to connect is
+    raised as ``refusal(first line of psycopg's message)``, an error in the caller's words (which
+    masks any password in it), from None: psycopg's traceback would show the URL."""
+    try:
+        return psycopg.connect(conninfo, autocommit=True, row_factory=row_factory)
+    except psycopg.Error as exc:
+        raise refusal((str(exc).strip().splitlines() or [type(exc).__name__])[0]) from None
+
+
 def _import(module: str, extra: str | None):
     try:
         return importlib.import_module(module)

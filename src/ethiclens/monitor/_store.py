@@ -378,21 +378,22 @@ class _Postgres:
     NUL stored encoded (:func:`_to_postgres`)."""
 
     def __init__(self, url: str, read_only: bool = False):
-        from .._optional import require
+        from .._optional import connect_postgres, require
         from .._secrets import mask_url, scrub
 
         psycopg = require("psycopg", extra="sql")
         self.path = mask_url(url)
         conninfo, self.schema_name = _split_schema(url, self.path)
-        try:
-            self.con = psycopg.connect(conninfo, autocommit=True, row_factory=_decoded_rows)
-        except psycopg.Error as exc:
-            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise _refuse(
+        self.con = connect_postgres(
+            psycopg,
+            conninfo,
+            _decoded_rows,
+            lambda first: _refuse(
                 f"cannot connect: {scrub(first, url)}",
                 self.path,
                 "check the PostgreSQL URL (user, host, database) and that the server runs",
-            ) from None
+            ),
+        )
         self.missing_table = psycopg.errors.UndefinedTable
         self.busy = (psycopg.errors.LockNotAvailable,)
         if read_only:  # every transaction of this session refuses to write

@@ -17,7 +17,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from .._optional import require
+from .._optional import connect_postgres, require
 from .._secrets import mask_secrets
 from .._text import from_postgres_text as _from_postgres
 from .._text import to_postgres_text as _to_postgres
@@ -110,15 +110,16 @@ class _Postgres:
         psycopg = require("psycopg", extra="sql")
 
         url = "postgresql://" + str(url).split("://", 1)[1]
-        try:
-            self.con = psycopg.connect(url, autocommit=True, row_factory=_decoded_rows)
-        except psycopg.Error as exc:
-            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-            raise EthicLensInputError(
+        self.con = connect_postgres(
+            psycopg,
+            url,
+            _decoded_rows,
+            lambda first: EthicLensInputError(
                 f"cannot open the history database: {mask_secrets(first)}",
                 column="--store",
                 fix="check the PostgreSQL URL (user, host, database) and that the server runs",
-            ) from None
+            ),
+        )
         self.con.execute("CREATE SCHEMA IF NOT EXISTS ethiclens_web")
         self.con.execute("SET search_path TO ethiclens_web")
 
