@@ -569,19 +569,23 @@ def _string_labels(formatter):
     return args[0] if args and isinstance(args[0], dict) else None
 
 
-def _chart_safe(text) -> str:
+def _chart_safe(text, mask=None) -> str:
     # A tab is layout on a terminal but a glyph no chart font has (matplotlib warned 'Glyph 9
     # missing' and drew a box): on a chart it is written as its escape.
-    return terminal_safe(text).replace("\t", "\\t")
+    text = terminal_safe(text).replace("\t", "\\t")
+    return mask(text) if mask else text
 
 
-def literal_figure(fig):
+def literal_figure(fig, mask=None):
     """``fig`` (a matplotlib Figure) with every text drawn as written: a group, column or model
     name with ``$`` in it ('$5_$10', '$0-$25k', '$\\notacmd$') is the user's text, never
     mathtext (which crashed on an unknown command and redrew others as italic math), and TeX
     is off for it. Titles, axis labels, legends, annotations and string tick labels are also
     made :func:`terminal_safe` (a NUL made an SVG invalid XML), a tab written ``\\t``.
     Numeric tick labels keep matplotlib's own formatting (a log axis writes 10^k as mathtext).
+    ``mask``: a function each of those texts then passes (the report's and the experiments'
+    charts give ``_secrets.mask_secrets``: a group named ``postgresql://u:pw@h/db`` is drawn
+    ``u:***@``, as their text says it; this module imports nothing of ours, so it is passed in).
     Returns ``fig``; calling it again changes nothing. Every figure EthicLens draws passes
     through it."""
     from matplotlib.text import Text
@@ -596,9 +600,9 @@ def literal_figure(fig):
                 # every tick made now, so that none is made later with mathtext on
                 ticks = (axis.get_minor_ticks if minor else axis.get_major_ticks)(len(locs))
                 if isinstance(labels, dict):
-                    labels.update((k, _chart_safe(v)) for k, v in labels.items())
+                    labels.update((k, _chart_safe(v, mask)) for k, v in labels.items())
                 elif labels is not None:
-                    formatter.seq = [_chart_safe(x) for x in labels]
+                    formatter.seq = [_chart_safe(x, mask) for x in labels]
                 else:
                     numeric.update(id(t) for tick in ticks for t in (tick.label1, tick.label2))
             numeric.add(id(axis.offsetText))
@@ -607,7 +611,7 @@ def literal_figure(fig):
             continue
         text = t.get_text()
         if text:
-            t.set_text(_chart_safe(text))
+            t.set_text(_chart_safe(text, mask))
         t.set_parse_math(False)
         t.set_usetex(False)
     return fig

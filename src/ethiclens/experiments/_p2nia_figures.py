@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._secrets import mask_secrets
 from .._text import csv_safe_frame, literal_figure, short_labels
 from ..io import _check_writable_argument, _refuse_no_path, write_atomic
 from ..p2nia import get_model, model_label, model_names
@@ -261,7 +262,7 @@ def _save(fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
         handles, labels = ax.get_legend_handles_labels()
         labels = short_labels(labels, LEGEND_ROOM)
         ax.legend(handles, labels, fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1))
-    literal_figure(fig)
+    literal_figure(fig, mask=mask_secrets)  # a password in a name: ***, as in the tables
     fig.tight_layout()
     buffer = io.BytesIO()
     fig.savefig(buffer, dpi=120, format="png")

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._secrets import mask_secrets
 from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path, write_atomic
@@ -266,7 +267,7 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
             ax.set_ylabel(label)
             ax.set_title(f"{d} / {a}: {label}", fontsize=10)
             ax.grid(color="#eeeeee")
-    literal_figure(fig)
+    literal_figure(fig, mask=mask_secrets)  # a password in a name: ***, as in the tables
     fig.tight_layout()
     paths = [out_dir / "figure1.png", out_dir / "figure1.svg"]
     for path in paths:  # the same store, the same bytes: no date, no random SVG ids

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from .._secrets import mask_secrets
 from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's charts' helpers
-    _string_labels,
     beside,
     middle_cut,
     one_line,
@@ -116,22 +115,7 @@ def literal_figure(fig):
     with its passwords shown as ``***``, as the report's text shows them: a group or column
     named ``postgresql://u:secret@h/db`` or ``...?token=...`` was drawn whole in the charts
     (pixels of the PNG, text of the SVG embedded in the HTML report). Returns ``fig``."""
-    from matplotlib.text import Text
-
-    _literal_figure(fig)
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            for formatter in (axis.get_major_formatter(), axis.get_minor_formatter()):
-                labels = _string_labels(formatter)
-                if isinstance(labels, dict):
-                    labels.update((k, mask_secrets(str(v))) for k, v in labels.items())
-                elif labels is not None:
-                    formatter.seq = [mask_secrets(str(x)) for x in labels]
-    for t in fig.findobj(Text):
-        text = t.get_text()
-        if text and mask_secrets(text) != text:
-            t.set_text(mask_secrets(text))
-    return fig
+    return _literal_figure(fig, mask=mask_secrets)
 
 
 def _to_uri(fig) -> str:
