@@ -21,6 +21,7 @@ from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 
+from .._secrets import mask_secrets
 from .._text import (
     beside,
     distinct_numbers,
@@ -251,7 +252,7 @@ def _trend_png(doc: dict, comparison: dict) -> bytes:
         _gap_panel(axes[1], comparison, request["eo_threshold"])
     _evalue_panel(axes[-1], comparison, doc["method"]["alpha"])
     fig.suptitle(chart_title(comparison))
-    literal_figure(fig)  # '$5_$10' is a group's name, not mathtext
+    literal_figure(fig, mask=mask_secrets)  # '$5_$10' is a group's name, not mathtext; no password
     buf = io.BytesIO()
     with _no_glyph_warning():
         _tight_layout(fig)

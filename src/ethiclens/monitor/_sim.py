@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._secrets import mask_secrets
 from .._text import literal_figure
 from ._evidence import Evidence
 from ._sequential import (
@@ -394,7 +395,7 @@ def figure(result: dict, path) -> None:
     )
     # beside the panel: inside, it covered the curves (the monitor's near 0, the audits' rising)
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    literal_figure(fig)
+    literal_figure(fig, mask=mask_secrets)
     _tight_layout(fig)
     fig.savefig(path, dpi=100)
 
