@@ -1140,55 +1140,6 @@ def _factorize_strings(values: np.ndarray):
     return codes, values[first]
 
 
-# pandas' inferred kinds of an object column whose equal values print alike (1 and
-# np.int64(1), True and np.True_; a float zero is 0.0 on every engine): no group to split
-_PRINTED_ALIKE = frozenset(
-    {"string", "bytes", "empty", "integer", "floating", "boolean", "datetime", "date", "time"}
-)
-
-
-def _groups_by_text(col, codes: np.ndarray, uniques):
-    """An object column's equal values that print apart (True and 1, 1 and 1.0,
-    Decimal('1.1') and Decimal('1.10'): one hash, so ``pd.factorize`` made them one group,
-    labelled as the first came) as one group per text, as Dask and the files' readers count
-    them; a float zero's text is 0.0's (-0.0 and 0.0 are one group on every engine). Only the
-    rows of a group whose first value is not a str are printed (equal str print alike)."""
-    if getattr(getattr(col, "dtype", None), "kind", None) != "O":
-        return codes, uniques
-    typed = [i for i, u in enumerate(uniques) if not isinstance(u, str)]
-    if not typed or pd.api.types.infer_dtype(col, skipna=True) in _PRINTED_ALIKE:
-        return codes, uniques
-    rows = np.flatnonzero(np.isin(codes, typed))
-    values = np.asarray(col, dtype=object)[rows]
-    try:
-        first = {i: _group_text(uniques[i]) for i in typed}
-        wanted = np.array([first.get(i, "") for i in range(len(uniques))])[codes[rows]]
-        odd = np.flatnonzero(values.astype(str) != wanted)  # str() of each, in numpy's loop
-        texts = {k: _group_text(values[k]) for k in odd}  # -0.0 as 0.0
-    except ValueError:  # a whole number past str()'s limit: refused by name below
-        return codes, uniques
-    moved = [(k, t) for k, t in texts.items() if t != first[codes[rows[k]]]]
-    if not moved:
-        return codes, uniques
-    kept, out, index = list(uniques), codes.copy(), {}
-    for k, text in moved:  # each other text of a group: a group of its own
-        key = (codes[rows[k]], text)
-        if key not in index:
-            index[key] = len(kept)
-            kept.append(values[k])
-        out[rows[k]] = index[key]
-    split = np.empty(len(kept), dtype=object)
-    split[:] = kept
-    return out, split
-
-
-def _group_text(value) -> str:
-    """A group value's text, a float zero's 0.0 (-0.0 is the group 0.0)."""
-    if isinstance(value, (float, np.floating)) and value == 0:
-        value = value + 0.0
-    return str(value)
-
-
 @about_data_column
 def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
@@ -1205,7 +1156,6 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
         raise
     if _first_not_one_value(uniques) is not None:  # hashed, but not one value (an __eq__)
         _refuse_not_one_value(col, name)
-    codes, uniques = _groups_by_text(col, codes, uniques)
     numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
     if numeric and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
         raise EthicLensInputError(
