@@ -120,8 +120,14 @@ def mask_secrets(text: str) -> str:
 def _mask_given(text: str) -> str:
     """``text`` with the remembered literal secrets replaced, the longest first."""
     with _LOCK:
-        given = sorted(_GIVEN_SECRETS, key=len, reverse=True)
-    for value in given:
+        given = list(_GIVEN_SECRETS)
+    return _replaced(text, given)
+
+
+def _replaced(text: str, values) -> str:
+    """``text`` with each literal secret of ``values`` replaced, the longest first (a shorter
+    one inside a longer would leave the rest of it)."""
+    for value in sorted(values, key=len, reverse=True):
         # a password's tail before the host's '@' ("host 'ss@h'") keeps the '@'
         text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
     return text
@@ -141,7 +147,7 @@ def remember_url(url) -> None:
     message (:func:`mask_secrets`), whatever their shape."""
     # the mask itself (a URL copied from a report, u:***@h) hides nothing: remembered, it
     # would mask the user name beside every masked password from then on
-    values = [v for v in secret_values(url) if unquote(v).rpartition(":")[2] != MASK]
+    values = _unmasked_secrets(url)
     with _LOCK:
         for value in values:
             _GIVEN_SECRETS.pop(value, None)
@@ -149,6 +155,11 @@ def remember_url(url) -> None:
         # the oldest go first, never this URL's own (a password with many '@' has many pieces)
         for _ in range(len(_GIVEN_SECRETS) - max(MAX_REMEMBERED, len(values))):
             del _GIVEN_SECRETS[next(iter(_GIVEN_SECRETS))]
+
+
+def _unmasked_secrets(url) -> list[str]:
+    """:func:`secret_values` of ``url`` but the mask itself (``u:***@h``, copied from a report)."""
+    return [v for v in secret_values(url) if unquote(v).rpartition(":")[2] != MASK]
 
 
 def secret_values(url: str) -> list[str]:
@@ -265,11 +276,7 @@ def mask_typed_url(url) -> str:
     """``url``, typed by a web visitor, masked as :func:`mask_url` masks it, but its secrets
     not remembered: a visitor's URL ('postgresql://u:Fix@h/d') must neither mask a word of
     every later message ('Fix') nor push the server's own remembered secrets out."""
-    text = str(url)
-    for value in secret_values(text):  # the longest first, as _mask_given
-        if unquote(value).rpartition(":")[2] != MASK:  # as remember_url skips the mask
-            text = text.replace(value, f"{MASK}@" if value.endswith("@") else MASK)
-    return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", _mask_given(text)))
+    return _masked_url(_mask_given(_replaced(str(url), _unmasked_secrets(url))))
 
 
 def scrub(text: str, *urls: str) -> str:
@@ -286,6 +293,10 @@ def mask_url(url: str) -> str:
     # the URL's literal secrets first: a pattern that stops early (a password "pa ss'wd" read
     # as "pa", a port) would leave the rest, which the whole password no longer matches
     remember_url(url)
-    text = _mask_given(str(url))
-    # a password without its "@host" is masked here: this is a database URL
+    return _masked_url(_mask_given(str(url)))
+
+
+def _masked_url(text: str) -> str:
+    """A URL's text (its literal secrets replaced) with what its patterns show masked; a
+    password without its "@host" too: this is a database URL."""
     return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", text))
