@@ -46,14 +46,8 @@ def mech():
     unregister_mechanism(_DeltaGRR.name)
 
 
-def _release(req):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return release(req, audit_frame(300, 0), "y", "pred", random_state=0)
-
-
-def test_two_releases_with_a_delta_add_up_their_delta(mech, tmp_path):
-    req = make_request(
+def _delta_request(mech):
+    return make_request(
         300,
         "sex",
         epsilon=1.0,
@@ -62,6 +56,28 @@ def test_two_releases_with_a_delta_add_up_their_delta(mech, tmp_path):
         protected_domain=["F", "M"],
         track_budget=True,
     )
+
+
+def set_cumulative_delta(folder, value) -> dict:
+    """Set the manifest budget record's cumulative δ (re-signed, so only the check refuses it);
+    the budget record as it was."""
+    path = folder / "manifest.json"
+    m = json.loads(path.read_text())
+    before = dict(m["budget"])
+    m["budget"]["cumulative_delta_on_this_data"] = value
+    m["manifest_sha256"] = _manifest_digest(m)
+    path.write_text(json.dumps(m))
+    return before
+
+
+def _release(req):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return release(req, audit_frame(300, 0), "y", "pred", random_state=0)
+
+
+def test_two_releases_with_a_delta_add_up_their_delta(mech, tmp_path):
+    req = _delta_request(mech)
     out = tmp_path / "rel"
     write_release(_release(req), out)
     first = read_release(out).manifest["budget"]
@@ -83,22 +99,10 @@ def test_two_releases_with_a_delta_add_up_their_delta(mech, tmp_path):
 
 
 def test_a_cumulative_delta_below_the_releases_own_is_refused(mech, tmp_path):
-    req = make_request(
-        300,
-        "sex",
-        epsilon=1.0,
-        mechanism=mech,
-        delta=1e-6,
-        protected_domain=["F", "M"],
-        track_budget=True,
-    )
+    req = _delta_request(mech)
     out = tmp_path / "rel"
     write_release(_release(req), out)
-    path = out / "manifest.json"
-    m = json.loads(path.read_text())
-    m["budget"]["cumulative_delta_on_this_data"] = 1e-9
-    m["manifest_sha256"] = _manifest_digest(m)
-    path.write_text(json.dumps(m))
+    assert "cumulative_delta_on_this_data" in set_cumulative_delta(out, 1e-9)
     with pytest.raises(EthicLensInputError) as exc:
         read_release(out)
     assert exc.value.column == "manifest.json:budget.cumulative_delta_on_this_data"

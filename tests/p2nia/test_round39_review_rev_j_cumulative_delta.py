@@ -4,16 +4,15 @@ a cumulative δ was refused with "the cumulative δ must be this release's δ No
 
 from __future__ import annotations
 
-import json
 import warnings
 
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import make_request, read_release, release, write_release
-from ethiclens.p2nia._protocol import _manifest_digest
 
 from .conftest import audit_frame
+from .test_round39_hunt_p2nia_cumulative_delta import set_cumulative_delta
 
 
 def test_a_pure_epsilon_record_with_a_cumulative_delta_says_it_has_none(tmp_path):
@@ -21,12 +20,7 @@ def test_a_pure_epsilon_record_with_a_cumulative_delta_says_it_has_none(tmp_path
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         write_release(release(req, audit_frame(300, 0), "y", "pred", random_state=0), tmp_path)
-    path = tmp_path / "manifest.json"
-    m = json.loads(path.read_text())
-    assert "cumulative_delta_on_this_data" not in m["budget"]
-    m["budget"]["cumulative_delta_on_this_data"] = 1e-6
-    m["manifest_sha256"] = _manifest_digest(m)
-    path.write_text(json.dumps(m))
+    assert "cumulative_delta_on_this_data" not in set_cumulative_delta(tmp_path, 1e-6)
     with pytest.raises(EthicLensInputError) as exc:
         read_release(tmp_path)
     assert exc.value.column == "manifest.json:budget.cumulative_delta_on_this_data"
