@@ -239,10 +239,17 @@ def check_scheduler_text(scheduler, column: str = "scheduler") -> None:
         raise EthicLensInputError("must not be empty", value=scheduler, fix=fix, **named)
 
 
-DASK_ADDRESS_FIX = (
-    "give the address of a running scheduler (e.g. tcp://host:8786), or --scheduler "
-    "local-cluster to count on this machine"
-)
+def dask_address_fix(column: str = "--scheduler") -> str:
+    """The fix of a refused Dask scheduler address, naming ``column`` as its caller wrote it:
+    a flag (``--scheduler local-cluster``) or a Python argument (``scheduler='local-cluster'``)."""
+    local = f"{column} local-cluster" if column.startswith("-") else f"{column}='local-cluster'"
+    return (
+        "give the address of a running scheduler (e.g. tcp://host:8786), or "
+        f"{local} to count on this machine"
+    )
+
+
+DASK_ADDRESS_FIX = dask_address_fix()
 
 
 def _odd_character(text: str, ascii_only: bool) -> str | None:
@@ -279,9 +286,7 @@ def check_dask_address(address: str, column: str = "--scheduler") -> None:
         raise EthicLensInputError(
             f"this is no Dask scheduler address: {why}",
             value=address,
-            fix=DASK_ADDRESS_FIX
-            if column.startswith("-")
-            else DASK_ADDRESS_FIX.replace("--scheduler local-cluster", f"{column}='local-cluster'"),
+            fix=dask_address_fix(column),
             column=column,
             kind=None if column.startswith("-") else "argument",
         )
