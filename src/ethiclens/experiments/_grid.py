@@ -216,10 +216,10 @@ MAX_SEEDS = 100_000
 TRAIN_RANGES = {
     "epochs": ("int", 1, 100_000, True),
     "batch_size": ("int", 1, 10_000_000, True),
-    # lr, momentum, max_grad_norm: the bounds train_dp_mlp itself checks, so the two cannot drift
+    # lr, momentum, max_grad_norm, test_size: the bounds train_dp_mlp and prepare check, so the
+    # two cannot drift
     **{name: ("float", *bounds) for name, bounds in OPTIMIZER_RANGES.items()},
     "delta": ("float", 0, 0.1, False),
-    "test_size": ("float", 0, 0.9, False),
 }
 
 

@@ -22,7 +22,8 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
-from ..privacy import PreparedData, refusing_unknown
+from ..errors import EthicLensInputError
+from ..privacy import PreparedData, check_train_number, refusing_unknown
 
 # The binary attributes, loader settings and feature sets come from each dataset's registry
 # entry (ethiclens.datasets.DatasetEntry): adding a dataset there makes it a PCER dataset.
@@ -95,6 +96,7 @@ def prepare(
         Named feature set to load (``full`` by default; ``paper``); ignored with ``dataset``.
     """
     entry = ds_mod.get_entry(name, "pcer")
+    check_train_number("test_size", test_size)  # before loading: sklearn's words name its own
     ds = load_pcer_dataset(name, features) if dataset is None else dataset
     feature_set = ds.provenance.get("feature_set", features or "full")
     tr, te = _split_rows(ds, seed, test_size, max_rows)
@@ -122,13 +124,35 @@ def prepare(
 
 def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
     """Train and test row indices: stratified by label and seeded, after a stratified slice
-    of ``max_rows`` rows (tests, smoke runs)."""
+    of ``max_rows`` rows (tests, smoke runs). Rows too few for a split holding both labels
+    on each side are refused in this module's words (sklearn's named its own arguments)."""
+    whole = isinstance(max_rows, int | np.integer) and not isinstance(max_rows, bool | np.bool_)
+    if max_rows is not None and not (whole and max_rows >= 1):
+        fix = "give a whole number of rows, e.g. max_rows=1200, or None for every row"
+        raise EthicLensInputError(
+            "must be a positive whole number",
+            column="max_rows",
+            kind="argument",
+            value=max_rows,
+            fix=fix,
+        )
     idx = np.arange(len(ds))
-    if max_rows is not None and max_rows < len(ds):
-        idx, _ = train_test_split(idx, train_size=max_rows, stratify=ds.label, random_state=0)
-    return train_test_split(
-        idx, test_size=test_size, stratify=ds.label.iloc[idx], random_state=seed
-    )
+    try:
+        if max_rows is not None and max_rows < len(ds):
+            idx, _ = train_test_split(idx, train_size=max_rows, stratify=ds.label, random_state=0)
+        return train_test_split(
+            idx, test_size=test_size, stratify=ds.label.iloc[idx], random_state=seed
+        )
+    except ValueError as exc:  # too few rows (of a label) to stratify
+        n = len(ds) if max_rows is None else min(len(ds), max_rows)
+        raise EthicLensInputError(
+            f"{n:,} rows cannot be split at test_size {test_size:g} with rows of each label in "
+            f"both the train and test split ({exc})",
+            column="max_rows" if max_rows is not None else "test_size",
+            kind="argument",
+            value=max_rows if max_rows is not None else test_size,
+            fix="use more rows (a larger max_rows) or a test_size nearer 0.3",
+        ) from None
 
 
 def _text_features(ds, seed: int):

@@ -12,6 +12,7 @@ from ._dpsgd import (
     DPTrainingRun,
     TrainConfig,
     check_batch_settings,
+    check_train_number,
     train_dp_mlp,
 )
 from ._inputs import (
@@ -54,6 +55,7 @@ from ._vectorized import train_many  # torch is imported inside, on first use
 __all__ = [
     "ACCOUNTANTS",
     "OPTIMIZER_RANGES",
+    "check_train_number",
     "read_split",
     "read_splits",
     "check_split_columns",

@@ -222,25 +222,34 @@ def check_settings(n_train: int, config: TrainConfig) -> float:
     return 1.0 / math.ceil(n_train / config.batch_size)
 
 
-# TrainConfig's optimizer numbers -> (low, high, low inclusive): a sweep grid's [train] table
-# bounds them so (experiments' TRAIN_RANGES); NaN and ±inf fail the comparisons
+# TrainConfig's optimizer numbers and test share -> (low, high, low inclusive): a sweep grid's
+# [train] table bounds them so (experiments' TRAIN_RANGES); NaN and ±inf fail the comparisons
 OPTIMIZER_RANGES = {
     "lr": (0, 100, False),
     "momentum": (0, 1, True),
     "max_grad_norm": (0, 1e6, False),
+    "test_size": (0, 0.9, False),
 }
 
 
+def check_train_number(name: str, value) -> None:
+    """Refuse a :class:`TrainConfig` number (``lr``, ``momentum``, ``max_grad_norm``,
+    ``test_size``) that is no number in its :data:`OPTIMIZER_RANGES` range (a bool, text,
+    NaN or ±inf included), naming it as the argument it is."""
+    low, high, inclusive = OPTIMIZER_RANGES[name]
+    if not (is_number(value) and (low <= value if inclusive else low < value) and value <= high):
+        bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
+        fix = f"e.g. {name}={getattr(TrainConfig(), name)!r}"
+        shown = str(value) if isinstance(value, float) and not math.isfinite(value) else value
+        raise argument_error(f"must be a number in {bounds}", name, shown, fix)
+
+
 def _check_optimizer_settings(config: TrainConfig) -> None:
-    """Refuse, before training, a learning rate, momentum or clipping norm C out of range (C =
-    0 clips every gradient away, C = inf makes the noise σ·C infinite), hidden widths that are
-    no non-empty list of whole numbers, and an accountant Opacus does not have."""
-    for name, (low, high, inclusive) in OPTIMIZER_RANGES.items():
-        v = getattr(config, name)
-        if not (is_number(v) and (low <= v if inclusive else low < v) and v <= high):
-            bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
-            fix = f"e.g. {name}={getattr(TrainConfig(), name)!r}"
-            raise argument_error(f"must be a number in {bounds}", name, v, fix)
+    """Refuse, before training, a learning rate, momentum, clipping norm C or test share out of
+    range (C = 0 clips every gradient away, C = inf makes the noise σ·C infinite), hidden widths
+    that are no non-empty list of whole numbers, and an accountant Opacus does not have."""
+    for name in OPTIMIZER_RANGES:
+        check_train_number(name, getattr(config, name))
     widths = config.hidden
     whole = (int, np.integer)  # numpy's too (tuple(np.array([64, 32])) trained before)
     listed = isinstance(widths, tuple) and widths  # no sequence (5, None): refused
