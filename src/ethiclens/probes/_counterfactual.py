@@ -281,7 +281,15 @@ def _protected_column(X, protected: str) -> pd.Series:
         source.isna().to_numpy(), protected, "drop or fill those rows first", "group value"
     )
     # -0.0 and 0.0 are one group, 0.0, as the audit reads them (else -0.0 → 0.0 flips go missing)
-    return source + 0.0 if pd.api.types.is_float_dtype(source.dtype) else source
+    if pd.api.types.is_float_dtype(source.dtype):
+        return source + 0.0
+    if source.dtype != object:
+        return source
+    # equal values of other types (True beside 1, 1.0 beside 1, Decimal 1.10 beside 1.1) are
+    # one group, as the audit and a release count them, written as its first value: else
+    # every record's copies named the group two ways and analyze_counterfactuals refused them
+    codes, uniques = pd.factorize(source)
+    return pd.Series(np.asarray(uniques, dtype=object)[codes], index=source.index, dtype=object)
 
 
 def _refuse_not_one_value(values, name, group: bool) -> None:
