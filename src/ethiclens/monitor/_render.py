@@ -444,7 +444,7 @@ def _trend_img(doc: dict, comparison: dict, title: str) -> str:
     """The comparison's trend plot as an ``<img>``; one that matplotlib fails to draw is a
     warning and a one-line note in its place (as in the audit's report): the tables below it
     and the other outputs are still written."""
-    e = html.escape
+    e = _escape
     try:
         png = base64.b64encode(trend_png(doc, comparison)).decode("ascii")
     except Exception as exc:  # noqa: BLE001 - any drawing failure; the dashboard goes on
@@ -471,6 +471,36 @@ def request_text(request: dict) -> str:
     from ..io import dump_yaml
 
     return dump_yaml({k: v for k, v in request.items() if v is not None}).rstrip("\n")
+
+
+def _escape(text, quote: bool = True) -> str:
+    """``html.escape`` of the page's text with every password shown as ``***``
+    (:func:`ethiclens._secrets.mask_secrets`, as the audit's report masks its page): a group
+    named like a database URL is shown without its password; the plots mask their own."""
+    return html.escape(mask_secrets(str(text)), quote)
+
+
+def _shown_request(request: dict) -> str:
+    """The request's text with every password in a value or key shown as ``***``; a protected
+    entry ``COL=REFERENCE`` is masked side by side (a column named ``pwd`` is a column, not a
+    secret key: ``pwd=yes`` is kept, a password in either name is not)."""
+
+    def shown(value):
+        if isinstance(value, str):
+            return mask_secrets(value)
+        if isinstance(value, list | tuple):
+            return [shown(v) for v in value]
+        if isinstance(value, dict):
+            return {shown(k): shown(v) for k, v in value.items()}
+        return value
+
+    masked = {k: shown(v) for k, v in request.items()}
+    if request.get("protected"):
+        masked["protected"] = [
+            "=".join(mask_secrets(part) for part in str(p).split("=", 1))
+            for p in request["protected"]
+        ]
+    return request_text(masked)
 
 
 # The dashboard draws at most this many trend plots (as the audit's charts are capped): one
@@ -504,7 +534,7 @@ def plotted_comparisons(comparisons: list[dict]) -> set[int]:
 
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
-    e = html.escape
+    e = _escape
     parts = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>EthicLens monitor</title>",
         "<style>body{font-family:sans-serif;max-width:60em;margin:auto}"
@@ -513,7 +543,7 @@ def render_html(doc: dict) -> str:
         "pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head><body>",
         "<h1>EthicLens monitor</h1>",
         f"<p>Store: <code>{e(doc['store'])}</code>. Request (the options not given left out):"
-        f"</p><pre>{e(request_text(doc['request']))}</pre>",
+        f"</p><pre>{html.escape(_shown_request(doc['request']))}</pre>",
         f"<p>{e(doc['method']['tests'])}.</p>",
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
