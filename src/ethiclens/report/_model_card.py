@@ -51,6 +51,18 @@ from ._verdict import (
 # too: GitHub reads `$...$` as inline math (income bands `$0-$25k`, `$25k-$50k` lost their
 # dollars, the text between them set as a formula).
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&$])")
+# What starts a list item, a thematic break or a setext underline at a line's start ('1. Only
+# 2019 data', '2020) ...', '- none', '---', '==='): as a limitation's bullet ('- 1. Only ...')
+# the card showed a nested list or a rule and lost the user's words. Escaped where the text
+# starts, when a space, the line's end or more of them follows ('-5', '1.5' and '=1+2' start
+# none); a backslash before '.', ')', '-' or '=' shows the character alone everywhere.
+_MD_LEADING = re.compile(r"^(\s*)(?:(\d{1,9})([.)])|([-=]))(?=[\s=-]|$)")
+
+
+def _md_escaped(text: str) -> str:
+    """``text`` with Markdown's inline specials and a leading block marker escaped."""
+    escaped = _MD_SPECIAL.sub(r"\\\1", text)
+    return _MD_LEADING.sub(lambda m: f"{m[1]}{m[2] or ''}\\{m[3] or m[4]}", escaped)
 
 
 def md(text) -> str:
@@ -59,14 +71,14 @@ def md(text) -> str:
     and ``new\\nline`` would read the same, and a raw newline would break a table row). A
     password in it (a URL's ``user:password@``, ``?token=``) is shown as ``***``, as in the HTML
     report, masked before the escapes so that the mask is text, not emphasis."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", masked(str(text)))
+    escaped = _md_escaped(masked(str(text)))
     return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
 
 
 def _prose(text) -> str:
     """The user's own descriptive text (a card field, a limitation): escaped, its line breaks
     as spaces, as the HTML report shows it (:func:`ethiclens._text.one_paragraph`)."""
-    return _MD_SPECIAL.sub(r"\\\1", masked(one_paragraph(text)))
+    return _md_escaped(masked(one_paragraph(text)))
 
 
 def _table(headers, rows) -> str:
