@@ -73,6 +73,7 @@ from ._result import (
     judged_largest_disparity,
 )
 from ._suppressed import (
+    PARTLY_SUPPRESSED,
     SUPPRESSED_CROSSINGS,
     SUPPRESSED_GROUPS,
     SUPPRESSED_METHOD,
@@ -196,6 +197,7 @@ __all__ = [
     "group_columns",
     "SCHEMA_VERSION",
     "STATUSES",
+    "PARTLY_SUPPRESSED",
     "SUPPRESSED_CROSSINGS",
     "SUPPRESSED_GROUPS",
     "SUPPRESSED_METHOD",

@@ -19,6 +19,9 @@ SUPPRESSED_GROUPS = "suppressed_groups"
 # an intersection audit reports each crossing the rows had but the table lost.
 SUPPRESSED_CROSSINGS = "suppressed_crossings"
 SUPPRESSED_METHOD = "not reported: suppressed by --min-cell"
+# ... and of the groups that lost some of their cells, not all (names only): their rates are
+# computed without those cells' rows, so each comparison of one says so in its reasons.
+PARTLY_SUPPRESSED = "partly_suppressed_groups"
 
 
 def suppressed_groups(record) -> dict:
@@ -51,6 +54,7 @@ class Suppressed:
     crossings: dict = field(default_factory=dict)  # the record of crossings that lost all
     left_out: dict = field(default_factory=dict)  # attribute -> every group excluded (text)
     renamed: dict = field(default_factory=dict)  # attribute -> {merged group: its new name}
+    partly: dict = field(default_factory=dict)  # attribute -> groups that lost some cells
 
     @classmethod
     def of(cls, meta: dict, cols, opts):
@@ -62,8 +66,12 @@ class Suppressed:
         groups = {str(a): [str(g) for g in gone[str(a)]] for a in cols if str(a) in gone}
         crossed = record.get(SUPPRESSED_CROSSINGS) if isinstance(record, dict) else None
         crossed = crossed if isinstance(crossed, dict) and crossed.get("groups") else {}
-        found = groups or crossed
+        part = record.get(PARTLY_SUPPRESSED) if isinstance(record, dict) else None
+        part = suppressed_groups({SUPPRESSED_GROUPS: part})
+        partly = {str(a): [str(g) for g in part[str(a)]] for a in cols if str(a) in part}
+        found = groups or crossed or partly
         self = cls(record.get("min_cell") if found else None, groups, crossings=crossed)
+        self.partly = partly
         self._note_edits(opts)
         if not groups:
             return self, opts
@@ -188,9 +196,43 @@ class Suppressed:
                 out.append(label)
         return out
 
+    def _partly_of(self, name: str, group: str) -> list:
+        """The parts of ``group`` (of attribute or intersection ``name``) that lost some of
+        their cells to the suppression, as ``attribute 'group'`` (merged under their new
+        name)."""
+        attrs, parts = name.split(INTERSECTION_SEP), str(group).split(INTERSECTION_SEP)
+        if len(attrs) != len(parts):
+            attrs, parts = [name], [str(group)]
+        out = []
+        for a, part in zip(attrs, parts, strict=True):
+            names = {self.renamed.get(a, {}).get(g, g) for g in self.partly.get(a, [])}
+            if part in names:
+                out.append(f"{a} {part!r}")
+        return out
+
+    def mark_partly(self, name, comps: list) -> None:
+        """Each comparison of a group or against a reference that lost some of its cells to
+        the suppression says so in every metric's reason: its rates leave out those rows."""
+        for c in comps:
+            hit = self._partly_of(str(name), c.group) + self._partly_of(str(name), c.reference)
+            if not hit:
+                continue
+            why = (
+                f"{', '.join(dict.fromkeys(hit))} lost some cells to --min-cell {self.min_cell} "
+                "(each held fewer rows): the rates leave out their rows"
+            )
+            for m in c.metrics.values():
+                if m is not None:
+                    m.reason = f"{why}; {m.reason}" if m.reason else why
+            if c.flag_reason:  # what the terminal and the reports print of a flag
+                c.flag_reason = f"{why}; {c.flag_reason}"
+
     def comparisons(self, name, comps: list) -> list:
         """One INSUFFICIENT_DATA comparison per suppressed group of attribute ``name``,
-        against the reference of its other comparisons."""
+        against the reference of its other comparisons; the comparisons of a group that lost
+        some of its cells marked (:meth:`mark_partly`)."""
+        if self.partly:
+            self.mark_partly(name, comps)
         gone = self.groups.get(str(name)) or self._crossings_lost(str(name), comps)
         if not gone or not comps:
             return []
