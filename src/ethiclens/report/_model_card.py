@@ -70,9 +70,12 @@ def md(text) -> str:
     newline, CR or tab is shown as ``\\n`` / ``\\r`` / ``\\t`` (as a space, the groups ``new line``
     and ``new\\nline`` would read the same, and a raw newline would break a table row). A
     password in it (a URL's ``user:password@``, ``?token=``) is shown as ``***``, as in the HTML
-    report, masked before the escapes so that the mask is text, not emphasis."""
+    report, masked before the escapes so that the mask is text, not emphasis. A control or
+    invisible character is shown as its escape (``\\x1b``, ``\\u202e``), as on every face
+    (:func:`ethiclens._text.markdown_safe`)."""
     escaped = _md_escaped(masked(str(text)))
-    return escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
+    lines = escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
+    return markdown_safe(lines)
 
 
 def _prose(text) -> str:
