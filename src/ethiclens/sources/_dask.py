@@ -114,8 +114,38 @@ def dask_counts(ddf, roles: Roles):
     dd = require("dask.dataframe", extra="dask")
     fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
     check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
+    ddf = _as_built(ddf, roles)
     raw = _count(ddf, roles, text=False)
     return finish_counts(raw, roles, "dask", locator=_frame_types(ddf))
+
+
+def _as_built(ddf, roles: Roles):
+    """``ddf`` with the role columns of its ``dd.from_pandas`` frames as those frames hold them:
+    Dask turns an object column into text (``dataframe.convert-string``), which split 1, 1.0
+    and True (equal: one group in pandas and SQL) into three groups and merged 1 with '1'
+    (refused by every other engine). A frame whose role columns are not all text is read
+    unconverted, so Dask groups the values as ``ethiclens.audit`` does (docs/engines.md)."""
+    try:
+        from dask.dataframe.dask_expr._collection import new_collection
+        from dask.dataframe.dask_expr.io.io import FromPandas
+    except ImportError:  # another Dask layout: its frames as they are
+        return ddf
+    names = {c for c, _ in roles._keys()}
+    expr = ddf.expr
+    for leaf in list(expr.find_operations(FromPandas)):
+        frame = getattr(leaf.frame, "_data", leaf.frame)  # Dask wraps the pandas frame
+        columns = frame.columns if isinstance(frame, pd.DataFrame) else []
+        if leaf.pyarrow_strings_enabled and any(
+            c in names and frame[c].dtype == object and not _all_text(frame[c]) for c in columns
+        ):
+            expr = expr.substitute(
+                leaf, leaf.substitute_parameters({"pyarrow_strings_enabled": False})
+            )
+    return ddf if expr is ddf.expr else new_collection(expr)
+
+
+def _all_text(column: pd.Series) -> bool:
+    return pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty")
 
 
 def _frame_types(ddf) -> FrameTypes:
