@@ -14,6 +14,7 @@ engine's, which names the first file and line.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import numpy as np
@@ -317,24 +318,39 @@ def _per_part(read, src: _Files, cols: Columns):
 def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFrame:
     from ..sources import spark_read_file_groups, spark_session
 
-    with spark_session(master) as session:
-        # days are UTC days, and a time without an offset is UTC (as every engine reads it)
-        zone = session.conf.get("spark.sql.session.timeZone")
-        session.conf.set("spark.sql.session.timeZone", "UTC")
-        try:
-            if src.kind == FRAME:  # a Spark DataFrame: the rows as they are, in its session
-                parts = [src.files[0]]
-            else:  # Parquet files storing a column as other types: each group as stored
-                parts = spark_read_file_groups(session, src.target, _wanted(cols))
-            text = src.kind not in ("parquet", FRAME)
-            # one type per column; a boolean label among numbers as 1/0 (src.numbered)
-            keyed = [_spark_rows(sdf, cols, text, src) for sdf in parts]
-            rows = keyed[0]
-            for part in keyed[1:]:
-                rows = rows.unionByName(part)
-            return _spark_cells(rows, cols, window)
-        finally:
-            session.conf.set("spark.sql.session.timeZone", zone)
+    with spark_session(master) as session, _spark_settings(session):
+        if src.kind == FRAME:  # a Spark DataFrame: the rows as they are, in its session
+            parts = [src.files[0]]
+        else:  # Parquet files storing a column as other types: each group as stored
+            parts = spark_read_file_groups(session, src.target, _wanted(cols))
+        text = src.kind not in ("parquet", FRAME)
+        # one type per column; a boolean label among numbers as 1/0 (src.numbered)
+        keyed = [_spark_rows(sdf, cols, text, src) for sdf in parts]
+        rows = keyed[0]
+        for part in keyed[1:]:
+            rows = rows.unionByName(part)
+        return _spark_cells(rows, cols, window)
+
+
+# days are UTC days, and a time without an offset is UTC (as every engine reads it); columns
+# told apart by case (g beside G: Spark's default took them for one, AMBIGUOUS_REFERENCE)
+_SPARK_SETTINGS = {"spark.sql.session.timeZone": "UTC", "spark.sql.caseSensitive": "true"}
+
+
+@contextlib.contextmanager
+def _spark_settings(session):
+    """The session's settings for the count (``_SPARK_SETTINGS``), its own restored after."""
+    before = {key: session.conf.get(key, None) for key in _SPARK_SETTINGS}
+    for key, value in _SPARK_SETTINGS.items():
+        session.conf.set(key, value)
+    try:
+        yield
+    finally:
+        for key, value in before.items():
+            if value is None:
+                session.conf.unset(key)
+            else:
+                session.conf.set(key, value)
 
 
 def _spark_rows(sdf, cols: Columns, text: bool, src: _Files):
