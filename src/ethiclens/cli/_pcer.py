@@ -202,7 +202,6 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     with flags_named(grid_file="--grid"):  # the grid file, a key a flag overrode, --scheduler
         grid = sweep_grid(preset, grid_file, **options)
         console = safe_console()  # plain text: a store's path, a run's error: not markup
-        console.print(f"grid: {grid.describe()} → {store}", markup=False)
         summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     for line in summary.lines():
         console.print(line, markup=False)

@@ -336,6 +336,7 @@ class ResultsStore:
         self._lock = StoreLock(self.path) if lock else None
         created += [self._lock.path] if lock else []
         created = [p for p in created if not p.exists()]
+        self._created = created  # discard_new removes them again
         if lock:
             self._lock.acquire()
         try:
@@ -500,6 +501,17 @@ class ResultsStore:
             fix = "free disk space or choose a writable path"
             raise EthicLensInputError(problem, column="--out", fix=fix) from exc
         return out
+
+    def discard_new(self) -> None:
+        """Close, removing the files this store's opening created when it holds no run (a sweep
+        refused after opening a new store, e.g. an unreachable scheduler, leaves nothing)."""
+        empty = self.conn is not None and not self.conn.execute("SELECT 1 FROM runs").fetchone()
+        if empty and self.path in self._created:
+            self.conn.close()
+            self.conn = None
+            for p in self._created:  # before the lock is released
+                p.unlink(missing_ok=True)
+        self.close()
 
     def close(self) -> None:
         """Close the connection and release the lock (idempotent)."""

@@ -225,6 +225,8 @@ def run_sweep(
     progress : bool
         Show a progress bar (plain lines when ``console`` is not a terminal).
     console : rich.console.Console, optional
+        Where the grid's line (``grid: … → store``, once every check has passed and runs are
+        pending) and the progress go.
 
     Returns
     -------
@@ -243,9 +245,11 @@ def run_sweep(
     # before a store is created or changed: every run would fail at train time.
     grid.check_data()
     store, pending, summary, digests = _open_store(grid, store_path)
+    executor = _executor_for(store, pending, scheduler, workers)
     try:
-        if pending:
-            executor = make_executor(scheduler, workers)
+        if executor is not None:
+            if console is not None:  # every refusal past: nothing printed before an error
+                console.print(f"grid: {grid.describe()} → {store_path}", markup=False)
             summary.executor = executor.name
             try:
                 tasks = tasks_for(grid, pending, digests)
@@ -255,6 +259,16 @@ def run_sweep(
     finally:
         store.close()
     return summary
+
+
+def _executor_for(store: ResultsStore, pending: list, scheduler, workers):
+    """The executor of the pending runs (None: none pending); refused (an unreachable
+    scheduler), the store this sweep created is removed again: nothing is left behind."""
+    try:
+        return make_executor(scheduler, workers) if pending else None
+    except BaseException:
+        store.discard_new()
+        raise
 
 
 def _open_store(grid: SweepGrid, store_path):
