@@ -32,6 +32,7 @@ from ._compare_report import (
     model_value,
 )
 from ._plots import middle_cut
+from ._render import masked
 from ._verdict import (
     POLICY_METRICS,
     composite_caveat,
@@ -68,8 +69,9 @@ def _e(text) -> str:
     split a table row, and the groups ``new line`` and ``new\\nline`` would look the same). A
     trailing backslash stays as written: rich's ``escape`` adds one for a closing tag, which
     printed where none follows (the group ``x\\`` read ``x\\\\``); text in a tag takes
-    :func:`_tag`."""
-    return escape(str(text).replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
+    :func:`_tag`. A password in it (a group named like a database URL) is shown as ``***``, as
+    the HTML report and the model card show it (:func:`._render.masked`)."""
+    return escape(masked(str(text)).replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
 
 
 def _tag(style: str, text) -> str:
@@ -258,7 +260,7 @@ def comparison_summary(result) -> list[str]:
     n = f"{len(result.changed)} of {len(result.verdicts)}"
     lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
     # plain lines for a terminal: a name's line break or control character shown as an escape
-    return [one_line(x) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]
+    return [one_line(masked(x)) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]
 
 
 # One character per status in the threshold grid.
@@ -295,7 +297,8 @@ def threshold_summary(table) -> list[str]:
         lines.append(
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
-    return [one_line(x) for x in lines]  # a name's line break shown, as comparison_summary
+    # a name's line break shown, its password masked, as comparison_summary
+    return [one_line(masked(x)) for x in lines]
 
 
 def _reference_lines(frame) -> list[str]:
@@ -315,7 +318,7 @@ def _row_labels(rows: list[tuple]) -> list[str]:
     row must say which attribute it is of); a group that would take the label past
     :data:`_LABEL_WIDTH` shortened in its middle (its start and end kept around "…") when
     the rows still read apart, else every label whole."""
-    rows = [(one_line(attr), one_line(group)) for attr, group in rows]  # as printed
+    rows = [(one_line(masked(attr)), one_line(masked(group))) for attr, group in rows]  # printed
     whole = [f"{attr}: {group}" for attr, group in rows]
     short = []
     for attr, group in rows:
