@@ -36,7 +36,12 @@ MASK = "***"
 
 # Keys whose value is a secret wherever they appear: URL query keys, libpq DSN keywords,
 # VAR=value pairs (PGPASSWORD=…). Matched case-insensitively, with any prefix (PGPASSWORD).
-_SECRET_KEYS = r"\w*(?:password|passwd|pwd|secret|token|api_?key)"
+# Drivers' own key names too: BigQuery's credentials_base64 (a service account's key),
+# Snowflake's private_key, a key file's passphrase, an api-key.
+_SECRET_KEYS = (
+    r"\w*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key"
+    r"|private_?key\w*|credentials?\w*)"
+)
 
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
 # slashes — a single slash is a mistyped URL, still masked, never taken for a folder.
