@@ -55,15 +55,24 @@ def digits_number(text) -> int | None:
     return int(digits) if len(digits) <= 19 else BEYOND
 
 
-def templates():
-    """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank."""
+# The pages that only show what was sent (no field sends a name back, as the mapping screen's
+# and the data screen's do): every password in their text masked, as the library's report
+SHOWN_PAGES = frozenset(
+    {"audit.html", "history.html", "diff.html", "monitoring.html", "monitor_store.html"}
+)
+
+
+def templates(masked: bool = False):
+    """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank.
+    ``masked``: every value shown with its passwords as ``***`` (:func:`_shown_masked`), for
+    the pages that only show (no field sends a name back)."""
     import jinja2
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
-        finalize=_shown_safely,
+        finalize=_shown_masked if masked else _shown_safely,
     )
     env.filters["pct"] = lambda v: "—" if v is None else f"{v:z.1%}"
     env.filters["num"] = lambda v: "—" if v is None else f"{v:z.3f}"
@@ -103,6 +112,19 @@ def _shown_safely(value):
     if isinstance(value, Markup):
         return Markup(html_safe(value))
     return html_safe(value) if isinstance(value, str) else value
+
+
+def _shown_masked(value):
+    """A value as :func:`_shown_safely` shows it, a password in it (a group named like
+    ``postgresql://u:pw@h/db``) as ``***``, as the library's report shows it; a plot (a data:
+    URI of base64, whose last characters could read ``token=``) as it is."""
+    from markupsafe import Markup
+
+    from .._secrets import mask_secrets
+
+    if isinstance(value, str) and not isinstance(value, Markup):
+        value = value if value.startswith("data:image/") else mask_secrets(value)
+    return _shown_safely(value)
 
 
 def typed_form(value):
@@ -413,6 +435,7 @@ class Web:
     def __init__(self, config, store: Store, runner: Runner):
         self.config, self.store, self.runner = config, store, runner
         self.env = templates()
+        self.shown_env = templates(masked=True)  # the pages that only show: SHOWN_PAGES
         self._secret = secrets.token_bytes(32)
         # (audit, revision, threshold typed) -> the threshold view that form started: a second
         # click on it (the same form sent twice) opens that view instead of starting another
@@ -439,7 +462,8 @@ class Web:
         # every refusal by its field masked, as an error page's and an error's own message are
         # (one built from what was typed: a URL in the database field)
         context["errors"] = {k: mask_secrets(v) for k, v in (context.get("errors") or {}).items()}
-        html = self.env.get_template(name).render(csrf=request.state.csrf, **context)
+        env = self.shown_env if name in SHOWN_PAGES else self.env
+        html = env.get_template(name).render(csrf=request.state.csrf, **context)
         return HTMLResponse(html, status_code=code)
 
     def error_page(
