@@ -176,7 +176,11 @@ def _finite(value, column: str, fix: str) -> float:
     not 0.800000011920929; np.float16(0.8) is 0.8, not 0.7998047), ``base_rates`` and
     ``group_sizes`` included."""
     number = is_number(value)
-    if not number or not np.isfinite(value):
+    try:
+        finite = number and bool(np.isfinite(value))
+    except (OverflowError, TypeError):  # an int past a float's range (10**400): numpy's error
+        finite = False
+    if not finite:
         raise _argument_error(
             "must be a finite number" + ("" if number else f", not {type(value).__name__}"),
             column,
