@@ -4,6 +4,7 @@ headline the rows would withhold is withheld from the table too, never shown ins
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field, replace
 
 from ..errors import EthicLensInputError
@@ -43,6 +44,66 @@ def suppressed_groups(record) -> dict:
     return {str(a): list(g) for a, g in (record.get(SUPPRESSED_GROUPS) or {}).items() if g}
 
 
+_RECORD = f"table.attrs[{SUPPRESSION_KEY!r}]"
+_RECORD_FIX = (
+    "write the table with ethiclens counts --min-cell or ethiclens.sources.suppress_small_cells "
+    f"(ethiclens.sources.read_counts checks a file's statement), or drop {_RECORD}"
+)
+
+
+def _record_error(where: str, problem: str, value) -> EthicLensInputError:
+    return EthicLensInputError(
+        problem, column=f"{_RECORD}{where}", value=value, fix=_RECORD_FIX, kind="key"
+    )
+
+
+def checked_record(record) -> dict | None:
+    """A DataFrame's ``--min-cell`` statement as the audit reads it: an object whose
+    ``min_cell`` is a whole number of at least 1 and whose group lists map attribute -> a
+    list of names (text or numbers); None for none. Anything else is refused, named: a list
+    read as a mapping escaped as a bare AttributeError, a name given as text was read as its
+    characters, and ``--min-cell None`` was printed."""
+    if record is None:
+        return None
+    if not isinstance(record, dict):
+        raise _record_error("", "must be the --min-cell statement (an object)", record)
+    cell = record.get("min_cell")
+    if isinstance(cell, bool) or not isinstance(cell, numbers.Integral) or cell < 1:
+        problem = "must be a whole number of at least 1" + (
+            "" if "min_cell" in record else " (it is missing)"
+        )
+        raise _record_error("['min_cell']", problem, cell)
+    for key in (SUPPRESSED_GROUPS, PARTLY_SUPPRESSED):
+        value = record.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, dict):
+            raise _record_error(
+                f"[{key!r}]", "must map each attribute to a list of group names", value
+            )
+        for attr, names in value.items():
+            if not isinstance(names, list) or not all(
+                isinstance(n, str | numbers.Real) for n in names
+            ):
+                raise _record_error(
+                    f"[{key!r}][{attr!r}]", "must be a list of group names (text or numbers)", names
+                )
+    crossed = record.get(SUPPRESSED_CROSSINGS)
+    attrs = crossed.get("attributes") if isinstance(crossed, dict) else None
+    rows = crossed.get("groups") if isinstance(crossed, dict) else None
+    if crossed is not None and not (
+        isinstance(attrs, list)
+        and isinstance(rows, list)
+        and all(isinstance(r, list | tuple) and len(r) == len(attrs) for r in rows)
+    ):
+        raise _record_error(
+            f"[{SUPPRESSED_CROSSINGS!r}]",
+            'must be {"attributes": [names], "groups": [[one group name per attribute], ...]}',
+            crossed,
+        )
+    return record
+
+
 @dataclass
 class Suppressed:
     """The audited attributes' suppressed groups (as text, as the audit names groups)."""
@@ -61,7 +122,7 @@ class Suppressed:
         """The table's suppressed groups of the attributes ``cols``, and the options with an
         exclusion of one taken out (it has no cells to leave out); a reference naming one, or
         a merge taking one in, refused."""
-        record = meta.get(SUPPRESSION_KEY)
+        record = checked_record(meta.get(SUPPRESSION_KEY))
         gone = suppressed_groups(record)
         groups = {str(a): [str(g) for g in gone[str(a)]] for a in cols if str(a) in gone}
         crossed = record.get(SUPPRESSED_CROSSINGS) if isinstance(record, dict) else None
@@ -160,6 +221,13 @@ class Suppressed:
 
         def checked(name, groups, codes):
             gone = self.groups.get(str(name))
+            if held := [g for g in map(str, groups) if g in (gone or [])]:
+                raise _record_error(
+                    f"[{SUPPRESSED_GROUPS!r}][{str(name)!r}]",
+                    f"says --min-cell dropped every cell of {name} {held[0]!r}, but the table "
+                    "holds cells of it",
+                    held[0],
+                )
             if gone and len(groups) < 2:
                 left = f"a single group {groups[0]!r}" if len(groups) else "no group"
                 raise EthicLensInputError(
