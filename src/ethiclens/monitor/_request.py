@@ -15,6 +15,8 @@ from numbers import Number
 from types import SimpleNamespace
 from typing import ClassVar
 
+import numpy as np
+
 from .._checks import (
     check_count,
     check_di_threshold,
@@ -552,6 +554,9 @@ def _check_text(request: MonitorRequest) -> None:
     check_type(request.hold_last, bool, column="--hold-last", problem="must be True or False",
                fix="hold_last=True leaves the newest window for a later run")  # fmt: skip
     label = request.pos_label
+    if isinstance(label, np.generic):
+        label = label.item()  # numpy's 1 or True, as the audit takes it (its JSON crashed)
+        object.__setattr__(request, "pos_label", label)
     if label is not None and not (isinstance(label, str | bool) or is_number(label)):
         raise EthicLensInputError(
             "must be a label value (text, a number or a bool)",
