@@ -1327,7 +1327,7 @@ def _checked_fields(body: dict) -> dict:
     # δ below 1/n′ (no record in the clear): one at or below 0 where 1/n′ is the tighter bound
     # is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]
     delta, bound = body.get("delta"), 1 / n
-    if _is_number(delta) and float(delta) <= 0 and bound <= DELTA_MAX:
+    if _is_number(delta) and delta <= 0 and bound <= DELTA_MAX:  # no float(): -10**400
         raise EthicLensInputError(
             f"δ must be in (0, {bound:.3g}) for n′ = {n:,}: above 0 and below both 1/n′ and "
             f"{DELTA_MAX:g}",
