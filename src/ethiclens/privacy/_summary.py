@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.markup import escape
 from rich.table import Table
 
+from .._secrets import mask_secrets
 from .._text import one_line
 from ..fairness import REPORTED
 
@@ -58,8 +59,10 @@ def _markup(text: str) -> str:
     text (never before a tag): rich's ``escape`` adds a backslash to a trailing one for a tag
     that would follow, which printed where none does (the group ``x\\`` read ``x\\\\``, as the
     group ``x\\\\`` does). A line break in it (a group 'a\\nb') reads ``\\n``, as the audit
-    writes it (:func:`~ethiclens._text.one_line`): a name never splits a row or a sentence."""
-    return escape(f"{one_line(text)} ")[:-1]
+    writes it (:func:`~ethiclens._text.one_line`): a name never splits a row or a sentence.
+    A password in it (a group named like ``postgresql://u:pw@h/db``) reads ``***``, as the
+    audit's terminal report shows it (:func:`~ethiclens._secrets.mask_secrets`)."""
+    return escape(f"{one_line(mask_secrets(text))} ")[:-1]
 
 
 def with_ci(est, spec=".4f") -> str:
