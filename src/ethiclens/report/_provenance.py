@@ -286,12 +286,23 @@ def check_card_info(info, flag: str = "card_info") -> dict:
     return out
 
 
-def _as_list(value) -> list[str]:
+def _as_list(value, where: str = "provenance") -> list[str]:
     """``value``'s texts; one that prints nothing (``provenance={'limitations': [' ']}`` in
-    Python, which the card info refuses) is left out: it printed an empty bullet."""
+    Python, which the card info refuses) is left out: it printed an empty bullet, and so is
+    None (it printed "None"). A mapping or a list in it (Python's ``{'a': 'b'}`` was printed
+    as a caveat) is refused naming ``where``, as the card info refuses it."""
     if value is None:
         return []
-    texts = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    items = value if isinstance(value, list) else [value]
+    if any(isinstance(v, dict | list) for v in items):
+        raise EthicLensInputError(
+            "must be text or a list of text",
+            column=where,
+            value=value,
+            fix="write it as a string or a list of strings",
+            kind="argument",
+        )
+    texts = [str(v) for v in items if v is not None]
     return [t for t in texts if not prints_blank(t)]
 
 
@@ -302,8 +313,8 @@ def given(prov: dict, key: str, default=None):
     return default if value is None or prints_blank(str(value)) else str(value)
 
 
-def _join(value) -> str:
-    return "; ".join(_as_list(value))
+def _join(value, where: str = "provenance") -> str:
+    return "; ".join(_as_list(value, where))
 
 
 def card(prov: dict) -> dict:
@@ -315,10 +326,13 @@ def card(prov: dict) -> dict:
         raise exc.renamed({}, kind="argument") from None
 
 
+_NAME = "provenance['model']['name']"
+
+
 def model_name(prov: dict) -> str | None:
     model = prov.get("model")
-    if isinstance(model, dict) and _join(model.get("name")):
-        return _join(model["name"])  # a list as the card prints it, never as Python's list
+    if isinstance(model, dict) and _join(model.get("name"), _NAME):
+        return _join(model["name"], _NAME)  # a list as the card prints it, never as Python's list
     name = card(prov).get("model_details", {}).get("name")
     return _join(name) if name else None
 
@@ -328,7 +342,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
     model = prov.get("model")
     items = []
     if isinstance(model, dict):  # a list as the card prints it, never as Python's list
-        items += [(str(k), _join(v)) for k, v in model.items() if _join(v)]  # blank: unsaid
+        texts = [(str(k), _join(v, f"provenance['model'][{k!r}]")) for k, v in model.items()]
+        items += [(k, t) for k, t in texts if t]  # blank: unsaid
     elif model is not None and not prints_blank(str(model)):
         items.append(("model", str(model)))
     seen = {k for k, _ in items}
@@ -341,7 +356,8 @@ def model_details(prov: dict) -> list[tuple[str, str]]:
 def intended_use(prov: dict) -> list[tuple[str, str]]:
     """(field, text) pairs: the user's, the benchmark's, or a plain 'not stated'."""
     use = card(prov).get("intended_use", {})
-    primary = _join(prov.get("intended_use")) or _join(use.get("primary_uses"))
+    primary = _join(prov.get("intended_use"), "provenance['intended_use']")
+    primary = primary or _join(use.get("primary_uses"))
     items = [("Primary uses", primary or NOT_STATED_USE)]
     for key, label in (("primary_users", "Primary users"), ("out_of_scope", "Out of scope")):
         if use.get(key):
@@ -353,7 +369,7 @@ def limitations(prov: dict) -> list[str]:
     """The data's own limitations first, then the user's caveats, then the general ones."""
     c = card(prov)
     return (
-        _as_list(prov.get("limitations"))
+        _as_list(prov.get("limitations"), "provenance['limitations']")
         + _as_list(c.get("caveats_and_recommendations"))
         + GENERIC_LIMITATIONS
     )
