@@ -1297,6 +1297,7 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
     or more of the protected ``columns``, none twice, each crossing once, and a crossed name
     (``race&sex``) that is no protected column's own name, which it would silently replace."""
     seen: dict = {}
+    named: dict = {}  # crossed name -> the intersection named so
 
     def error(problem: str, fix: str) -> EthicLensInputError:
         return EthicLensInputError(problem, column=column, value=combo, fix=fix)
@@ -1323,6 +1324,13 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
             )
         seen[frozenset(combo)] = combo
         name = INTERSECTION_SEP.join(combo)
+        if name in named:  # ['a&b', 'c'] and ['a', 'b&c']: one result would be lost
+            raise error(
+                f"the intersections {named[name]} and {combo} would both be named {name!r}: "
+                "one would replace the other's groups",
+                f"rename the attributes that hold {INTERSECTION_SEP!r} before crossing them",
+            )
+        named[name] = combo
         if name in columns:
             raise error(
                 f"the intersection {combo} would be named {name!r}, the name of a protected "
