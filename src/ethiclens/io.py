@@ -663,15 +663,20 @@ def _refuse_repeated_names(path: Path, header) -> None:
     """A CSV header naming one column twice is refused, naming it (which one was meant?).
     Unnamed columns are not: a DataFrame's unnamed index levels (``df.to_csv()``) are written
     as empty names, which every reader tells apart ("Unnamed: 0", "Unnamed: 1") and no role
-    can name."""
-    seen = set()
+    can name. Two names that differ only in their Unicode form (``café`` with one accented
+    character or with an 'e' and a combining accent) print alike: refused too, both named."""
+    seen: dict[str, str] = {}
     for name in header:
-        if name in seen and name != "":
-            raise DataFileError(
-                f"{_file_name(path)} has two columns named {name!r}",
-                fix="rename the columns so each name is unique",
-            )
-        seen.add(name)
+        key = unicodedata.normalize("NFC", name)
+        if key not in seen or name == "":
+            seen.setdefault(key, name)
+            continue
+        first = seen[key]
+        alike = "" if first == name else f" ({ascii(first)} and {ascii(name)}: two Unicode forms)"
+        raise DataFileError(
+            f"{_file_name(path)} has two columns named {name!r}{alike}",
+            fix="rename the columns so each name is unique",
+        )
 
 
 def refuse_repeated_parquet_names(path: str | Path) -> None:
