@@ -1421,11 +1421,20 @@ def _merged(attrs, attr, merges):
             "e.g. {'Other': ['Asian', 'Native American']}",
             merges,
         )
-    target, used, done = list(labels), set(), {}
+    target, used, done, named = list(labels), set(), {}, {}
     for new, olds in merges.items():
         olds = names_of(olds)
         new = str(new)
         _check_merge(labels, attr, new, olds, used)
+        if (seen := as_seen(new)) in named:  # 1 and '1'; 'X' and 'X '
+            raise _edit_error(
+                "merge_groups",
+                attr,
+                f"two merges are named {named[seen]!r} and {new!r}, which read as one group",
+                "give each merged group a name of its own (or make them one merge)",
+                new,
+            )
+        named[seen] = new
         for o in olds:
             target[labels.index(o)] = new
         done[new] = olds
