@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._checks import MAX_DRAWS, check_count, check_level, check_seed, is_number
+from ..errors import EthicLensInputError
 from ._sequential import (
     CSFamily,
     cs_bounds,
@@ -303,7 +305,16 @@ UNDEFINED_DI = "undefined: neither group was selected in this window"
 def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, level=0.95) -> dict:
     """This window alone: selection-rate gap, DI, TPR and FPR gaps with equal-tailed Jeffreys
     intervals (each rate drawn from Beta(x + ½, n − x + ½), groups independently). Values are
-    NaN where a rate is undefined. Inputs are scalars (one window)."""
+    NaN where a rate is undefined. Inputs are scalars (one window): ``ref`` and ``grp`` each
+    ``{"sel": selected, "n": rows}``, with ``"pos"``/``"tp"`` and ``"neg"``/``"fp"`` for the
+    TPR and FPR gaps (weighted counts may be fractions); a count that is no count (negative,
+    NaN, more selected than rows), ``n_draws``, ``level`` or ``rng`` out of range is refused
+    naming it."""
+    _check_window_counts(ref, grp)
+    n_draws = check_count(n_draws, "n_draws", maximum=MAX_DRAWS, fix="e.g. 1000 (the monitor's)")
+    level = check_level(level, "level")
+    if not isinstance(rng, np.random.Generator):
+        rng = check_seed(rng, "rng", allow_none=True, fix="use a seed such as 0, or a Generator")
     rng = np.random.default_rng(rng)
     q = [(1 - level) / 2, 1 - (1 - level) / 2]
     out = {}
@@ -333,6 +344,33 @@ def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, lev
         else:
             put(name, np.nan, None)
     return out
+
+
+def _check_window_counts(ref, grp) -> None:
+    """``window_estimates``' counts: mappings of finite non-negative numbers, ``sel`` of ``n``
+    (``tp`` of ``pos``, ``fp`` of ``neg``) at most all of them, the same keys in both."""
+    fix = "give each group's counts, e.g. ref={'sel': 40, 'n': 100}, grp={'sel': 25, 'n': 90}"
+    for side, counts in (("ref", ref), ("grp", grp)):
+        if not isinstance(counts, dict):
+            raise EthicLensInputError(
+                "must be a dict of counts", column=side, fix=fix, kind="argument"
+            )
+        for part, whole in (("sel", "n"), ("tp", "pos"), ("fp", "neg")):
+            if part not in counts and whole not in counts and part != "sel":
+                continue
+            for key in (part, whole):
+                value = counts.get(key)
+                if not is_number(value) or not 0 <= value < math.inf:
+                    problem = f"{key} must be a finite non-negative count"
+                    raise EthicLensInputError(
+                        problem, column=side, value=value, fix=fix, kind="argument"
+                    )
+            if counts[part] > counts[whole]:
+                problem = f"holds {part} {counts[part]!r} of only {whole} {counts[whole]!r}"
+                raise EthicLensInputError(problem, column=side, fix=fix, kind="argument")
+    if {"pos", "neg"} & set(ref) != {"pos", "neg"} & set(grp):
+        problem = "ref and grp give different counts (pos/tp, neg/fp in one only)"
+        raise EthicLensInputError(problem, column="grp", fix=fix, kind="argument")
 
 
 # the windows whose draws are held at once (``n_draws`` floats each): a run's memory does not
