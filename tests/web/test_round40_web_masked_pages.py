@@ -47,3 +47,21 @@ def test_the_data_the_downloads_hold_is_unchanged(app, client, two_audits):
     renamed, _ = two_audits
     _renamed(app, renamed)
     assert URL in client.get(f"/audits/{renamed}/download/json").text  # the data, as the CLI's
+
+
+def test_the_apps_own_ids_and_tokens_are_never_masked(app, client, two_audits):
+    """A server database's password remembered for masking (``--db postgresql://u:PW@h/db``)
+    that happens to be part of an audit's id or of the page's form token: the links and the
+    forms of the pages that mask still carry them whole (they are the app's, never a secret)."""
+    from ethiclens._secrets import remember_url
+
+    from .conftest import csrf_of
+
+    audit_id, other = two_audits
+    token = csrf_of(client.get(f"/audits/{audit_id}").text)
+    remember_url(f"postgresql://u:{token[8:14]}@h/db")
+    remember_url(f"postgresql://u:{audit_id[4:10]}@h/db")
+    page = client.get(f"/audits/{audit_id}").text
+    assert csrf_of(page) == token
+    assert f'action="/audits/{audit_id}/thresholds"' in page
+    assert f'href="/audits/{audit_id}"' in client.get("/history").text

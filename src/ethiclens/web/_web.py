@@ -62,6 +62,9 @@ SHOWN_PAGES = frozenset(
 )
 
 
+APP_HEX = re.compile(r"[0-9a-f]+")  # an audit's id, a form's token: the app's, never masked
+
+
 def templates(masked: bool = False):
     """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank.
     ``masked``: every value shown with its passwords as ``***`` (:func:`_shown_masked`), for
@@ -116,14 +119,17 @@ def _shown_safely(value):
 
 def _shown_masked(value):
     """A value as :func:`_shown_safely` shows it, a password in it (a group named like
-    ``postgresql://u:pw@h/db``) as ``***``, as the library's report shows it; a plot (a data:
-    URI of base64, whose last characters could read ``token=``) as it is."""
+    ``postgresql://u:pw@h/db``) as ``***``, as the library's report shows it. The app's own
+    values as they are: an id or a form token (hex, which a server database's remembered
+    password such as ``1234`` could be part of: a link or a form would break) and a plot (a
+    data: URI of base64, whose last characters could read ``token=``)."""
     from markupsafe import Markup
 
     from .._secrets import mask_secrets
 
-    if isinstance(value, str) and not isinstance(value, Markup):
-        value = value if value.startswith("data:image/") else mask_secrets(value)
+    own = isinstance(value, str) and (APP_HEX.fullmatch(value) or value.startswith("data:image/"))
+    if isinstance(value, str) and not isinstance(value, Markup) and not own:
+        value = mask_secrets(value)
     return _shown_safely(value)
 
 
