@@ -69,6 +69,40 @@ class BetPolicy:
     tpr_eps: float | np.ndarray | None = None
     fpr_eps: float | np.ndarray | None = None
 
+    def __post_init__(self):
+        """Each setting in its range (an array, each of its values), else one refusal naming
+        it: a band t of 0 or 1.5, a NaN or negative gap or an α of 0 were taken without a word
+        (NaN bets, or a null band turned inside out)."""
+        ranges = {
+            "di_threshold": ("in (0, 1] (the band [t, 1/t])", "e.g. 0.8"),
+            "eo_threshold": ("in [0, 1] (the largest TPR/FPR gap)", "e.g. 0.1"),
+            "tpr_eps": ("in [0, 1]", "e.g. 0.1, or None for eo_threshold"),
+            "fpr_eps": ("in [0, 1]", "e.g. 0.1, or None for eo_threshold"),
+            "alpha": ("in (0, 1)", "e.g. 0.05"),
+            "memory": ("above 0 (pairs)", "e.g. 2000, or None for all"),
+        }
+        for name, (where, fix) in ranges.items():
+            value = getattr(self, name)
+            if value is None and name in ("tpr_eps", "fpr_eps", "memory"):
+                continue
+            values = np.asarray(value, dtype=object).ravel()
+            numbers = values.size > 0 and all(is_number(v) for v in values)
+            if not (numbers and all(_inside(float(v), name) for v in values)):
+                raise EthicLensInputError(f"must be a number {where}", column=name,
+                                          value=value, fix=fix, kind="argument")  # fmt: skip
+        if not isinstance(self.first_mix, bool | np.bool_):
+            raise EthicLensInputError("must be True or False", column="first_mix",
+                                      value=self.first_mix, kind="argument")  # fmt: skip
+
+
+def _inside(v: float, name: str) -> bool:
+    """``v`` in ``BetPolicy``'s range of ``name`` (NaN never is)."""
+    if name == "di_threshold":
+        return 0.0 < v <= 1.0
+    if name == "memory":
+        return 0.0 < v <= math.inf
+    return 0.0 < v < 1.0 if name == "alpha" else 0.0 <= v <= 1.0  # a gap: 1 is the whole range
+
 
 class Evidence:
     """Sequential state of one comparison (or of many streams at once). ``policy``: the
