@@ -65,13 +65,13 @@ def serve_command(host, port, **options):
     from ..errors import EthicLensInputError
     from ..web import create_app, serve_settings
 
-    # None: the default; else the range of pcer sweep's --workers, 1 to 1024
-    check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)
-    try:  # the data folder WebConfig refuses is named by its flag
+    check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)  # or None
+    flags = {"WebConfig.data_dir": "--data-dir", "WebConfig.store": "--store"}  # WebConfig's
+    try:
         config, printed = serve_settings(host, options, port)
         app = create_app(config)
-    except EthicLensInputError as exc:
-        raise exc.renamed({"WebConfig.data_dir": "--data-dir"}) from None
+    except EthicLensInputError as exc:  # its data folder and history by their flags
+        raise exc.renamed(flags) from None
     _announce(config, host, port, printed)
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 

@@ -94,6 +94,14 @@ class WebConfig:
         if self.allowed_hosts is not None:  # as the Host check reads them: lower case
             hosts = _names(self.allowed_hosts, "WebConfig.allowed_hosts", "host names")
             self.allowed_hosts = tuple(_allowed_host(h) for h in hosts)
+            if not self.allowed_hosts:  # as a name no Host can match: every request refused
+                raise EthicLensInputError(
+                    "is empty: no request's Host could match, so the server would answer no one",
+                    column="WebConfig.allowed_hosts",
+                    value=(),
+                    fix="give the names it is reached at, e.g. ('localhost', '127.0.0.1', "
+                    "'::1'), or None to answer any Host",
+                )
         self.databases = _variables(self.databases)
         # a SQLite file (a path) or a PostgreSQL store (a URL, kept as text)
         stores = _sequence(self.monitor_stores, "WebConfig.monitor_stores", "stores")

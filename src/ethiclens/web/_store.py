@@ -116,7 +116,7 @@ class _Postgres:
             _decoded_rows,
             lambda first: EthicLensInputError(
                 f"cannot open the history database: {mask_secrets(first)}",
-                column="--store",
+                column="WebConfig.store",  # --store under ethiclens serve
                 fix="check the PostgreSQL URL (user, host, database) and that the server runs",
             ),
         )
@@ -156,7 +156,7 @@ def _refuse_foreign(path: Path) -> None:
         f"is not an EthicLens history: a SQLite database of other tables ({others[0]!r}"
         + (f" and {len(others) - 1:,} more" if len(others) > 1 else "")
         + "); the app would write its own tables into it",
-        column="--store",
+        column="WebConfig.store",  # --store under ethiclens serve
         value=str(path),
         fix="give a new file (e.g. DATA_DIR/ethiclens-web.sqlite), or the history of an earlier "
         "`ethiclens serve` start",
@@ -202,7 +202,7 @@ class Store:
         except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
             raise EthicLensInputError(
                 f"cannot open the history database: {exc}",
-                column="--store",
+                column="WebConfig.store",  # --store under ethiclens serve
                 value=str(path),
                 fix="give a SQLite file in a folder that exists and this server may write to "
                 "(a new file, or the history of an earlier start)",
