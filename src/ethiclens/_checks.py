@@ -402,6 +402,15 @@ def check_labels_print_apart(uniques, column) -> None:
         raise EthicLensInputError(problem, column=column, fix=fix)
 
 
+def _same_number(text: str, choice) -> bool:
+    """Whether ``text`` and ``choice`` (as it prints) read as one finite number: '1.0' and 1."""
+    try:
+        a, b = float(text), float(str(choice))
+    except (ValueError, OverflowError):
+        return False
+    return math.isfinite(a) and a == b
+
+
 def did_you_mean(value, choices) -> str:
     """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
     (a typo, another case), else ``""``: the start of a refusal's fix."""
@@ -414,6 +423,9 @@ def did_you_mean(value, choices) -> str:
         return (
             f'did you mean {spaced!r}? Spaces around a name are kept in double quotes: "{spaced}"; '
         )
+    same = next((str(c) for c in choices if str(c) != value and _same_number(value, c)), None)
+    if same is not None:  # '1.0' for a column writing 1: never the near miss '10'
+        return f"did you mean {same!r} (the same number, as written there)? "
     texts = {str(c).casefold(): str(c) for c in choices}
     close = difflib.get_close_matches(value.casefold(), list(texts), n=1, cutoff=0.6)
     return f"did you mean {texts[close[0]]!r}? " if close else ""
