@@ -45,8 +45,17 @@ def no_rows_held(groups: list) -> str:
     )
 
 
+def _float(x) -> float:
+    """``float(x)``; an int past a float's range (10**400, in an edited manifest) as ±inf,
+    which no check takes, not float()'s OverflowError traceback."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf
+
+
 def _close(a, b) -> bool:
-    return math.isclose(float(a), float(b), rel_tol=1e-9, abs_tol=1e-12)
+    return math.isclose(_float(a), _float(b), rel_tol=1e-9, abs_tol=1e-12)
 
 
 def same_budget(a, b) -> bool:
@@ -55,14 +64,14 @@ def same_budget(a, b) -> bool:
     (``np.float32(5.1)``: 5.099999904632568) that is now read as the 5.1 it prints as."""
     if not (_is_number(a) and _is_number(b)):
         return a == b
-    a, b = float(a), float(b)
+    a, b = _float(a), _float(b)
     return _close(a, b) or a == float(np.float32(b)) or b == float(np.float32(a))
 
 
 def number_text(x) -> str:
     """``x`` as ``:g`` prints it where that is the number (5.1, 1e-07), else every digit
     (5.099999904632568, not the 5.1 it rounds to): the ε or δ a result rests on, exactly."""
-    x = float(x)
+    x = _float(x)
     return f"{x:g}" if not math.isfinite(x) or float(f"{x:g}") == x else repr(x)
 
 
@@ -98,3 +107,5 @@ def manifest_number(check, value, field: str):
         return check(value, f"{MANIFEST}:{field}")
     except EthicLensInputError as exc:
         raise _bad(f"invalid manifest: {exc.problem}", field, exc.value, INVALID_FIX) from None
+    except OverflowError:  # an int past a float's range (δ = 10**400): no number a release writes
+        raise _bad("invalid manifest: not a finite number", field, value, INVALID_FIX) from None
