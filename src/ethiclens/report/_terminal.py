@@ -74,6 +74,14 @@ def _e(text) -> str:
     return escape(masked(str(text)).replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
 
 
+def _masked(value) -> str:
+    """``value`` (a group may be a number) as text, its password masked
+    (:func:`._render.masked`); each piece of user text alone, never a whole line: a line's
+    ``token=a: q`` lost its ':' and ``password= vs b`` its 'vs', a padded grid row's
+    ``password=`` took its padding and first mark as ``***``."""
+    return masked(str(value))
+
+
 def _tag(style: str, text) -> str:
     """User ``text`` (:func:`_e`) in a rich ``style``, its trailing backslashes doubled so that
     each prints and the closing tag stays a tag (rich's escape kept one of two)."""
@@ -159,7 +167,7 @@ def _comparison_table(result) -> Table:
     eo_edges = policy_edges("equalized_odds_difference", policy)
     for c in result.comparisons:
         table.add_row(
-            _e(f"{c.attribute}: {c.group} vs {c.reference}"),
+            f"{_e(c.attribute)}: {_e(c.group)} vs {_e(c.reference)}",  # each masked alone
             c.n_text(),
             _estimate_cell(c.metrics["disparate_impact"], di_edges),
             _estimate_cell(c.metrics.get("equalized_odds_difference"), eo_edges),
@@ -227,7 +235,7 @@ def _suppression(record, excluded=None) -> str:
 def comparison_summary(result) -> list[str]:
     """A model comparison as plain lines: each comparison's verdict under A and B, then DI and
     EO under A, B and B − A with the paired interval."""
-    a, b = result.names
+    a, b = map(_masked, result.names)  # each piece of user text masked alone
     cfg = result.config
     lines = [
         f"EthicLens compare: {b} vs {a} on the same {result.data['n_rows']:,} rows, "
@@ -239,28 +247,30 @@ def comparison_summary(result) -> list[str]:
     # each reference as the audit states it ("given as A, merged into AB": the spec is the run's)
     asked = SimpleNamespace(run=result.run, config=result.audit_a.config)
     lines += [
-        f"{attr.name}: reference group {attr.reference} ({reference_words(asked, attr)})"
+        f"{_masked(attr.name)}: reference group {_masked(attr.reference)} "
+        f"({_masked(reference_words(asked, attr))})"
         for attr in result.audit_a.attributes
     ]
-    lines += result.audit_a.empty_crossing_notes  # both models audit the same rows
+    lines += map(_masked, result.audit_a.empty_crossing_notes)  # both models audit the same rows
     gated = ("disparate_impact", "equalized_odds_difference")
     absolute = False
     for v in result.verdicts:
-        lines.append(f"{v.attribute}: {v.group} vs {v.reference}: {v.status_a} -> {v.status_b}")
+        said = f"{_masked(v.attribute)}: {_masked(v.group)} vs {_masked(v.reference)}"
+        lines.append(f"{said}: {v.status_a} -> {v.status_b}")
         for d in result.differences:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
                 continue
             absolute |= metric_label(d.metric) != d.metric
             lines.append(  # an undefined value reads "undefined", as in the HTML report
-                f"  {metric_label(d.metric)}: {a} {model_value(d, 'a')}, "
-                f"{b} {model_value(d, 'b')}, "
-                f"{b} - {a} {difference_text(d.difference)}"
+                f"  {metric_label(d.metric)}: {a} {_masked(model_value(d, 'a'))}, "
+                f"{b} {_masked(model_value(d, 'b'))}, "
+                f"{b} - {a} {_masked(difference_text(d.difference))}"
             )
-    changed = ", ".join(f"{v.attribute}:{v.group}" for v in result.changed)
+    changed = ", ".join(f"{_masked(v.attribute)}:{_masked(v.group)}" for v in result.changed)
     n = f"{len(result.changed)} of {len(result.verdicts)}"
     lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
     # plain lines for a terminal: a name's line break or control character shown as an escape
-    return [one_line(masked(x)) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]
+    return [one_line(x) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]
 
 
 # One character per status in the threshold grid.
@@ -288,8 +298,8 @@ def threshold_summary(table) -> list[str]:
         f"{percent(cfg['confidence_level'])} intervals: {method_name(cfg['ci_method'])}, "
         f"{cfg['n_boot']} draws, seed {cfg['random_state']}",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
-        *threshold_notes(table),
-        *table.empty_crossing_notes.values(),
+        *map(_masked, threshold_notes(table)),
+        *map(_masked, table.empty_crossing_notes.values()),
         *_reference_lines(table.frame),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]
@@ -297,8 +307,8 @@ def threshold_summary(table) -> list[str]:
         lines.append(
             f"{label:<{width}}" + " ".join(f"{_THRESHOLD_MARKS.get(s, '-'):>5}" for s in statuses)
         )
-    # a name's line break shown, its password masked, as comparison_summary
-    return [one_line(masked(x)) for x in lines]
+    # a name's line break shown, as comparison_summary; its password masked piece by piece
+    return [one_line(x) for x in lines]
 
 
 def _reference_lines(frame) -> list[str]:
@@ -306,7 +316,7 @@ def _reference_lines(frame) -> list[str]:
     them (a grid row names only its group: ``race: A`` is A against race's reference), on one
     line that does not read as a row (``race: ...``)."""
     refs = dict(zip(frame["attribute"], frame["reference"], strict=True))
-    named = "; ".join(f"{attr}: {ref}" for attr, ref in refs.items())
+    named = "; ".join(f"{_masked(attr)}: {_masked(ref)}" for attr, ref in refs.items())
     return [f"reference groups (each row is compared with its attribute's): {named}"]
 
 
@@ -318,7 +328,7 @@ def _row_labels(rows: list[tuple]) -> list[str]:
     row must say which attribute it is of); a group that would take the label past
     :data:`_LABEL_WIDTH` shortened in its middle (its start and end kept around "…") when
     the rows still read apart, else every label whole."""
-    rows = [(one_line(masked(attr)), one_line(masked(group))) for attr, group in rows]  # printed
+    rows = [(one_line(_masked(attr)), one_line(_masked(group))) for attr, group in rows]  # printed
     whole = [f"{attr}: {group}" for attr, group in rows]
     short = []
     for attr, group in rows:
