@@ -312,8 +312,11 @@ def export_store(store_path, out) -> Path:
 
 
 def store_files(store_path) -> list[Path]:
-    """A results store's file and SQLite's write-ahead files beside it (inputs of a read)."""
-    path = Path(store_path)
+    """A results store's file and SQLite's write-ahead files beside it (inputs of a read); a
+    path that is none (None, 3, bytes, a NUL) is refused naming ``STORE``."""
+    from ._store import _store_path
+
+    path = _store_path(store_path, "STORE")
     return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
@@ -328,7 +331,8 @@ def tables_to_folder(store_path, out_dir) -> str:
     # '' is the working folder to pathlib: never written by accident; 3, None, a NUL: named
     _refuse_no_path(out_dir, "--out", "give a path, e.g. --out tables/", folder=True)
     refuse_stdout(out_dir, "--out", "folder")
-    check_outputs({f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}, inputs=[store_path])
+    outputs = {f"--out ({n})": Path(out_dir) / n for n in TABLE_FILES}
+    check_outputs(outputs, inputs=store_files(store_path)[:1])
     ensure_output_folder(out_dir, "--out", create=False)
     groups, runs = read_table_inputs(store_path)
     ensure_output_folder(out_dir, "--out")

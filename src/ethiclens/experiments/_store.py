@@ -22,7 +22,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import EthicLensInputError
-from ..io import check_store_name
+from ..io import _refuse_no_path, check_store_name
 from ._records import GroupRecord, RunRecord, RunResult
 
 # The records' fields in table order (group_stats: after run_id; runs: by column name).
@@ -312,8 +312,8 @@ class ResultsStore:
         lock: bool = False,
         flag: str = "--store",
     ):
-        self.path = Path(path)
         self._lock = None
+        self.path = _store_path(path, flag)
         check_store_name(self.path, flag)
         if not self.path.parent.is_dir():
             problem = f"folder {self.path.parent} does not exist"
@@ -524,6 +524,13 @@ class ResultsStore:
             self._lock = None
 
 
+def _store_path(path, flag: str) -> Path:
+    """``path`` of a store as a Path; None, a number, bytes, blank text or a NUL in it is
+    refused naming ``flag`` (not a TypeError from pathlib, nor '.' read as the store)."""
+    _refuse_no_path(path, flag, "give the results store's .sqlite file, e.g. 'runs.sqlite'")
+    return Path(path)
+
+
 def open_existing(path: str | Path) -> ResultsStore:
     """Open a store for reading tables, whatever grid made it; a missing, non-SQLite, foreign
     or damaged file is refused with the fix (and never modified).
@@ -536,7 +543,7 @@ def open_existing(path: str | Path) -> ResultsStore:
     -------
     ResultsStore
     """
-    path = Path(path)
+    path = _store_path(path, "STORE")
     if not path.exists():
         problem = f"results store {path} does not exist"
         fix = "run ethiclens pcer sweep --store PATH first"
