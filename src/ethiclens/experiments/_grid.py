@@ -14,6 +14,8 @@ import numbers
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+import numpy as np
+
 from .. import datasets as ds_mod
 from .._checks import (
     DP_EPSILON_FIX,
@@ -24,6 +26,7 @@ from .._checks import (
     did_you_mean,
     float_items,
     is_number_text,
+    printed_float,
     underflow_words,
     underflows,
 )
@@ -93,7 +96,7 @@ class SweepGrid:
             problem = "must be a list of budgets"
             fix = "e.g. epsilons = [1.0, 'none']"
             raise EthicLensInputError(problem, column="epsilons", value=self.epsilons, fix=fix)
-        self.epsilons = [check_dp_epsilon(e, "epsilons") for e in self.epsilons]
+        self.epsilons = [check_dp_epsilon(_plain(e), "epsilons") for e in self.epsilons]
         self.validate()
 
     def validate(self) -> None:
@@ -235,10 +238,13 @@ def _as_key(exc: EthicLensInputError) -> EthicLensInputError:
 
 
 def _plain(x):
-    """A NumPy integer as the Python int it equals (a list's items too), as every integer
-    field takes it; anything else as it is."""
+    """A NumPy integer as the Python int it equals and a NumPy float as the float it prints
+    as (a float32 ε of 0.1 is 0.1, as TrainConfig reads one; a list's items too), as every
+    field takes them; anything else as it is."""
     if isinstance(x, numbers.Integral) and not isinstance(x, int):  # a Python int kept
         return int(x)
+    if isinstance(x, np.floating):
+        return printed_float(x)
     return type(x)(_plain(v) for v in x) if type(x) in (list, tuple) else x
 
 
