@@ -276,6 +276,9 @@ def file_layout(target: str, engine: str | None = None) -> tuple[list[str], File
     starts. Reads only the files' footers or header lines."""
     files, kind, hive = resolve_files(target, engine)
     columns, headers = _layout(target, files, kind, hive)
+    if kind == "csv" and engine in _LONE_CR_BESIDE:
+        for f in files:
+            _refuse_lone_cr(f, engine)
     return columns, FileLayout(files, kind, headers, hive, target)
 
 
@@ -523,6 +526,63 @@ def _mixed_line_ends(files) -> bool:
         if len(set(_LINE_END.findall(head))) > 1:
             return True
     return False
+
+
+_LONE_CR = re.compile(rb"\r(?!\n)")
+_BREAK = re.compile(rb'["\r\n]')
+# the line ends beside which an engine misreads a lone \r (pandas and Dask read it as a line
+# end): DuckDB took \r\n rows' fields as missing, Spark joined lines ('A\r0' a group)
+_LONE_CR_BESIDE = {"duckdb": {b"\r\n"}, "spark": {b"\n", b"\r\n"}}
+
+
+def _refuse_lone_cr(path: str, engine: str) -> None:
+    r"""Refuse a CSV file ending a line in a lone ``\r`` (classic Mac) and others in a line
+    end beside which ``engine`` misreads it (``_LONE_CR_BESIDE``; a \r or \n inside quotes is
+    a value's). Files without a lone \r (nearly all) cost one regular-expression pass."""
+    opener = gzip.open if path.lower().endswith(".gz") else open
+    lone = newline = False
+    try:
+        with opener(path, "rb") as fh:
+            tail = b""
+            while block := fh.read(1 << 22):
+                block, tail = tail + block, b""
+                if block.endswith(b"\r"):  # its \n may open the next block
+                    block, tail = block[:-1], b"\r"
+                lone = lone or bool(_LONE_CR.search(block))
+                newline = newline or b"\n" in block
+            lone = lone or tail == b"\r"
+        if lone and newline:
+            with opener(path, "rb") as fh:
+                _scan_line_ends(path, fh.read(), engine)
+    except (OSError, EOFError):
+        return  # left to the reader, which names the fault
+
+
+def _scan_line_ends(path: str, data: bytes, engine: str) -> None:
+    """The rare file holding both a lone \r and a \n: refused when both end lines outside
+    quotes, naming the first lone \r's line."""
+    quoted, line, lone, others = False, 1, None, set()
+    for m in _BREAK.finditer(data):
+        i, c = m.start(), m.group()
+        if c == b'"':
+            quoted = not quoted
+            continue
+        if quoted or (c == b"\r" and data[i + 1 : i + 2] == b"\n"):
+            continue
+        if c == b"\r":
+            lone = line if lone is None else lone
+        else:
+            others.add(b"\r\n" if data[i - 1 : i] == b"\r" and i else b"\n")
+        line += 1
+    beside = others & _LONE_CR_BESIDE[engine]
+    if lone is not None and beside:
+        end = "\\r\\n" if b"\r\n" in beside else "\\n"
+        problem = (
+            f"ends line {lone} with a lone \\r (classic Mac) and other lines with {end}: "
+            f"--engine {engine} cannot split such a file into the rows pandas reads"
+        )
+        fix = "give every line the same line end (\\n or \\r\\n), or use --engine pandas"
+        raise DataFileError(f"file {Path(path).name!r} {problem}", fix=fix)
 
 
 def _not_blank(width: int) -> str:
