@@ -276,6 +276,9 @@ class _SQLite:
     def tables(self) -> set[str]:
         return {r[0] for r in self.con.execute("SELECT name FROM sqlite_master")}
 
+    def columns(self, table: str) -> set[str]:
+        return {r[1] for r in self.con.execute("SELECT * FROM pragma_table_info(?)", (table,))}
+
     def begin(self) -> None:
         try:
             self.con.execute("BEGIN IMMEDIATE")
@@ -432,6 +435,14 @@ class _Postgres:
         )
         return {r[0] for r in rows}
 
+    def columns(self, table: str) -> set[str]:
+        rows = self.con.execute(
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = %s AND table_name = %s",
+            (self.schema_name, table),
+        )
+        return {r[0] for r in rows}
+
     def begin(self) -> None:
         self.con.execute("BEGIN")
         self.con.execute(f"SET LOCAL lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
@@ -507,7 +518,13 @@ class Store:
 
     def _check_foreign(self, refuse=None) -> None:
         refuse = refuse or self._refusal  # (problem, fix) -> the refusal (read_store: its own)
-        if "meta" not in self.db.tables() or self.meta("app") != APP_ID:
+        # another program's table named meta (no key and value columns) is no damaged store
+        tables = self.db.tables()
+        if (
+            "meta" not in tables
+            or not {"key", "value"} <= self.db.columns("meta")
+            or self.meta("app") != APP_ID
+        ):
             raise refuse(f"is a {self.kind} that is not an EthicLens monitor store")
         version = int(self.meta("store_version") or 0)
         if version > STORE_VERSION:
