@@ -168,6 +168,8 @@ def _check_domains(domains, protected=None) -> None:
             ok = not isinstance(dom, tuple) and np.asarray(dom, dtype=object).ndim == 1
             ok = ok and len(dom) > 0
             ok = ok and (name != protected or len(set(map(_group_label, dom))) == len(dom))
+            # nor two equal values (True and 1, 1.0 and 1): one group to a model and the audit
+            ok = ok and (name != protected or _distinct(dom) == len(dom))
         if not ok:
             raise EthicLensInputError(
                 "a domain is a non-empty list of values (the protected attribute's each once) or "
@@ -179,6 +181,11 @@ def _check_domains(domains, protected=None) -> None:
             )
         if name == protected:
             _check_groups(dom, f"domains[{name!r}]")
+
+
+def _distinct(values) -> int:
+    """How many distinct values by Python equality (True and 1 one value, as pandas counts)."""
+    return len(pd.unique(pd.Series(list(values), dtype=object)))
 
 
 def _check_groups(groups, where: str) -> None:
