@@ -9,12 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+import numpy as np
+
 from .._checks import (
     check_dp_epsilon,
     check_draws,
     check_eta,
     check_member,
     check_seed,
+    printed_float,
 )
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
@@ -141,7 +144,9 @@ def _check_train_request(request: TrainRequest):
             check_batch_settings(TrainConfig(**{name: getattr(request, name)}))
         except EthicLensInputError as exc:
             raise exc.renamed({name: "--" + name.replace("_", "-")}) from None
-    epsilon = check_dp_epsilon(request.epsilon, "--epsilon", limit=None)  # one model
+    epsilon = request.epsilon  # a NumPy float: the decimal it prints as (float32 0.1 is 0.1)
+    epsilon = printed_float(epsilon) if isinstance(epsilon, np.floating) else epsilon
+    epsilon = check_dp_epsilon(epsilon, "--epsilon", limit=None)  # one model
     entry = get_entry(request.dataset, "pcer", flag="DATASET")
     entry.check_features(request.features, flag="--features")
     trainer = get_trainer(request.trainer, "--trainer")

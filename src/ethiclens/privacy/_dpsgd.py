@@ -176,8 +176,12 @@ def _check_attribute(data: PreparedData, attribute: str, ordered: bool = True) -
 
 def dp_epsilon(epsilon) -> float | None:
     """The checked ε of a trainer (the words of every DP-SGD budget; no upper limit: a huge ε
-    trains at the smallest σ and reports the ε spent), or None for no DP (None or inf)."""
-    if epsilon is None or (isinstance(epsilon, float) and math.isinf(epsilon)):
+    trains at the smallest σ and reports the ε spent), or None for no DP (None or +inf). A
+    NumPy float is the decimal it prints as (a float32 0.1 is 0.1, its inf no DP, as float's);
+    −inf is refused as every ε ≤ 0 is, never read as "no DP"."""
+    if isinstance(epsilon, np.floating):
+        epsilon = printed_float(epsilon)
+    if epsilon is None or (isinstance(epsilon, float) and epsilon == math.inf):
         return None
     return check_dp_epsilon(epsilon, "epsilon", limit=None)
 
