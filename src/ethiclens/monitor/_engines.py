@@ -113,9 +113,12 @@ def _checked_shapes(cols, window) -> Window:
 def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Counted:
     from ..sources import check_scheduler
 
+    asked = engine
     engine = _frame_engine(target, engine) if frame_kind(target) else _engine(engine)
     check_scheduler(engine, scheduler)
     src = _source(target)
+    if engine == "duckdb":
+        engine = _duckdb_or_pandas(src.columns, asked)
     _check_roles(cols, src.columns, src.target)
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
@@ -137,6 +140,24 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
         raise
     judge_roles(raw, src, cols)  # labels, groups and missing values as the audit judges them
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
+
+
+def _duckdb_or_pandas(columns, asked: str) -> str:
+    """DuckDB's names ignore case: columns ``g`` beside ``G`` ended in its binder error
+    (a CSV file: "duplicate column name") or a KeyError traceback (a DataFrame). ``auto``
+    counts such a target with pandas, as the audit's other engines tell them apart; an
+    explicit ``duckdb`` is refused naming both columns."""
+    seen: dict[str, str] = {}
+    for name in map(str, columns):
+        if (other := seen.setdefault(name.casefold(), name)) != name:
+            if asked == "auto":
+                return "pandas"
+            raise EthicLensInputError(
+                f"DuckDB cannot tell the columns {other!r} and {name!r} apart (its column "
+                "names ignore case)", column="--engine", value="duckdb",
+                fix="use --engine pandas (or auto), or rename one of the two columns",
+            )  # fmt: skip
+    return "duckdb"
 
 
 def _frame_without_rows(exc: NoRows) -> NoRows:
