@@ -37,6 +37,7 @@ from ._rules import (
 )
 from ._rules import _hive_keys as hive_keys
 from ._rules import type_labels as type_labels  # spec types model B so; not in __all__
+from ._spark import _text_partitions as spark_read_settings
 from ._spark import (
     spark_counts,
     spark_file_counts,
@@ -96,6 +97,7 @@ __all__ = [
     "spark_read_files",
     "spark_read_file_groups",
     "spark_session",
+    "spark_read_settings",
     "RESERVED",
     "Roles",
     "counts_of",

@@ -295,7 +295,9 @@ def _text_partitions(session):
     d=2020-01-01 a text, not a date), as every engine reads them: Spark's partition type
     inference off while the files are read (their partitions are found then); column names
     told apart by case (``g`` beside ``G``: Spark's default took them for one name, an
-    AnalysisException traceback) while the files are read and counted."""
+    AnalysisException traceback) while the files are read and counted. Exported as
+    ``ethiclens.sources.spark_read_settings(session)``: a caller selecting its own columns
+    (``ethiclens.monitor``) holds it around its reads and selects; the settings restored."""
     settings = {
         "spark.sql.sources.partitionColumnTypeInference.enabled": "false",
         "spark.sql.caseSensitive": "true",
