@@ -949,11 +949,21 @@ def _flatten(prefix, value, word=_word):
         yield prefix, word(value)
 
 
+def _said(value):
+    """The user's provenance without its None (``provenance={'data': {'source': None}}`` in
+    Python printed 'data.source None', Python's word): left out, as the model card leaves it."""
+    if isinstance(value, dict):
+        return {k: _said(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_said(v) for v in value if v is not None]
+    return value
+
+
 def _provenance(result: AuditResult) -> Section:
     cfg = dict(result.config)
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
-    items = list(_flatten("", prov, str)) + list(_flatten("audit", cfg))
+    items = list(_flatten("", _said(prov), str)) + list(_flatten("audit", cfg))
     return Section("provenance", "Data, model and run provenance", definition_list(items))
 
 
