@@ -130,8 +130,8 @@ class ExperimentConfig:
             check_n(n, "--sizes")
         # a slice's bound: -1 would drop the last column, unsaid
         check_count(self.extra_columns, "extra_columns", minimum=0, fix="e.g. 8 (the default)")
-        if self.n_ref is not None and (not isinstance(self.n_ref, int) or self.n_ref < 10):
-            raise EthicLensInputError("must be an integer >= 10", column="n_ref", value=self.n_ref)
+        if self.n_ref is not None:  # as each size: a NumPy integer too, at most N_MAX
+            check_n(self.n_ref, "n_ref")
         for flag, values in (
             ("--epsilons", self.epsilons),
             ("--metric-epsilons", self.metric_epsilons),
