@@ -337,9 +337,10 @@ def _per_part(read, src: _Files, cols: Columns):
 
 
 def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFrame:
-    from ..sources import spark_read_file_groups, spark_session
+    from ..sources import spark_read_file_groups, spark_read_settings, spark_session
 
-    with spark_session(master) as session, _spark_settings(session):
+    # columns told apart by case (g beside G: Spark's default took them for one name)
+    with spark_session(master) as session, spark_read_settings(session), _utc(session):
         if src.kind == FRAME:  # a Spark DataFrame: the rows as they are, in its session
             parts = [src.files[0]]
         else:  # Parquet files storing a column as other types: each group as stored
@@ -353,25 +354,16 @@ def _spark_raw(src: _Files, cols: Columns, window: Window, master) -> pd.DataFra
         return _spark_cells(rows, cols, window)
 
 
-# days are UTC days, and a time without an offset is UTC (as every engine reads it); columns
-# told apart by case (g beside G: Spark's default took them for one, AMBIGUOUS_REFERENCE)
-_SPARK_SETTINGS = {"spark.sql.session.timeZone": "UTC", "spark.sql.caseSensitive": "true"}
-
-
 @contextlib.contextmanager
-def _spark_settings(session):
-    """The session's settings for the count (``_SPARK_SETTINGS``), its own restored after."""
-    before = {key: session.conf.get(key, None) for key in _SPARK_SETTINGS}
-    for key, value in _SPARK_SETTINGS.items():
-        session.conf.set(key, value)
+def _utc(session):
+    """Days are UTC days, and a time without an offset is UTC (as every engine reads it): the
+    session's time zone while the monitor counts, its own restored after."""
+    zone = session.conf.get("spark.sql.session.timeZone")
+    session.conf.set("spark.sql.session.timeZone", "UTC")
     try:
         yield
     finally:
-        for key, value in before.items():
-            if value is None:
-                session.conf.unset(key)
-            else:
-                session.conf.set(key, value)
+        session.conf.set("spark.sql.session.timeZone", zone)
 
 
 def _spark_rows(sdf, cols: Columns, text: bool, src: _Files):
