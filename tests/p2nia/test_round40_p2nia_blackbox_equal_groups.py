@@ -26,3 +26,19 @@ def test_distinct_groups_are_still_audited():
     domains = {"A": [True, False], "x": [0, 1, 2]}
     result = blackbox_audit(_predict, domains, "A", 200, random_state=0)
     assert set(result) == {"dp", "eo", "eopp"}
+
+
+def test_queries_of_equal_values_of_two_types_are_one_group():
+    # True and 1 are one group, as the audit and every engine count them: the model's gap
+    # between its True/1 rows and its 0 rows, not between True and 1 (was dp 1.0, not 0.5)
+    import pandas as pd
+
+    queries = pd.DataFrame(
+        {"A": pd.Series([True, 1, 0] * 30, dtype=object), "x": np.arange(90) % 3}
+    )
+    merged = queries.assign(A=queries["A"] == True)  # noqa: E712 - the bool column itself
+    result = blackbox_audit(_predict, {"x": [0, 1, 2]}, "A", 90, queries=queries, random_state=0)
+    assert result == blackbox_audit(
+        _predict, {"x": [0, 1, 2]}, "A", 90, queries=merged, random_state=0
+    )
+    assert result["dp"] == pytest.approx(0.5)

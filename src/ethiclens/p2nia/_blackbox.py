@@ -209,12 +209,10 @@ def _group_label(value) -> str:
 
 def _group_codes(column: pd.Series) -> tuple[np.ndarray, list[str]]:
     """``_group_label`` of a column's values, as each row's index into its distinct labels, and
-    those labels: each distinct value read once (1M rows as fast as ``astype(str)``); a column
-    of mixed Python objects value by value, where 1, 1.0 and True are one key of a hash."""
-    kind = pd.api.types.infer_dtype(column, skipna=True)
-    mixed = kind not in ("string", "integer", "floating", "mixed-integer-float", "boolean")
-    if column.dtype == object and mixed:
-        column = column.map(_group_label)
+    those labels: each distinct value read once (1M rows as fast as ``astype(str)``); equal
+    values of other types (True beside 1, Decimal 1.10 beside 1.1) one group written as its
+    first value, as the audit, a release and every engine count them (they were two groups,
+    'True' and '1', and the gaps between them the model's own gap to itself)."""
     codes, values = pd.factorize(column, use_na_sentinel=False)
     return codes, [_group_label(v) for v in values]
 
