@@ -6,6 +6,7 @@ the cells checked by the same code as every engine (``_rules.check_counts``).
 
 from __future__ import annotations
 
+import collections.abc
 import functools
 import logging
 import warnings
@@ -136,7 +137,7 @@ def _as_built(ddf, roles: Roles):
         frame = getattr(leaf.frame, "_data", leaf.frame)  # Dask wraps the pandas frame
         columns = frame.columns if isinstance(frame, pd.DataFrame) else []
         if leaf.pyarrow_strings_enabled and any(
-            c in names and frame[c].dtype == object and not _all_text(frame[c]) for c in columns
+            c in names and frame[c].dtype == object and _mixed_scalars(frame[c]) for c in columns
         ):
             expr = expr.substitute(
                 leaf, leaf.substitute_parameters({"pyarrow_strings_enabled": False})
@@ -144,8 +145,12 @@ def _as_built(ddf, roles: Roles):
     return ddf if expr is ddf.expr else new_collection(expr)
 
 
-def _all_text(column: pd.Series) -> bool:
-    return pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty")
+def _mixed_scalars(column: pd.Series) -> bool:
+    """Objects that are not all text, all hashable (a list or dict cell: left to Dask's text,
+    as before, not a TypeError traceback from its groupby)."""
+    if pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty"):
+        return False
+    return all(isinstance(v, collections.abc.Hashable) for v in column.array)
 
 
 def _frame_types(ddf) -> FrameTypes:
