@@ -692,13 +692,31 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         pass
     cells = pd.Series(np.asarray(values, dtype=object).ravel())
     bad = _not_numbers(cells)
-    first = _first_bad(bad) if bad.any() else None
+    if not bad.any() and (out := _numbers_with_missing(cells)) is not None:
+        return out.reshape(np.shape(values))
+    first = _first_bad(bad) if bad.any() else None  # complex: no row is 'not a number'
     raise EthicLensInputError(
         not_numbers(problem, int(bad.sum()), "" if first is None else first_row(first)),
         column=column,
         value=None if first is None else cells[first],
         fix=fix,
     )
+
+
+def _numbers_with_missing(cells: pd.Series) -> np.ndarray | None:
+    """Numbers beside pd.NA or NaT (which numpy cannot make floats of) as floats, those
+    missing values NaN: refused as missing, in NaN's words (its row); None for cells that are
+    not all real numbers or missing (complex: refused in _floats' words)."""
+    text = cells.map(lambda v: isinstance(v, str)).to_numpy(bool)
+    try:
+        out = pd.to_numeric(cells.where(~text & cells.notna()), errors="coerce")
+    except Exception:  # a cell pandas cannot look at
+        return None
+    if out.dtype.kind not in "fiub":
+        return None
+    out = np.array(out.to_numpy(dtype=float, na_value=np.nan))  # a writable copy
+    out[text] = [float_of_text(v) for v in cells[text]]
+    return out
 
 
 def _unread_text(values) -> bool:
