@@ -21,3 +21,15 @@ def test_a_bad_n_ref_is_refused_naming_it_with_a_fix(bad):
     with pytest.raises(EthicLensInputError, match="'n_ref': n′ must be an integer in") as info:
         config.validate()
     assert info.value.fix
+
+
+@pytest.mark.parametrize(
+    "field, value", [("models", "rf"), ("mechanisms", "grr"), ("sizes", 250), ("epsilons", None)]
+)
+def test_one_value_for_a_list_is_refused_naming_the_field(field, value):
+    # 'rf' was read letter by letter ("unknown model 'r'"), 250 or None raised a TypeError
+    config = ExperimentConfig(**{field: value})
+    with pytest.raises(EthicLensInputError, match="must be a list \\(or tuple\\) of values") as e:
+        config.validate()
+    assert field.replace("_", "-") in str(e.value)
+    assert "e.g." in e.value.fix

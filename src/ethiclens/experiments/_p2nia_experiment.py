@@ -102,8 +102,23 @@ class ExperimentConfig:
 
     def validate(self):
         """Refuse an unknown name or an impossible size, repetition count or ε."""
+        self._check_lists()
         self._check_names()
         self._check_numbers()
+
+    def _check_lists(self):
+        """Each list field a list or tuple: one name ('rf', read letter by letter) or one
+        number (250: a TypeError) is refused naming the field."""
+        for name in ("models", "mechanisms", "sizes", "epsilons", "metric_epsilons"):
+            value = getattr(self, name)
+            if not isinstance(value, list | tuple):
+                flag = "--" + name.replace("_", "-")
+                raise EthicLensInputError(
+                    f"must be a list (or tuple) of values, not one {type(value).__name__}",
+                    column=flag,
+                    value=value,
+                    fix=f"e.g. {name}={type(self).__dataclass_fields__[name].default!r}",
+                )
 
     def _check_names(self):
         _check_choices([self.dataset], EXPERIMENT_DATASETS, "--dataset", "unknown dataset")
