@@ -403,12 +403,17 @@ def check_labels_print_apart(uniques, column) -> None:
 
 
 def _same_number(text: str, choice) -> bool:
-    """Whether ``text`` and ``choice`` (as it prints) read as one finite number: '1.0' and 1."""
-    try:
-        a, b = float(text), float(str(choice))
-    except (ValueError, OverflowError):
+    """Whether ``text`` and ``choice`` (as it prints) read as one finite number: '1.0' and 1.
+    Exactly, as decimals: 12345678901234567 and ...568 (or 1.00000000000000001 and 1) are
+    one float, never the same group."""
+    written = str(choice)
+    if "_" in text + written:  # Python's 1_0 is no spelling of 10 in a data file
         return False
-    return math.isfinite(a) and a == b
+    try:
+        a, b = Decimal(text.strip()), Decimal(written.strip())
+    except (ArithmeticError, ValueError):
+        return False
+    return a.is_finite() and b.is_finite() and a == b
 
 
 def did_you_mean(value, choices) -> str:
