@@ -37,10 +37,12 @@ MASK = "***"
 # Keys whose value is a secret wherever they appear: URL query keys, libpq DSN keywords,
 # VAR=value pairs (PGPASSWORD=…). Matched case-insensitively, with any prefix (PGPASSWORD).
 # Drivers' own key names too: BigQuery's credentials_base64 (a service account's key),
-# Snowflake's private_key, a key file's passphrase, an api-key.
+# Snowflake's private_key, a key file's passphrase, an api-key. The words holding a driver's
+# key (private_key_file_pwd) are found by a lookahead, then taken whole: a suffix '\w*' after
+# the word made a long word holding it (30 kB of "credential") take seconds per message.
 _SECRET_KEYS = (
-    r"\w*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key"
-    r"|private_?key\w*|credentials?\w*)"
+    r"(?:\w*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key)"
+    r"|(?=\w*?(?:private_?key|credential))\w+)"
 )
 
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
