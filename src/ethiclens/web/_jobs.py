@@ -39,20 +39,21 @@ class Busy(Exception):
     """The queue is full: the page says so (HTTP 503) instead of piling up work."""
 
 
-def verdict_of(data: dict, purpose: str) -> dict:
-    """The headline numbers the history lists, read from the result JSON."""
+def verdict_of(data: dict, purpose: str, piece=str) -> dict:
+    """The headline numbers the history lists, read from the result JSON; ``piece``: how each
+    piece of user text is written (a page masks each alone)."""
     if purpose == "compare":  # model B's verdicts (the candidate), and what changed
-        counted = _verdicts_of(data.get("verdicts", []), "status_b")
+        counted = _verdicts_of(data.get("verdicts", []), "status_b", piece)
         return {**counted, "models": data.get("models")}
     if purpose == "thresholds":  # the verdicts at the audited threshold
         rows = [r for r in data.get("rows", []) if r.get("audited") and r.get("status")]
-        return _verdicts_of(rows, "status")
+        return _verdicts_of(rows, "status", piece)
     summary = data.get("summary") or {}
     # each flagged comparison as the terminal says it: who the disparity disadvantages (with a
     # harmful label, the reference may be the group harmed more often)
     flagged = [
-        f"{c['attribute']}:{c['group']} vs {c.get('reference')}"
-        + (f" (disadvantaged: {c['disadvantaged']})" if c.get("disadvantaged") else "")
+        f"{piece(c['attribute'])}:{piece(c['group'])} vs {piece(c.get('reference'))}"
+        + (f" (disadvantaged: {piece(c['disadvantaged'])})" if c.get("disadvantaged") else "")
         for c in data.get("comparisons", [])
         if c.get("flagged")
     ]
@@ -62,9 +63,9 @@ def verdict_of(data: dict, purpose: str) -> dict:
     }
 
 
-def _verdicts_of(rows: list, key: str) -> dict:
+def _verdicts_of(rows: list, key: str, piece=str) -> dict:
     """The comparisons per status (``rows``' ``key``, in their order) and the flagged ones."""
-    flagged = [f"{r['attribute']}:{r['group']}" for r in rows if r[key] == "FLAGGED"]
+    flagged = [f"{piece(r['attribute'])}:{piece(r['group'])}" for r in rows if r[key] == "FLAGGED"]
     return {"status_counts": dict(collections.Counter(r[key] for r in rows)), "flagged": flagged}
 
 

@@ -19,12 +19,14 @@ from .._text import number_text as exact_number
 from ..errors import EthicLensInputError, _number_as_typed
 from . import _portable, _roles, _twofiles
 from ._audited import audited_of
-from ._jobs import WORKER_STOPPED, database_refusal
+from ._jobs import WORKER_STOPPED, database_refusal, verdict_of
 from ._web import (
     BUSY_MESSAGE,
+    Masked,
     digits_number,
     in_thread,
     intervals_text,
+    masked_piece,
     problem_said,
     redirect,
     repeated_name,
@@ -427,6 +429,7 @@ def _audit_page(web, request, audit: dict, data: dict | None):
             word=verdict_word(verdict.get("status_counts", {})),
             sentence=_verdict_sentence(verdict.get("status_counts", {})),
             lines=_plain_lines(result, audit["purpose"]),
+            flagged=_flagged_shown(result, audit["purpose"]),
             intervals=intervals_text(result),
             caveat=_below_caveat(result, audit["purpose"]),
             pdf=audit["purpose"] == "audit" and _portable.pdf_available(),
@@ -837,6 +840,25 @@ async def _printed(web, audit: dict) -> bytes | None:
             locks.pop(audit["id"], None)
 
 
+def _flagged_shown(result: dict, purpose: str) -> Masked | None:
+    """The flagged comparisons as the history records them, each piece of user text masked
+    alone (a summary's own list, read when no comparison is flagged, each entry whole); None
+    for a damaged record, whose stored list the page shows (each entry masked whole)."""
+    try:
+        flagged = verdict_of(result, purpose, masked_piece)["flagged"]
+        if flagged is (result.get("summary") or {}).get("flagged"):
+            flagged = [masked_piece(f) for f in flagged]
+        return Masked(", ".join(flagged))
+    except (KeyError, TypeError, AttributeError):
+        return None
+
+
+def _what(*pieces) -> Masked:
+    """'attribute: group vs reference' (or 'attribute: group'), each piece masked alone."""
+    said = f"{masked_piece(pieces[0])}: {masked_piece(pieces[1])}"
+    return Masked(said + "".join(f" vs {masked_piece(p)}" for p in pieces[2:]))
+
+
 def _plain_lines(result: dict, purpose: str) -> list[dict]:
     """One line per comparison, in the library's words (status and reason from the JSON)."""
     if purpose == "thresholds":
@@ -846,7 +868,7 @@ def _plain_lines(result: dict, purpose: str) -> list[dict]:
     return [
         {
             "status": c.get("status", ""),
-            "what": f"{c.get('attribute')}: {c.get('group')} vs {c.get('reference')}",
+            "what": _what(c.get("attribute"), c.get("group"), c.get("reference")),
             "text": judged_reason(c),
         }
         for c in result.get("comparisons", [])
@@ -869,10 +891,12 @@ def _compare_lines(result: dict) -> list[dict]:
     return [
         {
             "status": v["status_b"],
-            "what": f"{v['attribute']}: {v['group']} vs {v['reference']}",
-            "text": f"model A ({models.get('a')}): {said_of('a', v)}; model B "
-            f"({models.get('b')}): {said_of('b', v)}"
-            + (" (the verdict changed)" if v.get("changed") else ""),
+            "what": _what(v["attribute"], v["group"], v["reference"]),
+            "text": Masked(
+                f"model A ({masked_piece(models.get('a'))}): {masked_piece(said_of('a', v))}; "
+                f"model B ({masked_piece(models.get('b'))}): {masked_piece(said_of('b', v))}"
+                + (" (the verdict changed)" if v.get("changed") else "")
+            ),
         }
         for v in result.get("verdicts", [])
     ]
@@ -927,7 +951,7 @@ def _threshold_lines(result: dict) -> list[dict]:
         lines.append(
             {
                 "status": at,
-                "what": f"{attr}: {group}",
+                "what": _what(attr, group),
                 "text": f"at the audited threshold {exact_number(result['audited_threshold'])}; "
                 + (f"FLAGGED at {', '.join(flagged)}" if flagged else "FLAGGED at none"),
             }

@@ -13,10 +13,12 @@ from pathlib import PurePath
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
 from ._web import (
+    Masked,
     digits_number,
     in_thread,
     intervals_text,
     listed_word,
+    masked_piece,
     repeated_name,
     said,
     web_of,
@@ -255,7 +257,8 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     rows = []
     for key in list(before) + [k for k in after if k not in before]:
         o, n = before.get(key), after.get(key)
-        row = {"what": f"{key[0]}: {key[1]}", "old": o and o["status"], "new": n and n["status"]}
+        what = Masked(f"{masked_piece(key[0])}: {masked_piece(key[1])}")  # each masked alone
+        row = {"what": what, "old": o and o["status"], "new": n and n["status"]}
         for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
             row[f"{name}_old"] = _interval(o and o["metrics"].get(metric), _edges(old, metric))
             row[f"{name}_new"] = _interval(n and n["metrics"].get(metric), _edges(new, metric))

@@ -63,6 +63,21 @@ SHOWN_PAGES = frozenset(
 
 
 APP_HEX = re.compile(r"[0-9a-f]+")  # an audit's id, a form's token: the app's, never masked
+# a plot, whole (a name that merely starts 'data:image/' is the user's: masked)
+APP_PLOT = re.compile(r"data:image/png;base64,[A-Za-z0-9+/]*={0,2}")
+
+
+class Masked(str):
+    """A line of the app's words around pieces of user text, each piece masked alone
+    (:func:`masked_piece`): shown as it is, since a pattern over the whole line runs past a
+    name into the app's words (a group 'password=' read 'password= *** A', its 'vs' eaten)."""
+
+
+def masked_piece(value) -> str:
+    """A piece of user text (a group may be a number) with its password masked."""
+    from .._secrets import mask_secrets
+
+    return mask_secrets(str(value))
 
 
 def templates(masked: bool = False):
@@ -127,7 +142,9 @@ def _shown_masked(value):
 
     from .._secrets import mask_secrets
 
-    own = isinstance(value, str) and (APP_HEX.fullmatch(value) or value.startswith("data:image/"))
+    own = isinstance(value, Masked) or (
+        isinstance(value, str) and (APP_HEX.fullmatch(value) or APP_PLOT.fullmatch(value))
+    )
     if isinstance(value, str) and not isinstance(value, Markup) and not own:
         value = mask_secrets(value)
     return _shown_safely(value)
