@@ -7,6 +7,7 @@ GROUP BY; the file paths are bound parameters, the column names quoted identifie
 from __future__ import annotations
 
 import collections
+import functools
 import glob
 import gzip
 import hashlib
@@ -26,6 +27,7 @@ from ..errors import DataFileError, EthicLensInputError
 from ..io import (
     _SETTLED_NS,
     COMPRESSED,
+    _cached,
     _path_exists,
     _reader,
     _settled,
@@ -535,10 +537,48 @@ _BREAK = re.compile(rb'["\r\n]')
 _LONE_CR_BESIDE = {"duckdb": {b"\r\n"}, "spark": {b"\n", b"\r\n"}}
 
 
+def lone_cr_refused(target: str, engine: str = "duckdb") -> bool:
+    r"""Whether ``engine`` refuses a CSV file of TARGET for its lone ``\r`` line ends
+    (:func:`_refuse_lone_cr`): ``auto`` reads such a file with pandas, as pandas reads it."""
+    try:
+        files, kind, _ = resolve_files(target, engine)
+    except EthicLensInputError:
+        return False  # the engine's own refusal
+    return kind == "csv" and any(_lone_cr_beside(f, engine) for f in files)
+
+
 def _refuse_lone_cr(path: str, engine: str) -> None:
     r"""Refuse a CSV file ending a line in a lone ``\r`` (classic Mac) and others in a line
     end beside which ``engine`` misreads it (``_LONE_CR_BESIDE``; a \r or \n inside quotes is
-    a value's). Files without a lone \r (nearly all) cost one regular-expression pass."""
+    a value's), naming the first lone \r's line."""
+    if line := _lone_cr_beside(path, engine):
+        lone, beside = line
+        end = "\\r\\n" if b"\r\n" in beside else "\\n"
+        problem = (
+            f"ends line {lone} with a lone \\r (classic Mac) and other lines with {end}: "
+            f"--engine {engine} cannot split such a file into the rows pandas reads"
+        )
+        fix = "give every line the same line end (\\n or \\r\\n), or use --engine pandas"
+        raise DataFileError(f"file {Path(path).name!r} {problem}", fix=fix)
+
+
+def _lone_cr_beside(path: str, engine: str) -> tuple[int, set] | None:
+    r"""(the first lone \r's line, the line ends ``engine`` misreads it beside) of a file that
+    holds both outside quotes; None for any other (or one that cannot be read: its reader
+    names the fault). Scanned once per file stamp (``io._cached``: auto's choice, the count)."""
+    try:
+        lone, others = _cached(_line_ends, path)
+    except OSError:
+        return None
+    beside = others & _LONE_CR_BESIDE[engine]
+    return (lone, beside) if lone is not None and beside else None
+
+
+@functools.lru_cache(maxsize=256)
+def _line_ends(path: str, size: int, stamp: tuple) -> tuple[int | None, frozenset]:
+    r"""(the line of the first lone \r outside quotes, the other line ends outside quotes) of
+    a file holding both a lone \r and a \n; (None, {}) for any other: those (nearly all) cost
+    one regular-expression pass. ``size`` and ``stamp`` key the cache (``io._cache_key``)."""
     opener = gzip.open if path.lower().endswith(".gz") else open
     lone = newline = False
     try:
@@ -553,14 +593,15 @@ def _refuse_lone_cr(path: str, engine: str) -> None:
             lone = lone or tail == b"\r"
         if lone and newline:
             with opener(path, "rb") as fh:
-                _scan_line_ends(path, fh.read(), engine)
+                return _scan_line_ends(fh.read())
     except (OSError, EOFError):
-        return  # left to the reader, which names the fault
+        pass  # left to the reader, which names the fault
+    return None, frozenset()
 
 
-def _scan_line_ends(path: str, data: bytes, engine: str) -> None:
-    """The rare file holding both a lone \r and a \n: refused when both end lines outside
-    quotes, naming the first lone \r's line."""
+def _scan_line_ends(data: bytes) -> tuple[int | None, frozenset]:
+    r"""The rare file holding both a lone \r and a \n: (the first lone \r's line, the other
+    line ends), both outside quotes."""
     quoted, line, lone, others = False, 1, None, set()
     for m in _BREAK.finditer(data):
         i, c = m.start(), m.group()
@@ -574,15 +615,7 @@ def _scan_line_ends(path: str, data: bytes, engine: str) -> None:
         else:
             others.add(b"\r\n" if data[i - 1 : i] == b"\r" and i else b"\n")
         line += 1
-    beside = others & _LONE_CR_BESIDE[engine]
-    if lone is not None and beside:
-        end = "\\r\\n" if b"\r\n" in beside else "\\n"
-        problem = (
-            f"ends line {lone} with a lone \\r (classic Mac) and other lines with {end}: "
-            f"--engine {engine} cannot split such a file into the rows pandas reads"
-        )
-        fix = "give every line the same line end (\\n or \\r\\n), or use --engine pandas"
-        raise DataFileError(f"file {Path(path).name!r} {problem}", fix=fix)
+    return lone, frozenset(others)
 
 
 def _not_blank(width: int) -> str:

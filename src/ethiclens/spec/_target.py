@@ -316,15 +316,23 @@ def engine_for(spec: AuditSpec) -> str:
     if not is_utf8(t.file):  # a name not UTF-8 (bytes under a C locale): DuckDB cannot open it
         return "pandas"
     if Path(t.file).is_dir() or any(ch in t.file for ch in "*?["):
-        return "duckdb" if _utf8_files(t.file) else "pandas"
+        return "duckdb" if _utf8_files(t.file) and not _lone_cr(t.file) else "pandas"
     path = Path(t.file)
     if path.suffix.lower() in (".parquet", ".pq", ".csv") and path.is_file():
         try:
             import duckdb  # noqa: F401
         except ImportError:
             return "pandas"  # the core install: read in memory
-        return "duckdb"
+        return "pandas" if _lone_cr(t.file) else "duckdb"
     return "pandas"
+
+
+def _lone_cr(target: str) -> bool:
+    """A CSV file ending lines in a lone \\r beside \\r\\n: DuckDB refuses it (it cannot split
+    its rows as pandas does); auto reads it with pandas, as pandas reads it."""
+    from ..sources import lone_cr_refused
+
+    return lone_cr_refused(target)
 
 
 def _utf8_files(target: str) -> bool:
