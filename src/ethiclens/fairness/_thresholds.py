@@ -58,7 +58,8 @@ class ThresholdTable:
     """Per group and threshold: selection rate, TPR, FPR; per comparison: DI, EO and status.
 
     ``frame`` has one row per (attribute, group, threshold); comparison columns (``di``,
-    ``eo``, their intervals and statuses, ``status``) are empty on the reference group's rows.
+    ``eo``, their intervals, statuses and reasons ``di_reason``/``eo_reason`` in the audit's
+    words, ``status``) are empty on the reference group's rows.
     ``audited_threshold`` is marked in the ``audited`` column and in the plot.
     """
 
@@ -502,10 +503,9 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
         if g == ref:
             verdicts = [dict.fromkeys(_COMPARISON_COLUMNS)] * len(th)
         else:
-            rate_ok = min(totals[g], totals[ref]) >= policy.min_group_size
-            err_ok = labelled and min(pos[g], neg[g], pos[ref], neg[ref]) >= policy.min_label_count
-            floors = (rate_ok, err_ok)
-            verdicts = _verdicts(point, boot, g, ref, floors, policy, opts.confidence_level)
+            short = _short_of(attr, (g, ref), (totals, pos, neg), policy, labelled)
+            names = (attr.groups[g], attr.groups[ref])
+            verdicts = _verdicts(point, boot, g, ref, short, policy, opts.confidence_level, names)
         for j, t in enumerate(th):
             row = {**base, "threshold": float(t), "n": int(attr.n_rows[g])}
             row["selection_rate"] = _f(point["sel"][g, j])
@@ -572,9 +572,59 @@ def _posterior_at(at: dict, pick: list, labelled: bool, n_boot: int, rng) -> lis
     return [d.transpose(2, 1, 0) for d in ([boot] if two is None else [two, boot])]
 
 
-def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
-    """DI and EO with intervals and statuses of group ``g`` against ``ref``, per threshold."""
-    rate_ok, err_ok = floors
+def _short_of(attr: _Attribute, pair, sizes, policy, labelled) -> dict:
+    """Why DI and EO of the pair (group, reference) are below the sample floors, in the
+    audit's words ("n = 30, below the floor of 100 (race:A)"), None when a floor is met;
+    without labels EO's is None (it has no value to withhold)."""
+    (totals, pos, neg), weighted = sizes, attr.by_label is not None
+    n = "n_eff" if weighted else "n"
+
+    def fmt(x):
+        return f"{x:,.1f}" if weighted else f"{int(round(x)):,}"
+
+    def why(short, floor, each=""):
+        return "; ".join(
+            f"{text}, below the floor of {floor:,}{each} ({attr.name}:{attr.groups[i]})"
+            for i, text in short
+        )
+
+    rate = [(i, f"{n} = {fmt(totals[i])}") for i in pair if totals[i] < policy.min_group_size]
+    floor = policy.min_label_count
+    labels = [
+        (i, f"{fmt(pos[i])} positive / {fmt(neg[i])} negative labels")
+        for i in pair
+        if min(pos[i], neg[i]) < floor
+    ]
+    return {
+        "di": why(rate, policy.min_group_size) or None,
+        "eo": (why(labels, floor, " each") or None) if labelled else None,
+    }
+
+
+def _undefined_why(point, j, pair, names, labelled) -> dict:
+    """Why DI and EO at threshold ``j`` have no value or an unbounded one (the audit's words),
+    None where they have a finite one."""
+    g, ref = pair
+    sel_g, sel_ref = point["sel"][g, j], point["sel"][ref, j]
+    di = None
+    if sel_ref == 0:
+        di = (
+            "both groups have selection rate 0; the ratio 0/0 is undefined"
+            if sel_g == 0
+            else f"{names[1]} has selection rate 0, so the ratio is unbounded (inf; null in JSON)"
+        )
+    eo = None
+    if labelled:
+        for key, label, missing in (("tpr", "TPR", "positive"), ("fpr", "FPR", "negative")):
+            bad = [repr(names[k]) for k, i in enumerate(pair) if not np.isfinite(point[key][i, j])]
+            if bad and eo is None:
+                eo = f"{label} undefined for {', '.join(bad)} (no {missing} labels)"
+    return {"di": di, "eo": eo}
+
+
+def _verdicts(point, boot, g, ref, short, policy, level, names) -> list[dict]:
+    """DI and EO with intervals, statuses and reasons of group ``g`` against ``ref``, per
+    threshold; ``short``: why each is below the sample floors (:func:`_short_of`)."""
     labelled = "tpr" in point
     with np.errstate(all="ignore"):
         di = point["sel"][g] / point["sel"][ref]
@@ -590,44 +640,57 @@ def _verdicts(point, boot, g, ref, floors, policy, level) -> list[dict]:
             eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
     out = []
     for j in range(len(di)):
-        row = _judged(
-            "di", pol.judge_disparate_impact, (di[j], di_lo[j], di_hi[j]), rate_ok, policy
-        )
+        why = _undefined_why(point, j, (g, ref), names, labelled)
+        di_j = (di[j], di_lo[j], di_hi[j])
+        row = _judged("di", pol.judge_disparate_impact, di_j, (short["di"], why["di"]), policy)
         if labelled:
             eo_j = (eo[j], eo_lo[j], eo_hi[j])
-            row.update(_judged("eo", pol.judge_equalized_odds, eo_j, err_ok, policy))
+            row.update(
+                _judged("eo", pol.judge_equalized_odds, eo_j, (short["eo"], why["eo"]), policy)
+            )
         else:
-            row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None)
+            row.update(eo=None, eo_ci_low=None, eo_ci_high=None, eo_status=None, eo_reason=None)
         # without labels eo_status is None, which no comparison status reads
         row["status"] = pol.comparison_status([row["di_status"], row["eo_status"]])
         out.append(row)
     return out
 
 
-def _judged(metric, judge, values, floor_ok, policy) -> dict:
-    """``{metric, metric_ci_low, metric_ci_high, metric_status}``. As in the audit (the interval
-    kit's :func:`metric_status`), an interval is shown only with a verdict: none around an
-    undefined estimate (UNDEFINED), none below a sample floor (INSUFFICIENT_DATA)."""
+def _judged(metric, judge, values, whys, policy) -> dict:
+    """``{metric, metric_ci_low, metric_ci_high, metric_status, metric_reason}``. As in the
+    audit (the interval kit's :func:`metric_status`), an interval is shown only with a
+    verdict: none around an undefined estimate (UNDEFINED), none below a sample floor
+    (INSUFFICIENT_DATA). ``whys``: (why below the floors or None, why undefined or unbounded
+    or None); the reason is the audit's: why undefined, unbounded, withheld or judged so."""
     point, low, high = values
+    below, undefined = whys
     defined = np.isfinite(point) or (np.isinf(point) and point > 0)  # +inf (unbounded DI) judged
-    status, _ = metric_status(  # as the interval kit gives it
+    status, reason = metric_status(  # as the interval kit gives it
         point if defined else None,
         Interval(_f(low), _f(high), THRESHOLD_METHOD),
-        below_floor=None if floor_ok else "below the floor",
+        below_floor=below,
         judge=lambda iv: judge(iv, policy),
+        undefined=undefined or "undefined for this comparison",
     )
+    if status != pol.UNDEFINED and undefined:  # unbounded: said whatever the verdict
+        reason = f"{undefined}; {reason}" if reason else undefined
     shown = status not in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
     return {
         metric: _f(point),
         f"{metric}_ci_low": _f(low) if shown else None,
         f"{metric}_ci_high": _f(high) if shown else None,
         f"{metric}_status": status,
+        f"{metric}_reason": reason,
     }
 
 
 # each metric's value, interval and status (``_judged``), then the comparison's status
 _COMPARISON_COLUMNS = (
-    *(f"{m}{part}" for m in ("di", "eo") for part in ("", "_ci_low", "_ci_high", "_status")),
+    *(
+        f"{m}{part}"
+        for m in ("di", "eo")
+        for part in ("", "_ci_low", "_ci_high", "_status", "_reason")
+    ),
     "status",
 )
 
