@@ -118,7 +118,7 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
     check_scheduler(engine, scheduler)
     src = _source(target)
     if engine == "duckdb":
-        engine = _duckdb_or_pandas(src.columns, asked)
+        engine = _duckdb_or_pandas(src, cols, asked)
     _check_roles(cols, src.columns, src.target)
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
@@ -142,14 +142,18 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
     return _finish(raw, (t_min, t_max), cols, window, origin_day, engine)
 
 
-def _duckdb_or_pandas(columns, asked: str) -> str:
-    """DuckDB's names ignore case: columns ``g`` beside ``G`` ended in its binder error
-    (a CSV file: "duplicate column name") or a KeyError traceback (a DataFrame). ``auto``
-    counts such a target with pandas, as the audit's other engines tell them apart; an
-    explicit ``duckdb`` is refused naming both columns."""
-    seen: dict[str, str] = {}
-    for name in map(str, columns):
-        if (other := seen.setdefault(name.casefold(), name)) != name:
+def _duckdb_or_pandas(src: _Files, cols: Columns, asked: str) -> str:
+    """DuckDB's names ignore case (ASCII letters only: ``é`` beside ``É`` are two of its
+    columns): ``g`` beside ``G`` ended in its binder error for a CSV file (whichever columns
+    are counted) and, a Parquet file or DataFrame counting ``G``, in a KeyError traceback or
+    silently the counts of the first of the two. ``auto`` counts such a target with pandas,
+    as the audit's other engines tell them apart; an explicit ``duckdb`` is refused naming
+    both columns. Two such columns neither counted in a Parquet file or DataFrame: DuckDB's."""
+    read = {*cols.roles, cols.time, *cols.weighted_by}
+    seen: dict[bytes, str] = {}
+    for name in map(str, src.columns):
+        other = seen.setdefault(name.encode("utf-8", "surrogatepass").lower(), name)
+        if other != name and (src.kind == "csv" or {name, other} & read):
             if asked == "auto":
                 return "pandas"
             raise EthicLensInputError(
