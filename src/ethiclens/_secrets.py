@@ -94,11 +94,14 @@ _ENCODED_KEY_VALUE = re.compile(
     re.IGNORECASE,
 )
 # ?password=… or &password=… in a URL's query: the whole value up to the next '&' (or a quote,
-# ';' or the line's end), spaces and all; a value already masked is left as it is.
+# ';' or the line's end), spaces and all, but never past a word that joins EthicLens's own
+# text to it ("a?token=1 vs b: DI 0.5", a table's " | "); a value already masked is left as it is.
+_JOINER = r"(?:vs|\|)(?:[^\S\r\n]|$)"
 _QUERY_KEY_VALUE = re.compile(
     rf"(?P<pre>[?&]{_SECRET_KEYS}=)"
-    rf"(?P<val>{re.escape(MASK)}(?=[&;\s'\"]|$)|[^&;\s'\"]+(?:[^\S\r\n]+[^&;\s'\"]+)*)",
-    re.IGNORECASE,
+    rf"(?P<val>{re.escape(MASK)}(?=[&;\s'\"]|$)"
+    rf"|[^&;\s'\"]+(?:[^\S\r\n]+(?!{_JOINER})[^&;\s'\"]+)*)",
+    re.IGNORECASE | re.MULTILINE,
 )
 # "password": "…" in JSON-like text (a driver's repr of its connect arguments).
 _QUOTED_KEY = re.compile(
