@@ -203,7 +203,8 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
         grid = sweep_grid(preset, grid_file, **options)
         console = safe_console()  # plain text: a store's path, a run's error: not markup
         summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
-    for line in summary.lines():
+    head = [] if summary.executor else [f"grid: {grid.describe()} → {store}"]  # none pending
+    for line in head + summary.lines():
         console.print(line, markup=False)
     if summary.exit_code:
         raise SweepFailed(summary.failure_message())

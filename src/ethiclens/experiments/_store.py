@@ -331,14 +331,17 @@ class ResultsStore:
                 probe.close()
             if read_only:
                 raise _read_only(self.path, "its folder cannot be written", flag)
-        # what a failed creation removes again: the files this call is about to create
-        created = [] if existed else [Path(f"{self.path}{x}") for x in ("", "-wal", "-shm")]
+        # what a failed creation removes again: the files this call is about to create (a
+        # link's target, never the user's link), not one another sweep made before our lock
+        real = Path(os.path.realpath(self.path))
+        created = [] if existed else [Path(f"{real}{x}") for x in ("", "-wal", "-shm")]
         self._lock = StoreLock(self.path) if lock else None
-        created += [self._lock.path] if lock else []
         created = [p for p in created if not p.exists()]
-        self._created = created  # discard_new removes them again
         if lock:
+            lock_new = [] if self._lock.path.exists() else [self._lock.path]
             self._lock.acquire()
+            created = [p for p in created if not p.exists()] + lock_new
+        self._created = created  # discard_new removes them again
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
             self.conn.execute("PRAGMA journal_mode=WAL")
@@ -506,7 +509,7 @@ class ResultsStore:
         """Close, removing the files this store's opening created when it holds no run (a sweep
         refused after opening a new store, e.g. an unreachable scheduler, leaves nothing)."""
         empty = self.conn is not None and not self.conn.execute("SELECT 1 FROM runs").fetchone()
-        if empty and self.path in self._created:
+        if empty and Path(os.path.realpath(self.path)) in self._created:
             self.conn.close()
             self.conn = None
             for p in self._created:  # before the lock is released

@@ -279,8 +279,8 @@ def _open_store(grid: SweepGrid, store_path):
         digests = _data_digests(grid)
         store.check_data(digests)
         done = store.finished()
-    except BaseException:
-        store.close()
+    except BaseException:  # a store this sweep created is removed again
+        store.discard_new()
         raise
     units = grid.units()
     pending = [u for u in units if (u[0], epsilon_key(u[1]), u[2]) not in done]
