@@ -593,16 +593,38 @@ def _line_ends(path: str, size: int, stamp: tuple) -> tuple[int | None, frozense
             lone = lone or tail == b"\r"
         if lone and newline:
             with opener(path, "rb") as fh:
-                return _scan_line_ends(fh.read())
+                return _scan_line_ends(fh)
     except (OSError, EOFError):
         pass  # left to the reader, which names the fault
     return None, frozenset()
 
 
-def _scan_line_ends(data: bytes) -> tuple[int | None, frozenset]:
-    r"""The rare file holding both a lone \r and a \n: (the first lone \r's line, the other
-    line ends), both outside quotes."""
-    quoted, line, lone, others = False, 1, None, set()
+def _scan_line_ends(fh) -> tuple[int | None, frozenset]:
+    r"""The rare file holding both a lone \r and a \n, read again block by block (never whole:
+    a .csv.gz may be far larger decompressed): (the first lone \r's line, the other line ends),
+    both outside quotes."""
+    quoted, line, lone, others, tail = False, 1, None, set(), b""
+    while block := fh.read(1 << 22):
+        block, tail = tail + block, b""
+        if block.endswith(b"\r"):  # its \n may open the next block
+            block, tail = block[:-1], b"\r"
+        quoted, line, lone = _scan_block(block, (quoted, line, lone), others)
+    if tail and not quoted and lone is None:  # the file's last byte
+        lone = line
+    return lone, frozenset(others)
+
+
+def _scan_block(data: bytes, state: tuple, others: set) -> tuple:
+    r"""(quoted, line, first lone \r's line) after ``data`` (no \r at its end), adding to
+    ``others`` its line ends outside quotes. A block without quotes, read outside quotes (nearly
+    all of a file), is counted at memory speed; one with quotes is walked quote by quote."""
+    quoted, line, lone = state
+    if not quoted and b'"' not in data:
+        crlf, lf = data.count(b"\r\n"), data.count(b"\n")
+        others.update(([b"\r\n"] if crlf else []) + ([b"\n"] if lf > crlf else []))
+        if lone is None and (m := _LONE_CR.search(data)):
+            lone = line + data.count(b"\n", 0, m.start())
+        return False, line + lf + data.count(b"\r") - crlf, lone
     for m in _BREAK.finditer(data):
         i, c = m.start(), m.group()
         if c == b'"':
@@ -615,7 +637,7 @@ def _scan_line_ends(data: bytes) -> tuple[int | None, frozenset]:
         else:
             others.add(b"\r\n" if data[i - 1 : i] == b"\r" and i else b"\n")
         line += 1
-    return lone, frozenset(others)
+    return quoted, line, lone
 
 
 def _not_blank(width: int) -> str:
