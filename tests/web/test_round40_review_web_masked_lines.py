@@ -71,3 +71,14 @@ def test_a_name_that_starts_like_a_plot_is_still_masked(app, client, two_audits)
     page = client.get("/history").text
     assert "data:image/ postgresql://u:***@h/db" in page
     assert "secretpw" not in page
+
+
+def test_the_home_pages_recent_audits_mask_as_the_history_does(app, client, two_audits):
+    """The home page's list of recent audits showed a data name's password in full while the
+    history page (69fc210d) masked it."""
+    with sqlite3.connect(app.state.store.path) as db:
+        db.execute("UPDATE data SET name = ?", ("postgresql://u:secretpw@h/db.csv",))
+    for url in ("/", "/history"):
+        page = client.get(url).text
+        assert "postgresql://u:***@h/db.csv" in page, url
+        assert "secretpw" not in page, url

@@ -102,6 +102,7 @@ def templates(masked: bool = False):
     env.filters["threshold"] = threshold_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
+    env.filters["masked"] = masked_piece  # a name a page only shows, as the history shows it
     return env
 
 
