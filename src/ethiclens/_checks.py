@@ -739,7 +739,10 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     records in the clear and still meet (ε, δ)."""
     if value is None:
         return None
-    finite = is_number(value) and math.isfinite(float(value))
+    try:  # an int past a float's range (10**400) is not finite either, not an OverflowError
+        finite = is_number(value) and math.isfinite(float(value))
+    except OverflowError:
+        finite, value = False, "(huge)"
     delta = printed_float(value) if finite else math.nan
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
@@ -782,8 +785,8 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     if isinstance(value, str):  # as every face reads a number: "0_5" is not 5
         eps = number_text(value, where, fix=DP_EPSILON_FIX)
     else:
-        try:
-            eps = float(value)
+        try:  # a float32 0.1 is the 0.1 it prints as, not 0.10000000149011612
+            eps = printed_float(value)
         except OverflowError:
             eps = math.inf
     shown = value
