@@ -324,7 +324,10 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         check_output_paths(spec, request.save_config, request.config)
         check_stdout_open(spec.outputs.json)
         if spec.outputs.pdf and purpose == "audit":  # no renderer: refused before any work
-            check_browser()
+            try:
+                check_browser()
+            except EthicLensInputError as e:  # the library's words name no flag
+                raise EthicLensInputError(e.problem, column="--pdf", fix=e.fix) from None
         result = runner(spec)  # the library decides the gate too (run.gate)
     except EthicLensInputError as exc:
         raise request.flag_error(exc) from None

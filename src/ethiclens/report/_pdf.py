@@ -59,7 +59,11 @@ def _browser() -> str:
 def check_browser(timeout: float = 30.0) -> None:
     """Refuse, before any work, a PDF renderer that is missing or does not run: the browser
     must answer ``--version`` (``/bin/false`` or a text file does not), in one line."""
-    _run([_browser(), "--version"], _check_timeout(timeout))
+    timeout = _check_timeout(timeout)
+    try:
+        _run([_browser(), "--version"], timeout)
+    except EthicLensInputError as exc:  # a Python caller typed no --pdf: the refusal names none
+        raise EthicLensInputError(exc.problem, value=exc.value, fix=exc.fix) from None
 
 
 # the longest wait subprocess takes (poll() counts milliseconds in a C int: 2,147,483 s)
