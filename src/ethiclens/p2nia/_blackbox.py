@@ -9,6 +9,7 @@ one (Theorem 2.1): population bias.
 from __future__ import annotations
 
 import math
+from decimal import Decimal, InvalidOperation
 
 import numpy as np
 import pandas as pd
@@ -18,12 +19,14 @@ from .._checks import (
     check_count,
     check_labels_print_apart,
     check_one_per_row,
+    first_row,
     is_number,
     is_zero_one,
     split_list,
 )
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
+from ..io import _first_not_one_value, _not_one_value_error
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
 from ._protocol import _as_argument, _check_metrics, as_list, check_n, check_seed
 
@@ -137,7 +140,7 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
         problem = {0: f"has no column {protected!r}", 1: "has no rows"}.get(count)
         problem = problem or f"repeats the column {protected!r}"
         raise EthicLensInputError(problem, column="queries", fix=QUERIES_FIX, kind="argument")
-    groups = queries[protected]
+    groups = _one_value_cells(queries[protected])
     labels = set(_group_codes(groups)[1])
     known = set(map(_group_label, domains[protected])) if protected in domains else labels
     if missing := int(groups.isna().sum()):
@@ -151,6 +154,20 @@ def _check_queries(queries, domains: dict, protected: str) -> None:
             _check_groups(pd.unique(groups), "queries")
         return
     raise EthicLensInputError(problem, column="queries", value=value, fix=fix, kind="argument")
+
+
+def _one_value_cells(groups: pd.Series) -> pd.Series:
+    """``groups`` with a signalling decimal NaN the missing value it is (pandas' isna raised
+    InvalidOperation on it), a cell that is not one value (a list, a dict: a TypeError
+    traceback from factorize) refused in the audit's words, the first row named."""
+    if (i := _first_not_one_value(groups)) is not None:
+        exc = _not_one_value_error(groups.iloc[i], "queries", first_row(i), group=True)
+        raise exc.renamed({}, "argument") from None
+    try:
+        groups.isna()
+    except InvalidOperation:  # only where a cell is Decimal('sNaN'): no scan otherwise
+        return groups.map(lambda v: Decimal("NaN") if isinstance(v, Decimal) and v.is_snan() else v)
+    return groups
 
 
 def _check_domains(domains, protected=None) -> None:
@@ -184,8 +201,13 @@ def _check_domains(domains, protected=None) -> None:
 
 
 def _distinct(values) -> int:
-    """How many distinct values by Python equality (True and 1 one value, as pandas counts)."""
-    return len(pd.unique(pd.Series(list(values), dtype=object)))
+    """How many distinct values by Python equality (True and 1 one value, as pandas counts);
+    with a cell no hash takes (a list, Decimal('sNaN')) every value, for ``_check_groups`` to
+    refuse it in the audit's words (was pandas' TypeError traceback)."""
+    try:
+        return len(pd.unique(pd.Series(list(values), dtype=object)))
+    except TypeError:
+        return len(values)
 
 
 def _check_groups(groups, where: str) -> None:

@@ -22,6 +22,7 @@ import functools
 import inspect
 import itertools
 import math
+import sys
 import warnings
 
 import numpy as np
@@ -535,7 +536,8 @@ def _check_charges(priv: dict, spent) -> None:
     cliques = {str(tuple(m)) for m in measured}
     for i, item in enumerate(charges):
         ok = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-        if not ok or not _is_number(item[1]) or not 0 < item[1] < math.inf:
+        # a finite float's range: an int past it (10**400) was fsum's OverflowError traceback
+        if not ok or not _is_number(item[1]) or not 0 < item[1] <= sys.float_info.max:
             raise _bad("a budget charge must be [step, ρ > 0]", f"{where}[{i}]", item)
         clique = item[0].removeprefix("measure ")
         if clique != item[0] and clique not in cliques:
