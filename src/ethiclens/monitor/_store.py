@@ -523,7 +523,7 @@ class Store:
         if (
             "meta" not in tables
             or not {"key", "value"} <= self.db.columns("meta")
-            or self.meta("app") != APP_ID
+            or self._app() != APP_ID
         ):
             raise refuse(f"is a {self.kind} that is not an EthicLens monitor store")
         version = int(self.meta("store_version") or 0)
@@ -531,6 +531,15 @@ class Store:
             raise refuse(
                 f"was written by a newer EthicLens (store version {version})", "upgrade EthicLens"
             )
+
+    def _app(self):
+        """meta 'app' as stored; None where it is no JSON text: another program's key/value
+        table named meta holding app = hello (or a number, or NULL) is not a damaged store."""
+        rows = self.db.execute("SELECT value FROM meta WHERE key = ?", ("app",)).fetchall()
+        try:
+            return json.loads(rows[0][0]) if rows else None
+        except (TypeError, ValueError):
+            return None
 
     def _refusal(self, problem: str, fix: str = _NEW_STORE_FIX) -> EthicLensInputError:
         return _refuse(problem, self.path, fix)

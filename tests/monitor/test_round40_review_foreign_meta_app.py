@@ -1,0 +1,31 @@
+"""Review of 05c313bc (another program's SQLite table named ``meta``): a key/value table of
+another program holding an ``app`` row of plain text (``app = hello``, a number, NULL) was
+still refused as "is damaged (meta 'app' is not JSON) ... Fix: restore it from a backup". An
+EthicLens store's ``app`` is the JSON text "ethiclens-monitor"; such a file is now refused as
+every other program's SQLite file is, by a run and by ``read_store``, and left as it was."""
+
+import sqlite3
+
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import MonitorRequest, read_store, run_monitor
+
+
+@pytest.mark.parametrize("app", ["hello", 7, None])
+def test_another_programs_app_row_is_no_damaged_store(tmp_path, app):
+    store = tmp_path / "app.sqlite"
+    with sqlite3.connect(store) as con:
+        con.execute("CREATE TABLE meta (key TEXT, value)")
+        con.execute("INSERT INTO meta VALUES ('app', ?)", (app,))
+    con.close()
+    before = store.read_bytes()
+    (tmp_path / "f.csv").write_text("ts,g,pred\n2024-03-01T00:00:00Z,a,1\n")
+    request = MonitorRequest(
+        target=str(tmp_path / "f.csv"), time="ts", window="1d", y_pred="pred", protected=("g",)
+    )
+    for attempt in (lambda: run_monitor(request, store), lambda: read_store(store)):
+        with pytest.raises(EthicLensInputError, match="not an EthicLens monitor store") as no:
+            attempt()
+        assert "damaged" not in str(no.value)
+    assert store.read_bytes() == before
