@@ -723,11 +723,19 @@ def _unread_text(values) -> bool:
     """Whether some text of ``values`` is a number Python's float() reads but no engine does:
     written with underscores ('1_000', '0.2_5': pandas' and Dask's CSV readers and
     ``pd.to_numeric`` refuse them) or not ASCII (a no-break space, an Arabic-Indic digit '١':
-    DuckDB's, Dask's and Spark's casts refuse them)."""
+    DuckDB's, Dask's and Spark's casts refuse them). Also a numpy date or duration among
+    objects, which float() reads as its count of days or seconds (a date as the weight 18262,
+    its NaT as -9.2e18): read cell by cell, it is not a number (a NaT missing), as a
+    pd.Timestamp cell is and a column of them is refused."""
     cells = np.asarray(values)
     if cells.dtype.kind not in "OU":
         return False
-    return any(isinstance(v, str) and ("_" in v or not v.isascii()) for v in cells.ravel())
+    return any(
+        isinstance(v, str)
+        and ("_" in v or not v.isascii())
+        or isinstance(v, np.datetime64 | np.timedelta64)
+        for v in cells.ravel()
+    )
 
 
 def _not_numbers(cells: pd.Series) -> np.ndarray:
