@@ -22,6 +22,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
+from .._checks import printed_float
 from ..errors import EthicLensInputError
 from ..privacy import PreparedData, check_train_number, refusing_unknown
 
@@ -97,6 +98,7 @@ def prepare(
     """
     entry = ds_mod.get_entry(name, "pcer")
     check_train_number("test_size", test_size)  # before loading: sklearn's words name its own
+    test_size = printed_float(test_size)  # a NumPy float32 0.3 is 0.3 (sklearn refuses one)
     ds = load_pcer_dataset(name, features) if dataset is None else dataset
     feature_set = ds.provenance.get("feature_set", features or "full")
     tr, te = _split_rows(ds, seed, test_size, max_rows)

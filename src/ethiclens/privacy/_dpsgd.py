@@ -244,8 +244,7 @@ def check_train_number(name: str, value) -> None:
     if not (is_number(value) and (low <= value if inclusive else low < value) and value <= high):
         bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
         fix = f"e.g. {name}={getattr(TrainConfig(), name)!r}"
-        shown = str(value) if isinstance(value, float) and not math.isfinite(value) else value
-        raise argument_error(f"must be a number in {bounds}", name, shown, fix)
+        raise argument_error(f"must be a number in {bounds}", name, value, fix)
 
 
 def _check_optimizer_settings(config: TrainConfig) -> None:
