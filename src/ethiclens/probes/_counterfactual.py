@@ -12,6 +12,7 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal, InvalidOperation
 
 import numpy as np
 import pandas as pd
@@ -277,9 +278,7 @@ def _protected_column(X, protected: str) -> pd.Series:
     _refuse_not_one_value(source, protected, group=True)
     if (as_bytes := bytes_like_as_bytes(source)) is not None:  # a BLOB: the bytes it holds
         source = as_bytes
-    refuse_missing(
-        source.isna().to_numpy(), protected, "drop or fill those rows first", "group value"
-    )
+    refuse_missing(_missing(source), protected, "drop or fill those rows first", "group value")
     # -0.0 and 0.0 are one group, 0.0, as the audit reads them (else -0.0 → 0.0 flips go missing)
     if pd.api.types.is_float_dtype(source.dtype):
         return source + 0.0
@@ -290,6 +289,15 @@ def _protected_column(X, protected: str) -> pd.Series:
     # every record's copies named the group two ways and analyze_counterfactuals refused them
     codes, uniques = pd.factorize(source)
     return pd.Series(np.asarray(uniques, dtype=object)[codes], index=source.index, dtype=object)
+
+
+def _missing(values: pd.Series) -> np.ndarray:
+    """Which cells are missing; a ``Decimal('sNaN')`` (a SQL NUMERIC's) is, as the audit reads
+    it (pandas' isna raised InvalidOperation on it: a traceback)."""
+    try:
+        return values.isna().to_numpy()
+    except InvalidOperation:
+        return np.array([isinstance(v, Decimal) and v.is_snan() or pd.isna(v) for v in values])
 
 
 def _refuse_not_one_value(values, name, group: bool) -> None:
