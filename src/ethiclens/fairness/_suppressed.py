@@ -82,7 +82,7 @@ def checked_record(record) -> dict | None:
                 f"[{key!r}]", "must map each attribute to a list of group names", value
             )
         for attr, names in value.items():
-            if not isinstance(names, list) or not all(
+            if not isinstance(names, list | tuple) or not all(
                 isinstance(n, str | numbers.Real) for n in names
             ):
                 raise _record_error(
