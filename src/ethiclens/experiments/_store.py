@@ -529,8 +529,11 @@ class ResultsStore:
 
 def _store_path(path, flag: str) -> Path:
     """``path`` of a store as a Path; None, a number, bytes, blank text or a NUL in it is
-    refused naming ``flag`` (not a TypeError from pathlib, nor '.' read as the store)."""
-    _refuse_no_path(path, flag, "give the results store's .sqlite file, e.g. 'runs.sqlite'")
+    refused naming ``flag`` (not a TypeError from pathlib, nor '' read as the folder '.'); a
+    folder ('.', '/') is left to the checks that say it is a folder, not a results store."""
+    text = os.fspath(path) if isinstance(path, str | os.PathLike) else None
+    if not (isinstance(text, str) and text.strip() and "\x00" not in text):
+        _refuse_no_path(path, flag, "give the results store's .sqlite file, e.g. 'runs.sqlite'")
     return Path(path)
 
 
