@@ -254,6 +254,10 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     (the library's words; a regression line starts with ``attribute:group:``)."""
     before = {(c["attribute"], c["group"]): c for c in old.get("comparisons", [])}
     after = {(c["attribute"], c["group"]): c for c in new.get("comparisons", [])}
+    owned: dict[tuple, list[str]] = {}  # each regression line by the comparison it is about
+    keys = before.keys() | after
+    for line in regressions:
+        owned.setdefault(_owner(line, keys), []).append(line)
     rows = []
     for key in list(before) + [k for k in after if k not in before]:
         o, n = before.get(key), after.get(key)
@@ -263,9 +267,26 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
             row[f"{name}_old"] = _interval(o and o["metrics"].get(metric), _edges(old, metric))
             row[f"{name}_new"] = _interval(n and n["metrics"].get(metric), _edges(new, metric))
         row["changed"] = row["old"] != row["new"]
-        row["regressed"] = [r for r in regressions if r.startswith(f"{key[0]}:{key[1]}: ")]
+        row["regressed"] = owned.get(key, [])
         rows.append(row)
     return rows
+
+
+# what follows ``attribute:group: `` in a gate's regression line: its verdict or a gated metric
+_REGRESSION_WORDS = ("verdict ", "disparate_impact ", "equalized_odds_difference ")
+
+
+def _owner(line: str, keys) -> tuple | None:
+    """The (attribute, group) a gate's regression line is about: of the keys whose
+    ``attribute:group: `` begins it, followed by the gate's words, the longest (group 'South'
+    does not own a line of group 'South: coast', 'region:South: coast: verdict ...')."""
+    owners = [
+        k
+        for k in keys
+        if line.startswith(prefix := f"{k[0]}:{k[1]}: ")
+        and line[len(prefix) :].startswith(_REGRESSION_WORDS)
+    ]
+    return max(owners, key=lambda k: len(f"{k[0]}:{k[1]}"), default=None)
 
 
 # -- monitoring --------------------------------------------------------------------------------
