@@ -182,7 +182,9 @@ def summary_lines(doc: dict) -> list[str]:
         if v["alarm"]
     ]
     lines += ["", "alarms: " + (", ".join(alarms) if alarms else "none")]
-    return [_one_line(line) for line in lines]
+    # a group named like a DB URL shown without its password (as the page and the audit's
+    # terminal table show it)
+    return [_one_line(mask_secrets(line)) for line in lines]
 
 
 def absent_text(comparison: dict) -> str | None:
