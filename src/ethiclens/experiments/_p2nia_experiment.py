@@ -108,10 +108,13 @@ class ExperimentConfig:
 
     def _check_lists(self):
         """Each list field a list or tuple: one name ('rf', read letter by letter) or one
-        number (250: a TypeError) is refused naming the field."""
+        number (250: a TypeError) is refused naming the field; a range or a 1-d NumPy array
+        is the list of its items (as before the check)."""
         for name in ("models", "mechanisms", "sizes", "epsilons", "metric_epsilons"):
             value = getattr(self, name)
-            if not isinstance(value, list | tuple):
+            if isinstance(value, range) or (isinstance(value, np.ndarray) and value.ndim == 1):
+                setattr(self, name, list(value))
+            elif not isinstance(value, list | tuple):
                 flag = "--" + name.replace("_", "-")
                 raise EthicLensInputError(
                     f"must be a list (or tuple) of values, not one {type(value).__name__}",
