@@ -54,3 +54,24 @@ def test_the_same_group_text_under_two_attributes_is_told_apart():
     lines = ["g:x: verdict PASS -> FLAGGED", "g:x: verdict y: verdict PASS -> FLAGGED"]
     rows = {str(r["what"]): r["regressed"] for r in _diff_rows(old, new, lines)}
     assert rows == {"g: x": [lines[0]], "g: x: verdict y": [lines[1]]}
+
+
+def test_a_group_measured_against_another_reference_is_another_row():
+    """The diff showed group Asian's DI against White (before) and against Black (after) in
+    one row, its verdict 'changed', where the gate counts them as two comparisons."""
+    from ethiclens.web._routes_history import _diff_rows
+
+    def one(group, reference, status, di):
+        return {**_comparison(group, status, di), "attribute": "race", "reference": reference}
+
+    old = {"comparisons": [one("Asian", "White", "PASS", 0.95), one("Black", "White", "PASS", 0.9)]}
+    new = {
+        "comparisons": [one("Asian", "Black", "FLAGGED", 0.5), one("White", "Black", "PASS", 1.1)]
+    }
+    rows = {str(r["what"]): (r["old"], r["new"], r["changed"]) for r in _diff_rows(old, new)}
+    assert rows == {
+        "race: Asian vs White": ("PASS", None, True),
+        "race: Black": ("PASS", None, True),
+        "race: Asian vs Black": (None, "FLAGGED", True),
+        "race: White": (None, "PASS", True),
+    }

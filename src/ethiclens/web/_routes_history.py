@@ -251,25 +251,37 @@ def _edges(result: dict, metric: str) -> tuple:
 
 def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     """Each comparison's verdict and DI/EO before and after, with the gate's regressions of it
-    (the library's words; a regression line starts with ``attribute:group:``)."""
-    before = {(c["attribute"], c["group"]): c for c in old.get("comparisons", [])}
-    after = {(c["attribute"], c["group"]): c for c in new.get("comparisons", [])}
+    (the library's words; a regression line starts with ``attribute:group:``). A group measured
+    against another reference is another comparison, as the gate counts it: two rows, each
+    naming its reference, never one row holding two comparisons' numbers."""
+    before = {_key(c): c for c in old.get("comparisons", [])}
+    after = {_key(c): c for c in new.get("comparisons", [])}
     owned: dict[tuple, list[str]] = {}  # each regression line by the comparison it is about
-    keys = before.keys() | after
+    pairs = {k[:2] for k in before.keys() | after}
     for line in regressions:
-        owned.setdefault(_owner(line, keys), []).append(line)
+        owned.setdefault(_owner(line, pairs), []).append(line)
+    references: dict[tuple, set] = {}
+    for key in before.keys() | after:
+        references.setdefault(key[:2], set()).add(key[2])
     rows = []
     for key in list(before) + [k for k in after if k not in before]:
         o, n = before.get(key), after.get(key)
-        what = Masked(f"{masked_piece(key[0])}: {masked_piece(key[1])}")  # each masked alone
-        row = {"what": what, "old": o and o["status"], "new": n and n["status"]}
+        what = f"{masked_piece(key[0])}: {masked_piece(key[1])}"  # each masked alone
+        if len(references[key[:2]]) > 1:
+            what += f" vs {masked_piece(key[2])}"
+        row = {"what": Masked(what), "old": o and o["status"], "new": n and n["status"]}
         for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
             row[f"{name}_old"] = _interval(o and o["metrics"].get(metric), _edges(old, metric))
             row[f"{name}_new"] = _interval(n and n["metrics"].get(metric), _edges(new, metric))
         row["changed"] = row["old"] != row["new"]
-        row["regressed"] = owned.get(key, [])
+        row["regressed"] = owned.get(key[:2], []) if o and n else []  # the gate's: both runs'
         rows.append(row)
     return rows
+
+
+def _key(comparison: dict) -> tuple:
+    """A comparison's identity, as the baseline gate's: attribute, group and reference."""
+    return comparison["attribute"], comparison["group"], comparison.get("reference")
 
 
 # what follows ``attribute:group: `` in a gate's regression line: its verdict or a gated metric
