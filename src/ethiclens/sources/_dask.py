@@ -114,47 +114,64 @@ def dask_counts(ddf, roles: Roles):
     dd = require("dask.dataframe", extra="dask")
     fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
     check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
-    ddf = _as_built(ddf, roles)
+    ddf, firsts = _as_built(ddf, roles)
     raw = _count(ddf, roles, text=False)
+    for column, name in roles._keys():  # equal values (1, 1.0, True) as the first row writes
+        if first := firsts.get(column):  # them, whichever partition Dask's groupby kept
+            raw[name] = [_first(first, v) for v in raw[name]]
     return finish_counts(raw, roles, "dask", locator=_frame_types(ddf))
 
 
-def _as_built(ddf, roles: Roles):
-    """``ddf`` with the role columns of its ``dd.from_pandas`` frames as those frames hold them:
-    Dask turns an object column into text (``dataframe.convert-string``), which split 1, 1.0
-    and True (equal: one group in pandas and SQL) into three groups and merged 1 with '1'
-    (refused by every other engine). A frame whose role columns are not all text is read
-    unconverted, so Dask groups the values as ``ethiclens.audit`` does (docs/engines.md)."""
+def _as_built(ddf, roles: Roles) -> tuple:
+    """(``ddf`` with the role columns of its ``dd.from_pandas`` frames as those frames hold
+    them, {column: {value: its first row's value}} of those columns): Dask turns an object
+    column into text (``dataframe.convert-string``), which split 1, 1.0 and True (equal: one
+    group in pandas and SQL) into three groups and merged 1 with '1' (refused by every other
+    engine). A frame whose role columns are not all text is read unconverted, so Dask groups
+    the values as ``ethiclens.audit`` does (docs/engines.md); one holding a cell that cannot
+    be grouped (a list) keeps Dask's text, as before."""
     try:
         from dask.dataframe.dask_expr._collection import new_collection
         from dask.dataframe.dask_expr.io.io import FromPandas
     except ImportError:  # another Dask layout: its frames as they are
-        return ddf
+        return ddf, {}
     names = {c for c, _ in roles._keys()}
-    expr = ddf.expr
+    expr, firsts = ddf.expr, {}
     for leaf in list(expr.find_operations(FromPandas)):
         frame = getattr(leaf.frame, "_data", leaf.frame)  # Dask wraps the pandas frame
         columns = frame.columns if isinstance(frame, pd.DataFrame) else []
-        if leaf.pyarrow_strings_enabled and any(
-            c in names and frame[c].dtype == object and _mixed_scalars(frame[c]) for c in columns
-        ):
+        kinds = {c: _kind(frame[c]) for c in columns if c in names and frame[c].dtype == object}
+        if leaf.pyarrow_strings_enabled and "mixed" in kinds.values():
+            if "unhashable" in kinds.values():
+                continue
             expr = expr.substitute(
                 leaf, leaf.substitute_parameters({"pyarrow_strings_enabled": False})
             )
-    return ddf if expr is ddf.expr else new_collection(expr)
+            for c in (c for c, kind in kinds.items() if kind == "mixed"):
+                first = firsts.setdefault(c, {})
+                for v in pd.unique(frame[c].to_numpy()):
+                    first.setdefault(v, v)
+    return (ddf if expr is ddf.expr else new_collection(expr)), firsts
 
 
-def _mixed_scalars(column: pd.Series) -> bool:
-    """Objects that are not all text, all hashable (a list or dict cell, or a tuple holding
-    one: left to Dask's text, as before, not a TypeError traceback from its groupby). Each
-    cell hashed at C speed (5,000,000 cells: 0.13 s; an isinstance loop took 3.2 s)."""
+def _first(first: dict, value):
+    try:
+        return first.get(value, value)
+    except TypeError:  # pd.NA's ambiguous equality: the value as counted
+        return value
+
+
+def _kind(column: pd.Series) -> str:
+    """ "text" (all text, or empty), "unhashable" (a list or dict cell, or a tuple holding one:
+    Dask's groupby would end in a TypeError traceback) or "mixed" (other objects). Each cell
+    hashed at C speed (5,000,000 cells: 0.13 s; an isinstance loop took 3.2 s)."""
     if pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty"):
-        return False
+        return "text"
     try:
         pd.unique(column.to_numpy())
     except TypeError:  # unhashable type
-        return False
-    return True
+        return "unhashable"
+    return "mixed"
 
 
 def _frame_types(ddf) -> FrameTypes:
