@@ -141,15 +141,25 @@ def status_html(status: str) -> str:
     )
 
 
+def shown(text) -> str:
+    """``text`` (a group, attribute or model name, or a line holding them) on one line, every
+    password masked as the HTML report and the terminal mask it
+    (:func:`ethiclens._secrets.mask_secrets`: ``postgresql://u:***@h/db``): a notebook view
+    shows no more than they do. Masked before escaping, so a mask never eats markup."""
+    from .._secrets import mask_secrets
+
+    return mask_secrets(one_line(text))
+
+
 def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str:
     """A small HTML table; cells are escaped except columns in ``raw_columns`` (already HTML)."""
-    head = "".join(f"<th style='text-align:left'>{escape(one_line(h))}</th>" for h in headers)
+    head = "".join(f"<th style='text-align:left'>{escape(shown(h))}</th>" for h in headers)
 
     def td(i, cell):
-        return f"<td>{cell if i in raw_columns else escape(one_line(cell))}</td>"
+        return f"<td>{cell if i in raw_columns else escape(shown(cell))}</td>"
 
     body = ["<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows]
-    cap = f"<caption style='text-align:left'>{escape(caption)}</caption>" if caption else ""
+    cap = f"<caption style='text-align:left'>{escape(shown(caption))}</caption>" if caption else ""
     return (
         "<table style='border-collapse:collapse;font-size:90%'>"
         f"{cap}<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
@@ -158,8 +168,8 @@ def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str
 
 def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
     """A titled ``<div>``: escaped paragraphs, then tables (already HTML)."""
-    parts = [f"<div class='ethiclens'><strong>{escape(one_line(title))}</strong>"]
-    parts += [f"<p style='margin:4px 0'>{escape(one_line(p))}</p>" for p in paragraphs if p]
+    parts = [f"<div class='ethiclens'><strong>{escape(shown(title))}</strong>"]
+    parts += [f"<p style='margin:4px 0'>{escape(shown(p))}</p>" for p in paragraphs if p]
     parts += tables
     parts.append("</div>")
     from .._text import html_safe
@@ -320,14 +330,14 @@ def audit_repr(result) -> str:
         )
     if len(result.comparisons) > limit:
         lines.append(f"  ... {len(result.comparisons) - limit} more (result.to_frame())")
-    return "\n".join(map(one_line, lines))  # a name's line break shown, as the terminal does
+    return "\n".join(map(shown, lines))  # a name's line break shown, as the terminal does
 
 
 def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     edges = policy_edges("disparate_impact", c.policy)
     di_text = f", DI {value_ci(di, edges)}" if di is not None else ""
-    return one_line(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
+    return shown(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
 
 
 def comparison_html(c) -> str:
@@ -413,4 +423,4 @@ def compare_repr(comp) -> str:
         if d.metric in _SHOWN:
             what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
             lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
-    return "\n".join(map(one_line, lines))
+    return "\n".join(map(shown, lines))
