@@ -30,3 +30,8 @@ def test_float32_dp_epsilon_is_the_number_it_prints_as(value):
 def test_dp_epsilon_overflow_still_refused():
     with pytest.raises(EthicLensInputError, match="overflows to infinity"):
         check_dp_epsilon(10**400)
+
+
+def test_dp_epsilon_huge_negative_is_refused_as_not_positive():
+    with pytest.raises(EthicLensInputError, match=r"ε must be a positive number \(> 0\)"):
+        check_dp_epsilon(-(10**400))

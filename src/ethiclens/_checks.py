@@ -787,8 +787,8 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     else:
         try:  # a float32 0.1 is the 0.1 it prints as, not 0.10000000149011612
             eps = printed_float(value)
-        except OverflowError:
-            eps = math.inf
+        except OverflowError:  # -(10**400) is below 0, not an overflow to +inf
+            eps = math.inf if value > 0 else -math.inf
     shown = value
     if math.isnan(eps) or not eps > 0:
         problem, fix = "ε must be a positive number (> 0)", DP_EPSILON_FIX
