@@ -37,6 +37,7 @@ from ._render import (
     generated_by,
     join,
     masked,
+    names_alone,
     paragraph,
     prose,
     report_title,
@@ -294,6 +295,7 @@ def estimate_cell(m, edges=()) -> Markup:
     return Markup(f"{escape(value)}<br><small>{escape(fmt_interval(m, edges))}</small>")
 
 
+@names_alone
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     prov = result.data.get("provenance", {})
     name = pv.given(prov, "dataset", "predictions")

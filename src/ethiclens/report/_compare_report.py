@@ -8,7 +8,16 @@ from .._text import percent
 from ..fairness import COMPARISON_METRIC_SPECS
 from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
-from ._render import Report, Section, generated_by, join, paragraph, status_badge, table
+from ._render import (
+    Report,
+    Section,
+    generated_by,
+    join,
+    names_alone,
+    paragraph,
+    status_badge,
+    table,
+)
 
 
 def difference_text(m) -> str:
@@ -38,6 +47,7 @@ def metric_label(metric: str) -> str:
     return metric + ABSOLUTE_MARK if spec is not None and spec.absolute else metric
 
 
+@names_alone
 def build_comparison_report(comp, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ModelComparison``."""
     a, b = comp.names

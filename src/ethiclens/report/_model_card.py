@@ -34,7 +34,7 @@ from ._audit_report import (
     weighted_sentence,
     withheld_hint,
 )
-from ._render import Report, Section, masked
+from ._render import Report, Section, masked, names_alone
 from ._verdict import (
     composite_caveat,
     di_point,
@@ -99,6 +99,7 @@ def _pairs(items) -> list[str]:
     ]
 
 
+@names_alone
 def render_model_card(result: AuditResult) -> str:
     """Mitchell et al.'s sections; text about the model and its use comes from provenance.
 
@@ -383,6 +384,7 @@ _SECTIONS = (
 )
 
 
+@names_alone
 def render_model_card_html(result: AuditResult) -> str:
     """The same card as a self-contained HTML page (the report's styles, print included).
 

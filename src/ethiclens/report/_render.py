@@ -8,7 +8,9 @@ overrides from user text are shown as escapes).
 
 from __future__ import annotations
 
+import functools
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -48,6 +50,90 @@ def report_title(title, default: str) -> str:
 
 
 def masked(text: str) -> str:
+    """``text`` with every password shown as ``***`` (:func:`masked_whole`), each user name of
+    the report being made (:func:`names_alone`) masked alone where it stands as a word: a
+    reason such as ``password= receives … than b`` kept its ``receives`` (it read ``password=
+    *** the favourable``), ``for 'token=a' (no …)`` its quote and the rest."""
+    names = _NAMES.get()
+    if names is None:
+        return masked_whole(text)
+    return "".join(masked_whole(piece) for piece in names.split(text))
+
+
+# the user names of the report being made, as one pattern that splits a sentence around them
+_NAMES: ContextVar[_Split | None] = ContextVar("report_names", default=None)
+
+
+def _names_of(thing) -> set[str]:
+    """The user names a result (an audit, a comparison, a threshold table) prints: attributes,
+    groups, references and model names; only text, never a value parsed."""
+    if thing is None:
+        return set()
+    found = {x for x in _listed(thing, "names") if isinstance(x, str)}
+    for c in _listed(thing, "comparisons") + _listed(thing, "verdicts"):
+        found |= {str(getattr(c, k, "")) for k in ("attribute", "group", "reference")}
+    for a in _listed(thing, "attributes"):
+        found |= {str(getattr(a, "name", "")), str(getattr(a, "reference", ""))}
+    frame = getattr(thing, "frame", None)
+    for column in ("attribute", "group", "reference"):
+        if frame is not None and column in getattr(frame, "columns", ()):
+            found |= {str(x) for x in frame[column].unique()}
+    for part in ("audit_a", "audit_b"):
+        found |= _names_of(getattr(thing, part, None))
+    return {x for x in found if x.strip()}
+
+
+def _listed(thing, name: str) -> list:
+    """``thing.name`` when it is a list or a tuple (a method of that name is not), else []."""
+    value = getattr(thing, name, None)
+    return list(value) if isinstance(value, list | tuple) else []
+
+
+def names_alone(build):
+    """``build(result, ...)`` with every name of ``result`` masked alone in the text it
+    escapes (:func:`masked`): a sentence of the library names a group inside EthicLens's own
+    words, and a password pattern (``password=``, ``token=a``) ran on into them."""
+
+    @functools.wraps(build)
+    def wrapped(result, *args, **kwargs):
+        outer = _NAMES.get()
+        names = _names_of(result) | (set(outer.pattern_names) if outer is not None else set())
+        if not names:
+            return build(result, *args, **kwargs)
+        alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
+        # a name as a word: after a space, a quote, a bracket (or ':' right after a name,
+        # ``attr:group``); before one, ': ' / '. ' or ':' and a name
+        name = f"(?:{alternatives})"
+        end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
+        split = re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
+        pattern = _Split(split, names)
+        token = _NAMES.set(pattern)
+        try:
+            return build(result, *args, **kwargs)
+        finally:
+            _NAMES.reset(token)
+
+    return wrapped
+
+
+class _Split:
+    """A compiled split around the names, with the names it was made of (for nesting)."""
+
+    def __init__(self, pattern: re.Pattern, names: set[str]):
+        self.pattern, self.pattern_names = pattern, frozenset(names)
+
+    def split(self, text: str) -> list[str]:
+        """``text`` cut around each name; a name after ':' only right after another name."""
+        pieces, at, last = [], 0, -1
+        for m in self.pattern.finditer(text):
+            if m.start() and text[m.start() - 1] == ":" and m.start() - 1 != last:
+                continue  # 'u:pw@h': not a name after a name, kept whole with its text
+            pieces += [text[at : m.start()], m.group(1)]
+            at = last = m.end()
+        return [*pieces, text[at:]]
+
+
+def masked_whole(text: str) -> str:
     """``text`` with every password shown as ``***``, as every message shows it
     (:func:`ethiclens._secrets.mask_secrets`: a URL's ``user:password@``, ``?token=``, a libpq
     ``password=``, ``PGPASSWORD=``, a database password given earlier in the run). The report's

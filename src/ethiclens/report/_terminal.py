@@ -32,7 +32,7 @@ from ._compare_report import (
     model_value,
 )
 from ._plots import middle_cut
-from ._render import masked
+from ._render import masked, names_alone
 from ._verdict import (
     POLICY_METRICS,
     composite_caveat,
@@ -90,6 +90,7 @@ def _tag(style: str, text) -> str:
     return f"[{style}]{shown}{tail}[/{style}]"
 
 
+@names_alone
 def terminal_summary(result) -> list:
     """The audit summary as rich renderables (markup strings and a table), in print order.
 
@@ -232,6 +233,7 @@ def _suppression(record, excluded=None) -> str:
     return ", ".join(f"{k} = {v}" for k, v in record.items())
 
 
+@names_alone
 def comparison_summary(result) -> list[str]:
     """A model comparison as plain lines: each comparison's verdict under A and B, then DI and
     EO under A, B and B − A with the paired interval."""
@@ -283,6 +285,7 @@ _THRESHOLD_MARKS = {
 }
 
 
+@names_alone
 def threshold_summary(table) -> list[str]:
     """A threshold table as plain lines: one row per comparison, one status mark per
     threshold (the audited one starred)."""

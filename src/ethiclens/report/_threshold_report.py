@@ -10,7 +10,17 @@ from .._text import percent, threshold_text
 from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_notes
 from ._plots import Chart, chart_or_note
-from ._render import Report, Section, figure, generated_by, join, paragraph, status_badge, table
+from ._render import (
+    Report,
+    Section,
+    figure,
+    generated_by,
+    join,
+    names_alone,
+    paragraph,
+    status_badge,
+    table,
+)
 from ._terminal import _threshold
 from ._threshold_plot import threshold_figure_png
 from ._verdict import di_band, policy_edges
@@ -60,6 +70,7 @@ def _chart(tt, attr) -> Chart:
     )
 
 
+@names_alone
 def build_threshold_report(tt, title: str | None = None) -> Report:
     """A self-contained HTML report of a ``ThresholdTable``."""
     cfg = tt.config
