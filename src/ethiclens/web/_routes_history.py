@@ -322,7 +322,10 @@ async def monitoring_store(request):
     if n is None or not n < len(paths):  # not digits, or thousands of them: no int() of them
         return web.error_page(request, 404, "no such monitor store", "pick one on /monitoring")
     one = await in_thread(_monitor_store, n, paths[n], plots=True)
-    return web.page(request, "monitor_store.html", s=one, labels=TEST_LABELS)
+    # a store that cannot be read now: a file gone or damaged since the start is gone (410);
+    # a server database may answer again (503): never a 200 a poller reads as a store's page
+    code = 200 if one["error"] is None else 503 if isinstance(paths[n], str) else 410
+    return web.page(request, "monitor_store.html", code, s=one, labels=TEST_LABELS)
 
 
 def _monitor_store(index: int, path, plots: bool = False) -> dict:
