@@ -20,6 +20,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from .._checks import check_labels_print_apart
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, refuse_hive_default
@@ -120,6 +121,7 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
     if engine == "duckdb":
         engine = _duckdb_or_pandas(src, cols, asked)
     _check_roles(cols, src.columns, src.target)
+    src = _equal_values_merged(src, cols)  # 1, 1.0, True: one group (1 beside '1' refused)
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
@@ -199,6 +201,35 @@ def _source(target) -> _Files:
         if columns is not None:
             return _Files(target, files, kind, hive, columns)
     return _Files(target, files, kind, hive, file_columns(target))
+
+
+def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
+    """A pandas DataFrame target whose role columns hold objects of several types, with equal
+    values (1, 1.0, True; Decimal 1.1, 1.10) written as the first row writes them, so every
+    engine counts one group labelled by that row as ``ethiclens.audit`` and the sources engines
+    do (each engine counted '1', '1.0' and 'True' apart before); values of two types that print
+    the same (1 beside '1') refused in the audit's words. A column holding an unhashable cell
+    (a list) is left to ``refuse_nested``; one holding a missing value to the missing refusal
+    (the audit's order), its equal values merged all the same."""
+    frame = src.files[0] if src.kind == FRAME else None
+    if not isinstance(frame, pd.DataFrame):
+        return src
+    merged = {}
+    for col in dict.fromkeys(c for c in cols.roles if frame[c].dtype == object):
+        values = frame[col]
+        if pd.api.types.infer_dtype(values, skipna=True) in ("string", "empty"):
+            continue
+        try:
+            codes, uniques = pd.factorize(values)
+        except TypeError:  # unhashable type: the nested-value refusal's
+            continue
+        if (codes >= 0).all():
+            check_labels_print_apart(list(uniques), col)
+        firsts = np.asarray(uniques, dtype=object).take(np.maximum(codes, 0))
+        merged[col] = pd.Series(
+            np.where(codes >= 0, firsts, values.to_numpy()), index=values.index, dtype=object
+        )
+    return replace(src, files=[frame.assign(**merged)]) if merged else src
 
 
 def _named_as_files(frame):

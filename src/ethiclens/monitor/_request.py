@@ -27,6 +27,7 @@ from .._checks import (
     check_type,
     is_number,
 )
+from .._secrets import mask_secrets
 from ..errors import EthicLensInputError, in_cli_words
 from ..io import _one_pass
 from ..spec import edited_reference, refuse_engine_beside_db
@@ -826,7 +827,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         section, key = path.split(".")
         replaced.append((path, old, f"{by_flag[path]} {_shown(data[section][key])}"))
     for path, old, given in replaced if notes is not None else ():
-        notes.append(override_note(path, old, given, config))
+        notes.append(mask_secrets(override_note(path, old, given, config)))  # no password
     if target:
         data.setdefault("target", {})[target_key(target)] = target
     try:

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_member, did_you_mean
+from .._secrets import mask_secrets
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
 from ..io import _one_pass
@@ -260,7 +261,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     info = _run_info(request, plan, run, now, counted.engine)
     info["notes"] = absent
     for note in absent if warn else ():  # said to a Python caller too
-        warnings.warn(note, AbsentGroupWarning, 3)
+        warnings.warn(mask_secrets(note), AbsentGroupWarning, 3)  # a group named like a URL
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))

@@ -1,0 +1,52 @@
+"""Round 40 (monitor2): a DataFrame's object role column mixing types is counted by the sources
+engines' rule on the monitor's engines: numerically equal values (1, 1.0, True; Decimal 1.1,
+1.10) are one group named by the first row; 1 beside '1' is refused in the audit's words."""
+
+from decimal import Decimal
+
+import pandas as pd
+import pytest
+
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import count_windows
+from ethiclens.monitor._windows import Columns
+
+COLS = Columns(time="ts", y_pred="pred", protected=("g",))
+
+
+def _frame(values):
+    n = len(values)
+    return pd.DataFrame(
+        {
+            "ts": pd.date_range("2024-01-01", periods=n, freq="h").astype(str),
+            "pred": [i % 2 for i in range(n)],
+            "g": pd.Series(values, dtype=object),
+        }
+    )
+
+
+def _groups(frame, engine):
+    table = count_windows(frame, COLS, "1d", engine=engine).table
+    return table.groupby("g")["_ethiclens_count"].sum().to_dict()
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ([1, 1.0, True, "b"] * 5, {"1": 15, "b": 5}),
+        ([Decimal("1.1"), Decimal("1.10"), "b", "b"] * 5, {"1.1": 10, "b": 10}),
+    ],
+)
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_equal_values_are_one_group(values, expected, engine):
+    assert _groups(_frame(values), engine) == expected
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_one_beside_text_one_refused(engine):
+    with pytest.raises(EthicLensInputError) as err:
+        _groups(_frame([1, "1", "b", "b"] * 5), engine)
+    assert str(err.value) == (
+        "column 'g': distinct values print the same (e.g. 1 and '1'): found [1, '1', 'b']. "
+        "Fix: convert the column to one type first (in every file it is read from)"
+    )
