@@ -54,3 +54,13 @@ def test_the_model_card_keeps_the_words_around_a_group(result, render):
 def test_outside_a_report_a_text_is_masked_whole():
     assert "hunter2" not in masked("u:hunter2@h")
     assert masked("postgresql://u:hunter2@h/db") == "postgresql://u:***@h/db"
+
+
+def test_a_library_sentence_is_masked_name_by_name(result):
+    from ethiclens.report import masked_sentence, plain_reason
+
+    c = next(c for c in result.comparisons if c.group == "password=")
+    names = (c.attribute, c.group, c.reference)
+    out = masked_sentence(plain_reason(c), names)
+    assert "password= receives the favourable label less often than b" in out, out
+    assert masked_sentence("token=a: u:hunter2@h", ["token=a", "u"]) == "token=***: u:***@h"

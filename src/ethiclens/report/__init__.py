@@ -29,7 +29,7 @@ from ._notebook import (
 )
 from ._pdf import check_browser, find_browser, html_to_pdf
 from ._provenance import benchmark_provenance, load_card_info
-from ._render import Report, Section, paragraph, report_title, table
+from ._render import Report, Section, masked_sentence, paragraph, report_title, table
 from ._schema import load_schema, validate_comparison, validate_report, validate_thresholds
 from ._terminal import comparison_summary, terminal_summary, threshold_summary
 from ._threshold_report import build_threshold_report
@@ -86,6 +86,7 @@ __all__ = [
     "largest_disparity",
     "largest_disparity_note",
     "verdict_sentence",
+    "masked_sentence",
     "plain_reason",
     "policy_edges",
     "STATUS_ORDER",

@@ -100,14 +100,7 @@ def names_alone(build):
         names = _names_of(result) | (set(outer.pattern_names) if outer is not None else set())
         if not names:
             return build(result, *args, **kwargs)
-        alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
-        # a name as a word: after a space, a quote, a bracket (or ':' right after a name,
-        # ``attr:group``); before one, ': ' / '. ' or ':' and a name
-        name = f"(?:{alternatives})"
-        end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
-        split = re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
-        pattern = _Split(split, names)
-        token = _NAMES.set(pattern)
+        token = _NAMES.set(_Split(names))
         try:
             return build(result, *args, **kwargs)
         finally:
@@ -119,8 +112,14 @@ def names_alone(build):
 class _Split:
     """A compiled split around the names, with the names it was made of (for nesting)."""
 
-    def __init__(self, pattern: re.Pattern, names: set[str]):
-        self.pattern, self.pattern_names = pattern, frozenset(names)
+    def __init__(self, names):
+        self.pattern_names = frozenset(names)
+        alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
+        # a name as a word: after a space, a quote, a bracket (or ':' right after a name,
+        # ``attr:group``); before one, ': ' / '. ' or ':' and a name
+        name = f"(?:{alternatives})"
+        end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
+        self.pattern = re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
 
     def split(self, text: str) -> list[str]:
         """``text`` cut around each name; a name after ':' only right after another name."""
@@ -131,6 +130,17 @@ class _Split:
             pieces += [text[at : m.start()], m.group(1)]
             at = last = m.end()
         return [*pieces, text[at:]]
+
+
+def masked_sentence(text, names) -> str:
+    """``text`` (a sentence of the library's, such as :func:`plain_reason`'s) with its
+    passwords shown as ``***``, each of the user ``names`` it holds (an attribute, a group, a
+    reference) masked alone: masked whole, ``password= receives …`` read ``password= ***
+    the …`` and ``token=a: …`` lost its ':'."""
+    names = {str(x) for x in names if x is not None and str(x).strip()}
+    if not names:
+        return masked_whole(str(text))
+    return "".join(masked_whole(piece) for piece in _Split(names).split(str(text)))
 
 
 def masked_whole(text: str) -> str:
