@@ -29,6 +29,7 @@ import logging
 import os
 import re
 import time
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -1406,22 +1407,30 @@ def _probe(sa, con, source, table, db: _Db) -> list[str]:
         raise _sqlite_file_error(sa, db, exc) or _fail(what, exc, db, fix) from None
     if savepoint is not None:
         savepoint.commit()  # RELEASE SAVEPOINT: the transaction stays read-only, never committed
-    if table is None:  # a table cannot hold two columns of one name
-        _refuse_repeated_names(columns)
+    _refuse_repeated_names(columns, table)
     return columns
 
 
-def _refuse_repeated_names(columns: list[str]) -> None:
+def _refuse_repeated_names(columns: list[str], table: str | None = None) -> None:
     """A query's result naming one column twice is refused as a file's header is: which one
     was meant? PostgreSQL returns both names; SQLite renames the second of a sub-query's
-    ``label`` columns ``label:1``."""
+    ``label`` columns ``label:1``. Two names that differ only in their Unicode form (``café``
+    with one accented character, or an 'e' and a combining accent) print alike: refused for a
+    table too (to SQL they are two names), both named, as a file's header is."""
+    fix = "rename the columns so each name is unique (SELECT ... AS another_name)"
+    seen: dict[str, str] = {}
     for position, name in enumerate(columns):
         renamed = re.fullmatch(r"(.+):\d+", name)
         original = renamed.group(1) if renamed and renamed.group(1) in columns else name
-        if original != name or name in columns[:position]:
-            raise _query_error(
-                f"the query has two columns named {original!r}",
-                "rename the columns so each name is unique (SELECT ... AS another_name)",
+        if table is None and (original != name or name in columns[:position]):
+            raise _query_error(f"the query has two columns named {original!r}", fix)
+        first = seen.setdefault(unicodedata.normalize("NFC", name), name)
+        if first != name:
+            what = "the query" if table is None else f"table {table!r}"
+            alike = f"({ascii(first)} and {ascii(name)}: two Unicode forms)"
+            problem = f"{what} has two columns named {name!r} {alike}"
+            raise EthicLensInputError(
+                problem, column="--query" if table is None else "--table", fix=fix
             )
 
 
