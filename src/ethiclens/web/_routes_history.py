@@ -257,9 +257,9 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     before = {_key(c): c for c in old.get("comparisons", [])}
     after = {_key(c): c for c in new.get("comparisons", [])}
     owned: dict[tuple, list[str]] = {}  # each regression line by the comparison it is about
-    pairs = {k[:2] for k in before.keys() | after}
+    named = {f"{k[0]}:{k[1]}": k[:2] for k in before.keys() | after}
     for line in regressions:
-        owned.setdefault(_owner(line, pairs), []).append(line)
+        owned.setdefault(_owner(line, named), []).append(line)
     references: dict[tuple, set] = {}
     for key in before.keys() | after:
         references.setdefault(key[:2], set()).add(key[2])
@@ -288,17 +288,17 @@ def _key(comparison: dict) -> tuple:
 _REGRESSION_WORDS = ("verdict ", "disparate_impact ", "equalized_odds_difference ")
 
 
-def _owner(line: str, keys) -> tuple | None:
-    """The (attribute, group) a gate's regression line is about: of the keys whose
-    ``attribute:group: `` begins it, followed by the gate's words, the longest (group 'South'
-    does not own a line of group 'South: coast', 'region:South: coast: verdict ...')."""
-    owners = [
-        k
-        for k in keys
-        if line.startswith(prefix := f"{k[0]}:{k[1]}: ")
-        and line[len(prefix) :].startswith(_REGRESSION_WORDS)
-    ]
-    return max(owners, key=lambda k: len(f"{k[0]}:{k[1]}"), default=None)
+def _owner(line: str, named: dict) -> tuple | None:
+    """The (attribute, group) a gate's regression line is about (``named``: each pair by its
+    ``attribute:group`` text): the longest that begins the line, followed by ``: `` and the
+    gate's words (group 'South' does not own 'region:South: coast: verdict ...'). Looked up at
+    each ': ' of the line, never a scan of every comparison per line."""
+    found, at = None, line.find(": ")
+    while at != -1:
+        if line[:at] in named and line[at + 2 :].startswith(_REGRESSION_WORDS):
+            found = named[line[:at]]
+        at = line.find(": ", at + 1)
+    return found
 
 
 # -- monitoring --------------------------------------------------------------------------------
