@@ -64,3 +64,15 @@ def test_a_library_sentence_is_masked_name_by_name(result):
     out = masked_sentence(plain_reason(c), names)
     assert "password= receives the favourable label less often than b" in out, out
     assert masked_sentence("token=a: u:hunter2@h", ["token=a", "u"]) == "token=***: u:***@h"
+
+
+def test_a_name_inside_a_password_never_splits_it():
+    from ethiclens.report import masked_sentence
+
+    # a group 'my' inside a quoted libpq password, 'u' and 'hunter2' inside a URL's
+    said = masked_sentence("conn password='my secret' dbname=x", ["my"])
+    assert "secret" not in said, said
+    said = masked_sentence("from postgresql://u:hunter2@h/db", ["u", "hunter2", "db"])
+    assert said == "from postgresql://u:***@h/db", said
+    said = masked_sentence("Affected: token=a:password=, token=a:b.", ["token=a", "password=", "b"])
+    assert said == "Affected: token=***:password=, token=***:b.", said

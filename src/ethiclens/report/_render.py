@@ -54,9 +54,9 @@ def masked(text: str) -> str:
     the report being made (:func:`names_alone`) masked alone where it stands as a word: a
     reason such as ``password= receives … than b`` kept its ``receives`` (it read ``password=
     *** the favourable``), ``for 'token=a' (no …)`` its quote and the rest."""
-    names = _NAMES.get()
-    if names is None:
-        return masked_whole(text)
+    names, whole = _NAMES.get(), masked_whole(text)
+    if names is None or whole == text:  # nothing masked: no piece to mask alone (fast)
+        return whole
     return "".join(masked_whole(piece) for piece in names.split(text))
 
 
@@ -114,19 +114,27 @@ class _Split:
 
     def __init__(self, names):
         self.pattern_names = frozenset(names)
+
+    @functools.cached_property
+    def pattern(self) -> re.Pattern:
+        """Compiled on first use: most texts hold no password and are never split."""
+        names = self.pattern_names
         alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
         # a name as a word: after a space, a quote, a bracket (or ':' right after a name,
         # ``attr:group``); before one, ': ' / '. ' or ':' and a name
         name = f"(?:{alternatives})"
         end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
-        self.pattern = re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
+        return re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
 
     def split(self, text: str) -> list[str]:
         """``text`` cut around each name; a name after ':' only right after another name."""
         pieces, at, last = [], 0, -1
         for m in self.pattern.finditer(text):
-            if m.start() and text[m.start() - 1] == ":" and m.start() - 1 != last:
+            before = text[m.start() - 1 : m.start()]
+            if before == ":" and m.start() - 1 != last:
                 continue  # 'u:pw@h': not a name after a name, kept whole with its text
+            if before in "'\"" and before and text[m.end() : m.end() + 1] != before:
+                continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
             pieces += [text[at : m.start()], m.group(1)]
             at = last = m.end()
         return [*pieces, text[at:]]
@@ -137,10 +145,11 @@ def masked_sentence(text, names) -> str:
     passwords shown as ``***``, each of the user ``names`` it holds (an attribute, a group, a
     reference) masked alone: masked whole, ``password= receives …`` read ``password= ***
     the …`` and ``token=a: …`` lost its ':'."""
-    names = {str(x) for x in names if x is not None and str(x).strip()}
-    if not names:
-        return masked_whole(str(text))
-    return "".join(masked_whole(piece) for piece in _Split(names).split(str(text)))
+    text, names = str(text), {str(x) for x in names if x is not None and str(x).strip()}
+    whole = masked_whole(text)
+    if not names or whole == text:
+        return whole
+    return "".join(masked_whole(piece) for piece in _Split(names).split(text))
 
 
 def masked_whole(text: str) -> str:
