@@ -3,9 +3,19 @@ only: the report does not import p2nia (ADR 0007)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from .._text import number_text, percent
 from ._audit_report import _flatten, _versions, fmt
-from ._render import Report, Section, definition_list, generated_by, paragraph, table
+from ._render import (
+    Report,
+    Section,
+    definition_list,
+    generated_by,
+    names_alone,
+    paragraph,
+    table,
+)
 
 
 def estimate_html(
@@ -19,6 +29,15 @@ def estimate_html(
     whose ``config`` and ``run`` give the run record (seed, draws, version, UTC time, the
     inputs' SHA-256, the command that repeats it) and the intervals' level (0.95 without it).
     """
+    # the groups of the estimate's JSON, each masked alone in a reason that names it (a group
+    # 'password=' ate "has no (estimated) positive labels" whole, as in the audit's report)
+    groups = [g.get("group") for g in (document or {}).get("groups") or () if isinstance(g, dict)]
+    page = names_alone(lambda _: _page(title, basis, values, methods, document))
+    return page(SimpleNamespace(names=groups))
+
+
+def _page(title, basis, values: dict, methods: str, document: dict | None) -> str:
+    """:func:`estimate_html`'s page."""
     rows = [
         (
             k.upper(),
