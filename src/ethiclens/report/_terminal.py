@@ -27,6 +27,7 @@ from ._audit_report import (
 from ._audit_report import fmt as fmt_number
 from ._compare_report import (
     ABSOLUTE_NOTE,
+    _methods_of,
     difference_text,
     metric_label,
     model_value,
@@ -233,6 +234,10 @@ def _suppression(record, excluded=None) -> str:
     return ", ".join(f"{k} = {v}" for k, v in record.items())
 
 
+# The metrics whose B - A lines the summary prints (the policy's).
+_GATED = ("disparate_impact", "equalized_odds_difference")
+
+
 @names_alone
 def comparison_summary(result) -> list[str]:
     """A model comparison as plain lines: each comparison's verdict under A and B, then DI and
@@ -242,7 +247,8 @@ def comparison_summary(result) -> list[str]:
     lines = [
         f"EthicLens compare: {b} vs {a} on the same {result.data['n_rows']:,} rows, "
         f"{cfg['n_boot']} {'paired' if cfg['paired'] else 'unpaired'} draws, seed "
-        f"{cfg['random_state']}"
+        f"{cfg['random_state']}; {percent(cfg['confidence_level'])} B - A intervals: "
+        + _methods_of(d for d in result.differences if d.metric in _GATED)
     ]
     caveat = below_harmful_caveat(cfg["policy"], not result.audit_a.config["positive_is_favorable"])
     lines += [caveat] if caveat else []
@@ -254,7 +260,7 @@ def comparison_summary(result) -> list[str]:
         for attr in result.audit_a.attributes
     ]
     lines += map(_masked, result.audit_a.empty_crossing_notes)  # both models audit the same rows
-    gated = ("disparate_impact", "equalized_odds_difference")
+    gated = _GATED
     absolute = False
     for v in result.verdicts:
         said = f"{_masked(v.attribute)}: {_masked(v.group)} vs {_masked(v.reference)}"
