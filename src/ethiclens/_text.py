@@ -639,3 +639,34 @@ def from_postgres_text(value):
     if isinstance(value, str) and _PG_ESC in value:
         return _PG_ENCODED.sub(lambda m: "\x00" if m[1] == "0" else _PG_ESC, value)
     return value
+
+
+def name_pieces(text: str, names) -> list[str]:
+    """``text`` cut around each of the user ``names`` (attributes, groups, model names) that
+    stands in it as a word, the names at odd places, so that a caller masks each piece alone
+    (a password pattern masking a whole sentence ran on past ``password=`` or ``token=a`` into
+    EthicLens's own words). A name stands as a word after a space, a bracket, a quote that
+    also closes it (``'b'``) or ':' right after another name (``attr:group``); and before a
+    space, punctuation, ': ' or ':' and a name. A name inside a password (``u`` or ``pw`` of
+    ``postgresql://u:pw@h``, ``my`` of ``password='my pw'``) never cuts it."""
+    names = frozenset(str(x) for x in names if str(x).strip())
+    if not names:
+        return [text]
+    pieces, at, last = [], 0, -1
+    for m in _names_pattern(names).finditer(text):
+        before = text[m.start() - 1 : m.start()]
+        if before == ":" and m.start() - 1 != last:
+            continue  # 'u:pw@h': not a name after a name, kept whole with its text
+        if before in "'\"" and before and text[m.end() : m.end() + 1] != before:
+            continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
+        pieces += [text[at : m.start()], m.group(1)]
+        at = last = m.end()
+    return [*pieces, text[at:]]
+
+
+@functools.lru_cache(maxsize=8)
+def _names_pattern(names: frozenset) -> re.Pattern:
+    alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
+    name = f"(?:{alternatives})"
+    end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
+    return re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")

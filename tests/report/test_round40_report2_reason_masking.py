@@ -76,3 +76,22 @@ def test_a_name_inside_a_password_never_splits_it():
     assert said == "from postgresql://u:***@h/db", said
     said = masked_sentence("Affected: token=a:password=, token=a:b.", ["token=a", "password=", "b"])
     assert said == "Affected: token=***:password=, token=***:b.", said
+
+
+def test_the_cut_is_in_text_for_every_layer():
+    # fairness's notebook view and the web may cut their sentences the same way (_text)
+    from ethiclens._text import name_pieces
+
+    said = "x: password= vs b: password= receives"
+    assert name_pieces(said, ["x", "password=", "b"]) == [
+        "",
+        "x",
+        ": ",
+        "password=",
+        " vs ",
+        "b",
+        ": ",
+        "password=",
+        " receives",
+    ]
+    assert name_pieces("postgresql://u:pw@h", ["u", "pw"]) == ["postgresql://u:pw@h"]

@@ -21,7 +21,7 @@ from markupsafe import escape as _markup_escape
 
 from .._checks import check_argument_type
 from .._secrets import mask_secrets
-from .._text import html_safe, one_paragraph, prints_blank
+from .._text import html_safe, name_pieces, one_paragraph, prints_blank
 from ._plots import Chart
 
 
@@ -110,34 +110,13 @@ def names_alone(build):
 
 
 class _Split:
-    """A compiled split around the names, with the names it was made of (for nesting)."""
+    """The names of the report being made (:func:`._text.name_pieces` cuts a text at them)."""
 
     def __init__(self, names):
         self.pattern_names = frozenset(names)
 
-    @functools.cached_property
-    def pattern(self) -> re.Pattern:
-        """Compiled on first use: most texts hold no password and are never split."""
-        names = self.pattern_names
-        alternatives = "|".join(re.escape(x) for x in sorted(names, key=len, reverse=True))
-        # a name as a word: after a space, a quote, a bracket (or ':' right after a name,
-        # ``attr:group``); before one, ': ' / '. ' or ':' and a name
-        name = f"(?:{alternatives})"
-        end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
-        return re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
-
     def split(self, text: str) -> list[str]:
-        """``text`` cut around each name; a name after ':' only right after another name."""
-        pieces, at, last = [], 0, -1
-        for m in self.pattern.finditer(text):
-            before = text[m.start() - 1 : m.start()]
-            if before == ":" and m.start() - 1 != last:
-                continue  # 'u:pw@h': not a name after a name, kept whole with its text
-            if before in "'\"" and before and text[m.end() : m.end() + 1] != before:
-                continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
-            pieces += [text[at : m.start()], m.group(1)]
-            at = last = m.end()
-        return [*pieces, text[at:]]
+        return name_pieces(text, self.pattern_names)
 
 
 def masked_sentence(text, names) -> str:
