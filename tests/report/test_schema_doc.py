@@ -25,6 +25,7 @@ DATA_KEYS = {
     "config.merge_groups": "<attribute>",
     "config.merge_groups.<attribute>": "<group>",
     "data.provenance.min_cell_suppression.suppressed_groups": "<attribute>",
+    "data.provenance.min_cell_suppression.partly_suppressed_groups": "<attribute>",
     "run.input.files": "<file>",
     "summary.status_counts": "<status>",
     "attributes[].groups[].metrics": "<metric>",

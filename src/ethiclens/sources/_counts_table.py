@@ -28,6 +28,7 @@ from .._checks import (
 from .._text import CSV_FORMULA_START, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import (
+    PARTLY_SUPPRESSED,
     SUPPRESSED_CROSSINGS,
     SUPPRESSED_GROUPS,
     as_scores,
@@ -365,6 +366,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
         "effect": "cells with fewer rows than min_cell were dropped before the audit: their "
         "rows are missing from every group they belong to",
         SUPPRESSED_GROUPS: _groups_gone(table, out, attrs),
+        PARTLY_SUPPRESSED: _groups_partly_gone(table, small, attrs, out),
     }
     if crossings := _crossings_gone(table, out, attrs):
         out.attrs[SUPPRESSION_ATTR][SUPPRESSED_CROSSINGS] = crossings
@@ -393,6 +395,18 @@ def _groups_gone(table: pd.DataFrame, kept: pd.DataFrame, attrs) -> dict:
         names = {plain(v) for v in counted[col].dropna().tolist()} - left
         gone[str(col)] = sorted(names, key=str)
     return gone
+
+
+def _groups_partly_gone(table: pd.DataFrame, small, attrs, kept: pd.DataFrame) -> dict:
+    """attribute -> the groups (names only) that lost some of their cells, not all: the
+    audit says in each of their comparisons that the rates leave out those rows."""
+    lost = table.loc[small & (table[COUNT].to_numpy() > 0)]
+    out = {}
+    for col in attrs:
+        left = {plain(v) for v in kept[col].dropna().tolist()}
+        names = {plain(v) for v in lost[col].dropna().tolist()} & left
+        out[str(col)] = sorted(names, key=str)
+    return out
 
 
 _META_KEY = b"ethiclens"
@@ -1026,23 +1040,23 @@ def _check_suppression(record, where: _Where) -> None:
         if key == "effect":
             if not isinstance(value, str):
                 raise where.error(f"{SUPPRESSION_ATTR}.effect", "must be text", _shown(value))
-        elif key == SUPPRESSED_GROUPS:
-            _check_suppressed_groups(value, where)
+        elif key in (SUPPRESSED_GROUPS, PARTLY_SUPPRESSED):
+            _check_suppressed_groups(value, where, key)
         elif key == SUPPRESSED_CROSSINGS:
             _check_suppressed_crossings(value, where)
         elif key not in _SUPPRESSION_COUNTS:
             raise where.error(
                 f"{SUPPRESSION_ATTR}.{key}",
                 f"is not part of the --min-cell statement ({', '.join(_SUPPRESSION_COUNTS)}, "
-                f"effect, {SUPPRESSED_GROUPS})",
+                f"effect, {SUPPRESSED_GROUPS}, {PARTLY_SUPPRESSED})",
                 _shown(value),
             )
 
 
-def _check_suppressed_groups(value, where: _Where) -> None:
+def _check_suppressed_groups(value, where: _Where, name: str = SUPPRESSED_GROUPS) -> None:
     """attribute -> a list of group names (text or numbers), as ``suppress_small_cells``
-    records the groups that lost every cell."""
-    key = f"{SUPPRESSION_ATTR}.{SUPPRESSED_GROUPS}"
+    records the groups that lost every cell (and those that lost some)."""
+    key = f"{SUPPRESSION_ATTR}.{name}"
     if not isinstance(value, dict):
         raise where.error(
             key, f"must be an object of attribute -> group names, not a {_json_kind(value)}"
