@@ -171,7 +171,8 @@ class SweepGrid:
         budgets = [e if e is not None else "no-DP" for e in self.epsilons]
         return (
             f"{len(self.units())} runs ({', '.join(self.datasets)}; ε {budgets}; "
-            f"{len(self.seeds)} seeds; trainer {self.trainer}; features {self.features})"
+            f"{len(self.seeds)} seed{'' if len(self.seeds) == 1 else 's'}; trainer "
+            f"{self.trainer}; features {self.features})"
         )
 
     def to_dict(self) -> dict:

@@ -415,7 +415,7 @@ def _md_paper_tables(main: pd.DataFrame) -> list[str]:
         part = main[(main.dataset == d) & (main.attribute == a)]
         md += [
             f"## {esc(d)} / {esc(a)} (group 0 = {esc(part.group0.iloc[0])}, group 1 = "
-            f"{esc(part.group1.iloc[0])}; ΔPCER = PCER_0 − PCER_1; {part.n_seeds.max()} seeds)",
+            f"{esc(part.group1.iloc[0])}; ΔPCER = PCER_0 − PCER_1; {_seeds(part.n_seeds.max())})",
             "",
             _md_table(frame),
             "",
@@ -474,3 +474,8 @@ def _md_runs(runs: pd.DataFrame | None) -> list[str]:
         f"wall time per model {done.wall_time_s.mean():.2f} s.",
         "",
     ]
+
+
+def _seeds(n) -> str:
+    """``1 seed``, ``3 seeds``."""
+    return f"{n} seed{'' if n == 1 else 's'}"
