@@ -40,7 +40,10 @@ def test_none_is_left_out_and_numbers_are_kept():
     ],
 )
 def test_a_mapping_is_refused_naming_its_key(provenance, where):
-    result = _audit(provenance)
+    # the audit itself refuses these now (tests/fairness/test_round40_fairness3_provenance.py):
+    # a result read back from a JSON report written before holds them
+    result = _audit(None)
+    result.data["provenance"] = provenance
     # the HTML report draws its charts before its text: one case, read before them (the title)
     renders = (render_model_card, render_html) if "name" in where else (render_model_card,)
     for render in renders:

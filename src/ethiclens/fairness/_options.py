@@ -373,7 +373,35 @@ def _check_provenance(provenance) -> dict:
             kind="argument",
             fix=fix,
         ) from None
-    return _masked(ready)
+    masked = _masked(ready)
+    _refuse_unprintable(masked)
+    return masked
+
+
+def _refuse_unprintable(provenance: dict) -> None:
+    """Refuse now what the model card and the HTML report refuse once drawn (after the audit's
+    work): a mapping, or a list holding a mapping or a list, where they print text or a list of
+    text (``limitations``, ``intended_use``, ``data`` when not a dict, each field of a ``model``
+    dict), in their words and naming the key: ``provenance={'model': {'params': {'lr': 0.1}}}``."""
+    model = provenance.get("model")
+    fields = (
+        [(f"provenance['model'][{k!r}]", v) for k, v in model.items()]
+        if isinstance(model, dict)
+        else []
+    )
+    fields += [(f"provenance[{k!r}]", provenance.get(k)) for k in ("intended_use", "limitations")]
+    if not isinstance(provenance.get("data"), dict):
+        fields.append(("provenance['data']", provenance.get("data")))
+    for where, value in fields:
+        items = value if isinstance(value, list) else [value]
+        if any(isinstance(v, dict | list) for v in items):
+            raise EthicLensInputError(
+                "must be text or a list of text",
+                column=where,
+                value=value,
+                fix="write it as a string or a list of strings",
+                kind="argument",
+            )
 
 
 def _masked(value):
