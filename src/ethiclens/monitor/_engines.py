@@ -163,6 +163,54 @@ def _duckdb_or_pandas(src: _Files, cols: Columns, asked: str) -> str:
                 "names ignore case)", column="--engine", value="duckdb",
                 fix="use --engine pandas (or auto), or rename one of the two columns",
             )  # fmt: skip
+    return _lone_cr_or_duckdb(src, asked)
+
+
+def _dask_values_merged(ddf, cols: Columns):
+    """A Dask DataFrame's role columns as its pandas frames hold them (``sources.dask_as_built``:
+    Dask's text split 1, 1.0 and True into three groups and merged 1 with '1'), each value
+    written as its first row writes it, in every partition; 1 beside '1' refused as the pandas
+    frame's (``_equal_values_merged``)."""
+    from ..sources import dask_as_built
+
+    ddf, firsts = dask_as_built(ddf, cols.roles)
+    for col, first in firsts.items():
+        values = list(dict.fromkeys(first.values()))
+        if not any(pd.isna(v) for v in values):  # a missing value: the missing refusal's
+            check_labels_print_apart(values, col)
+    if not firsts:
+        return ddf
+    return ddf.map_partitions(_first_values, firsts, meta=ddf._meta)
+
+
+def _first_values(part: pd.DataFrame, firsts: dict) -> pd.DataFrame:
+    """A partition with each value of ``firsts``' columns written as its first row writes it."""
+    merged = {}
+    for col, first in firsts.items():
+        values = [_first_of(first, v) for v in part[col].to_numpy()]
+        merged[col] = pd.Series(values, index=part.index, dtype=object)
+    return part.assign(**merged)
+
+
+def _first_of(first: dict, value):
+    try:
+        return first.get(value, value)
+    except TypeError:  # pd.NA's ambiguous equality, or a list (the nested refusal's): as it is
+        return value
+
+
+def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
+    r"""A CSV file ending lines in a lone ``\r`` beside ``\r\n`` (DuckDB's CSV parser ended
+    in "state machine reached an invalid state"): ``auto`` counts it with pandas, as the audit's
+    auto reads it; an explicit ``duckdb`` is refused in the sources' words (naming the line)."""
+    from ..sources import lone_cr_refused, refuse_lone_cr
+
+    if src.kind != "csv":
+        return "duckdb"
+    if asked == "auto":
+        return "pandas" if any(map(lone_cr_refused, src.files)) else "duckdb"
+    for f in src.files:
+        refuse_lone_cr(f, "duckdb")
     return "duckdb"
 
 
@@ -212,6 +260,8 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
     (a list) is left to ``refuse_nested``; one holding a missing value to the missing refusal
     (the audit's order), its equal values merged all the same."""
     frame = src.files[0] if src.kind == FRAME else None
+    if frame is not None and frame_kind(frame) == "dask":
+        return replace(src, files=[_dask_values_merged(frame, cols)])
     if not isinstance(frame, pd.DataFrame):
         return src
     merged = {}

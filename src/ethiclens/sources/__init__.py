@@ -21,8 +21,16 @@ from ._counts_table import (
     suppress_small_cells,
     write_counts,
 )
-from ._dask import LOCAL_HTTP, audit_frame, dask_counts, dask_file_counts, dask_scheduler
+from ._dask import (
+    LOCAL_HTTP,
+    audit_frame,
+    dask_as_built,
+    dask_counts,
+    dask_file_counts,
+    dask_scheduler,
+)
 from ._duckdb import _mixed_line_ends as mixed_line_ends
+from ._duckdb import _refuse_lone_cr as refuse_lone_cr  # noqa: F401 (monitor; not in __all__)
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._duckdb import lone_cr_refused as lone_cr_refused  # auto's choice; not in __all__
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows, refuse_stray_labels
@@ -61,6 +69,7 @@ from ._sql import (
 __all__ = [
     "BINS_ATTR",
     "audit_frame",
+    "dask_as_built",
     "dask_counts",
     "dask_file_counts",
     "dask_scheduler",

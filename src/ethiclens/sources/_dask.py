@@ -123,19 +123,25 @@ def dask_counts(ddf, roles: Roles):
 
 
 def _as_built(ddf, roles: Roles) -> tuple:
-    """(``ddf`` with the role columns of its ``dd.from_pandas`` frames as those frames hold
+    """:func:`dask_as_built` of the role columns of ``roles``."""
+    return dask_as_built(ddf, [c for c, _ in roles._keys()])
+
+
+def dask_as_built(ddf, columns) -> tuple:
+    """(``ddf`` with the ``columns`` of its ``dd.from_pandas`` frames as those frames hold
     them, {column: {value: its first row's value}} of those columns): Dask turns an object
     column into text (``dataframe.convert-string``), which split 1, 1.0 and True (equal: one
     group in pandas and SQL) into three groups and merged 1 with '1' (refused by every other
-    engine). A frame whose role columns are not all text is read unconverted, so Dask groups
+    engine). A frame whose ``columns`` are not all text is read unconverted, so Dask groups
     the values as ``ethiclens.audit`` does (docs/engines.md); one holding a cell that cannot
-    be grouped (a list) keeps Dask's text, as before."""
+    be grouped (a list) keeps Dask's text, as before. Every engine counting a Dask DataFrame
+    (the audit's, the monitor's) writes each value as its first row does (the map given)."""
     try:
         from dask.dataframe.dask_expr._collection import new_collection
         from dask.dataframe.dask_expr.io.io import FromPandas
     except ImportError:  # another Dask layout: its frames as they are
         return ddf, {}
-    names = {c for c, _ in roles._keys()}
+    names = set(columns)
     expr, firsts = ddf.expr, {}
     for leaf in list(expr.find_operations(FromPandas)):
         frame = getattr(leaf.frame, "_data", leaf.frame)  # Dask wraps the pandas frame

@@ -1,0 +1,71 @@
+"""Round 40 (monitor3): the monitor's DuckDB path on a CSV file ending lines in a lone \\r
+beside \\r\\n, and its Dask path on object columns holding equal values of several types."""
+
+import pandas as pd
+import pytest
+
+import ethiclens.sources as sources
+from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import Columns, count_windows
+
+pytest.importorskip("duckdb")
+
+COLS = Columns(time="ts", y_pred="p", y_true="y", protected=("g",))
+LONE_CR = (
+    b"ts,y,p,g\r\n2024-01-01,1,1,A\r\n2024-01-01,0,1,B\r"
+    b"2024-01-02,1,0,A\r\n2024-01-02,0,0,B\r\n2024-01-02,1,1,B\r\n"
+)
+
+
+def _table(counted) -> list:
+    table = counted.table
+    return table.sort_values(list(table.columns)).astype(str).to_numpy().tolist()
+
+
+def test_auto_reads_a_lone_cr_file_with_pandas_and_duckdb_refuses_it(tmp_path):
+    path = tmp_path / "lone.csv"
+    path.write_bytes(LONE_CR)
+    auto = count_windows(str(path), COLS, "1d", engine="auto")
+    pandas = count_windows(str(path), COLS, "1d", engine="pandas")
+    assert auto.engine == "pandas"
+    assert _table(auto) == _table(pandas)
+    assert auto.table.filter(like="count").sum().iloc[0] == 5
+    with pytest.raises(EthicLensInputError, match=r"ends line 3 with a lone \\r") as exc:
+        count_windows(str(path), COLS, "1d", engine="duckdb")
+    assert "could not count" not in str(exc.value)
+    # a file with one line end is still DuckDB's under auto
+    plain = tmp_path / "plain.csv"
+    plain.write_bytes(LONE_CR.replace(b"B\r2024", b"B\r\n2024"))
+    assert count_windows(str(plain), COLS, "1d", engine="auto").engine == "duckdb"
+
+
+def _threads(address):  # the count on Dask's threads, not a LocalCluster (seconds to start)
+    return _SCHEDULER(None)
+
+
+_SCHEDULER = sources.dask_scheduler
+
+
+def _frame(groups) -> pd.DataFrame:
+    n = len(groups)
+    return pd.DataFrame({
+        "ts": pd.to_datetime(["2024-01-01"] * n, utc=True),
+        "p": [1, 0] * (n // 2), "y": [1, 1, 0] * (n // 3),
+        "g": pd.Series(groups, dtype=object),
+    })  # fmt: skip
+
+
+def test_a_dask_frame_groups_equal_values_as_the_pandas_frame(monkeypatch):
+    dd = pytest.importorskip("dask.dataframe")
+    monkeypatch.setattr(sources, "dask_scheduler", _threads)
+    frame = _frame([1, 1.0, True, 1, "b", "b"])
+    pandas = count_windows(frame, COLS, "1d", engine="pandas")
+    dask = count_windows(dd.from_pandas(frame, npartitions=2), COLS, "1d", engine="dask")
+    assert _table(dask) == _table(pandas)
+    assert sorted(set(dask.table["g"])) == ["1", "b"]
+    refused = _frame([1, "1", 1, "b", "b", "b"])
+    with pytest.raises(EthicLensInputError, match=r"distinct values print the same") as want:
+        count_windows(refused, COLS, "1d", engine="pandas")
+    with pytest.raises(EthicLensInputError, match=r"distinct values print the same") as got:
+        count_windows(dd.from_pandas(refused, npartitions=2), COLS, "1d", engine="dask")
+    assert str(got.value) == str(want.value)
