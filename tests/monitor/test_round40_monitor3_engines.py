@@ -9,6 +9,11 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import Columns, count_windows
 
 pytest.importorskip("duckdb")
+try:  # imported with the module (seconds on a busy machine), not inside a test
+    import dask.dataframe as dd
+except ImportError:  # the core install: the Dask tests skip
+    dd = None
+needs_dask = pytest.mark.skipif(dd is None, reason="needs dask")
 
 COLS = Columns(time="ts", y_pred="p", y_true="y", protected=("g",))
 LONE_CR = (
@@ -55,8 +60,8 @@ def _frame(groups) -> pd.DataFrame:
     })  # fmt: skip
 
 
+@needs_dask
 def test_a_dask_frame_groups_equal_values_as_the_pandas_frame(monkeypatch):
-    dd = pytest.importorskip("dask.dataframe")
     monkeypatch.setattr(sources, "dask_scheduler", _threads)
     frame = _frame([1, 1.0, True, 1, "b", "b"])
     pandas = count_windows(frame, COLS, "1d", engine="pandas")
@@ -68,4 +73,18 @@ def test_a_dask_frame_groups_equal_values_as_the_pandas_frame(monkeypatch):
         count_windows(refused, COLS, "1d", engine="pandas")
     with pytest.raises(EthicLensInputError, match=r"distinct values print the same") as got:
         count_windows(dd.from_pandas(refused, npartitions=2), COLS, "1d", engine="dask")
+    assert str(got.value) == str(want.value)
+
+
+@needs_dask
+@pytest.mark.parametrize("column", ["g", "p"])
+def test_a_dask_frame_holding_a_list_is_refused_as_the_pandas_frame(monkeypatch, column):
+    """Dask's text counted the list [1] as the group '[1]' (or the prediction '[1]')."""
+    monkeypatch.setattr(sources, "dask_scheduler", _threads)
+    frame = _frame(["a", "a", "a", "b", "b", "b"])
+    frame[column] = pd.Series([1, [1], 1, 0, 1, 0], dtype=object)
+    with pytest.raises(EthicLensInputError, match=r"row 1 \(value: \[1\]\)") as want:
+        count_windows(frame, COLS, "1d", engine="pandas")
+    with pytest.raises(EthicLensInputError) as got:
+        count_windows(dd.from_pandas(frame, npartitions=2), COLS, "1d", engine="dask")
     assert str(got.value) == str(want.value)
