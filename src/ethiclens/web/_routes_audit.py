@@ -26,6 +26,7 @@ from ._web import (
     digits_number,
     in_thread,
     intervals_text,
+    masked_names,
     masked_piece,
     problem_said,
     redirect,
@@ -869,7 +870,7 @@ def _plain_lines(result: dict, purpose: str) -> list[dict]:
         {
             "status": c.get("status", ""),
             "what": _what(c.get("attribute"), c.get("group"), c.get("reference")),
-            "text": judged_reason(c),
+            "text": masked_names(judged_reason(c), _names(c)),
         }
         for c in result.get("comparisons", [])
     ]
@@ -885,21 +886,26 @@ def _compare_lines(result: dict) -> list[dict]:
         key = tuple(str(v.get(k)) for k in keys)
         comparisons = (audits.get(which) or {}).get("comparisons", [])
         same = (c for c in comparisons if tuple(str(c.get(k)) for k in keys) == key)
-        reason = judged_reason(next(same, {"status": None}))
-        return v[f"status_{which}"] + (f" — {reason}" if reason else "")
+        reason = masked_names(judged_reason(next(same, {"status": None})), _names(v))
+        return masked_piece(v[f"status_{which}"]) + (f" — {reason}" if reason else "")
 
     return [
         {
             "status": v["status_b"],
             "what": _what(v["attribute"], v["group"], v["reference"]),
             "text": Masked(
-                f"model A ({masked_piece(models.get('a'))}): {masked_piece(said_of('a', v))}; "
-                f"model B ({masked_piece(models.get('b'))}): {masked_piece(said_of('b', v))}"
+                f"model A ({masked_piece(models.get('a'))}): {said_of('a', v)}; "
+                f"model B ({masked_piece(models.get('b'))}): {said_of('b', v)}"
                 + (" (the verdict changed)" if v.get("changed") else "")
             ),
         }
         for v in result.get("verdicts", [])
     ]
+
+
+def _names(c: dict) -> tuple:
+    """The user names a comparison's reason may hold: its attribute, group and reference."""
+    return c.get("attribute"), c.get("group"), c.get("reference")
 
 
 PASSED = "every interval lies inside the policy's limits"  # a PASS line (the report lists none)

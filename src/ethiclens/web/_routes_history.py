@@ -18,9 +18,11 @@ from ._web import (
     in_thread,
     intervals_text,
     listed_word,
+    masked_names,
     masked_piece,
     repeated_name,
     said,
+    said_named,
     web_of,
 )
 
@@ -79,18 +81,57 @@ async def diff(request):
     if refused := _diff_refusal(request.query_params, a, b):
         return web.error_page(request, *refused, "Before and After", HISTORY_LINK)
     ra, rb = json.loads(a["result"]), json.loads(b["result"])
-    gate = _baseline_gate(ra, rb)
+    sa, sb = json.loads(a["spec"]), json.loads(b["spec"])
+    names = _user_names(ra, rb, sa, sb)
+    gate = _baseline_gate(ra, rb, names)
     return web.page(
         request,
         "diff.html",
         a=a,
         b=b,
-        spec_changes=_spec_changes(json.loads(a["spec"]), json.loads(b["spec"]), ra, rb),
+        spec_changes=[
+            (key, masked_names(old, names), masked_names(new, names))
+            for key, old, new in _spec_changes(sa, sb, ra, rb)
+        ],
         same_input=_content(a["fingerprint"]) == _content(b["fingerprint"]),
         rows=_diff_rows(ra, rb, gate.get("regressions", ())),
-        gate=gate,
+        gate={k: _masked_lines(v, names) for k, v in gate.items()},
         intervals=[intervals_text(r) for r in (ra, rb)],
     )
+
+
+def _masked_lines(value, names):
+    """The gate's lines with each user name masked alone; else ``value``."""
+    if isinstance(value, list | tuple):
+        return [masked_names(line, names) for line in value]
+    return value
+
+
+def _user_names(*documents) -> set[str]:
+    """Every name of the user's in two results and their requests (attributes, groups,
+    references, columns, group edits), each masked alone in the gate's lines and the settings
+    that changed (``masked_names``): masked whole, a group 'password=' ate the gate's words."""
+    names: set[str] = set()
+
+    def walk(value, depth: int) -> None:  # a request is shallow: an edited one stops at 20
+        if isinstance(value, dict) and depth < 20:
+            for key, item in value.items():
+                walk(key, depth + 1)
+                walk(item, depth + 1)
+        elif isinstance(value, list | tuple) and depth < 20:
+            for item in value:
+                walk(item, depth + 1)
+        elif isinstance(value, str) and len(names) < 10_000:
+            names.add(value)
+
+    for document in documents[2:]:
+        walk(document, 0)
+    for result in documents[:2]:
+        for c in result.get("comparisons") or ():
+            if isinstance(c, dict):
+                names.update(str(c.get(k)) for k in ("attribute", "group", "reference"))
+    names.discard("None")
+    return names
 
 
 def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
@@ -117,15 +158,16 @@ def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
     return None
 
 
-def _baseline_gate(old: dict, new: dict) -> dict:
+def _baseline_gate(old: dict, new: dict, names=()) -> dict:
     """The library's baseline gate of ``new`` against ``old`` (``fail_on="never"``: only the
-    baseline counts): its regressions and notes, or why the two cannot be compared."""
+    baseline counts): its regressions and notes, or why the two cannot be compared (each of
+    the user ``names`` in it masked alone, :func:`said_named`)."""
     from ..fairness import gate
 
     try:
         outcome = gate(new, fail_on="never", baseline=old)
     except EthicLensInputError as exc:  # other data or another spec: the library says what
-        return {"refused": said(exc)}
+        return {"refused": said_named(exc, names)}
     # the gate's notes hold what got better (each ends "(better)") after what else it noticed,
     # such as other input than the baseline: a note is not an improvement
     better = [n for n in outcome.notes if n.endswith("(better)")]

@@ -80,6 +80,16 @@ def masked_piece(value) -> str:
     return mask_secrets(str(value))
 
 
+def masked_names(text, names) -> Masked:
+    """A sentence of the library's (a reason, a gate's line) with each of the user ``names``
+    in it (attributes, groups, references) masked alone and the library's words around them
+    masked apart (``report.masked_sentence``, as the reports do): masked whole, a group
+    'password=' read 'password= *** the favourable label' ('receives' eaten)."""
+    from ..report import masked_sentence
+
+    return Masked(masked_sentence("" if text is None else text, names))
+
+
 def templates(masked: bool = False):
     """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank.
     ``masked``: every value shown with its passwords as ``***`` (:func:`_shown_masked`), for
@@ -176,6 +186,16 @@ def said(exc: EthicLensInputError) -> str:
     as the error's own message (``str(exc)``) writes them, every credential masked; its
     column is the page's field it is shown by."""
     return str(EthicLensInputError(exc.problem, value=exc.value, fix=exc.fix))
+
+
+def said_named(exc: EthicLensInputError, names=()) -> Masked:
+    """:func:`said`'s line with each of the user ``names`` in it masked alone
+    (:func:`masked_names`): the error masks its message whole, so a group 'password=' named in
+    it read '(attr:password= *** A)', the library's 'vs' eaten."""
+    from ..errors import _REPR
+
+    shown = "" if exc.value is None else f" (value: {_REPR.repr(exc.value)})"
+    return masked_names(exc.problem + shown + (f". Fix: {exc.fix}" if exc.fix else ""), names)
 
 
 def problem_said(exc: EthicLensInputError) -> str:
