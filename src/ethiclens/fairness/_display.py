@@ -9,12 +9,15 @@ one; see docs/adr/0007-layout.md).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import math
 from collections.abc import Callable
+from contextvars import ContextVar
 from html import escape
 
 from .. import _renderers
-from .._text import beside, one_line, percent
+from .._text import beside, name_pieces, one_line, percent
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 
@@ -141,14 +144,62 @@ def status_html(status: str) -> str:
     )
 
 
+# the user names (attributes, groups, models) of the view being drawn: see :func:`shown`
+_NAMES: ContextVar[frozenset] = ContextVar("ethiclens_display_names", default=frozenset())
+
+
+@contextlib.contextmanager
+def naming(names):
+    """Within it, :func:`shown` masks each of ``names`` (a view's attributes, groups and
+    models) alone."""
+    token = _NAMES.set(frozenset(one_line(x) for x in names if x is not None))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
+def _named(names_of: Callable):
+    """A view drawn :func:`naming` the names ``names_of`` its object gives."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(obj):
+            with naming(names_of(obj)):
+                return view(obj)
+
+        return wrapped
+
+    return decorate
+
+
 def shown(text) -> str:
     """``text`` (a group, attribute or model name, or a line holding them) on one line, every
     password masked as the HTML report and the terminal mask it
     (:func:`ethiclens._secrets.mask_secrets`: ``postgresql://u:***@h/db``): a notebook view
-    shows no more than they do. Masked before escaping, so a mask never eats markup."""
+    shows no more than they do. Masked before escaping, so a mask never eats markup. Each user
+    name of the view (:func:`naming`) is masked alone, as the reports mask them: masked whole,
+    a group ``password=`` ate the words after it (``x: password= *** b``)."""
     from .._secrets import mask_secrets
 
-    return mask_secrets(one_line(text))
+    text = one_line(text)
+    whole = mask_secrets(text)
+    if whole == text or not _NAMES.get():
+        return whole
+    return "".join(map(mask_secrets, name_pieces(text, _NAMES.get())))
+
+
+def _result_names(result) -> set:
+    return {n for c in result.comparisons for n in (c.attribute, c.group, c.reference)}
+
+
+def _comparison_names(c) -> set:
+    return {c.attribute, c.group, c.reference}
+
+
+def _compare_names(comp) -> set:
+    names = {n for v in comp.verdicts for n in (v.attribute, v.group, v.reference)}
+    return names | set(comp.names)
 
 
 def html_table(headers, rows, caption: str | None = None, raw_columns=()) -> str:
@@ -269,6 +320,7 @@ def _unbounded_di(result, h, edges) -> str | None:
     return f"unbounded [{'—' if low is None else _bound(low, edges)}, ∞]"
 
 
+@_named(_result_names)
 def audit_html(result) -> str:
     """The notebook view of an AuditResult: headline, then one row per comparison."""
     shown = [k for k in _SHOWN if any(k in c.metrics for c in result.comparisons)]
@@ -311,6 +363,7 @@ def _first_reason(c) -> str | None:
     return next((m.reason for m in shown if m.reason and m.status != "PASS"), None)
 
 
+@_named(_result_names)
 def audit_repr(result) -> str:
     """A short text summary (a few lines per attribute), not the dataclasses' full repr."""
     counts = _status_counts(result)
@@ -333,6 +386,7 @@ def audit_repr(result) -> str:
     return "\n".join(map(shown, lines))  # a name's line break shown, as the terminal does
 
 
+@_named(_comparison_names)
 def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     edges = policy_edges("disparate_impact", c.policy)
@@ -340,6 +394,7 @@ def comparison_repr(c) -> str:
     return shown(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
 
 
+@_named(_comparison_names)
 def comparison_html(c) -> str:
     """Every metric of one comparison: value [CI], status, reason or method."""
     table = _estimates_table("metric", c.metrics, c.policy)
@@ -378,6 +433,7 @@ def _first_method(comp) -> str:
     return next((diff.ci_method for diff in pool if diff.ci_method), "none")
 
 
+@_named(_compare_names)
 def compare_html(comp) -> str:
     """Notebook view of a ModelComparison: DI and EO under A and B, B − A [CI], verdicts."""
     a, b = comp.names
@@ -415,6 +471,7 @@ def _model_value(d, which: str) -> str:
     return "undefined" if shown == "—" else shown
 
 
+@_named(_compare_names)
 def compare_repr(comp) -> str:
     a, b = comp.names
     lines = [f"ModelComparison({b} vs {a}, {len(comp.verdicts)} comparisons)"]

@@ -178,7 +178,12 @@ class ThresholdTable:
         rows = []
         for (attr, group), statuses in v.iterrows():
             rows.append([f"{attr}: {group}", *[_display.status_html(s) for s in statuses]])
-        table = _display.html_table(headers, rows, None, tuple(range(1, len(headers))))
+        names = {str(n) for pair in v.index for n in pair}
+        with _display.naming(names):  # a group 'password=' masked alone, not the words after it
+            table = _display.html_table(headers, rows, None, tuple(range(1, len(headers))))
+            return self._block(table)
+
+    def _block(self, table: str) -> str:
         cfg = self.config
         return _display.block(
             "EthicLens threshold view: comparison status by threshold",
