@@ -24,6 +24,7 @@ from ._windows import (
     FRAME,
     Columns,
     _Files,
+    frame_kind,
     in_files,
     missing_label_error,
     read_file,
@@ -203,12 +204,21 @@ def _categories(src: _Files, col: str) -> list[str] | None:
     then concatenates plain values: nothing to check)."""
     if src.kind == FRAME:
         frame = src.files[0]
-        found = [frame[col].cat.categories] if isinstance(frame, pd.DataFrame) else []
+        found = [frame[col].cat.categories] if _known_categories(frame, col) else []
     else:
         found = [_read_parquet(f, columns=[col])[col].cat.categories for f in src.files]
     if not found or any(not c.equals(found[0]) for c in found[1:]):
         return None
     return [str(c) for c in found[0]]
+
+
+def _known_categories(frame, col: str) -> bool:
+    """A pandas frame's categorical column, or a Dask frame's whose categories Dask knows (its
+    unused ones were counted as nothing while pandas and DuckDB refused them)."""
+    if isinstance(frame, pd.DataFrame):
+        return True
+    column = frame[col] if frame_kind(frame) == "dask" else None
+    return isinstance(getattr(column, "dtype", None), pd.CategoricalDtype) and column.cat.known
 
 
 def _values_as_read(src: _Files, col: str) -> pd.Series:
