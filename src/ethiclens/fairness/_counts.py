@@ -16,7 +16,7 @@ import pandas as pd
 from .._checks import plain
 from ..errors import EthicLensInputError
 from ..io import _first_not_one_value, _not_one_value_error
-from ._validate import PosLabelAbsent, as_binary, as_binary_columns
+from ._validate import PosLabelAbsent, as_binary, as_binary_columns, named_twice, unicode_forms
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
 UNLABELLED_CELLS = ("pos", "neg")
@@ -386,12 +386,11 @@ def _check_sums(table, count, sums: dict, label, where) -> None:
 def refuse_columns_twice(table) -> None:
     """Two columns of one name (as text: 0 and '0' too): which was meant? (a look at one
     returns both, and its checks went wrong: a broadcast error, or a silent pass)."""
-    named = pd.Index([str(c) for c in table.columns])
-    twice = named[named.duplicated()]
-    if len(twice):
+    twice = named_twice(table.columns)  # two Unicode forms of 'café' print alike too
+    if twice:
         raise EthicLensInputError(
-            f"the counts table has two columns named {twice[0]!r}",
-            column=twice[0],
+            f"the counts table has two columns named {twice[1]!r}{unicode_forms(*twice)}",
+            column=twice[1],
             fix="rename the columns so each name is unique",
         )
 

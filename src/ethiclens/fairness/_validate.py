@@ -1069,12 +1069,19 @@ def encode_groups(
         return {name: _encode_column(name, col) for name, col in plain.items()}
     _refuse_one_row(sensitive_features, n)
     frame = _to_frame(sensitive_features)
-    dup = frame.columns[frame.columns.map(str).duplicated()]  # 0 and "0" print alike
-    if len(dup):
+    twice = named_twice(frame.columns)  # 0 and "0" print alike, and two forms of 'café'
+    if twice and twice[0] == twice[1]:
         raise EthicLensInputError(
             "protected attribute named twice",
-            column=str(dup[0]),
+            column=twice[1],
             fix="give each protected attribute once (rename duplicated columns)",
+        )
+    if twice:
+        raise EthicLensInputError(
+            f"has two columns named {twice[1]!r}{unicode_forms(*twice)}",
+            column="sensitive_features",
+            kind="argument",
+            fix="rename the columns so each name is unique",
         )
     if frame.shape[1] == 0:
         raise EthicLensInputError(
@@ -1123,6 +1130,24 @@ def _refuse_one_row(sf, n: int) -> None:
         )
 
 
+def named_twice(names) -> tuple[str, str] | None:
+    """The first two of ``names`` that print alike (as text: 0 and '0'; two Unicode forms of
+    one name, ``café`` with one accented letter or an 'e' and a combining accent), else None."""
+    seen: dict[str, str] = {}
+    for name in map(str, names):
+        key = unicodedata.normalize("NFC", name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
+    return None
+
+
+def unicode_forms(first: str, second: str) -> str:
+    """What tells two names that print alike apart, as a file's header is refused
+    (``io._refuse_repeated_names``): '' when they are the same text."""
+    return "" if first == second else f" ({ascii(first)} and {ascii(second)}: two Unicode forms)"
+
+
 def _plain_string_columns(sf, n: int) -> dict | None:
     """The attributes as numpy string arrays when each is one already (a 1-D array, or a dict of
     them, of n rows each): these skip the DataFrame, whose string column converts every row."""
@@ -1137,8 +1162,8 @@ def _plain_string_columns(sf, n: int) -> dict | None:
         and len(v) == n
         for v in columns.values()
     )
-    if not plain or len({str(k) for k in columns}) < len(columns):
-        return None  # names printing alike (0 and "0") are refused on the DataFrame path
+    if not plain or named_twice(columns):
+        return None  # names printing alike (0 and "0", two forms of 'café') refused there
     return {str(k): v for k, v in columns.items()}
 
 
