@@ -228,9 +228,12 @@ def block(title: str, paragraphs: list[str], tables: list[str]) -> str:
     return html_safe("".join(parts))
 
 
-def estimates_html(title: str, estimates: dict, headline: str | None = None) -> str:
-    """A table of named MetricEstimates (value [CI], status, method/reason): PCER, P2NIA."""
-    return block(title, [headline] if headline else [], [_estimates_table("statistic", estimates)])
+def estimates_html(title: str, estimates: dict, headline: str | None = None, names=()) -> str:
+    """A table of named MetricEstimates (value [CI], status, method/reason): PCER, P2NIA.
+    ``names``: the user names (groups) its reasons may hold, each masked alone."""
+    with naming(names):
+        table = _estimates_table("statistic", estimates)
+        return block(title, [headline] if headline else [], [table])
 
 
 def _estimates_table(first: str, estimates: dict, policy: dict | None = None) -> str:
