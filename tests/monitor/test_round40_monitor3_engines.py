@@ -1,6 +1,8 @@
 """Round 40 (monitor3): the monitor's DuckDB path on a CSV file ending lines in a lone \\r
 beside \\r\\n, and its Dask path on object columns holding equal values of several types."""
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -100,3 +102,25 @@ def test_a_dask_frame_with_an_unused_category_is_refused_as_the_pandas_frame(mon
     with pytest.raises(EthicLensInputError) as got:
         count_windows(dd.from_pandas(frame, npartitions=2), COLS, "1d", engine="dask")
     assert str(got.value) == str(want.value)
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+def test_a_frame_with_look_alike_column_names_is_refused_as_a_file(tmp_path, engine):
+    """'café' composed beside 'café' with a combining accent: a CSV header is refused, a
+    DataFrame was counted (two columns printed alike)."""
+    frame = _frame(["a", "b"] * 3).assign(**{"caf\u00e9": "x", "cafe\u0301": "y"})
+    path = tmp_path / "alike.csv"
+    frame.to_csv(path, index=False)
+    alike = "cafe\u0301"
+    words = re.escape(
+        f"two columns named {alike!r} ('caf\\xe9' and 'cafe\\u0301': two Unicode forms)"
+    )
+    with pytest.raises(EthicLensInputError, match=words):
+        count_windows(str(path), COLS, "1d", engine=engine)
+    with pytest.raises(EthicLensInputError, match=words) as exc:
+        count_windows(frame, COLS, "1d", engine=engine)
+    assert exc.value.fix == "rename the columns so each name is unique"
+    # names that are not text (and NaN, unequal to itself) are no look-alikes
+    plain = frame.drop(columns="cafe\u0301")
+    plain[7], plain[float("nan")] = 1, 2
+    assert set(count_windows(plain, COLS, "1d", engine=engine).table["g"]) == {"a", "b"}

@@ -15,6 +15,7 @@ engine's, which names the first file and line.
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from dataclasses import replace
 
 import numpy as np
@@ -321,7 +322,9 @@ def _named_as_files(frame):
 
 
 def _check_unique_columns(columns: pd.Index) -> None:
-    """Refuse a DataFrame with two columns of one name, which no engine could tell apart."""
+    """Refuse a DataFrame with two columns of one name, which no engine could tell apart, or
+    of two names differing only in their Unicode form (``café`` composed and decomposed:
+    counted as two attributes printed alike), in the words a file's header gets."""
     twice = columns[columns.duplicated()]
     if len(twice):
         raise EthicLensInputError(
@@ -329,6 +332,14 @@ def _check_unique_columns(columns: pd.Index) -> None:
             column=str(twice[0]),
             fix="rename or drop one of them",
         )
+    seen: dict[str, str] = {}
+    for name in (c for c in columns if isinstance(c, str)):
+        if (first := seen.setdefault(unicodedata.normalize("NFC", name), name)) != name:
+            alike = f"({ascii(first)} and {ascii(name)}: two Unicode forms)"
+            raise EthicLensInputError(
+                f"the DataFrame has two columns named {name!r} {alike}",
+                fix="rename the columns so each name is unique",
+            )
 
 
 # the engines that count an in-memory DataFrame of each kind (auto: the first)
