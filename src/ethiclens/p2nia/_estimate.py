@@ -274,7 +274,8 @@ class Estimate:
         """Notebook view: each metric's value [CI], status in colour and words, and why."""
         stats = {name: MetricEstimate(**v) for name, v in self.values.items()}
         setting = " ".join([self._setting(), *self._notes()])
-        return estimates_html("EthicLens P2NIA estimate", stats, setting)
+        names = [g.get("group") if isinstance(g, dict) else g for g in self.groups]
+        return estimates_html("EthicLens P2NIA estimate", stats, setting, names=names)
 
 
 def _has_interval(v: dict) -> bool:

@@ -262,7 +262,8 @@ class PCERResult:
         stats = dict(self.estimates)
         for g in self.groups:
             stats.update({f"{g.group}: {k}": e for k, e in g.estimates.items()})
-        return estimates_html("EthicLens PCER audit", stats, self.interpretation)
+        names = [g.group for g in self.groups]
+        return estimates_html("EthicLens PCER audit", stats, self.interpretation, names=names)
 
     def summary(self, title: str) -> list:
         """The terminal view, in order: :class:`~ethiclens.privacy._summary.TextTable` blocks
