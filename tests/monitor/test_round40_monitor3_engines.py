@@ -124,3 +124,16 @@ def test_a_frame_with_look_alike_column_names_is_refused_as_a_file(tmp_path, eng
     plain = frame.drop(columns="cafe\u0301")
     plain[7], plain[float("nan")] = 1, 2
     assert set(count_windows(plain, COLS, "1d", engine=engine).table["g"]) == {"a", "b"}
+
+
+@needs_dask
+def test_a_dask_frame_refuses_a_true_weight_in_the_pandas_frame_words(monkeypatch):
+    """Dask's text named the weight 'True' where the pandas frame names True."""
+    monkeypatch.setattr(sources, "dask_scheduler", _threads)
+    frame = _frame(["a", "b"] * 3).assign(w=pd.Series([1, 2.0, True, 2, 1, 1], dtype=object))
+    cols = Columns(time="ts", y_pred="p", protected=("g",), weight="w")
+    with pytest.raises(EthicLensInputError, match=r"row 2: True\. Fix") as want:
+        count_windows(frame, cols, "1d", engine="pandas")
+    with pytest.raises(EthicLensInputError) as got:
+        count_windows(dd.from_pandas(frame, npartitions=2), cols, "1d", engine="dask")
+    assert str(got.value) == str(want.value)

@@ -174,7 +174,9 @@ def _dask_values_merged(ddf, cols: Columns):
     frame's (``_equal_values_merged``)."""
     from ..sources import dask_as_built
 
-    ddf, firsts = dask_as_built(ddf, cols.roles)
+    # the weight as built too (True was refused as the text 'True'); its values not merged
+    ddf, firsts = dask_as_built(ddf, [*cols.roles, *cols.weighted_by])
+    firsts = {c: first for c, first in firsts.items() if c in cols.roles}
     for col, first in firsts.items():
         values = list(dict.fromkeys(first.values()))
         if not any(pd.isna(v) for v in values):  # a missing value: the missing refusal's
