@@ -137,3 +137,15 @@ def test_a_dask_frame_refuses_a_true_weight_in_the_pandas_frame_words(monkeypatc
     with pytest.raises(EthicLensInputError) as got:
         count_windows(dd.from_pandas(frame, npartitions=2), cols, "1d", engine="dask")
     assert str(got.value) == str(want.value)
+
+
+def test_duckdb_counts_a_lone_cr_beside_newlines_as_pandas(tmp_path):
+    """A lone \\r beside \\n line ends (no \\r\\n): the monitor's DuckDB read ended in 'The CSV
+    Parser state machine reached an invalid state' (the audit's DuckDB reads it)."""
+    path = tmp_path / "cr_lf.csv"
+    path.write_bytes(LONE_CR.replace(b"\r\n", b"\n"))
+    pandas = count_windows(str(path), COLS, "1d", engine="pandas")
+    for engine in ("duckdb", "auto"):
+        counted = count_windows(str(path), COLS, "1d", engine=engine)
+        assert counted.engine == "duckdb"
+        assert _table(counted) == _table(pandas)

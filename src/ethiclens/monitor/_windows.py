@@ -616,8 +616,11 @@ def _duckdb_source(src: _Files, params: dict) -> str:
         if src.numbered:  # a bool and a number are united as the number (else: the first's)
             opts += ", union_by_name = true"
         return f"read_parquet($files{opts})"
-    if mixed_line_ends(src.files):
-        opts += ", strict_mode = false"  # else DuckDB refuses a \r\n line under a \n header
+    if mixed_line_ends(src.files) or any(_lone_cr(f) for f in src.files):
+        # else DuckDB refuses a \r\n line under a \n header, and a lone \r beside \n ("state
+        # machine reached an invalid state"; read as pandas reads it when not strict; beside
+        # \r\n it is refused or counted by pandas before: ``_lone_cr_or_duckdb``)
+        opts += ", strict_mode = false"
     if len({tuple(_header(f)) for f in src.files}) > 1:
         # files list the columns in different orders: match them by name, not by position
         if any(c != c.strip() for c in src.columns):
@@ -642,6 +645,14 @@ def _duckdb_source(src: _Files, params: dict) -> str:
         "null_padding = true, auto_detect = false, nullstr = $no_null_text, "
         f"columns = $cols{opts})"
     )
+
+
+def _lone_cr(path: str) -> bool:
+    """A CSV file ending a line in a lone \\r beside \\n or \\r\\n (the line ends Spark
+    misreads it beside: ``sources.lone_cr_refused``)."""
+    from ..sources import lone_cr_refused
+
+    return lone_cr_refused(path, "spark")
 
 
 def in_files(src: _Files) -> list:
