@@ -287,8 +287,8 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
             continue
         try:
             codes, uniques = pd.factorize(values)
-        except TypeError:  # unhashable type: the nested-value refusal's
-            continue
+        except Exception:  # noqa: BLE001 - unhashable, or a __hash__/__eq__ that raises:
+            continue  # the nested-value refusal's (``refuse_nested``), in the audit's words
         if (codes >= 0).all():
             check_labels_print_apart(list(uniques), col)
         firsts = np.asarray(uniques, dtype=object).take(np.maximum(codes, 0))
