@@ -19,7 +19,7 @@ from .._text import is_utf8, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
 from ..io import _read_parquet, quoted_line_break
-from ._counts_table import Roles, finish_counts
+from ._counts_table import Roles, _refuse_not_one_value, finish_counts
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
@@ -114,6 +114,10 @@ def dask_counts(ddf, roles: Roles):
     dd = require("dask.dataframe", extra="dask")
     fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
     check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
+    for frame in _pandas_frames(ddf):  # a list cell: Dask counts its text ('[1]') as a group
+        keys = frame[[c for c, _ in roles._keys() if c in frame.columns]]
+        renamed = keys.rename(columns=dict(roles._keys())).reset_index(drop=True)
+        _refuse_not_one_value(renamed, roles)  # the pandas audit's refusal, by row and value
     ddf, firsts = _as_built(ddf, roles)
     raw = _count(ddf, roles, text=False)
     for column, name in roles._keys():  # equal values (1, 1.0, True) as the first row writes
@@ -138,13 +142,11 @@ def dask_as_built(ddf, columns) -> tuple:
     (the audit's, the monitor's) writes each value as its first row does (the map given)."""
     try:
         from dask.dataframe.dask_expr._collection import new_collection
-        from dask.dataframe.dask_expr.io.io import FromPandas
     except ImportError:  # another Dask layout: its frames as they are
         return ddf, {}
     names = set(columns)
     expr, firsts = ddf.expr, {}
-    for leaf in list(expr.find_operations(FromPandas)):
-        frame = getattr(leaf.frame, "_data", leaf.frame)  # Dask wraps the pandas frame
+    for leaf, frame in _from_pandas(ddf):
         columns = frame.columns if isinstance(frame, pd.DataFrame) else []
         kinds = {c: _kind(frame[c]) for c in columns if c in names and frame[c].dtype == object}
         if leaf.pyarrow_strings_enabled and "mixed" in kinds.values():
@@ -158,6 +160,20 @@ def dask_as_built(ddf, columns) -> tuple:
                 for v in pd.unique(frame[c].to_numpy()):
                     first.setdefault(v, v)
     return (ddf if expr is ddf.expr else new_collection(expr)), firsts
+
+
+def _from_pandas(ddf) -> list[tuple]:
+    """(leaf, its pandas frame) of each ``dd.from_pandas`` a Dask DataFrame was made from."""
+    try:
+        from dask.dataframe.dask_expr.io.io import FromPandas
+    except ImportError:  # another Dask layout
+        return []
+    leaves = list(ddf.expr.find_operations(FromPandas))
+    return [(leaf, getattr(leaf.frame, "_data", leaf.frame)) for leaf in leaves]  # Dask wraps it
+
+
+def _pandas_frames(ddf) -> list[pd.DataFrame]:
+    return [f for _, f in _from_pandas(ddf) if isinstance(f, pd.DataFrame)]
 
 
 def _first(first: dict, value):
