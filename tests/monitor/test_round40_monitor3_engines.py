@@ -70,12 +70,11 @@ def test_a_dask_frame_groups_equal_values_as_the_pandas_frame(monkeypatch):
     dask = count_windows(dd.from_pandas(frame, npartitions=2), COLS, "1d", engine="dask")
     assert _table(dask) == _table(pandas)
     assert sorted(set(dask.table["g"])) == ["1", "b"]
-    refused = _frame([1, "1", 1, "b", "b", "b"])
-    with pytest.raises(EthicLensInputError, match=r"distinct values print the same") as want:
-        count_windows(refused, COLS, "1d", engine="pandas")
-    with pytest.raises(EthicLensInputError, match=r"distinct values print the same") as got:
-        count_windows(dd.from_pandas(refused, npartitions=2), COLS, "1d", engine="dask")
-    assert str(got.value) == str(want.value)
+    # 1 beside '1': one group on every monitor engine (a batch read as a file's text, round 28)
+    texts = _frame([1, "1", 1, "b", "b", "b"])
+    pandas = count_windows(texts, COLS, "1d", engine="pandas")
+    dask = count_windows(dd.from_pandas(texts, npartitions=2), COLS, "1d", engine="dask")
+    assert _table(dask) == _table(pandas) and sorted(set(dask.table["g"])) == ["1", "b"]
 
 
 @needs_dask

@@ -21,7 +21,6 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from .._checks import check_labels_print_apart
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, refuse_hive_default
@@ -122,7 +121,7 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
     if engine == "duckdb":
         engine = _duckdb_or_pandas(src, cols, asked)
     _check_roles(cols, src.columns, src.target)
-    src = _equal_values_merged(src, cols)  # 1, 1.0, True: one group (1 beside '1' refused)
+    src = _equal_values_merged(src, cols)  # 1, 1.0, True: one group
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
@@ -156,7 +155,8 @@ def _duckdb_or_pandas(src: _Files, cols: Columns, asked: str) -> str:
     seen: dict[bytes, str] = {}
     for name in map(str, src.columns):
         other = seen.setdefault(name.encode("utf-8", "surrogatepass").lower(), name)
-        if other != name and (src.kind == "csv" or {name, other} & read):
+        pair = {name, other}
+        if other != name and (src.kind == "csv" or pair & read) and _one_file_holds(src, pair):
             if asked == "auto":
                 return "pandas"
             raise EthicLensInputError(
@@ -167,20 +167,26 @@ def _duckdb_or_pandas(src: _Files, cols: Columns, asked: str) -> str:
     return _lone_cr_or_duckdb(src, asked)
 
 
+def _one_file_holds(src: _Files, pair: set) -> bool:
+    """Whether one file of ``src`` holds both names of ``pair``: a folder's files may each hold
+    one (a column renamed between days, refused naming the file as it is read, as the audit
+    refuses it). Read only for such a pair (rare): each file's header or footer."""
+    if src.kind == FRAME or len(src.files) == 1:
+        return True
+    from ..sources import file_columns
+
+    return any(pair <= {str(c) for c in file_columns(str(f))} for f in src.files)
+
+
 def _dask_values_merged(ddf, cols: Columns):
     """A Dask DataFrame's role columns as its pandas frames hold them (``sources.dask_as_built``:
-    Dask's text split 1, 1.0 and True into three groups and merged 1 with '1'), each value
-    written as its first row writes it, in every partition; 1 beside '1' refused as the pandas
-    frame's (``_equal_values_merged``)."""
+    Dask's text split 1, 1.0 and True into three groups), each value written as its first row
+    writes it, in every partition, as the pandas frame's (``_equal_values_merged``)."""
     from ..sources import dask_as_built
 
     # the weight as built too (True was refused as the text 'True'); its values not merged
     ddf, firsts = dask_as_built(ddf, [*cols.roles, *cols.weighted_by])
     firsts = {c: first for c, first in firsts.items() if c in cols.roles}
-    for col, first in firsts.items():
-        values = list(dict.fromkeys(first.values()))
-        if not any(pd.isna(v) for v in values):  # a missing value: the missing refusal's
-            check_labels_print_apart(values, col)
     if not firsts:
         return ddf
     return ddf.map_partitions(_first_values, firsts, meta=ddf._meta)
@@ -268,8 +274,10 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
     """A pandas DataFrame target whose role columns hold objects of several types, with equal
     values (1, 1.0, True; Decimal 1.1, 1.10) written as the first row writes them, so every
     engine counts one group labelled by that row as ``ethiclens.audit`` and the sources engines
-    do (each engine counted '1', '1.0' and 'True' apart before); values of two types that print
-    the same (1 beside '1') refused in the audit's words. A column holding an unhashable cell
+    do (each engine counted '1', '1.0' and 'True' apart before). Values of two types that print
+    the same (1 beside '1', '-0' beside 0) stay one group, as the monitor reads every batch as a
+    file's text (round 28: a batch's 0 and another's '0' are one series, so they are within one
+    batch too); ``ethiclens.audit`` refuses them in one frame. A column holding an unhashable cell
     (a list) is left to ``refuse_nested``; one holding a missing value to the missing refusal
     (the audit's order), its equal values merged all the same."""
     frame = src.files[0] if src.kind == FRAME else None
@@ -289,8 +297,6 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
             codes, uniques = pd.factorize(values)
         except Exception:  # noqa: BLE001 - unhashable, or a __hash__/__eq__ that raises:
             continue  # the nested-value refusal's (``refuse_nested``), in the audit's words
-        if (codes >= 0).all():
-            check_labels_print_apart(list(uniques), col)
         firsts = np.asarray(uniques, dtype=object).take(np.maximum(codes, 0))
         merged[col] = pd.Series(
             np.where(codes >= 0, firsts, values.to_numpy()), index=values.index, dtype=object
