@@ -8,7 +8,7 @@ import base64
 import json
 import re
 import threading
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
@@ -364,9 +364,12 @@ async def monitoring_store(request):
     if n is None or not n < len(paths):  # not digits, or thousands of them: no int() of them
         return web.error_page(request, 404, "no such monitor store", "pick one on /monitoring")
     one = await in_thread(_monitor_store, n, paths[n], plots=True)
-    # a store that cannot be read now: a file gone or damaged since the start is gone (410);
-    # a server database may answer again (503): never a 200 a poller reads as a store's page
-    code = 200 if one["error"] is None else 503 if isinstance(paths[n], str) else 410
+    # a store file gone since the start is gone (410); a server database may answer again
+    # (503): never a 200 a poller reads as a store's page. A damaged file is still this
+    # store's page, its damage on the card (round 15): 200
+    code = 200
+    if one["error"] is not None:
+        code = 503 if isinstance(paths[n], str) else 200 if Path(paths[n]).exists() else 410
     return web.page(request, "monitor_store.html", code, s=one, labels=TEST_LABELS)
 
 
