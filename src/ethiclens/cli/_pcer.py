@@ -205,7 +205,7 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
         summary = run_sweep(grid, store, scheduler=scheduler, workers=workers, console=console)
     head = [] if summary.executor else [f"grid: {grid.describe()} → {store}"]  # none pending
     for line in head + summary.lines():
-        console.print(line, markup=False)
+        console.print(line, markup=False, soft_wrap=True)  # a long store path unbroken
     if summary.exit_code:
         raise SweepFailed(summary.failure_message())
 

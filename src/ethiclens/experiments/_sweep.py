@@ -249,7 +249,9 @@ def run_sweep(
     try:
         if executor is not None:
             if console is not None:  # every refusal past: nothing printed before an error
-                console.print(f"grid: {grid.describe()} → {store_path}", markup=False)
+                console.print(
+                    f"grid: {grid.describe()} → {store_path}", markup=False, soft_wrap=True
+                )
             summary.executor = executor.name
             try:
                 tasks = tasks_for(grid, pending, digests)
