@@ -330,6 +330,8 @@ def _both_audits(true, preds, sf, weights, policy, opts) -> tuple:
     audit_a, audit_b = (
         audit_rows((true, p, sf, None, weights), policy, dict(shared), encode) for p in preds
     )
+    for audit in (audit_a, audit_b):  # compare's provenance, as given (its report never draws
+        audit.data["provenance"] = opts.provenance or {}  # it: no card's refusal here)
     return audit_a, audit_b, encode
 
 
@@ -357,7 +359,7 @@ def _audit_settings(opts) -> dict:
     (``config.ci_method``), so its numbers, statuses and gate are ``audit``'s with that ``ci``
     at the same seed."""
     shared = {k: getattr(opts, k) for k in KEYWORDS["audit"][0] if k in KEYWORDS["compare"][0]}
-    shared.update(ci=opts.ci, pos_label=None)
+    shared.update(ci=opts.ci, pos_label=None, provenance=None)  # set once drawn (_both_audits)
     return shared
 
 

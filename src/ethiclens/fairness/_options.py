@@ -342,6 +342,8 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": _check_provenance(options["provenance"])}
+        if function != "compare":  # compare's report never draws it: kept as given
+            _refuse_unprintable(options["provenance"])
     return AuditOptions(**{**defaults, **options})
 
 
@@ -373,9 +375,7 @@ def _check_provenance(provenance) -> dict:
             kind="argument",
             fix=fix,
         ) from None
-    masked = _masked(ready)
-    _refuse_unprintable(masked)
-    return masked
+    return _masked(ready)
 
 
 def _refuse_unprintable(provenance: dict) -> None:
