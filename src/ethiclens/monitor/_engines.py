@@ -23,7 +23,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ..sources import NA_TEXT, refuse_hive_default
+from ..sources import NA_TEXT, canonical_zero, refuse_hive_default
 from ._request import in_python_words, refuse_bad_target
 from ._roles import bool_number_columns, judge_roles
 from ._windows import (
@@ -298,8 +298,10 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
         except Exception:  # noqa: BLE001 - unhashable, or a __hash__/__eq__ that raises:
             continue  # the nested-value refusal's (``refuse_nested``), in the audit's words
         firsts = np.asarray(uniques, dtype=object).take(np.maximum(codes, 0))
-        merged[col] = pd.Series(
-            np.where(codes >= 0, firsts, values.to_numpy()), index=values.index, dtype=object
+        merged[col] = canonical_zero(  # -0.0 as 0.0: DuckDB scans a float beside text as '-0.0'
+            pd.Series(
+                np.where(codes >= 0, firsts, values.to_numpy()), index=values.index, dtype=object
+            )
         )
     return replace(src, files=[frame.assign(**merged)]) if merged else src
 
