@@ -170,12 +170,17 @@ def _duckdb_or_pandas(src: _Files, cols: Columns, asked: str) -> str:
 def _one_file_holds(src: _Files, pair: set) -> bool:
     """Whether one file of ``src`` holds both names of ``pair``: a folder's files may each hold
     one (a column renamed between days, refused naming the file as it is read, as the audit
-    refuses it). Read only for such a pair (rare): each file's header or footer."""
+    refuses it). Read only for such a pair (rare): each file's header or footer, and its hive
+    folder keys (DuckDB would read a folder's race=A/ key for a file's column Race)."""
     if src.kind == FRAME or len(src.files) == 1:
         return True
-    from ..sources import file_columns
+    from ..sources import file_columns, hive_keys
 
-    return any(pair <= {str(c) for c in file_columns(str(f))} for f in src.files)
+    def names(f) -> set:  # a hive folder's key is a column of each file under it
+        keys = hive_keys(f, src.target) if src.hive else {}
+        return {str(c) for c in file_columns(str(f))} | set(keys)
+
+    return any(pair <= names(f) for f in src.files)
 
 
 def _dask_values_merged(ddf, cols: Columns):
