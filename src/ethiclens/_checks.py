@@ -369,6 +369,23 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
 
 
+def text_items(value, where: str) -> list:
+    """``value`` as a list of its items (one value: ``[value]``), a mapping or a list among
+    them refused naming ``where``: provenance text (a caveat, an intended use, a model field)
+    is printed one item per line, and Python's ``{'a': 'b'}`` is no caveat. One check for the
+    audit (before any work) and the card and report that print it."""
+    items = value if isinstance(value, list) else [value]
+    if any(isinstance(v, dict | list) for v in items):
+        raise EthicLensInputError(
+            "must be text or a list of text",
+            column=where,
+            value=value,
+            fix="write it as a string or a list of strings",
+            kind="argument",
+        )
+    return items
+
+
 def check_argument_type(value, types, *, column: str, problem: str, fix: str):
     """``value`` when it is an instance of ``types``; else one line naming the argument:
     ``problem`` and the name of the type given (``"must be a dict, not a"`` -> ``"must be a

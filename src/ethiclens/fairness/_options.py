@@ -26,6 +26,7 @@ from .._checks import (
     did_you_mean,
     is_number,
     schema_words,
+    text_items,
 )
 from .._text import crossed_names
 from ..errors import EthicLensInputError
@@ -393,15 +394,7 @@ def _refuse_unprintable(provenance: dict) -> None:
     if not isinstance(provenance.get("data"), dict):
         fields.append(("provenance['data']", provenance.get("data")))
     for where, value in fields:
-        items = value if isinstance(value, list) else [value]
-        if any(isinstance(v, dict | list) for v in items):
-            raise EthicLensInputError(
-                "must be text or a list of text",
-                column=where,
-                value=value,
-                fix="write it as a string or a list of strings",
-                kind="argument",
-            )
+        text_items(value, where)
 
 
 def _masked(value):

@@ -29,7 +29,7 @@ import functools
 import os
 import re
 
-from .._checks import did_you_mean
+from .._checks import did_you_mean, text_items
 from .._secrets import mask_url
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -293,16 +293,7 @@ def _as_list(value, where: str = "provenance") -> list[str]:
     as a caveat) is refused naming ``where``, as the card info refuses it."""
     if value is None:
         return []
-    items = value if isinstance(value, list) else [value]
-    if any(isinstance(v, dict | list) for v in items):
-        raise EthicLensInputError(
-            "must be text or a list of text",
-            column=where,
-            value=value,
-            fix="write it as a string or a list of strings",
-            kind="argument",
-        )
-    texts = [str(v) for v in items if v is not None]
+    texts = [str(v) for v in text_items(value, where) if v is not None]
     return [t for t in texts if not prints_blank(t)]
 
 
