@@ -23,7 +23,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ..sources import NA_TEXT, canonical_zero, refuse_hive_default
+from ..sources import NA_TEXT, canonical_zero, dask_pandas_frames, refuse_hive_default
 from ._request import in_python_words, refuse_bad_target
 from ._roles import bool_number_columns, judge_roles
 from ._windows import (
@@ -197,16 +197,6 @@ def _dask_values_merged(ddf, cols: Columns):
     return ddf.map_partitions(_first_values, firsts, meta=ddf._meta)
 
 
-def _dask_pandas_frames(ddf) -> list:
-    """The pandas frames a Dask DataFrame was made from (``dd.from_pandas``)."""
-    try:
-        from dask.dataframe.dask_expr.io.io import FromPandas
-    except ImportError:  # another Dask layout
-        return []
-    frames = (getattr(x.frame, "_data", x.frame) for x in ddf.expr.find_operations(FromPandas))
-    return [f for f in frames if isinstance(f, pd.DataFrame)]
-
-
 def _first_values(part: pd.DataFrame, firsts: dict) -> pd.DataFrame:
     """A partition with each value of ``firsts``' columns written as its first row writes it."""
     merged = {}
@@ -289,7 +279,7 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
     if frame is not None and frame_kind(frame) == "dask":
         # a list cell: Dask's text ('[1]', counted as a group) unless refused here, in the
         # pandas frame's words (the frames the Dask one was made from)
-        refuse_nested(replace(src, files=_dask_pandas_frames(frame)), cols)
+        refuse_nested(replace(src, files=dask_pandas_frames(frame)), cols)
         return replace(src, files=[_dask_values_merged(frame, cols)])
     if not isinstance(frame, pd.DataFrame):
         return src

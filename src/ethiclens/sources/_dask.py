@@ -114,7 +114,7 @@ def dask_counts(ddf, roles: Roles):
     dd = require("dask.dataframe", extra="dask")
     fix = "pass dask.dataframe.from_pandas(...) or dd.read_parquet(...)"
     check_frame(ddf, dd.DataFrame, "a dask DataFrame", fix, roles)
-    for frame in _pandas_frames(ddf):  # a list cell: Dask counts its text ('[1]') as a group
+    for frame in dask_pandas_frames(ddf):  # a list cell: Dask counts its text ('[1]') as a group
         keys = frame[[c for c, _ in roles._keys() if c in frame.columns]]
         renamed = keys.rename(columns=dict(roles._keys())).reset_index(drop=True)
         _refuse_not_one_value(renamed, roles)  # the pandas audit's refusal, by row and value
@@ -172,7 +172,9 @@ def _from_pandas(ddf) -> list[tuple]:
     return [(leaf, getattr(leaf.frame, "_data", leaf.frame)) for leaf in leaves]  # Dask wraps it
 
 
-def _pandas_frames(ddf) -> list[pd.DataFrame]:
+def dask_pandas_frames(ddf) -> list[pd.DataFrame]:
+    """The pandas frames a Dask DataFrame was made from (``dd.from_pandas``): where a cell
+    that is not one value (a list) is found and refused in the pandas frame's words."""
     return [f for _, f in _from_pandas(ddf) if isinstance(f, pd.DataFrame)]
 
 
