@@ -68,10 +68,14 @@ def test_a_store_given_as_a_dangling_link_keeps_the_link(tmp_path, monkeypatch):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.sqlite"]
 
 
-def test_the_grid_line_prints_when_no_run_is_pending(tmp_path, monkeypatch, capsys):
+# a long folder too: the grid line was wrapped at the terminal's width, its store path split
+# over two lines (8a34dd56 prints it whole)
+@pytest.mark.parametrize("folder", ["", "a-long-folder-name-" * 4])
+def test_the_grid_line_prints_when_no_run_is_pending(tmp_path, monkeypatch, capsys, folder):
     grid_file = tmp_path / "g.yaml"
     grid_file.write_text("datasets: [compas]\nepsilons: [1.0]\nseeds: [0]\ntrain: {epochs: 1}\n")
-    store = tmp_path / "runs.sqlite"
+    (tmp_path / folder).mkdir(exist_ok=True)
+    store = tmp_path / folder / "runs.sqlite"
     real = _sweep._open_store
 
     def nothing_pending(grid, path):

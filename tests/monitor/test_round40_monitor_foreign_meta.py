@@ -12,12 +12,9 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
 
-def test_another_programs_meta_table_is_no_damaged_store(tmp_path):
-    store = tmp_path / "app.sqlite"
-    with sqlite3.connect(store) as con:
-        con.execute("CREATE TABLE meta (k TEXT, v TEXT)")
-        con.execute("INSERT INTO meta VALUES ('theme', 'dark')")
-    con.close()
+def refused_as_no_store(tmp_path, store) -> None:
+    """A run and ``read_store`` on ``store`` refuse it as not a monitor store (never
+    "damaged"), and leave its bytes as they were."""
     before = store.read_bytes()
     (tmp_path / "f.csv").write_text("ts,g,pred\n2024-03-01T00:00:00Z,a,1\n")
     request = MonitorRequest(
@@ -28,3 +25,12 @@ def test_another_programs_meta_table_is_no_damaged_store(tmp_path):
             attempt()
         assert "damaged" not in str(no.value)
     assert store.read_bytes() == before
+
+
+def test_another_programs_meta_table_is_no_damaged_store(tmp_path):
+    store = tmp_path / "app.sqlite"
+    with sqlite3.connect(store) as con:
+        con.execute("CREATE TABLE meta (k TEXT, v TEXT)")
+        con.execute("INSERT INTO meta VALUES ('theme', 'dark')")
+    con.close()
+    refused_as_no_store(tmp_path, store)

@@ -8,8 +8,7 @@ import sqlite3
 
 import pytest
 
-from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import MonitorRequest, read_store, run_monitor
+from .test_round40_monitor_foreign_meta import refused_as_no_store
 
 
 @pytest.mark.parametrize("app", ["hello", 7, None])
@@ -19,13 +18,4 @@ def test_another_programs_app_row_is_no_damaged_store(tmp_path, app):
         con.execute("CREATE TABLE meta (key TEXT, value)")
         con.execute("INSERT INTO meta VALUES ('app', ?)", (app,))
     con.close()
-    before = store.read_bytes()
-    (tmp_path / "f.csv").write_text("ts,g,pred\n2024-03-01T00:00:00Z,a,1\n")
-    request = MonitorRequest(
-        target=str(tmp_path / "f.csv"), time="ts", window="1d", y_pred="pred", protected=("g",)
-    )
-    for attempt in (lambda: run_monitor(request, store), lambda: read_store(store)):
-        with pytest.raises(EthicLensInputError, match="not an EthicLens monitor store") as no:
-            attempt()
-        assert "damaged" not in str(no.value)
-    assert store.read_bytes() == before
+    refused_as_no_store(tmp_path, store)
