@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from html import escape
 
 from .. import _renderers
-from .._text import beside, name_pieces, one_line, percent
+from .._text import beside, masked_apart, one_line, percent
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 
@@ -182,11 +182,7 @@ def shown(text) -> str:
     a group ``password=`` ate the words after it (``x: password= *** b``)."""
     from .._secrets import mask_secrets
 
-    text = one_line(text)
-    whole = mask_secrets(text)
-    if whole == text or not _NAMES.get():
-        return whole
-    return "".join(map(mask_secrets, name_pieces(text, _NAMES.get())))
+    return masked_apart(one_line(text), _NAMES.get(), mask_secrets)
 
 
 def _result_names(result) -> set:

@@ -21,7 +21,7 @@ from markupsafe import escape as _markup_escape
 
 from .._checks import check_argument_type
 from .._secrets import mask_secrets
-from .._text import html_safe, name_pieces, one_paragraph, prints_blank
+from .._text import html_safe, masked_apart, one_paragraph, prints_blank
 from ._plots import Chart
 
 
@@ -54,14 +54,11 @@ def masked(text: str) -> str:
     the report being made (:func:`names_alone`) masked alone where it stands as a word: a
     reason such as ``password= receives … than b`` kept its ``receives`` (it read ``password=
     *** the favourable``), ``for 'token=a' (no …)`` its quote and the rest."""
-    names, whole = _NAMES.get(), masked_whole(text)
-    if names is None or whole == text:  # nothing masked: no piece to mask alone (fast)
-        return whole
-    return "".join(masked_whole(piece) for piece in names.split(text))
+    return masked_apart(text, _NAMES.get(), masked_whole)
 
 
 # the user names of the report being made, as one pattern that splits a sentence around them
-_NAMES: ContextVar[_Split | None] = ContextVar("report_names", default=None)
+_NAMES: ContextVar[frozenset] = ContextVar("report_names", default=frozenset())
 
 
 def _names_of(thing) -> set[str]:
@@ -96,11 +93,10 @@ def names_alone(build):
 
     @functools.wraps(build)
     def wrapped(result, *args, **kwargs):
-        outer = _NAMES.get()
-        names = _names_of(result) | (set(outer.pattern_names) if outer is not None else set())
+        names = _names_of(result) | _NAMES.get()  # a report inside another: both's names
         if not names:
             return build(result, *args, **kwargs)
-        token = _NAMES.set(_Split(names))
+        token = _NAMES.set(frozenset(names))
         try:
             return build(result, *args, **kwargs)
         finally:
@@ -109,26 +105,13 @@ def names_alone(build):
     return wrapped
 
 
-class _Split:
-    """The names of the report being made (:func:`._text.name_pieces` cuts a text at them)."""
-
-    def __init__(self, names):
-        self.pattern_names = frozenset(names)
-
-    def split(self, text: str) -> list[str]:
-        return name_pieces(text, self.pattern_names)
-
-
 def masked_sentence(text, names) -> str:
     """``text`` (a sentence of the library's, such as :func:`plain_reason`'s) with its
     passwords shown as ``***``, each of the user ``names`` it holds (an attribute, a group, a
     reference) masked alone: masked whole, ``password= receives …`` read ``password= ***
     the …`` and ``token=a: …`` lost its ':'."""
-    text, names = str(text), {str(x) for x in names if x is not None and str(x).strip()}
-    whole = masked_whole(text)
-    if not names or whole == text:
-        return whole
-    return "".join(masked_whole(piece) for piece in _Split(names).split(text))
+    names = {str(x) for x in names if x is not None and str(x).strip()}
+    return masked_apart(str(text), names, masked_whole)
 
 
 def masked_whole(text: str) -> str:
