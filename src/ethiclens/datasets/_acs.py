@@ -25,7 +25,7 @@ import pandas as pd
 
 from .._checks import check_argument_type, check_member
 from .._optional import require
-from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
+from ..errors import DataFileError, FaceFix, NotInCacheError
 from ..io import _as_written_fix, sha256_file
 from ._base import (
     Dataset,
@@ -186,10 +186,9 @@ def _check_cache(cache_dir, fetch) -> None:
             path = os.fspath(cache_dir)
             raise argument_error("no such folder", "cache_dir", path, _as_written_fix(path, fix))
     if fetch is not None and not callable(fetch):
-        raise EthicLensInputError(
+        raise argument_error(
             f"must be a function fetch(state_dir, state, year), not {type(fetch).__name__}",
-            column="fetch",
-            kind="argument",
+            "fetch",
             fix="leave it out for folktables' downloader",
         )
 

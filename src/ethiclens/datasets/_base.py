@@ -151,6 +151,6 @@ def check_truth(value, name: str, fix: str, problem: str = "must be True or Fals
     return bool(value)
 
 
-def argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
+def argument_error(problem: str, column: str, value=None, fix=None) -> EthicLensInputError:
     """A refusal of a loader's argument ``column`` and its ``value``."""
     return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
