@@ -600,17 +600,15 @@ class Store:
         )
         if unrun is not None and unrun[0] is not None:
             raise self.damaged(f"window {unrun[0]} of run {unrun[1]}, which the runs lack")
-        unpaired = self._one(_UNPAIRED)
-        if unpaired is not None:
-            attribute, group, what = unpaired
-            raise self.damaged(f"the comparison {attribute}={_short(group)} has no {what}")
-        short = self._one(_SHORT_COMPARISON)
-        if short is not None:
-            attribute, group, held, due = short
-            raise self.damaged(
-                f"the comparison {attribute}={_short(group)} has results for {held} of "
-                f"its {due} windows"
-            )
+        self._refuse_found(
+            _UNPAIRED, lambda a, group, what: f"the comparison {a}={_short(group)} has no {what}"
+        )
+        self._refuse_found(
+            _SHORT_COMPARISON,
+            lambda a, group, held, due: (
+                f"the comparison {a}={_short(group)} has results for {held} of its {due} windows"
+            ),
+        )
 
     def _check_windows(self) -> None:
         """The windows' numbers run without a gap, each with its rows (never below 0, none
@@ -619,29 +617,27 @@ class Store:
         from ._windows import parse_window
 
         self.windows()  # each column holds what it should (a number, a text)
-        bad = self._one(
+        self._refuse_found(
             'SELECT "window", rows, status FROM windows WHERE rows < 0 OR status NOT IN '
             "('PROCESSED', 'NO_ROWS') OR (rows = 0) <> (status = 'NO_ROWS') "
-            'ORDER BY "window" LIMIT 1'
+            'ORDER BY "window" LIMIT 1',
+            lambda w, rows, status: (
+                f"windows: window {w} has {rows} rows"
+                + ("" if rows < 0 else f" and status {status!r}")
+            ),
         )
-        if bad is not None:
-            w, rows, status = bad
-            what = f"{rows} rows" if rows < 0 else f"{rows} rows and status {status!r}"
-            raise self.damaged(f"windows: window {w} has {what}")
         n, first, last = self._one('SELECT count(*), min("window"), max("window") FROM windows')
         if n and last - first + 1 != n:
             raise self.damaged(f"windows: {n} windows numbered {first} to {last} (a gap)")
         self._check_absorbed(first, last)
-        unordered = self._one(
+        self._refuse_found(
             'SELECT w."window", w.start, w."end" FROM windows w LEFT JOIN windows p '
             'ON p."window" = w."window" - 1 WHERE NOT (w.start <= w."end") '
-            'OR p."end" > w.start ORDER BY w."window" LIMIT 1'
-        )
-        if unordered is not None:
-            w, start, end = unordered
-            raise self.damaged(
+            'OR p."end" > w.start ORDER BY w."window" LIMIT 1',
+            lambda w, start, end: (
                 f"windows: window {w} starts at {start!r} and ends at {end!r}, out of time order"
-            )
+            ),
+        )
         request, origin = self.meta("request") or {}, self.meta("origin_day")
         try:
             window = parse_window(request.get("window"))
@@ -649,27 +645,23 @@ class Store:
             shown = request.get("window")
             raise self.damaged(f"meta 'request' holds the window {shown!r}") from None
         if window.kind == "rows":
-            short = self._one(
-                'SELECT "window", rows FROM windows WHERE rows <> ? LIMIT 1', (int(window.size),)
+            self._refuse_found(
+                'SELECT "window", rows FROM windows WHERE rows <> ? LIMIT 1',
+                lambda w, rows: f"windows: window {w} has {rows} rows, not {window.size}",
+                (int(window.size),),
             )
-            if short is not None:
-                raise self.damaged(
-                    f"windows: window {short[0]} has {short[1]} rows, not {window.size}"
-                )
         elif n and origin is not None:
             size = int(window.size) * 86400
-            off = self._one(
+            self._refuse_found(
                 'SELECT "window", start, "end" FROM windows WHERE abs(start - '
                 '(? + "window" * ?)) > 1e-6 OR abs("end" - start - ?) > 1e-6 '
                 'ORDER BY "window" LIMIT 1',
+                lambda w, start, end: (
+                    f"windows: window {w} starts at {start!r} and ends at "
+                    f"{end!r}, not where day window {w} lies"
+                ),
                 (float(origin) * 86400, float(size), float(size)),  # doubles: no integer overflow
             )
-            if off is not None:
-                w, start, end = off
-                raise self.damaged(
-                    f"windows: window {w} starts at {start!r} and ends at {end!r}, not where "
-                    f"day window {w} lies"
-                )
 
     def _check_absorbed(self, first, last) -> None:
         """The windows the evidence state absorbed (meta ``evidence_windows``, written by every
@@ -837,6 +829,11 @@ class Store:
     def _one(self, sql: str, params: tuple = ()):
         rows = self._rows(sql, params)
         return rows[0] if rows else None
+
+    def _refuse_found(self, sql: str, detail, params: tuple = ()) -> None:
+        """Refuse the store as damaged where ``sql`` finds a row, ``detail(*row)`` saying how."""
+        if (row := self._one(sql, params)) is not None:
+            raise self.damaged(detail(*row))
 
     def damaged(self, detail: str) -> EthicLensInputError:
         """This store's refusal as damaged (:func:`damaged`)."""
