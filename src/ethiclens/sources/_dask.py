@@ -118,17 +118,12 @@ def dask_counts(ddf, roles: Roles):
         keys = frame[[c for c, _ in roles._keys() if c in frame.columns]]
         renamed = keys.rename(columns=dict(roles._keys())).reset_index(drop=True)
         _refuse_not_one_value(renamed, roles)  # the pandas audit's refusal, by row and value
-    ddf, firsts = _as_built(ddf, roles)
+    ddf, firsts = dask_as_built(ddf, [c for c, _ in roles._keys()])
     raw = _count(ddf, roles, text=False)
     for column, name in roles._keys():  # equal values (1, 1.0, True) as the first row writes
         if first := firsts.get(column):  # them, whichever partition Dask's groupby kept
             raw[name] = [_first(first, v) for v in raw[name]]
     return finish_counts(raw, roles, "dask", locator=_frame_types(ddf))
-
-
-def _as_built(ddf, roles: Roles) -> tuple:
-    """:func:`dask_as_built` of the role columns of ``roles``."""
-    return dask_as_built(ddf, [c for c, _ in roles._keys()])
 
 
 def dask_as_built(ddf, columns) -> tuple:
