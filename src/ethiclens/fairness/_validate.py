@@ -6,6 +6,7 @@ import decimal
 import numbers as numbers_abc
 import unicodedata
 from collections.abc import Iterable
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -1464,27 +1465,19 @@ def apply_group_edits(attrs: dict, exclude_groups, merge_groups):
 def _merged(attrs, attr, merges):
     """``attr``'s (labels, codes) with the merges applied, and the merges as done."""
     labels, codes = _known_attribute(attrs, attr, "merge_groups")
+    error = partial(_edit_error, "merge_groups", attr)
     if not isinstance(merges, dict) or not merges:
-        raise _edit_error(
-            "merge_groups",
-            attr,
-            "must map a new group name to the groups it merges",
-            "e.g. {'Other': ['Asian', 'Native American']}",
-            merges,
-        )
+        problem = "must map a new group name to the groups it merges"
+        raise error(problem, "e.g. {'Other': ['Asian', 'Native American']}", merges)
     target, used, done, named = list(labels), set(), {}, {}
     for new, olds in merges.items():
         olds = names_of(olds)
         new = str(new)
         _check_merge(labels, attr, new, olds, used)
         if (seen := as_seen(new)) in named:  # 1 and '1'; 'X' and 'X '
-            raise _edit_error(
-                "merge_groups",
-                attr,
-                f"two merges are named {named[seen]!r} and {new!r}, which read as one group",
-                "give each merged group a name of its own (or make them one merge)",
-                new,
-            )
+            problem = f"two merges are named {named[seen]!r} and {new!r}, which read as one group"
+            fix = "give each merged group a name of its own (or make them one merge)"
+            raise error(problem, fix, new)
         named[seen] = new
         for o in olds:
             target[labels.index(o)] = new
@@ -1492,17 +1485,14 @@ def _merged(attrs, attr, merges):
     new_labels = sorted(set(target))
     if len(new_labels) < 2:
         problem = "the merge leaves a single group; nothing to compare"
-        raise _edit_error("merge_groups", attr, problem, "leave at least two groups")
+        raise error(problem, "leave at least two groups")
     remap = np.array([new_labels.index(t) for t in target], dtype=np.int64)
     return (new_labels, remap[codes]), done
 
 
 def _check_merge(labels, attr, new, olds, used) -> None:
     """One merge: two or more known groups, none merged twice, a new name not taken."""
-
-    def error(problem: str, fix: str, value=None) -> EthicLensInputError:
-        return _edit_error("merge_groups", attr, problem, fix, value)
-
+    error = partial(_edit_error, "merge_groups", attr)
     if not new.strip():  # as the spec and --merge-groups refuse it
         problem = "a merged group's new name is empty or only spaces"
         raise error(problem, "give the merged group a name that can be read, e.g. Other", new)
@@ -1538,23 +1528,21 @@ def _excluded(attrs, attr, groups, merged: dict):
     """``attr``'s (labels, codes) without ``groups`` (their rows coded -1), and what was left
     out. ``merged``: the merges already applied to ``attr`` (new name -> old names)."""
     labels, codes = _known_attribute(attrs, attr, "exclude_groups")
+    error = partial(_edit_error, "exclude_groups", attr)
     groups = names_of(groups)
     into = {old: new for new, olds in merged.items() for old in olds}
     for grp in groups:
         if grp in into and grp not in labels:
-            raise _edit_error(
-                "exclude_groups",
-                attr,
-                f"group {grp!r} was merged into {into[grp]!r}, and exclusions apply after merges",
-                f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge",
-                grp,
-            )
+            problem = f"group {grp!r} was merged into {into[grp]!r}, and exclusions apply after "
+            problem += "merges"
+            fix = f"exclude {into[grp]!r} instead, or take {grp!r} out of the merge"
+            raise error(problem, fix, grp)
         _known_group(labels, grp, attr, "exclude_groups")
     drop = set(groups)
     kept = [lab for lab in labels if lab not in drop]
     if len(kept) < 2:
         problem = "excluding these groups leaves fewer than two; nothing to compare"
-        raise _edit_error("exclude_groups", attr, problem, "exclude fewer groups", sorted(drop))
+        raise error(problem, "exclude fewer groups", sorted(drop))
     remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
     return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
 
