@@ -73,6 +73,7 @@ from ._protocol import (
     MANIFEST,
     Release,
     _check_metrics,
+    _metrics_error,
     _with_budget,
     as_list,
     as_request,
@@ -834,20 +835,16 @@ def _metrics_asked(m: dict, metrics) -> list:
         metrics = known_metrics(m["request"]["metrics"] if metrics is None else metrics)
         needs_y = [x for x in metrics if NEEDS_Y[x]]
         if needs_y and not m["roles"]["label"]:
-            raise EthicLensInputError(
-                f"metrics {needs_y} need Y, which this release does not contain",
-                column="--metrics",
-                fix="estimate dp only",
-            )
+            problem = f"metrics {needs_y} need Y, which this release does not contain"
+            raise _metrics_error(problem, fix="estimate dp only")
         released = list(m["request"]["metrics"])
         beyond = [x for x in metrics if x not in released]
         if beyond:  # the release answers its request's metrics only
-            raise EthicLensInputError(
+            raise _metrics_error(
                 f"the release was made for the metrics {released} only",
-                column="--metrics",
-                value=beyond,
-                fix=f"estimate a subset of {released}, or ask the platform for a release "
-                f"whose request includes {beyond}",
+                beyond,
+                f"estimate a subset of {released}, or ask the platform for a release whose "
+                f"request includes {beyond}",
             )
     except EthicLensInputError as exc:  # Python's face: the argument, not the option
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None

@@ -1437,20 +1437,20 @@ def _check_accounting(accounting, mech: str) -> str:
     return accounting
 
 
+def _metrics_error(problem: str, value=None, fix: str | None = None) -> EthicLensInputError:
+    """A refusal of the metrics asked (``--metrics``); the fix lists :data:`METRICS` unless
+    ``fix`` is given."""
+    fix = fix or f"choose from {list(METRICS)}"
+    return EthicLensInputError(problem, column="--metrics", value=value, fix=fix)
+
+
 def _check_metrics(metrics):
     """A non-empty list of known metrics, each once."""
     if isinstance(metrics, str) or not isinstance(metrics, (list, tuple)) or not metrics:
-        raise EthicLensInputError(
-            "metrics must be a non-empty list",
-            column="--metrics",
-            value=metrics,
-            fix=f"choose from {list(METRICS)}",
-        )
+        raise _metrics_error("metrics must be a non-empty list", metrics)
     known_metrics(metrics)
     if len(set(metrics)) != len(metrics):
-        raise EthicLensInputError(
-            "metrics repeated", column="--metrics", value=list(metrics), fix="list each metric once"
-        )
+        raise _metrics_error("metrics repeated", list(metrics), "list each metric once")
     return metrics
 
 
@@ -1458,9 +1458,7 @@ def known_metrics(metrics) -> list:
     """``metrics`` as a list, each one of :data:`METRICS`."""
     unknown = [m for m in metrics if m not in METRICS]
     if unknown:
-        raise EthicLensInputError(
-            "unknown metric", column="--metrics", value=unknown, fix=f"choose from {list(METRICS)}"
-        )
+        raise _metrics_error("unknown metric", unknown)
     return list(metrics)
 
 
@@ -1747,11 +1745,7 @@ def _check_cumulative_delta(budget: dict, count: int, delta) -> None:
             said = f"the cumulative δ must be this release's δ {number_text(delta)}" + (
                 " plus the earlier releases'" if count > 1 else ""
             )
-        raise _bad(
-            said,
-            f"budget.{CUMULATIVE_DELTA}",
-            budget[CUMULATIVE_DELTA],
-        )
+        raise _bad(said, f"budget.{CUMULATIVE_DELTA}", total)
 
 
 def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
