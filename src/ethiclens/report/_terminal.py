@@ -260,13 +260,12 @@ def comparison_summary(result) -> list[str]:
         for attr in result.audit_a.attributes
     ]
     lines += map(_masked, result.audit_a.empty_crossing_notes)  # both models audit the same rows
-    gated = _GATED
     absolute = False
     for v in result.verdicts:
         said = f"{_masked(v.attribute)}: {_masked(v.group)} vs {_masked(v.reference)}"
         lines.append(f"{said}: {v.status_a} -> {v.status_b}")
         for d in result.differences:
-            if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in gated:
+            if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in _GATED:
                 continue
             absolute |= metric_label(d.metric) != d.metric
             lines.append(  # an undefined value reads "undefined", as in the HTML report
