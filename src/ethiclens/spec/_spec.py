@@ -977,8 +977,15 @@ def check_spec_dict(data, source: str = "spec") -> None:
     errors = sorted(validator.iter_errors(data), key=_error_order)
     if not errors:
         _refuse_whole_floats(data)  # n_boot: 100.0, which the schema's "integer" takes
-        _run_checks(data)  # what a schema cannot say: NaN, 100.0 for a whole number
-        _refuse_non_finite(data)  # in the fields no checker judges (pos_label)
+        for where, check in _CHECKS.items():  # what a schema cannot say (NaN)
+            section, key = where.split(".")
+            value = (data.get(section) or {}).get(key)
+            if value is not None:
+                _checked(check, value, where)
+        # NaN and infinity anywhere else (pos_label): JSON has no spelling for them, so a saved
+        # spec holding one could not be read back
+        for where, value in float_items(data):
+            _refuse_non_finite_value(value, where)
         return
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
@@ -1108,14 +1115,6 @@ def _leaves(node, where: str):
         yield from _leaves(value, path) if isinstance(value, dict | list) else [(path, value)]
 
 
-def _run_checks(data: dict) -> None:
-    for where, check in _CHECKS.items():
-        section, key = where.split(".")
-        value = (data.get(section) or {}).get(key)
-        if value is not None:
-            _checked(check, value, where)
-
-
 def _checked(check, value, where: str, fix: str | None = None) -> None:
     """``check(value, where)``, its refusal quoting the number as the file wrote it (``1e400``,
     ``2.10``), not as Python reads it back (``inf``, ``2.1``); ``fix`` (a file's number in
@@ -1162,14 +1161,6 @@ def field_fix(*names: str, typed: bool = False) -> str:
         except EthicLensInputError as exc:
             return (f"give a number, {exc.fix}" if typed else exc.fix) if exc.fix else NUMBER_FIX
     return NUMBER_FIX
-
-
-def _refuse_non_finite(data) -> None:
-    """Refuse NaN and infinity anywhere in a spec's data, naming the key: JSON has no spelling
-    for them, so a saved spec holding one could not be read back (checked fields refuse them
-    in their own words first)."""
-    for where, value in float_items(data):
-        _refuse_non_finite_value(value, where)
 
 
 def _refuse_non_finite_value(value, where: str, given=None) -> None:
