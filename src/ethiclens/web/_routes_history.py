@@ -134,6 +134,11 @@ def _user_names(*documents) -> set[str]:
     return names
 
 
+# the fixes of a diff's audits that cannot be diffed
+_PICK_THEM = "pick them in the history"
+_ONE_MODEL_FIX = "pick two audits (not comparisons or threshold views)"
+
+
 def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
     """(status, problem, fix) when the audits ``a`` and ``b`` of a diff's ``query`` (found,
     or None) cannot be diffed, else None."""
@@ -144,17 +149,9 @@ def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
     for k, a in zip("ab", audits, strict=True):  # the parameter and its value, as page's
         if not (a and a["status"] == "done"):
             problem = f"the parameter {k!r} is {query[k][:40]!r}, not a finished audit"
-            return (
-                404,
-                f"choose two finished audits to compare: {problem}",
-                "pick them in the history",
-            )
+            return 404, f"choose two finished audits to compare: {problem}", _PICK_THEM
     if any(a["purpose"] != "audit" for a in audits):
-        return (
-            422,
-            "only audits of one model can be diffed here",
-            "pick two audits (not comparisons or threshold views)",
-        )
+        return 422, "only audits of one model can be diffed here", _ONE_MODEL_FIX
     return None
 
 
