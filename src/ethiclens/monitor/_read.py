@@ -18,9 +18,7 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report, sequence_text
 from ._request import MonitorRequest, check_stored_numbers
-from ._store import Store, as_written_fix, checked_store, damaged, is_store_url
-
-_FIX = "name the store an `ethiclens monitor --store` run wrote"
+from ._store import READ_FIX, Store, as_written_fix, checked_store, damaged, is_store_url
 
 
 def read_store(path, *, flag: str = "--store") -> dict:
@@ -31,11 +29,11 @@ def read_store(path, *, flag: str = "--store") -> dict:
         return _read_postgres(path, flag)
     path = Path(path)
 
-    def refuse(problem: str, fix: str = _FIX):
+    def refuse(problem: str, fix: str = READ_FIX):
         return EthicLensInputError(problem, column=flag, value=str(path), fix=fix)
 
     if not path.is_file():
-        raise refuse("is not a file (a monitor store)", as_written_fix(path, _FIX))
+        raise refuse("is not a file (a monitor store)", as_written_fix(path, READ_FIX))
     try:
         with open(path, "rb") as fh:
             head = fh.read(16)
@@ -64,7 +62,7 @@ def _read_postgres(url: str, flag: str) -> dict:
     except EthicLensInputError as exc:
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
 
-    def refuse(problem: str, fix: str = _FIX):
+    def refuse(problem: str, fix: str = READ_FIX):
         return EthicLensInputError(problem, column=flag, value=store.path, fix=fix)
 
     try:

@@ -310,7 +310,7 @@ def read_store_report(store_path, request) -> MonitorResult:
     from pathlib import Path
 
     from .._checks import check_argument_type
-    from ._store import checked_store, is_store_url
+    from ._store import READ_FIX, checked_store, is_store_url
 
     if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
         problem = "must be a MonitorRequest (the request the store was written for), not a"
@@ -319,8 +319,7 @@ def read_store_report(store_path, request) -> MonitorResult:
         check_argument_type(request, (), column="request", problem=problem, fix=fix)
     path = checked_store(store_path)  # a store read, never made: none there is refused
     if not is_store_url(path) and not Path(path).is_file():
-        fix = "name the store an `ethiclens monitor --store` run wrote"  # read_store's words
-        fix = as_written_fix(path, fix)
+        fix = as_written_fix(path, READ_FIX)  # read_store's words
         raise _refuse("is not a file (a monitor store)", path, fix)
     store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
     try:

@@ -42,6 +42,7 @@ BUSY_TIMEOUT = 60.0  # seconds a run waits for another run holding the store
 PG_SCHEMA = "ethiclens_monitor"
 TABLES = ("meta", "windows", "results", "state", "alarms", "runs")
 _NEW_STORE_FIX = "name a new file, or the store an earlier monitor run wrote"
+READ_FIX = "name the store an `ethiclens monitor --store` run wrote"  # read, never made
 # a 0-byte store file is looked at this many times, this many seconds apart, before it is
 # refused as emptied: a run that has just created it locks it within microseconds
 _EMPTY_TRIES, _EMPTY_WAIT = 5, 0.02
