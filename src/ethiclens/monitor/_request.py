@@ -884,9 +884,8 @@ _CLI_RUN = contextvars.ContextVar("monitor_cli_run", default=False)
 # the flags a Python caller's refusal at run time names by the request's field: its columns
 # and group edits; the others keep their words (tests pin them: the round-32 review's report)
 _FIELDS = {"--intersect": "intersections", "--exclude-group": "exclude_groups"}
-_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("time", "y_pred", "y_true", "protected")}
-_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("propensity", "weight", "pos_label")}
-_FIELDS |= {f"--{f.replace('_', '-')}": f for f in ("bins", "merge_groups")}
+_FIELDS |= {f"--{_flag(f)}": f for f in ("time", "y_pred", "y_true", "protected", "propensity")}
+_FIELDS |= {f"--{_flag(f)}": f for f in ("weight", "pos_label", "bins", "merge_groups")}
 
 
 @contextmanager
