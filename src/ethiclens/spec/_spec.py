@@ -1012,7 +1012,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     fix = (
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
-        or (_quote_fix(err, where) if source not in _NOT_A_FILE else _as_text_fix(err))
+        or _text_fix(err, where, source)
         or (err.validator == "minLength" and _empty_fix(where))
         or unquote
         or _target_fix(err, where)
@@ -1188,25 +1188,20 @@ def _range_fix(schema: dict, value=None) -> str | None:
     return None
 
 
-def _quote_fix(err, where: str) -> str | None:
-    """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.10``
-    or ``version: true`` as a number or a boolean, not as the text the user meant. The text is
-    quoted as the file wrote it (``"2.10"``, not the number's ``"2.1"``)."""
+def _text_fix(err, where: str, source: str) -> str | None:
+    """The fix of a number or true/false where text is asked. A file's: 'quote it' (YAML read
+    ``version: 2.10`` or ``version: true`` as a number or a boolean, not as the text the user
+    meant), quoted as the file wrote it (``"2.10"``, not the number's ``"2.1"``). A Python
+    caller's (``AuditSpec.of(json=5)``): the text, not YAML's quotes (a true/false: the
+    field's own fix)."""
     from ..io import quote_it_fix
 
     kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
     if err.validator != "type" or "string" not in kinds:
         return None
-    return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
-
-
-def _as_text_fix(err) -> str | None:
-    """A Python caller's fix of a number where text is asked (``AuditSpec.of(json=5)``): the
-    text, not YAML's quotes (a true/false: the field's own fix)."""
-    kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
-    if err.validator != "type" or "string" not in kinds or isinstance(err.instance, bool):
-        return None
-    if not isinstance(err.instance, int | float):
+    if source not in _NOT_A_FILE:
+        return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
+    if isinstance(err.instance, bool) or not isinstance(err.instance, int | float):
         return None
     return f"pass it as text ({str(err.instance)!r})"
 
