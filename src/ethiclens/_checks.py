@@ -262,20 +262,6 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
 MAX_LABEL_CHARS = 256
 
 
-def long_labels_error(n_rows: int, longest: int, where: str, column) -> EthicLensInputError:
-    """The refusal of group labels longer than :data:`MAX_LABEL_CHARS`: ``n_rows`` rows hold
-    one, the longest has ``longest`` characters, ``where`` names the first row
-    (``", first at row N"``)."""
-    return EthicLensInputError(
-        f"{n_rows} group value(s) longer than {MAX_LABEL_CHARS} characters (the longest has "
-        f"{longest:,}){where}",
-        column=column,
-        kind=None if str(column).startswith("--") else "column",  # data, or a flag's list
-        fix="a protected attribute holds short group labels: map its values to labels first "
-        "(e.g. codes or categories), or choose another column",
-    )
-
-
 def first_row(row: int) -> str:
     """Where a refusal's first bad row lies, as the checks word it (a face may name the file's
     line instead: ``sources.name_rows``)."""
@@ -321,8 +307,8 @@ def _distinct(labels) -> tuple[np.ndarray, object]:
 
 
 def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=None) -> None:
-    """Refuse group labels longer than :data:`MAX_LABEL_CHARS`, as ``audit`` does
-    (:func:`long_labels_error`); the one measure behind every engine and face.
+    """Refuse group labels longer than :data:`MAX_LABEL_CHARS` (how many rows, the longest, the
+    first's place), as ``audit`` does; the one measure and message behind every engine and face.
 
     ``labels``: one per row, or the distinct labels when ``codes`` maps each row to one.
     ``counts``: the rows each entry stands for (a counts table's or a grouped engine's cells;
@@ -342,7 +328,14 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
         n_rows = int(np.asarray(counts)[rows].sum())
     if rows.any():
         longest = int(lengths[codes[counted]].max())
-        raise long_labels_error(n_rows, longest, where(int(np.argmax(rows))), column)
+        raise EthicLensInputError(
+            f"{n_rows} group value(s) longer than {MAX_LABEL_CHARS} characters (the longest has "
+            f"{longest:,}){where(int(np.argmax(rows)))}",
+            column=column,
+            kind=None if str(column).startswith("--") else "column",  # data, or a flag's list
+            fix="a protected attribute holds short group labels: map its values to labels "
+            "first (e.g. codes or categories), or choose another column",
+        )
 
 
 # Model-card fields, sweep grids and the like are a few kilobytes. A pure-Python YAML parser
