@@ -162,8 +162,9 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
             fix = f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from"
             raise _refused(problem + "reads one", "--counts", fix)
         return _counts_file(spec)
-    if kind == "file" and Path(t.file).suffix == "" and not _exists(t.file) and t.file != "-":
-        raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
+    if kind == "file" and Path(t.file).suffix == "" and t.file != "-" and not Path(t.file).exists():
+        if not any(ch in t.file for ch in "*?["):  # no file, no glob: a misspelt benchmark?
+            raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
     if kind == "file":
         refuse_missing_input(t.file, "target.file", globs=True)
         _refuse_counts_as_rows(t.file, purpose)
@@ -354,10 +355,6 @@ def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
         problem = f"--engine {engine} reads files; with {flag} the database counts"
         fix = f"drop --engine {engine}, or drop {flag} and name a file"
         raise _refused(problem, "--engine", fix, engine)
-
-
-def _exists(target: str) -> bool:
-    return Path(target).exists() or any(ch in target for ch in "*?[")
 
 
 # -- fingerprints -----------------------------------------------------------------------------
