@@ -9,7 +9,6 @@ from __future__ import annotations
 import collections
 import functools
 import glob
-import gzip
 import hashlib
 import os
 import re
@@ -28,6 +27,7 @@ from ..io import (
     _SETTLED_NS,
     COMPRESSED,
     _cached,
+    _open_bytes,
     _path_exists,
     _reader,
     _settled,
@@ -521,7 +521,7 @@ def _mixed_line_ends(files) -> bool:
     read it; DuckDB only when not strict. A file that cannot be read is left to the reader."""
     for f in files:
         try:
-            with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
+            with _open_bytes(f) as fh:
                 head = fh.read(1 << 16)
         except (OSError, EOFError):
             continue
@@ -579,10 +579,9 @@ def _line_ends(path: str, size: int, stamp: tuple) -> tuple[int | None, frozense
     r"""(the line of the first lone \r outside quotes, the other line ends outside quotes) of
     a file holding both a lone \r and a \n; (None, {}) for any other: those (nearly all) cost
     one regular-expression pass. ``size`` and ``stamp`` key the cache (``io._cache_key``)."""
-    opener = gzip.open if path.lower().endswith(".gz") else open
     lone = newline = False
     try:
-        with opener(path, "rb") as fh:
+        with _open_bytes(path) as fh:
             tail = b""
             while block := fh.read(1 << 22):
                 block, tail = tail + block, b""
@@ -592,7 +591,7 @@ def _line_ends(path: str, size: int, stamp: tuple) -> tuple[int | None, frozense
                 newline = newline or b"\n" in block
             lone = lone or tail == b"\r"
         if lone and newline:
-            with opener(path, "rb") as fh:
+            with _open_bytes(path) as fh:
                 return _scan_line_ends(fh)
     except (OSError, EOFError):
         pass  # left to the reader, which names the fault
