@@ -1303,9 +1303,9 @@ _DAY_SQL = {
 # without time zone, a date) is UTC, as on the file engines, whatever the session's TimeZone
 # (a cast to TIMESTAMPTZ would read it in the server's zone)
 _PG_CUT = "regexp_replace(CAST({col} AS TEXT), '(:[0-9][0-9][.][0-9]{{6}})[0-9]+', '\\1')"
+_TEXT_TYPES = "('text'::regtype, 'character varying'::regtype, 'character'::regtype)"
 _PG_TIME = (
-    "(CASE WHEN pg_typeof({col}) IN ('text'::regtype, 'character varying'::regtype, "
-    "'character'::regtype) THEN (CASE WHEN CAST({col} AS TEXT) ~ "
+    f"(CASE WHEN pg_typeof({{col}}) IN {_TEXT_TYPES} THEN (CASE WHEN CAST({{col}} AS TEXT) ~ "
     "'[0-9]:[0-9]{{2}}[:.0-9]*(Z|[+-][0-9]{{2}}(:?[0-9]{{2}})?)$' "
     f"THEN CAST({_PG_CUT} AS TIMESTAMPTZ) "
     f"ELSE CAST({_PG_CUT} AS TIMESTAMP) AT TIME ZONE 'UTC' END) "
@@ -1404,7 +1404,6 @@ def _timed_sql(scheme: str, source: str, col: str, taken=()) -> tuple[str, str, 
 # a named zone or an offset of 24 hours or more. So a text time is first held to ISO_TIME (a
 # regular expression in PostgreSQL; in SQLite, which has none, the same pattern piece by piece
 # in GLOBs) and to the calendar; PostgreSQL's typed times (timestamp, date) pass as typed.
-_TEXT_TYPES = "('text'::regtype, 'character varying'::regtype, 'character'::regtype)"
 
 
 def _sqlite_offset(text: str) -> str:
