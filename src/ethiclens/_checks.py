@@ -857,12 +857,8 @@ def _text_zero_one_fix(col: str, uniq, *, pos_label: bool) -> str:
     """:func:`label_fix` for text 0/1 (``'1'``, ``'1.00'``): integers as pandas reads the
     text ('1.00' is not an int to ``astype``), or the positive label as the column writes it."""
     texts = [v for v in uniq if isinstance(v, str)]
-    if all(v.strip() in ("0", "1") for v in texts):
-        fix = f"store the column as integers, e.g. in pandas {col} = {col}.astype(int)"
-    else:
-        fix = (
-            f"store the column as integers, e.g. in pandas {col} = pd.to_numeric({col}).astype(int)"
-        )
+    read = col if all(v.strip() in ("0", "1") for v in texts) else f"pd.to_numeric({col})"
+    fix = f"store the column as integers, e.g. in pandas {col} = {read}.astype(int)"
     ones = sorted({v for v in texts if float(v.strip()) == 1}) or ["1"]
     if not pos_label or len(ones) > 1:  # two writings of 1: no one label names both
         return fix
