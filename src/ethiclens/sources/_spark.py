@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import gzip
 import re
 from pathlib import Path
 from urllib.parse import unquote
@@ -13,7 +12,7 @@ import pandas as pd
 
 from .._optional import require
 from ..errors import EthicLensInputError
-from ..io import _unclosed_quote_error, ragged_error
+from ..io import _open_bytes, _unclosed_quote_error, ragged_error
 from . import _rules as rules
 from ._counts_table import (
     NAN_TEXT_PATTERN,
@@ -381,7 +380,7 @@ def _line_ends(files) -> str:
     heads = []
     for f in files:
         with contextlib.suppress(OSError, EOFError):
-            with (gzip.open if f.lower().endswith(".gz") else open)(f, "rb") as fh:
+            with _open_bytes(f) as fh:
                 heads.append(fh.read(1 << 16))
     if any(b"\r" in head and b"\n" not in head for head in heads):
         return "\r"
