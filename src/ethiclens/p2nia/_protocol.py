@@ -31,6 +31,7 @@ import warnings
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -666,10 +667,14 @@ def _domain_source(protected_domain) -> str:
     )
 
 
-def _check_extra_columns(request, columns, discretization, roles) -> list:
-    def refused(problem: str, fix: str, value=None, flag="--columns") -> EthicLensInputError:
-        return EthicLensInputError(problem, column=flag, value=value, fix=fix)
+def _refused(problem: str, fix: str, value=None, *, column) -> EthicLensInputError:
+    """A refusal of ``column`` (an option, ``--out``; a request ``where``), bound to one by a
+    check's ``refused = partial(_refused, column=...)``."""
+    return EthicLensInputError(problem, column=column, value=value, fix=fix)
 
+
+def _check_extra_columns(request, columns, discretization, roles) -> list:
+    refused = partial(_refused, column="--columns")
     columns = [] if columns is None else columns
     if not isinstance(columns, (list, tuple)):  # the command splits its flag into a list
         raise refused(
@@ -681,7 +686,7 @@ def _check_extra_columns(request, columns, discretization, roles) -> list:
             "bins must map a column to its edges",
             'e.g. {"age": [0, 25, 45, 65, 120]}',
             discretization,
-            "--bins",
+            column="--bins",
         )
     if not get_mechanism(request.mechanism).extra_columns and (columns or discretization):
         with_extra = [n for n in mechanism_names() if get_mechanism(n).extra_columns]
@@ -689,7 +694,7 @@ def _check_extra_columns(request, columns, discretization, roles) -> list:
             f"{request.mechanism.upper()} releases only the request's columns; extra columns "
             f"and bins apply to {'/'.join(with_extra)}",
             f"drop --columns/--bins, or request mechanism {' or '.join(with_extra)}",
-            flag="--columns" if columns else "--bins",
+            column="--columns" if columns else "--bins",
         )
     if len(set(columns)) != len(columns):
         raise refused("columns repeated", "list each column once", columns)
@@ -713,7 +718,7 @@ def _check_extra_columns(request, columns, discretization, roles) -> list:
         raise refused(
             "bins given for a column that is not released",
             f"add {unused[0]} to --columns or drop its bins",
-            flag=f"--bins {unused[0]}",
+            column=f"--bins {unused[0]}",
         )
     return columns
 
@@ -817,10 +822,7 @@ def write_release(
 def _check_out_folder(out: Path, replace: bool) -> bool:
     """Whether ``out`` holds a release to replace; refuses a file, a folder of other files,
     and a release without ``replace``."""
-
-    def refused(problem: str, fix: str, value=None) -> EthicLensInputError:
-        return EthicLensInputError(problem, column="--out", value=value, fix=fix)
-
+    refused = partial(_refused, column="--out")
     if out.exists() and not out.is_dir():
         raise refused(f"{out} exists and is not a folder", "choose a new folder for the release")
     existing = out.is_dir() and any(out.iterdir())
@@ -1211,10 +1213,7 @@ def _check_domain(domain, prot: str) -> list[str]:
     """The groups of the protected attribute ``prot`` (``--groups``): two or more distinct
     non-empty names, checked as the audit checks a column's groups."""
     where = "--groups"
-
-    def refused(problem: str, fix: str) -> EthicLensInputError:
-        return EthicLensInputError(problem, column=where, value=domain, fix=fix)
-
+    refused = partial(_refused, column=where, value=domain)
     if isinstance(domain, str) or not isinstance(domain, (list, tuple)):
         raise refused(
             f"the group domain must be a list of group names, not {type(domain).__name__}",
@@ -1290,21 +1289,16 @@ def _plain_text(value):
 def _check_protected(prot) -> str:
     """The protected column's name: a non-empty string, not one of the names a release keeps
     for its own columns."""
+    refused = partial(_refused, column="--protected", value=prot)
     if not isinstance(prot, str) or not prot:
-        raise EthicLensInputError(
-            "the protected attribute must be a column name (string)",
-            column="--protected",
-            value=prot,
-            fix="e.g. --protected sex",
-        )
+        problem = "the protected attribute must be a column name (string)"
+        raise refused(problem, "e.g. --protected sex")
     if prot in (LABEL, PREDICTION) or prot.startswith("_"):
-        raise EthicLensInputError(
+        raise refused(
             f"a release names its label and prediction columns {LABEL} and {PREDICTION} and "
             "keeps names starting with '_' for its own records: the protected column would be "
             "lost or misread",
-            column="--protected",
-            value=prot,
-            fix="rename the protected column (in the request and the platform's data), e.g. "
+            "rename the protected column (in the request and the platform's data), e.g. "
             "--protected group",
         )
     return prot
@@ -1366,10 +1360,7 @@ def _request_body(d, where: str) -> dict:
     """The request's fields without ``format``: a JSON object of the request format, with
     known keys only and every required one."""
     create = "create it with ethiclens p2nia request"
-
-    def refused(problem: str, fix: str, value=None) -> EthicLensInputError:
-        return EthicLensInputError(problem, column=where, value=value, fix=fix)
-
+    refused = partial(_refused, column=where)
     if not isinstance(d, dict):
         raise refused(f"must be a JSON object, not {type(d).__name__}", create)
     written = d.get("format", REQUEST_FORMAT)
