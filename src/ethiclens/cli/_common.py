@@ -132,15 +132,12 @@ def show(blocks, err: bool = False) -> None:
         console.print(block)
 
 
-POSITIVE_CHOICES = ("favorable", "harmful")
-
-
 class PositiveChoice(click.Choice):
     """``--positive favorable|harmful``, the one sign vocabulary of every command; the old
     spelling ``beneficial`` is a deprecated alias of ``favorable`` (a notice on stderr)."""
 
     def __init__(self):
-        super().__init__(list(POSITIVE_CHOICES), case_sensitive=False)
+        super().__init__(["favorable", "harmful"], case_sensitive=False)
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and value.lower() == "beneficial":
