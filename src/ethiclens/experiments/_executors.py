@@ -18,7 +18,7 @@ from .._optional import (
     log_handlers,
     require,
 )
-from ..errors import EthicLensInputError
+from ..privacy import argument_error
 
 
 class InlineExecutor:
@@ -135,12 +135,11 @@ class DaskExecutor:
                 self.client = distributed.Client(address, timeout="20s")
             # ValueError: an unknown scheme ('tcpp://...'); TypeError: not an address
             except (OSError, TimeoutError, ValueError, TypeError) as exc:
-                raise EthicLensInputError(
+                raise argument_error(  # the command line's flags_named names its flag
                     f"cannot reach the Dask scheduler ({exc})",
-                    column="scheduler",
-                    kind="argument",  # the command line's flags_named names its flag
-                    value=address,
-                    fix="check the address (e.g. tcp://host:8786), or use local-cluster",
+                    "scheduler",
+                    address,
+                    "check the address (e.g. tcp://host:8786), or use local-cluster",
                 ) from exc
         self.name = f"dask ({address})"
 

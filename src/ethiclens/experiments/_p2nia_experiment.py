@@ -42,6 +42,7 @@ from ..p2nia import (
     register_model,
     release,
 )
+from ..privacy import argument_error
 
 # dataset -> (default protected attribute, loader keywords): a live view of the dataset registry
 EXPERIMENT_DATASETS = ds_mod.P2NIA_DATASETS
@@ -530,12 +531,9 @@ def _check_progress(progress) -> None:
     """``progress``: None or a function progress(done, total), refused before any work; a
     false value (progress=False, as run_sweep's) is no progress, as it always was."""
     if progress and not callable(progress):
-        raise EthicLensInputError(
-            "must be a function progress(done, total), or None",
-            column="progress",
-            kind="argument",
-            value=progress,
-            fix="e.g. progress=lambda done, total: print(done, total)",
+        fix = "e.g. progress=lambda done, total: print(done, total)"
+        raise argument_error(
+            "must be a function progress(done, total), or None", "progress", progress, fix
         )
 
 

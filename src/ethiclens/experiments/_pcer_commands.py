@@ -29,6 +29,7 @@ from ..privacy import (
     DPTrainingRun,
     PCERResult,
     TrainConfig,
+    argument_error,
     check_batch_settings,
     get_trainer,
     refusing_unknown,
@@ -232,22 +233,15 @@ def _train_and_audit(request: TrainRequest) -> TrainedAudit:
 def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
     """One source of the grid; a seed count of at least 1; a feature set some dataset has."""
     if grid_file and preset_name:
-        raise EthicLensInputError(  # pcer sweep's flags_named names its flag --grid
-            "give a preset or a grid file, not both",
-            column="grid_file",
-            kind="argument",
-            fix="drop one of them",
+        # pcer sweep's flags_named names its flag --grid
+        raise argument_error(
+            "give a preset or a grid file, not both", "grid_file", fix="drop one of them"
         )
     # named as sweep_grid's keywords: pcer sweep's flags_named names its flags --seeds, ...
     seeds = overrides.get("seeds")
     if isinstance(seeds, int | float) and seeds < 1:  # a list or text: the grid's own check
-        raise EthicLensInputError(
-            "must be at least 1: a count N runs seeds 0..N-1",
-            column="seeds",
-            kind="argument",
-            value=seeds,
-            fix="e.g. 10 (seeds 0..9)",
-        )
+        problem = "must be at least 1: a count N runs seeds 0..N-1"
+        raise argument_error(problem, "seeds", seeds, "e.g. 10 (seeds 0..9)")
     features = overrides.get("features")
     if features is not None:
         from ..datasets import entries

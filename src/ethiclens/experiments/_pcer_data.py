@@ -23,8 +23,7 @@ from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
 from .._checks import printed_float
-from ..errors import EthicLensInputError
-from ..privacy import PreparedData, check_train_number, refusing_unknown
+from ..privacy import PreparedData, argument_error, check_train_number, refusing_unknown
 
 # The binary attributes, loader settings and feature sets come from each dataset's registry
 # entry (ethiclens.datasets.DatasetEntry): adding a dataset there makes it a PCER dataset.
@@ -131,13 +130,7 @@ def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
     whole = isinstance(max_rows, int | np.integer) and not isinstance(max_rows, bool | np.bool_)
     if max_rows is not None and not (whole and max_rows >= 1):
         fix = "give a whole number of rows, e.g. max_rows=1200, or None for every row"
-        raise EthicLensInputError(
-            "must be a positive whole number",
-            column="max_rows",
-            kind="argument",
-            value=max_rows,
-            fix=fix,
-        )
+        raise argument_error("must be a positive whole number", "max_rows", max_rows, fix)
     idx = np.arange(len(ds))
     try:
         if max_rows is not None and max_rows < len(ds):
@@ -147,13 +140,12 @@ def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
         )
     except ValueError as exc:  # too few rows (of a label) to stratify
         n = len(ds) if max_rows is None else min(len(ds), max_rows)
-        raise EthicLensInputError(
+        raise argument_error(
             f"{n:,} rows cannot be split at test_size {test_size:g} with rows of each label in "
             f"both the train and test split ({exc})",
-            column="max_rows" if max_rows is not None else "test_size",
-            kind="argument",
-            value=max_rows if max_rows is not None else test_size,
-            fix="use more rows (a larger max_rows) or a test_size nearer 0.3",
+            "max_rows" if max_rows is not None else "test_size",
+            max_rows if max_rows is not None else test_size,
+            "use more rows (a larger max_rows) or a test_size nearer 0.3",
         ) from None
 
 

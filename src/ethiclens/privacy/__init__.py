@@ -24,6 +24,7 @@ from ._inputs import (
     read_splits,
     refusing_unknown,
 )
+from ._inputs import argument_error as argument_error  # experiments'; not in __all__
 from ._mia import GroupAttack, MIAResult, membership_inference
 from ._pcer import (
     DEFAULT_ETA,
