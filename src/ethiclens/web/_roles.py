@@ -13,6 +13,7 @@ from .._checks import (
     WHOLE_FIX,
     did_you_mean,
     is_number_text,
+    positive_value,
     underflow_words,
     underflows,
     whole_number,
@@ -981,8 +982,6 @@ def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
     ``column`` (its ``problem``'s values) or another of the profile's ``columns`` writes with
     whitespace around it (' yes'): the field Positive label value, stripped, cannot hold it,
     so the file is changed; None when no column writes it so."""
-    from .._checks import positive_value
-
     try:
         found = _found_values(problem)
         positive = str(positive_value(found)).strip()

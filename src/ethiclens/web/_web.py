@@ -17,8 +17,9 @@ from collections import OrderedDict
 from decimal import Decimal
 from pathlib import Path
 
+from .._secrets import mask_secrets
 from .._text import html_safe, percent, threshold_text
-from ..errors import EthicLensInputError
+from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
 from ._uploads import FORM_FIX, UNREADABLE, limit_text, media_problem
@@ -75,8 +76,6 @@ class Masked(str):
 
 def masked_piece(value) -> str:
     """A piece of user text (a group may be a number) with its password masked."""
-    from .._secrets import mask_secrets
-
     return mask_secrets(str(value))
 
 
@@ -151,8 +150,6 @@ def _shown_masked(value):
     data: URI of base64, whose last characters could read ``token=``)."""
     from markupsafe import Markup
 
-    from .._secrets import mask_secrets
-
     own = isinstance(value, Masked) or (
         isinstance(value, str) and (APP_HEX.fullmatch(value) or APP_PLOT.fullmatch(value))
     )
@@ -192,8 +189,6 @@ def said_named(exc: EthicLensInputError, names=()) -> Masked:
     """:func:`said`'s line with each of the user ``names`` in it masked alone
     (:func:`masked_names`): the error masks its message whole, so a group 'password=' named in
     it read '(attr:password= *** A)', the library's 'vs' eaten."""
-    from ..errors import _REPR
-
     shown = "" if exc.value is None else f" (value: {_REPR.repr(exc.value)})"
     return masked_names(exc.problem + shown + (f". Fix: {exc.fix}" if exc.fix else ""), names)
 
@@ -501,8 +496,6 @@ class Web:
     def page(self, request, name: str, code: int = 200, **context):
         from starlette.responses import HTMLResponse
 
-        from .._secrets import mask_secrets
-
         # every refusal by its field masked, as an error page's and an error's own message are
         # (one built from what was typed: a URL in the database field)
         context["errors"] = {k: mask_secrets(v) for k, v in (context.get("errors") or {}).items()}
@@ -516,8 +509,6 @@ class Web:
         """The page of a refusal; ``link`` (address, words) leads to where the fix is; ``name``:
         the user's names (a file's) the problem may begin with. Every credential its words
         quote is masked (as the error's own message masks it)."""
-        from .._secrets import mask_secrets
-
         return self.page(
             request,
             "error.html",
