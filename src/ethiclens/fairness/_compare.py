@@ -15,6 +15,7 @@ import copy
 import json
 import math
 from dataclasses import asdict, dataclass, field, replace
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -254,13 +255,8 @@ _MODEL_FREE: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
 )
 
 
-def _probes_kept(fn):
-    """``fn`` with one :func:`model_free` memo for the run (each thread and task its own)."""
-    return _memo_scope(_MODEL_FREE, fn)
-
-
 @frozen_specs()  # both audits and the differences: the metrics registered when it began
-@_probes_kept
+@partial(_memo_scope, _MODEL_FREE)  # one model_free memo a run (each thread and task its own)
 def compare(
     y_true,
     pred_a,
