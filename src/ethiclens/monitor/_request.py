@@ -18,6 +18,7 @@ from typing import ClassVar
 import numpy as np
 
 from .._checks import (
+    check_argument_type,
     check_count,
     check_di_threshold,
     check_draws,
@@ -461,11 +462,9 @@ def _check_python_types(request: MonitorRequest) -> None:
     _protected_items(request)
     _check_text(request)
     for name, shape in _SHAPES.items():
-        value = getattr(request, name)
-        if value is not None and not isinstance(value, Mapping):
-            raise EthicLensInputError(
-                f"must be a dict, not {_a(value)}", column=name, fix=shape, kind="argument"
-            )
+        if (value := getattr(request, name)) is not None:
+            problem = "must be a dict, not a"
+            check_argument_type(value, Mapping, column=name, problem=problem, fix=shape)
     _check_edit_shapes(request)
     crossed = request.intersections
     if crossed is not None and (
@@ -478,14 +477,11 @@ def _check_python_types(request: MonitorRequest) -> None:
             fix='e.g. intersections=(("race", "sex"),)',
             kind="argument",
         )
-    base = request.baseline_target
-    if base is not None and not isinstance(base, (str, os.PathLike)):
-        raise EthicLensInputError(
-            f"must be a path (a file, a folder or a glob), not {_a(base)}",
-            column="baseline_target",
-            fix="write the baseline's rows to a file and give its path",
-            kind="argument",
-        )
+    if (base := request.baseline_target) is not None:
+        problem = "must be a path (a file, a folder or a glob), not a"
+        fix = "write the baseline's rows to a file and give its path"
+        column = "baseline_target"
+        check_argument_type(base, (str, os.PathLike), column=column, problem=problem, fix=fix)
     if base is not None and not str(base).strip():  # not the working directory's files
         raise EthicLensInputError("must not be empty", column="--baseline-target", value=base,
                                   fix="give the baseline's file, folder or glob")  # fmt: skip
