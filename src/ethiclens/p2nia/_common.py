@@ -102,10 +102,9 @@ def _bad(problem: str, field: str | None = None, value=None, fix: str | None = N
 
 def manifest_number(check, value, field: str):
     """``check(value)`` (:func:`check_epsilon`, :func:`check_delta`) of the manifest's key
-    ``field``, refused as an invalid manifest (not as an option the auditor could change)."""
+    ``field``, refused as an invalid manifest (not as an option the auditor could change); an
+    int past a float's range (δ = 10**400) is refused by the check itself."""
     try:
         return check(value, f"{MANIFEST}:{field}")
     except EthicLensInputError as exc:
         raise _bad(f"invalid manifest: {exc.problem}", field, exc.value, INVALID_FIX) from None
-    except OverflowError:  # an int past a float's range (δ = 10**400): no number a release writes
-        raise _bad("invalid manifest: not a finite number", field, value, INVALID_FIX) from None
