@@ -173,15 +173,9 @@ TOKEN_FIX = (
     "(or openssl rand -hex 32, not -base64)"
 )
 
-_SIZE_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "m": 1 << 20, "mb": 1 << 20}
-_SIZE_UNITS |= {
-    "g": 1 << 30,
-    "gb": 1 << 30,
-    "t": 1 << 40,
-    "tb": 1 << 40,
-    "p": 1 << 50,
-    "pb": 1 << 50,
-}
+# bytes, then k (kB) to p (PB), each unit 1,024 times the one before
+_SIZE_UNITS = {"": 1, "b": 1}
+_SIZE_UNITS |= {u + b: 1 << (10 * n) for n, u in enumerate("kmgtp", 1) for b in ("", "b")}
 MAX_SIZE = 1 << 50  # 1 PB: past any upload a machine could hold
 
 
