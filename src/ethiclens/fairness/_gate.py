@@ -256,6 +256,7 @@ def _as_report(report) -> dict:
         report = report.to_dict()
     fix = "give the AuditResult (or result.to_dict(), or json.load of its --json report)"
     problem = "is not an audit result or its report dict"
+    value = None if isinstance(report, dict) else report  # a report is too long to quote
     if isinstance(report, dict) and report.get("kind") == _COMPARISON_KIND:
         problem = "is a model comparison's report (B - A), not an audit's"
         fix = "gate it with ModelComparison.gate(fail_on) (the command line: ethiclens compare "
@@ -265,15 +266,13 @@ def _as_report(report) -> dict:
             return report
         if not _has_gated_keys(report):
             error = _first_schema_error(report) or ("comparisons", "is malformed", None)
-            path, words, quoted = *error[:2], None  # a report is too long to quote
+            path, words = error[:2]
         else:  # the verdicts the gate reads: a hand-edited 'BOGUS' would pass every fail_on
             error = _first_bad_status(report)
             if error is None:
                 return report
-            path, words, quoted = error
+            path, words, value = error
         problem = f"is not an audit report: {path} {words}"
-        raise EthicLensInputError(problem, column="report", value=quoted, fix=fix, kind="argument")
-    value = None if isinstance(report, dict) else report  # a report is too long to quote
     raise EthicLensInputError(problem, column="report", value=value, fix=fix, kind="argument")
 
 
