@@ -903,15 +903,12 @@ def _intended_use(result: AuditResult) -> Section:
         Markup("<h3>Intended use</h3>"),
         definition_list(pv.intended_use(prov), prose),
     ]
-    # The model card's own sections, so the report a reviewer signs says what the card says.
-    for key, heading in (
-        ("factors", "Factors (from the model card)"),
-        ("metrics", "Metrics (from the model card)"),  # its decision thresholds, too
-        ("evaluation_data", "Evaluation data (from the model card)"),
-        ("training_data", "Training data (from the model card)"),
-    ):
+    # The model card's own sections (the metrics' decision thresholds too), so the report a
+    # reviewer signs says what the card says.
+    for key in ("factors", "metrics", "evaluation_data", "training_data"):
         fields = pv.card_sections(prov, key)
         if fields:
+            heading = f"{key.replace('_', ' ').capitalize()} (from the model card)"
             parts += [Markup(f"<h3>{escape(heading)}</h3>"), definition_list(fields, prose)]
     ethics = pv.ethical_considerations(prov)
     if ethics:
