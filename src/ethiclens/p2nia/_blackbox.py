@@ -28,7 +28,7 @@ from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ..io import _first_not_one_value, _not_one_value_error
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import _as_argument, _check_metrics, as_list, check_n, check_seed
+from ._protocol import _as_argument, _check_metrics, _single_group, as_list, check_n, check_seed
 
 DOMAINS_FIX = (
     "give each column's values as a list, a numeric column's range as (low, high), e.g. "
@@ -78,12 +78,7 @@ def blackbox_audit(
     codes, labels = _group_codes(q[protected])
     groups = sorted(map(_group_label, domains[protected]) if protected in domains else set(labels))
     if len(groups) < 2:  # a gap needs two groups, as a release refuses
-        raise EthicLensInputError(
-            "the protected attribute has a single value",
-            column=protected,
-            value=groups,
-            fix="audit an attribute with two or more groups",
-        )
+        raise _single_group(groups, protected)
     index = {group: i for i, group in enumerate(groups)}
     a = np.array([index.get(label, -1) for label in labels], dtype=np.int64)[codes]
     y = rng.integers(0, 2, len(q))  # the auditor has no labels: Y uniform

@@ -592,12 +592,7 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
     labels, codes = encode_groups({prot: column}, len(data))[prot]
     domain = [str(v) for v in (request.protected_domain or labels)]
     if len(domain) < 2:
-        raise EthicLensInputError(
-            "the protected attribute has a single value",
-            column=prot,
-            value=domain,
-            fix="audit an attribute with two or more groups",
-        )
+        raise _single_group(domain, prot)
     outside = [g for g in labels if g not in domain]
     if outside:
         bad = np.isin(codes, [labels.index(g) for g in outside])
@@ -671,6 +666,13 @@ def _refused(problem: str, fix: str, value=None, *, column) -> EthicLensInputErr
     """A refusal of ``column`` (an option, ``--out``; a request ``where``), bound to one by a
     check's ``refused = partial(_refused, column=...)``."""
     return EthicLensInputError(problem, column=column, value=value, fix=fix)
+
+
+def _single_group(groups, column) -> EthicLensInputError:
+    """A protected attribute of fewer than two groups, refused by a release and the black-box
+    audit alike (a gap needs two)."""
+    fix = "audit an attribute with two or more groups"
+    return _refused("the protected attribute has a single value", fix, groups, column=column)
 
 
 def _check_extra_columns(request, columns, discretization, roles) -> list:
