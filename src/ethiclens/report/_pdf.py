@@ -47,13 +47,11 @@ def _browser() -> str:
     if browser is not None:
         return browser
     chosen = os.environ.get("ETHICLENS_CHROMIUM")
-    if not chosen:
-        raise _refused("no PDF renderer was found", fix=_FIX)
     now = (
         f"ETHICLENS_CHROMIUM=/path/to/chrome (now {chosen!r}, which is no program that runs: "
         "correct it, or unset it to use the first Chromium on PATH)"
     )
-    raise _refused("no PDF renderer was found", fix=_FIX.replace(_SET, now))
+    raise _refused("no PDF renderer was found", fix=_FIX.replace(_SET, now) if chosen else _FIX)
 
 
 def check_browser(timeout: float = 30.0) -> None:
