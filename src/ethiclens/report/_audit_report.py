@@ -388,7 +388,6 @@ def _summary(result: AuditResult) -> Section:
     label = pv.given(result.data.get("provenance", {}), "label")
     changes = changes_sentence(result.config, result.run)
     weighted = weighted_sentence(result.config)
-    rule = di_rule_sentence(result.config["policy"], not result.config["positive_is_favorable"])
     return Section(
         "summary",
         "Summary",
@@ -402,7 +401,14 @@ def _summary(result: AuditResult) -> Section:
             Markup("</div>"),
             _flag_list(result),
             paragraph(outcome_sentence(result, label)),
-            paragraph(f"{rule} {interval_sentence(result.config)}."),
+            paragraph(
+                di_rule_sentence(
+                    result.config["policy"], not result.config["positive_is_favorable"]
+                )
+                + " "
+                + interval_sentence(result.config)
+                + "."
+            ),
             paragraph("Reference groups — " + refs),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
         ),

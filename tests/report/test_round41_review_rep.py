@@ -1,0 +1,21 @@
+"""Round 41 review: the HTML summary builds its sentences in reading order. A fold evaluated
+the flag-rule sentence before the headline cards, so a result whose policy was edited after
+the audit (``di_threshold`` no number) raised ValueError from the rule sentence instead of the
+TypeError the minimum-DI card raised first before it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ethiclens
+from ethiclens.report import render_html
+
+
+def test_an_edited_policy_fails_first_where_the_report_reads_it_first():
+    rng = np.random.default_rng(0)
+    y, p = rng.integers(0, 2, 400), rng.integers(0, 2, 400)
+    result = ethiclens.audit(y, p, {"g": rng.choice(["a", "b"], 400)}, n_boot=100, random_state=0)
+    result.config["policy"]["di_threshold"] = "x"
+    with pytest.raises(TypeError, match="unsupported operand"):
+        render_html(result)
