@@ -563,10 +563,8 @@ def _scores(values, name, fix: str) -> np.ndarray:
     try:
         numbers = pd.to_numeric(raw, errors="coerce").astype(float)
     except Exception:  # a cell whose hash raises: no number
-        numbers = pd.to_numeric(
-            raw.map(lambda v: None if _not_one_value(v) else v), errors="coerce"
-        )
-        numbers = numbers.astype(float)
+        cells = raw.map(lambda v: None if _not_one_value(v) else v)
+        numbers = pd.to_numeric(cells, errors="coerce").astype(float)
     text = (numbers.isna() & raw.notna()).to_numpy()  # notna: every NaN (float32 too) is missing
     if text.any():
         _refuse_first(
