@@ -227,7 +227,7 @@ def check_counts_cells(
     _check_count_column(table, count, where)
     sums = _cell_sums(table)
     _check_sums(table, count, sums, label, where)
-    _check_duplicates(table, where)
+    _check_duplicates(table, where, _refused_as_missing(table, count, attributes))
     if WEIGHT_SUM in sums and WEIGHT_SQ_SUM in sums:
         _check_squares(table, count, sums[WEIGHT_SUM], sums[WEIGHT_SQ_SUM], label, where)
     if SCORE_SUM in sums:
@@ -430,14 +430,30 @@ def _check_count_column(table, count, where) -> None:
         _refuse(table, first, what, COUNT, too_many, COUNT, where)
 
 
-def _check_duplicates(table, where) -> None:
+def _refused_as_missing(table, count, attributes) -> np.ndarray | None:
+    """The rows :func:`_check_keys` refuses for a missing key (a cell that counts rows), which
+    the duplicate check leaves to it: two all-NaN-label cells are a missing label, not a cell
+    to add up. None when a key column cannot be read as missing or not."""
+    keys, _ = _key_columns(table, attributes)
+    try:
+        missing = np.zeros(len(table), dtype=bool)
+        for col in keys:
+            missing |= table[col].isna().to_numpy(dtype=bool)
+    except Exception:  # noqa: BLE001 - an odd value: the key checks refuse it in their words
+        return None
+    return missing & (count > 0)
+
+
+def _check_duplicates(table, where, skip=None) -> None:
     keys = [c for c in table.columns if c not in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM)]
     try:
         codes = table.groupby(keys, sort=False, dropna=False).ngroup().to_numpy()
     except Exception:  # a column not audited holding lists: refused as unknown, or ignored
         return
-    sizes = np.bincount(codes)
+    sizes = np.bincount(codes[~skip] if skip is not None else codes, minlength=codes.max() + 1)
     dup = sizes[codes] > 1
+    if skip is not None:
+        dup &= ~skip
     if dup.any():
         i = int(np.flatnonzero(dup)[0])
         rows = np.flatnonzero(codes == codes[i]).tolist()
