@@ -26,6 +26,7 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 from __future__ import annotations
 
 import logging
+import math
 import os
 import re
 import time
@@ -39,7 +40,7 @@ from urllib.parse import quote as quote_path
 import numpy as np
 import pandas as pd
 
-from .._checks import did_you_mean
+from .._checks import did_you_mean, is_number
 from .._optional import require
 from .._secrets import (
     MASK,
@@ -1030,7 +1031,8 @@ def _read_only(sa, con, backend: str, timeout: float):
         # The first statement of the transaction SQLAlchemy begins; rolled back on close.
         # psycopg cancels the running statement on KeyboardInterrupt.
         con.execute(sa.text("SET TRANSACTION READ ONLY"))
-        con.execute(sa.text(f"SET LOCAL statement_timeout = {int(timeout * 1000)}"))
+        # whole milliseconds, at least 1: PostgreSQL reads 0 as no timeout at all
+        con.execute(sa.text(f"SET LOCAL statement_timeout = {max(1, math.ceil(timeout * 1000))}"))
         # A backslash in '...' is a character, as sqlglot read and wrote the query; a URL's, a
         # role's or a database's standard_conforming_strings = off reads it as an escape: a
         # string runs on past its quote and the next string's text becomes SQL.
@@ -1196,9 +1198,7 @@ def _run(url, roles, table, query, timeout, flag):
             column="--table/--query",
             fix='e.g. --table predictions, or --query "SELECT ... FROM ..."',
         )
-    if isinstance(timeout, bool) or not (
-        isinstance(timeout, int | float) and 0 < timeout <= 86_400
-    ):
+    if not (is_number(timeout) and 0 < timeout <= 86_400):  # numpy's too, never a bool
         raise EthicLensInputError(
             "the statement timeout must be a number of seconds in (0, 86400]",
             column="timeout",
