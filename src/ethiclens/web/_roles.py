@@ -464,8 +464,9 @@ def read_back(
     Else ``otherwise`` (default: ``text`` as sent). Refused (EthicLensInputError) when it is
     one name and the visible form of another (a column named with the six characters
     ``\\u202e`` then A, beside the one named U+202E then A): both are offered as the same
-    value, so the page cannot tell which was chosen, and neither is taken unsaid."""
-    if "\\" not in text:  # every visible form other than the name has one
+    value, so the page cannot tell which was chosen, and neither is taken unsaid. A name with
+    a password is shown (and sent back) masked, "password=***": read as the one it masks."""
+    if "\\" not in text and "***" not in text:  # every shown form but the name has one
         return text if text in names or otherwise is None else otherwise
     meant = [n for n in dict.fromkeys(names) if n == text or text in shown_forms(n)]
     if len(meant) > 1:

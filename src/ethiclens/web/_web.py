@@ -171,7 +171,8 @@ def shown_forms(name: str) -> set[str]:
     list of names writes them) or "\\x0d" (as ``html_safe`` does)."""
     typed = typed_form(name)
     cr = "\\r".join(map(typed_form, name.split("\r")))  # a CR's, never a literal "\\x0d"
-    return {_shown_safely(name), typed, cr} - {name}
+    forms = {name, _shown_safely(name), typed, cr}
+    return (forms | {mask_secrets(f) for f in forms}) - {name}  # as the mapping screen shows it
 
 
 def web_of(request) -> Web:
@@ -499,7 +500,9 @@ class Web:
         # every refusal by its field masked, as an error page's and an error's own message are
         # (one built from what was typed: a URL in the database field)
         context["errors"] = {k: mask_secrets(v) for k, v in (context.get("errors") or {}).items()}
-        env = self.shown_env if name in SHOWN_PAGES else self.env
+        # the mapping screen too: a name it offers is sent back masked and read back as the
+        # one it shows (``_roles.read_back``), so no password of a column or group is drawn
+        env = self.shown_env if name in SHOWN_PAGES or name == "mapping.html" else self.env
         html = env.get_template(name).render(csrf=request.state.csrf, **context)
         return HTMLResponse(html, status_code=code)
 
