@@ -134,6 +134,17 @@ class Roles:
                     fix="rename the frame's columns to text (e.g. df.columns = "
                     "[f'c{i}' for i in range(df.shape[1])])",
                 )
+        bins = self.n_bins
+        if isinstance(bins, bool | np.bool_) or not (
+            isinstance(bins, int | np.integer) and 2 <= bins <= 1000
+        ):  # the audit's own check (check_score_bins): never a table of bin -1 or a crash
+            raise EthicLensInputError(
+                "must be an integer in [2, 1000]",
+                column="n_bins",
+                value=bins,
+                fix="10 is the default",
+                kind="argument",
+            )
         if self.y_score and not self.y_true:
             raise EthicLensInputError(
                 "calibration needs ground truth",
