@@ -27,5 +27,8 @@ def test_float32_train_settings_are_taken():
 def test_bad_numpy_floats_still_refused(bad):
     with pytest.raises(EthicLensInputError, match="train.lr"):
         SweepGrid(datasets=["compas"], train={"lr": bad})
+    if np.isposinf(bad):  # round 41: ε = +∞ is no DP on every face (docs/pcer.md)
+        assert SweepGrid(datasets=["compas"], epsilons=[bad]).epsilons == [None]
+        return
     with pytest.raises(EthicLensInputError, match="epsilons"):
         SweepGrid(datasets=["compas"], epsilons=[bad])

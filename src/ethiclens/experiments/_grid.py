@@ -19,8 +19,8 @@ import numpy as np
 from .. import datasets as ds_mod
 from .._checks import (
     DP_EPSILON_FIX,
+    DP_EPSILON_MAX,
     NUMBER_FIX,
-    check_dp_epsilon,
     check_member,
     check_seed,
     did_you_mean,
@@ -33,7 +33,14 @@ from .._checks import (
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
-from ..privacy import ACCOUNTANTS, OPTIMIZER_RANGES, TrainConfig, get_trainer, trainer_names
+from ..privacy import (
+    ACCOUNTANTS,
+    OPTIMIZER_RANGES,
+    TrainConfig,
+    dp_epsilon,
+    get_trainer,
+    trainer_names,
+)
 from ._pcer_data import attributes_of
 
 PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
@@ -96,7 +103,7 @@ class SweepGrid:
             problem = "must be a list of budgets"
             fix = "e.g. epsilons = [1.0, 'none']"
             raise EthicLensInputError(problem, column="epsilons", value=self.epsilons, fix=fix)
-        self.epsilons = [check_dp_epsilon(_plain(e), "epsilons") for e in self.epsilons]
+        self.epsilons = [dp_epsilon(_plain(e), "epsilons", DP_EPSILON_MAX) for e in self.epsilons]
         self.validate()
 
     def validate(self) -> None:
@@ -497,12 +504,13 @@ def _read_grid_file(path: Path, name: str) -> dict:
 
 
 def _toml_float(text: str) -> float:
-    """A TOML float; one a double rounds to 0 (``1e-400``) carries its text as YAML's and
-    JSON's floats do (``io.as_written``), for :func:`_refuse_underflow`."""
+    """A TOML float; one a double rounds to 0 (``1e-400``) or to infinity (``1e400``, not
+    ``inf``) carries its text as YAML's and JSON's floats do (``io.as_written``), for
+    :func:`_refuse_underflow` and ``epsilons`` (∞ is no DP, 1e400 an overflow)."""
     from ..io import WrittenFloat
 
     value = float(text)
-    if value != 0 or not underflows(text):
+    if not (value == 0 and underflows(text)) and not (math.isinf(value) and "inf" not in text):
         return value
     kept = WrittenFloat(value)
     kept.yaml_text = text

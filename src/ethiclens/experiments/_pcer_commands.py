@@ -9,15 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-import numpy as np
-
 from .._checks import (
-    check_dp_epsilon,
     check_draws,
     check_eta,
     check_member,
     check_seed,
-    printed_float,
 )
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
@@ -31,6 +27,7 @@ from ..privacy import (
     TrainConfig,
     argument_error,
     check_batch_settings,
+    dp_epsilon,
     get_trainer,
     refusing_unknown,
 )
@@ -145,9 +142,7 @@ def _check_train_request(request: TrainRequest):
             check_batch_settings(TrainConfig(**{name: getattr(request, name)}))
         except EthicLensInputError as exc:
             raise exc.renamed({name: "--" + name.replace("_", "-")}) from None
-    epsilon = request.epsilon  # a NumPy float: the decimal it prints as (float32 0.1 is 0.1)
-    epsilon = printed_float(epsilon) if isinstance(epsilon, np.floating) else epsilon
-    epsilon = check_dp_epsilon(epsilon, "--epsilon", limit=None)  # one model
+    epsilon = dp_epsilon(request.epsilon, "--epsilon")  # one model: no upper limit, as fit's
     entry = get_entry(request.dataset, "pcer", flag="DATASET")
     entry.check_features(request.features, flag="--features")
     trainer = get_trainer(request.trainer, "--trainer")

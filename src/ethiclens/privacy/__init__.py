@@ -15,6 +15,7 @@ from ._dpsgd import (
     check_train_number,
     train_dp_mlp,
 )
+from ._dpsgd import dp_epsilon as dp_epsilon  # experiments'; not in __all__
 from ._inputs import (
     CONTINUOUS_FIX,
     PreparedData,

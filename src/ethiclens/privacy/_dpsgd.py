@@ -2,7 +2,7 @@
 
 Defaults are the paper's: MLP 64–32–1 ReLU, δ = 1e-5, max grad norm C = 1.0, batch 256, SGD
 lr 0.05 momentum 0.9, 25 epochs, Poisson sampling, Opacus's default accountant (PRV; RDP with
-its default orders cannot reach ε = 0.1). ``epsilon=None`` (or inf) trains the identical model
+its default orders cannot reach ε = 0.1). ``epsilon=None`` (or +∞) trains the identical model
 without clipping or noise.
 """
 
@@ -174,16 +174,21 @@ def _check_attribute(data: PreparedData, attribute: str, ordered: bool = True) -
         )
 
 
-def dp_epsilon(epsilon) -> float | None:
-    """The checked ε of a trainer (the words of every DP-SGD budget; no upper limit: a huge ε
-    trains at the smallest σ and reports the ε spent), or None for no DP (None or +inf). A
-    NumPy float is the decimal it prints as (a float32 0.1 is 0.1, its inf no DP, as float's);
-    −inf is refused as every ε ≤ 0 is, never read as "no DP"."""
+def dp_epsilon(epsilon, where: str = "epsilon", limit: float | None = None) -> float | None:
+    """The checked ε of every face (the trainers, ``pcer train``'s request, a sweep grid with
+    its ``limit``; refusals name ``where``), or None for no DP: None, a no-DP word, or +∞ as
+    infinity is written (``math.inf``, ``np.inf``, TOML ``inf``, YAML ``.inf``, JSON
+    ``Infinity``): ε = ∞ is no privacy. A number too large for a double as written (``1e400``
+    in a file, ``10**400``) is refused as the overflow it is. A NumPy float is the decimal it
+    prints as (a float32 0.1 is 0.1); −inf is refused as every ε ≤ 0 is, never "no DP"."""
     if isinstance(epsilon, np.floating):
         epsilon = printed_float(epsilon)
-    if epsilon is None or (isinstance(epsilon, float) and epsilon == math.inf):
-        return None
-    return check_dp_epsilon(epsilon, "epsilon", limit=None)
+    if isinstance(epsilon, float) and epsilon == math.inf:
+        written = getattr(epsilon, "yaml_text", None)  # a config file's text, where kept
+        if written is None or not any(c.isdigit() for c in written):
+            return None
+        epsilon = written  # 1e400: refused as typed, not as the inf it read as
+    return check_dp_epsilon(epsilon, where, limit=limit)
 
 
 MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)
