@@ -14,7 +14,13 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._optional import DASK_ADDRESS_FIX, forget_local_cluster, log_handlers, require
+from .._optional import (
+    DASK_ADDRESS_FIX,
+    check_scheduler_text,
+    forget_local_cluster,
+    log_handlers,
+    require,
+)
 from .._text import is_utf8, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
@@ -443,6 +449,7 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
     def __enter__(self):
         if self.address is None:
             return self
+        check_scheduler_text(self.address, "--scheduler")  # True or 5 as the CLI's face says
         distributed = require("distributed", extra="dask")
         if self.address == "local-cluster":
             self.handlers = log_handlers()
