@@ -78,9 +78,12 @@ def e_value_of(log_e: float) -> float | None:
 
 def e_value_text(log_e: float | None) -> str:
     """An e-value as every face shows it, from its log: ``3.2``, ``1.01e+304``, and beyond a
-    double ``8.95e+2494`` (mantissa and exponent from log10 = log / ln 10)."""
-    if log_e is None:
+    double ``8.95e+2494`` (mantissa and exponent from log10 = log / ln 10). An undefined
+    (None, NaN) log is ``—``, never a number; a log of -inf is the e-value 0."""
+    if log_e is None or math.isnan(log_e):
         return "—"
+    if log_e == -math.inf:
+        return "0"
     value = e_value_of(log_e)
     if value is not None:
         return f"{value:.3g}" if value < 1e6 else f"{value:.2e}"
