@@ -398,6 +398,9 @@ def train_dp_mlp(
 ) -> DPTrainingRun:
     """Train the paper's MLP on ``dataset`` with DP-SGD at ``epsilon`` (None: no DP).
 
+    ``dataset`` is the name of the data's dataset (``data.dataset``, recorded with the run, as
+    :func:`train_many` records its ``dataset_name``); another name is refused.
+
     The model does not see protected attributes, so one run serves every attribute of the
     dataset; ``attribute`` only checks that it exists. Settings: :class:`TrainConfig` (any
     field can be overridden by keyword, e.g. ``epochs=5``). ``data`` is the seed's prepared
@@ -419,6 +422,7 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
     # a setting it does not take, refused as pcer_audit refuses one (a TypeError too)
     refuse_unknown("train_dp_mlp", overrides, [f.name for f in fields(TrainConfig)])
     config = _checked_inputs(attribute, config, data, overrides)
+    check_dataset_name(dataset, data, "dataset")
     epsilon = dp_epsilon(epsilon)
     q = check_settings(len(data.y_train), config)
     # as train_many's seeds and pcer train --seed; after the checks that came before it
@@ -462,6 +466,20 @@ def _train(dataset, attribute, epsilon, seed, config, data, overrides):
         **accounting(epsilon if sigma is not None else None, spent, sigma, q, config),
         trainer="opacus" if engine else "no-dp",
         wall_time_s=time.perf_counter() - start,
+    )
+
+
+def check_dataset_name(name, data: PreparedData, where: str) -> None:
+    """A trainer's dataset name (``where``: ``dataset``, ``dataset_name``) must be the data's
+    own (``data.dataset``, what every run records): a name that labels another dataset's split
+    is refused, never recorded as a run it is not."""
+    if name is data.dataset or (isinstance(name, str) and name == data.dataset):
+        return
+    raise argument_error(
+        f"names another dataset than its prepared data ({data.dataset!r})",
+        where,
+        name,
+        f"pass {where}={data.dataset!r}, or the data prepared from {name!r}",
     )
 
 

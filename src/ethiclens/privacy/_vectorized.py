@@ -36,6 +36,7 @@ from ._dpsgd import (
     TrainConfig,
     accounting,
     build_mlp,
+    check_dataset_name,
     check_settings,
     checked_config,
     dp_epsilon,
@@ -257,7 +258,8 @@ def train_many(
     Parameters
     ----------
     dataset_name : str
-        The dataset's name (recorded with each run).
+        The name of the data's dataset (every split's ``dataset``; recorded with each run, as
+        :func:`train_dp_mlp` records its ``dataset``); another name is refused.
     epsilon : float or None
         Target ε (None: no DP).
     seeds : list of int
@@ -287,6 +289,7 @@ def train_many(
         )
     for d in datas:  # as train_dp_mlp checks its data
         check_type(d, PreparedData, column="datas", problem="holds no prepared split", fix=PREPARED)
+        check_dataset_name(dataset_name, d, "dataset_name")
     if len(config.hidden) != 2:  # the Opacus trainer, saying so (never silently without DP)
         reason = f"hidden layers {config.hidden}: the fast path implements the paper's 2 layers"
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
