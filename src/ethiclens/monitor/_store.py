@@ -212,6 +212,7 @@ class _SQLite:
         self.path, self.con, self.fresh = str(path), con, False
         self.restarted = False  # an empty file a killed first run left: started anew
         self.missing_table = sqlite3.OperationalError
+        self.denied = ()  # a file's rights are the folder's: check_new_store, _read_only
 
     @classmethod
     def open(cls, path: Path) -> _SQLite:
@@ -400,6 +401,7 @@ class _Postgres:
         )
         self.missing_table = psycopg.errors.UndefinedTable
         self.busy = (psycopg.errors.LockNotAvailable,)
+        self.denied = (psycopg.errors.InsufficientPrivilege,)
         if read_only:  # every transaction of this session refuses to write
             self.con.execute("SET default_transaction_read_only = on")
         else:
@@ -466,18 +468,33 @@ class _Postgres:
         return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
 
 
+def _denied(exc: Exception, db: _Postgres) -> EthicLensInputError:
+    """PostgreSQL's refusal of this role's read or write in the store's schema, in one line."""
+    said = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return _refuse(
+        f"this role may not use the schema {db.schema_name} as a store (PostgreSQL: {said})",
+        db.path,
+        f'ask the database owner to GRANT USAGE, CREATE ON SCHEMA "{db.schema_name}" and the '
+        "rights on its tables to this role, or give ?schema= of a schema the role owns",
+    )
+
+
 def _split_schema(url: str, shown: str) -> tuple[str, str]:
     """(a libpq connection URL, the schema): SQLAlchemy's ``+psycopg`` and ``?schema=`` go."""
     scheme, rest = str(url).split("://", 1)
     base, _, query = rest.partition("?")
     params = urllib.parse.parse_qsl(query, keep_blank_values=True)
-    schema = dict(params).get("schema", PG_SCHEMA)
-    if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
-        raise _refuse(
-            "its schema must be a lower-case name (letters, digits, _)",
-            shown,
-            "e.g. ?schema=monitor_model_a",
-        )
+    given = [v for k, v in params if k == "schema"]
+    schema = given[-1] if given else PG_SCHEMA
+    problem = None
+    if len(given) > 1:
+        problem = f"it names {len(given)} schemas (schema= given {len(given)} times)"
+    elif not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
+        problem = "its schema must be a lower-case name (letters, digits, _)"
+    elif schema.startswith("pg_") or schema == "information_schema":
+        problem = f"its schema {schema} is PostgreSQL's own (pg_..., information_schema)"
+    if problem:
+        raise _refuse(problem, shown, "e.g. ?schema=monitor_model_a")
     kept = urllib.parse.urlencode([(k, v) for k, v in params if k != "schema"])
     return "postgresql://" + base + (f"?{kept}" if kept else ""), schema
 
@@ -508,6 +525,9 @@ class Store:
             except sqlite3.DatabaseError as exc:  # locked by another program, or damaged
                 store.db.con.close()
                 raise (_sqlite_refusal(exc, store.path) or exc) from None
+            except store.db.denied as exc:
+                store.db.con.close()
+                raise _denied(exc, store.db) from None
             except EthicLensInputError:
                 store.db.con.close()
                 raise
@@ -866,6 +886,8 @@ class Store:
             with contextlib.suppress(sqlite3.DatabaseError):  # a damaged file may not roll back
                 self.rollback()
             refusal = isinstance(exc, sqlite3.DatabaseError) and _sqlite_refusal(exc, self.path)
+            if isinstance(exc, self.db.denied):
+                refusal = _denied(exc, self.db)
             if refusal:
                 raise refusal from None
             raise
