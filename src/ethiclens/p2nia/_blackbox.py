@@ -27,6 +27,7 @@ from .._checks import (
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ..io import _first_not_one_value, _not_one_value_error
+from ._common import quiet_nans
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
 from ._protocol import _as_argument, _check_metrics, _single_group, as_list, check_n, check_seed
 
@@ -272,7 +273,7 @@ def _predictions(values, rows: int) -> np.ndarray:
     lists are refused (a scalar or None was told 'got shape (1,)', ragged lists were numpy's
     ValueError traceback)."""
     try:
-        yhat = np.asarray(values)
+        yhat = quiet_nans(np.asarray(values))  # a Decimal('sNaN') no 0/1, not a TypeError
     except ValueError:  # ragged nested lists
         yhat = None
     if yhat is None or yhat.ndim == 0:  # no rows: refused in the counterfactual probe's words

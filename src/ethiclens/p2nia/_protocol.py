@@ -79,6 +79,7 @@ from ._common import (
     manifest_number,
     no_rows_held,
     number_text,
+    quiet_nans,
     same_budget,
 )
 from ._mechanisms import ACCOUNTINGS, PHANTOM_GROUP_P, get_mechanism, mechanism_names, release_with
@@ -464,6 +465,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     release``; ``request`` is an :class:`AuditRequest`, as both callers make it)."""
     random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
+    data = quiet_nans(data)  # a Decimal('sNaN') is the missing value it reads as, refused so
     if request.n > len(data):  # n′ rows are drawn without replacement; first: no data, no bins
         raise EthicLensInputError(
             f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
@@ -1754,7 +1756,7 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
             TABLE,
         )
     for name in data_cols:
-        values = table[name]
+        values = quiet_nans(table[name])  # a Decimal('sNaN'): missing, not a traceback
         domain = cols[name]["domain"]
         if values.isna().any():
             raise _altered("missing values in the released table", name)

@@ -217,6 +217,7 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     ``groups`` no record has are kept in ``frame.attrs["ethiclens_unseen_targets"]`` (a CSV
     of the frame loses them: analyse the DataFrame itself).
     """
+    X, groups = quiet_nans(X), quiet_nans(groups)  # Decimal('sNaN'): missing, not a traceback
     try:
         source = _protected_column(X, protected)
         targets = _target_groups(source, protected, groups)
@@ -298,6 +299,47 @@ def _missing(values: pd.Series) -> np.ndarray:
         return values.isna().to_numpy()
     except InvalidOperation:
         return np.array([isinstance(v, Decimal) and v.is_snan() or pd.isna(v) for v in values])
+
+
+def _quiet(value):
+    """A signalling decimal NaN as the quiet one (a missing value); any other value as is."""
+    return Decimal("NaN") if isinstance(value, Decimal) and value.is_snan() else value
+
+
+def _has_snan(column: pd.Series) -> bool:
+    """Whether an object column holds a ``Decimal('sNaN')`` (pandas' isna raises on it)."""
+    try:
+        column.isna()
+    except InvalidOperation:
+        return True
+    return False
+
+
+def quiet_nans(values):
+    """``values`` (a DataFrame, a Series, a list or an array) with every ``Decimal('sNaN')`` (a
+    SQL NUMERIC's) the ``Decimal('NaN')`` it reads as: the missing value every check refuses
+    by name, not a hash's TypeError or pandas' InvalidOperation traceback. Unchanged (not
+    copied) where none is."""
+    if isinstance(values, pd.DataFrame):
+        odd = [i for i, t in enumerate(values.dtypes) if str(t) == "object"]
+        odd = [i for i in odd if _has_snan(values.iloc[:, i])]
+        if odd:
+            values = values.copy()
+            for i in odd:
+                values.isetitem(i, quiet_nans(values.iloc[:, i]))
+        return values
+    if isinstance(values, pd.Series):
+        if values.dtype != object or not _has_snan(values):
+            return values
+        cells = [_quiet(v) for v in values]
+        return pd.Series(cells, index=values.index, name=values.name, dtype=object)
+    if isinstance(values, list | tuple) and any(_quiet(v) is not v for v in values):
+        return [_quiet(v) for v in values]
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        flat = values.ravel()
+        if any(_quiet(v) is not v for v in flat):
+            return np.array([_quiet(v) for v in flat], dtype=object).reshape(values.shape)
+    return values
 
 
 def _refuse_not_one_value(values, name, group: bool) -> None:
@@ -545,8 +587,9 @@ def _as_binary(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The values as numbers (a column read from a CSV with one stray word in it is text:
     '0' and '1' count, the word does not) and which are not 0 or 1, both flat."""
     flat = arr.ravel()
-    if flat.dtype.kind not in "biuf":
-        flat = pd.to_numeric(pd.Series(flat, dtype=object), errors="coerce").to_numpy(float)
+    if flat.dtype.kind not in "biuf":  # a Decimal('sNaN') no 0/1 either, not a hash's TypeError
+        cells = quiet_nans(pd.Series(flat, dtype=object))
+        flat = pd.to_numeric(cells, errors="coerce").to_numpy(float)
     return flat, ~np.isin(flat, (0, 1))
 
 
@@ -559,7 +602,7 @@ def _shown(value):
 def _scores(values, name, fix: str) -> np.ndarray:
     """Scores as floats in [0, 1]: text, a missing, infinite or out-of-range value is refused
     naming ``name``, how many and the first (its row and value)."""
-    raw = pd.Series(np.asarray(values, dtype=object).ravel())
+    raw = quiet_nans(pd.Series(np.asarray(values, dtype=object).ravel()))  # sNaN: missing
     try:
         numbers = pd.to_numeric(raw, errors="coerce").astype(float)
     except Exception:  # a cell whose hash raises: no number
@@ -635,6 +678,7 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     attribute that a flipped copy changed: the result, and whether every
     flipped row has exactly its observed row's score (False without scores)."""
     n_boot = check_settings(favorable_label, n_boot, random_state, ci)
+    frame, y_pred, y_score = map(quiet_nans, (frame, y_pred, y_score))  # sNaN: missing
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
         y_pred = _aligned(y_pred, frame.index, "y_pred")
         y_score = _aligned(y_score, frame.index, "y_score")

@@ -29,6 +29,7 @@ from .._checks import (
 from .._text import threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
+from ._counterfactual import quiet_nans
 
 PRIVILEGED, UNPRIVILEGED = "privileged", "unprivileged"
 
@@ -546,7 +547,7 @@ def oracle_disparate_impacts(values=(), column: str = "disparate_impact", **inje
     checked with ``injected`` (:func:`inject_bias`'s other keywords, e.g. ``eo_gap``) before
     any runs: a DI out of range, or an EO gap impossible at one DI, is refused at once, not
     after the DIs before it have run. A refused DI is named ``column``."""
-    values = tuple(values) or (0.6, 1.0)
+    values = tuple(quiet_nans(list(values))) or (0.6, 1.0)  # an sNaN: refused, not hashed
     fix = "give each DI once: each one runs the whole oracle"
     _refuse_repeats(values, column, "gives the same DI more than once", fix)
     for key in injected:
