@@ -588,9 +588,18 @@ def _as_binary(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     '0' and '1' count, the word does not) and which are not 0 or 1, both flat."""
     flat = arr.ravel()
     if flat.dtype.kind not in "biuf":  # a Decimal('sNaN') no 0/1 either, not a hash's TypeError
-        cells = quiet_nans(pd.Series(flat, dtype=object))
-        flat = pd.to_numeric(cells, errors="coerce").to_numpy(float)
+        flat = _real_numbers(quiet_nans(pd.Series(flat, dtype=object))).to_numpy()
     return flat, ~np.isin(flat, (0, 1))
+
+
+def _real_numbers(cells: pd.Series) -> pd.Series:
+    """``cells`` as floats, NaN where one is no real number: text, or a complex number (its
+    imaginary part was dropped: 1+5j counted as the prediction 1, 0.3+0.9j as the score 0.3)."""
+    numbers = pd.to_numeric(cells, errors="coerce")
+    if numbers.dtype.kind == "c":
+        real = ~cells.map(lambda v: isinstance(v, complex | np.complexfloating)).to_numpy(bool)
+        numbers = pd.Series(np.where(real, numbers.to_numpy().real, np.nan))
+    return numbers.astype(float)
 
 
 def _shown(value):
@@ -604,10 +613,9 @@ def _scores(values, name, fix: str) -> np.ndarray:
     naming ``name``, how many and the first (its row and value)."""
     raw = quiet_nans(pd.Series(np.asarray(values, dtype=object).ravel()))  # sNaN: missing
     try:
-        numbers = pd.to_numeric(raw, errors="coerce").astype(float)
+        numbers = _real_numbers(raw)
     except Exception:  # a cell whose hash raises: no number
-        cells = raw.map(lambda v: None if _not_one_value(v) else v)
-        numbers = pd.to_numeric(cells, errors="coerce").astype(float)
+        numbers = _real_numbers(raw.map(lambda v: None if _not_one_value(v) else v))
     text = (numbers.isna() & raw.notna()).to_numpy()  # notna: every NaN (float32 too) is missing
     if text.any():
         _refuse_first(
