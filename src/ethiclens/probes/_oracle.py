@@ -490,6 +490,10 @@ def oracle_report(results: list) -> dict:
     from .._version import __version__
     from ..io import json_ready
 
+    listed = isinstance(results, list | tuple)
+    if not listed or not all(isinstance(r, OracleResult) for r in results):
+        fix = "e.g. oracle_report([run_oracle(disparate_impact=0.6)])"
+        raise _argument_error("must be a list of run_oracle's results", "results", results, fix)
     first = results[0].settings if results else {}
     shared = {k: v for k, v in first.items() if all(r.settings.get(k) == v for r in results)}
     shared.pop("disparate_impact", None)
@@ -547,6 +551,11 @@ def oracle_disparate_impacts(values=(), column: str = "disparate_impact", **inje
     checked with ``injected`` (:func:`inject_bias`'s other keywords, e.g. ``eo_gap``) before
     any runs: a DI out of range, or an EO gap impossible at one DI, is refused at once, not
     after the DIs before it have run. A refused DI is named ``column``."""
+    if isinstance(values, str | bytes) or not np.iterable(values):  # None: the default
+        if values is not None:  # '0.6' was read as its characters ('0', '.', '6')
+            fix = "e.g. [0.6, 1.0]: each DI a number"
+            raise _argument_error("must be a list of DIs, not one value", column, values, fix)
+        values = ()
     values = tuple(quiet_nans(list(values))) or (0.6, 1.0)  # an sNaN: refused, not hashed
     fix = "give each DI once: each one runs the whole oracle"
     _refuse_repeats(values, column, "gives the same DI more than once", fix)
@@ -570,7 +579,11 @@ def _refuse_repeats(values, column: str, problem: str, fix: str) -> None:
     """Refuse the first value of ``values`` given a second time, named with ``column``."""
     seen = set()
     for value in values:
-        if value in seen:
+        try:
+            repeated = value in seen
+        except TypeError:  # a list, (0.5, [1]): refused as no number after this check
+            continue
+        if repeated:
             raise EthicLensInputError(
                 problem,
                 column=column,
