@@ -60,3 +60,32 @@ def test_a_schema_the_role_may_not_write_is_refused_in_one_line(pg_url, capsys, 
         with psycopg.connect(admin, autocommit=True) as con:
             con.execute(f"DROP OWNED BY {role}")
             con.execute(f"DROP ROLE {role}")
+
+
+def test_a_store_the_role_may_not_read_is_not_called_foreign(pg_url, capsys, data):
+    """Tables the role has no right on were hidden (information_schema): a store written by
+    another role was 'not an EthicLens monitor store', or 'damaged' with one table granted."""
+    import psycopg
+
+    from ethiclens.monitor import read_store
+
+    role, schema = f"r41_{uuid.uuid4().hex[:8]}", "r41_written_by_admin"
+    assert main(["monitor", str(data), *FLAGS, "--store", f"{pg_url}&schema={schema}"]) == 0
+    capsys.readouterr()
+    admin = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(admin, autocommit=True) as con:
+        con.execute(f"CREATE ROLE {role} LOGIN PASSWORD '{PASSWORD}'")
+        con.execute(f"GRANT USAGE ON SCHEMA {schema} TO {role}")
+    try:
+        url = pg_url.replace("ethiclens:", f"{role}:", 1) + f"&schema={schema}"
+        for grant in ("", f"GRANT SELECT ON {schema}.meta TO {role}"):
+            if grant:
+                with psycopg.connect(admin, autocommit=True) as con:
+                    con.execute(grant)
+            with pytest.raises(Exception, match="may not use the schema r41_written_by_admin"):
+                read_store(url)
+            assert "permission denied for table" in _refused(capsys, data, url)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as con:
+            con.execute(f"DROP OWNED BY {role}")
+            con.execute(f"DROP ROLE {role}")

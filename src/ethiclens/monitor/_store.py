@@ -377,6 +377,12 @@ def _decoded_rows(cursor):
     return lambda values: tuple(_from_postgres(v) for v in values)
 
 
+_PG_RELATIONS = (
+    "SELECT c.relname, c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+    " ON c.relnamespace = n.oid WHERE n.nspname = %s AND c.relkind IN ('r', 'p', 'v', 'm', 'f')"
+)
+
+
 class _Postgres:
     """A PostgreSQL database through psycopg: ``?`` parameters rewritten to ``%s``, the tables in
     one schema, a transaction-scoped advisory lock per run (autocommit otherwise); texts with a
@@ -431,17 +437,17 @@ class _Postgres:
     def execute(self, sql: str, params=()):
         return self.con.execute(sql.replace("?", "%s"), [_to_postgres(p) for p in params])
 
+    # From pg_catalog, not information_schema: the latter hides the tables and columns this
+    # role has no right on, and a store it may not read was called foreign or damaged.
     def tables(self) -> set[str]:
-        rows = self.con.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = %s",
-            (self.schema_name,),
-        )
+        rows = self.con.execute(_PG_RELATIONS, (self.schema_name,))
         return {r[0] for r in rows}
 
     def columns(self, table: str) -> set[str]:
         rows = self.con.execute(
-            "SELECT column_name FROM information_schema.columns"
-            " WHERE table_schema = %s AND table_name = %s",
+            "SELECT a.attname FROM pg_catalog.pg_attribute a JOIN (" + _PG_RELATIONS + ") c"
+            " ON a.attrelid = c.oid WHERE c.relname = %s AND a.attnum > 0"
+            " AND NOT a.attisdropped",
             (self.schema_name, table),
         )
         return {r[0] for r in rows}
