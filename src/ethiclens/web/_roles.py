@@ -22,7 +22,7 @@ from .._checks import (
 from .._text import distinct_numbers, printed_floats
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ._jobs import value_text
-from ._web import said, shown_forms
+from ._web import Masked, masked_piece, said, shown_forms
 
 FORM = "the form"  # where a request made by the web app's forms comes from, for the library
 SAMPLE_ROWS = 50_000
@@ -675,7 +675,7 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
         if not typed:
             continue
         try:
-            parsed = parse(typed, columns)
+            parsed = parse(typed, shown_columns(columns))  # a shown column too
         except EthicLensInputError as exc:
             errors[name] = group_edit_error(exc)
             continue
@@ -687,6 +687,61 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
         for col in groups[name]:
             if (unknown := unknown_attribute(col, ticked, columns)) and name not in errors:
                 errors[name] = unknown
+
+
+def shown_form(form: dict, columns: list[str]) -> dict:
+    """The mapping form as its (masked) screen echoes it: a name masked (read back on submit),
+    the Merge and Leave-out lines each name masked alone (:func:`shown_edits`), and the text
+    no list reads back (the positive label, bins, policy and model card fields) as typed:
+    masked, it would be sent back, and run, as ``***``."""
+    typed = ("pos_label", *(n for n, _ in POLICY_FIELDS), *MODEL_FIELDS)
+    kept = {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k in typed}
+    kept |= {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k[:5] == "bins_"}
+    edits = {k: shown_edits(form.get(k), columns, k == "merge") for k in ("merge", "exclude")}
+    return {**form, **kept, **edits}
+
+
+def shown_columns(columns: list[str]) -> list[str]:
+    """The columns and every form the mapping screen shows them in (``password=***``), so a
+    Merge or Leave-out line naming a shown column whose name holds "=" is split after it."""
+    held = (c for c in columns if "=" in c)  # a shown form holds '=' only where its name does
+    return [*columns, *(f for c in held for f in sorted(shown_forms(c)) if "=" in f)]
+
+
+def shown_edits(text, columns: list[str], merge: bool) -> Masked:
+    """A Merge (``merge``) or Leave-out box's text as the mapping screen echoes it: on each line
+    the column and each group masked alone (masked whole, ``g password=pw=A`` read ``g
+    password=***``: its group lost); each read back on submit (:func:`_read_edits`)."""
+    if not text:
+        return Masked("")
+    known, shown = shown_columns(columns), []
+    for line in str(text).split("\n"):
+        attr = max((a for a in known if line.lstrip().startswith(f"{a}=")), key=len, default=None)
+        if attr is None:
+            shown.append(masked_piece(line))
+            continue
+        head, rest = line[: line.index(attr) + len(attr)], line[line.index(attr) + len(attr) + 1 :]
+        groups, colon, new = rest.rpartition(":") if merge else ("", "", rest)
+        if not colon:
+            shown.append(f"{masked_piece(head)}={masked_piece(rest)}")
+            continue
+        olds = ",".join(map(masked_piece, _commas_apart(groups)))
+        shown.append(f"{masked_piece(head)}={olds}:{masked_piece(new)}")
+    return Masked("\n".join(shown))
+
+
+def _commas_apart(text: str) -> list[str]:
+    """``text`` cut at its commas outside brackets and double quotes (a merge's groups, as
+    ``spec.parse_merges`` cuts them)."""
+    parts, depth, start, quoted = [], 0, 0, False
+    for i, char in enumerate(text):
+        quoted ^= char == '"'
+        if not quoted and char in "([)]":
+            depth = max(depth + (1 if char in "([" else -1), 0)
+        elif not quoted and char == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return [*parts, text[start:]]
 
 
 def _read_edits(parsed: dict, columns: list[str], values: dict) -> dict:
