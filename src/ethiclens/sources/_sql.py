@@ -1031,8 +1031,10 @@ def _read_only(sa, con, backend: str, timeout: float):
         # The first statement of the transaction SQLAlchemy begins; rolled back on close.
         # psycopg cancels the running statement on KeyboardInterrupt.
         con.execute(sa.text("SET TRANSACTION READ ONLY"))
-        # whole milliseconds, at least 1: PostgreSQL reads 0 as no timeout at all
-        con.execute(sa.text(f"SET LOCAL statement_timeout = {max(1, math.ceil(timeout * 1000))}"))
+        # whole milliseconds, at least 1: PostgreSQL reads 0 as no timeout at all; rounded up
+        # past the float's noise (2.007 * 1000 is 2007.0000000000002: 2007 ms, not 2008)
+        ms = max(1, math.ceil(round(timeout * 1000, 3)))
+        con.execute(sa.text(f"SET LOCAL statement_timeout = {ms}"))
         # A backslash in '...' is a character, as sqlglot read and wrote the query; a URL's, a
         # role's or a database's standard_conforming_strings = off reads it as an escape: a
         # string runs on past its quote and the next string's text becomes SQL.

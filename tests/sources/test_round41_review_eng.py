@@ -1,0 +1,26 @@
+"""Round 41 review: the PostgreSQL statement timeout rounded ``timeout * 1000`` up, so a
+float's noise cost a millisecond (2.007 s * 1000 is 2007.0000000000002: 2008 ms, where it was
+2007 before the round-up); a timeout under 1 ms is still 1 ms, a fraction still rounds up."""
+
+from ethiclens.sources import _sql
+
+
+class _Sa:
+    text = staticmethod(str)
+
+
+class _Con:
+    def __init__(self):
+        self.sent = []
+
+    def execute(self, statement):
+        self.sent.append(statement)
+
+
+def test_statement_timeout_in_whole_milliseconds_without_float_noise():
+    cases = ((2.007, 2007), (2.011, 2011), (4.35, 4350), (0.0004, 1), (0.0015, 2), (600, 600000))
+    for timeout, ms in cases:
+        con = _Con()
+        with _sql._read_only(_Sa, con, "postgresql", timeout):
+            pass
+        assert f"SET LOCAL statement_timeout = {ms}" in con.sent, (timeout, con.sent)
