@@ -33,6 +33,7 @@ from ..fairness import (
     SUPPRESSED_GROUPS,
     as_scores,
     as_weights,
+    check_score_bins,
     suppressed_groups,
 )
 from ..io import (
@@ -134,17 +135,8 @@ class Roles:
                     fix="rename the frame's columns to text (e.g. df.columns = "
                     "[f'c{i}' for i in range(df.shape[1])])",
                 )
-        bins = self.n_bins
-        if isinstance(bins, bool | np.bool_) or not (
-            isinstance(bins, int | np.integer) and 2 <= bins <= 1000
-        ):  # the audit's own check (check_score_bins): never a table of bin -1 or a crash
-            raise EthicLensInputError(
-                "must be an integer in [2, 1000]",
-                column="n_bins",
-                value=bins,
-                fix="10 is the default",
-                kind="argument",
-            )
+        # the audit's own check (None refused too): never a table of bin -1 or a crash
+        check_score_bins(self.n_bins, True, default=None)
         if self.y_score and not self.y_true:
             raise EthicLensInputError(
                 "calibration needs ground truth",
