@@ -24,3 +24,16 @@ def test_statement_timeout_in_whole_milliseconds_without_float_noise():
         with _sql._read_only(_Sa, con, "postgresql", timeout):
             pass
         assert f"SET LOCAL statement_timeout = {ms}" in con.sent, (timeout, con.sent)
+
+
+def test_numpy_timeout_of_a_small_type_is_its_seconds():
+    # 30666578 took numpy integers: np.int16(60) * 1000 wrapped to -5536 (sent as 1 ms), and
+    # np.uint8(7), np.int8(5) or np.float16(60) times 1000 raised a bare OverflowError
+    import numpy as np
+
+    cases = ((np.int16(60), 60000), (np.uint8(7), 7000), (np.int8(5), 5000))
+    for timeout, ms in (*cases, (np.float16(60), 60000), (np.float32(0.5), 500)):
+        con = _Con()
+        with _sql._read_only(_Sa, con, "postgresql", timeout):
+            pass
+        assert f"SET LOCAL statement_timeout = {ms}" in con.sent, (timeout, con.sent)

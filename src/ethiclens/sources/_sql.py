@@ -1027,6 +1027,7 @@ class _StatementTimeout(Exception):
 @contextmanager
 def _read_only(sa, con, backend: str, timeout: float):
     """One read-only transaction with a statement timeout; Ctrl-C cancels the statement."""
+    timeout = float(timeout)  # numpy's: np.int16(60) * 1000 wraps, np.uint8's overflows
     if backend == "postgresql":
         # The first statement of the transaction SQLAlchemy begins; rolled back on close.
         # psycopg cancels the running statement on KeyboardInterrupt.
