@@ -214,6 +214,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     if baseline is None:
         return GateOutcome(fail_on, failures)
     name, old = _read_baseline(baseline)
+    _check_intact(report)
     check_baseline(old, report, name)
     unmatched = check_comparable(old, report, name)
     regressions, notes = _regressions(old, report)
@@ -251,7 +252,6 @@ def _as_report(report) -> dict:
     """The report dict of an audit given as its result object or its dict; a dict (a loaded
     JSON report) is refused naming its first key that breaks the audit report schema, or its
     first comparison whose status (what the gate fails on) is missing or no verdict."""
-    given = report
     if callable(getattr(report, "to_dict", None)):  # an AuditResult (duck-typed: no cycle)
         report = report.to_dict()
     fix = "give the AuditResult (or result.to_dict(), or json.load of its --json report)"
@@ -261,9 +261,7 @@ def _as_report(report) -> dict:
         problem = "is a model comparison's report (B - A), not an audit's"
         fix = "gate it with ModelComparison.gate(fail_on) (the command line: ethiclens compare "
         fix += "--fail-on LEVEL)"
-    elif isinstance(report, dict):
-        if report is not given:
-            return report
+    elif isinstance(report, dict):  # a to_dict() too: a duck's dict is checked as a dict is
         if not _has_gated_keys(report):
             error = _first_schema_error(report) or ("comparisons", "is malformed", None)
             path, words = error[:2]
@@ -274,6 +272,40 @@ def _as_report(report) -> dict:
             path, words, value = error
         problem = f"is not an audit report: {path} {words}"
     raise EthicLensInputError(problem, column="report", value=value, fix=fix, kind="argument")
+
+
+def _check_intact(report: dict) -> None:
+    """Refuse a report gated against a baseline that breaks what the comparison reads (its
+    spec, intervals, numbers), as a baseline is refused, naming the argument ``report``: a
+    hand-made dict with the gated keys only (or an object's ``to_dict()``) is no audit's."""
+    spec = _spec_of(report)
+    error = (
+        _first_schema_error(report)
+        or _first_non_finite(report)
+        or _recorded_policy(report)[1]
+        or _first_impossible_number(report)
+        or _first_inconsistent_comparison(report)
+        or next(
+            (
+                (f"run.spec.{k}", "must be a mapping", v)
+                for k, v in spec.items()
+                if k != "version" and not isinstance(v, dict)
+            ),
+            None,
+        )
+        or (_bad_spec_version(spec) if spec else None)
+        or _first_invalid_spec_value(spec)
+    )
+    if error:
+        path, words, value = error
+        raise EthicLensInputError(
+            f"is not an intact audit report: {path} {words}",
+            column="report",
+            value=value,
+            fix="give the AuditResult (or result.to_dict(), or json.load of its --json report), "
+            "unedited",
+            kind="argument",
+        )
 
 
 # What the gate reads of each comparison of the report it gates (its status: _first_bad_status).
