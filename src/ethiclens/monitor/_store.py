@@ -412,6 +412,7 @@ class _Postgres:
             self.con.execute("SET default_transaction_read_only = on")
         else:
             self._ensure_schema(psycopg)
+        self._check_usage()
         self.con.execute(f'SET search_path TO "{self.schema_name}"')
         self.fresh = not self.tables() & set(TABLES)
 
@@ -433,6 +434,19 @@ class _Postgres:
                 f'ask the database owner to run CREATE SCHEMA "{self.schema_name}" '
                 "AUTHORIZATION <this role>, or give ?schema= of a schema the role owns",
             ) from None
+
+    def _check_usage(self) -> None:
+        """Refuse a schema that exists but this role has no USAGE on: PostgreSQL leaves it out
+        of the search_path silently (its tables 'do not exist', a new one 'no schema has been
+        selected to create in'), while pg_catalog still lists its tables."""
+        usage = self.con.execute(
+            "SELECT has_schema_privilege(oid, 'USAGE') FROM pg_catalog.pg_namespace"
+            " WHERE nspname = %s",
+            (self.schema_name,),
+        ).fetchone()
+        if usage is not None and not usage[0]:
+            self.con.close()
+            raise _denied(f"permission denied for schema {self.schema_name}", self)
 
     def execute(self, sql: str, params=()):
         return self.con.execute(sql.replace("?", "%s"), [_to_postgres(p) for p in params])
@@ -474,7 +488,7 @@ class _Postgres:
         return self.con.info.transaction_status != 0  # psycopg.pq.TransactionStatus.IDLE
 
 
-def _denied(exc: Exception, db: _Postgres) -> EthicLensInputError:
+def _denied(exc: Exception | str, db: _Postgres) -> EthicLensInputError:
     """PostgreSQL's refusal of this role's read or write in the store's schema, in one line."""
     said = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return _refuse(
@@ -501,7 +515,10 @@ def _split_schema(url: str, shown: str) -> tuple[str, str]:
         problem = f"its schema {schema} is PostgreSQL's own (pg_..., information_schema)"
     if problem:
         raise _refuse(problem, shown, "e.g. ?schema=monitor_model_a")
-    kept = urllib.parse.urlencode([(k, v) for k, v in params if k != "schema"])
+    # quote, not quote_plus: libpq reads no + as a space (options=-c search_path=x was +search_path)
+    kept = urllib.parse.urlencode(
+        [(k, v) for k, v in params if k != "schema"], quote_via=urllib.parse.quote
+    )
     return "postgresql://" + base + (f"?{kept}" if kept else ""), schema
 
 
