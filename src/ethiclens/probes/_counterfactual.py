@@ -570,7 +570,7 @@ def _binary(values, name) -> np.ndarray:
     """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
     many values are not 0/1 and the first of them."""
     _refuse_not_one_value(values, name, group=False)
-    arr = np.asarray(values)
+    arr = _cells(values)
     numbers, bad = _as_binary(arr)
     if bad.any():
         _refuse_first(
@@ -581,6 +581,15 @@ def _binary(values, name) -> np.ndarray:
             "recode the predictions to 0/1",
         )
     return numbers.astype(int)
+
+
+def _cells(values) -> np.ndarray:
+    """``values`` as an array, a list's cells as given: numpy made [1+5j, 0, 1] all complex,
+    and every 0/1 beside one complex cell was counted as no prediction."""
+    arr = np.asarray(values)
+    if arr.dtype.kind == "c" and isinstance(values, list | tuple):
+        return np.asarray(values, dtype=object)
+    return arr
 
 
 def _as_binary(arr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -1211,11 +1220,11 @@ def _predict(model, frame):
     the model is one error naming the model, the method and the exception."""
     method = "predict"
     try:
-        pred = np.asarray(model.predict(frame))
+        pred = _cells(model.predict(frame))
         score = None
         if hasattr(model, "predict_proba"):
             method = "predict_proba"
-            proba = np.asarray(model.predict_proba(frame))
+            proba = _cells(model.predict_proba(frame))
             if proba.ndim != 2 or proba.shape[1] != 2 or len(proba) != len(frame):
                 raise _model_refusal(
                     f"the model {model_name(model)}'s predict_proba returned shape "
