@@ -24,15 +24,18 @@ PROFILED = [{"name": "label", "values": ["0", "1"]}, {"name": COLUMN, "values": 
 def test_a_merge_or_leave_out_line_is_masked_name_by_name():
     from ethiclens.web._roles import shown_edits
 
-    merge = f"{COLUMN}=x,{GROUP}:XZ\n{COLUMN}=[0, 1),y:N"
-    assert shown_edits(merge, ["label", COLUMN], merge=True) == (
-        "grp password=***=x,password=***:XZ\ngrp password=***=[0, 1),y:N"
-    )
-    assert (
-        shown_edits(f"{COLUMN}={GROUP}", [COLUMN], merge=False) == "grp password=***=password=***"
-    )
+    merge = f'{COLUMN}=x,{GROUP}:XZ\n{COLUMN}=y, "x":N'
+    shown = shown_edits(merge, PROFILED, merge=True)
+    assert shown == 'grp password=***=x,password=***:XZ\ngrp password=***=y, "x":N'
+    assert shown_edits(shown, PROFILED, merge=True) == shown  # as sent back, echoed alike
+    shown = shown_edits(f"{COLUMN}={GROUP}", PROFILED, merge=False)
+    assert shown == "grp password=***=password=***"
+    assert shown_edits("grp password=***=y", PROFILED, merge=False) == "grp password=***=y"
+    # a piece of a text that is no group is never shown alone: a URL cut at its ':'
+    cut = shown_edits(f"{COLUMN}=x,postgresql://u:pw@h/db", PROFILED, merge=True)
+    assert cut == "grp password=***=x,postgresql://u:***@h/db"
     # a line naming no column: masked whole, as before
-    assert shown_edits("other=password=pw", [COLUMN], merge=False) == "other=password=***"
+    assert shown_edits("other=password=pw", PROFILED, merge=False) == "other=password=***"
 
 
 def test_a_masked_column_holding_an_equals_sign_is_read_back_in_the_boxes():

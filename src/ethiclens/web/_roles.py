@@ -689,7 +689,7 @@ def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -
                 errors[name] = unknown
 
 
-def shown_form(form: dict, columns: list[str]) -> dict:
+def shown_form(form: dict, profiled: list[dict]) -> dict:
     """The mapping form as its (masked) screen echoes it: a name masked (read back on submit),
     the Merge and Leave-out lines each name masked alone (:func:`shown_edits`), and the text
     no list reads back (the positive label, bins, policy and model card fields) as typed:
@@ -697,7 +697,7 @@ def shown_form(form: dict, columns: list[str]) -> dict:
     typed = ("pos_label", *(n for n, _ in POLICY_FIELDS), *MODEL_FIELDS)
     kept = {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k in typed}
     kept |= {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k[:5] == "bins_"}
-    edits = {k: shown_edits(form.get(k), columns, k == "merge") for k in ("merge", "exclude")}
+    edits = {k: shown_edits(form.get(k), profiled, k == "merge") for k in ("merge", "exclude")}
     return {**form, **kept, **edits}
 
 
@@ -708,26 +708,42 @@ def shown_columns(columns: list[str]) -> list[str]:
     return [*columns, *(f for c in held for f in sorted(shown_forms(c)) if "=" in f)]
 
 
-def shown_edits(text, columns: list[str], merge: bool) -> Masked:
+def shown_edits(text, profiled: list[dict], merge: bool) -> Masked:
     """A Merge (``merge``) or Leave-out box's text as the mapping screen echoes it: on each line
     the column and each group masked alone (masked whole, ``g password=pw=A`` read ``g
     password=***``: its group lost); each read back on submit (:func:`_read_edits`)."""
     if not text:
         return Masked("")
-    known, shown = shown_columns(columns), []
+    names = [c["name"] for c in profiled]
+    known, shown = shown_columns(names), []
     for line in str(text).split("\n"):
         attr = max((a for a in known if line.lstrip().startswith(f"{a}=")), key=len, default=None)
         if attr is None:
             shown.append(masked_piece(line))
             continue
-        head, rest = line[: line.index(attr) + len(attr)], line[line.index(attr) + len(attr) + 1 :]
-        groups, colon, new = rest.rpartition(":") if merge else ("", "", rest)
-        if not colon:
-            shown.append(f"{masked_piece(head)}={masked_piece(rest)}")
+        try:  # two columns shown alike: refused on submit, the line shown masked whole here
+            values = profiled[names.index(read_back(attr, names))].get("values") or ()
+        except (EthicLensInputError, ValueError):
+            shown.append(masked_piece(line))
             continue
-        olds = ",".join(map(masked_piece, _commas_apart(groups)))
-        shown.append(f"{masked_piece(head)}={olds}:{masked_piece(new)}")
+        shown.append(_shown_line(line, attr, values, merge))
     return Masked("\n".join(shown))
+
+
+def _shown_line(line: str, attr: str, values, merge: bool) -> str:
+    """A box's line naming ``attr``: the column, and a merge's groups and new name, masked
+    alone where each group is one of ``values`` (the column's, or as shown); else the rest
+    whole (a piece cut from an unknown text could be half a password: a URL's 'u' of 'u:pw')."""
+    from ..spec import unquoted
+
+    head, rest = line[: line.index(attr) + len(attr)], line[line.index(attr) + len(attr) + 1 :]
+    groups, colon, new = rest.rpartition(":") if merge else ("", "", rest)
+    olds = _commas_apart(groups)
+    seen = {str(v) for v in values}
+    seen |= {f for v in seen for f in shown_forms(v)}
+    if not colon or not all(unquoted(g) in seen for g in olds):
+        return f"{masked_piece(head)}={masked_piece(rest)}"
+    return f"{masked_piece(head)}={','.join(map(masked_piece, olds))}:{masked_piece(new)}"
 
 
 def _commas_apart(text: str) -> list[str]:

@@ -365,7 +365,7 @@ def mapping_page(web, request, audit, data, form, errors, status=200):
     # the attributes' order of the request, kept by a hidden field (the boxes are sent in
     # the page's order): the form sent again unchanged is the same request
     form = {**form, "protected_order": ",".join(_roles.ordered_protected(form))}
-    form = _roles.shown_form(form, _columns(prof))  # masked, each name read back on submit
+    form = _roles.shown_form(form, prof["columns"])  # masked, each name read back on submit
     return web.page(
         request,
         "mapping.html",
