@@ -57,11 +57,19 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+!|~&$])")
 # starts, when a space, the line's end or more of them follows ('-5', '1.5' and '=1+2' start
 # none); a backslash before '.', ')', '-' or '=' shows the character alone everywhere.
 _MD_LEADING = re.compile(r"^(\s*)(?:(\d{1,9})([.)])|([-=]))(?=[\s=-]|$)")
+# What GitHub's Markdown links by itself in plain text (its "extended autolinks"): a URL
+# 'https://x.org/a', 'www.x.org', an address 'a@x.org' (and 'mailto:'/'xmpp:' ones). A group, a
+# model name or a limitation so written became a link the user never made (a click away from
+# the card). A backslash before the scheme's ':', the '.' after 'www' and every '@' shows the
+# text as written and links nothing ('_' before them is no word break for GitHub: escaped too).
+_MD_AUTOLINK = re.compile(
+    r"(?i)((?<![a-z0-9+.-])[a-z][a-z0-9+.-]*(?=:/)|(?<![a-z0-9])www(?=\.))(.)|()(@)"
+)
 
 
 def _md_escaped(text: str) -> str:
     """``text`` with Markdown's inline specials and a leading block marker escaped."""
-    escaped = _MD_SPECIAL.sub(r"\\\1", text)
+    escaped = _MD_AUTOLINK.sub(r"\1\\\2\4", _MD_SPECIAL.sub(r"\\\1", text))
     return _MD_LEADING.sub(lambda m: f"{m[1]}{m[2] or ''}\\{m[3] or m[4]}", escaped)
 
 
