@@ -64,3 +64,21 @@ def test_a_search_path_option_in_the_url_reaches_postgresql(pg_url, capsys, data
     rc = main(["monitor", str(data), *FLAGS, "--store", url])
     assert rc == 0, capsys.readouterr().err
     assert len(read_store(url)["windows"]) == 2
+
+
+def test_a_sequence_or_index_named_as_a_store_table_is_no_store(pg_url, capsys, data):
+    """pg_catalog read tables and views only: a sequence named meta was not seen, CREATE TABLE
+    IF NOT EXISTS meta then skipped it, and the run ended in 'UndefinedColumn: column "value"
+    does not exist'; an index named windows the same way."""
+    import psycopg
+
+    admin = "postgresql://" + pg_url.split("://", 1)[1]
+    with psycopg.connect(admin, autocommit=True) as con:
+        for schema, made in (("r41rv_seq", "CREATE SEQUENCE {}.meta"), ("r41rv_idx", None)):
+            con.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
+            con.execute(made.format(schema) if made else f"CREATE TABLE {schema}.x (a int)")
+            if not made:
+                con.execute(f"CREATE INDEX windows ON {schema}.x (a)")
+    for schema in ("r41rv_seq", "r41rv_idx"):
+        err = _refused(capsys, data, f"{pg_url}&schema={schema}")
+        assert "is a PostgreSQL schema that is not an EthicLens monitor store" in err

@@ -377,9 +377,11 @@ def _decoded_rows(cursor):
     return lambda values: tuple(_from_postgres(v) for v in values)
 
 
+# every relation of the schema: a sequence or index named meta or windows takes the name that
+# CREATE TABLE IF NOT EXISTS then skips (the run ended in 'column "value" does not exist')
 _PG_RELATIONS = (
-    "SELECT c.relname, c.oid FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
-    " ON c.relnamespace = n.oid WHERE n.nspname = %s AND c.relkind IN ('r', 'p', 'v', 'm', 'f')"
+    "SELECT c.relname, c.oid, c.relkind FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+    " ON c.relnamespace = n.oid WHERE n.nspname = %s"
 )
 
 
@@ -461,6 +463,7 @@ class _Postgres:
         rows = self.con.execute(
             "SELECT a.attname FROM pg_catalog.pg_attribute a JOIN (" + _PG_RELATIONS + ") c"
             " ON a.attrelid = c.oid WHERE c.relname = %s AND a.attnum > 0"
+            " AND c.relkind IN ('r', 'p', 'v', 'm', 'f')"
             " AND NOT a.attisdropped",
             (self.schema_name, table),
         )
