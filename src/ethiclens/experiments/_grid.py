@@ -103,7 +103,9 @@ class SweepGrid:
             problem = "must be a list of budgets"
             fix = "e.g. epsilons = [1.0, 'none']"
             raise EthicLensInputError(problem, column="epsilons", value=self.epsilons, fix=fix)
-        self.epsilons = [dp_epsilon(_plain(e), "epsilons", DP_EPSILON_MAX) for e in self.epsilons]
+        # a NumPy float as it is: dp_epsilon reads it (a longdouble 1e400 is no inf, no "no DP")
+        plain = [e if isinstance(e, np.floating) else _plain(e) for e in self.epsilons]
+        self.epsilons = [dp_epsilon(e, "epsilons", DP_EPSILON_MAX) for e in plain]
         self.validate()
 
     def validate(self) -> None:

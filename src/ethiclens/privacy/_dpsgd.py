@@ -181,6 +181,7 @@ def dp_epsilon(epsilon, where: str = "epsilon", limit: float | None = None) -> f
     ``Infinity``): ε = ∞ is no privacy. A number too large for a double as written (``1e400``
     in a file, ``10**400``) is refused as the overflow it is. A NumPy float is the decimal it
     prints as (a float32 0.1 is 0.1); −inf is refused as every ε ≤ 0 is, never "no DP"."""
+    epsilon = _past_a_double(epsilon)
     if isinstance(epsilon, np.floating):
         epsilon = printed_float(epsilon)
     if isinstance(epsilon, float) and epsilon == math.inf:
@@ -190,6 +191,27 @@ def dp_epsilon(epsilon, where: str = "epsilon", limit: float | None = None) -> f
         epsilon = written  # 1e400: refused as typed, not as the inf it read as
     return check_dp_epsilon(epsilon, where, limit=limit)
 
+
+def _past_a_double(value):
+    """A finite number a double cannot hold as its text (``np.longdouble('1e400')`` ->
+    ``'1e+400'``, ``10**5000`` -> ``'1e+5000'``): refused as the overflow it is, never read
+    as the inf a double rounds it to (no DP) nor shown by ``str()`` (past 4,300 digits)."""
+    if isinstance(value, np.floating) and np.isfinite(value) and abs(value) > _DOUBLE_MAX:
+        return str(value)
+    if type(value) is int and value > 0:  # a LongInteger (a file's) shows its own text
+        try:
+            float(value)
+        except OverflowError:  # 7 digits rounded up (a text that overflows as the int does)
+            exponent = int(value.bit_length() * 0.30102999566398120) - 1  # log10(2): ≤ its
+            while value >= 10 ** (exponent + 1):
+                exponent += 1
+            head = str(-(-value // 10 ** (exponent - 6)))  # 1000000..10000000
+            exponent, head = (exponent + 1, head[:7]) if len(head) > 7 else (exponent, head)
+            return f"{head[0]}{'.' * (head[1:] != '000000')}{head[1:].rstrip('0')}e+{exponent}"
+    return value
+
+
+_DOUBLE_MAX = np.finfo(np.float64).max
 
 MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)
 
@@ -475,12 +497,9 @@ def check_dataset_name(name, data: PreparedData, where: str) -> None:
     is refused, never recorded as a run it is not."""
     if name is data.dataset or (isinstance(name, str) and name == data.dataset):
         return
-    raise argument_error(
-        f"names another dataset than its prepared data ({data.dataset!r})",
-        where,
-        name,
-        f"pass {where}={data.dataset!r}, or the data prepared from {name!r}",
-    )
+    other = ", or the data prepared from the dataset it names" if isinstance(name, str) else ""
+    problem = f"names another dataset than its prepared data ({data.dataset!r})"
+    raise argument_error(problem, where, name, f"pass {where}={data.dataset!r}{other}")
 
 
 def _checked_inputs(attribute, config, data, overrides) -> TrainConfig:
