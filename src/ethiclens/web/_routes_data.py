@@ -28,7 +28,16 @@ from ._uploads import (
     unreadable_parquet,
     without_server_path,
 )
-from ._web import digits_number, in_thread, problem_said, redirect, repeated_name, said, web_of
+from ._web import (
+    digits_number,
+    in_thread,
+    listed_file,
+    problem_said,
+    redirect,
+    repeated_name,
+    said,
+    web_of,
+)
 
 # the data screen's error places: the page's top and the fields of its forms
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
@@ -176,12 +185,15 @@ async def pick(request):
         return refused
     if form["too_long"]:
         return _refused_form(web, request, form["too_long"], "path", form)
-    root, rel = web.config.data_dir, listed_name(form.get("path") or "")
-    path = _in_data_folder(root, rel)
+    try:  # a name with a password is listed (and sent back) masked: read as the one it shows
+        rel = listed_file(listed_name(form.get("path") or ""), web.server_files())
+    except EthicLensInputError as exc:
+        return web.home_page(request, 400, errors={"path": said(exc)})
+    path = rel and _in_data_folder(web.config.data_dir, rel)
     # One rule: only a listed file is opened; any other path (outside the folder, a link out
     # of it, 'sub/../x', '.', none) is 403 with the same words, so the answer says nothing of
     # what exists on the server
-    if not rel or path is None or rel not in web.server_files():
+    if not rel or path is None:
         return web.home_page(request, 403, errors={"path": "{}. Fix: {}".format(*NOT_LISTED)})
     try:
         kind = await in_thread(check_content, path, web.config.max_upload, rel)

@@ -79,6 +79,27 @@ def masked_piece(value) -> str:
     return mask_secrets(str(value))
 
 
+def masked_path(rel: str) -> str:
+    """A data-folder file's relative name as the picker shows and sends it: each part (a
+    folder, the file) with its password masked alone, so a folder 'key password=x' never eats
+    the file's name after it; :func:`listed_file` reads it back."""
+    return "/".join(masked_piece(part) for part in str(rel).split("/"))
+
+
+def listed_file(sent: str, files: list[str]) -> str | None:
+    """The one listed file ``sent`` names, as it is or as the picker shows it
+    (:func:`masked_path`); None when none. Two shown alike are refused, never guessed."""
+    meant = [f for f in files if sent in (f, masked_path(f))]
+    if len(meant) > 1:
+        raise EthicLensInputError(
+            f"names {len(meant)} files of the data folder, shown alike on this page: "
+            f"{', '.join(map(ascii, map(masked_path, meant)))}",
+            value=sent,
+            fix="rename one of these files on the server, so that each is shown as itself",
+        )
+    return meant[0] if meant else None
+
+
 def masked_names(text, names) -> Masked:
     """A sentence of the library's (a reason, a gate's line) with each of the user ``names``
     in it (attributes, groups, references) masked alone and the library's words around them
@@ -89,10 +110,13 @@ def masked_names(text, names) -> Masked:
     return Masked(masked_sentence("" if text is None else text, names))
 
 
+@functools.cache
 def templates(masked: bool = False):
     """The app's Jinja2 pages: autoescaped, and an undefined name is an error, not a blank.
     ``masked``: every value shown with its passwords as ``***`` (:func:`_shown_masked`), for
-    the pages that only show (no field sends a name back)."""
+    the pages that only show (no field sends a name back). One environment of each kind per
+    process, shared by every app: a page is compiled once (0.1 s for the mapping screen), not
+    once per app (it holds no app's state; a template edited on disk is still reloaded)."""
     import jinja2
 
     env = jinja2.Environment(
@@ -112,6 +136,7 @@ def templates(masked: bool = False):
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     env.filters["masked"] = masked_piece  # a name a page only shows, as the history shows it
+    env.filters["masked_path"] = masked_path  # a data-folder file, as the picker lists it
     return env
 
 
