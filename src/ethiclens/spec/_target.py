@@ -179,12 +179,16 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
     return _counted(spec, engine, purpose)
 
 
-def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
+def count_target(spec: AuditSpec, n_bins: int | None = None) -> tuple:
     """(counts table, where it came from) of the spec's file, folder, glob or database, counted
     where the data is (``ethiclens counts``): roles as given, protected columns as named, the
     numeric ones binned by ``groups.bins`` as an audit bins them (the edges recorded in the
     table's metadata, ``ethiclens_bins``: its audit reports them in ``run.input.bins`` and, as an
-    audit of the rows binned by them does, ``run.spec.groups.bins``)."""
+    audit of the rows binned by them does, ``run.spec.groups.bins``).
+
+    ``n_bins``: the score bins (with ``roles.y_score``), a whole number from 2 to 1000 (None:
+    10), refused as ``ethiclens counts --n-bins`` is (``fairness.check_score_bins``), given
+    without a score too: it would change nothing."""
     if _PURPOSE.get() == "counts":  # the command's run: its flags (SpecRequest names them)
         return _counted_table(spec, n_bins)
     with named_as_called((), {}, spec_given=True):  # a Python caller's spec: its keys
@@ -193,7 +197,7 @@ def count_target(spec: AuditSpec, n_bins: int = 10) -> tuple:
 
 @columns_named
 @_one_pass
-def _counted_table(spec: AuditSpec, n_bins: int) -> tuple:
+def _counted_table(spec: AuditSpec, n_bins: int | None) -> tuple:
     from ..sources import Roles
 
     _refuse_uncounted(spec)
@@ -206,7 +210,7 @@ def _counted_table(spec: AuditSpec, n_bins: int) -> tuple:
         _refuse_counts_as_rows(t.file, "counts")
     engine = engine_for(spec)
     url, read = _source(spec, engine)
-    from ..fairness import bin_counts, check_bins, check_group_edits
+    from ..fairness import bin_counts, check_bins, check_group_edits, check_score_bins
     from ..sources import BINS_ATTR
 
     # a JSON file has no header to read first: the pandas reader names a missing column
@@ -220,7 +224,9 @@ def _counted_table(spec: AuditSpec, n_bins: int) -> tuple:
         raise _refused(
             "a counts table holds no reference group", "--protected", fix, f"{col}={ref}"
         )
-    roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, int(n_bins))
+    scored = bool(r.y_score) or _PURPOSE.get() == "counts"  # the command checked --n-bins
+    n_bins = check_score_bins(n_bins, scored)  # the CLI's rule: never int(nan) or int(True)
+    roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight, n_bins)
     roles = replace(roles, binary_labels=True)  # no --pos-label: a stray label refused now
     table, where = _count(engine, t, roles, url, read)
     if spec.groups.bins:  # cells add up: binning the counts is counting the binned rows
