@@ -1,6 +1,8 @@
 """One complex cell in a list of predictions or scores is the one refused: numpy read the
 list as all complex, so every 0/1 beside it was counted as no prediction ('8 are not')."""
 
+from decimal import Decimal
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -40,3 +42,22 @@ def test_a_model_answering_one_complex_value_in_a_list_is_counted_once():
 
     with pytest.raises(EthicLensInputError, match="1 is not a number, first at row 0"):
         counterfactual(Scored(), X, "sex", n_boot=100)
+
+
+def _refused(call):
+    with pytest.raises(EthicLensInputError) as info:
+        call()
+    return info.value.problem, str(info.value.column), str(info.value.value)
+
+
+def test_a_signalling_nan_column_name_is_refused_as_the_quiet_one():
+    """make_counterfactuals(X, Decimal('sNaN')) and analyze_counterfactuals(...,
+    attribute=Decimal('sNaN')) raised "TypeError: Cannot hash a signaling NaN value"."""
+    snan, qnan = Decimal("sNaN"), Decimal("NaN")
+    assert _refused(lambda: make_counterfactuals(X, snan)) == _refused(
+        lambda: make_counterfactuals(X, qnan)
+    )
+    ones = [1] * N
+    assert _refused(lambda: analyze_counterfactuals(TABLE, ones, attribute=snan)) == _refused(
+        lambda: analyze_counterfactuals(TABLE, ones, attribute=qnan)
+    )

@@ -53,7 +53,8 @@ def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataF
             low, high = dom
             cols[name] = rng.uniform(low, high, n)
         else:
-            cols[name] = np.asarray(dom, dtype=object)[rng.integers(0, len(dom), n)]
+            values = quiet_nans(list(dom))  # a Decimal('sNaN'): the NaN it reads as
+            cols[name] = np.asarray(values, dtype=object)[rng.integers(0, len(dom), n)]
     return pd.DataFrame(cols)
 
 
@@ -71,6 +72,7 @@ def blackbox_audit(
 
     ``queries`` replaces the uniform draw (e.g. another population's real records).
     """
+    protected = quiet_nans([protected])[0]  # a name Decimal('sNaN'): no column, no TypeError
     metrics = _check_arguments(domains, protected, metrics, queries)
     _check_predict(predict)
     rng = np.random.default_rng(check_seed(random_state, "random_state"))

@@ -218,6 +218,7 @@ def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.Dat
     of the frame loses them: analyse the DataFrame itself).
     """
     X, groups = quiet_nans(X), quiet_nans(groups)  # Decimal('sNaN'): missing, not a traceback
+    protected = _quiet(protected)  # a name Decimal('sNaN'): not in X, not a hash's TypeError
     try:
         source = _protected_column(X, protected)
         targets = _target_groups(source, protected, groups)
@@ -696,6 +697,7 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     flipped row has exactly its observed row's score (False without scores)."""
     n_boot = check_settings(favorable_label, n_boot, random_state, ci)
     frame, y_pred, y_score = map(quiet_nans, (frame, y_pred, y_score))  # sNaN: missing
+    attribute = _quiet(attribute)  # a name Decimal('sNaN'): no column, not a TypeError
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels
         y_pred = _aligned(y_pred, frame.index, "y_pred")
         y_score = _aligned(y_score, frame.index, "y_score")
