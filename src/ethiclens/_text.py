@@ -681,27 +681,3 @@ def _names_pattern(names: frozenset) -> re.Pattern:
     name = f"(?:{alternatives})"
     end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
     return re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
-
-
-# A string as Python's repr quotes it in a message ("choose one of ['b', \"password='x\"]"):
-# after the message's start, a space, a bracket, a comma or ':', and closed before its end,
-# a space or punctuation.
-_QUOTED = re.compile(
-    r"""(?<![^\s(\[{,:])('(?:[^'\\\r\n]|\\.)*'|"(?:[^"\\\r\n]|\\.)*")(?=$|[\s,.;:)\]}])"""
-)
-
-
-def masked_quotes(text: str, mask) -> str:
-    """``mask(text)``; where that masks something, each quoted string of the message (a value,
-    a list of choices) and the words between masked alone instead: masked whole, a choice
-    named ``password='x`` ran on past its closing quote and ate the choices and words after
-    it. Kept only if masking it again changes nothing (no secret cut across two pieces is
-    left): else the whole text masked, as before."""
-    whole = mask(text)
-    if whole == text:
-        return whole
-    pieces = _QUOTED.split(text)  # the quoted strings at odd places, masked inside their quotes
-    apart = "".join(
-        f"{p[0]}{mask(p[1:-1])}{p[-1]}" if i % 2 else mask(p) for i, p in enumerate(pieces)
-    )
-    return apart if mask(apart) == apart else whole

@@ -9,7 +9,7 @@ import reprlib
 import shlex
 from pathlib import PurePath
 
-from ._secrets import mask_secrets
+from ._secrets import mask_secrets, masked_quotes
 
 # The offending value is shown, but never expanded without bound: a YAML alias bomb or a
 # million-row list would otherwise make the message itself the denial of service.
@@ -150,8 +150,9 @@ class EthicLensInputError(ValueError):
         shown = "" if value is None else f" (value: {_REPR.repr(value)})"
         parts = (where, problem, shown, f". Fix: {fix}" if fix else "")
         # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no
-        # credential pattern survives into it (ethiclens/_secrets.py).
-        super().__init__(mask_secrets("".join(parts)))
+        # credential pattern survives into it (ethiclens/_secrets.py); each quoted piece masked
+        # alone, so a choice named like a password does not eat the choices after it.
+        super().__init__(masked_quotes("".join(parts), mask_secrets))
 
     def renamed(
         self, names: dict, kind: str | None = None, words: dict | None = None

@@ -1,12 +1,11 @@
 """Round 41: a refusal's message is masked whole, so a choice named like a DSN password
 ("password='x", its repr "\\"password='x\\"") ran on past its closing quote and ate the
-choices and the words after it ('use one of ["a password=***b', 'c']'). _text.masked_quotes
+choices and the words after it ('use one of ["a password=***b', 'c']'). _secrets.masked_quotes
 masks each quoted string inside its quotes; a password is still never shown."""
 
 import pytest
 
-from ethiclens._secrets import mask_secrets
-from ethiclens._text import masked_quotes
+from ethiclens._secrets import mask_secrets, masked_quotes
 
 
 @pytest.mark.parametrize(
