@@ -279,8 +279,8 @@ def _as_report(report) -> dict:
 
 def _built_by_the_audit(report) -> bool:
     """Whether ``report`` is an ``AuditResult`` (only the audit builds one): its report is
-    intact by construction, and checking it again as a baseline is checked cost a run of 2,000
-    groups 1.7 s per gate. Looked up, not imported: ``_result`` imports this module."""
+    intact by construction, and checking it again as a baseline is checked cost a gate of 2,000
+    groups 1.1 s (3.1 s, not 2.0 s). Looked up, not imported: ``_result`` imports this module."""
     module = sys.modules.get(f"{__package__}._result")
     return module is not None and isinstance(report, module.AuditResult)
 
