@@ -383,7 +383,8 @@ def _refuse_unprintable(provenance: dict) -> None:
     """Refuse now what the model card and the HTML report refuse once drawn (after the audit's
     work): a mapping, or a list holding a mapping or a list, where they print text or a list of
     text (``limitations``, ``intended_use``, ``data`` when not a dict, each field of a ``model``
-    dict), in their words and naming the key: ``provenance={'model': {'params': {'lr': 0.1}}}``."""
+    dict), in their words and naming the key: ``provenance={'model': {'params': {'lr': 0.1}}}``;
+    and a ``card`` as ``--card-info`` is read (``provenance={'card': {'bogus': {}}}``)."""
     model = provenance.get("model")
     fields = (
         [(f"provenance['model'][{k!r}]", v) for k, v in model.items()]
@@ -395,6 +396,10 @@ def _refuse_unprintable(provenance: dict) -> None:
         fields.append(("provenance['data']", provenance.get("data")))
     for where, value in fields:
         text_items(value, where)
+    if provenance.get("card") is not None:  # its sections and fields, as the card reads them
+        from .. import _renderers
+
+        _renderers.get("provenance_check")(provenance)
 
 
 def _masked(value):

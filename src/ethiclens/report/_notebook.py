@@ -15,6 +15,7 @@ from ._audit_report import build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
 from ._model_card import card_format, render_card
 from ._paths import check_result, write_checked, write_suffixed
+from ._provenance import card
 from ._threshold_plot import threshold_figure as draw_threshold_figure
 from ._threshold_plot import write_threshold_png
 from ._threshold_report import build_threshold_report
@@ -123,3 +124,4 @@ register_renderer("audit_notes", threshold_notes)
 register_renderer("thresholds_png", write_threshold_png)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)
+register_renderer("provenance_check", card)  # audit(provenance={'card': ...}) checked when asked
