@@ -210,21 +210,24 @@ def mia_table(seeds: pd.DataFrame) -> tuple[pd.DataFrame, dict]:
                 "dpcer_delta": dp,
                 "dpcer_mia": mia,
                 # undefined (None) where an attack was withheld in every seed (a group below
-                # the PCER floor: its AUC is null), never counted as a disagreement
+                # the PCER floor: its AUC is null) or a mean is 0 (no sign), never counted as
+                # a disagreement
                 "agree": None
-                if np.isnan(dp) or np.isnan(mia)
-                else bool(np.sign(dp) == np.sign(mia)),
+                if np.isnan(dp) or np.isnan(mia) or not (dp and mia)
+                else bool((dp > 0) == (mia > 0)),
             }
         )
     table = _sorted_frame(rows)
-    defined = table[table.agree.notna()]  # the correlations of the defined values only
+    # the correlations of the defined values only (a 0 is one: only its sign is undefined)
+    defined = table[table.dpcer_delta.notna() & table.dpcer_mia.notna()]
     pooled = pd.DataFrame(
         {"delta": np.r_[table.delta0, table.delta1], "adv": np.r_[table.auc0, table.auc1] - 0.5}
     ).dropna()
     summary = {
         "configurations": len(table),
         "sign_agreements": int(table.agree.eq(True).sum()),
-        "sign_undefined": len(table) - len(defined),
+        "sign_undefined": int(table.agree.isna().sum()),
+        "sign_zero": int(((defined.dpcer_delta == 0) | (defined.dpcer_mia == 0)).sum()),
         "pearson_dpcer_delta_vs_mia": _pearson(
             defined.dpcer_delta, defined.dpcer_mia, len(defined) > 2
         ),
@@ -458,7 +461,10 @@ def _undefined(mia_summary: dict) -> str:
     n = mia_summary.get("sign_undefined", 0)
     if not n:
         return ""
-    return f" ({n} undefined: every seed's attack withheld, a group below the PCER floor)"
+    zero = mia_summary.get("sign_zero", 0)
+    why = ["every seed's attack withheld, a group below the PCER floor"] if n > zero else []
+    why += [f"{zero} with a mean ΔPCER of 0, which has no sign"] if zero else []
+    return f" ({n} undefined: {'; '.join(why)})"
 
 
 def _md_runs(runs: pd.DataFrame | None) -> list[str]:

@@ -88,7 +88,8 @@ class MIAResult:
     delta_pcer : float or None
         The overfitting-gap ΔPCER it is compared with.
     sign_agrees : bool or None
-        Whether the two have the same sign.
+        Whether the two have the same sign; None (undefined) where either is None or 0
+        (-0.0 too): a zero has no direction to agree or disagree with.
     notes : list of str
         Test rows that are train rows (members given as non-members pull each AUC toward
         0.5), as :func:`~ethiclens.privacy.pcer_audit` notes them.
@@ -106,6 +107,14 @@ class MIAResult:
         """JSON-ready fields."""
         names = "groups group_order eta delta_pcer_mia delta_pcer sign_agrees notes"
         return json_fields(self, names)
+
+
+def sign_agreement(a: float | None, b: float | None) -> bool | None:
+    """Whether ``a`` and ``b`` have the same sign: None (undefined) where either is None, NaN
+    or 0 (-0.0 too), which has no direction to agree or disagree with."""
+    if a is None or b is None or not (a and b) or math.isnan(a) or math.isnan(b):
+        return None
+    return (a > 0) == (b > 0)
 
 
 def refuse_one_split_losses(train: SplitPredictions, test: SplitPredictions) -> None:
@@ -137,7 +146,8 @@ def membership_inference(
     """Attack every group; with ``positive_rates`` (R_g) also ΔPCER^MIA.
 
     ΔPCER^MIA = R_0 / max(AUC_0 − 0.5, η) − R_1 / max(AUC_1 − 0.5, η) for a binary attribute,
-    compared in sign with ``delta_pcer`` (the overfitting-gap ΔPCER) when given.
+    compared in sign with ``delta_pcer`` (the overfitting-gap ΔPCER) when given: ``sign_agrees``
+    is None (undefined) where either is 0, which has no sign.
 
     Parameters
     ----------
@@ -173,8 +183,7 @@ def membership_inference(
     if rates is not None and len(order) == 2 and reported:
         pcer_0, pcer_1 = (rates[a.group] / max(a.advantage, eta) for a in attacks)
         dp_mia = pcer_0 - pcer_1
-        if delta_pcer is not None:
-            agrees = bool(np.sign(dp_mia) == np.sign(delta_pcer))
+        agrees = sign_agreement(dp_mia, delta_pcer)
     return MIAResult(
         groups=attacks,
         group_order=order,

@@ -147,6 +147,15 @@ def _attack_row(a) -> tuple[str, ...]:
     )
 
 
+def _agreement(mia) -> str:
+    """``sign_agrees`` in words: undefined (—) where either ΔPCER is missing or 0 (no sign)."""
+    if mia.sign_agrees is not None:
+        return str(mia.sign_agrees)
+    if mia.delta_pcer is None:
+        return "— (no ΔPCER^δ to compare)"
+    return "— (undefined: a ΔPCER of 0 has no sign)"
+
+
 def mia_blocks(mia) -> list:
     """The threshold attack's table and, for two groups, ΔPCER^MIA (withheld, and said so,
     when a group is below the floor)."""
@@ -154,9 +163,8 @@ def mia_blocks(mia) -> list:
     blocks = [TextTable("threshold membership-inference attack (score = −loss)", MIA_COLUMNS, rows)]
     small = [_markup(str(a.group)) for a in mia.groups if a.status != REPORTED]
     if mia.delta_pcer_mia is not None:
-        blocks.append(
-            f"ΔPCER^MIA = {mia.delta_pcer_mia:+z.2f}; sign agrees with ΔPCER^δ: {mia.sign_agrees}"
-        )
+        agrees = f"sign agrees with ΔPCER^δ: {_agreement(mia)}"
+        blocks.append(f"ΔPCER^MIA = {mia.delta_pcer_mia:+z.2f}; {agrees}")
     elif small and len(mia.group_order) == 2:
         blocks.append(f"[dim]ΔPCER^MIA withheld: group(s) {', '.join(small)} below the floor[/dim]")
     return blocks
