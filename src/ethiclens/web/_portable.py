@@ -12,6 +12,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
+from .._secrets import mask_secrets
 from .._text import one_line
 from ..errors import EthicLensInputError
 
@@ -48,9 +49,11 @@ def renamed(value, names):
 def portable_name(data: dict, stem_only: bool = False) -> str:
     """The data file's name for a config file: the user's own name (its last part), with
     anything but letters, digits, space and ``. + ( ) - _`` replaced, and the suffix its
-    content has. It is text in a file the user reads; the server never opens it."""
+    content has. It is text in a file the user reads; the server never opens it. A password
+    in it is masked first (``token=***``, then cleaned to ``token``): cleaned first, its
+    ``token_sekret`` was no longer seen as one by the reports' masking."""
     name = unicodedata.normalize("NFKC", str(data.get("name") or ""))
-    name = name.replace("\\", "/").rsplit("/", 1)[-1]
+    name = mask_secrets(name.replace("\\", "/").rsplit("/", 1)[-1])
     name = UNSAFE.sub("_", name).strip(" .-_")[:100]
     kind = data.get("kind") or "csv"
     if kind == "joined":
@@ -117,7 +120,7 @@ def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
         )
     # the name as the pages show it (their escapes, a line break as "\\n"): one comment line
     return (
-        f"# target.file is your file ({one_line(row['name'])}): run this in the folder that "
+        f"# target.file is your file ({one_line(mask_secrets(row['name']))}): run this in the folder that "
         f"holds it, under the name {name}\n"
     )
 
