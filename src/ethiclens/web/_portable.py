@@ -119,9 +119,10 @@ def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
             f"into the folder you run this from, as {name}\n"
         )
     # the name as the pages show it (their escapes, a line break as "\\n"): one comment line
+    shown = one_line(mask_secrets(row["name"]))
     return (
-        f"# target.file is your file ({one_line(mask_secrets(row['name']))}): run this in the folder that "
-        f"holds it, under the name {name}\n"
+        f"# target.file is your file ({shown}): run this in the folder that holds it, under "
+        f"the name {name}\n"
     )
 
 
