@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, getcontext
 
 import numpy as np
 import pandas as pd
@@ -123,6 +123,8 @@ def _has_snan(column: pd.Series) -> bool:
         column.isna()
     except InvalidOperation:
         return True
+    if not getcontext().traps[InvalidOperation]:  # a context that does not trap: look
+        return any(isinstance(v, Decimal) and v.is_snan() for v in column)
     return False
 
 
