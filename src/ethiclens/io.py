@@ -24,6 +24,7 @@ import mmap
 import os
 import re
 import secrets
+import sys
 import tempfile
 import time
 import unicodedata
@@ -1972,9 +1973,7 @@ def _parse_config(text: str, suffix: str):
     """TOML, YAML (safe: no tags) or JSON; a key given twice in one mapping is refused (the
     last one silently winning would run another audit than the file seems to ask for)."""
     if suffix == ".toml":
-        import tomllib  # refuses a duplicate key itself
-
-        return tomllib.loads(text)
+        return _toml_loads(text)
     if suffix in (".yaml", ".yml"):
         import yaml
 
@@ -1986,6 +1985,67 @@ def _parse_config(text: str, suffix: str):
         parse_float=lambda t: _keep_text(float(t), t, WrittenFloat),
         parse_int=_config_int,
     )
+
+
+def _toml_loads(text: str):
+    """TOML (tomllib refuses a duplicate key itself), its floats keeping their written text
+    as JSON's do (``1e400``, not ``inf``); a whole number past the digits ``int()`` converts
+    (4,300) refused naming its key, not in Python's "Exceeds the limit … digits" words."""
+    import tomllib
+
+    def floats(t):
+        return _keep_text(float(t), t, WrittenFloat)
+
+    try:
+        return tomllib.loads(text, parse_float=floats)
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError as exc:  # tomllib's int() of a number's text is its one unguarded call
+        if "digits" not in str(exc):
+            raise
+    limit = sys.get_int_max_str_digits()
+    longs = re.compile(rf"(?<![\w.+-])[+-]?[1-9](?:_?[0-9]){{{limit},}}(?![\w.:-])")
+    marked = {}  # each long number as a float (its text + "e-0_0") that parse_float knows
+
+    def mark(match):
+        marked[match.group() + "e-0_0"] = match
+        return match.group() + "e-0_0"
+
+    def stand_in(t):
+        return LongInteger(t[:-5].replace("_", "")) if t in marked else floats(t)
+
+    from ._checks import LongInteger
+
+    found = None
+    try:
+        data = tomllib.loads(longs.sub(mark, text), parse_float=stand_in)
+        found = next((kv for kv in _toml_numbers(data) if isinstance(kv[1], LongInteger)), None)
+    except ValueError:  # a long run of digits in a string or a key: no key named
+        pass
+    first = next(iter(marked.values()), None)
+    if found:
+        problem = f"the key {found[0]!r} holds a whole number of {found[1]!r}"
+    elif first is not None:
+        line = text.count("\n", 0, first.start()) + 1
+        problem = (
+            f"line {line} holds a whole number of {LongInteger(first.group().replace('_', ''))!r}"
+        )
+    else:
+        problem = "a whole number has too many digits"
+    fix = "write the number the key takes (a TOML integer has at most 19 digits)"
+    raise ConfigSyntaxRefused(problem, fix) from None
+
+
+def _toml_numbers(data, key: str = ""):
+    """(dotted key, value) of each value in a parsed TOML document, lists' items under their
+    list's key."""
+    items = data.items() if isinstance(data, dict) else enumerate(data)
+    for name, value in items:
+        where = f"{key}.{name}" if key and isinstance(data, dict) else key or str(name)
+        if isinstance(value, (dict, list)):
+            yield from _toml_numbers(value, where)
+        else:
+            yield where, value
 
 
 def _config_int(text: str, base: int = 10) -> int:
