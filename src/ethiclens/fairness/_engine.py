@@ -1218,6 +1218,10 @@ def _component_intervals(ctx, draws: _Draws, metric, ref, ratio, columns) -> Int
         return intervals(reps)
 
 
+# how an interval's method says the estimate is undefined (both interval kits' words)
+_NOT_REPORTED = ": not reported, "
+
+
 def _combine(ctx, spec, parts: list) -> Intervals:
     """A comparison metric's intervals from its signed components (ComparisonMetric.kind)."""
     if spec.kind == "ratio":
@@ -1244,8 +1248,9 @@ def _combine(ctx, spec, parts: list) -> Intervals:
     for j in range(len(low)):
         if ok[j]:
             methods.append(parts[0].methods[j] + suffix)
-        else:  # the first component without an interval says why
-            k = next(i for i, r in enumerate(reported) if not r[j])
+        else:  # the component whose estimate is undefined says why, else the first without one
+            missing = [i for i, r in enumerate(reported) if not r[j]]
+            k = next((i for i in missing if _NOT_REPORTED in parts[i].methods[j]), missing[0])
             methods.append(parts[k].methods[j])
     return Intervals(np.where(ok, low, np.nan), np.where(ok, high, np.nan), methods)
 
