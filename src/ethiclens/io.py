@@ -36,6 +36,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._text import one_line
 from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example, _keep_text
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
@@ -106,8 +107,14 @@ def _file_name(path, below=None) -> str:
     :func:`_named_below`'s) where it lies there, else its name."""
     path, below = Path(path), _BELOW.get() if below is None else below
     if below is not None and path.is_relative_to(below):
-        return path.relative_to(below).as_posix()
-    return path.name
+        return _shown(path.relative_to(below).as_posix())
+    return _shown(path.name)
+
+
+def _shown(path) -> str:
+    """A path as a message shows it: one line, its controls escaped (``rep.json\\n``, as the
+    command line prints every message), on every face."""
+    return one_line(str(path))
 
 
 # the unsettled reads of the check pass under way (:func:`_one_pass`), else None
@@ -316,12 +323,12 @@ def unreadable(path, exc: OSError) -> DataFileError:
     """The one-line error for a file that exists but cannot be read."""
     if isinstance(exc, PermissionError):
         return DataFileError(
-            f"cannot read {path}: permission denied",
-            fix=f"give yourself read access (chmod u+r {path}) or copy the file somewhere you "
-            "can read it",
+            f"cannot read {_shown(path)}: permission denied",
+            fix=f"give yourself read access (chmod u+r {_shown(path)}) or copy the file somewhere "
+            "you can read it",
         )
     return DataFileError(
-        f"cannot read {path} ({exc.strerror or exc})", fix="check the file and its path"
+        f"cannot read {_shown(path)} ({exc.strerror or exc})", fix="check the file and its path"
     )
 
 
@@ -624,9 +631,11 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     Reads 64 kB, or the whole header line where it is longer (:func:`csv_head`)."""
     path = Path(path)
     if not path.is_file():
-        raise DataFileError(f"{path} is not a regular file", fix="name a .csv or .parquet file")
+        raise DataFileError(
+            f"{_shown(path)} is not a regular file", fix="name a .csv or .parquet file"
+        )
     if path.stat().st_size == 0:
-        raise DataFileError(f"file {path} is empty", fix="export the data again")
+        raise DataFileError(f"file {_shown(path)} is empty", fix="export the data again")
     low = path.name.lower()
     suffix = ".csv" if low.endswith((".csv", ".csv.gz")) else path.suffix.lower()
     _sniff(path, suffix)
@@ -640,7 +649,7 @@ def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     rows = csv.reader(_io.StringIO(text))
     next(rows, None)
     if require_rows and whole and not any(any(c.strip() for c in r) for r in rows):
-        raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
+        raise EmptyInputError(f"file {_shown(path)} has no data rows", fix="export the data again")
     _refuse_repeated_names(path, header)
     _refuse_surplus_first_row(path, text, header)
     # a quote never closed (DuckDB reads a file with quoted line breaks on to its end)
@@ -1015,7 +1024,7 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     _refuse_not_a_path(path, flag, "give the path of the file to read")
     if not _path_exists(path, flag or "path", None if flag else "argument"):
         fix = _as_written_fix(path, "check the path")
-        raise DataFileError(f"file {path} does not exist", column=flag, fix=fix)
+        raise DataFileError(f"file {_shown(path)} does not exist", column=flag, fix=fix)
 
 
 def _as_written_fix(path, fix: str) -> str:
@@ -1061,10 +1070,10 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         what, fix = "not a regular file", "name one .csv, .parquet, .json or .jsonl file"
         if path.is_dir():
             what, fix = "a folder, not a file", f"{fix} inside it"
-        raise DataFileError(f"{path} is {what}", fix=fix)
+        raise DataFileError(f"{_shown(path)} is {what}", fix=fix)
     suffix, reader = _reader(path)
     if path.stat().st_size == 0:
-        raise DataFileError(f"file {path} is empty", fix="export the data again")
+        raise DataFileError(f"file {_shown(path)} is empty", fix="export the data again")
     _sniff(path, suffix)
     if suffix == ".csv" and csv_dtype is not None:
         reader = functools.partial(reader, dtype=csv_dtype)
@@ -1074,12 +1083,12 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         raise refuse_not_utf8(path, exc) from exc
     except RecursionError as exc:
         raise DataFileError(
-            f"cannot read {path.name}: nested too deeply", fix="give a flat table"
+            f"cannot read {_shown(path.name)}: nested too deeply", fix="give a flat table"
         ) from exc
     except ImportError as exc:  # .zst: pandas reads it with the zstandard package
         raise DataFileError(
-            f"cannot read {path.name}: the zstandard package, which reads {path.suffix} files, "
-            "is not installed",
+            f"cannot read {_shown(path.name)}: the zstandard package, which reads {path.suffix} "
+            "files, is not installed",
             fix=f"pip install zstandard, or decompress it yourself and read the {suffix} file",
         ) from exc
     except (ValueError, TypeError, OSError, EOFError, *_UNPACK_ERRORS) as exc:
@@ -1089,7 +1098,7 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
             fix = "put the one table alone in the .zip file, or unzip it and read its "
             fix += f"{suffix} file"
         raise (ragged and ragged_error([path])) or DataFileError(
-            f"cannot read {path.name}: {_first_line(exc)}", fix=fix
+            f"cannot read {_shown(path.name)}: {_first_line(exc)}", fix=fix
         ) from exc
     _check_frame(path, suffix, frame)
     return frame
@@ -1114,7 +1123,7 @@ def _reader(path: Path):
             else "use .csv, .parquet, .json or .jsonl, optionally compressed (e.g. .csv.gz)"
         )
         raise DataFileError(
-            f"cannot read {path.name}: unknown file type {path.suffix!r}",
+            f"cannot read {_shown(path.name)}: unknown file type {path.suffix!r}",
             fix=f"{hint} (pickles are never loaded)",
         )
     return suffix, reader
@@ -1141,14 +1150,14 @@ def _check_frame(path: Path, suffix: str, frame: pd.DataFrame) -> None:
     """A table read is refused without rows, with a repeated column name, or (CSV) with one
     column whose name shows another delimiter."""
     if frame.empty:
-        raise EmptyInputError(f"file {path} has no data rows", fix="export the data again")
+        raise EmptyInputError(f"file {_shown(path)} has no data rows", fix="export the data again")
     if suffix == ".csv":
         _check_csv_header(path, frame)
         # pandas takes a first data row one field longer than the header (a surplus value, or
         # a comma ending every row) as naming each row, shifting the columns: refused by its line
         if not isinstance(frame.index, pd.RangeIndex):
             raise ragged_error([path]) or DataFileError(
-                f"cannot read {path.name}: a row has more fields than the header",
+                f"cannot read {_shown(path.name)}: a row has more fields than the header",
                 fix=_read_error_fix(path, suffix),
             )
         if frame.shape[1] == 1 and (err := _delimiter_error(path, str(frame.columns[0]))):
@@ -1447,7 +1456,8 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
             raise EthicLensInputError(
-                f"output {path} is also given to {seen[ident]}; one would replace the other",
+                f"output {_shown(path)} is also given to {_shown(seen[ident])}; one would replace "
+                "the other",
                 column=flag,
                 fix=f"give {flag} and {seen[ident]} different paths",
             )
@@ -1485,8 +1495,8 @@ class _Inputs:
         """Refuse an output that is an input file (same path, hard or symbolic link)."""
         if ident in self.files:
             raise EthicLensInputError(
-                f"output {path} is the input file {self.files[ident]}; writing it would destroy "
-                "the input",
+                f"output {_shown(path)} is the input file {_shown(self.files[ident])}; writing it "
+                "would destroy the input",
                 column=flag,
                 fix=f"choose another path for {flag}",
             )
@@ -1497,15 +1507,15 @@ class _Inputs:
         for pattern in self.patterns:
             if any(fnmatch.fnmatchcase(p, pattern) for p in (str(resolved), os.path.abspath(path))):
                 raise EthicLensInputError(
-                    f"output {path} matches the input glob {pattern}: the next run would "
-                    "read it as data",
+                    f"output {_shown(path)} matches the input glob {_shown(pattern)}: the next run "
+                    "would read it as data",
                     column=flag,
                     fix="write outputs where the input glob does not reach",
                 )
         for d in self.folders:
             if resolved == d or d in resolved.parents:
                 raise EthicLensInputError(
-                    f"output {path} is inside {d}, which this command reads",
+                    f"output {_shown(path)} is inside {_shown(d)}, which this command reads",
                     column=flag,
                     fix="write outputs outside that folder",
                 )
@@ -1536,7 +1546,7 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
             "options that allow it take '-', e.g. --json -)"
         )
     raise EthicLensInputError(
-        f"output {path} is {kind}; EthicLens replaces outputs whole and would replace it",
+        f"output {_shown(path)} is {kind}; EthicLens replaces outputs whole and would replace it",
         column=flag,
         fix=fix,
     )
@@ -1615,10 +1625,12 @@ def _check_writable(path: Path, flag: str | None) -> Path:
         blocker = _nearest_existing(folder)
         if blocker is not None and not blocker.is_dir():
             fix = "choose an output path whose folders are folders"
-            raise _unwritable(path, f"{blocker} is a file, not a folder", fix, flag)
+            raise _unwritable(path, f"{_shown(blocker)} is a file, not a folder", fix, flag)
         # a '~' quoted: no shell expanded it (mkdir -p ~ would make nothing)
-        fix = _as_written_fix(path, f"create it first (mkdir -p {folder}) or choose another path")
-        raise _unwritable(path, f"folder {folder} does not exist", fix, flag)
+        fix = _as_written_fix(
+            path, f"create it first (mkdir -p {_shown(folder)}) or choose another path"
+        )
+        raise _unwritable(path, f"folder {_shown(folder)} does not exist", fix, flag)
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise _unwritable(path, "no permission to write there", flag=flag)
     try:  # root passes os.access everywhere, /proc included: try for real
@@ -1626,7 +1638,7 @@ def _check_writable(path: Path, flag: str | None) -> Path:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        problem = f"cannot create a file in {folder} ({exc.strerror or exc})"
+        problem = f"cannot create a file in {_shown(folder)} ({exc.strerror or exc})"
         raise _unwritable(path, problem, flag=flag) from exc
     return path
 
@@ -1634,7 +1646,7 @@ def _check_writable(path: Path, flag: str | None) -> Path:
 def _unwritable(path, problem: str, fix: str = "choose a folder you can write to", flag=None):
     """The refusal of the output ``path`` (given by ``flag``): ``problem`` there, and what to
     do instead."""
-    return EthicLensInputError(f"output {path}: {problem}", column=flag, fix=fix)
+    return EthicLensInputError(f"output {_shown(path)}: {problem}", column=flag, fix=fix)
 
 
 def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool = True) -> Path:
@@ -1648,10 +1660,13 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
             os.stat(path)  # a loop of links raises ELOOP: refused as one, not as a file
     path = Path(path)
     if existing is not None and not existing.is_dir():  # the folder itself, or one above it
-        problem = f"cannot create {path}: {existing} is a file, not a folder"
+        problem = f"cannot create {_shown(path)}: {_shown(existing)} is a file, not a folder"
         fix = "choose an output path whose folders are folders"
         if existing == path:
-            problem, fix = f"{path} is a file, not a folder", "give a folder for the outputs"
+            problem, fix = (
+                f"{_shown(path)} is a file, not a folder",
+                "give a folder for the outputs",
+            )
         raise EthicLensInputError(problem, column=flag, fix=fix)
     if not create:
         if existing is not None:
@@ -1661,7 +1676,7 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise EthicLensInputError(
-            f"cannot create {path} ({exc.strerror or exc})",
+            f"cannot create {_shown(path)} ({exc.strerror or exc})",
             column=flag,
             fix="choose a folder you can write to",
         ) from exc
@@ -1885,6 +1900,8 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     checked first; a parse error in one line naming the file. YAML with ``safe_load`` only."""
     from ._checks import MAX_CONFIG_BYTES, check_config_size
 
+    fix = f"give the path of a {what}"  # a NUL: no file system's name ('file \\x00 does not exist')
+    _refuse_not_a_path(path, flag, fix, f"{fix} without the NUL character")
     path = Path(path)
 
     def refused(problem: str, fix: str) -> EthicLensInputError:
@@ -1893,11 +1910,13 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     if not path.is_file():
         why = _not_a_file(path)  # a quoted '~' is read as written: said, as data paths say it
         fix = f"give the path of a {what}"
-        raise refused(f"file {path} {why}", _as_written_fix(path, fix) if why == _MISSING else fix)
+        raise refused(
+            f"file {_shown(path)} {why}", _as_written_fix(path, fix) if why == _MISSING else fix
+        )
     suffix = path.suffix.lower() if suffixes else ".json"
     if suffix not in (suffixes or (".json",)):
         kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
-        raise refused(f"{path.name} is not a {_or(kinds)} file", f"use {_or(suffixes)}")
+        raise refused(f"{_shown(path.name)} is not a {_or(kinds)} file", f"use {_or(suffixes)}")
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
     raw = path.read_bytes()
     wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)  # as data files are refused
@@ -1908,17 +1927,17 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         # blank is no syntax error to a person: said as a blank YAML file is, in every format
         data = _parse_config(text, suffix) if text.strip() else None
     except ConfigSyntaxRefused as exc:
-        raise refused(f"cannot parse {path.name}: {exc}", exc.fix) from None
+        raise refused(f"cannot parse {_shown(path.name)}: {exc}", exc.fix) from None
     except UnicodeDecodeError as exc:  # its line and byte, as a data file's are named
         fix = "save it as UTF-8 (e.g. iconv -f latin1 -t utf-8)"
         packs = {**MAGIC, _ZSTD_MAGIC: ("zstd-compressed", ".zst")}  # .zst: data files by name
         if kind := next((k for m, (k, to) in packs.items() if raw.startswith(m)), None):
             packed = "compressed" in kind or "archive" in kind  # no iconv reads it: say what it is
             fix = f"give the {what} as plain UTF-8 text" + (", decompressed" if packed else "")
-            raise refused(f"{path.name} is {kind}, not text", fix) from None
+            raise refused(f"{_shown(path.name)} is {kind}, not text", fix) from None
         raise refused(refuse_not_utf8(path, exc).problem, fix) from None
     except RecursionError:  # Python's words differ with the depth of the caller's stack
-        problem = f"cannot parse {path.name}: it nests mappings or lists too deeply to read"
+        problem = f"cannot parse {_shown(path.name)}: it nests mappings or lists too deeply to read"
         fix = f"check it is the {what} (a few levels deep, not thousands)"
         raise refused(problem, fix) from None
     except Exception as exc:  # UnicodeDecodeError, JSON/YAML/TOML errors, 5,000-digit integers
@@ -1929,9 +1948,9 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         fix += "never loaded)"
         if "'\\t'" in first:  # PyYAML's words for a tab where YAML wants spaces
             fix = "indent with spaces: YAML does not allow a tab there"
-        raise refused(f"cannot parse {path.name}: {first}", fix) from None
+        raise refused(f"cannot parse {_shown(path.name)}: {first}", fix) from None
     if data is None:  # blank (JSON's and TOML's too), comments only, or a bare null
-        raise refused(f"{path.name} is empty", f"write the {what}")
+        raise refused(f"{_shown(path.name)} is empty", f"write the {what}")
     return data
 
 
@@ -1943,7 +1962,7 @@ def _not_a_file(path: Path) -> str:
     if path.exists():
         return "is a pipe or a device, not a file (save the content to a file first)"
     if path.is_symlink():
-        return f"is a link to {os.readlink(path)}, which does not exist"
+        return f"is a link to {_shown(os.readlink(path))}, which does not exist"
     if str(path) == "-":
         return "does not exist (standard input is not read: save the content to a file first)"
     return _MISSING
