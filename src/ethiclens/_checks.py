@@ -9,7 +9,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 
 import numpy as np
 
@@ -998,3 +998,49 @@ def float_items(value, where: str = ""):
             yield from float_items(item, where)
     elif isinstance(value, float):
         yield where, value
+
+
+def _quiet(value):
+    """A signalling decimal NaN as the quiet one (a missing value); any other value as is."""
+    return Decimal("NaN") if isinstance(value, Decimal) and value.is_snan() else value
+
+
+def _has_snan(column) -> bool:
+    """Whether an object column (a pandas Series) holds a ``Decimal('sNaN')`` (pandas' isna
+    raises on it)."""
+    try:
+        column.isna()
+    except InvalidOperation:
+        return True
+    if not getcontext().traps[InvalidOperation]:  # a context that does not trap: look
+        return any(isinstance(v, Decimal) and v.is_snan() for v in column)
+    return False
+
+
+def quiet_nans(values):
+    """``values`` (a DataFrame, a Series, a list or an array) with every ``Decimal('sNaN')`` (a
+    SQL NUMERIC's) the ``Decimal('NaN')`` it reads as: the missing value every check refuses
+    by name, not a hash's TypeError or pandas' InvalidOperation traceback. Unchanged (not
+    copied) where none is. The p2nia protocol and the probes share it."""
+    import pandas as pd
+
+    if isinstance(values, pd.DataFrame):
+        odd = [i for i, t in enumerate(values.dtypes) if str(t) == "object"]
+        odd = [i for i in odd if _has_snan(values.iloc[:, i])]
+        if odd:
+            values = values.copy()
+            for i in odd:
+                values.isetitem(i, quiet_nans(values.iloc[:, i]))
+        return values
+    if isinstance(values, pd.Series):
+        if values.dtype != object or not _has_snan(values):
+            return values
+        cells = [_quiet(v) for v in values]
+        return pd.Series(cells, index=values.index, name=values.name, dtype=object)
+    if isinstance(values, list | tuple) and any(_quiet(v) is not v for v in values):
+        return [_quiet(v) for v in values]
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        flat = values.ravel()
+        if any(_quiet(v) is not v for v in flat):
+            return np.array([_quiet(v) for v in flat], dtype=object).reshape(values.shape)
+    return values

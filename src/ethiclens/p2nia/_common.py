@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal, InvalidOperation, getcontext
 
 import numpy as np
-import pandas as pd
 
 # ε, δ and what counts as a number: one definition for every command (ethiclens._checks),
-# re-exported here for the protocol and the mechanisms.
-from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon
+# re-exported here for the protocol and the mechanisms (quiet_nans: shared with the probes).
+from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon, quiet_nans
 from .._checks import is_number as _is_number
 from .._version import __version__
 from ..errors import EthicLensInputError
 
-__all__ = ["DELTA_MAX", "EPSILON_MAX", "check_delta", "check_epsilon", "_is_number"]
+__all__ = ["DELTA_MAX", "EPSILON_MAX", "check_delta", "check_epsilon", "_is_number", "quiet_nans"]
 
 TABLE, MANIFEST = "release.csv", "manifest.json"
 
@@ -110,46 +108,3 @@ def manifest_number(check, value, field: str):
         return check(value, f"{MANIFEST}:{field}")
     except EthicLensInputError as exc:
         raise _bad(f"invalid manifest: {exc.problem}", field, exc.value, INVALID_FIX) from None
-
-
-def _quiet(value):
-    """A signalling decimal NaN as the quiet one (a missing value); any other value as is."""
-    return Decimal("NaN") if isinstance(value, Decimal) and value.is_snan() else value
-
-
-def _has_snan(column: pd.Series) -> bool:
-    """Whether an object column holds a ``Decimal('sNaN')`` (pandas' isna raises on it)."""
-    try:
-        column.isna()
-    except InvalidOperation:
-        return True
-    if not getcontext().traps[InvalidOperation]:  # a context that does not trap: look
-        return any(isinstance(v, Decimal) and v.is_snan() for v in column)
-    return False
-
-
-def quiet_nans(values):
-    """``values`` (a DataFrame, a Series, a list or an array) with every ``Decimal('sNaN')`` (a
-    SQL NUMERIC's) the ``Decimal('NaN')`` it reads as: the missing value every check refuses
-    by name, not a hash's TypeError or pandas' InvalidOperation traceback. Unchanged (not
-    copied) where none is."""
-    if isinstance(values, pd.DataFrame):
-        odd = [i for i, t in enumerate(values.dtypes) if str(t) == "object"]
-        odd = [i for i in odd if _has_snan(values.iloc[:, i])]
-        if odd:
-            values = values.copy()
-            for i in odd:
-                values.isetitem(i, quiet_nans(values.iloc[:, i]))
-        return values
-    if isinstance(values, pd.Series):
-        if values.dtype != object or not _has_snan(values):
-            return values
-        cells = [_quiet(v) for v in values]
-        return pd.Series(cells, index=values.index, name=values.name, dtype=object)
-    if isinstance(values, list | tuple) and any(_quiet(v) is not v for v in values):
-        return [_quiet(v) for v in values]
-    if isinstance(values, np.ndarray) and values.dtype == object:
-        flat = values.ravel()
-        if any(_quiet(v) is not v for v in flat):
-            return np.array([_quiet(v) for v in flat], dtype=object).reshape(values.shape)
-    return values

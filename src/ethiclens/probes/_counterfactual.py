@@ -12,18 +12,20 @@ from __future__ import annotations
 import zlib
 from dataclasses import dataclass, field
 from datetime import datetime
-from decimal import Decimal, InvalidOperation, getcontext
+from decimal import Decimal, InvalidOperation
 
 import numpy as np
 import pandas as pd
 
 from .._checks import (
+    _quiet,
     bytes_like_as_bytes,
     check_draws,
     check_one_per_row,
     check_seed,
     first_row,
     plain,
+    quiet_nans,
     refuse_missing,
 )
 from .._text import one_line
@@ -300,49 +302,6 @@ def _missing(values: pd.Series) -> np.ndarray:
         return values.isna().to_numpy()
     except InvalidOperation:
         return np.array([isinstance(v, Decimal) and v.is_snan() or pd.isna(v) for v in values])
-
-
-def _quiet(value):
-    """A signalling decimal NaN as the quiet one (a missing value); any other value as is."""
-    return Decimal("NaN") if isinstance(value, Decimal) and value.is_snan() else value
-
-
-def _has_snan(column: pd.Series) -> bool:
-    """Whether an object column holds a ``Decimal('sNaN')`` (pandas' isna raises on it)."""
-    try:
-        column.isna()
-    except InvalidOperation:
-        return True
-    if not getcontext().traps[InvalidOperation]:  # a context that does not trap: look
-        return any(isinstance(v, Decimal) and v.is_snan() for v in column)
-    return False
-
-
-def quiet_nans(values):
-    """``values`` (a DataFrame, a Series, a list or an array) with every ``Decimal('sNaN')`` (a
-    SQL NUMERIC's) the ``Decimal('NaN')`` it reads as: the missing value every check refuses
-    by name, not a hash's TypeError or pandas' InvalidOperation traceback. Unchanged (not
-    copied) where none is."""
-    if isinstance(values, pd.DataFrame):
-        odd = [i for i, t in enumerate(values.dtypes) if str(t) == "object"]
-        odd = [i for i in odd if _has_snan(values.iloc[:, i])]
-        if odd:
-            values = values.copy()
-            for i in odd:
-                values.isetitem(i, quiet_nans(values.iloc[:, i]))
-        return values
-    if isinstance(values, pd.Series):
-        if values.dtype != object or not _has_snan(values):
-            return values
-        cells = [_quiet(v) for v in values]
-        return pd.Series(cells, index=values.index, name=values.name, dtype=object)
-    if isinstance(values, list | tuple) and any(_quiet(v) is not v for v in values):
-        return [_quiet(v) for v in values]
-    if isinstance(values, np.ndarray) and values.dtype == object:
-        flat = values.ravel()
-        if any(_quiet(v) is not v for v in flat):
-            return np.array([_quiet(v) for v in flat], dtype=object).reshape(values.shape)
-    return values
 
 
 def _refuse_not_one_value(values, name, group: bool) -> None:
