@@ -657,7 +657,8 @@ def name_pieces(text: str, names) -> list[str]:
     stands in it as a word, the names at odd places, so that a caller masks each piece alone
     (a password pattern masking a whole sentence ran on past ``password=`` or ``token=a`` into
     EthicLens's own words). A name stands as a word after a space, a bracket, a quote that
-    also closes it (``'b'``) or ':' right after another name (``attr:group``); and before a
+    also closes it (``'b'``) or opens ``'attr:group vs ref'``, or ':' right after another name
+    (``attr:group``); and before a
     space, punctuation, ': ' or ':' and a name. A name inside a password (``u`` or ``pw`` of
     ``postgresql://u:pw@h``, ``my`` of ``password='my pw'``) never cuts it."""
     names = frozenset(str(x) for x in names if str(x).strip())
@@ -669,10 +670,17 @@ def name_pieces(text: str, names) -> list[str]:
         if before == ":" and m.start() - 1 != last:
             continue  # 'u:pw@h': not a name after a name, kept whole with its text
         if before in "'\"" and before and text[m.end() : m.end() + 1] != before:
-            continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
+            if not _named_after(text, m.end(), names):
+                continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
         pieces += [text[at : m.start()], m.group(1)]
         at = last = m.end()
     return [*pieces, text[at:]]
+
+
+def _named_after(text: str, end: int, names: frozenset) -> bool:
+    """Whether ``text`` holds ':' and another name at ``end``: the quoted note
+    ``'attr:group vs ref'`` opens with two names (its group masked alone, not with ' vs ')."""
+    return text[end : end + 1] == ":" and bool(_names_pattern(names).match(text, end + 1))
 
 
 @functools.lru_cache(maxsize=8)
