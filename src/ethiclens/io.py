@@ -24,6 +24,7 @@ import mmap
 import os
 import re
 import secrets
+import shlex
 import sys
 import tempfile
 import time
@@ -1108,6 +1109,10 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
 _UNPACK_ERRORS = (lzma.LZMAError, zipfile.BadZipFile)
 
 
+# the command that undoes each compression, for a fix
+_UNPACK = {".gz": "gunzip", ".bz2": "bunzip2", ".zip": "unzip", ".xz": "unxz", ".zst": "unzstd"}
+
+
 def _reader(path: Path):
     """(the table's type as a suffix, its pandas reader); an unknown type is refused (pickles
     are never loaded)."""
@@ -1122,6 +1127,12 @@ def _reader(path: Path):
             if suffix in COMPRESSED
             else "use .csv, .parquet, .json or .jsonl, optionally compressed (e.g. .csv.gz)"
         )
+        if suffix in COMPRESSED and inner in (".parquet", ".pq"):  # named as asked, in effect
+            raise DataFileError(
+                f"cannot read {_shown(path.name)}: a Parquet file compressed again ({suffix})",
+                fix=f"Parquet is compressed inside: decompress it ({_UNPACK[suffix]} "
+                f"{_shown(shlex.quote(path.name))}) and read the {inner} file",
+            )
         raise DataFileError(
             f"cannot read {_shown(path.name)}: unknown file type {path.suffix!r}",
             fix=f"{hint} (pickles are never loaded)",
