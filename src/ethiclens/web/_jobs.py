@@ -21,7 +21,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from .._secrets import mask_secrets
+from .._secrets import mask_secrets, masked_quotes
 from ..errors import EthicLensInputError
 from ._portable import renamed, server_names
 from ._store import Store
@@ -146,7 +146,7 @@ def run_job(
         names = _server_names(store, spec_dict, title or "the file")  # never the server's
 
         def shown(text):  # the user's file name, every credential masked (as str(exc))
-            return mask_secrets(renamed(text, names))
+            return masked_quotes(renamed(text, names), mask_secrets)
 
         store.fail(
             audit_id,

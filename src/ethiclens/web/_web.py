@@ -17,7 +17,7 @@ from collections import OrderedDict
 from decimal import Decimal
 from pathlib import Path
 
-from .._secrets import mask_secrets
+from .._secrets import mask_secrets, masked_quotes
 from .._text import html_safe, percent, threshold_text
 from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
@@ -77,6 +77,13 @@ class Masked(str):
 def masked_piece(value) -> str:
     """A piece of user text (a group may be a number) with its password masked."""
     return mask_secrets(str(value))
+
+
+def masked_message(text) -> str:
+    """A message's text (a refusal's problem or fix) masked as the library masks its own
+    (``masked_quotes``): each quoted name alone, so a choice named ``a password='x`` never
+    eats the choices and words after it, as masking the whole text did."""
+    return masked_quotes(str(text), mask_secrets)
 
 
 def masked_path(rel: str) -> str:
@@ -524,7 +531,8 @@ class Web:
 
         # every refusal by its field masked, as an error page's and an error's own message are
         # (one built from what was typed: a URL in the database field)
-        context["errors"] = {k: mask_secrets(v) for k, v in (context.get("errors") or {}).items()}
+        errors = context.get("errors") or {}
+        context["errors"] = {k: masked_message(v) for k, v in errors.items()}
         # the mapping screen too: a name it offers is sent back masked and read back as the
         # one it shows (``_roles.read_back``), so no password of a column or group is drawn
         env = self.shown_env if name in SHOWN_PAGES or name == "mapping.html" else self.env
@@ -542,8 +550,8 @@ class Web:
             "error.html",
             status,
             status=status,
-            problem=heading(mask_secrets(problem), name),
-            fix=mask_secrets(fix),
+            problem=heading(masked_message(problem), name),
+            fix=masked_message(fix),
             field=field_name,
             link=link,
         )
