@@ -31,6 +31,7 @@ import warnings
 import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
@@ -1760,12 +1761,21 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
         domain = cols[name]["domain"]
         if values.isna().any():
             raise _altered("missing values in the released table", name)
-        if name in (LABEL, PREDICTION):
-            ok = pd.api.types.is_numeric_dtype(values) and values.isin([0, 1]).all()
+        if name in (LABEL, PREDICTION):  # 0 and 1 as numbers: 1.0, Decimal('1'), True too
+            odd = sorted({repr(plain(v)) for v in values.unique() if not _released_bit(v)})
+            bad = f"[{', '.join(odd[:5])}]"  # '1' (text) apart from 1
         else:
             ok = values.astype(str).isin([str(v) for v in domain]).all()
-        if not ok:
-            bad = sorted(set(map(str, values.unique())) - {str(v) for v in domain})[:5]
+            odd = [] if ok else sorted(set(map(str, values.unique())) - {str(v) for v in domain})
+            bad = odd[:5]
+        if odd:
             raise _altered(
                 f"released values {bad} are outside the manifest's domain {domain[:10]}", name
             )
+
+
+def _released_bit(value) -> bool:
+    """A released label's or prediction's value: 0 or 1 as a real number or a boolean of any
+    type (1, 1.0, np.int8(1), Decimal('1'), True), never text or a complex number."""
+    value = plain(value)
+    return isinstance(value, int | float | Decimal) and value in (0, 1)
