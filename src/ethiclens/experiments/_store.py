@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ..errors import EthicLensInputError
@@ -28,6 +29,11 @@ from ._records import GroupRecord, RunRecord, RunResult
 # The records' fields in table order (group_stats: after run_id; runs: by column name).
 RUN_FIELDS = tuple(f.name for f in fields(RunRecord))
 GROUP_FIELDS = tuple(f.name for f in fields(GroupRecord))
+# the numbers group_stats() reads (the runs' and the groups' columns)
+STORED_NUMBERS = (
+    *("epsilon", "seed", "epsilon_spent", "noise_multiplier", "test_accuracy", "wall_time_s"),
+    *GROUP_FIELDS[2:],
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -475,13 +481,40 @@ class ResultsStore:
         return self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
 
     def group_stats(self) -> pd.DataFrame:
-        """One row per (finished run, attribute, group) with the run's settings."""
-        return self._query(
+        """One row per (finished run, attribute, group) with the run's settings. A store of
+        another version (a column missing) or a damaged row (text, or ±inf in a group's
+        statistic) is refused, naming the column and run; a null stays undefined (NaN)."""
+        frame = self._query(
             "SELECT r.dataset, r.epsilon, r.epsilon_key, r.seed, r.epsilon_spent, "
             "r.noise_multiplier, r.test_accuracy, r.wall_time_s, r.trainer, g.* "
             "FROM group_stats g JOIN runs r USING (run_id) WHERE r.status='done' "
             "ORDER BY r.dataset, g.attribute, r.epsilon_key, r.seed, g.group_index"
         )
+        if missing := [c for c in (*STORED_NUMBERS, "group_name") if c not in frame.columns]:
+            problem = f"the results store {self.path} has no column(s) {missing} in group_stats"
+            fix = "read it with the EthicLens version that wrote it, or sweep into a new store"
+            raise EthicLensInputError(problem, column="STORE", fix=fix)
+        for c in STORED_NUMBERS:
+            frame[c] = self._numbers(frame, c)
+        return frame
+
+    def _numbers(self, frame: pd.DataFrame, column: str) -> pd.Series:
+        """``column`` as numbers (NULL: NaN); a cell that is no number, or a group's statistic
+        that is ±inf, is refused as damage."""
+        values = pd.to_numeric(frame[column], errors="coerce")
+        bad = frame[column].notna() & values.isna()
+        if column in GROUP_FIELDS:
+            bad |= values.isin([np.inf, -np.inf])
+        if not bad.any():
+            return values if frame[column].dtype == object else frame[column]
+        row = frame[bad].iloc[0]
+        problem = (
+            f"the results store {self.path} is damaged: {column} of run {row['run_id']} "
+            f"({row['dataset']}, ε {row['epsilon_key']}, seed {row['seed']}, group "
+            f"{row['group_name']!r}) holds {_shown(row[column])}, not a finite number"
+        )
+        fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
+        raise EthicLensInputError(problem, column="STORE", fix=fix)
 
     def export(self, out: str | Path) -> Path:
         """Per-group rows to CSV or Parquet (written atomically: temporary file, rename)."""
@@ -525,6 +558,11 @@ class ResultsStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+
+def _shown(value) -> str:
+    """A stored cell as an error quotes it: text quoted, a number as written (``inf``)."""
+    return repr(value) if isinstance(value, str | bytes) else f"{float(value):g}"
 
 
 def _store_path(path, flag: str) -> Path:

@@ -58,8 +58,9 @@ MIN_SEEDS_FOR_CI = 10
 
 def bootstrap_mean_ci(values, n_resamples: int = N_RESAMPLES, seed: int = 0):
     """95% percentile bootstrap CI of the mean over seeds; (NaN, NaN) under
-    ``MIN_SEEDS_FOR_CI`` seeds."""
+    ``MIN_SEEDS_FOR_CI`` seeds of defined (not NaN) values."""
     values = np.asarray(values, float)
+    values = values[~np.isnan(values)]
     if len(values) < MIN_SEEDS_FOR_CI:
         return (math.nan, math.nan)
     rng = np.random.default_rng(seed)
@@ -69,12 +70,14 @@ def bootstrap_mean_ci(values, n_resamples: int = N_RESAMPLES, seed: int = 0):
 
 
 def sign_test(values) -> tuple[int, int, float]:
-    """(n positive, n non-zero, exact two-sided binomial p-value under p = 1/2)."""
+    """(n positive, n non-zero, exact two-sided binomial p-value under p = 1/2) of the defined
+    values: an undefined (NaN) one is no sign; none defined: p undefined (NaN), never 1."""
     values = np.asarray(values, float)
+    values = values[~np.isnan(values)]
     n = int(np.sum(values != 0))
     k = int(np.sum(values > 0))
     if n == 0:
-        return k, n, 1.0
+        return k, n, 1.0 if len(values) else math.nan
     tail = sum(math.comb(n, i) for i in range(0, min(k, n - k) + 1)) / 2**n
     return k, n, float(min(1.0, 2 * tail))
 
@@ -155,9 +158,12 @@ def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
     """Best ε per metric (smallest DP-Gap, EO-Gap, |ΔPCER|) and whether DP-Gap and PCER disagree."""
     rows = []
     for (d, a), part in main.groupby(["dataset", "attribute"]):
-        best_dp = part.loc[part.dp_gap_mean.idxmin(), "epsilon"]
-        best_eo = part.loc[part.eo_gap_mean.idxmin(), "epsilon"]
-        best_pcer = part.loc[part.dpcer_mean.abs().idxmin(), "epsilon"]
+        dp_order = _order(part, part.dp_gap_mean)
+        pcer_order = _order(part, part.dpcer_mean.abs())
+        eo_order = _order(part, part.eo_gap_mean)
+        best_dp, best_eo, best_pcer = (
+            o[0] if o else None for o in (dp_order, eo_order, pcer_order)
+        )
         rows.append(
             {
                 "dataset": d,
@@ -165,14 +171,20 @@ def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
                 "best_dp_gap": best_dp,
                 "best_eo_gap": best_eo,
                 "best_abs_dpcer": best_pcer,
-                "ranking_reversal": best_dp != best_pcer,
-                "dp_gap_order": " < ".join(part.sort_values("dp_gap_mean").epsilon),
-                "abs_dpcer_order": " < ".join(
-                    part.assign(x=part.dpcer_mean.abs()).sort_values("x").epsilon
-                ),
+                # undefined (None) where either metric is undefined at every ε
+                "ranking_reversal": None if None in (best_dp, best_pcer) else best_dp != best_pcer,
+                "dp_gap_order": " < ".join(dp_order),
+                "abs_dpcer_order": " < ".join(pcer_order),
             }
         )
     return pd.DataFrame(rows)
+
+
+def _order(part: pd.DataFrame, values: pd.Series) -> list[str]:
+    """The ε labels of ``part`` by ``values``, smallest first; an undefined (NaN) value is left
+    out (never ranked last as if it were the largest)."""
+    defined = values.notna()
+    return list(part[defined].assign(x=values[defined]).sort_values("x", kind="stable").epsilon)
 
 
 def correlation_table(main: pd.DataFrame) -> pd.DataFrame:
