@@ -125,10 +125,21 @@ class ThresholdTable:
             _display.in_python_words(
                 lambda: check_suffix(path, "--csv", ".csv", csv), {"--csv": "path"}
             )
-        text = csv_safe_frame(self.frame).to_csv(index=False)
+        text = csv_safe_frame(self._with_method()).to_csv(index=False)
         if path is None:
             return text
         return _display.written(path, lambda: write_atomic(path, text))
+
+    def _with_method(self) -> pd.DataFrame:
+        """The frame with each row's interval method and level beside its intervals (a CSV
+        has no config: without them its di_ci_low, eo_ci_high, ... said no method); empty on a
+        row without an interval."""
+        frame = self.frame.copy()
+        drawn = frame[["di_ci_low", "eo_ci_low"]].notna().any(axis=1)
+        frame["ci_method"] = self.config["ci_method"]
+        frame["confidence_level"] = self.config["confidence_level"]
+        frame.loc[~drawn, ["ci_method", "confidence_level"]] = None
+        return frame
 
     def plot(self, path=None, attribute: str | None = None):
         """Selection rate, TPR and FPR per group over thresholds, and each comparison's status,
