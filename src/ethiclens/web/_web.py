@@ -207,6 +207,15 @@ def shown_forms(name: str) -> set[str]:
     return (forms | {mask_secrets(f) for f in forms}) - {name}  # as the mapping screen shows it
 
 
+def _utf8(text: str) -> bool:
+    """Whether ``text`` is UTF-8 text (no lone surrogate of an undecodable byte)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def web_of(request) -> Web:
     return request.app.state.web
 
@@ -610,11 +619,15 @@ class Web:
         return self.error_page(request, 403, *NOT_LISTED)
 
     def server_files(self) -> list[str]:
-        """CSV/Parquet files in the data folder (not uploads, not hidden, not links out)."""
+        """CSV/Parquet files in the data folder (not uploads, not hidden, not links out), each
+        named in text a page can hold: a name of bytes that are no UTF-8 (``caf\\xe9.csv``)
+        is not listed, which no browser could send back (it made the home page a 500)."""
         root, out = self.config.data_dir, []
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
             if rel.parts and rel.parts[0] in ("uploads",) or path.name.startswith("."):
+                continue
+            if not _utf8(rel.as_posix()):
                 continue
             if (
                 path.suffix.lower() in DATA_SUFFIXES
