@@ -312,6 +312,8 @@ def _masked_url(text: str) -> str:
     return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", text))
 
 
+# a secret running over quoted strings longer than this: the whole message masked at once
+_RUN_ON = 1024
 # A string as Python's repr quotes it in a message ("choose one of ['b', \"password='x\"]"):
 # after the message's start, a space, a bracket, a comma or ':', and closed before its end,
 # a space or punctuation.
@@ -330,7 +332,16 @@ def masked_quotes(text: str, mask) -> str:
     if whole == text:
         return whole
     pieces = _QUOTED.split(text)  # the quoted strings at odd places, masked inside their quotes
-    apart = "".join(
-        f"{p[0]}{mask(p[1:-1])}{p[-1]}" if i % 2 else mask(p) for i, p in enumerate(pieces)
-    )
+    shown, words = [], pieces[0]
+    for quoted, after in zip(pieces[1::2], pieces[2::2], strict=True):
+        masked = mask(words)
+        if mask(words + quoted) != masked + mask(quoted):
+            # a secret of the words runs into the quote (password="a 'b' c"): kept together
+            words += quoted + after
+            if len(words) > _RUN_ON:  # many such: masked whole, as before (no quadratic cost)
+                return whole
+            continue
+        shown += [masked, f"{quoted[0]}{mask(quoted[1:-1])}{quoted[-1]}"]
+        words = after
+    apart = "".join([*shown, mask(words)])
     return apart if mask(apart) == apart else whole
