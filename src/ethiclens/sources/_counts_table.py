@@ -25,7 +25,7 @@ from .._checks import (
     decoded_bytes,
     plain,
 )
-from .._text import CSV_FORMULA_START, printed_floats
+from .._text import CSV_FORMULA_START, one_line, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import (
     PARTLY_SUPPRESSED,
@@ -765,7 +765,7 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where, path: Path, pla
         raise where.error(
             f"{SUPPRESSION_ATTR}.min_cell",
             f"{SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every cell of fewer rows, "
-            f"but {int(small.sum())} cell(s) of {path.name} hold fewer: the first, "
+            f"but {int(small.sum())} cell(s) of {one_line(path.name)} hold fewer: the first, "
             f"{_cell_named(table, i)} at {place(i)}, holds {int(count[i]):,} rows",
             min_cell,
             fix,
@@ -774,8 +774,8 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where, path: Path, pla
     if int(count.sum()) != kept:
         raise where.error(
             f"{SUPPRESSION_ATTR}.rows_kept",
-            f"{SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells of {path.name} add "
-            f"up to {int(count.sum()):,} rows",
+            f"{SUPPRESSION_ATTR} says {kept:,} rows were kept, but the cells of "
+            f"{one_line(path.name)} add up to {int(count.sum()):,} rows",
             kept,
             fix,
         )
@@ -860,7 +860,8 @@ def _read_metadata(path: Path) -> tuple[dict, _Where | None]:
         if _META_KEY not in meta:
             return {}, None
         where = _Where(
-            f"the metadata inside the Parquet file {path} (its {_META_KEY.decode()!r} entry)",
+            f"the metadata inside the Parquet file {one_line(path)} "
+            f"(its {_META_KEY.decode()!r} entry)",
             _META_FIX,
         )
         raw = meta[_META_KEY]

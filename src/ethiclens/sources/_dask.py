@@ -21,7 +21,7 @@ from .._optional import (
     log_handlers,
     require,
 )
-from .._text import is_utf8, printed_floats
+from .._text import is_utf8, one_line, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
 from ..io import _read_parquet, quoted_line_break
@@ -382,7 +382,7 @@ def _unparsed(exc: Exception, target) -> DataFileError:
     """The refusal of TARGET in the words of a parser error's last line."""
     lines = [ln for ln in str(exc).strip().splitlines() if ln.strip()]
     return DataFileError(
-        f"cannot read {target}: {lines[-1] if lines else type(exc).__name__}",
+        f"cannot read {one_line(target)}: {lines[-1] if lines else type(exc).__name__}",
         fix="check the file's format (comma-separated, UTF-8, one header line)",
     )
 

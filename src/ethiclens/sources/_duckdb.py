@@ -21,7 +21,7 @@ import pandas as pd
 
 from .._checks import MAX_WORKERS, check_count
 from .._optional import require
-from .._text import is_utf8
+from .._text import is_utf8, one_line
 from ..errors import DataFileError, EthicLensInputError
 from ..io import (
     _SETTLED_NS,
@@ -296,7 +296,8 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
     except EthicLensInputError:
         raise
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise DataFileError(f"cannot read {target}: {exc}", fix="check the file's format") from None
+        problem = f"cannot read {one_line(target)}: {exc}"
+        raise DataFileError(problem, fix="check the file's format") from None
     # every file's columns, the first file's order first: a column only some files hold (one
     # added over time) is read only if a request uses it, then refused naming the file that
     # lacks it (``_rules.refuse_missing_in_files``)
@@ -758,7 +759,7 @@ def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
         "--engine pandas"
     )
     return EthicLensInputError(
-        f"DuckDB could not count {target}: {first_line}", column="TARGET", fix=fix
+        f"DuckDB could not count {one_line(target)}: {first_line}", column="TARGET", fix=fix
     )
 
 
@@ -772,7 +773,7 @@ def _raise_named_conversion_error(text: str, target: str) -> None:
     line = re.search(r"CSV Error on Line: (\d+)", text)
     where = f" on line {line.group(1)}" if line else ""
     raise EthicLensInputError(
-        f"holds a value that is not a number{where} of {target}",
+        f"holds a value that is not a number{where} of {one_line(target)}",
         column=col.group(1),
         value=value.group(1) if value else None,
         fix="labels and predictions must be 0/1 (or give --pos-label), scores and weights "

@@ -51,7 +51,7 @@ from .._optional import (  # the address rules experiments share
     check_dask_address,
     check_scheduler_text,
 )
-from .._text import printed_floats, prints_blank
+from .._text import one_line, printed_floats, prints_blank
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
     PosLabelAbsent,
@@ -364,7 +364,7 @@ def refuse_hive_default(layout, roles) -> None:
         parts = Path(files[0]).relative_to(layout.target).parts
         depth = next(i for i, part in enumerate(parts) if part.partition("=")[0] == column)
         folder = "/".join(parts[: depth + 1])
-        where = f" (the folder {folder}/, Hive's name for a missing value)"
+        where = f" (the folder {one_line(folder)}/, Hive's name for a missing value)"
         fix = f"rename the folder to give those rows an explicit value (e.g. {column}=Unknown)"
         if column in roles.protected:
             exc = missing_groups_error(n, where, column)
@@ -574,7 +574,7 @@ def refuse_header_line(frame: pd.DataFrame, keys: dict, files) -> None:
 def no_rows_error(target) -> DataFileError:
     """The refusal of a file, glob or folder whose files hold no data row (header-only CSVs,
     zero-row Parquet files), the same words on every engine and for every kind of file."""
-    what = f"file {target}" if Path(target).is_file() else str(target)
+    what = f"file {one_line(target)}" if Path(target).is_file() else one_line(target)
     return EmptyInputError(f"{what} has no data rows", fix="export the data again")
 
 

@@ -51,6 +51,7 @@ from .._secrets import (
     secret_values,
     url_text,
 )
+from .._text import one_line
 from ..errors import EmptyInputError, EthicLensInputError
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
@@ -238,9 +239,9 @@ def _check_sqlite_file(sa, db: _Db) -> None:
         return
     fix = "check the path (sqlite:///relative/path.db, sqlite:////absolute/path.db)"
     problem = (
-        f"{path} is a folder, not a SQLite database file"
+        f"{one_line(path)} is a folder, not a SQLite database file"
         if Path(path).is_dir()
-        else f"the SQLite database file {path} does not exist"
+        else f"the SQLite database file {one_line(path)} does not exist"
     )
     if uri and not filename.startswith("file:") and "?" in path:
         # SQLite reads a URI's query only after 'file:': this name is a path, '?...' and all
