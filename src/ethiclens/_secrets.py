@@ -82,8 +82,12 @@ _PORT_LIKE = re.compile(
     r"(?P<val>[^/@\s?#:]*[^\d/@\s?#:][^/@\s?#]*(?:[^\S\r\n]+[^/@\s?#]+)*)(?=[/?#\s]|$)"
 )
 # key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
+# A value quoted with escaped quotes (a group "password='my pw' \"x\"" in a list's repr:
+# 'password=\'my pw\' "x"') runs to the escaped quote that closes it, not to the backslash.
+_ESCAPED_VALUE = r"\\(?P<q>['\"])(?:(?!\\(?P=q))[^\r\n])*(?:\\(?P=q))?"
 _KEY_VALUE = re.compile(
-    rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]+)",
+    rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>{_ESCAPED_VALUE}|'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?"
+    r"|[^&;\s'\"]+)",
     re.IGNORECASE,
 )
 # the same inside a URL-encoded query value (?dsn=host%3Dh%20password%3Dpw): a quoted value

@@ -34,3 +34,11 @@ def test_choices_are_still_masked_apart():
 def test_a_long_run_on_is_masked_whole():
     text = 'password="' + "'a' " * 400
     assert masked_quotes(text, mask_secrets) == mask_secrets(text) == "password=***"
+
+
+def test_a_value_quoted_with_escaped_quotes_is_masked_whole():
+    # a group holding both quotes is listed by its repr: 'password=\'my secret\' "x"'
+    group = "password='my secret' \"x\""
+    err = EthicLensInputError(f"use one of ['b', {group!r}]")
+    assert "secret" not in str(err)
+    assert str(err) == "use one of ['b', 'password=*** \"x\"']"
