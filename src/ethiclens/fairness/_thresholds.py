@@ -116,7 +116,9 @@ class ThresholdTable:
     def to_csv(self, path=None):
         """The table as CSV text, or written atomically to ``path``. Group and attribute names
         are made safe for spreadsheets and terminals (:func:`ethiclens._text.csv_cell`: a cell
-        starting with ``=``, ``+``, ``-``, ``@`` gets a leading ``'``)."""
+        starting with ``=``, ``+``, ``-``, ``@`` gets a leading ``'``). The last two columns,
+        ``ci_method`` and ``confidence_level``, say how each row's intervals were drawn (empty
+        on a row without one, e.g. the reference's)."""
         from .._text import csv_safe_frame
 
         if path is not None:
