@@ -138,7 +138,9 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
         for eta in FLOOR_ETAS:
             v = part[f"dpcer_{eta:g}"]
             k, n, p = sign_test(v)
-            dominated = ((part.delta0 < eta) & (part.delta1 < eta)).mean()
+            # over the seeds whose two δ_g are stored (a NULL is unknown, never 'not dominated')
+            known = part.delta0.notna() & part.delta1.notna()
+            dominated = ((part.delta0 < eta) & (part.delta1 < eta))[known].mean()
             rows.append(
                 {
                     **_cell_keys(d, a, e),
@@ -354,7 +356,7 @@ def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
                     for m, s, lo, hi in part[DPCER_CELLS].itertuples(index=False)
                 ],
                 "n₊/n": [f"{k}/{n}" for k, n in zip(part.n_positive, part.n_nonzero, strict=True)],
-                "sign p": [f"{p:.3g}" for p in part.sign_test_p],
+                "sign p": [_fixed(p, ".3g") for p in part.sign_test_p],  # none defined: —
             }
         )
     return out
