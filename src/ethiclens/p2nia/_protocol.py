@@ -67,6 +67,7 @@ from ..io import (
 )
 from ._common import (
     DELTA_MAX,
+    EPSILON_MAX,
     INVALID_FIX,
     LACKING_FIX,
     MANIFEST,
@@ -880,8 +881,26 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     delta = get_mechanism(manifest["mechanism"]).delta_used(manifest)  # MST's default too
     if delta_before or delta is not None:  # δs add up as the ε do
         budget[CUMULATIVE_DELTA] = delta_before + float(delta or 0.0)
+    _refuse_spent(budget)
     manifest["budget"] = budget
     return manifest
+
+
+def _refuse_spent(budget: dict) -> None:
+    """A release whose cumulative ε would pass :data:`EPSILON_MAX` or cumulative δ reach 1:
+    this data's budget is spent (no manifest could record it), refused naming ``--out``."""
+    eps, delta = budget["cumulative_on_this_data"], budget.get(CUMULATIVE_DELTA, 0.0)
+    if eps <= EPSILON_MAX and delta < 1:
+        return
+    what = f"ε to {number_text(eps)}" if eps > EPSILON_MAX else f"δ to {number_text(delta)}"
+    limit = f"above {EPSILON_MAX:g}" if eps > EPSILON_MAX else "at least 1"
+    raise EthicLensInputError(
+        f"this release would bring the cumulative {what} on this data over "
+        f"{budget['releases']} releases, {limit}: its privacy budget is spent",
+        column="--out",
+        fix="release no more of this data (a release into a new folder would not record the "
+        "budget already spent)",
+    )
 
 
 def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool) -> None:
