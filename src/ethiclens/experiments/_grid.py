@@ -371,6 +371,8 @@ def _check_features_and_rows(grid) -> None:
 
 def _check_train(train: dict) -> None:
     """Known TrainConfig fields, each of its type and in its range."""
+    from ..io import as_written
+
     allowed = {f.name for f in fields(TrainConfig)}
     for key in train:
         if key not in allowed:
@@ -389,7 +391,8 @@ def _check_train(train: dict) -> None:
             raise EthicLensInputError(
                 f"must be {what} in {bounds}",
                 column=f"train.{key}",
-                value=v if not isinstance(v, float) or math.isfinite(v) else str(v),
+                # a non-finite float as the file wrote it (1e400, not the inf it read as)
+                value=v if not isinstance(v, float) or math.isfinite(v) else as_written(v),
                 fix=f"e.g. {key} = {getattr(TrainConfig(), key)!r}",
             )
     if "hidden" in train:
@@ -497,26 +500,8 @@ def _read_grid_file(path: Path, name: str) -> dict:
         problem = "a grid file must be a mapping of keys"
         fix = "e.g. datasets: [compas] / epsilons: [1, none]"
         raise EthicLensInputError(problem, column=name, kind="argument", fix=fix)
-    if path.suffix.lower() == ".toml":  # again, keeping the text of a float read as 0.0
-        import tomllib
-
-        raw = tomllib.loads(path.read_bytes().decode("utf-8-sig"), parse_float=_toml_float)
     _refuse_underflow(raw, path)
     return raw
-
-
-def _toml_float(text: str) -> float:
-    """A TOML float; one a double rounds to 0 (``1e-400``) or to infinity (``1e400``, not
-    ``inf``) carries its text as YAML's and JSON's floats do (``io.as_written``), for
-    :func:`_refuse_underflow` and ``epsilons`` (∞ is no DP, 1e400 an overflow)."""
-    from ..io import WrittenFloat
-
-    value = float(text)
-    if not (value == 0 and underflows(text)) and not (math.isinf(value) and "inf" not in text):
-        return value
-    kept = WrittenFloat(value)
-    kept.yaml_text = text
-    return kept
 
 
 def _refuse_underflow(raw: dict, path: Path) -> None:
