@@ -670,16 +670,19 @@ def name_pieces(text: str, names) -> list[str]:
         if before == ":" and m.start() - 1 != last:
             continue  # 'u:pw@h': not a name after a name, kept whole with its text
         if before in "'\"" and before and text[m.end() : m.end() + 1] != before:
-            if not _named_after(text, m.end(), names):
+            if not _named_after(text, m.start() - 1, m.end(), names):
                 continue  # a quoted name is quoted whole ('b'), not "password='my pw'"
         pieces += [text[at : m.start()], m.group(1)]
         at = last = m.end()
     return [*pieces, text[at:]]
 
 
-def _named_after(text: str, end: int, names: frozenset) -> bool:
+def _named_after(text: str, quote: int, end: int, names: frozenset) -> bool:
     """Whether ``text`` holds ':' and another name at ``end``: the quoted note
-    ``'attr:group vs ref'`` opens with two names (its group masked alone, not with ' vs ')."""
+    ``'attr:group vs ref'`` opens with two names (its group masked alone, not with ' vs ');
+    its quote opening a word, not a value (``token='sex:abc'`` is kept whole)."""
+    if quote > 0 and not re.match(r"[\s(\[{,:]", text[quote - 1]):
+        return False
     return text[end : end + 1] == ":" and bool(_names_pattern(names).match(text, end + 1))
 
 
