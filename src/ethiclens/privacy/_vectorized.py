@@ -276,20 +276,7 @@ def train_many(
     list of DPTrainingRun
     """
     config = checked_config(config)
-    seeds = [check_seed(s, "seeds") for s in _listed(seeds, "seeds", "e.g. seeds=[0, 1, 2]")]
-    datas = _listed(datas, "datas", PREPARED)
-    if not seeds:
-        raise argument_error("no seeds", "seeds", seeds, "give at least one, e.g. seeds=[0, 1, 2]")
-    if len(datas) != len(seeds):
-        raise EthicLensInputError(
-            "needs one prepared split per seed",
-            column="datas",
-            value=f"{len(datas)} splits for {len(seeds)} seeds",
-            fix=PREPARED,
-        )
-    for d in datas:  # as train_dp_mlp checks its data
-        check_type(d, PreparedData, column="datas", problem="holds no prepared split", fix=PREPARED)
-        check_dataset_name(dataset_name, d, "dataset_name")
+    seeds, datas = _seeded_splits(dataset_name, seeds, datas)
     if len(config.hidden) != 2:  # the Opacus trainer, saying so (never silently without DP)
         reason = f"hidden layers {config.hidden}: the fast path implements the paper's 2 layers"
         log.warning("vectorized trainer falls back to Opacus: %s", reason)
@@ -302,6 +289,26 @@ def train_many(
     check_settings(_pass_rows(datas), config)  # before the memory plan divides by them
     per_pass = _models_per_pass(datas, config, memory_budget, len(seeds))
     return _train_passes(dataset_name, epsilon, seeds, datas, config, per_pass)
+
+
+def _seeded_splits(dataset_name, seeds, datas) -> tuple[list, list]:
+    """``train_many``'s seeds and prepared splits, checked: one split per seed, each a
+    :class:`PreparedData` of ``dataset_name`` (as :func:`train_dp_mlp` checks its data)."""
+    seeds = [check_seed(s, "seeds") for s in _listed(seeds, "seeds", "e.g. seeds=[0, 1, 2]")]
+    datas = _listed(datas, "datas", PREPARED)
+    if not seeds:
+        raise argument_error("no seeds", "seeds", seeds, "give at least one, e.g. seeds=[0, 1, 2]")
+    if len(datas) != len(seeds):
+        raise EthicLensInputError(
+            "needs one prepared split per seed",
+            column="datas",
+            value=f"{len(datas)} splits for {len(seeds)} seeds",
+            fix=PREPARED,
+        )
+    for d in datas:
+        check_type(d, PreparedData, column="datas", problem="holds no prepared split", fix=PREPARED)
+        check_dataset_name(dataset_name, d, "dataset_name")
+    return seeds, datas
 
 
 PREPARED = "datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]"
