@@ -291,11 +291,7 @@ def _check_intact(report: dict) -> None:
     hand-made dict with the gated keys only (or an object's ``to_dict()``) is no audit's."""
     spec = _spec_of(report)
     error = (
-        _first_schema_error(report)
-        or _first_non_finite(report)
-        or _recorded_policy(report)[1]
-        or _first_impossible_number(report)
-        or _first_inconsistent_comparison(report)
+        _first_broken_record(report)
         or next(
             (
                 (f"run.spec.{k}", "must be a mapping", v)
@@ -432,17 +428,26 @@ def check_baseline(old: dict, new: dict, name: str = "baseline") -> None:
     old_spec, new_spec = _spec_of(old), _spec_of(new)
     _check_not_newer(name, "run.spec.version", old_spec.get("version"), new_spec.get("version"))
     error = (
-        _first_schema_error(old)
-        or _first_non_finite(old)
-        or _recorded_policy(old)[1]
-        or _first_impossible_number(old)
-        or _first_inconsistent_comparison(old)
+        _first_broken_record(old)
         or _first_unknown_spec_key(old_spec, new_spec)
         or _bad_spec_version(old_spec)
         or _first_invalid_spec_value(old_spec)
     )
     if error:
         _refuse_broken(name, error)
+
+
+def _first_broken_record(report: dict) -> tuple | None:
+    """(key path, what is wrong, value) of the first thing no audit writes in ``report`` (its
+    schema, a NaN or infinity, the recorded policy, an impossible number, a comparison
+    contradicting itself), or None: what a baseline, and a report gated against one, pass."""
+    return (
+        _first_schema_error(report)
+        or _first_non_finite(report)
+        or _recorded_policy(report)[1]
+        or _first_impossible_number(report)
+        or _first_inconsistent_comparison(report)
+    )
 
 
 def _bad_spec_version(spec: dict) -> tuple | None:
