@@ -38,6 +38,9 @@ def estimate_html(
 
 def _page(title, basis, values: dict, methods: str, document: dict | None) -> str:
     """:func:`estimate_html`'s page."""
+    # a NaN (a table's undefined) reads as None does: 'undefined', no interval, not computed
+    ends = ("value", "ci_low", "ci_high")
+    values = {k: {**v, **{e: None for e in ends if v[e] != v[e]}} for k, v in values.items()}
     rows = [
         (
             k.upper(),
