@@ -180,6 +180,13 @@ class DatasetEntry:
                 value=self.name,
                 fix="e.g. name='toy'",
             )
+        if self.name != self.name.strip() or not self.name.isprintable():  # --datasets strips
+            raise EthicLensInputError(
+                "a dataset entry's name may not hold spaces around it or control characters",
+                column="name",
+                value=self.name,
+                fix="give it as it is typed on the command line, e.g. name='toy'",
+            )
         self._check_types()
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
             # a copy, never the caller's lists (and picklable)
