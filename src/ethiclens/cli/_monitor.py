@@ -151,5 +151,4 @@ def _print(result, json_out, html_out, fail_on) -> None:
     if failed is not None:
         raise failed
     if fail_on == "alarm" and result.alarms:
-        names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in result.alarms)
-        raise GateFailed(f"alarm: {names} (--fail-on alarm)")
+        raise GateFailed(f"alarm: {result.alarm_names()} (--fail-on alarm)")

@@ -171,10 +171,8 @@ def summary_lines(doc: dict) -> list[str]:
             since = ""
             if t["alarm_since"]:
                 since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
-            lines.append(
-                f"  {LABELS[test]}: e-value {e_value_text(t['log_e_value'])} against {t['null']}: "
-                f"{state}{since}"
-            )
+            shown = e_value_text(t["log_e_value"], t.get("threshold"))  # on its side of it
+            lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}")
     alarms = [
         f"{c['attribute']}:{c['group']} {LABELS[t]}"
         for c in doc["comparisons"]
@@ -576,9 +574,10 @@ def render_html(doc: dict) -> str:
                 if since
                 else "no alarm"
             )
+            shown = e_value_text(t["log_e_value"], t.get("threshold"))
             parts.append(
                 f"<tr><td>{e(LABELS[test])}</td><td>{e(t['null'])}</td>"
-                f"<td>{e_value_text(t['log_e_value'])}</td><td>{alarm}</td></tr>"
+                f"<td>{shown}</td><td>{alarm}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>")

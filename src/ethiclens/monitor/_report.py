@@ -8,7 +8,7 @@ import math
 import sys
 from dataclasses import dataclass, field
 
-from .._text import threshold_text
+from .._text import one_line, threshold_text
 from ._store import Store, _refuse, as_written_fix
 
 SCHEMA_VERSION = 1
@@ -57,6 +57,14 @@ class MonitorResult:
             if c["tests"][t]["alarm"]
         ]
 
+    def alarm_names(self) -> str:
+        """The alarms as ``attribute:group test, ...`` in one line, as the summary shows names
+        (a newline or tab written as an escape, any password masked): a gate's message."""
+        from .._secrets import mask_secrets
+
+        names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in self.alarms)
+        return one_line(mask_secrets(names)).replace("\t", "\\t")
+
 
 def iso(seconds) -> str | None:
     """Epoch seconds as ISO 8601 UTC (``…Z``); None for None or a non-finite value."""
@@ -76,23 +84,42 @@ def e_value_of(log_e: float) -> float | None:
     return value if value >= sys.float_info.min else None
 
 
-def e_value_text(log_e: float | None) -> str:
+def e_value_text(log_e: float | None, threshold: float | None = None) -> str:
     """An e-value as every face shows it, from its log: ``3.2``, ``1.01e+304``, and beyond a
     double ``8.95e+2494`` (mantissa and exponent from log10 = log / ln 10). An undefined
-    (None, NaN) log is ``—``, never a number; a log of -inf is the e-value 0."""
+    (None, NaN) log is ``—``, never a number; a log of -inf is the e-value 0. With the test's
+    ``threshold`` (its alarm level) it prints with as many more digits as keep it on its side
+    of the level, as the tests compare it (log e >= log threshold): 19.96 against 20 is
+    ``19.96``, never ``20``."""
     if log_e is None or math.isnan(log_e):
         return "—"
     if log_e == -math.inf:
         return "0"
     value = e_value_of(log_e)
     if value is not None:
-        return f"{value:.3g}" if value < 1e6 else f"{value:.2e}"
+        return _beside_level(value, log_e, threshold)
     log10 = log_e / math.log(10)
     exponent = math.floor(log10)
     mantissa = round(10 ** (log10 - exponent), 2)
     if mantissa >= 10:  # 9.996 rounds to 10.00: written 1.00 with the next power
         mantissa, exponent = mantissa / 10, exponent + 1
     return f"{mantissa:.2f}e{exponent:+d}"
+
+
+def _beside_level(value: float, log_e: float, threshold: float | None) -> str:
+    """``value`` to 3 significant digits, or as many more as print it on the side of
+    ``threshold`` that its log lies on (within a double's rounding: the nearest double there)."""
+
+    def text(digits: int) -> str:
+        return f"{value:.{digits}g}" if value < 1e6 else f"{value:.{digits - 1}e}"
+
+    if threshold is None or not 0 < threshold < math.inf:
+        return text(3)
+    reached = log_e >= math.log(threshold)
+    for digits in range(3, 18):
+        if (float(text(digits)) >= threshold) == reached:
+            return text(digits)
+    return f"{threshold if reached else math.nextafter(threshold, 0):.17g}"
 
 
 def empty_sequence_reason(history: list[dict], name: str) -> str:
