@@ -157,11 +157,12 @@ def _di_bound(value, di_threshold) -> str:
     return format_number(value, edges=edges)
 
 
-def _e_value_shown(log_e):
-    """An e-value from its log, as the monitor's own faces show it (beyond a double too)."""
+def _e_value_shown(log_e, threshold=None):
+    """An e-value from its log, as the monitor's own faces show it (beyond a double too; beside
+    its test's alarm level ``threshold``, on the side the test puts it: 19.96, never 20)."""
     from ..monitor import e_value_text
 
-    return e_value_text(log_e)
+    return e_value_text(log_e, threshold)
 
 
 def _shown_safely(value):
