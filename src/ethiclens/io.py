@@ -2139,6 +2139,13 @@ class WrittenInt(int):
     yaml_text: str
 
 
+def _shown_type(value) -> str:
+    """``value``'s type as the user knows it: a file's ``1e400`` is a float, not the reader's
+    :class:`WrittenFloat` that keeps its text (nor a :class:`WrittenInt` an int)."""
+    kept = {WrittenFloat: "float", WrittenInt: "int"}
+    return kept.get(type(value), type(value).__name__)
+
+
 def as_written(value) -> str:
     """A scalar as its YAML file wrote it where the loader kept the text (``'2.10'``, not
     ``'2.1'``); true/false in YAML's words; anything else its ``str()``."""

@@ -58,12 +58,11 @@ from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
-    WrittenFloat,
-    WrittenInt,
     _as_written_fix,
     _first_not_one_value,
     _not_one_value_error,
     _refuse_no_path,
+    _shown_type,
     as_written,
     ensure_output_folder,
     read_config_file,
@@ -1131,7 +1130,7 @@ def _read_manifest(path: Path) -> dict:
     except (ValueError, OSError, RecursionError) as exc:  # JSONDecodeError, 5,000-digit ints
         raise _altered(f"manifest is not valid JSON ({str(exc)[:120]})", MANIFEST) from exc
     if not isinstance(manifest, dict):
-        raise _bad("the manifest must be a JSON object", None, _type_name(manifest))
+        raise _bad("the manifest must be a JSON object", None, _shown_type(manifest))
     if manifest.get("format") != RELEASE_FORMAT:
         newer = _newer_format(manifest.get("format"), RELEASE_FORMAT)
         raise EthicLensInputError(
@@ -1243,7 +1242,7 @@ def _check_domain(domain, prot: str) -> list[str]:
     refused = partial(_refused, column=where, value=domain)
     if isinstance(domain, str) or not isinstance(domain, (list, tuple)):
         raise refused(
-            f"the group domain must be a list of group names, not {_type_name(domain)}",
+            f"the group domain must be a list of group names, not {_shown_type(domain)}",
             'e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
     if any(not isinstance(g, str) or not g for g in domain):
@@ -1389,7 +1388,7 @@ def _request_body(d, where: str) -> dict:
     create = "create it with ethiclens p2nia request"
     refused = partial(_refused, column=where)
     if not isinstance(d, dict):
-        raise refused(f"must be a JSON object, not {_type_name(d)}", create)
+        raise refused(f"must be a JSON object, not {_shown_type(d)}", create)
     written = d.get("format", REQUEST_FORMAT)
     if written != REQUEST_FORMAT:
         newer = _newer_format(written, REQUEST_FORMAT)
@@ -1420,13 +1419,6 @@ def _newer_format(written, known: str) -> bool:
     return bool(match) and int(match.group(1)) > int(version)
 
 
-def _type_name(value) -> str:
-    """``value``'s type as the user knows it: a file's ``1e400`` is a float, not the reader's
-    ``WrittenFloat`` that keeps its text."""
-    kept = {WrittenFloat: "float", WrittenInt: "int"}
-    return kept.get(type(value), type(value).__name__)
-
-
 def check_n(n, where: str = "--n"):
     """n′, the rows a release draws: an integer in [10, N_MAX] (a quoted number is told to
     lose its quotes); ``where`` names it (``--n``, the experiment's ``--sizes``)."""
@@ -1434,7 +1426,7 @@ def check_n(n, where: str = "--n"):
     if integer and 10 <= n <= N_MAX:
         return n
     quoted = " (write the number without quotes)" * isinstance(n, str)
-    kind = "" if integer else f", not a {_type_name(n)}{quoted}"
+    kind = "" if integer else f", not a {_shown_type(n)}{quoted}"
     huge = isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30)
     raise EthicLensInputError(
         f"n′ must be an integer in [10, {N_MAX:,}]{kind}",
@@ -1494,7 +1486,7 @@ def _check_column_meta(name, meta, expected_domain=None, binned: bool = False) -
     integer), and bins only where ``binned`` (an extra column): edges whose labels are its
     domain, ``open_ended`` true or absent."""
     if not isinstance(meta, dict):
-        raise _bad("a column's description must be an object", f"columns.{name}", _type_name(meta))
+        raise _bad("a column's description must be an object", f"columns.{name}", _shown_type(meta))
     domain, where = meta.get("domain"), f"columns.{name}.domain"
     if isinstance(domain, str) or not isinstance(domain, list) or len(domain) < 2:
         raise _bad("a column's domain must be a list of two or more values", where, domain)
@@ -1552,7 +1544,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     domains and bins consistent; the table's columns and values inside the manifest's domains.
     """
     if not isinstance(manifest, dict):
-        raise _bad("the manifest must be a JSON object", None, _type_name(manifest))
+        raise _bad("the manifest must be a JSON object", None, _shown_type(manifest))
     missing = [k for k in MANIFEST_REQUIRED if k not in manifest]
     if missing:
         raise _bad(f"required keys {missing} are missing", fix=LACKING_FIX)
@@ -1646,7 +1638,7 @@ def _check_columns(manifest: dict, req: dict, extra_columns: bool) -> tuple[list
     and the table's columns."""
     cols = manifest["columns"]
     if not isinstance(cols, dict):
-        raise _bad("columns must be an object", "columns", _type_name(cols))
+        raise _bad("columns must be an object", "columns", _shown_type(cols))
     prot = req["protected"]
     released = _released_roles(prot, any(NEEDS_Y[m] for m in req["metrics"]))
     for name in released:
