@@ -11,24 +11,9 @@ import numpy as np
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.privacy import PreparedData, TrainConfig, train_dp_mlp, train_many
+from ethiclens.privacy import TrainConfig, train_dp_mlp, train_many
 
-
-def _data() -> PreparedData:
-    y = np.tile(np.array([0.0, 1.0], dtype=np.float32), 20)
-    names = {"g": np.tile(np.array(["A", "B"]), 20)}
-    return PreparedData(
-        dataset="toy",
-        X_train=np.zeros((40, 2), dtype=np.float32),
-        X_test=np.zeros((40, 2), dtype=np.float32),
-        y_train=y,
-        y_test=y,
-        groups_train=names,
-        groups_test=names,
-        positive_is_favorable=True,
-        description="toy",
-        group_orders={"g": ("A", "B")},
-    )
+from ._toy import toy_split as _data
 
 
 @pytest.mark.parametrize("delta", ["1e-5", Decimal("1e-5"), None, [1e-5]])

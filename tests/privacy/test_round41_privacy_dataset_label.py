@@ -10,26 +10,9 @@ import numpy as np
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.privacy import PreparedData, TrainConfig, train_dp_mlp, train_many
+from ethiclens.privacy import TrainConfig, train_dp_mlp, train_many
 
-
-def _data(name="toy") -> PreparedData:
-    y = np.tile(np.array([0.0, 1.0], dtype=np.float32), 20)
-    names = {"g": np.tile(np.array(["A", "B"]), 20)}
-    x = np.linspace(-1, 1, 80, dtype=np.float32).reshape(40, 2)
-    return PreparedData(
-        dataset=name,
-        X_train=x,
-        X_test=x,
-        y_train=y,
-        y_test=y,
-        groups_train=names,
-        groups_test=names,
-        positive_is_favorable=True,
-        description="toy",
-        group_orders={"g": ("A", "B")},
-    )
-
+from ._toy import toy_split as _data
 
 CONFIG = TrainConfig(epochs=1, batch_size=8)
 

@@ -12,8 +12,9 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.experiments import SweepGrid
 from ethiclens.experiments._pcer_commands import TrainRequest, _check_train_request
-from ethiclens.privacy import PreparedData
 from ethiclens.privacy._dpsgd import check_dataset_name, dp_epsilon
+
+from ._toy import toy_split
 
 FACES = {
     "trainer": lambda e: dp_epsilon(e),
@@ -48,29 +49,12 @@ def test_a_huge_negative_int_is_refused_as_below_zero():
         dp_epsilon(-(10**5000))
 
 
-def _split(name) -> PreparedData:
-    x = np.zeros((4, 1), dtype=np.float32)
-    y = np.array([0, 1, 0, 1], dtype=np.float32)
-    groups = {"g": np.array(["a", "b", "a", "b"])}
-    return PreparedData(
-        dataset=name,
-        X_train=x,
-        X_test=x,
-        y_train=y,
-        y_test=y,
-        groups_train=groups,
-        groups_test=groups,
-        positive_is_favorable=True,
-        description="toy",
-    )
-
-
 @pytest.mark.parametrize(("name", "offers_other"), [(None, False), (3, False), ("adult", True)])
 def test_the_dataset_names_fix_offers_other_data_only_for_a_name(name, offers_other):
     # train_dp_mlp's check (test_round41_privacy_dataset_label trains through it; torch's
     # import alone takes seconds)
     with pytest.raises(EthicLensInputError, match="names another dataset") as info:
-        check_dataset_name(name, _split("toy"), "dataset")
+        check_dataset_name(name, toy_split("toy"), "dataset")
     assert info.value.fix.startswith("pass dataset='toy'")
     assert ("prepared from" in info.value.fix) is offers_other
     assert "None" not in info.value.fix and "3" not in info.value.fix
