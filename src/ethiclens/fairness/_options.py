@@ -11,7 +11,7 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -168,7 +168,27 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
         fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
+        if isinstance(value, Mapping | list | tuple | set | frozenset):  # {method: bca}
+            problem, fix = _one_word(value, (*methods, *aliases), where, fix)
     raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
+
+
+def _one_word(value, methods, where: str, fix: str) -> tuple[str, str]:
+    """(problem, fix) of a ``ci`` given as a mapping or a list (``{method: bca, level: 0.9}``):
+    the method is one word, written as ``where``'s face writes it (``ci='bca'`` in Python,
+    ``ci: bca`` in a config's policy), the level a setting of its own."""
+    shape = "a mapping" if isinstance(value, Mapping) else "a list"
+    items = [*value.keys(), *value.values()] if isinstance(value, Mapping) else list(value)
+    named = next((v for v in items if isinstance(v, str) and v in methods), None)
+    config = "." in where
+    key = where.rsplit(".", 1)[-1]
+    said = (f"{key}: {named}" if config else f"{key}={named!r}") if named else None
+    level = "policy.confidence_level" if config else "confidence_level="
+    return (
+        f"is {shape}: the interval method is one word, not {shape}",
+        f"write {where} as one word{f' ({said})' if said else ''}: {fix}; the confidence "
+        f"level is a setting of its own, {level}",
+    )
 
 
 DEFAULT_N_BINS = 10  # equal-width score bins for calibration (ECE)
