@@ -26,7 +26,7 @@ def _is_request(args) -> bool:
 def _spec_of(first, kwargs, purpose=None) -> AuditSpec:
     from ._run import as_spec, with_options
 
-    spec = as_spec(os.fspath(first) if isinstance(first, os.PathLike) else first)
+    spec = as_spec(first)
     # keywords as the caller wrote them: AuditSpec.of refuses a field set by two of them
     # (seed and random_state, policy=Policy(...) and di_threshold)
     return with_options(spec, dict(kwargs), purpose)

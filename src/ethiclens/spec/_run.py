@@ -42,7 +42,7 @@ def as_spec(spec) -> AuditSpec:
     if isinstance(spec, dict):
         return AuditSpec.from_dict(spec)
     if is_target(spec):
-        return AuditSpec._of(str(spec))
+        return AuditSpec._of(spec)  # a pathlib.Path stays one: a file, never a dataset
     what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"
     path_argument(spec, "spec", what)
     return AuditSpec.from_file(str(spec), argument="spec")

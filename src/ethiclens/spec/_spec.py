@@ -646,9 +646,10 @@ class AuditSpec:
     def _of(cls, target=None, **options) -> AuditSpec:
         """``of``, its refusals naming the spec's keys (``run`` names them as it was called)."""
         data: dict = {}
+        as_path = isinstance(target, os.PathLike)  # a pathlib.Path is a file, never a name
         target = _target_text(target)
         if target is not None:
-            data["target"] = {target_key(target): target}
+            data["target"] = {target_key(target, as_path): target}
         if "reference" in options:  # {attribute: group}: COL=REFERENCE entries of protected
             options["protected"] = referenced(
                 options.pop("reference"), options.get("protected"), ()
@@ -815,11 +816,23 @@ def _section_values(name: str, values) -> dict:
     raise _argument_error(problem, name, f"e.g. spec.replace({name}={{{example!r}: ...}})", values)
 
 
-def target_key(target: str) -> str:
-    """``dataset`` for a registered benchmark name, else ``file``."""
+def target_key(target: str, as_path: bool = False) -> str:
+    """``dataset`` for a registered benchmark name, else ``file``. A registered name that is
+    also an existing path is the file when written as one (``./compas``, ``data/adult.csv``,
+    ``as_path``: a ``pathlib.Path``); written bare (``compas`` beside a file ``compas``) it is
+    refused naming both: which one was meant is not EthicLens's to guess."""
     from .. import datasets
 
-    return "dataset" if target in datasets.DATASETS else "file"
+    if as_path or target not in datasets.DATASETS:
+        return "file"
+    if not os.path.lexists(target):
+        return "dataset"
+    if any(sep and sep in target for sep in ("/", os.sep, os.altsep)):
+        return "file"
+    problem = "is both a registered dataset and a file or folder in the current folder"
+    fix = f"write ./{target} for the file (Python: also Path({target!r})); for the dataset, "
+    fix += f"rename or move the file, or name it in a config file: target: {{dataset: {target}}}"
+    raise _refused(problem, "TARGET", fix, target)
 
 
 # -- validation -------------------------------------------------------------------------------
@@ -1027,7 +1040,11 @@ def _target_fix(err, where: str) -> str | None:
     value = err.instance.strip() if where == "target" and isinstance(err.instance, str) else ""
     plain = all(c.isalnum() or c in "._/-" for c in value)  # else quoted, as YAML reads it
     shown = value if plain else json.dumps(value, ensure_ascii=False)
-    return f"write it under its kind: target: {{{target_key(value)}: {shown}}}" if value else None
+    try:
+        key = target_key(value)
+    except EthicLensInputError:  # a registered name that is also a file: either key
+        return f"write it under its kind: target: {{dataset: {shown}}} or {{file: {shown}}}"
+    return f"write it under its kind: target: {{{key}: {shown}}}" if value else None
 
 
 def _empty_fix(where: str) -> str:
