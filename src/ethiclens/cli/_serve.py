@@ -66,12 +66,12 @@ def serve_command(host, port, **options):
     from ..web import create_app, serve_settings
 
     check_workers(options["workers"], default="half the CPUs, at most 4", cli=True)  # or None
-    flags = {"WebConfig.data_dir": "--data-dir", "WebConfig.store": "--store"}  # WebConfig's
+    flags = dict(data_dir="--data-dir", store="--store", monitor_stores="--monitor-store")
     try:
         config, printed = serve_settings(host, options, port)
         app = create_app(config)
-    except EthicLensInputError as exc:  # its data folder and history by their flags
-        raise exc.renamed(flags) from None
+    except EthicLensInputError as exc:  # WebConfig's keywords by their flags
+        raise exc.renamed({f"WebConfig.{k}": v for k, v in flags.items()}) from None
     _announce(config, host, port, printed)
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 

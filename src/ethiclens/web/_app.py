@@ -167,8 +167,8 @@ def _names(value, column: str, what: str) -> tuple[str, ...]:
 def _variables(value) -> tuple[str, ...]:
     """WebConfig.databases: names of environment variables (as ``--db-env`` takes them), never
     a URL, whose password every page's database list would show."""
-    names = _names(value, "WebConfig.databases", "variable names")
-    for name in names:
+    names = tuple(dict.fromkeys(_names(value, "WebConfig.databases", "variable names")))
+    for name in names:  # each once, as --db-env A --db-env A lists A once
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
             url = looks_like_url(name)
             raise EthicLensInputError(
@@ -291,7 +291,7 @@ def create_app(config: WebConfig):
         from ..monitor import read_store
 
         for path in config.monitor_stores:  # refused at start, with one line, before any write
-            read_store(path, flag="--monitor-store")
+            read_store(path, flag="WebConfig.monitor_stores")  # serve: --monitor-store
     store = _open_store(config)
     if recovered := store.recover():
         log.warning("%d audit(s) were interrupted when the server last stopped", recovered)
