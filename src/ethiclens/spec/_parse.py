@@ -63,7 +63,8 @@ def edit_attributes(protected=(), config=None, counts=None) -> set[str]:
     except EthicLensInputError:
         data = {}
     given = protected or _section(data, "roles").get("protected") or ()
-    names = attribute_names(given if isinstance(given, (list, tuple)) else ())
+    given = [given] if isinstance(given, str) else given  # a file's one name, or its mapping
+    names = attribute_names(given if isinstance(given, (list, tuple, dict)) else ())
     counts = counts or _section(data, "target").get("counts")
     try:
         return names | set(file_columns(counts)) if isinstance(counts, str) else names
@@ -156,11 +157,13 @@ def parse_merges(values, attributes=None) -> dict:
 
 
 def parse_bins(values, attributes=None) -> dict:
-    """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded);
-    ``attributes`` as in :func:`parse_excludes`."""
+    """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded).
+    No edge holds "=": ATTR ends at the last one, whatever ``attributes`` are known (a column
+    whose name holds "=", ``a=b=0,10``, named by a config file's mapping or nowhere)."""
+    del attributes  # the faces pass the names as to the group edits; bins need none
     out = {}
     for item in values:
-        attr, sep, edges = _split_attribute(item, attributes)
+        attr, sep, edges = item.rpartition("=")
         attr = attr.strip()
         if not sep or not attr or not edges.strip():
             raise _refused("must be ATTR=E0,E1,...", "--bins", "e.g. age=0,25,45,65,120", item)

@@ -343,7 +343,7 @@ class Groups(_Section):
         check=_check_bins,
         doc="Bin a numeric protected attribute into groups [E0, E1), ..., [Ek-1, Ek]: "
         "ATTR=E0,E1,... (e.g. age=0,25,45,65,120; finite, increasing); values outside the "
-        "edges are refused. Repeatable.",
+        "edges are refused. ATTR ends at the last '=' (a column may hold '='). Repeatable.",
     )
     merge: dict = _f(
         {
