@@ -64,8 +64,11 @@ _USERINFO = re.compile(
 # password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
 # A mailto: address (mailto:alice@example.org) has that shape and is no credential: kept.
 _BARE_USERINFO = re.compile(
-    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)\S*@(?=[\w\[])"
+    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)(?P<run>\S*@)(?=[\w\[])"
 )
+# a URL at the end of such a run whose userinfo is a user alone or already masked: a name
+# before it ('race:postgresql://u:***@h/db', a group shown with its attribute) is no user name
+_URL_AT_END = re.compile(rf"(?<![A-Za-z0-9+.-]){_URL_START}[^:/@\s]*(?::{re.escape(MASK)})?@$")
 # a URL given whole (the text is the URL): its password runs to its last '@', spaces and all
 _URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:[^\r\n]*)@")
 # the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)
@@ -149,11 +152,26 @@ def _replaced(text: str, values) -> str:
 
 def _mask_patterns(text: str) -> str:
     text = _USERINFO.sub(rf"\g<pre>{MASK}@", text)
-    text = _BARE_USERINFO.sub(rf"\g<pre>{MASK}@", text)
+    text = _BARE_USERINFO.sub(_bare_masked, text)
     text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+
+
+def _bare_masked(match: re.Match) -> str:
+    """A :data:`_BARE_USERINFO` match masked: its password up to its last '@', but never over a
+    URL that ends it (``race:postgresql://u:***@h`` kept whole, its scheme and user shown; in
+    ``x:pw@postgresql://u:***@h`` only ``pw`` masked)."""
+    run = match["run"]
+    url = _URL_AT_END.search(run)
+    if url is None:
+        return f"{match['pre']}{MASK}@"
+    head = run[: url.start()]
+    if "@" not in head:
+        return match[0]
+    before, _, after = head.rpartition("@")
+    return f"{match['pre']}{MASK}@{after}{run[url.start() :]}"
 
 
 def remember_url(url) -> None:
