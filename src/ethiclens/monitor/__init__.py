@@ -20,9 +20,9 @@ from ._render import (
     summary_lines,
     trend_png,
 )
-from ._report import SCHEMA_VERSION, MonitorResult, e_value_text, read_store_report
+from ._report import SCHEMA_VERSION, MonitorResult, e_value_text
 from ._request import MonitorRequest, config_keys_named, monitor_spec
-from ._run import run_monitor
+from ._run import read_store_report, run_monitor
 from ._store import Store, is_store_url
 from ._windows import Columns, Window, parse_window
 

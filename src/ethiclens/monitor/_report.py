@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass, field
 
 from .._text import one_line, threshold_text
-from ._store import Store, _refuse, as_written_fix
+from ._store import Store
 
 SCHEMA_VERSION = 1
 NULLS = {
@@ -333,26 +333,3 @@ def _baseline_kind(request) -> str:
     ``query`` (the database), or ``windows`` (the target's own)."""
     flag, _ = request.baseline_source() or ("--baseline-windows", None)
     return flag.removeprefix("--baseline-")
-
-
-def read_store_report(store_path, request) -> MonitorResult:
-    """The report of a store without counting anything."""
-    from pathlib import Path
-
-    from .._checks import check_argument_type
-    from ._store import READ_FIX, checked_store, is_store_url
-
-    if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
-        problem = "must be a MonitorRequest (the request the store was written for), not a"
-        fix = "give the MonitorRequest of the runs that wrote the store"
-        # no type given: refused, in the words of every argument of a wrong type
-        check_argument_type(request, (), column="request", problem=problem, fix=fix)
-    path = checked_store(store_path)  # a store read, never made: none there is refused
-    if not is_store_url(path) and not Path(path).is_file():
-        fix = as_written_fix(path, READ_FIX)  # read_store's words
-        raise _refuse("is not a file (a monitor store)", path, fix)
-    store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
-    try:
-        return MonitorResult(build_report(store, request, {}))
-    finally:
-        store.close()

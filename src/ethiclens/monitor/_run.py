@@ -280,8 +280,14 @@ def _nothing_to_add(store: Store, request: MonitorRequest, now, exc: NoRows) -> 
     return MonitorResult(build_report(store, request, info))
 
 
-def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
-    """The request the store was written for (None: a new store); another one is refused."""
+def _check_store(
+    store: Store,
+    request: MonitorRequest,
+    now,
+    fix: str = "give the same options as the runs before, or a new --store",
+) -> dict | None:
+    """The request the store was written for (None: a new store); another one is refused
+    (``fix``: what the refusal tells the user to do)."""
     bound = request.bound()
     stored_request = store.meta("request")
     if stored_request is not None:
@@ -298,7 +304,6 @@ def _check_store(store: Store, request: MonitorRequest, now) -> dict | None:
         message = _diff_message(stored_request, bound)
         if stored_request.get("protected") != bound.get("protected"):
             message += _held_references(store)
-        fix = "give the same options as the runs before, or a new --store"
         raise _refuse("was written by another request: " + message, str(store.path), fix)
     return stored_request
 
@@ -359,6 +364,64 @@ def _same_references(request: MonitorRequest, stored: list, refs: dict) -> bool:
         if one != other and {str(r) for r in (one, other) if r is not None} != {str(refs.get(col))}:
             return False
     return True
+
+
+def store_request(store: Store, request: MonitorRequest) -> MonitorRequest:
+    """``request`` as the store's report reads it (``read_store_report``): each bound field it
+    leaves at its default (``alpha``, the thresholds, a baseline, ...) is the store's, and a
+    field it gives must mean what the store's means, as a run's must; one that differs is
+    refused naming it, the report never worded by numbers the store was not written for."""
+    stored = store.meta("request")
+    if not isinstance(stored, dict):  # no run wrote it yet: nothing to differ from
+        return request
+    check_stored_numbers(store, stored)
+    fix = (
+        "give the request the store was written for, or leave out what differs (a field "
+        "left at its default reads as the store's)"
+    )
+    omitted = {}
+    for f in dataclasses.fields(MonitorRequest):
+        value = getattr(request, f.name)
+        if f.name not in stored or f.default is dataclasses.MISSING:
+            continue
+        if value is None or (type(value) is type(f.default) and value == f.default):
+            omitted[f.name] = stored[f.name]
+    omitted = {k: v for k, v in omitted.items() if v is not None}
+    if "intersections" in omitted:
+        omitted["intersections"] = tuple(map(tuple, omitted["intersections"]))
+    try:
+        whole = dataclasses.replace(request, **omitted)
+    except EthicLensInputError:  # the store's settings do not go with the ones given
+        given = {k: v for k, v in request.bound().items() if k not in omitted}
+        message = _diff_message({k: stored.get(k) for k in given}, given)
+        raise _refuse("was written by another request: " + message, str(store.path), fix) from None
+    whole = _in_stored_order(store, whole)
+    _check_store(store, whole, None, fix)
+    return whole
+
+
+def read_store_report(store_path, request) -> MonitorResult:
+    """The report of a store without counting anything, in the words of the request the
+    store was written for: a field ``request`` leaves at its default (``alpha``, a threshold,
+    a baseline, ...) is the store's; one it gives that differs from the store's is refused
+    naming it, as a run refuses it."""
+    from .._checks import check_argument_type
+    from ._store import READ_FIX, as_written_fix, checked_store, is_store_url
+
+    if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
+        problem = "must be a MonitorRequest (the request the store was written for), not a"
+        fix = "give the MonitorRequest of the runs that wrote the store"
+        # no type given: refused, in the words of every argument of a wrong type
+        check_argument_type(request, (), column="request", problem=problem, fix=fix)
+    path = checked_store(store_path)  # a store read, never made: none there is refused
+    if not is_store_url(path) and not Path(path).is_file():
+        fix = as_written_fix(path, READ_FIX)  # read_store's words
+        raise _refuse("is not a file (a monitor store)", path, fix)
+    store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
+    try:
+        return MonitorResult(build_report(store, store_request(store, request), {}))
+    finally:
+        store.close()
 
 
 def _canonical_request(stored: dict, request: MonitorRequest) -> dict:
