@@ -1,9 +1,9 @@
 """Round 42: a group named like a database URL, shown after its attribute with no space
 (``race:postgresql://u:pw@h/db``: the headline's "at race:…", a note, a model card line) was
 masked as a bare ``user:password@`` running from the attribute's ':' to the URL's '@':
-``race:***@h/db``, its scheme and user lost (and the same for ``x:y:postgresql://…``). Now only
-the password is hidden, in every face that masks (messages, terminal, HTML, model card: one rule, _secrets), and a
-real password before such a URL is still masked."""
+``race:***@h/db``, its scheme and user lost (and the same for ``x:y:postgresql://…``). Now
+only the password is hidden, in every face that masks (messages, terminal, HTML, model card:
+one rule, _secrets), and a real password before such a URL is still masked."""
 
 import io
 
@@ -25,7 +25,10 @@ URL = "postgresql://u:hunter2@h/db"
         ("race:" + URL + " vs b", "race:postgresql://u:***@h/db vs b"),
         ("'race:" + URL + "'", "'race:postgresql://u:***@h/db'"),
         ("x:y:" + URL, "x:y:postgresql://u:***@h/db"),
-        ("g:mysql+pymysql://root:hunter2@localhost:3306/x", "g:mysql+pymysql://root:***@localhost:3306/x"),
+        (
+            "g:mysql+pymysql://root:hunter2@localhost:3306/x",
+            "g:mysql+pymysql://root:***@localhost:3306/x",
+        ),
         ("race:postgresql://u:hun ter2@h/db", "race:postgresql://u:***@h/db"),
         ("g:postgresql://u@h/db", "g:postgresql://u@h/db"),
     ],
