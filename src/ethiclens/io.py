@@ -1127,17 +1127,32 @@ def _reader(path: Path):
             if suffix in COMPRESSED
             else "use .csv, .parquet, .json or .jsonl, optionally compressed (e.g. .csv.gz)"
         )
-        if suffix in COMPRESSED and inner in (".parquet", ".pq"):  # named as asked, in effect
-            raise DataFileError(
-                f"cannot read {_shown(path.name)}: a Parquet file compressed again ({suffix})",
-                fix=f"Parquet is compressed inside: decompress it ({_UNPACK[suffix]} "
-                f"{_shown(shlex.quote(path.name))}) and read the {inner} file",
-            )
+        if err := repacked_parquet_error(path, path.name):  # named as asked, in effect
+            raise err
         raise DataFileError(
             f"cannot read {_shown(path.name)}: unknown file type {path.suffix!r}",
             fix=f"{hint} (pickles are never loaded)",
         )
     return suffix, reader
+
+
+def repacked_parquet_error(path: Path, shown: str, among: str = "") -> DataFileError | None:
+    """The refusal of a Parquet file compressed again (``d.parquet.gz``, ``d.pq.BZ2``), named
+    as ``shown`` (its name alone, or its path in the folder or glob ``among``, which the fix
+    then says to move it out of); None for any other file.
+    The fix's command writes the .parquet file whatever the suffix's case (``bunzip2 d.BZ2``
+    wrote ``d.BZ2.out``, ``unxz d.XZ`` wrote nothing)."""
+    suffix, inner = path.suffix.lower(), Path(path.stem).suffix.lower()
+    if suffix not in COMPRESSED or inner not in (".parquet", ".pq"):
+        return None
+    plain = str(Path(shown).with_suffix(""))
+    flag = "-p" if suffix == ".zip" else "-c"
+    command = f"{_UNPACK[suffix]} {flag} {shlex.quote(shown)} > {shlex.quote(plain)}"
+    return DataFileError(
+        f"cannot read {_shown(shown)}: a Parquet file compressed again ({suffix})",
+        fix=f"Parquet is compressed inside: decompress it ({_shown(command)}) and read the "
+        + (f"{inner} file" if not among else f"{among} with the compressed file moved out"),
+    )
 
 
 def _read_error_fix(path: Path, suffix: str) -> str:

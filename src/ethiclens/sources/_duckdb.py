@@ -35,6 +35,7 @@ from ..io import (
     preflight_file,
     refuse_missing,
     refuse_repeated_files,
+    repacked_parquet_error,
 )
 from ._counts_table import (
     Roles,
@@ -114,6 +115,7 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
         _refuse_not_files(target, found)
         files = sorted(f for f in found if Path(f).is_file())
         others = [f for f in files if not _multi_file_kind(f)]
+        _refuse_repacked(others, "glob")
         _refuse_other_kinds(target, others, len(others) < len(files))
     else:
         refuse_missing(path, "TARGET")
@@ -182,6 +184,15 @@ def _is_table(path: str) -> bool:
     return True
 
 
+def _refuse_repacked(files, among: str) -> None:
+    """A Parquet file compressed again (``p.parquet.gz``) in a folder or glob is refused as
+    it is alone, naming its path (a folder holding Parquet files beside it skipped it
+    silently, its rows never counted)."""
+    for f in files:
+        if err := repacked_parquet_error(Path(f), f, among):
+            raise err
+
+
 def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None:
     """A folder or glob holding files (``others``) of a kind no engine reads as several files
     (JSON, .csv.bz2, .txt): refused naming them, neither dropped nor read one kind at a time;
@@ -234,6 +245,7 @@ def _data_files(folder: Path) -> list[str]:
     found = sorted(f for f in found if Path(f).is_file())
     data = [f for f in found if _multi_file_kind(f)]
     visible = [f for f in found if not _multi_file_kind(f) and not _by_a_tool(f, folder)]
+    _refuse_repacked(visible, "folder")
     tables = [f for f in visible if _is_table(f)]
     _refuse_other_kinds(str(folder), tables if data else visible, bool(data))
     return data
