@@ -11,6 +11,7 @@ from pathlib import Path
 from .._checks import (
     MAX_LABEL_CHARS,
     WHOLE_FIX,
+    check_member,
     did_you_mean,
     is_number_text,
     positive_value,
@@ -75,19 +76,7 @@ def profile(path: str | Path, kind: str) -> dict:
     values, whether they lie in [0, 1], and whether the sample was the whole file."""
     import pandas as pd
 
-    path = Path(path)
-    if kind == "parquet":
-        import pyarrow.parquet as pq
-
-        pf = pq.ParquetFile(path)
-        frame = _first_rows(pf)
-        whole = pf.metadata.num_rows <= SAMPLE_ROWS
-    else:
-        frame = pd.read_csv(
-            path, nrows=SAMPLE_ROWS + 1, dtype=str, encoding="utf-8-sig", index_col=False
-        )
-        whole = len(frame) <= SAMPLE_ROWS
-        frame = frame.iloc[:SAMPLE_ROWS]
+    frame, whole = _sample(path, kind)
     columns = []
     for name in frame.columns:
         col = frame[name].dropna()
@@ -123,6 +112,44 @@ def profile(path: str | Path, kind: str) -> dict:
             info["alone"] = int((groups.astype(str).value_counts() == 1).sum())
         columns.append(info)
     return {"columns": columns, "whole_file": whole, "sample_rows": int(len(frame))}
+
+
+def _sample(path, kind: str):
+    """(the first ``SAMPLE_ROWS`` rows of ``path``, whether they are the whole file); a path
+    that is no readable table of ``kind`` (missing, a folder, empty, a CSV read as Parquet, not
+    UTF-8) is refused in the library's words, never by pandas' or Arrow's exceptions."""
+    import pandas as pd
+
+    from ..errors import DataFileError
+    from ..io import refuse_missing, refuse_not_utf8, unreadable
+
+    check_member(kind, ("csv", "parquet"), column="kind", problem="is not a kind of table file")
+    refuse_missing(path)
+    path, no_rows = Path(path), (StopIteration,)  # a Parquet file of no rows has no first batch
+    if not path.is_file():
+        raise DataFileError(f"{path.name} is not a regular file", fix="name a CSV or Parquet file")
+    try:
+        if kind == "parquet":
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            no_rows = (StopIteration, pa.ArrowException)  # not Parquet: ArrowInvalid
+            pf = pq.ParquetFile(path)
+            return _first_rows(pf), pf.metadata.num_rows <= SAMPLE_ROWS
+        frame = pd.read_csv(
+            path, nrows=SAMPLE_ROWS + 1, dtype=str, encoding="utf-8-sig", index_col=False
+        )
+        return frame.iloc[:SAMPLE_ROWS], len(frame) <= SAMPLE_ROWS
+    except UnicodeDecodeError as exc:
+        raise refuse_not_utf8(path, exc) from None
+    except OSError as exc:  # before Arrow's: an ArrowIOError is both
+        raise unreadable(path, exc) from None
+    except (pd.errors.EmptyDataError, pd.errors.ParserError, *no_rows) as exc:
+        why = str(exc).strip().splitlines()[0].rstrip(".") if str(exc).strip() else "no rows"
+        raise DataFileError(
+            f"{path.name} cannot be read as a {kind} table: {why}",
+            fix="export the data again (a .csv or .parquet file with a header and rows)",
+        ) from None
 
 
 def _first_rows(pf):
@@ -284,7 +311,9 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     ``positive``, ``pos_label``, ``merge``, ``exclude``, the policy's fields, ``model_name``,
     ``model_version``, ``intended_use``.
     """
-    errors: dict[str, str] = {}
+    if errors := _not_text(form):  # a form built in Python: 200 for '200', True, None
+        raise FormErrors(errors)
+    errors = {}
     roles = _role_columns(form, prof, errors)
     protected, bins = _protected(form, prof, roles, errors)
     spec: dict = {"target": dict(target), "roles": {}, "groups": {}, "policy": {}, "model": {}}
@@ -308,6 +337,28 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     if errors:
         raise FormErrors(errors)
     return spec, ("compare" if roles["y_pred_b"] else "audit")
+
+
+def _not_text(form: dict) -> dict[str, str]:
+    """{field: message} of the fields :func:`form_to_spec` reads whose value is not what a
+    browser sends (text; ``protected``: a list of texts), never an AttributeError of
+    ``.strip()`` or a field read as empty."""
+    texts = {*ROLE_WORDS, "y_pred_b", "positive", "pos_label", "merge", "exclude", *MODEL_FIELDS}
+    texts |= {n for n, _ in POLICY_FIELDS} | {n for n in form if re.match(r"(ref|bins)_", n)}
+    errors = {}
+    for name, value in form.items():
+        if name in ("protected", "protected_list") and isinstance(value, list | tuple):
+            value = next((v for v in value if not isinstance(v, str)), "")
+        elif name not in ("protected", *texts) or value is None:
+            continue
+        if not isinstance(value, str):
+            kind = type(value).__name__
+            errors[name] = f"must be text, as a browser sends a form's field, not {kind} " + (
+                "(a list of column numbers as text, e.g. ['3'])"
+                if name.startswith("protected")
+                else f"(value: {value_text(value)}). Fix: give it as text, e.g. {str(value)!r}"
+            )
+    return errors
 
 
 def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
@@ -416,7 +467,8 @@ def ordered_protected(form: dict) -> list[str]:
     filled from, comma-separated) first, in its order, then any other ticked, as sent. The
     order is the request's (it sets the interval draws of a seed), and a browser sends the
     boxes in the page's order."""
-    sent = list(form.get("protected_list", []))
+    sent = form.get("protected_list", form.get("protected") or [])  # the app's / a Python form's
+    sent = [sent] if isinstance(sent, str) else list(sent)
     order = [i.strip() for i in str(form.get("protected_order") or "").split(",") if i.strip()]
     rank = {raw: n for n, raw in enumerate(dict.fromkeys(order))}
     return sorted(sent, key=lambda raw: rank.get(raw, len(rank)))
