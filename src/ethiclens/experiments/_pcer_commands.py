@@ -266,7 +266,7 @@ def read_table_inputs(store_path):
     without finished runs, or without a binary attribute (no run with its group 0 and group
     1: the tables' rows, :func:`_tables.per_seed`), is refused before ``pcer tables`` creates
     its folder (a store holding group 1 rows alone left an empty one)."""
-    from ._store import open_existing
+    from ._store import no_finished_runs, open_existing
     from ._tables import per_seed
 
     store = open_existing(store_path)
@@ -279,11 +279,7 @@ def read_table_inputs(store_path):
                 fix="give a store written by ethiclens pcer sweep with binary attributes",
             )
         if groups.empty:
-            raise EthicLensInputError(
-                "the store has no finished runs",
-                column="STORE",
-                fix="run ethiclens pcer sweep first",
-            )
+            raise no_finished_runs()
         return groups, store.runs()
     finally:
         store.close()

@@ -72,7 +72,13 @@ def check_export_type(out) -> Path:
 
 
 def epsilon_key(eps) -> str:
-    return "none" if eps is None else repr(float(eps))
+    """A budget's key in the store: ``none`` for no DP (None, a no-DP word, ε = +∞, as the
+    trainers and a sweep grid read it), else ``repr(float(ε))``; a budget that is none (ε ≤ 0,
+    NaN, text) is refused as every face refuses it."""
+    from ..privacy import dp_epsilon
+
+    eps = dp_epsilon(eps, "epsilon")
+    return "none" if eps is None else repr(eps)
 
 
 def _friendly(exc: sqlite3.Error, path) -> EthicLensInputError:
@@ -191,6 +197,37 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
 
 def _tables(conn) -> set:
     return {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def _columns(conn, table: str) -> list[str]:
+    return [r[1] for r in conn.execute("SELECT * FROM pragma_table_info(?)", (table,))]
+
+
+def _schema_columns() -> dict[str, list[str]]:
+    """Each of our tables' columns, as :data:`SCHEMA` creates them."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(SCHEMA)
+        return {t: _columns(conn, t) for t in sorted(OUR_TABLES)}
+    finally:
+        conn.close()
+
+
+# Each of our tables' columns, read once (a reader's SQLite may refuse a connection later).
+SCHEMA_COLUMNS = _schema_columns()
+
+
+def _check_columns(conn, path: Path, flag: str) -> None:
+    """A store of another version or an edited one (a column missing from runs, group_stats or
+    meta) is refused in one line naming the columns, before a sweep trains runs it could not
+    record or a reader's query fails in SQL's words."""
+    for table, wanted in SCHEMA_COLUMNS.items():
+        if missing := [c for c in wanted if c not in _columns(conn, table)]:
+            raise EthicLensInputError(
+                f"the results store {path} has no column(s) {missing} in {table}",
+                column=flag,
+                fix="read it with the EthicLens version that wrote it, or sweep into a new store",
+            )
 
 
 class StoreLock:
@@ -333,6 +370,8 @@ class ResultsStore:
                 raise _friendly(exc, self.path) from exc
             try:
                 _check_integrity(probe, self.path, flag)
+                if OUR_TABLES <= _tables(probe):
+                    _check_columns(probe, self.path, flag)
             finally:
                 probe.close()
             if read_only:
@@ -422,7 +461,8 @@ class ResultsStore:
     def finished(self) -> set[tuple[str, str, int]]:
         """(dataset, ε key, seed) of every run that finished (failed runs are retried)."""
         query = "SELECT dataset, epsilon_key, seed FROM runs WHERE status='done'"
-        return set(self.conn.execute(query).fetchall())  # rows are tuples
+        rows = self.conn.execute(query).fetchall()
+        return {(d, _read_key(k) or k, s) for d, k, s in rows}  # 'inf' is the 'none' run
 
     def record(self, result) -> None:
         """Write one run and its group statistics atomically (failed runs keep their error).
@@ -460,8 +500,10 @@ class ResultsStore:
         """A run's ``runs`` row (column -> value): its fields, its ε key, the store's
         configuration hash, the worker's versions as JSON and the time it is recorded."""
         row = {f: getattr(run, f) for f in RUN_FIELDS}
+        key = epsilon_key(run.epsilon)  # ε = +∞ is no DP: stored as 'none', NULL
         row.update(
-            epsilon_key=epsilon_key(run.epsilon),
+            epsilon=None if key == "none" else float(key),
+            epsilon_key=key,
             config_hash=self.config_hash,
             versions=json.dumps(dict(run.versions)),
             finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
@@ -496,7 +538,44 @@ class ResultsStore:
             raise EthicLensInputError(problem, column="STORE", fix=fix)
         for c in STORED_NUMBERS:
             frame[c] = self._numbers(frame, c)
+        return self._budgets(frame)
+
+    def _budgets(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """Each run's budget as a sweep stores it: ε = +∞ ('inf', 9e999) is no DP ('none',
+        NaN), as the trainers and a sweep grid read it; a key that is no budget, an ε that is
+        not its key's, or one budget twice for a dataset and seed is refused as damage."""
+        keys = frame["epsilon_key"].map(_read_key)
+        eps = frame["epsilon"].where(frame["epsilon"] != np.inf)
+        wanted = pd.to_numeric(keys.where(keys != "none"), errors="coerce")
+        bad = keys.isna() | ~((eps.isna() & wanted.isna()) | (eps == wanted))
+        if bad.any():
+            row = frame[bad].iloc[0]
+            stored = "NULL" if pd.isna(row["epsilon"]) else _shown(row["epsilon"])
+            what = f"epsilon_key {row['epsilon_key']!r} with epsilon {stored}"
+            raise self._damaged(row, f"holds {what}, not one budget (ε > 0, or 'none')")
+        frame = frame.assign(epsilon_key=keys, epsilon=wanted)
+        runs, unit = frame.drop_duplicates("run_id"), ["dataset", "epsilon_key", "seed"]
+        twice = runs[runs.duplicated(unit, keep=False)]
+        if len(twice):
+            first = twice[(twice[unit] == twice[unit].iloc[0]).all(axis=1)].sort_values("run_id")
+            ids = " and ".join(str(i) for i in first.run_id)
+            row = first.iloc[0]
+            problem = (
+                f"the results store {self.path} holds one budget twice: runs {ids} "
+                f"({row['dataset']}, seed {row['seed']}) are both ε {row['epsilon_key']} "
+                "(ε = inf is no DP, as a sweep grid reads it)"
+            )
+            fix = f"delete one of them (DELETE FROM runs WHERE run_id = {first.run_id.iloc[1]})"
+            raise EthicLensInputError(problem, column="STORE", fix=fix)
         return frame
+
+    def _damaged(self, row, what: str) -> EthicLensInputError:
+        problem = (
+            f"the results store {self.path} is damaged: run {row['run_id']} "
+            f"({row['dataset']}, ε {row['epsilon_key']}, seed {row['seed']}) {what}"
+        )
+        fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
+        return EthicLensInputError(problem, column="STORE", fix=fix)
 
     def _numbers(self, frame: pd.DataFrame, column: str) -> pd.Series:
         """``column`` as numbers (NULL: NaN); a cell that is no number, or a group's statistic
@@ -524,6 +603,8 @@ class ResultsStore:
         _refuse_no_path(out, "out", "pass the file to write, e.g. 'runs.csv'", "argument")
         out = in_python_words(lambda: check_export_type(out), {"--out": "out"})
         frame = self.group_stats()
+        if frame.empty:  # as pcer tables: a header-only file is no export of runs
+            raise no_finished_runs()
         if out.suffix.lower() == ".parquet":
             data = frame.to_parquet(index=False)  # no path: the file's bytes
         else:
@@ -558,6 +639,15 @@ class ResultsStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+
+def _read_key(key) -> str | None:
+    """A stored ε key as a sweep writes it (``'none'``, ``'1.0'``; ``'inf'`` is ``'none'``), or
+    None for a key that is no budget."""
+    try:
+        return epsilon_key(key) if isinstance(key, str) else None
+    except EthicLensInputError:
+        return None
 
 
 def _shown(value) -> str:
@@ -602,6 +692,7 @@ def open_existing(path: str | Path) -> ResultsStore:
         _check_integrity(conn, path, "STORE")
         if not OUR_TABLES <= _tables(conn):
             raise _not_store(f"{path} is not an EthicLens results store (no runs recorded in it)")
+        _check_columns(conn, path, "STORE")
         row = conn.execute("SELECT value FROM meta WHERE key='config_hash'").fetchone()
         if row is None:
             raise _not_store(f"{path} is not an EthicLens results store")
@@ -616,6 +707,13 @@ def open_existing(path: str | Path) -> ResultsStore:
     store = ResultsStore.__new__(ResultsStore)
     store.path, store._lock, store.conn, store.config_hash = path, None, conn, config_hash
     return store
+
+
+def no_finished_runs() -> EthicLensInputError:
+    """The refusal of a store without a finished run (``pcer tables`` and ``pcer export``)."""
+    return EthicLensInputError(
+        "the store has no finished runs", column="STORE", fix="run ethiclens pcer sweep first"
+    )
 
 
 def _not_store(problem: str) -> EthicLensInputError:
