@@ -817,14 +817,21 @@ def write_release(
     manifest = _with_budget(dict(rel.manifest), out, is_release, track_budget)
     validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
     ensure_output_folder(out.parent, "--out")
-    text = rel.table.to_csv(index=False)
-    if "\r" in text:  # pandas quotes no lone '\r' (its line end is '\n'): readers split there
-        text = rel.table.to_csv(index=False, quoting=csv.QUOTE_ALL)
-    data = text.encode()
+    data = _table_bytes(rel.table)
     manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
     manifest["manifest_sha256"] = _manifest_digest(manifest)
     _swap_into_place(out, data, json.dumps(manifest, indent=2).encode(), is_release)
     return out
+
+
+def _table_bytes(table: pd.DataFrame) -> bytes:
+    """The release file's bytes: its values as an estimate reads them (a label of 1.0 or True
+    written as 1, which read_release reads back; not '1.0', which it refused)."""
+    table = _as_estimated(table).set_axis(table.columns, axis=1)
+    text = table.to_csv(index=False)
+    if "\r" in text:  # pandas quotes no lone '\r' (its line end is '\n'): readers split there
+        text = table.to_csv(index=False, quoting=csv.QUOTE_ALL)
+    return text.encode()
 
 
 def _check_out_folder(out: Path, replace: bool) -> bool:
@@ -1069,13 +1076,39 @@ _READ: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 
 def _rows_digest(table: pd.DataFrame) -> str:
     """The digest of the table's rows, whatever their order and its columns' (an estimate
-    counts rows by column name)."""
-    rows = pd.util.hash_pandas_object(table[sorted(table.columns, key=str)], index=False)
+    counts rows by column name), of their values as the estimate reads them."""
+    text = _as_estimated(table)
+    order = sorted(range(text.shape[1]), key=lambda i: str(table.columns[i]))
+    rows = pd.util.hash_pandas_object(text.iloc[:, order], index=False)
     return _sha256_bytes(np.sort(rows.to_numpy()).tobytes())
 
 
 def _column_digests(table: pd.DataFrame) -> dict:
-    return {c: pd.util.hash_pandas_object(table[c], index=False).sum() for c in table.columns}
+    text, digests = _as_estimated(table), {}
+    for i, c in enumerate(table.columns):  # a repeated name: both its columns
+        column = pd.util.hash_pandas_object(text.iloc[:, i], index=False).sum()
+        digests[c] = digests.get(c, 0) ^ int(column)
+    return digests
+
+
+def _as_estimated(table: pd.DataFrame) -> pd.DataFrame:
+    """The table's columns (by position) as text of the values an estimate reads: a label or
+    a prediction's 0/1 as a number of any dtype ('1' for 1, 1.0, True, Decimal('1')), other
+    columns as text ('F' for a str, an object or a category's). A release changed only in
+    its dtypes (read back as float or category) is the release read; a list cell is text too
+    (not a hash's TypeError), as no group or bit is."""
+    out = {}
+    for i, c in enumerate(table.columns):
+        values = quiet_nans(table.iloc[:, i])
+        if c in (LABEL, PREDICTION) and pd.api.types.is_numeric_dtype(values.dtype):
+            arr = values.to_numpy(dtype="float64", na_value=np.nan)
+            text = np.where(arr == 1, "1", np.where(arr == 0, "0", arr.astype(str)))
+        elif c in (LABEL, PREDICTION):  # objects: Decimal('1'), True, '1' (text: not a bit)
+            text = [str(int(plain(v))) if _released_bit(v) else repr(v) for v in values]
+        else:
+            text = values.astype(str).to_numpy(dtype=object, na_value=None)
+        out[i] = pd.Series(text, dtype=object)
+    return pd.DataFrame(out, index=range(len(table)))
 
 
 def _changed(old, new, at: str = "") -> list[str]:
@@ -1096,9 +1129,7 @@ def check_digests(rel: Release) -> None:
     if read is None and "manifest_sha256" not in m:
         return  # made in memory: no digests yet
     manifest, columns, rows = read.digests if read else (None, {}, None)
-    table = (
-        _rows_digest(rel.table) if rows else _sha256_bytes(rel.table.to_csv(index=False).encode())
-    )
+    table = _rows_digest(rel.table) if rows else _sha256_bytes(_table_bytes(rel.table))
     keys, same = [], read is not None
     if read:
         keys = _changed(manifest, m)
@@ -1778,6 +1809,11 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
     for name in data_cols:
         values = quiet_nans(table[name])  # a Decimal('sNaN'): missing, not a traceback
         domain = cols[name]["domain"]
+        cells = values if values.dtype == object else ()  # one value each, not unique()'s
+        cell = next((v for v in cells if not isinstance(v, Hashable)), None)  # TypeError
+        if cell is not None:
+            problem = f"a released cell holds a {_shown_type(cell)}, not one value"
+            raise _altered(problem, name, cell)
         if values.isna().any():
             raise _altered("missing values in the released table", name)
         if name in (LABEL, PREDICTION):  # 0 and 1 as numbers: 1.0, Decimal('1'), True too
