@@ -168,18 +168,23 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
         fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
-        if isinstance(value, Mapping | list | tuple | set | frozenset):  # {method: bca}
-            problem, fix = _one_word(value, (*methods, *aliases), where, fix)
+        listed = isinstance(value, np.ndarray) and value.ndim > 0  # np.array(['bca'])
+        if listed or isinstance(value, Mapping | list | tuple | set | frozenset):
+            problem, fix = _one_word(value, (*methods, *aliases), aliases, where, fix)
     raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
 
 
-def _one_word(value, methods, where: str, fix: str) -> tuple[str, str]:
-    """(problem, fix) of a ``ci`` given as a mapping or a list (``{method: bca, level: 0.9}``):
-    the method is one word, written as ``where``'s face writes it (``ci='bca'`` in Python,
-    ``ci: bca`` in a config's policy), the level a setting of its own."""
+def _one_word(value, methods: tuple, aliases: dict, where: str, fix: str) -> tuple[str, str]:
+    """(problem, fix) of a ``ci`` given as a mapping, a list or a set (``{method: bca,
+    level: 0.9}``): the method is one word, written as ``where``'s face writes it
+    (``ci='bca'`` in Python, ``ci: bca`` in a config's policy; an older spelling as the current
+    one), the level a setting of its own. The method held is named only when it is one: of
+    two, neither is the one meant (and a set's order changes from run to run)."""
     shape = "a mapping" if isinstance(value, Mapping) else "a list"
+    shape = "a set" if isinstance(value, set | frozenset) else shape
     items = [*value.keys(), *value.values()] if isinstance(value, Mapping) else list(value)
-    named = next((v for v in items if isinstance(v, str) and v in methods), None)
+    held = {str(aliases.get(v, v)) for v in items if isinstance(v, str) and v in methods}
+    named = held.pop() if len(held) == 1 else None
     config = "." in where
     key = where.rsplit(".", 1)[-1]
     said = (f"{key}: {named}" if config else f"{key}={named!r}") if named else None
