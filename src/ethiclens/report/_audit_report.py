@@ -1040,7 +1040,7 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
                 "this report.</p>"
             ),
             *_relative_note(request, command),
-            Markup(f"<pre class='spec'>{escape_block(masked(spec_text))}</pre>"),
+            Markup(f"<pre class='spec'>{escape_block(spec_text)}</pre>"),
         ]
     if run.get("gate"):
         parts += [Markup("<h3>Gate</h3>"), definition_list(list(_flatten("gate", run["gate"])))]
@@ -1048,16 +1048,39 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
 
 
 def _request_text(request: dict) -> str:
-    """The request as YAML; as JSON (which YAML reads) when it holds a character the page
-    shows as an escape (a zero-width space, a bidi mark: ``\\u200b``): in YAML's plain text
-    the escape read back as six characters, naming another group, while in JSON's quotes it
-    is YAML's escape of the character itself, so the saved request re-runs."""
+    """The request as YAML, each of its texts masked alone (:func:`_masked_request`); as JSON
+    (which YAML reads) when it holds a character the page shows as an escape (a zero-width
+    space, a bidi mark: ``\\u200b``): in YAML's plain text the escape read back as six
+    characters, naming another group, while in JSON's quotes it is YAML's escape of the
+    character itself, so the saved request re-runs."""
     from ..io import dump_yaml
 
+    request = _masked_request(request)
     text = dump_yaml(request)
     if html_safe(text) == text:
         return text
     return json.dumps(request, indent=2, ensure_ascii=False, default=str)
+
+
+def _masked_request(value, path: tuple = ()):
+    """``value`` (the request, or a part of it at ``path``) with each text masked alone
+    (:func:`masked`): the whole YAML masked at once read a protected column named
+    ``api_token`` with its reference (``api_token=a``) as a secret (``api_token=***``), and the
+    JSON form's bins of a column ``password`` (``"password": [18, 40]``) as ``'***', 40]``: the
+    request no longer re-ran. A ``roles.protected`` entry ``ATTR=REF`` is masked on either
+    side of its first '=', as the spec reads it; a mapping whose keys would mask alike is
+    masked whole, as before (no key lost)."""
+    if isinstance(value, dict):
+        out = {_masked_request(k): _masked_request(v, (*path, k)) for k, v in value.items()}
+        return out if len(out) == len(value) else masked(json.dumps(value, default=str))
+    if isinstance(value, list | tuple):
+        return [_masked_request(v, path) for v in value]
+    if not isinstance(value, str):
+        return value
+    if path == ("roles", "protected") and "=" in value:
+        column, _, reference = value.partition("=")
+        return f"{masked(column)}={masked(reference)}"
+    return masked(value)
 
 
 def _relative_note(request: dict, command: str) -> list[Markup]:

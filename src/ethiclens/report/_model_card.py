@@ -363,7 +363,7 @@ def _run_record(result: AuditResult, prov: dict) -> list[str]:
     items += _flatten("input", run.get("input") or {})
     out += [f"- {md(k)}: {md(v)}" for k, v in items if v is not None]
     if run.get("spec"):
-        text = masked(_request_text({k: v for k, v in run["spec"].items() if k != "outputs"}))
+        text = _request_text({k: v for k, v in run["spec"].items() if k != "outputs"})
         fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))
         out += [
             "",
