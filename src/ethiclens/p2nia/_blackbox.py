@@ -9,6 +9,7 @@ one (Theorem 2.1): population bias.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from decimal import Decimal, InvalidOperation
 
 import numpy as np
@@ -283,6 +284,10 @@ def _predictions(values, rows: int) -> np.ndarray:
             check_one_per_row(values, "predict")
         except EthicLensInputError as exc:
             raise _refused(rows, "got " + exc.problem.rpartition(", got ")[2]) from None
+    cells = yhat if yhat.dtype == object and yhat.ndim == 1 else ()  # a Series of lists
+    cell = next((v for v in cells if not isinstance(v, Hashable)), None)  # not unique()'s
+    if cell is not None:  # TypeError
+        raise _refused(rows, f"got a {type(cell).__name__} as one answer ({str(cell)[:40]})")
     uniq = pd.unique(yhat) if yhat.ndim == 1 else []
     odd = [v for v in uniq if not is_zero_one(v)]
     if yhat.shape == (rows,) and rows and not odd:
