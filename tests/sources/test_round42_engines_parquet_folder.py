@@ -33,7 +33,9 @@ def _pack(path, data: bytes):
 
 
 @pytest.mark.parametrize("beside", ["a.parquet", "a.csv"])
-@pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])
+@pytest.mark.parametrize(
+    "engine", ["pandas", "duckdb", "dask", pytest.param("spark", marks=pytest.mark.slow)]
+)
 def test_folder_refuses_a_compressed_parquet_it_holds(tmp_path, beside, engine):
     folder = tmp_path / "parts"
     folder.mkdir()
