@@ -106,6 +106,14 @@ class SweepGrid:
         # a NumPy float as it is: dp_epsilon reads it (a longdouble 1e400 is no inf, no "no DP")
         plain = [e if isinstance(e, np.floating) else _plain(e) for e in self.epsilons]
         self.epsilons = [dp_epsilon(e, "epsilons", DP_EPSILON_MAX) for e in plain]
+        if len(set(self.epsilons)) != len(self.epsilons):  # each as written: 2.10 and 2.1
+            from ..io import as_written
+
+            pairs = zip(self.epsilons, plain, strict=True)
+            shown = [as_written(v) if e is not None else "no-DP" for e, v in pairs]
+            raise EthicLensInputError(
+                "duplicate budgets", column="epsilons", value=shown, fix="list each ε once"
+            )
         self.validate()
 
     def validate(self) -> None:
@@ -242,9 +250,18 @@ def _as_key(exc: EthicLensInputError) -> EthicLensInputError:
     grid_keys = {f.name for f in fields(SweepGrid)}
     if str(exc.column).split(".")[0] not in grid_keys:
         return exc
-    return EthicLensInputError(
-        exc.problem, column=exc.column, value=exc.value, fix=exc.fix, kind="key"
-    )
+    value = _written(exc.value)  # a file's 2.10 as written, not the 2.1 it reads as
+    return EthicLensInputError(exc.problem, column=exc.column, value=value, fix=exc.fix, kind="key")
+
+
+def _written(value):
+    """A grid file's number as it wrote it (``'2.10'``, io's ``as_written``), in a list too;
+    anything else as it is."""
+    from ..io import as_written
+
+    if type(value) in (list, tuple) and any(hasattr(v, "yaml_text") for v in value):
+        return [as_written(v) if hasattr(v, "yaml_text") else v for v in value]
+    return as_written(value) if hasattr(value, "yaml_text") else value
 
 
 def _plain(x):
