@@ -158,12 +158,17 @@ def parse_merges(values, attributes=None) -> dict:
 
 def parse_bins(values, attributes=None) -> dict:
     """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded).
-    No edge holds "=": ATTR ends at the last one, whatever ``attributes`` are known (a column
-    whose name holds "=", ``a=b=0,10``, named by a config file's mapping or nowhere)."""
-    del attributes  # the faces pass the names as to the group edits; bins need none
+    No edge holds "=": ATTR ends at the last one (a column whose name holds "=", ``a=b=0,10``,
+    named by a config file's mapping or nowhere), unless what that leaves of ATTR is none of
+    ``attributes`` and holds a comma or ends in "=": an "=" typed among the edges
+    (``age=0,25=30``, ``age==0,25``, a web box's ``0,25=30``), then read as the group edits
+    read ATTR, so that the edges' check names the item (``25=30``)."""
     out = {}
     for item in values:
         attr, sep, edges = item.rpartition("=")
+        typo = "," in attr or attr.endswith("=")  # no column, most likely: an edge's "="
+        if typo and attr.strip() not in (attributes or ()):
+            attr, sep, edges = _split_attribute(item, attributes)
         attr = attr.strip()
         if not sep or not attr or not edges.strip():
             raise _refused("must be ATTR=E0,E1,...", "--bins", "e.g. age=0,25,45,65,120", item)

@@ -825,13 +825,12 @@ def target_key(target: str, as_path: bool = False) -> str:
 
     if as_path or target not in datasets.DATASETS:
         return "file"
-    if not os.path.lexists(target):
+    if not os.path.lexists(target):  # (a registered name holds no "/": written bare)
         return "dataset"
-    if any(sep and sep in target for sep in ("/", os.sep, os.altsep)):
-        return "file"
     problem = "is both a registered dataset and a file or folder in the current folder"
     fix = f"write ./{target} for the file (Python: also Path({target!r})); for the dataset, "
-    fix += f"rename or move the file, or name it in a config file: target: {{dataset: {target}}}"
+    fix += f"rename or move the file, or name it by its kind: target: {{dataset: {target}}} in "
+    fix += f"a config file, AuditSpec.of(dataset={target!r}) in Python"
     raise _refused(problem, "TARGET", fix, target)
 
 
