@@ -394,6 +394,8 @@ def store_request(store: Store, request: MonitorRequest) -> MonitorRequest:
     except EthicLensInputError:  # the store's settings do not go with the ones given
         given = {k: v for k, v in request.bound().items() if k not in omitted}
         message = _diff_message({k: stored.get(k) for k in given}, given)
+        if not message:  # nothing given differs: the store's own settings are refused, as
+            raise  # read_store (the web page) refuses them, never an empty "another request"
         raise _refuse("was written by another request: " + message, str(store.path), fix) from None
     whole = _in_stored_order(store, whole)
     _check_store(store, whole, None, fix)
