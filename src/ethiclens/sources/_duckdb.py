@@ -184,6 +184,16 @@ def _is_table(path: str) -> bool:
     return True
 
 
+_TABLE_TYPES = (".csv", ".parquet", ".pq", ".json", ".jsonl")
+
+
+def _named_as_table(path: str) -> bool:
+    """Whether ``path`` is named as a table under one more suffix no engine reads
+    (``b.csv.gzip``, ``b.csv.lz4``, ``b.parquet.bak``): in a folder beside data it was
+    skipped without a word, its rows never counted, where named alone it is refused."""
+    return Path(Path(path).stem).suffix.lower() in _TABLE_TYPES
+
+
 def _refuse_repacked(files, among: str) -> None:
     """A Parquet file compressed again (``p.parquet.gz``) in a folder or glob is refused as
     it is alone, naming its path (a folder holding Parquet files beside it skipped it
@@ -224,7 +234,7 @@ def _suffix(path: str) -> str:
     """A file's kind as its name writes it: ``.json``, ``.csv.bz2``, ``(no suffix)``."""
     name = Path(path)
     written = name.suffix.lower()
-    if written in COMPRESSED:
+    if written in COMPRESSED or _named_as_table(path):
         written = Path(name.stem).suffix.lower() + written
     return written or "(no suffix)"
 
@@ -246,7 +256,7 @@ def _data_files(folder: Path) -> list[str]:
     data = [f for f in found if _multi_file_kind(f)]
     visible = [f for f in found if not _multi_file_kind(f) and not _by_a_tool(f, folder)]
     _refuse_repacked(visible, "folder")
-    tables = [f for f in visible if _is_table(f)]
+    tables = [f for f in visible if _is_table(f) or _named_as_table(f)]
     _refuse_other_kinds(str(folder), tables if data else visible, bool(data))
     return data
 
