@@ -21,6 +21,7 @@ from .._checks import (
     DP_EPSILON_FIX,
     DP_EPSILON_MAX,
     NUMBER_FIX,
+    _setting_error,
     check_member,
     check_seed,
     did_you_mean,
@@ -405,7 +406,7 @@ def _check_train(train: dict) -> None:
         if not (number and (low <= v if inclusive else low < v) and v <= high):
             what = "an integer" if kind == "int" else "a number"
             bounds = f"{'[' if inclusive else '('}{low:g}, {high:g}]"
-            raise EthicLensInputError(
+            raise _setting_error(  # a Decimal in range: "pass it as a float, not a Decimal"
                 f"must be {what} in {bounds}",
                 column=f"train.{key}",
                 # a non-finite float as the file wrote it (1e400, not the inf it read as)

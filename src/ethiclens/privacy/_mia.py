@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.metrics import roc_auc_score
 
-from .._checks import check_count, check_eta, is_number
+from .._checks import _setting_error, check_count, check_eta, is_number
 from ..fairness import INSUFFICIENT_DATA, REPORTED, Policy
 from ..io import json_fields
 from ._inputs import (
@@ -235,7 +235,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
             raise refused(problem, dict(positive_rates))
         for g in order:
             if not is_number(rate := positive_rates[g]) or not 0 <= rate <= 1:
-                raise refused(f"the rate of group {g!r} must be a number from 0 to 1", rate)
+                problem = f"the rate of group {g!r} must be a number from 0 to 1"
+                raise _setting_error(problem, column="positive_rates", value=rate, fix=fix)
     if delta_pcer is not None and not (is_number(delta_pcer) and _finite(delta_pcer)):
         raise argument_error(
             "must be a finite number (or None: no sign comparison)",
