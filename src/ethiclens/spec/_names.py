@@ -25,6 +25,7 @@ def columns_named(runner):
         except EthicLensInputError as exc:
             r = spec.roles
             names = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
+            names |= _counts_columns(spec)
             name = str(exc.column).split(" (")[0]  # 'lab (y_true)': the column lab
             if _option_value(spec, name, exc.value):  # --n-boot's value, a column n_boot read
                 names = names - {name}
@@ -34,6 +35,13 @@ def columns_named(runner):
             raise exc from None
 
     return run
+
+
+def _counts_columns(spec) -> set:
+    """A counts table's own columns, read whether or not a role names them (its y_true)."""
+    if spec.target.counts is None:
+        return set()
+    return {"count", *({"y_true"} - {spec.roles.y_true}), *({"y_pred"} - {*spec.roles.y_pred})}
 
 
 def _target_words(spec) -> set:
