@@ -825,7 +825,8 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     for path, old, given in replaced if notes is not None else ():
         notes.append(mask_secrets(override_note(path, old, given, config)))  # no password
     if target:
-        data.setdefault("target", {})[target_key(target)] = target
+        # the monitor reads files only: an existing path is the file, never a dataset's name
+        data.setdefault("target", {})[target_key(target, os.path.lexists(target))] = target
     try:
         spec = AuditSpec.from_dict(data, source=str(config) if config else "command line")
     except EthicLensInputError as exc:
