@@ -112,3 +112,25 @@ def test_recording_a_run_at_infinity_stores_no_dp(tmp_path):
     row = store.conn.execute("SELECT epsilon_key, epsilon FROM runs").fetchone()
     store.close()
     assert row == ("none", None)
+
+
+def test_a_damaged_run_number_is_refused_before_any_table_is_written(tmp_path, capsys):
+    # a finished run without group rows: its wall time reaches only the tables' run summary,
+    # which ended pcer tables in a TypeError with half the CSVs written
+    store = _store(
+        tmp_path,
+        f"INSERT INTO runs (run_id, {COLS}) SELECT 7, dataset, '5.0', 5.0, 0, 'done', error, "
+        "epsilon_spent, noise_multiplier, accountant, sample_rate, trainer, 'x', test_accuracy, "
+        "n_train, n_test, config_hash, versions, finished_at FROM runs WHERE run_id = 1",
+    )
+    assert main(["pcer", "tables", str(store), "--out", str(tmp_path / "t")]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "wall_time_s of run 7 (compas, ε 5.0, seed 0) holds 'x', not a finite number" in err
+    assert not (tmp_path / "t").exists()
+
+
+def test_no_recorded_wall_time_is_undefined_not_nan(tmp_path):
+    store = _store(tmp_path, "UPDATE runs SET wall_time_s = NULL")
+    assert main(["pcer", "tables", str(store), "--out", str(tmp_path / "t")]) == 0
+    text = (tmp_path / "t" / "tables.md").read_text(encoding="utf-8")
+    assert "mean wall time per model — (not recorded)." in text and "nan" not in text

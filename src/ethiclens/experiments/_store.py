@@ -34,6 +34,11 @@ STORED_NUMBERS = (
     *("epsilon", "seed", "epsilon_spent", "noise_multiplier", "test_accuracy", "wall_time_s"),
     *GROUP_FIELDS[2:],
 )
+# the numbers of the runs table (runs(): the tables' run summary)
+RUN_NUMBERS = (
+    *("epsilon", "seed", "epsilon_spent", "noise_multiplier", "sample_rate", "wall_time_s"),
+    *("test_accuracy", "n_train", "n_test"),
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -519,8 +524,12 @@ class ResultsStore:
             raise EthicLensInputError(problem, column="STORE", fix=fix) from exc
 
     def runs(self) -> pd.DataFrame:
-        """Every run row (finished and failed), ordered by dataset, ε and seed."""
-        return self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
+        """Every run row (finished and failed), ordered by dataset, ε and seed; a number that
+        is none (text in wall_time_s) is refused as damage, naming the column and run."""
+        frame = self._query("SELECT * FROM runs ORDER BY dataset, epsilon_key, seed")
+        for c in RUN_NUMBERS:
+            frame[c] = self._numbers(frame, c)
+        return frame
 
     def group_stats(self) -> pd.DataFrame:
         """One row per (finished run, attribute, group) with the run's settings. A store of
@@ -587,10 +596,11 @@ class ResultsStore:
         if not bad.any():
             return values if frame[column].dtype == object else frame[column]
         row = frame[bad].iloc[0]
+        group = f", group {row['group_name']!r}" if "group_name" in row else ""
         problem = (
             f"the results store {self.path} is damaged: {column} of run {row['run_id']} "
-            f"({row['dataset']}, ε {row['epsilon_key']}, seed {row['seed']}, group "
-            f"{row['group_name']!r}) holds {_shown(row[column])}, not a finite number"
+            f"({row['dataset']}, ε {row['epsilon_key']}, seed {row['seed']}{group}) holds "
+            f"{_shown(row[column])}, not a finite number"
         )
         fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
         raise EthicLensInputError(problem, column="STORE", fix=fix)

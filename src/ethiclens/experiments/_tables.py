@@ -486,12 +486,13 @@ def _md_runs(runs: pd.DataFrame | None) -> list[str]:
     if runs is None or not len(runs):
         return []
     done = runs[runs.status == "done"]
+    wall = done.wall_time_s.mean()  # none recorded: undefined, never "nan s"
     return [
         "## Runs",
         "",
         f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
         f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
-        f"wall time per model {done.wall_time_s.mean():.2f} s.",
+        f"wall time per model {'— (not recorded)' if math.isnan(wall) else f'{wall:.2f} s'}.",
         "",
     ]
 
