@@ -70,8 +70,8 @@ def serve_command(host, port, **options):
     try:
         config, printed = serve_settings(host, options, port)
         app = create_app(config)
-    except EthicLensInputError as exc:  # WebConfig's keywords by their flags
-        raise exc.renamed({f"WebConfig.{k}": v for k, v in flags.items()}) from None
+    except EthicLensInputError as exc:  # WebConfig's keywords by their flags, its fix's too
+        raise exc.renamed(n := {"WebConfig." + k: f for k, f in flags.items()}, words=n) from None
     _announce(config, host, port, printed)
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 

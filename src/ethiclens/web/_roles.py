@@ -141,15 +141,18 @@ def _sample(path, kind: str):
         )
         return frame.iloc[:SAMPLE_ROWS], len(frame) <= SAMPLE_ROWS
     except UnicodeDecodeError as exc:
-        raise refuse_not_utf8(path, exc) from None
+        raise refuse_not_utf8(path, exc) from exc
     except OSError as exc:  # before Arrow's: an ArrowIOError is both
-        raise unreadable(path, exc) from None
+        if exc.errno is not None or kind != "parquet":
+            raise unreadable(path, exc) from exc
+        no_rows = exc  # Arrow's, of no errno: pages damaged past the footer ('Corrupt snappy')
     except (pd.errors.EmptyDataError, pd.errors.ParserError, *no_rows) as exc:
-        why = str(exc).strip().splitlines()[0].rstrip(".") if str(exc).strip() else "no rows"
-        raise DataFileError(
-            f"{path.name} cannot be read as a {kind} table: {why}",
-            fix="export the data again (a .csv or .parquet file with a header and rows)",
-        ) from None
+        no_rows = exc
+    why = str(no_rows).strip().splitlines()[0].rstrip(".") if str(no_rows).strip() else "no rows"
+    raise DataFileError(  # pandas' or Arrow's error is its cause: the app words it as before
+        f"{path.name} cannot be read as a {kind} table: {why}",
+        fix="export the data again (a .csv or .parquet file with a header and rows)",
+    ) from no_rows
 
 
 def _first_rows(pf):
@@ -344,7 +347,8 @@ def _not_text(form: dict) -> dict[str, str]:
     browser sends (text; ``protected``: a list of texts), never an AttributeError of
     ``.strip()`` or a field read as empty."""
     texts = {*ROLE_WORDS, "y_pred_b", "positive", "pos_label", "merge", "exclude", *MODEL_FIELDS}
-    texts |= {n for n, _ in POLICY_FIELDS} | {n for n in form if re.match(r"(ref|bins)_", n)}
+    texts |= {n for n, _ in POLICY_FIELDS}
+    texts |= {n for n in form if isinstance(n, str) and re.match(r"(ref|bins)_", n)}
     errors = {}
     for name, value in form.items():
         if name in ("protected", "protected_list") and isinstance(value, list | tuple):
@@ -356,9 +360,18 @@ def _not_text(form: dict) -> dict[str, str]:
             errors[name] = f"must be text, as a browser sends a form's field, not {kind} " + (
                 "(a list of column numbers as text, e.g. ['3'])"
                 if name.startswith("protected")
-                else f"(value: {value_text(value)}). Fix: give it as text, e.g. {str(value)!r}"
+                else f"(value: {value_text(value)}). Fix: give it as text"
+                + (f", e.g. {str(value)!r}" if _a_number(value) else "")
             )
     return errors
+
+
+def _a_number(value) -> bool:
+    """``value`` is a number (``200``, ``np.int64(200)``, ``0.05``), not a bool or a list: its
+    text is what the field takes."""
+    import numbers
+
+    return isinstance(value, numbers.Number) and not isinstance(value, bool)
 
 
 def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
@@ -578,7 +591,7 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
     read as one): the library refuses those rows first, so the run says it in the command
     line's words rather than the form calling ``None`` no group of the file."""
     count = len(prof["columns"])
-    ticked = {column_index(raw, count) for raw in form.get("protected_list", [])}
+    ticked = {column_index(raw, count) for raw in ordered_protected(form)}  # protected too
     for i, c in enumerate(prof["columns"]):
         try:
             ref = _reference(form.get(f"ref_{i}"), c)
@@ -701,12 +714,10 @@ def _box_edges(text: str, column: str) -> list[float]:
     """The edges typed in a bins box, read and checked as ``--bins`` reads them (the library's
     ``parse_bins`` and ``check_bin_edges``): an empty item or ``1_0`` is refused, as there."""
     from ..fairness import check_bin_edges
-    from ..spec import parse_bins
 
-    # the box holds only the edges: a fixed attribute name keeps a column name with "=" in it
-    # from being read as part of the syntax
-    (edges,) = parse_bins([f"edges={text}"]).values()
-    return check_bin_edges(edges, column)
+    # the box holds only the edges, split as parse_bins splits them: never an ATTR=, so
+    # 'age=18,90' is edges ['age=18', '90'], refused as --bins refuses an edge with '='
+    return check_bin_edges([e.strip() for e in text.split(",")], column)
 
 
 def _group_edits(form: dict, groups: dict, errors: dict, profiled: list[dict]) -> None:

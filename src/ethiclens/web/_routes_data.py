@@ -69,7 +69,8 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
     try:
         prof = _roles.profile(path, kind)
     except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        exc = exc.__cause__ if isinstance(exc.__cause__, ValueError | OSError) else exc
+        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]  # pandas', Arrow's
         if kind == "parquet":  # its pages damaged past the footer: as its footer would be
             raise unreadable_parquet(without_server_path(first, path, name)) from None
         raise UploadError(
