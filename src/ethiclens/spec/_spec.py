@@ -927,6 +927,8 @@ def _all_fields() -> list[tuple]:
 # The run a spec is being made for, where the face knows it (``purpose_for``): a refusal of
 # its interval method lists only the methods that run takes.
 _PURPOSE: ContextVar[str | None] = ContextVar("ethiclens_spec_purpose", default=None)
+# The fields a Python caller is giving as keywords (``named_as_called``): field -> keyword.
+_KEYWORDS: ContextVar[dict | None] = ContextVar("ethiclens_spec_keywords", default=None)
 
 
 @contextmanager
@@ -972,7 +974,8 @@ def _refuse_ci(data, where: str) -> None:
 
     asked, own = _PURPOSE.get(), purpose_of_data(data)  # an audit's with two y_pred: compare
     purpose = own if asked is None or (asked == "audit" and own == "compare") else asked
-    AuditOptions.check_ci(data["policy"]["ci"], purpose, where)
+    # given as a Python keyword (run(..., ci=['bca'])): its fix in that face's words (ci='bca')
+    AuditOptions.check_ci(data["policy"]["ci"], purpose, (_KEYWORDS.get() or {}).get("ci", where))
 
 
 # The sources of a spec that are no file (a message names the file a spec came from).
@@ -1640,10 +1643,13 @@ def named_as_called(params, kwargs, target: str | None = None, spec_given: bool 
     dict, a file), as its key there."""
     # the engine's keyword names too (random_state: seed; model A and B have no alias)
     passed = {k: k for k in kwargs} | {_ENGINE_NAMES[k]: k for k in kwargs if k in _ENGINE_NAMES}
+    token = _KEYWORDS.set(passed)
     try:
         yield
     except EthicLensInputError as exc:
         raise _in_python_words(exc, params, passed, target, spec_given, kwargs) from None
+    finally:
+        _KEYWORDS.reset(token)
 
 
 def _in_python_words(exc, params, passed: dict, target, spec_given, kwargs=None):
