@@ -67,8 +67,10 @@ _BARE_USERINFO = re.compile(
     r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)(?P<run>\S*@)(?=[\w\[])"
 )
 # a URL at the end of such a run whose userinfo is a user alone or already masked: a name
-# before it ('race:postgresql://u:***@h/db', a group shown with its attribute) is no user name
-_URL_AT_END = re.compile(rf"(?<![A-Za-z0-9+.-]){_URL_START}[^:/@\s]*(?::{re.escape(MASK)})?@$")
+# before it ('race:postgresql://u:***@h/db', a group shown with its attribute) is no user name.
+# Only a whole URL (scheme://), at the run's start or after a ':' or '@': a password holding
+# 'k9:/Zq' (u:k9:/Zq@h) or written before a URL (u:pw,postgresql://v@h) stays masked.
+_URL_AT_END = re.compile(rf"(?<![^:@])[A-Za-z][A-Za-z0-9+.-]+://[^:/@\s]*(?::{re.escape(MASK)})?@$")
 # a URL given whole (the text is the URL): its password runs to its last '@', spaces and all
 _URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:[^\r\n]*)@")
 # the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)
