@@ -26,7 +26,7 @@ The interval choices have one spelling everywhere: :data:`JEFFREYS`, :data:`BCA`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -377,12 +377,36 @@ def metric_status(point, interval: Interval, *, below_floor=None, judge=None, un
 
 def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:
     """An interval choice among ``choices`` (spelled as :data:`CI_CHOICES`, one message for
-    every command)."""
+    every command); one given as a mapping, list or set is refused as such
+    (:func:`not_one_word`), as the audit's ``ci`` is."""
     if not isinstance(value, str) or value not in choices:
-        raise EthicLensInputError(
-            "unknown interval method", column=where, value=value, fix=f"use one of {list(choices)}"
-        )
+        problem, fix = "unknown interval method", f"use one of {list(choices)}"
+        if (shaped := not_one_word(value, choices)) is not None:
+            problem, named = shaped
+            fix = f"write it as one word{f', {named!r}' if named else ''}: {fix}"
+        raise EthicLensInputError(problem, column=where, value=value, fix=fix)
     return value
+
+
+def not_one_word(value, methods, aliases=None) -> tuple[str, str | None] | None:
+    """(problem, the one method it holds or None) of an interval method given as a mapping, a
+    list (a tuple, a 1-d or deeper NumPy array) or a set (``{method: bca, level: 0.9}``,
+    ``['bca']``): the method is one word. A method is named only where exactly one of
+    ``methods`` is held (an older spelling in ``aliases`` as the current one): of two,
+    neither is the one meant, and a set's order changes from run to run. None for any other
+    value (a string, a number, None, a 0-d array): its own message stands."""
+    if isinstance(value, Mapping):
+        shape, items = "a mapping", [*value.keys(), *value.values()]
+    elif isinstance(value, set | frozenset):
+        shape, items = "a set", list(value)
+    elif isinstance(value, list | tuple) or (isinstance(value, np.ndarray) and value.ndim > 0):
+        shape, items = "a list", list(value)
+    else:
+        return None
+    aliases = aliases or {}
+    held = {str(aliases.get(v, v)) for v in items if isinstance(v, str) and v in methods}
+    named = held.pop() if len(held) == 1 else None
+    return f"is {shape}: the interval method is one word, not {shape}", named
 
 
 # A replicate x / 0 (x > 0) of a ratio is +inf: a value above every other, not an undefined one

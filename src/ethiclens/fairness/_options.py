@@ -11,7 +11,7 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -31,7 +31,7 @@ from .._checks import (
 from .._text import crossed_names
 from ..errors import EthicLensInputError
 from ..io import json_ready
-from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE
+from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE, not_one_word
 from ._keywords import UnknownKeywordError, refuse_unknown
 from ._policy import Policy
 
@@ -168,29 +168,23 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
         fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
-        listed = isinstance(value, np.ndarray) and value.ndim > 0  # np.array(['bca'])
-        if listed or isinstance(value, Mapping | list | tuple | set | frozenset):
-            problem, fix = _one_word(value, (*methods, *aliases), aliases, where, fix)
+        if (shaped := not_one_word(value, (*methods, *aliases), aliases)) is not None:
+            problem, fix = _one_word(shaped, where, fix)
     raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
 
 
-def _one_word(value, methods: tuple, aliases: dict, where: str, fix: str) -> tuple[str, str]:
+def _one_word(shaped: tuple, where: str, fix: str) -> tuple[str, str]:
     """(problem, fix) of a ``ci`` given as a mapping, a list or a set (``{method: bca,
-    level: 0.9}``): the method is one word, written as ``where``'s face writes it
-    (``ci='bca'`` in Python, ``ci: bca`` in a config's policy; an older spelling as the current
-    one), the level a setting of its own. The method held is named only when it is one: of
-    two, neither is the one meant (and a set's order changes from run to run)."""
-    shape = "a mapping" if isinstance(value, Mapping) else "a list"
-    shape = "a set" if isinstance(value, set | frozenset) else shape
-    items = [*value.keys(), *value.values()] if isinstance(value, Mapping) else list(value)
-    held = {str(aliases.get(v, v)) for v in items if isinstance(v, str) and v in methods}
-    named = held.pop() if len(held) == 1 else None
+    level: 0.9}``, :func:`not_one_word`): the method is one word, written as ``where``'s face
+    writes it (``ci='bca'`` in Python, ``ci: bca`` in a config's policy; an older spelling as
+    the current one), the level a setting of its own."""
+    problem, named = shaped
     config = "." in where
     key = where.rsplit(".", 1)[-1]
     said = (f"{key}: {named}" if config else f"{key}={named!r}") if named else None
     level = "policy.confidence_level" if config else "confidence_level="
     return (
-        f"is {shape}: the interval method is one word, not {shape}",
+        problem,
         f"write {where} as one word{f' ({said})' if said else ''}: {fix}; the confidence "
         f"level is a setting of its own, {level}",
     )
@@ -199,12 +193,15 @@ def _one_word(value, methods: tuple, aliases: dict, where: str, fix: str) -> tup
 DEFAULT_N_BINS = 10  # equal-width score bins for calibration (ECE)
 
 
-def check_score_bins(n_bins, scored, column="n_bins", score="y_score", default=DEFAULT_N_BINS):
+def check_score_bins(
+    n_bins, scored, column="n_bins", score="y_score", default=DEFAULT_N_BINS, idle_default=False
+):
     """``n_bins`` as a whole number from 2 to 1000 (None: the default, 10), one refusal for
     every face (``audit``'s and ``audit_counts``' keyword, ``ethiclens counts --n-bins``);
     given where there is no score to bin (``scored`` false) it would change nothing, and is
     refused naming ``column`` and the fix (give ``score``, or drop ``column``). ``default``
-    None: None is refused too."""
+    None: None is refused too. ``idle_default``: the default given (10) is let through
+    without a score, as ``audit_counts`` lets it through (``sources.Roles``)."""
     kind = None if column.startswith("-") else "argument"
     if n_bins is None and default is not None:
         return default
@@ -214,7 +211,7 @@ def check_score_bins(n_bins, scored, column="n_bins", score="y_score", default=D
         raise EthicLensInputError(
             "must be an integer in [2, 1000]", column=column, value=n_bins, fix=fix, kind=kind
         )
-    if not scored:
+    if not scored and not (idle_default and n_bins == DEFAULT_N_BINS):
         raise EthicLensInputError(
             f"bins the scores for calibration, and there is no {score}: it would change nothing",
             column=column,
