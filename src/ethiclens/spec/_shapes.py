@@ -92,6 +92,13 @@ def _combinations(value, attributes) -> list[list[str]]:
     return combos
 
 
+def _holds_data(value) -> bool:
+    """Whether a list of combinations holds data (a Series, an array) as one, or in one."""
+    items = [] if isinstance(value, str) else list(value)
+    inner = [n for c in items if isinstance(c, (list, tuple)) for n in c]
+    return any(data_words(v) is not None for v in (*items, *inner))
+
+
 def spelled(combos, source: str) -> str:
     """Intersections as the face that refused them takes them."""
     if source == "command line":
@@ -107,8 +114,8 @@ def refuse_intersections(value, attributes, source: str, prefix: str, schema_wor
     columns, or the benchmark's; empty when unknown) where the names are theirs, else naming
     them; too few names, each an attribute, keep the schema's words (``schema_words``). Returns
     when nothing here is wrong (the schema's refusal then applies)."""
-    if not isinstance(value, (str, list, tuple)):
-        return
+    if not isinstance(value, (str, list, tuple)) or _holds_data(value):
+        return  # a Series among the names: the schema's refusal names it
     combos = _combinations(value, attributes)
     known = list(dict.fromkeys(attributes))
     unknown = list(dict.fromkeys(p for c in combos for p in c if known and p not in known))

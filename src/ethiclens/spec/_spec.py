@@ -9,6 +9,7 @@ field definitions below, so the schema, the loader and the CLI flags cannot drif
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -984,11 +985,9 @@ _NOT_A_FILE = ("command line", "keyword arguments", "spec")
 
 def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
-    import jsonschema
-
     _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
     _refuse_decimal_nan(data)  # Decimal('NaN'): the schema's comparison of it would raise
-    validator = jsonschema.Draft202012Validator(spec_schema(strict=True))
+    validator = _validator_class()(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=_error_order)
     if not errors:
         _refuse_whole_floats(data)  # n_boot: 100.0, which the schema's "integer" takes
@@ -1009,7 +1008,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
     if check is not None and not data_given:  # the vocabulary's words, as every face says them
         _checked(check, err.instance, where, unquote)  # seed: "1" quoted: the file's fix
-    if where == "policy.ci" and err.validator == "enum":
+    if where == "policy.ci" and err.validator == "enum" and not data_given:
         _refuse_ci(data, where)
     # A flag's message names the flag already, a keyword the keyword, data in memory its key
     # (from_dict, replace: "spec" names no file); a file's names the file.
@@ -1055,6 +1054,26 @@ def _empty_fix(where: str) -> str:
     if where.rsplit(".", 1)[0] in ("roles.y_pred", "roles.protected"):
         return "give the column's name (it has no default)"
     return "give a value, or leave it out for its default"
+
+
+@functools.cache
+def _validator_class():
+    """The schema's validator, whose enum and const refuse data (a Series, an array: no
+    choice is one) rather than compare it with ``==``, whose truth pandas refuses."""
+    import jsonschema
+
+    base = jsonschema.Draft202012Validator
+
+    def data_safe(keyword):
+        def check(validator, expected, instance, schema):
+            if data_words(instance) is None:
+                yield from base.VALIDATORS[keyword](validator, expected, instance, schema)
+            else:
+                yield jsonschema.ValidationError(f"is data, not one of {expected!r}")
+
+        return check
+
+    return jsonschema.validators.extend(base, {k: data_safe(k) for k in ("enum", "const")})
 
 
 def _error_order(err) -> tuple:
