@@ -1145,9 +1145,10 @@ def repacked_parquet_error(path: Path, shown: str, among: str = "") -> DataFileE
     suffix, inner = path.suffix.lower(), Path(path.stem).suffix.lower()
     if suffix not in COMPRESSED or inner not in (".parquet", ".pq"):
         return None
-    plain = str(Path(shown).with_suffix(""))
+    packed = f"./{shown}" if shown.startswith("-") else shown  # -d.parquet.gz: no option
+    plain = str(Path(packed).with_suffix(""))
     flag = "-p" if suffix == ".zip" else "-c"
-    command = f"{_UNPACK[suffix]} {flag} {shlex.quote(shown)} > {shlex.quote(plain)}"
+    command = f"{_UNPACK[suffix]} {flag} {shlex.quote(packed)} > {shlex.quote(plain)}"
     return DataFileError(
         f"cannot read {_shown(shown)}: a Parquet file compressed again ({suffix})",
         fix=f"Parquet is compressed inside: decompress it ({_shown(command)}) and read the "

@@ -185,13 +185,23 @@ def _is_table(path: str) -> bool:
 
 
 _TABLE_TYPES = (".csv", ".parquet", ".pq", ".json", ".jsonl")
+# a file about a table, holding none of its rows: a checksum (Hadoop's .crc), a signature, a
+# lock, an editor's swap file; left out of a folder as README.txt is
+_ABOUT_A_TABLE = (".crc", ".md5", ".sha1", ".sha256", ".sha512", ".sig", ".asc", ".lock", ".swp")
 
 
 def _named_as_table(path: str) -> bool:
-    """Whether ``path`` is named as a table under one more suffix no engine reads
-    (``b.csv.gzip``, ``b.csv.lz4``, ``b.parquet.bak``): in a folder beside data it was
-    skipped without a word, its rows never counted, where named alone it is refused."""
-    return Path(Path(path).stem).suffix.lower() in _TABLE_TYPES
+    """Whether ``path`` is named as a table (compressed or not) under one more suffix no
+    engine reads (``b.csv.gzip``, ``b.csv.bak``, ``b.csv.gz.part``): in a folder beside data
+    it was skipped without a word, its rows never counted, where named alone it is refused.
+    A checksum or signature beside a table (``a.csv.sha256``) holds no rows: not one."""
+    name = Path(path)
+    if name.suffix.lower() in _ABOUT_A_TABLE:
+        return False
+    inner = Path(name.stem)
+    if inner.suffix.lower() in COMPRESSED:
+        inner = Path(inner.stem)
+    return inner.suffix.lower() in _TABLE_TYPES
 
 
 def _refuse_repacked(files, among: str) -> None:
@@ -233,10 +243,12 @@ def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None
 def _suffix(path: str) -> str:
     """A file's kind as its name writes it: ``.json``, ``.csv.bz2``, ``(no suffix)``."""
     name = Path(path)
-    written = name.suffix.lower()
-    if written in COMPRESSED or _named_as_table(path):
-        written = Path(name.stem).suffix.lower() + written
-    return written or "(no suffix)"
+    parts = [name.suffix.lower()]
+    if parts[0] in COMPRESSED or _named_as_table(path):
+        parts.insert(0, Path(name.stem).suffix.lower())
+        if parts[0] in COMPRESSED and _named_as_table(path):  # .csv.gz.part
+            parts.insert(0, Path(Path(name.stem).stem).suffix.lower())
+    return "".join(parts) or "(no suffix)"
 
 
 def _partition_of(folder: Path):
