@@ -9,7 +9,6 @@ one (Theorem 2.1): population bias.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 from decimal import Decimal, InvalidOperation
 
 import numpy as np
@@ -30,7 +29,15 @@ from ..fairness import encode_groups
 from ..io import _first_not_one_value, _not_one_value_error
 from ._common import quiet_nans
 from ._metrics import METRICS, joint_from_codes, metrics_from_joint
-from ._protocol import _as_argument, _check_metrics, _single_group, as_list, check_n, check_seed
+from ._protocol import (
+    _as_argument,
+    _check_metrics,
+    _single_group,
+    as_list,
+    check_n,
+    check_seed,
+    unhashable,
+)
 
 DOMAINS_FIX = (
     "give each column's values as a list, a numeric column's range as (low, high), e.g. "
@@ -285,7 +292,7 @@ def _predictions(values, rows: int) -> np.ndarray:
         except EthicLensInputError as exc:
             raise _refused(rows, "got " + exc.problem.rpartition(", got ")[2]) from None
     cells = yhat if yhat.dtype == object and yhat.ndim == 1 else ()  # a Series of lists
-    cell = next((v for v in cells if not isinstance(v, Hashable)), None)  # not unique()'s
+    cell = next((v for v in cells if unhashable(v)), None)  # not unique()'s TypeError
     if cell is not None:  # TypeError
         raise _refused(rows, f"got a {type(cell).__name__} as one answer ({str(cell)[:40]})")
     uniq = pd.unique(yhat) if yhat.ndim == 1 else []

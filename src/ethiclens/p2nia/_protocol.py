@@ -1834,7 +1834,7 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
         values = quiet_nans(table[name])  # a Decimal('sNaN'): missing, not a traceback
         domain = cols[name]["domain"]
         cells = values if values.dtype == object else ()  # one value each, not unique()'s
-        cell = next((v for v in cells if not isinstance(v, Hashable)), None)  # TypeError
+        cell = next((v for v in cells if unhashable(v)), None)  # TypeError
         if cell is not None:
             problem = f"a released cell holds a {_shown_type(cell)}, not one value"
             raise _altered(problem, name, cell)
@@ -1851,6 +1851,14 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
             raise _altered(
                 f"released values {bad} are outside the manifest's domain {domain[:10]}", name
             )
+
+
+def unhashable(value) -> bool:
+    """Whether ``value`` is no one value pandas can count: a list, dict or set, or a tuple
+    holding one (``([1],)`` is a Hashable whose hash raises pandas' TypeError)."""
+    if not isinstance(value, Hashable):
+        return True
+    return isinstance(value, tuple) and any(unhashable(v) for v in value)
 
 
 def _released_bit(value) -> bool:
