@@ -480,9 +480,9 @@ class ResultsStore:
         if not isinstance(result, RunResult):
             result = RunResult.from_dict(result)
         run = result.run
+        row = self._run_row(run)  # its ε refused before the transaction, never inside it
         try:
             self.conn.execute("BEGIN IMMEDIATE")
-            row = self._run_row(run)
             self.conn.execute(
                 "DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
                 (run.dataset, row["epsilon_key"], run.seed),
