@@ -107,15 +107,18 @@ class SweepGrid:
         # a NumPy float as it is: dp_epsilon reads it (a longdouble 1e400 is no inf, no "no DP")
         plain = [e if isinstance(e, np.floating) else _plain(e) for e in self.epsilons]
         self.epsilons = [dp_epsilon(e, "epsilons", DP_EPSILON_MAX) for e in plain]
-        if len(set(self.epsilons)) != len(self.epsilons):  # each as written: 2.10 and 2.1
+        try:
+            self.validate()
+        except EthicLensInputError as exc:  # repeated budgets each as written: 2.10 and 2.1
+            if (exc.column, exc.problem) != ("epsilons", "duplicate budgets"):
+                raise
             from ..io import as_written
 
             pairs = zip(self.epsilons, plain, strict=True)
             shown = [as_written(v) if e is not None else "no-DP" for e, v in pairs]
             raise EthicLensInputError(
-                "duplicate budgets", column="epsilons", value=shown, fix="list each ε once"
-            )
-        self.validate()
+                exc.problem, column="epsilons", value=shown, fix=exc.fix
+            ) from None
 
     def validate(self) -> None:
         """Raise :class:`~ethiclens.errors.EthicLensInputError` naming the first bad field."""
