@@ -382,7 +382,7 @@ def _check_features_and_rows(grid) -> None:
     for d in grid.datasets:
         ds_mod.get_entry(d).check_features(grid.features, flag="features")
     if grid.max_rows is not None and (not _is_int(grid.max_rows) or grid.max_rows < 50):
-        raise EthicLensInputError(
+        raise _setting_error(  # Decimal('100'): "pass it as an int, not a Decimal"
             "must be an integer >= 50 (or absent: all rows)",
             column="max_rows",
             value=grid.max_rows,
