@@ -110,6 +110,8 @@ class Roles:
     0/1, are refused at source with the first row, never written for the audit to refuse;
     ``"audit"``: so too in the audit's words (an audit given no ``--pos-label``). ``pos_label``:
     the audit's, refused where the audit refuses it, before any score, weight or group.
+    ``n_bins``: the score bins, with ``y_score`` (None: 10); given without one it would change
+    nothing and is refused as ``audit_counts`` refuses it (10, the default, let through).
     """
 
     y_pred: str
@@ -117,7 +119,7 @@ class Roles:
     y_true: str | None = None
     y_score: str | None = None
     weight: str | None = None
-    n_bins: int = 10
+    n_bins: int | None = None
     y_pred_role: str = Y_PRED
     key_roles: dict = field(default_factory=dict)
     binary_labels: bool | str = False
@@ -135,8 +137,10 @@ class Roles:
                     fix="rename the frame's columns to text (e.g. df.columns = "
                     "[f'c{i}' for i in range(df.shape[1])])",
                 )
-        # the audit's own check (None refused too): never a table of bin -1 or a crash
-        check_score_bins(self.n_bins, True, default=None)
+        # the audit's own check: never a table of bin -1 or a crash; without a score, bins
+        # would change nothing (a table recorded as of 5 bins, of none), as audit_counts says
+        n_bins = check_score_bins(self.n_bins, bool(self.y_score), idle_default=True)
+        object.__setattr__(self, "n_bins", n_bins)
         if self.y_score and not self.y_true:
             raise EthicLensInputError(
                 "calibration needs ground truth",
