@@ -56,15 +56,23 @@ _INFO_CHAR = r"""(?:(?!['"][,;)\]}]*[^\S\r\n])\S)"""
 _SPACED = rf"{_INFO_CHAR}*(?:[^\S\r\n]+(?!{_URL_START}){_INFO_CHAR}+)*[^\S\r\n]*"
 # user:password@ in any URL. The password may hold ':', '/', '#', spaces or an unencoded '@':
 # mask up to the last '@' of the URL, which over-masks rather than leaks.
+# A start that finds no '@' skips what it scanned (the identity, see _userinfo_masked): every
+# later start there would scan the same text to the same end and fail too, and trying each of
+# them took minutes on 100 kB ("x:" + "ab:/" * 25000). So does a scheme-like run ("a.b-c+a.b-c+"
+# holds a start at each letter after '.', '-', '+'): every start in it reaches the same ':'.
+_SCHEME_RUN = r"\b[A-Za-z][A-Za-z0-9]*+[+.-][A-Za-z0-9+.-]*+"
 _USERINFO = re.compile(
-    rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)(?:{re.escape(MASK)}@|{_SPACED}@)"
+    rf"(?P<pre>(?:\b{_URL_START}|//)[^:/@\s]*:)(?:(?P<at>{re.escape(MASK)}@|{_SPACED}@)|{_SPACED})"
+    rf"|{_SCHEME_RUN}"
 )
 # user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
 # a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
 # password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
 # A mailto: address (mailto:alice@example.org) has that shape and is no credential: kept.
 _BARE_USERINFO = re.compile(
-    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)(?P<run>\S*@)(?=[\w\[])"
+    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)"
+    # no such '@': the rest of the word skipped, where every later start would fail as well
+    r"(?:(?P<run>\S*@)(?=[\w\[])|\S*)"
 )
 # a URL at the end of such a run whose userinfo is a user alone or already masked: a name
 # before it ('race:postgresql://u:***@h/db', a group shown with its attribute) is no user name.
@@ -82,9 +90,13 @@ _BARE_URL_USERINFO = re.compile(
 _CUTS = re.compile(r"[@/#?:]")
 # scheme://user:word/db: no '@', so a parser reads "word" as a port, but a port is digits — this
 # is a password whose "@host" was left out (or a mistyped URL): masked all the same.
+# Its first word holds a non-digit before any ':'; each word is taken whole (possessive): a
+# shorter one never ends before '/', '?', '#' or a space, and trying each split of a long word
+# followed by '@' took seconds on 6 kB.
 _PORT_LIKE = re.compile(
     rf"(?P<pre>\b{_URL_START}[^:/@\s?#\[]*:)"
-    r"(?P<val>[^/@\s?#:]*[^\d/@\s?#:][^/@\s?#]*(?:[^\S\r\n]+[^/@\s?#]+)*)(?=[/?#\s]|$)"
+    r"(?P<val>(?=[^/@\s?#:]*[^\d/@\s?#:])[^/@\s?#]++(?:[^\S\r\n]++[^/@\s?#]++)*)(?=[/?#\s]|$)"
+    rf"|{_SCHEME_RUN}"
 )
 # key=value (URL query, DSN, VAR=value); a quoted DSN value may hold spaces and escaped quotes.
 # A value quoted with escaped quotes (a group "password='my pw' \"x\"" in a list's repr:
@@ -153,7 +165,7 @@ def _replaced(text: str, values) -> str:
 
 
 def _mask_patterns(text: str) -> str:
-    text = _USERINFO.sub(rf"\g<pre>{MASK}@", text)
+    text = _USERINFO.sub(_userinfo_masked, text)
     text = _BARE_USERINFO.sub(_bare_masked, text)
     text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
@@ -161,11 +173,23 @@ def _mask_patterns(text: str) -> str:
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
 
 
+def _userinfo_masked(match: re.Match) -> str:
+    """A :data:`_USERINFO` match masked up to its '@'; a stretch it only skipped, kept."""
+    return match[0] if match["at"] is None else f"{match['pre']}{MASK}@"
+
+
+def _port_masked(match: re.Match) -> str:
+    """A :data:`_PORT_LIKE` match masked; a scheme-like run it only skipped, kept."""
+    return match[0] if match["val"] is None else f"{match['pre']}{MASK}"
+
+
 def _bare_masked(match: re.Match) -> str:
     """A :data:`_BARE_USERINFO` match masked: its password up to its last '@', but never over a
     URL that ends it (``race:postgresql://u:***@h`` kept whole, its scheme and user shown; in
     ``x:pw@postgresql://u:***@h`` only ``pw`` masked)."""
     run = match["run"]
+    if run is None:  # a word scanned for an '@' that is not there
+        return match[0]
     url = _URL_AT_END.search(run)
     if url is None:
         return f"{match['pre']}{MASK}@"
@@ -218,7 +242,7 @@ def secret_values(url: str) -> list[str]:
         if str(url)[: match.start()][-1:] not in ("?", "&"):
             found.append(match.group("val").strip("'\""))
     found.extend(_userinfo_secrets(str(url)))
-    found.extend(m.group("val") for m in _PORT_LIKE.finditer(str(url)))
+    found.extend(m["val"] for m in _PORT_LIKE.finditer(str(url)) if m["val"] is not None)
     out = set()
     for value in found:
         for form in (value, unquote(value), quote(value, safe=""), quote_plus(value, safe="")):
@@ -333,7 +357,7 @@ def mask_url(url: str) -> str:
 def _masked_url(text: str) -> str:
     """A URL's text (its literal secrets replaced) with what its patterns show masked; a
     password without its "@host" too: this is a database URL."""
-    return _mask_patterns(_PORT_LIKE.sub(rf"\g<pre>{MASK}", text))
+    return _mask_patterns(_PORT_LIKE.sub(_port_masked, text))
 
 
 # a secret running over quoted strings longer than this: the whole message masked at once
