@@ -108,6 +108,7 @@ _NUMBER_TEXT = re.compile(
 )
 WHOLE_FIX = "give a whole number (digits only, e.g. 1000)"
 NUMBER_FIX = "give a number (e.g. 0.5)"
+ALPHA_FIX = "e.g. 0.05"  # the monitor's --alpha (a false-alarm chance: 0.5 is none to suggest)
 
 
 def is_number_text(text: str, *, whole: bool = False) -> bool:

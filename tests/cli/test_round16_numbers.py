@@ -41,7 +41,7 @@ MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
         (["pcer", "train", "adult"], "--epochs", "2_5", WHOLE),
         (["pcer", "sweep"], "--seeds", "1_0", WHOLE),
         (["pcer", "sweep"], "--workers", "٢", WHOLE),
-        (MONITOR, "--alpha", "0_05", NUMBER),
+        (MONITOR, "--alpha", "0_05", "Fix: give a number, e.g. 0.05"),  # round 42
         (MONITOR, "--baseline-windows", " 2", WHOLE),
         (MONITOR, "--n-boot", "1_000", WHOLE),
         (["counts", "x.csv", "--out", "c.csv"], "--min-cell", "1_0", WHOLE),

@@ -18,6 +18,7 @@ from typing import ClassVar
 import numpy as np
 
 from .._checks import (
+    ALPHA_FIX,
     check_argument_type,
     check_count,
     check_di_threshold,
@@ -598,7 +599,7 @@ def check_stored_numbers(store, stored: dict) -> None:
 def _checked_numbers(request) -> dict:
     """``request``'s numbers checked (``_check_numbers``), by field."""
     checked = {
-        "alpha": check_fraction(request.alpha, "--alpha", fix="e.g. 0.05"),
+        "alpha": check_fraction(request.alpha, "--alpha", fix=ALPHA_FIX),
         "di_threshold": check_di_threshold(request.di_threshold, "--di-threshold"),
         "eo_threshold": check_fraction(request.eo_threshold, "--eo-threshold", fix="e.g. 0.1"),
         "min_group_size": check_count(request.min_group_size, "--min-group-size"),

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from .._checks import (
+    ALPHA_FIX,
     MAX_COUNT,
     MAX_DRAWS,
     MIN_DI_THRESHOLD,
@@ -1190,6 +1191,9 @@ def field_fix(*names: str, typed: bool = False) -> str:
     ``typed``: text that is no number (``95%``): "give a number, e.g. 0.95 ..."."""
     paths = flag_paths()
     for name in names:
+        if name in _OPTION_FIXES:  # a command's own number option, no spec field
+            fix = _OPTION_FIXES[name]
+            return f"give a number, {fix}" if typed else fix
         where = paths.get(name, name)
         check = _CHECKS.get(where)
         if check is None or "number" not in str(_SCHEMAS[where].get("type")):
@@ -1199,6 +1203,9 @@ def field_fix(*names: str, typed: bool = False) -> str:
         except EthicLensInputError as exc:
             return (f"give a number, {exc.fix}" if typed else exc.fix) if exc.fix else NUMBER_FIX
     return NUMBER_FIX
+
+
+_OPTION_FIXES = {"--alpha": ALPHA_FIX}  # its range refusal's fix (monitor.check_request)
 
 
 def _refuse_non_finite_value(value, where: str, given=None) -> None:
