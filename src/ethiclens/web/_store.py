@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -174,6 +175,41 @@ _OWN = {
 }
 
 
+def _layout() -> dict[str, list[tuple[str, str]]]:
+    """Each table of :data:`SCHEMA` with its columns (name, declaration), in order."""
+    tables = re.findall(r"CREATE TABLE IF NOT EXISTS (\w+) \((.*?)\n\);", SCHEMA, re.S)
+    return {
+        table: [tuple(line.strip().rstrip(",").split(" ", 1)) for line in body.strip().splitlines()]
+        for table, body in tables
+    }
+
+
+def _add_later_columns(db, postgres: bool) -> None:
+    """A history of an earlier version (made before the threshold view's ``csv``, the PDF's
+    ``pdf``, the request's ``note``) gets the columns this version writes, empty, so that its
+    audits finish and its old results still show (not an internal error at every audit's
+    end: no such column)."""
+    for table, columns in _layout().items():
+        if postgres:
+            rows = db.execute(
+                "SELECT column_name AS name FROM information_schema.columns "
+                "WHERE table_schema = 'ethiclens_web' AND table_name = ?",
+                (table,),
+            ).fetchall()
+        else:
+            rows = db.execute(f"PRAGMA table_info({table})").fetchall()
+        have = {row["name"] for row in rows}
+        for name, declaration in columns:
+            if name in have or "NOT NULL" in declaration and "DEFAULT" not in declaration:
+                continue  # (one NOT NULL without a default: every layout had it)
+            try:  # IF NOT EXISTS / the error: another server starting on it at this moment
+                exists = " IF NOT EXISTS" if postgres else ""
+                db.execute(f"ALTER TABLE {table} ADD COLUMN{exists} {name} {declaration}")
+            except sqlite3.OperationalError as exc:
+                if "duplicate column" not in str(exc):
+                    raise
+
+
 def _add_sequence(db) -> None:
     """PostgreSQL: the column ``seq`` of both tables, numbering rows in the order they were
     inserted (a history of an earlier start gets it, its rows numbered as stored)."""
@@ -207,13 +243,9 @@ class Store:
                 fix="give a SQLite file in a folder that exists and this server may write to "
                 "(a new file, or the history of an earlier start)",
             ) from None
-        # a history made before the note column (what the app changed in a request, said on
-        # its result page) gets it
+        _add_later_columns(db, bool(self.url))
         if self.url:
-            db.execute("ALTER TABLE audits ADD COLUMN IF NOT EXISTS note TEXT")
             _add_sequence(db)
-        elif "note" not in {r["name"] for r in db.execute("PRAGMA table_info(audits)")}:
-            db.execute("ALTER TABLE audits ADD COLUMN note TEXT")
 
     def _db(self):
         db = getattr(self._local, "db", None)
