@@ -526,7 +526,29 @@ def audit_frame(
             table = dask_counts(frame, roles)
     except EthicLensInputError as exc:  # a fix naming a flag: the keyword, as audit says it
         raise exc.renamed({}, None, _KEYWORDS) from None
-    return audit_counts(table, **kwargs)
+    try:
+        return audit_counts(table, **kwargs)
+    except EthicLensInputError as exc:
+        raise _as_audit_says(exc, kwargs, empty=not int(table[COUNT].sum())) from None
+
+
+def _as_audit_says(exc: EthicLensInputError, kwargs: dict, empty: bool) -> EthicLensInputError:
+    """A refusal of ``audit_counts`` in the words ``ethiclens.audit`` says it to a Python
+    caller: a keyword of its own is an argument (was "column 'merge_groups'"), an unknown one is
+    audit_frame's (was "audit_counts() got an unexpected keyword"), and a frame with no rows
+    has no rows to audit (was the counts table's "every count is 0 ... build it with ethiclens
+    counts")."""
+    column = str(exc.column)
+    if empty and column == COUNT:
+        fix = "check the data and any filters applied to it"
+        return EthicLensInputError("no rows to audit", column="y_pred", fix=fix, kind="argument")
+    if exc.problem.startswith("audit_counts()"):
+        problem = "audit_frame()" + exc.problem.removeprefix("audit_counts()")
+        return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
+    keyword = next((k for k in kwargs if column == k or column.startswith(f"{k}[")), None)
+    if exc.kind == "column" and keyword is not None:  # merge_groups['g']: as audit names it
+        return exc.renamed({column: keyword}, "argument")
+    return exc
 
 
 # the flags a count's refusal may name -> audit_frame's keywords
