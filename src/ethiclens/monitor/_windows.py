@@ -218,11 +218,17 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
         )
 
 
+MIXED_FIX = (
+    "convert them to one kind, all .csv or all .parquet (the monitor counts every row of TARGET)"
+)
+
+
 def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
     """``sources.resolve_files`` for the monitor (``target`` refused first as
     :func:`refuse_unread_kind` refuses it): a folder or glob holding files of another kind
-    than CSV and Parquet is refused with the fix the monitor takes, convert them (the audit's
-    also offers to audit one JSON file alone, which the monitor refuses). A relative path that
+    than CSV and Parquet, or of both, is refused with the fix the monitor takes, convert them
+    (the audit's also offers to audit one JSON file alone, which the monitor refuses, or one
+    kind, which leaves the other kind's rows out of windows they belong to). A relative path that
     is not there is said to be read from the current folder, as the audit says it, unless
     ``config`` is False (a baseline, which no config file gives)."""
     refuse_unread_kind(target)
@@ -230,6 +236,8 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
         return resolve_files(str(target))
     except EthicLensInputError as exc:
         fix = getattr(exc, "not_alone", None)
+        if exc.problem == "mixes CSV and Parquet files":  # the audit's "audit one kind" would
+            fix = MIXED_FIX  # drop the other kind's rows: windows short, or late rows refused
         path = str(target)  # not there: a relative path is read where the command runs (audit's)
         if (
             config
