@@ -235,6 +235,7 @@ class Store:
                 _refuse_foreign(self.path)
             db = self._db()
             db.executescript(SCHEMA)
+            _add_later_columns(db, bool(self.url))  # a history it may not write: refused too
         except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
             raise EthicLensInputError(
                 f"cannot open the history database: {exc}",
@@ -243,7 +244,6 @@ class Store:
                 fix="give a SQLite file in a folder that exists and this server may write to "
                 "(a new file, or the history of an earlier start)",
             ) from None
-        _add_later_columns(db, bool(self.url))
         if self.url:
             _add_sequence(db)
 
