@@ -258,9 +258,9 @@ def _run_task(task: dict) -> list[dict]:
     rows = []
     start = time.perf_counter()
     mech, eps = task["mechanism"], task["epsilon"]
-    sizes = [n for n in task["sizes"] if n <= len(audit)]
-    if len(sizes) < len(task["sizes"]):
-        sizes.append(len(audit))  # never sample with replacement: cap n′ at the audit rows
+    # never sample with replacement: cap n′ at the audit rows, each n′ once (a size at or
+    # above the audit rows besides another one was drawn twice, with the same seed)
+    sizes = sorted({min(int(n), len(audit)) for n in task["sizes"]})
     extra = [c for c in X.columns if c != protected][: task["extra_columns"]]
     seed = 1000 * rep + int(eps * 10)
     if mech == "blackbox":

@@ -26,6 +26,7 @@ import pandas as pd
 
 from .._secrets import mask_secrets
 from .._text import csv_safe_frame, literal_figure, short_labels
+from ..errors import EthicLensInputError
 from ..io import _check_writable_argument, _refuse_no_path, write_atomic
 from ..p2nia import get_model, model_label, model_names
 from ..report import markdown_text as esc  # the user's names in the Markdown tables
@@ -93,8 +94,14 @@ def _common_models(frame: pd.DataFrame, epsilon: float) -> tuple:
 
 
 def _reference_n(frame: pd.DataFrame) -> int | None:
-    """n′ of the ε sweep and the per-metric figures: the largest n′ in the rows."""
-    return None if frame.empty else int(frame.n.max())
+    """n′ of the ε sweep and the per-metric figures: the largest n′ of the rows at an ε other
+    than 10 (``ExperimentConfig.n_ref``, by default the largest size), else the largest n′ in
+    the rows. The largest n′ alone missed an ``n_ref`` below the largest size: the ε sweep
+    and the GRR/MST/AIM bars were left out of the figures and tables, unsaid."""
+    if frame.empty:
+        return None
+    swept = frame[(frame.mechanism != "blackbox") & ~np.isclose(frame.epsilon.astype(float), 10.0)]
+    return int((swept if len(swept) else frame).n.max())
 
 
 def sizes_summary(frame, *, epsilon=10.0, metric="dp", model=None) -> pd.DataFrame:
@@ -124,7 +131,9 @@ def _metric_rows(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
     f = f[(f.n == n) & ((f.mechanism == "blackbox") | np.isclose(f.epsilon, epsilon))]
     units = [set(zip(g.model, g.rep, strict=True)) for _, g in f.groupby("mechanism")]
     keep = set.intersection(*units) if units else set()
-    return f[[u in keep for u in zip(f.model, f.rep, strict=True)]]
+    # a boolean mask (an empty list selected no column: a KeyError 'mechanism' when no row
+    # was at this ε and n′)
+    return f[np.array([u in keep for u in zip(f.model, f.rep, strict=True)], dtype=bool)]
 
 
 def metrics_summary(frame, *, epsilon, n=None, model=None) -> pd.DataFrame:
@@ -150,7 +159,6 @@ def draw_sizes(ax, frame, *, epsilon=10.0, metric="dp", model=None) -> list[str]
     the series drawn."""
     s = sizes_summary(frame, epsilon=epsilon, metric=metric, model=model)
     drawn = _lines(ax, s, "n")
-    ax.set_xscale("log")
     _ticks(ax, sorted(s.n.unique()))
     ax.set_xlabel(f"released rows n′ (ε = {epsilon:g}; black box: no ε)")
     ax.set_ylabel(f"mean |{METRIC_NAMES.get(metric, metric)} estimate − reference|")
@@ -170,10 +178,8 @@ def draw_epsilons(ax, frame, *, n=None, metric="dp", model=None) -> list[str]:
                 r["mean"] - r["se"], r["mean"] + r["se"], color=COLOURS["blackbox"], alpha=0.1
             )
         drawn.append("blackbox")
-    ax.set_xscale("log")
     eps = sorted(s[s.mechanism != "blackbox"].epsilon.unique())
-    if eps:
-        _ticks(ax, eps)
+    _ticks(ax, eps)
     n_used = n if n is not None else _reference_n(_model_rows(frame, model))
     ax.set_xlabel(f"ε (n′ = {n_used}; GRR per-column: ε per released column)")
     ax.set_ylabel(f"mean |{METRIC_NAMES.get(metric, metric)} estimate − reference|")
@@ -277,6 +283,7 @@ def write_outputs(
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
     fix = "give the folder to write the figures and tables into, e.g. 'results/'"
     _refuse_no_path(out, "out", fix, "argument", folder=True)  # '', 3, None, a NUL: named
+    _check_rows(frame)
     out = Path(out)  # a str works too
     files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
     files += write_figures(frame, out, dataset)
@@ -293,6 +300,27 @@ def write_outputs(
     files.append(_save(fig, axes, out / f"{dataset}-fig3-fig4.png", 8))
     files.append(write_tables(frame, out, dataset, metric_epsilons))
     return files
+
+
+ROW_COLUMNS = ("model", "rep", "mechanism", "epsilon", "n", "metric", "abs_error")
+
+
+def _check_rows(frame) -> None:
+    """``frame``: run_experiment's rows (or its rows CSV read back), at least one; refused
+    naming what is missing (no rows or no 'model' column raised an AttributeError, KeyError
+    'mechanism' and the like, after the rows CSV was written)."""
+    fix = "pass the rows run_experiment returns (or read back its {dataset}-rows.csv)"
+    if not isinstance(frame, pd.DataFrame):
+        problem = f"must be a pandas DataFrame of the experiment's rows, not {type(frame).__name__}"
+        raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
+    missing = [c for c in ROW_COLUMNS if c not in frame.columns]
+    if missing:
+        problem = f"has no column {', '.join(map(repr, missing))} (the experiment's rows have them)"
+        raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
+    if frame.empty:
+        raise EthicLensInputError(
+            "has no rows: no figure or table to write", column="frame", kind="argument", fix=fix
+        )
 
 
 def _models_in(frame: pd.DataFrame) -> list:
@@ -407,9 +435,16 @@ def _table(summary: pd.DataFrame, keys) -> str:
 
 
 def _ticks(ax, ticks) -> None:
+    """A log x axis with a tick at each of ``ticks``; with no defined point drawn (every
+    estimate undefined), its limits from the ticks: a log axis left on its default limits
+    (below 0) failed the whole figure ('Data cannot be log-scaled')."""
     from matplotlib.ticker import NullFormatter
 
-    ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
+    ax.set_xscale("log")
+    if len(ticks):
+        if not np.isfinite(ax.dataLim.x0):
+            ax.set_xlim(min(ticks) / 1.25, max(ticks) * 1.25)
+        ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
     ax.xaxis.set_minor_formatter(NullFormatter())
 
 
