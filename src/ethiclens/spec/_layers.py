@@ -94,13 +94,17 @@ def checked_spec_file(config) -> dict:
 
 def override_note(path: str, old, given: str, config) -> str:
     """The note that ``given`` (a flag and its value, "--n-boot 500") replaced ``path``'s
-    value ``old`` from the file ``config``; a database URL is shown without its password."""
-    if path == "target.db":
-        from ..sources import mask_url
+    value ``old`` from the file ``config``; a database URL is shown without its password,
+    whichever of ``--db``/``--db-env`` and ``target.db``/``db_env`` gives it (a URL typed where
+    a variable's name goes is refused later, after the note)."""
+    from .._secrets import mask_secrets, mask_url
 
-        flag, _, value = given.partition(" ")
-        old, given = mask_url(str(old)), f"{flag} {mask_url(value)}"
-    return f"note: {given} overrides {path} = {_show(old)} from {config}"
+    flag, _, value = given.partition(" ")
+    if path in ("target.db", "target.db_env"):
+        old = mask_url(str(old))
+    if flag in ("--db", "--db-env"):
+        given = f"{flag} {mask_url(value)}"
+    return mask_secrets(f"note: {given} overrides {path} = {_show(old)} from {config}")
 
 
 def _show(value) -> str:
