@@ -155,8 +155,14 @@ class ExperimentConfig:
             ("--epsilons", self.epsilons),
             ("--metric-epsilons", self.metric_epsilons),
         ):
-            for e in values:
-                self._check_budget(check_epsilon(e, flag), flag)
+            budgets = [check_epsilon(e, flag) for e in values]
+            if len(set(budgets)) != len(budgets):  # as the CLI's list: (10, 10.0) ran once
+                problem = "values repeated"  # and wrote its per-metric table twice
+                raise EthicLensInputError(
+                    problem, column=flag, value=list(values), fix="list each value once"
+                )
+            for eps in budgets:
+                self._check_budget(eps, flag)
 
     def _check_budget(self, eps: float, flag: str):
         """``eps`` against every mechanism's own floor before any data is loaded: GRR's
