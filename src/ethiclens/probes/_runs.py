@@ -4,11 +4,17 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
 
 from .._checks import check_seed, first_row
 from ..errors import EthicLensInputError
 from ._counterfactual import (
     ENCODER_FIX,
+    SOURCE,
+    TARGET,
     UNSEEN_GROUP,
     analyze_counterfactuals,
     check_settings,
@@ -73,7 +79,7 @@ def probe_model(
             fix=f"add --attribute COLUMN, one of {columns}",
         )
     model = load_entry_point(entry_point)  # a bad --model is named before a bad --data
-    X = read_table(data)
+    X = read_groups_as_written(data, [attribute])
     require_columns(X, [attribute], data)
     try:
         result = counterfactual(
@@ -107,6 +113,8 @@ def analyze_scored(
 
     _check_run(favorable, n_boot, seed)  # before the file is read
     frame = read_table(scored)
+    if groups := _typed_groups(frame, scored, (y_pred, y_score)):  # 01 read as 1: read again
+        frame = read_groups_as_written(scored, groups)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
     try:
         result = analyze_counterfactuals(
@@ -120,6 +128,60 @@ def analyze_scored(
     except EthicLensInputError as exc:
         raise _in_file(exc, scored, name_rows) from None
     return result, f"Counterfactual analysis of {scored}"
+
+
+def _typed_groups(frame: pd.DataFrame, path, scored: tuple) -> list:
+    """A CSV counterfactual table's group columns (_cf_source, _cf_target and the flipped
+    column, equal to _cf_target on every row) where pandas typed them as numbers; [] else."""
+    target = frame[TARGET] if TARGET in frame.columns else None
+    csv = ".csv" in [x.lower() for x in Path(str(path)).suffixes[-2:]]
+    if not csv or not isinstance(target, pd.Series) or pd.api.types.is_object_dtype(target):
+        return []
+    found = []
+    for col in frame.columns.unique():
+        values = frame[col]
+        if col in (SOURCE, TARGET) or (
+            col not in scored and isinstance(values, pd.Series) and values.eq(target).all()
+        ):
+            found.append(col)
+    return found
+
+
+def read_groups_as_written(path, columns: list) -> pd.DataFrame:
+    """``read_table(path)`` with a CSV's group ``columns`` as ``audit`` reads them: text as
+    written, so ``01``, ``1`` and ``1.0`` stay three groups (pandas' guessed numbers merged them
+    into the group 1, and make-counterfactuals wrote ``01`` as ``1``); a column whose every
+    value is a number written canonically (``1``, ``2``, ``0.5``: the text Python prints for
+    it) is typed as numbers, the labels unchanged. Other files keep their types."""
+    from ..io import read_table
+
+    frame = read_table(path, csv_dtype=dict.fromkeys(columns, str))
+    for col in columns:
+        if col in frame.columns and not isinstance(frame[col], pd.DataFrame):
+            frame[col] = _canonical_numbers(frame[col])
+    return frame
+
+
+def _canonical_numbers(values: pd.Series) -> pd.Series:
+    """Text groups as numbers where every one is a number written canonically, else as read."""
+    try:
+        present = pd.unique(values.dropna())
+    except TypeError:  # a JSON list cell: refused as no group by the probe's own check
+        return values
+    if not len(present) or not all(isinstance(v, str) for v in present):
+        return values
+    for kind, dtype in ((int, np.int64), (float, float)):
+        try:
+            if not all(str(kind(v)) == v for v in present):
+                continue
+        except (ValueError, OverflowError):
+            continue
+        typed = values.map(kind, na_action="ignore")
+        try:
+            return typed.astype(dtype)
+        except (ValueError, OverflowError, TypeError):  # a missing value, or past int64
+            return typed.astype(object)
+    return values
 
 
 def _check_run(favorable, n_boot, seed) -> None:
@@ -197,12 +259,12 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     number of rows written. A column the file lacks is named with the file's columns; a bad
     input is refused before a bad output name, as a command refuses its arguments in order; a
     refused record is named as in :func:`analyze_scored`."""
-    from ..io import _refuse_no_path, read_table, require_columns, write_atomic
+    from ..io import _refuse_no_path, require_columns, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
     _refuse_no_path(out, "--out", "pass the file to write, e.g. --out flipped.csv")  # None too
     check_probe_outputs({"--out": out}, inputs=[data], suffixes=False, example="flipped")
-    records = read_table(data)
+    records = read_groups_as_written(data, [protected])
     require_columns(records, [protected], data)
     try:  # the input first
         _target_groups(_protected_column(records, protected), protected, None)
