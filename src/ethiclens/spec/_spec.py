@@ -1349,6 +1349,9 @@ def path_argument(path, argument: str, what: str = "a path (str or os.PathLike)"
     if not isinstance(path, (str, os.PathLike)):
         problem = f"must be {what}, not {type(path).__name__}"
         raise _argument_error(problem, argument, "pass a str or pathlib.Path", path)
+    if isinstance(path, str) and not path.strip():  # '' is no folder '.', ' ' no file ' '
+        fix = "give the path of a YAML or JSON spec file (e.g. audit.yaml)"
+        raise _argument_error("must not be empty", argument, fix, path)
     try:
         _check_path(os.fspath(path), argument)
     except EthicLensInputError as exc:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member, check_seed, did_you_mean
-from .._text import distinct_numbers, is_utf8
+from .._text import distinct_numbers, is_utf8, one_line
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
@@ -145,7 +145,7 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
         fix = _as_written_fix(path, f"check the path or the glob{where}")
         raise _refused("matches no file", key, fix, str(path))
     fix = _as_written_fix(path, f"check the path{where}")
-    raise DataFileError(f"file {path} does not exist", column=key, fix=fix)
+    raise DataFileError(f"file {one_line(path)} does not exist", column=key, fix=fix)  # 1 line
 
 
 def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
