@@ -1060,6 +1060,35 @@ def _path_exists(path, column: str, kind: str | None = None) -> bool:
     return False
 
 
+# ASCII digits and spaces only: pandas reads '١' (an Arabic-Indic one) or a no-break space as text
+INT_TEXT = re.compile(r"\s*[+-]?\d+\s*", re.ASCII)
+# A number written as text (anchored, so a database's regular expression matches it whole);
+# infinity in any case ('iNf', 'INFINITY'), as float(), pandas and PostgreSQL read it.
+NUMBER_PATTERN = (
+    r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?"
+    r"|[iI][nN][fF]([iI][nN][iI][tT][yY])?)\s*$"
+)
+NUMBER_TEXT = re.compile(NUMBER_PATTERN, re.ASCII)
+
+
+def type_groups(values: pd.Series) -> pd.Series:
+    """CSV group text as written; numbers written canonically (the text Python prints for
+    them) become numbers, so the label text is unchanged and numeric checks still apply."""
+    if pd.Series(values).isna().any():
+        return values.astype(object)
+    present = [v for v in pd.unique(values) if isinstance(v, str)]
+    if not present or len(present) != len(pd.unique(values)):
+        return values
+    try:
+        if all(INT_TEXT.fullmatch(v) and str(int(v)) == v for v in present):
+            return pd.Series([int(v) for v in values], index=values.index, dtype=np.int64)
+        if all(NUMBER_TEXT.fullmatch(v) and str(float(v)) == v for v in present):
+            return pd.Series([float(v) for v in values], index=values.index, dtype=float)
+    except (ValueError, OverflowError):
+        pass
+    return values.astype(object)
+
+
 def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
     """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error.
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from .._checks import check_seed, first_row
@@ -153,35 +152,16 @@ def read_groups_as_written(path, columns: list) -> pd.DataFrame:
     into the group 1, and make-counterfactuals wrote ``01`` as ``1``); a column whose every
     value is a number written canonically (``1``, ``2``, ``0.5``: the text Python prints for
     it) is typed as numbers, the labels unchanged. Other files keep their types."""
-    from ..io import read_table
+    from ..io import read_table, type_groups
 
     frame = read_table(path, csv_dtype=dict.fromkeys(columns, str))
     for col in columns:
         if col in frame.columns and not isinstance(frame[col], pd.DataFrame):
-            frame[col] = _canonical_numbers(frame[col])
+            try:
+                frame[col] = type_groups(frame[col])  # the audit's own rule
+            except TypeError:  # a JSON list cell: refused as no group by the probe's check
+                pass
     return frame
-
-
-def _canonical_numbers(values: pd.Series) -> pd.Series:
-    """Text groups as numbers where every one is a number written canonically, else as read."""
-    try:
-        present = pd.unique(values.dropna())
-    except TypeError:  # a JSON list cell: refused as no group by the probe's own check
-        return values
-    if not len(present) or not all(isinstance(v, str) for v in present):
-        return values
-    for kind, dtype in ((int, np.int64), (float, float)):
-        try:
-            if not all(str(kind(v)) == v for v in present):
-                continue
-        except (ValueError, OverflowError):
-            continue
-        typed = values.map(kind, na_action="ignore")
-        try:
-            return typed.astype(dtype)
-        except (ValueError, OverflowError, TypeError):  # a missing value, or past int64
-            return typed.astype(object)
-    return values
 
 
 def _check_run(favorable, n_boot, seed) -> None:

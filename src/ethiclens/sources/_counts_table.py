@@ -37,11 +37,13 @@ from ..fairness import (
     suppressed_groups,
 )
 from ..io import (
+    NUMBER_PATTERN,
     _first_not_one_value,
     _not_one_value_error,
     _refuse_nul_path,
     check_writable,
     read_table,
+    type_groups,
 )
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -67,7 +69,6 @@ from ._rules import (
     NOT_A_NUMBER,
     NOT_NUMBER,
     NUMBER,
-    NUMBER_PATTERN,
     WEIGHT_BAD,
     WEIGHT_MAX,
     WEIGHT_TEXT,
@@ -79,7 +80,6 @@ from ._rules import (
     refuse_blank_groups,
     score_bins,
     table_place,
-    type_groups,
 )
 
 

@@ -64,6 +64,8 @@ from ..fairness import (
 )
 from ..io import (
     COMPRESSED,
+    INT_TEXT,
+    NUMBER_TEXT,
     _delimiter_error,
     _file_name,
     _named_below,
@@ -76,6 +78,7 @@ from ..io import (
     refuse_missing,
     refuse_repeated_header,
     require_columns,
+    type_groups,
 )
 from ._names import COUNT, SCORE_BIN, Y_PRED, Y_TRUE, roles_type_error
 
@@ -118,15 +121,6 @@ EXTRA_NAME = "ethiclens extra field"  # the CSV column that catches surplus fiel
 # labels of each file on its own (0/1 in one, true/false in another are both labels).
 FILE_NAME = "ethiclens file"
 
-# ASCII digits and spaces only: pandas reads '١' (an Arabic-Indic one) or a no-break space as text
-_INT = re.compile(r"\s*[+-]?\d+\s*", re.ASCII)
-# A number written as text (anchored, so a database's regular expression matches it whole);
-# infinity in any case ('iNf', 'INFINITY'), as float(), pandas and PostgreSQL read it.
-NUMBER_PATTERN = (
-    r"^\s*[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?"
-    r"|[iI][nN][fF]([iI][nN][iI][tT][yY])?)\s*$"
-)
-_FLOAT = re.compile(NUMBER_PATTERN, re.ASCII)
 # What a raw score or weight is: a database's counting query sorts its values so.
 NUMBER, MISSING, NOT_NUMBER = 0, 1, 2
 
@@ -804,33 +798,15 @@ def type_labels(values: pd.Series) -> pd.Series:
     else the text itself (no missing values here: they were refused)."""
     if not (present := [v for v in pd.unique(values) if isinstance(v, str)]):
         return values
-    if all(_INT.fullmatch(v) for v in present):
+    if all(INT_TEXT.fullmatch(v) for v in present):
         mapping = {v: int(v) for v in present}
-    elif all(_FLOAT.fullmatch(v) for v in present):
+    elif all(NUMBER_TEXT.fullmatch(v) for v in present):
         mapping = {v: float(v) for v in present}
     elif all(v in TRUE_TEXT + FALSE_TEXT for v in present):
         mapping = {v: v in TRUE_TEXT for v in present}
     else:
         return values.astype(object)
     return pd.Series([mapping.get(v, v) for v in values], index=values.index)
-
-
-def type_groups(values: pd.Series) -> pd.Series:
-    """CSV group text as written; numbers written canonically (the text Python prints for
-    them) become numbers, so the label text is unchanged and numeric checks still apply."""
-    if pd.Series(values).isna().any():
-        return values.astype(object)
-    present = [v for v in pd.unique(values) if isinstance(v, str)]
-    if not present or len(present) != len(pd.unique(values)):
-        return values
-    try:
-        if all(_INT.fullmatch(v) and str(int(v)) == v for v in present):
-            return pd.Series([int(v) for v in values], index=values.index, dtype=np.int64)
-        if all(_FLOAT.fullmatch(v) and str(float(v)) == v for v in present):
-            return pd.Series([float(v) for v in values], index=values.index, dtype=float)
-    except (ValueError, OverflowError):
-        pass
-    return values.astype(object)
 
 
 # -- the one check of an engine's GROUP BY -----------------------------------------------------
@@ -1109,7 +1085,7 @@ def _zero_one_text(value) -> bool:
         if text in TRUE_TEXT + FALSE_TEXT:
             return True
         try:  # ASCII digits only: '١' is text, as every engine reads it
-            return bool(_FLOAT.fullmatch(text)) and float(text) in (0.0, 1.0)
+            return bool(NUMBER_TEXT.fullmatch(text)) and float(text) in (0.0, 1.0)
         except ValueError:
             return False
     return _zero_one(value)
