@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import check_epsilon
 from .._secrets import mask_secrets
 from .._text import csv_safe_frame, literal_figure, short_labels
 from ..errors import EthicLensInputError
@@ -283,7 +284,8 @@ def write_outputs(
     ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
     fix = "give the folder to write the figures and tables into, e.g. 'results/'"
     _refuse_no_path(out, "out", fix, "argument", folder=True)  # '', 3, None, a NUL: named
-    _check_rows(frame)
+    _check_rows(frame, dataset)
+    metric_epsilons = _check_metric_epsilons(metric_epsilons)
     out = Path(out)  # a str works too
     files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
     files += write_figures(frame, out, dataset)
@@ -305,11 +307,11 @@ def write_outputs(
 ROW_COLUMNS = ("model", "rep", "mechanism", "epsilon", "n", "metric", "abs_error")
 
 
-def _check_rows(frame) -> None:
+def _check_rows(frame, dataset) -> None:
     """``frame``: run_experiment's rows (or its rows CSV read back), at least one; refused
     naming what is missing (no rows or no 'model' column raised an AttributeError, KeyError
     'mechanism' and the like, after the rows CSV was written)."""
-    fix = "pass the rows run_experiment returns (or read back its {dataset}-rows.csv)"
+    fix = f"pass the rows run_experiment returns (or read back its {dataset}-rows.csv)"
     if not isinstance(frame, pd.DataFrame):
         problem = f"must be a pandas DataFrame of the experiment's rows, not {type(frame).__name__}"
         raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
@@ -321,6 +323,25 @@ def _check_rows(frame) -> None:
         raise EthicLensInputError(
             "has no rows: no figure or table to write", column="frame", kind="argument", fix=fix
         )
+
+
+def _check_metric_epsilons(values) -> list[float]:
+    """``metric_epsilons``: distinct budgets, as ``ExperimentConfig`` takes them ((10, 10)
+    wrote the per-metric table twice; "10" read as ε 1 and 0, unsaid)."""
+    if isinstance(values, range) or (isinstance(values, np.ndarray) and values.ndim == 1):
+        values = list(values)
+    if not isinstance(values, list | tuple):
+        problem = f"must be a list (or tuple) of values, not one {type(values).__name__}"
+        raise EthicLensInputError(
+            problem, column="metric_epsilons", kind="argument", fix="e.g. (10.0, 1.0)"
+        )
+    budgets = [check_epsilon(e, "metric_epsilons") for e in values]
+    if len(set(budgets)) != len(budgets):
+        raise EthicLensInputError(
+            "values repeated", column="metric_epsilons", kind="argument", value=list(values),
+            fix="list each value once",
+        )  # fmt: skip
+    return budgets
 
 
 def _models_in(frame: pd.DataFrame) -> list:
