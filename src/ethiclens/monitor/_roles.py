@@ -190,8 +190,6 @@ def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted, kind: str) 
 
     if kind == BOOL:
         raw[col] = _typed(raw[col], BOOL).astype(str)
-    elif kind == CSV:
-        raw[col] = csv_group_names(raw[col])
     elif kind == CATEGORY:
         categories = _categories(src, col)
         if categories is not None:
@@ -199,21 +197,6 @@ def _judge_groups(raw: pd.DataFrame, src: _Files, col: str, counted, kind: str) 
             audit_checks(pd.DataFrame({col: pd.Categorical(used, categories=categories)}))
     elif kind == MIXED:
         audit_checks(pd.DataFrame({col: _values_as_read(src, col)}))
-
-
-def csv_group_names(values: pd.Series) -> pd.Series:
-    """A CSV group column's text named as the audit names it (``sources.type_groups``, the
-    audit's own rule: text as written unless every value is a number written canonically,
-    then typed, -0.0 as 0.0): ``-0.0`` beside ``0.0`` and ``1.5`` is the one group ``0.0``,
-    ``-0.0`` beside ``A`` stays ``-0.0``. Missing values stay missing."""
-    from ..sources import canonical_zero, type_groups
-
-    present = pd.unique(values.dropna())
-    if not len(present):
-        return values
-    named = canonical_zero(type_groups(pd.Series(present, dtype=object))).astype(str)
-    renamed = {t: n for t, n in zip(present, named, strict=True) if t != n}
-    return values.map(lambda v: renamed.get(v, v)) if renamed else values
 
 
 def _categories(src: _Files, col: str) -> list[str] | None:

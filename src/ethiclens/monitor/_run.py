@@ -246,7 +246,6 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
             store.set_meta("store_version", STORE_VERSION)
             store.set_meta("request", request.bound())
             store.set_meta("created", now.isoformat())
-            store.set_meta("group_names", AS_WRITTEN)
         if store.meta("origin_day") is None and counted.origin_day is not None:
             store.set_meta("origin_day", counted.origin_day)
         if baseline is not None and store.meta("baseline_target") is None:
@@ -506,23 +505,12 @@ def _reanchored(store: Store, counted: Counted, window: Window) -> Counted:
     return counted
 
 
-AS_WRITTEN = "as the audit names them"  # meta group_names: a new group keeps the audit's label
-
-
-def names_as_written(store: Store) -> bool:
-    """Whether a group new to ``store`` keeps the audit's label (``1.0`` of a float column):
-    a new store, or one that a run since round 42 made (meta ``group_names``). A store made
-    before keyed a whole number by its digits (``1``) and keeps doing so: its groups are the
-    keys its evidence is stored under, so a later batch's ``1.0`` still joins its ``1``."""
-    return store.meta("request") is None or store.meta("group_names") == AS_WRITTEN
-
-
 def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) -> pd.DataFrame:
     """The batch's groups keyed as the store keys them (``_spelling``): a number by its value
     (``1.0`` as the store's ``1``, or ``1.0``), a known text group with other spaces or case
     refused."""
     known = store.meta("groups") or {}
-    table = spelled(table, request, known, names_as_written(store))
+    table = spelled(table, request, known)
     refuse_respelled(table, request, known, store.meta("references") or {})
     return table
 
@@ -548,8 +536,7 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window)
-    known = store.meta("groups") or {}
-    counted.table = spelled(counted.table, request, known, names_as_written(store))
+    counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
     rows = int(counted.table[COUNT].sum())

@@ -94,11 +94,9 @@ def _named(request, col: str) -> list:
     return [str(g) for g in named if g is not None]
 
 
-def _keys(values, known: list, floats: bool, as_written: bool = True) -> dict:
+def _keys(values, known: list, floats: bool) -> dict:
     """Each group text -> its key (see the module's docstring); ``known``: the store's and the
-    request's groups, in that order; ``floats``: whole numbers keyed as floats; ``as_written``:
-    a value new to the store keeps the audit's label (its text), else (a store written before
-    round 42) a whole number is keyed by its digits."""
+    request's groups, in that order; ``floats``: whole numbers keyed as floats."""
     by_value: dict = {}
     for k in known:
         v = _value(k)
@@ -109,18 +107,16 @@ def _keys(values, known: list, floats: bool, as_written: bool = True) -> dict:
         v = None if text in known else _value(text)
         if v is not None and v in by_value:
             keys[text] = by_value[v]
-        elif v is not None and number(text) is not None and not as_written:
+        elif v is not None and number(text) is not None:
             keys[text] = _own_key(text, v, floats)
         else:
             keys[text] = text
     return keys
 
 
-def spelled(table: pd.DataFrame, request, known: dict, as_written: bool = True) -> pd.DataFrame:
+def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
     """``table`` with each group keyed by its value (see the module's docstring); cells that
-    now share their keys summed. ``known``: the store's groups per attribute; ``as_written``:
-    a group new to the store keeps the audit's label (False: a store that keys whole numbers
-    by their digits, ``STORE_NAMES`` absent)."""
+    now share their keys summed. ``known``: the store's groups per attribute."""
     changed = False
     for col in request.roles().protected:
         if col in (request.bins or {}) or col not in table.columns:
@@ -128,7 +124,7 @@ def spelled(table: pd.DataFrame, request, known: dict, as_written: bool = True) 
         named = _named(request, col)
         ours = [str(g) for g in known.get(col) or []] + named
         floats = any(_whole_float(g) for g in named)
-        keys = _keys([str(v) for v in pd.unique(table[col])], ours, floats, as_written)
+        keys = _keys([str(v) for v in pd.unique(table[col])], ours, floats)
         if any(k != t for t, k in keys.items()):
             table = table.assign(**{col: table[col].map(keys)})
             changed = True

@@ -192,7 +192,6 @@ _META_TYPES = {
     "evidence_windows": dict,
     "request_digest": dict,
     "replay_digest": str,
-    "group_names": str,
 }
 # The settings every run writes (the first run: app to created; every run: the rest).
 _REQUIRED_META = (
