@@ -1425,7 +1425,7 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
     section, dot, field = str(key).partition(".")
     if dot and section in allowed:  # the docs' dotted name, written as one key
         hint = f"a dotted name is not read as one key: nest it ({section}: {{{field}: ...}}); "
-    if key == "<<":  # YAML's merge key: read as a key of its own, never merged
+    if key == "<<" and what == "key":  # YAML's merge key (a keyword '<<' is no config's)
         hint = "a config does not use YAML merge keys (<<): write the keys out in full; "
     fix = f"{hint}valid: {', '.join(sorted(map(str, allowed)))}"
     refusal = _key_error if what == "key" else _argument_error  # "section": replace()'s keyword
