@@ -188,7 +188,7 @@ def _finite(value, column: str, fix: str) -> float:
             value,
             fix,
         )
-    return printed_float(value)
+    return printed_float(value) + 0.0  # -0.0 is 0.0: a DI or rate is written unsigned
 
 
 def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
@@ -557,6 +557,7 @@ def oracle_disparate_impacts(values=(), column: str = "disparate_impact", **inje
             raise _argument_error("must be a list of DIs, not one value", column, values, fix)
         values = ()
     values = tuple(quiet_nans(list(values))) or (0.6, 1.0)  # an sNaN: refused, not hashed
+    values = tuple(0.0 if is_number(v) and v == 0 else v for v in values)  # -0.0 is 0.0
     fix = "give each DI once: each one runs the whole oracle"
     _refuse_repeats(values, column, "gives the same DI more than once", fix)
     for key in injected:
