@@ -92,7 +92,9 @@ def _values(column: pd.Series) -> pd.Series:
 def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     meta = _cells(ddf._meta, roles, text)
     frame = ddf.map_partitions(_cells, roles, text, meta=meta)
-    keys = [name for _, name in roles._keys()]
+    # one key per column: a group named twice (protected=['g', 'g']) was a ValueError traceback
+    # ('cannot insert g'); every other engine counts it once
+    keys = list(dict.fromkeys(name for _, name in roles._keys()))
     keys += [c for c in (SCORE_BIN, FILE_NAME) if c in meta.columns]
     agg = {COUNT: ("_one", "sum")}
     if roles.weight:
@@ -510,7 +512,7 @@ def audit_frame(
     :func:`ethiclens.audit_counts`'s (``n_bins``, None: 10, given only with ``y_score``). Same
     result as ``ethiclens.audit`` on the same rows.
     """
-    cols = [protected] if np.isscalar(protected) else list(protected)  # an int name too
+    cols = _names(y_pred, protected, y_true, y_score, sample_weight)
     if n_bins is not None:  # given: refused without scores, in audit's words (not the table's)
         kwargs["n_bins"] = check_score_bins(n_bins, y_score is not None)
     n_bins = 10 if n_bins is None else n_bins  # pos_label: refused before any weight
@@ -530,6 +532,33 @@ def audit_frame(
         return audit_counts(table, **kwargs)
     except EthicLensInputError as exc:
         raise _as_audit_says(exc, kwargs, empty=not int(table[COUNT].sum())) from None
+
+
+def _names(y_pred, protected, y_true, y_score, sample_weight) -> list:
+    """The protected column names, each role given as a column name (an int too): None, a
+    list or a repeated group was a TypeError, KeyError or ValueError traceback."""
+    roles = {"y_pred": y_pred, "y_true": y_true, "y_score": y_score}
+    for keyword, name in (roles | {"sample_weight": sample_weight}).items():
+        if not (np.isscalar(name) or (name is None and keyword != "y_pred")):
+            fix = f"name one column of the frame, e.g. {keyword}='{keyword.partition('_')[2]}'"
+            problem = "must be the name of a column of the frame"
+            raise EthicLensInputError(problem, column=keyword, value=name, fix=fix, kind="argument")
+    cols = [protected] if np.isscalar(protected) else list(protected or [])  # an int name too
+    if not cols or not all(map(np.isscalar, cols)):
+        raise EthicLensInputError(
+            "must name one or more columns of the frame (the protected attributes)",
+            column="protected",
+            value=protected,
+            fix="e.g. protected='race' or protected=['race', 'sex']",
+            kind="argument",
+        )
+    if twice := next((c for i, c in enumerate(cols) if c in cols[:i]), None):
+        raise EthicLensInputError(  # as audit refuses it
+            "protected attribute named twice",
+            column=str(twice),
+            fix="give each protected attribute once (rename duplicated columns)",
+        )
+    return cols
 
 
 def _as_audit_says(exc: EthicLensInputError, kwargs: dict, empty: bool) -> EthicLensInputError:
