@@ -54,3 +54,12 @@ def test_a_role_that_names_no_column_is_one_clear_refusal(keywords, start):
     with pytest.raises(EthicLensInputError) as exc:
         audit_frame(dd.from_pandas(FRAME, npartitions=1), **keywords)
     assert str(exc.value).startswith(start)
+
+
+@pytest.mark.slow
+def test_spark_counts_a_group_named_twice_once(spark):
+    # was an AttributeError traceback ('DataFrame' object has no attribute 'dtype')
+    from ethiclens.sources import spark_counts
+
+    table = spark_counts(spark.createDataFrame(FRAME), TWICE)
+    _same(table, counts_of(FRAME, TWICE)[["g", "y_true", "y_pred", "count"]])

@@ -67,7 +67,8 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     number), weight sums and the diagnostic counts; the cells as a pandas DataFrame."""
     from pyspark.sql import functions as F
 
-    keys = [_col(c).alias(name) for c, name in roles._keys()]
+    # one key per column: a group named twice (['g', 'g']) was an AttributeError traceback
+    keys = [_col(c).alias(name) for c, name in dict.fromkeys(roles._keys())]
     if rules.FILE_NAME in sdf.columns:  # several CSV files: each one's labels typed alone
         keys.append(_col(rules.FILE_NAME))
     k = int(roles.n_bins)
