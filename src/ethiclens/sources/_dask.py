@@ -512,9 +512,9 @@ def audit_frame(
     :func:`ethiclens.audit_counts`'s (``n_bins``, None: 10, given only with ``y_score``). Same
     result as ``ethiclens.audit`` on the same rows.
     """
-    cols = _names(y_pred, protected, y_true, y_score, sample_weight)
     if n_bins is not None:  # given: refused without scores, in audit's words (not the table's)
         kwargs["n_bins"] = check_score_bins(n_bins, y_score is not None)
+    cols = _names(y_pred, protected, y_true, y_score, sample_weight)  # after n_bins, as audit
     n_bins = 10 if n_bins is None else n_bins  # pos_label: refused before any weight
     roles = Roles(
         y_pred, cols, y_true, y_score, sample_weight, n_bins, pos_label=kwargs.get("pos_label")
@@ -531,6 +531,8 @@ def audit_frame(
     try:
         return audit_counts(table, **kwargs)
     except EthicLensInputError as exc:
+        if not cols and str(exc.column) == "sensitive_features":  # no group: after the options
+            raise _no_protected(protected) from None
         raise _as_audit_says(exc, kwargs, empty=not int(table[COUNT].sum())) from None
 
 
@@ -543,22 +545,28 @@ def _names(y_pred, protected, y_true, y_score, sample_weight) -> list:
             fix = f"name one column of the frame, e.g. {keyword}='{keyword.partition('_')[2]}'"
             problem = "must be the name of a column of the frame"
             raise EthicLensInputError(problem, column=keyword, value=name, fix=fix, kind="argument")
-    cols = [protected] if np.isscalar(protected) else list(protected or [])  # an int name too
-    if not cols or not all(map(np.isscalar, cols)):
-        raise EthicLensInputError(
-            "must name one or more columns of the frame (the protected attributes)",
-            column="protected",
-            value=protected,
-            fix="e.g. protected='race' or protected=['race', 'sex']",
-            kind="argument",
-        )
-    if twice := next((c for i, c in enumerate(cols) if c in cols[:i]), None):
+    # an int name too; a Series or Index of names (its truth value is ambiguous) as a list;
+    # none named (None, []) is refused after the options are checked, as audit refuses it
+    cols = [protected] if np.isscalar(protected) else list([] if protected is None else protected)
+    if not all(map(np.isscalar, cols)):
+        raise _no_protected(protected)
+    if twice := [c for i, c in enumerate(cols) if c in cols[:i]]:  # a name 0 or '' too
         raise EthicLensInputError(  # as audit refuses it
             "protected attribute named twice",
-            column=str(twice),
+            column=str(twice[0]),
             fix="give each protected attribute once (rename duplicated columns)",
         )
     return cols
+
+
+def _no_protected(protected) -> EthicLensInputError:
+    return EthicLensInputError(
+        "must name one or more columns of the frame (the protected attributes)",
+        column="protected",
+        value=protected,
+        fix="e.g. protected='race' or protected=['race', 'sex']",
+        kind="argument",
+    )
 
 
 def _as_audit_says(exc: EthicLensInputError, kwargs: dict, empty: bool) -> EthicLensInputError:
