@@ -331,6 +331,23 @@ def _running(pid: int) -> bool:
     return True
 
 
+def _check_existing(path: Path, flag: str) -> None:
+    """An existing store opened read-only first: a damaged file, a runs table missing a column
+    or a folder that cannot be written is refused before anything is created beside it."""
+    try:
+        probe, read_only = _connect_ro(path, flag)
+    except sqlite3.Error as exc:
+        raise _friendly(exc, path) from exc
+    try:
+        _check_integrity(probe, path, flag)
+        if OUR_TABLES <= _tables(probe):
+            _check_columns(probe, path, flag)
+    finally:
+        probe.close()
+    if read_only:
+        raise _read_only(path, "its folder cannot be written", flag)
+
+
 class ResultsStore:
     """Open (or create) a store for one grid configuration.
 
@@ -369,18 +386,7 @@ class ResultsStore:
         self.conn = None
         existed = _check_file(self.path, flag)
         if existed:  # refused before anything is created beside it
-            try:
-                probe, read_only = _connect_ro(self.path, flag)
-            except sqlite3.Error as exc:
-                raise _friendly(exc, self.path) from exc
-            try:
-                _check_integrity(probe, self.path, flag)
-                if OUR_TABLES <= _tables(probe):
-                    _check_columns(probe, self.path, flag)
-            finally:
-                probe.close()
-            if read_only:
-                raise _read_only(self.path, "its folder cannot be written", flag)
+            _check_existing(self.path, flag)
         # what a failed creation removes again: the files this call is about to create (a
         # link's target, never the user's link), not one another sweep made before our lock
         real = Path(os.path.realpath(self.path))
