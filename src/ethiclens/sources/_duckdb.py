@@ -433,7 +433,7 @@ def _count_files(duckdb, con, layout: FileLayout, roles: Roles) -> pd.DataFrame:
     by_position = replace(
         roles,
         y_pred=alias[roles.y_pred],
-        protected=[alias[c] for c in roles.protected],
+        protected=list(dict.fromkeys(alias[c] for c in roles.protected)),  # g twice: once
         y_true=alias.get(roles.y_true),
         y_score=alias.get(roles.y_score),
         weight=alias.get(roles.weight),
