@@ -88,6 +88,8 @@ _BARE_URL_USERINFO = re.compile(
 # where a parser (urllib, libpq) may cut a password that holds one of these characters: a
 # driver's message then echoes the piece after or before the cut ("host 'ssw0rdX@127.0.0.1'")
 _CUTS = re.compile(r"[@/#?:]")
+# past this many cuts a password's pieces are not all listed (see _userinfo_secrets)
+_MAX_CUTS = 64
 # scheme://user:word/db: no '@', so a parser reads "word" as a port, but a port is digits — this
 # is a password whose "@host" was left out (or a mistyped URL): masked all the same.
 # Its first word holds a non-digit before any ':'; each word is taken whole (possessive): a
@@ -275,8 +277,13 @@ def _userinfo_secrets(url: str) -> list[str]:
         return []
     password = match.group("info").split(":", 1)[1]
     # not the whole user:password, which masked first would hide the user name as well
+    cuts = list(_CUTS.finditer(password))
     pieces = [password, *_CUTS.split(password)]
-    for cut in _CUTS.finditer(password):
+    if len(cuts) > _MAX_CUTS:
+        # every piece of every cut is quadratic (1,000 '@': 6 M characters, 1.6 s; 5,000: 41 s):
+        # the whole password and the pieces of its first and last cut are masked instead
+        pieces, cuts = [password], [cuts[0], cuts[-1]]
+    for cut in cuts:
         # a parser that cuts at the first '@' takes the rest for the host: "host 'ss@h'"
         tail = password[cut.end() :]
         pieces += [password[: cut.start()], tail, f"{tail}@"]
