@@ -161,8 +161,9 @@ def parse_bins(values, attributes=None) -> dict:
     No edge holds "=": ATTR ends at the last one (a column whose name holds "=", ``a=b=0,10``,
     named by a config file's mapping or nowhere), unless what that leaves of ATTR is none of
     ``attributes`` and holds a comma or ends in "=": an "=" typed among the edges
-    (``age=0,25=30``, ``age==0,25``, a web box's ``0,25=30``), then read as the group edits
-    read ATTR, so that the edges' check names the item (``25=30``)."""
+    (``age=0,25=30``, ``age==0,25``), then read as the group edits read ATTR, so that the
+    edges' check names the item (``25=30``). (The web's bins box holds edges only and splits
+    them at commas itself, 7aae595c.)"""
     out = {}
     for item in values:
         attr, sep, edges = item.rpartition("=")
