@@ -379,14 +379,16 @@ def store_request(store: Store, request: MonitorRequest) -> MonitorRequest:
         "give the request the store was written for, or leave out what differs (a field "
         "left at its default reads as the store's)"
     )
-    omitted = {}
-    for f in dataclasses.fields(MonitorRequest):
-        value = getattr(request, f.name)
-        if f.name not in stored or f.default is dataclasses.MISSING:
-            continue
-        if value is None or (type(value) is type(f.default) and value == f.default):
-            omitted[f.name] = stored[f.name]
-    omitted = {k: v for k, v in omitted.items() if v is not None}
+    # each field with a default that the request leaves at it (None, or the default itself)
+    # and the store holds a value of: the store's (fields no store keeps, engine, hold_last,
+    # the database, are never in ``stored``)
+    omitted = {
+        f.name: stored[f.name]
+        for f in dataclasses.fields(MonitorRequest)
+        if f.default is not dataclasses.MISSING
+        and stored.get(f.name) is not None
+        and _left_at_default(getattr(request, f.name), f.default)
+    }
     if "intersections" in omitted:
         omitted["intersections"] = tuple(map(tuple, omitted["intersections"]))
     try:
@@ -400,6 +402,12 @@ def store_request(store: Store, request: MonitorRequest) -> MonitorRequest:
     whole = _in_stored_order(store, whole)
     _check_store(store, whole, None, fix)
     return whole
+
+
+def _left_at_default(value, default) -> bool:
+    """Whether a request's field ``value`` is left at its ``default``: None, or the default
+    itself, of the default's type (``alpha=0.05`` reads as left out, as documented)."""
+    return value is None or (type(value) is type(default) and value == default)
 
 
 def read_store_report(store_path, request) -> MonitorResult:
