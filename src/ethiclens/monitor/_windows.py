@@ -236,7 +236,10 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
         return resolve_files(str(target))
     except EthicLensInputError as exc:
         fix = getattr(exc, "not_alone", None)
-        if exc.problem == "mixes CSV and Parquet files":  # the audit's "audit one kind" would
+        refused_kind = exc.problem.startswith("a folder or glob may hold only")
+        if refused_kind and (partial := _being_written(str(target))):  # one to wait for
+            fix = _being_written_fix(str(target), partial)
+        elif exc.problem == "mixes CSV and Parquet files":  # the audit's "audit one kind" would
             fix = MIXED_FIX  # drop the other kind's rows: windows short, or late rows refused
         path = str(target)  # not there: a relative path is read where the command runs (audit's)
         if (
@@ -250,6 +253,43 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
         if fix in (None, exc.fix):
             raise
         raise type(exc)(exc.problem, column=exc.column, value=exc.value, fix=fix) from None
+
+
+# a file's suffix while it is still being written (a browser's, a copy or sync tool's), the
+# name it is renamed from once complete
+_BEING_WRITTEN = (".part", ".partial", ".tmp", ".temp", ".crdownload", ".download", ".filepart")
+_DATA_NAMES = (".csv", ".csv.gz", ".parquet", ".pq")
+
+
+def _being_written(target: str) -> list[str]:
+    """The files of the folder or glob ``target`` named as a data file still being written
+    (``d4.csv.part``, ``d4.csv.gz.tmp``): a folder holding one is refused by the sources as
+    holding a kind no engine reads, whose fix, convert it, does not fit a file to wait for."""
+    path = Path(target)
+    try:
+        found = path.rglob("*") if path.is_dir() else map(Path, glob.glob(target, recursive=True))
+        return sorted(
+            str(f)
+            for f in found
+            if f.suffix.lower() in _BEING_WRITTEN
+            and f.stem.lower().endswith(_DATA_NAMES)
+            and not any(p.startswith(("_", ".")) for p in f.parts[len(path.parts) :])
+        )
+    except (OSError, ValueError):  # unreadable, or no pattern: the sources' refusal stands
+        return []
+
+
+def _being_written_fix(target: str, partial: list[str]) -> str:
+    """The monitor's fix for a folder or glob holding ``partial`` files: run again once they
+    are complete; a window processed without their rows is never processed again."""
+    first = partial[0]
+    done = first[: -len(Path(first).suffix)]
+    leave = "move it out of the folder" if Path(target).is_dir() else "narrow the glob"
+    return (
+        f"if {first} is still being written, run again once it is complete (renamed to "
+        f"{done}): the monitor counts every row of TARGET, and a window processed without "
+        f"its rows is not processed again; if it is a leftover, {leave}"
+    )
 
 
 def describe_target(target) -> str:
