@@ -53,7 +53,7 @@ def counts_command(target, out, n_bins, min_cell, **flags):
     writable(counts_outputs(out, "--out"), inputs=[target] if target else [])  # not the input
     counts_format(out, "--out")  # the suffix says the format; an unknown one is refused now
     request = SpecRequest(click.get_current_context(), target)  # each refusal names its flag
-    # 0 bins put every score in bin -1 without a word; bins without --y-score do nothing
+    click.echo("".join(f"{n}\n" for n in request.notes), err=True, nl=False)  # as audit's
     n_bins = check_score_bins(n_bins, bool(request.spec.roles.y_score), "--n-bins", "--y-score")
     try:  # a key a counts table is not made of, and two y_pred: refused by the library
         table, where = count_target(request.spec, n_bins)

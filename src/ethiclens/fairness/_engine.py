@@ -326,8 +326,7 @@ def _check_weighted_ci(ci) -> None:
             f"weighted {ci} intervals resample rows, which a counts table does not have",
             column="ci",
             value=ci,
-            fix="use the default jeffreys intervals (ci='jeffreys', --ci jeffreys), or audit "
-            "the rows",
+            fix="audit the rows, or use the default jeffreys intervals: e.g. --ci jeffreys",
         )
 
 

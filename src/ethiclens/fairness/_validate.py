@@ -344,6 +344,7 @@ def check_pos_label(pos_label):
             column="pos_label",
             value=pos_label,
             fix="give the single value of the labels that is positive, e.g. pos_label=1",
+            kind="argument",  # the caller's keyword, not a column of the data
         )
     return pos_label
 
