@@ -267,11 +267,12 @@ def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     if SCORE_BIN in table.columns:
         # -1 (outside [0, 1]) and NaN stay for audit_counts to refuse with its messages.
         table[SCORE_BIN] = pd.to_numeric(table[SCORE_BIN]).astype("Int64")
+    # a sum of -0.0 alone (Dask's) is written 0.0, as pandas and DuckDB sum it
     if SCORE_SUM in table.columns:
-        table[SCORE_SUM] = pd.to_numeric(table[SCORE_SUM]).astype(float).fillna(0.0)
+        table[SCORE_SUM] = pd.to_numeric(table[SCORE_SUM]).astype(float).fillna(0.0) + 0.0
     for col in (WEIGHT_SUM, WEIGHT_SQ_SUM):
         if col in table.columns:
-            table[col] = pd.to_numeric(table[col]).astype(float)
+            table[col] = pd.to_numeric(table[col]).astype(float) + 0.0
     table[COUNT] = pd.to_numeric(table[COUNT]).astype(np.int64)
     table.attrs[N_BINS_ATTR] = int(roles.n_bins)
     table.attrs[NAMES_ATTR] = roles.names()
