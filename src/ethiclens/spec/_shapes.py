@@ -50,6 +50,8 @@ def _is_data(keyword: str, value) -> str | None:
     words = data_words(value)
     if words or not isinstance(value, (list, tuple)):
         return words
+    if inner := next(filter(None, map(data_words, value)), None):  # y_pred=[series_a, series_b]
+        return f"a {type(value).__name__} holding {inner}"
     if keyword not in _LISTS or (len(value) > 2 and not all(isinstance(v, str) for v in value)):
         return f"a {type(value).__name__} of {_values(len(value))}"
     return None

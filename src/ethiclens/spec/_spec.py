@@ -988,6 +988,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
     _refuse_decimal_nan(data)  # Decimal('NaN'): the schema's comparison of it would raise
+    _refuse_0d_text(data)  # np.array('bca'): equal to 'bca' in an enum, but never text
     validator = _validator_class()(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=_error_order)
     if not errors:
@@ -1023,18 +1024,32 @@ def check_spec_dict(data, source: str = "spec") -> None:
     if err.validator == "additionalProperties":
         allowed = list(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed), key=str)
-        raise _unknown(extra[0], allowed, "key", where, meant=_known_path(extra[0], where))
+        meant, json_file = _known_path(extra[0], where), source.lower().endswith(".json")
+        raise _unknown(extra[0], allowed, "key", where, meant=meant, json=json_file)
     fix = (
         _range_fix(err.schema, err.instance)
         or _choice_fix(err)
         or _text_fix(err, where, source)
         or (err.validator == "minLength" and _empty_fix(where))
+        or (err.instance is None and _NULL_FIXES.get(where))
         or unquote
         or _target_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
     )
     problem = prefix + words + (f", not {data_given}" if data_given else "")
     raise _key_error(problem, where or "spec", fix, None if data_given else err.instance)
+
+
+# A list field given null (roles.protected: null, Roles(protected=None)): what to give
+# instead; leaving it out is its default (no list), as null is for a text field.
+_NULL_FIXES = {
+    "roles.protected": "give a column's name or a list of names (e.g. [sex, race]), or leave it "
+    "out (none; a benchmark audits its own attributes)",
+    "roles.y_pred": "give the prediction column's name (two for a comparison), or leave it out "
+    "(a benchmark's own model)",
+    "roles.intersections": "give a list of combinations (e.g. [[race, sex]]), or leave it out "
+    "(none)",
+}
 
 
 def _target_fix(err, where: str) -> str | None:
@@ -1144,6 +1159,25 @@ def _refuse_decimal_nan(data: dict) -> None:
     if field in _CHECKS:  # bins: the edges' words, naming groups.bins
         _checked(_CHECKS[field], data[field.split(".")[0]][field.split(".")[1]], field)
     _refuse_non_finite_value(float("nan"), where, value)
+
+
+def _refuse_0d_text(data: dict) -> None:
+    """Refuse a 0-d numpy array of text (``ci=np.array('jeffreys')``) anywhere in the spec, as
+    a 0-d array of a number is refused (its checker's "pass it as a float, not a 0-d numpy
+    array"): a choice's enum would take it (it compares equal), a text field would not, and
+    the run's own check of the same keyword refuses it; every key alike now."""
+    for where, value in _leaves(data, ""):
+        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "USO":
+            item = value.item()
+            if not isinstance(item, str):  # an object array of a number: the schema's words
+                continue
+            taken = {
+                "roles.y_pred": "a list or text",
+                "roles.protected": "a list or text or a mapping",
+            }
+            problem = f"must be {taken.get(where, 'text')}, not a 0-d numpy array"  # as the schema
+            fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
+            raise _key_error(problem, where, fix, value)
 
 
 def _leaves(node, where: str):
@@ -1414,9 +1448,12 @@ def _known_path(key, section: str) -> str | None:
     return names.get(key.replace("-", "_"))
 
 
-def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensInputError:
+def _unknown(
+    key, allowed, what: str, where: str = "", meant=None, json: bool = False
+) -> EthicLensInputError:
     """The refusal of an unknown ``key`` of ``where``: a near miss of ``allowed`` or the key
-    ``meant`` suggested, and the valid keys."""
+    ``meant`` suggested, and the valid keys (``json``: a JSON file's, which has no YAML merge
+    key to name)."""
     full = f"{where}.{key}" if where else str(key)
     hint = did_you_mean(str(key), allowed)
     if where:  # a near miss named as docs/config.md names keys (target.table), as meant is
@@ -1425,7 +1462,7 @@ def _unknown(key, allowed, what: str, where: str = "", meant=None) -> EthicLensI
     section, dot, field = str(key).partition(".")
     if dot and section in allowed:  # the docs' dotted name, written as one key
         hint = f"a dotted name is not read as one key: nest it ({section}: {{{field}: ...}}); "
-    if key == "<<" and what == "key":  # YAML's merge key (a keyword '<<' is no config's)
+    if key == "<<" and what == "key" and not json:  # YAML's merge key (a keyword: no config's)
         hint = "a config does not use YAML merge keys (<<): write the keys out in full; "
     fix = f"{hint}valid: {', '.join(sorted(map(str, allowed)))}"
     refusal = _key_error if what == "key" else _argument_error  # "section": replace()'s keyword
@@ -1719,6 +1756,8 @@ def _in_python_words(exc, params, passed: dict, target, spec_given, kwargs=None)
     name = path.rpartition(".")[2]
     if path.startswith("roles.protected."):  # a reference group: the keyword that gave it
         name = "reference" if "reference" in passed else "protected"
+    elif path.startswith(("roles.y_pred.", "roles.intersections.")):  # an item of a list given
+        name = path.split(".")[1]
     if name in passed:
         return exc.renamed({column: passed[name]}, "argument", words)
     if exc.kind == "key":
