@@ -137,31 +137,44 @@ class _Postgres:
 
 
 def _refuse_foreign(path: Path) -> None:
-    """Refuse a SQLite file of another program (tables, but not the history's ``data`` and
-    ``audits`` with their columns), before anything is written into it (the history's tables,
-    WAL); a new or empty file, or a history of any earlier start (the ``note`` column added
-    since), passes."""
+    """Refuse a SQLite file this app did not write, before anything is written into it (the
+    history's tables, WAL). A new or empty file passes, so does one marked as a history
+    (:data:`APPLICATION_ID`, set at every start), and so does a history an
+    earlier version wrote, unmarked: both the ``data`` and ``audits`` tables with their
+    columns (``note`` and others added since; a table or view its user added beside them
+    kept). Another program's database is refused even where it holds a table of the
+    history's name and columns."""
     if not path.is_file() or not path.stat().st_size:
         return
     import urllib.parse
 
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
     with contextlib.closing(sqlite3.connect(uri, uri=True)) as con:
+        mark = con.execute("PRAGMA application_id").fetchone()[0]
         names = [r[0] for r in con.execute(_TABLES)]
         columns = {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in _OWN}
-    own = [t for t in _OWN if t in names]
-    if not names or (own and all(_OWN[t] <= columns[t] for t in own)):
+    own = [t for t in _OWN if t in names and _OWN[t] <= columns[t]]
+    if mark == APPLICATION_ID or not mark and (not names or len(own) == len(_OWN)):
         return
-    others = [n for n in names if n not in own or not _OWN[n] <= columns[n]]
+    others = [n for n in names if n not in own]
+    what = f"of another program (application id {mark})"
+    if not mark and others:
+        more = f" and {len(others) - 1:,} more" if len(others) > 1 else ""
+        what = f"of other tables ({others[0]!r}{more})"
+    elif not mark:  # the history's 'data' alone
+        what = f"of a table {own[0]!r} but not the history's others"
     raise EthicLensInputError(
-        f"is not an EthicLens history: a SQLite database of other tables ({others[0]!r}"
-        + (f" and {len(others) - 1:,} more" if len(others) > 1 else "")
-        + "); the app would write its own tables into it",
+        f"is not an EthicLens history: a SQLite database {what}; the app would write its "
+        "own tables into it",
         column="WebConfig.store",  # --store under ethiclens serve
         value=str(path),
         fix="give a new file (e.g. DATA_DIR/ethiclens-web.sqlite), or the history of an earlier "
         "`ethiclens serve` start",
     )
+
+
+# The mark of a SQLite history in its header (PRAGMA application_id): the bytes "ELwh"
+APPLICATION_ID = int.from_bytes(b"ELwh", "big")
 
 
 _TABLES = (
@@ -236,6 +249,9 @@ class Store:
             db = self._db()
             db.executescript(SCHEMA)
             _add_later_columns(db, bool(self.url))  # a history it may not write: refused too
+            # marked as a history (once: not a write at each job's start)
+            if not self.url and db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
             raise EthicLensInputError(
                 f"cannot open the history database: {exc}",
