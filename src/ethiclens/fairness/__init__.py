@@ -58,10 +58,13 @@ from ._policy import (
     INSUFFICIENT_DATA,
     PASS,
     REPORTED,
+    STATUS_LOOKS,
+    STATUS_ORDER,
     STATUSES,
     UNDEFINED,
     UNDEFINED_METHOD,
     Policy,
+    StatusLook,
     check_policy,
 )
 from ._result import (
@@ -197,6 +200,9 @@ __all__ = [
     "group_columns",
     "SCHEMA_VERSION",
     "STATUSES",
+    "STATUS_LOOKS",
+    "STATUS_ORDER",
+    "StatusLook",
     "PARTLY_SUPPRESSED",
     "SUPPRESSED_CROSSINGS",
     "SUPPRESSED_GROUPS",

@@ -20,16 +20,7 @@ from .. import _renderers
 from .._text import beside, masked_apart, one_line, percent
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
-
-# Colour and words per status (the words are always shown: colour alone is not enough).
-STATUS_STYLE = {
-    "FLAGGED": ("#b00020", "flagged"),
-    "INCONCLUSIVE": ("#a15c00", "inconclusive"),
-    "PASS": ("#1b6e20", "pass"),
-    "INSUFFICIENT_DATA": ("#555555", "insufficient data"),
-    "UNDEFINED": ("#555555", "undefined"),
-    "REPORTED": ("#244a8f", "reported"),
-}
+from ._policy import STATUS_LOOKS
 
 
 def register_renderer(kind: str, fn: Callable) -> None:
@@ -136,8 +127,14 @@ def value_ci(m, edges=()) -> str:
     return f"{value} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
 
 
+def _look(status) -> tuple[str, str]:
+    """(HTML colour, words) of a status; one this version does not know, in grey, by name."""
+    look = STATUS_LOOKS.get(status)
+    return (look.html, look.words) if look else ("#333333", str(status).lower())
+
+
 def status_html(status: str) -> str:
-    colour, words = STATUS_STYLE.get(status, ("#333333", str(status).lower()))
+    colour, words = _look(status)
     return (
         f"<span style='color:{colour};font-weight:600' title='{escape(str(status))}'>"
         f"{escape(words)}</span>"
@@ -400,7 +397,7 @@ def comparison_html(c) -> str:
     n_group, n_ref = c.n_text("|").split("|")  # sizes only: no group name in them
     head = (
         f"{c.attribute}: {c.group} (n = {n_group}) vs {c.reference} "
-        f"(n = {n_ref}): {STATUS_STYLE.get(c.status, ('', c.status))[1]}"
+        f"(n = {n_ref}): {_look(c.status)[1]}"
     )
     return block("EthicLens comparison", [head, c.flag_reason or ""], [table])
 

@@ -31,8 +31,38 @@ UNDEFINED_METHOD = "none (undefined)"
 REPORTED = "REPORTED"
 
 STATUSES = (FLAGGED, INCONCLUSIVE, PASS, INSUFFICIENT_DATA, UNDEFINED, REPORTED)
-# How a comparison's status follows from its policy metrics: the first that applies wins.
-_PRECEDENCE = (FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, UNDEFINED, PASS)
+# How a comparison's status follows from its policy metrics (the first that applies wins), and
+# the order a reader should act on comparisons in (the report's first page).
+STATUS_ORDER = (FLAGGED, INCONCLUSIVE, INSUFFICIENT_DATA, UNDEFINED, PASS)
+
+
+@dataclass(frozen=True)
+class StatusLook:
+    """How one status reads on every face; adding a status is one row of :data:`STATUS_LOOKS`.
+
+    ``words`` are always shown beside the colour (colour alone is not enough); ``html``: its
+    colour in HTML tables; ``chart``: its Okabe & Ito (2008) colour, distinguishable with the
+    common colour-vision deficiencies, and ``marker``: its shape, so a chart survives greyscale
+    printing; ``terminal``: its rich style; ``mark``: its one character in the threshold grid.
+    """
+
+    words: str
+    html: str
+    chart: str
+    marker: str
+    terminal: str
+    mark: str
+
+
+STATUS_LOOKS = {
+    FLAGGED: StatusLook("flagged", "#b00020", "#D55E00", "D", "bold red", "F"),
+    INCONCLUSIVE: StatusLook("inconclusive", "#a15c00", "#E69F00", "s", "yellow", "?"),
+    PASS: StatusLook("pass", "#1b6e20", "#009E73", "o", "green", "."),
+    INSUFFICIENT_DATA: StatusLook("insufficient data", "#555555", "#999999", "x", "dim", "n"),
+    UNDEFINED: StatusLook("undefined", "#555555", "#999999", "x", "dim", "u"),
+    # a metric's status only (never a comparison's): no terminal style, no grid mark
+    REPORTED: StatusLook("reported", "#244a8f", "#0072B2", "o", "", "-"),
+}
 
 
 DI_RULES = ("two_sided", "below")
@@ -174,7 +204,7 @@ def rule_name(role: str, interval, policy: Policy) -> str:
 
 
 def comparison_status(policy_statuses: list[str]) -> str:
-    return next((s for s in _PRECEDENCE if s in policy_statuses), UNDEFINED)
+    return next((s for s in STATUS_ORDER if s in policy_statuses), UNDEFINED)
 
 
 def check_policy(policy) -> Policy:

@@ -26,6 +26,7 @@ from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's cha
     threshold_text,
 )
 from .._text import literal_figure as _literal_figure
+from ..fairness import STATUS_LOOKS
 from ._verdict import di_band
 
 
@@ -68,17 +69,10 @@ def _import_quietly() -> None:
 
 # Okabe & Ito (2008): distinguishable with the common colour-vision deficiencies.
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
-# status -> (colour, marker): shape as well as colour, so status survives greyscale printing.
-_STATUS_LOOK = {
-    "FLAGGED": ("#D55E00", "D"),
-    "PASS": ("#009E73", "o"),
-    "INCONCLUSIVE": ("#E69F00", "s"),
-    "INSUFFICIENT_DATA": ("#999999", "x"),
-    "UNDEFINED": ("#999999", "x"),
-    "REPORTED": ("#0072B2", "o"),
-}
-STATUS_COLOUR = {status: colour for status, (colour, _) in _STATUS_LOOK.items()}
-STATUS_MARKER = {status: marker for status, (_, marker) in _STATUS_LOOK.items()}
+# status -> colour and marker (fairness.STATUS_LOOKS): shape as well as colour, so a status
+# survives greyscale printing.
+STATUS_COLOUR = {status: look.chart for status, look in STATUS_LOOKS.items()}
+STATUS_MARKER = {status: look.marker for status, look in STATUS_LOOKS.items()}
 
 
 @dataclass(frozen=True)
@@ -340,7 +334,7 @@ def _status_legend(fig, axes=()) -> None:
             color=STATUS_COLOUR[s],
             marker=STATUS_MARKER[s],
             ls="none",
-            label=s.replace("_", " ").lower(),
+            label=STATUS_LOOKS[s].words,
         )
         for s in ("FLAGGED", "INCONCLUSIVE", "PASS", "INSUFFICIENT_DATA")
     ]

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .._text import one_line, percent
+from ..fairness import STATUS_LOOKS
 from ._audit_report import (
     WEIGHTED_SENTENCE,
     below_floor,
@@ -45,13 +46,7 @@ from ._verdict import (
     verdict_sentence,
 )
 
-STATUS_STYLE = {
-    "FLAGGED": "bold red",
-    "INCONCLUSIVE": "yellow",
-    "PASS": "green",
-    "INSUFFICIENT_DATA": "dim",
-    "UNDEFINED": "dim",
-}
+STATUS_STYLE = {status: look.terminal for status, look in STATUS_LOOKS.items()}
 
 # {level}: the intervals' confidence level (the result's config), as the headers state it
 TABLE_COLUMNS = (
@@ -281,13 +276,7 @@ def comparison_summary(result) -> list[str]:
 
 
 # One character per status in the threshold grid.
-_THRESHOLD_MARKS = {
-    "FLAGGED": "F",
-    "INCONCLUSIVE": "?",
-    "PASS": ".",
-    "INSUFFICIENT_DATA": "n",
-    "UNDEFINED": "u",
-}
+_THRESHOLD_MARKS = {status: look.mark for status, look in STATUS_LOOKS.items()}
 
 
 @names_alone

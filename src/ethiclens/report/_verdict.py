@@ -11,10 +11,12 @@ import math
 import re
 
 from .._text import beside, threshold_text
-from ..fairness import COMPARISON_METRIC_SPECS, judged_largest_disparity, policy_edges
-
-# Order of the first page: what needs action first.
-STATUS_ORDER = ("FLAGGED", "INCONCLUSIVE", "INSUFFICIENT_DATA", "UNDEFINED", "PASS")
+from ..fairness import (
+    COMPARISON_METRIC_SPECS,
+    STATUS_ORDER,
+    judged_largest_disparity,
+    policy_edges,
+)
 
 # (one, many) — "1 comparison shows …" / "3 show …".
 _PHRASES = {
