@@ -164,14 +164,16 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
         names = {"release_dir": "RELEASE_DIR", "level": "--confidence-level"}
         raise (exc.renamed(names) if hasattr(exc, "renamed") else exc) from None
     est = est.record_inputs(release_dir, request_path)
-    if json_out:  # the files first: a failing terminal never loses finished work
-        write_json_output(json_out, est.to_dict())
+    wrote = []  # the files first: a failing terminal never loses finished work
+    if json_out and (line := write_json_output(json_out, est.to_dict())):
+        wrote.append(line)
     if html_out:
         title = f"P2NIA estimate from {(rd.resolve() if rd.name in ('', '..') else rd).name}"
         page = estimate_html(title, est.described(), est.values, est.methods(), est.to_dict())
         write_atomic(html_out, page)
+        wrote.append(f"wrote {html_out}")
     console = safe_console(stderr=to_stdout)  # --json -: the JSON alone on standard output
-    for line in [est.header(), *est.lines()]:  # the platform's words, escaped
+    for line in [est.header(), *est.lines(), *wrote]:  # the platform's words, escaped
         console.print(line, soft_wrap=True, markup=False)
 
 
@@ -251,9 +253,11 @@ def population_bias_cmd(train_state, audit_states, model, repetitions, download,
             download=download,
             progress=progress,
         )
-    for line in population_bias_lines(frame):
-        console.print(line, markup=False)
+    wrote = []  # the files first: a failing terminal never loses finished work
     if plot:
         write_figure(frame, plot)
-    if json_out:
-        write_json_output(json_out, document(frame))
+        wrote.append(f"wrote {plot}")
+    if json_out and (line := write_json_output(json_out, document(frame))):
+        wrote.append(line)
+    for line in [*population_bias_lines(frame), *wrote]:
+        console.print(line, markup=False)

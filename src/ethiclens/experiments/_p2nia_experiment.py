@@ -163,6 +163,23 @@ class ExperimentConfig:
                 )
             for eps in budgets:
                 self._check_budget(eps, flag)
+        self._check_n_ref()
+
+    def _check_n_ref(self):
+        """``n_ref`` only with an ε sweep (an ε other than 10, the size sweep's): without one
+        it added a size the figures and tables never read, unsaid."""
+        if self.n_ref is None:
+            return
+        if all(float(e) == 10.0 for e in (*self.epsilons, *self.metric_epsilons)):
+            raise EthicLensInputError(
+                "is the n′ of the ε sweeps, and none is asked: every ε of epsilons and "
+                "metric_epsilons is 10, the size sweep's (none given: 10 alone)",
+                column="n_ref",
+                kind="argument",
+                value=self.n_ref,
+                fix="give an ε other than 10 in epsilons or metric_epsilons, or leave n_ref out "
+                "(add the size to sizes)",
+            )
 
     def _check_budget(self, eps: float, flag: str):
         """``eps`` against every mechanism's own floor before any data is loaded: GRR's
@@ -464,22 +481,57 @@ def population_bias_document(frame: pd.DataFrame) -> dict:
     }
 
 
+POPULATION_BIAS_COLUMNS = ("train_state", "audit_state", "reference_dp", "blackbox_dp")
+
+
+def check_population_rows(frame) -> None:
+    """``frame``: :func:`cross_population`'s rows, at least one; refused naming what is
+    missing (no rows raised an AttributeError or IndexError, or drew an empty figure)."""
+    fix = "pass the rows cross_population returns"
+    if not isinstance(frame, pd.DataFrame):
+        problem = (
+            f"must be a pandas DataFrame of cross_population's rows, not {type(frame).__name__}"
+        )
+        raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
+    missing = [c for c in (*POPULATION_BIAS_COLUMNS, "abs_error") if c not in frame.columns]
+    if missing:
+        problem = (
+            f"has no column {', '.join(map(repr, missing))} (cross_population's rows have them)"
+        )
+        raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
+    if frame.empty:
+        problem = "has no rows: no population bias to summarise"
+        raise EthicLensInputError(problem, column="frame", kind="argument", fix=fix)
+
+
+def _mean(values) -> str:
+    """A mean of DPs or errors as shown: 'undefined' where none is defined (never 'nan')."""
+    mean = _numbers(values)
+    return "undefined" if pd.isna(mean) else f"{mean:.4f}"
+
+
 def population_bias_lines(frame: pd.DataFrame) -> list[str]:
     """The ``p2nia population-bias`` summary of :func:`cross_population`'s frame: each audit
     state's mean DPs and error, then (several states) the mean error over them."""
+    check_population_rows(frame)
     train = frame.train_state.iloc[0]
     lines = [
         f"model trained in {train}, audited with {state}'s records: "
-        f"reference DP {part.reference_dp.mean():.4f}, black-box DP "
-        f"{part.blackbox_dp.mean():.4f}, mean absolute error "
-        f"{part.abs_error.mean():.4f} over {len(part)} repetitions"
+        f"reference DP {_mean(part.reference_dp)}, black-box DP "
+        f"{_mean(part.blackbox_dp)}, mean absolute error "
+        f"{_mean(part.abs_error)} over {len(part)} repetitions"
         for state, part in frame.groupby("audit_state")
     ]
     n_states = frame.audit_state.nunique()
     if n_states > 1:
-        mean = frame.groupby("audit_state").abs_error.mean().mean()
-        lines.append(f"mean absolute error over {n_states} audit states: {mean:.4f}")
+        means = frame.groupby("audit_state").abs_error.apply(_numbers)
+        lines.append(f"mean absolute error over {n_states} audit states: {_mean(means)}")
     return lines
+
+
+def _numbers(values) -> float:
+    """The mean of ``values`` (NaN where none is a number)."""
+    return pd.to_numeric(values, errors="coerce").mean()
 
 
 def cross_population(

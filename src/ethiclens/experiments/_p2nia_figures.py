@@ -492,6 +492,9 @@ def write_population_bias_figure(frame: pd.DataFrame, path) -> Path:
     """The paper's Fig. 1 from ``cross_population`` rows: the black-box DP estimate with each
     audit state's records (mean over repetitions, ± one standard deviation), the model's true
     DP on its own state's held-out records as a line, states sorted by their error."""
+    from ._p2nia_experiment import check_population_rows
+
+    check_population_rows(frame)
     _check_writable_argument(path, "path", "pass the file to write, e.g. 'population-bias.png'")
     per_state = (
         frame.groupby("audit_state")
