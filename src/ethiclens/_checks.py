@@ -452,11 +452,22 @@ def check_member(
 ):
     """``value`` when it is one of ``allowed``; else one line naming the column (or ``kind``:
     an argument, an option), the value, a near miss and the choices (``fix``: better than
-    listing them)."""
-    if value in allowed:
-        return value
+    listing them). A numpy array (``np.array('flagged')``, which compares equal to its text)
+    or a list is never a choice: refused in these words, never a TypeError (unhashable) or the
+    array kept; ``np.str_`` is text, returned as ``str``."""
+    array = isinstance(value, np.ndarray)
+    try:
+        if not array and value in allowed:
+            return str(value) if isinstance(value, np.str_) else value
+    except TypeError:  # a list or a dict given for one choice of a set: unhashable
+        pass
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
-    fix = did_you_mean(value, choices) + (fix or f"use one of {choices}")
+    fix = fix or f"use one of {choices}"
+    item = value.item() if array and value.ndim == 0 else None
+    if isinstance(item, str):  # as a spec refuses it
+        fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
+    elif not array:
+        fix = did_you_mean(value, choices) + fix
     raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 

@@ -182,8 +182,7 @@ def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
     kind = "argument" if flag.isidentifier() else None  # fail_on, or --fail-on / gate.fail_on
     problem = "unknown gate level: " + schema_words("enum", _LEVELS, "")
     fix = f"use one of {', '.join(_LEVELS)}"
-    check_member(fail_on, _LEVELS, column=flag, problem=problem, fix=fix, kind=kind)
-    return fail_on
+    return check_member(fail_on, _LEVELS, column=flag, problem=problem, fix=fix, kind=kind)
 
 
 def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome:
