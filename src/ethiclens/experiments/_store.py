@@ -12,6 +12,7 @@ is not SQLite, a SQLite file of another program or a damaged store is refused wi
 from __future__ import annotations
 
 import json
+import math
 import os
 import sqlite3
 from dataclasses import fields
@@ -22,6 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import plain, printed_float
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path, check_store_name
 from ._records import GroupRecord, RunRecord, RunResult
@@ -487,6 +489,7 @@ class ResultsStore:
             result = RunResult.from_dict(result)
         run = result.run
         row = self._run_row(run)  # its ε refused before the transaction, never inside it
+        groups = [_group_row(g, i) for i, g in enumerate(result.groups)]
         try:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute(
@@ -499,7 +502,7 @@ class ResultsStore:
             )
             self.conn.executemany(
                 f"INSERT INTO group_stats VALUES ({', '.join('?' * (1 + len(GROUP_FIELDS)))})",
-                [(cur.lastrowid, *(getattr(g, f) for f in GROUP_FIELDS)) for g in result.groups],
+                [(cur.lastrowid, *g) for g in groups],
             )
             self.conn.execute("COMMIT")
         except sqlite3.Error as exc:
@@ -510,7 +513,7 @@ class ResultsStore:
     def _run_row(self, run: RunRecord) -> dict:
         """A run's ``runs`` row (column -> value): its fields, its ε key, the store's
         configuration hash, the worker's versions as JSON and the time it is recorded."""
-        row = {f: getattr(run, f) for f in RUN_FIELDS}
+        row = {f: _field(getattr(run, f), f, "run") for f in RUN_FIELDS if f != "versions"}
         key = epsilon_key(run.epsilon)  # ε = +∞ is no DP: stored as 'none', NULL
         row.update(
             epsilon=None if key == "none" else float(key),
@@ -655,6 +658,53 @@ class ResultsStore:
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+
+
+# A record's fields that the store's readers take as whole numbers, and the text ones (the
+# rest are real numbers); the records of a sweep are plain Python values already.
+WHOLE_FIELDS = ("seed", "n_train", "n_test", "group_index")
+TEXT_FIELDS = ("dataset", "status", "error", "accountant", "trainer", "attribute", "group")
+
+
+def _group_row(group: GroupRecord, i: int) -> tuple:
+    """A group's ``group_stats`` values (after run_id), each checked as :func:`_field`."""
+    return tuple(_field(getattr(group, f), f, f"groups[{i}]") for f in GROUP_FIELDS)
+
+
+def _field(value, name: str, where: str):
+    """A record's field as the store keeps it: a NumPy scalar as the Python value it is (else
+    sqlite3 wrote np.int64 as 8 bytes, which every reader then refused as damage, and a resume
+    retrained the run), NaN as NULL (undefined). Refused before anything is written: a field
+    of the wrong type (text or a bool for a number, a number for a name), a whole number that
+    is negative or past SQLite's 64 bits, a group_index other than 0/1, a status other than
+    done/failed, ±inf in a group's statistic (the readers refuse it as damage)."""
+    value = printed_float(value) if isinstance(value, np.floating) else plain(value)
+    if value is None or name == "epsilon":
+        return value  # ε: epsilon_key's checks
+    if name in TEXT_FIELDS:
+        if not isinstance(value, str) or (value.strip() == "" and name not in ("error",)):
+            _refuse_field(where, name, value, "must be non-empty text")
+        if name == "status" and value not in ("done", "failed"):
+            _refuse_field(where, name, value, "must be 'done' or 'failed'")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        _refuse_field(where, name, value, "must be a number (int or float)")
+    if name in WHOLE_FIELDS:
+        top = 1 if name == "group_index" else 2**63 - 1
+        if not ((isinstance(value, int) or value.is_integer()) and 0 <= value <= top):
+            _refuse_field(where, name, value, f"must be a whole number from 0 to {top}")
+        return int(value)
+    if math.isnan(value):
+        return None  # undefined
+    if math.isinf(value) and name in GROUP_FIELDS:
+        _refuse_field(where, name, value, "must be finite (None where undefined)")
+    return value
+
+
+def _refuse_field(where: str, name: str, value, problem: str) -> None:
+    fix = "record the run as a sweep does: plain numbers and names (RunRecord, GroupRecord)"
+    column = f"result.{where}.{name}"
+    raise EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
 
 
 def _read_key(key) -> str | None:
