@@ -40,9 +40,13 @@ MASK = "***"
 # Snowflake's private_key, a key file's passphrase, an api-key. The words holding a driver's
 # key (private_key_file_pwd) are found by a lookahead, then taken whole: a suffix '\w*' after
 # the word made a long word holding it (30 kB of "credential") take seconds per message.
+# So is a word holding one of the words then '_' or a digit (secret_key,
+# aws_secret_access_key, client_secret_id, password2, token_v2): read only as ending in the
+# word, 'secret_key=…' was shown in full. 'tokenizer=' and 'secretary=' stay text.
+_SECRET_WORDS = r"(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key)"
 _SECRET_KEYS = (
-    r"(?:\w*(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key)"
-    r"|(?=\w*?(?:private_?key|credential))\w+)"
+    rf"(?:\w*{_SECRET_WORDS}"
+    rf"|(?=\w*?(?:private_?key|credential|{_SECRET_WORDS}[_\d]))\w+)"
 )
 
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
