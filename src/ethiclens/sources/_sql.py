@@ -1202,6 +1202,7 @@ def _run(url, roles, table, query, timeout, flag):
             column="--table/--query",
             fix='e.g. --table predictions, or --query "SELECT ... FROM ..."',
         )
+    _check_source_text(table, query)
     if not (is_number(timeout) and 0 < timeout <= 86_400):  # numpy's too, never a bool
         raise EthicLensInputError(
             "the statement timeout must be a number of seconds in (0, 86400]",
@@ -1244,6 +1245,26 @@ def _run(url, roles, table, query, timeout, flag):
         raise _sqlite_file_error(sa, db, exc) or _fail("cannot connect", exc, db, fix) from None
     finally:
         engine.dispose()
+
+
+def _check_source_text(table, query) -> None:
+    """A ``table`` or ``query`` given in Python (or a config file) is text, a table's name not
+    empty and without NUL (which no name in SQL holds; it was refused as a column's name, or
+    as ``no such table:``), as the command line's ``--table`` and ``--query`` are."""
+    flag, given = ("--table", table) if table is not None else ("--query", query)
+    what = "a table's name" if flag == "--table" else "one SELECT statement"
+    fix = (
+        "e.g. --table predictions" if flag == "--table" else 'e.g. --query "SELECT y, p, g FROM t"'
+    )
+    if not isinstance(given, str):
+        problem = f"must be text ({what}), not {type(given).__name__}"
+    elif flag == "--table" and not given:
+        problem = "must not be empty"
+    elif flag == "--table" and "\x00" in given:
+        problem = "a table's name may not hold a NUL character (\\x00)"
+    else:
+        return
+    raise EthicLensInputError(problem, column=flag, value=given, fix=fix)
 
 
 def _engine(sa, url: str):
