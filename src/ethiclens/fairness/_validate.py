@@ -456,8 +456,24 @@ def _as_text_labels(series: pd.Series, column: str, pos_label):
     if texts is uniques:
         return series, pos_label
     if isinstance(pos_label, bytes):
-        pos_label = decoded_bytes(np.array([pos_label], dtype=object), "pos_label")[0]
+        pos_label = _decoded_pos_label(pos_label, texts)
     return series.map(dict(zip(uniques, texts, strict=True))), pos_label
+
+
+def _decoded_pos_label(pos_label: bytes, texts) -> str:
+    """A bytes ``pos_label`` as the UTF-8 text the column's labels are read as; bytes that are
+    no UTF-8 text (no label can equal them) refused as the caller's argument, not a column."""
+    try:
+        return pos_label.decode("utf-8")
+    except UnicodeDecodeError:
+        labels = sorted({t for t in texts if isinstance(t, str)})[:10]
+        raise EthicLensInputError(
+            "holds bytes that are not UTF-8 text, as the labels are read",
+            column="pos_label",
+            value=pos_label,
+            fix=f"give the positive label as text: the labels read {labels}",
+            kind="argument",
+        ) from None
 
 
 PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
