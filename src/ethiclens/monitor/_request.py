@@ -11,6 +11,7 @@ import weakref
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from decimal import Decimal
 from numbers import Number
 from types import SimpleNamespace
 from typing import ClassVar
@@ -552,6 +553,7 @@ def _check_text(request: MonitorRequest) -> None:
     check_type(request.hold_last, bool, column="--hold-last", problem="must be True or False",
                fix="hold_last=True leaves the newest window for a later run")  # fmt: skip
     label = request.pos_label
+    _refuse_nan_label(label)
     if isinstance(label, np.generic):
         label = label.item()  # numpy's 1 or True, as the audit takes it (its JSON crashed)
         object.__setattr__(request, "pos_label", label)
@@ -565,6 +567,24 @@ def _check_text(request: MonitorRequest) -> None:
     for item in request.protected:
         check_type(item, str, column="--protected", problem="must be column names (str)",
                    fix="e.g. protected=('race', 'sex=Female')")  # fmt: skip
+
+
+def _refuse_nan_label(label) -> None:
+    """A NaN ``pos_label`` (float, NumPy's, Decimal's) in the audit's words (``fairness``'s
+    ``check_pos_label``): it names no value a label column holds, and was refused at count
+    time as absent from column 'p (y_pred)', where the audit names the argument."""
+    if isinstance(label, Decimal):
+        nan = label.is_nan()
+    else:
+        nan = isinstance(label, float | np.floating) and bool(np.isnan(label))
+    if nan:
+        raise EthicLensInputError(
+            "must be one label: a string, number or boolean",
+            column="pos_label",
+            value=label,
+            fix="give the single value of the labels that is positive, e.g. pos_label=1",
+            kind="argument",  # the caller's keyword, as the audit names it
+        )
 
 
 def _check_numbers(request: MonitorRequest) -> None:

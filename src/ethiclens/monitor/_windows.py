@@ -238,7 +238,7 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
         fix = getattr(exc, "not_alone", None)
         refused_kind = exc.problem.startswith("a folder or glob may hold only")
         if refused_kind and (partial := _being_written(str(target))):  # one to wait for
-            fix = _being_written_fix(str(target), partial)
+            fix = _being_written_fix(str(target), partial, exc.problem)
         elif exc.problem == "mixes CSV and Parquet files":  # the audit's "audit one kind" would
             fix = MIXED_FIX  # drop the other kind's rows: windows short, or late rows refused
         path = str(target)  # not there: a relative path is read where the command runs (audit's)
@@ -271,25 +271,39 @@ def _being_written(target: str) -> list[str]:
         return sorted(
             str(f)
             for f in found
-            if f.suffix.lower() in _BEING_WRITTEN
-            and f.stem.lower().endswith(_DATA_NAMES)
+            if _being_written_name(str(f))
             and not any(p.startswith(("_", ".")) for p in f.parts[len(path.parts) :])
         )
     except (OSError, ValueError):  # unreadable, or no pattern: the sources' refusal stands
         return []
 
 
-def _being_written_fix(target: str, partial: list[str]) -> str:
+def _being_written_fix(target: str, partial: list[str], problem: str) -> str:
     """The monitor's fix for a folder or glob holding ``partial`` files: run again once they
-    are complete; a window processed without their rows is never processed again."""
+    are complete; a window processed without their rows is never processed again. Other
+    kinds the sources' ``problem`` names beside them (``.json``) keep their fix: waiting
+    alone would be refused again."""
     first = partial[0]
     done = first[: -len(Path(first).suffix)]
     leave = "move it out of the folder" if Path(target).is_dir() else "narrow the glob"
-    return (
+    fix = (
         f"if {first} is still being written, run again once it is complete (renamed to "
         f"{done}): the monitor counts every row of TARGET, and a window processed without "
         f"its rows is not processed again; if it is a leftover, {leave}"
     )
+    held = re.search(r" holds (.+) files \(", problem)
+    others = [k for k in held.group(1).split(" and ") if not _being_written_name(k)] if held else []
+    if others:
+        them = "move them out of the folder" if Path(target).is_dir() else "narrow the glob"
+        fix += f"; the {' and '.join(others)} files: {them}, or convert them to .csv or .parquet"
+    return fix
+
+
+def _being_written_name(name: str) -> bool:
+    """Whether ``name`` (a path or a kind as the sources write it, ``.csv.part``) is a data
+    file's name while it is being written."""
+    path = Path(name)
+    return path.suffix.lower() in _BEING_WRITTEN and path.stem.lower().endswith(_DATA_NAMES)
 
 
 def describe_target(target) -> str:
