@@ -126,7 +126,9 @@ def dask_counts(ddf, roles: Roles):
         keys = frame[[c for c, _ in roles._keys() if c in frame.columns]]
         renamed = keys.rename(columns=dict(roles._keys())).reset_index(drop=True)
         _refuse_not_one_value(renamed, roles)  # the pandas audit's refusal, by row and value
-    ddf, firsts = dask_as_built(ddf, [c for c, _ in roles._keys()])
+    # the weights and scores too: an object column of floats was turned into text and refused
+    values = [c for c in (roles.weight, roles.y_score) if c is not None]
+    ddf, firsts = dask_as_built(ddf, [*(c for c, _ in roles._keys()), *values])
     raw = _count(ddf, roles, text=False)
     for column, name in roles._keys():  # equal values (1, 1.0, True) as the first row writes
         if first := firsts.get(column):  # them, whichever partition Dask's groupby kept
