@@ -48,3 +48,19 @@ def test_a_nan_pos_label_is_refused_as_the_audit_refuses_it(tmp_path, label):
     assert str(ours.value) == str(theirs.value)
     assert str(ours.value).startswith("argument 'pos_label': must be one label")
     assert not (tmp_path / "s.sqlite").exists()
+
+
+@pytest.mark.parametrize("flag", ["TARGET", "--baseline-target"])
+def test_a_file_being_written_named_alone_is_waited_for(tmp_path, capsys, flag):
+    """Named alone (TARGET or --baseline-target), d1.csv.part was told only 'save the rows
+    as .csv or .parquet': converting a file cut short is no fix."""
+    ROWS.to_csv(tmp_path / "t.csv", index=False)
+    ROWS.to_csv(tmp_path / "d1.csv.part", index=False)
+    part = str(tmp_path / "d1.csv.part")
+    args = [part] if flag == "TARGET" else [str(tmp_path / "t.csv"), flag, part]
+    rc = main(["monitor", *args, *ARGS, "--store", str(tmp_path / "s.sqlite")])
+    err = capsys.readouterr().err
+    assert rc == 2 and not (tmp_path / "s.sqlite").exists(), err
+    done = tmp_path / "d1.csv"
+    assert f"Fix: if it is still being written, run again once it is complete, on {done}" in err
+    assert "; otherwise save the rows as .csv or .parquet" in err, err

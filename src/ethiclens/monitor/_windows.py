@@ -201,6 +201,10 @@ def refuse_unread_kind(target, frame: bool = True) -> None:
     low = Path(path).name.lower()
     is_file = _path_exists(path, "TARGET") and Path(path).is_file()  # a name too long: refused
     if is_file and not low.endswith((".csv", ".csv.gz", ".parquet", ".pq")):
+        if _being_written_name(path):  # converting a file cut short is no fix: wait for it
+            done = path[: -len(Path(path).suffix)]
+            cli = f"if it is still being written, run again once it is complete, on {done}"
+            cli += "; otherwise save the rows as .csv or .parquet"
         # the reader of its kind: a JSON array is no JSON lines, a spreadsheet no JSON
         lines = ", lines=True" if ".jsonl" in low or ".ndjson" in low else ""
         read = f"read_json(path{lines})" if ".json" in low else "read_csv(path)"
