@@ -130,9 +130,12 @@ _QUERY_KEY_VALUE = re.compile(
     rf"|[^&;\s'\"]+(?:[^\S\r\n]+(?!{_JOINER})[^&;\s'\"]+)*)",
     re.IGNORECASE | re.MULTILINE,
 )
-# "password": "…" in JSON-like text (a driver's repr of its connect arguments).
+# "password": "…" in JSON-like text (a driver's repr of its connect arguments). A value not
+# quoted (a number) ends its entry: in "key 'api_token': unknown key" (a config's refusal)
+# 'unknown' is EthicLens's word, not a value ("key 'api_token': '***' key" said nothing).
 _QUOTED_KEY = re.compile(
-    rf"(?P<pre>['\"]{_SECRET_KEYS}['\"]\s*:\s*)(?P<val>'[^']*'|\"[^\"]*\"|[^,}}\s]+)",
+    rf"(?P<pre>['\"]{_SECRET_KEYS}['\"]\s*:\s*)(?P<val>'[^']*'|\"[^\"]*\""
+    r"|[^,}\]\s]++(?=[^\S\r\n]*(?:[,}\]\r\n]|$)))",
     re.IGNORECASE,
 )
 
