@@ -25,6 +25,7 @@ TABLE_FILES = (*(f"{n}.csv" for n in TABLE_NAMES), "tables.md", "figure1.png", "
 def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     """One row per (dataset, attribute, ε, seed) of a binary attribute: the paper's quantities."""
     keys = ["dataset", "attribute", "epsilon_key", "seed"]
+    _check_group_order(groups)
     g0, g1 = (groups[groups.group_index == i].set_index(keys) for i in (0, 1))
     g0, g1 = g0.align(g1, join="inner")
     out = pd.DataFrame(index=g0.index)
@@ -43,6 +44,44 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     out["dpcer"] = out[f"dpcer_{eta:g}"]
     out["dpcer_mia"] = _pcer(g0, g0["mia_auc"] - 0.5, eta) - _pcer(g1, g1["mia_auc"] - 0.5, eta)
     return out.reset_index()
+
+
+def _check_group_order(groups: pd.DataFrame) -> None:
+    """Every run of a (dataset, attribute) names one group 0 and one group 1, the same two:
+    a store (written by hand, or by ``record`` of runs in another order) whose seeds swap
+    them, rename one or hold a third group is refused, naming the runs (the means over
+    seeds would mix PCER_0 − PCER_1 with PCER_1 − PCER_0, or leave a group out silently)."""
+    cols = ["dataset", "attribute", "epsilon_key", "seed", "group_index", "group_name"]
+    for (d, a), part in groups[cols].groupby(["dataset", "attribute"], sort=True):
+        where = f"{d} / {a}"
+        if bad := sorted(set(part.group_index) - {0, 1}):
+            row = part[part.group_index == bad[0]].iloc[0]
+            problem = (
+                f"{where} has a group_index {_shown_index(bad[0])} (group "
+                f"{row.group_name!r}, ε {row.epsilon_key}, seed {row.seed}): the tables "
+                "compare group 0 with group 1 of a binary attribute"
+            )
+            raise _order_error(problem)
+        for i in (0, 1):
+            names = part[part.group_index == i].drop_duplicates("group_name")
+            if len(names) > 1:
+                first, other = names.iloc[0], names.iloc[1]
+                problem = (
+                    f"{where}: group {i} is {first.group_name!r} in the run of ε "
+                    f"{first.epsilon_key}, seed {first.seed} but {other.group_name!r} in the "
+                    f"run of ε {other.epsilon_key}, seed {other.seed}: their mean ΔPCER = "
+                    "PCER_0 − PCER_1 would mix two groups' directions"
+                )
+                raise _order_error(problem)
+
+
+def _shown_index(value) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _order_error(problem: str) -> EthicLensInputError:
+    fix = "record every run's groups in one order, as a sweep does (or sweep into a new store)"
+    return EthicLensInputError(problem, column="STORE", fix=fix)
 
 
 def _pcer(group: pd.DataFrame, delta, eta: float):
