@@ -58,8 +58,12 @@ def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataF
     cols = {}
     for name, dom in domains.items():
         if isinstance(dom, tuple):
-            low, high = dom
-            cols[name] = rng.uniform(low, high, n)
+            low, high = map(float, dom)
+            if math.isfinite(high - low):
+                cols[name] = rng.uniform(low, high, n)
+            else:  # a width past the largest float (-1e308, 1e308): the same draws, weighted
+                u = rng.random(n)
+                cols[name] = low * (1 - u) + high * u
         else:
             values = quiet_nans(list(dom))  # a Decimal('sNaN'): the NaN it reads as
             cols[name] = np.asarray(values, dtype=object)[rng.integers(0, len(dom), n)]
@@ -184,7 +188,7 @@ def _check_domains(domains, protected=None) -> None:
     )
     for name, dom in domains.items():
         if isinstance(dom, tuple) and name != protected:
-            ok = len(dom) == 2 and all(is_number(v) and math.isfinite(v) for v in dom)
+            ok = len(dom) == 2 and all(is_number(v) and _finite_float(v) for v in dom)
             ok = ok and dom[0] <= dom[1]
         else:  # the protected attribute's groups: each once, as it prints
             # any 1-D list-like: a range, an Index, a Series, df[c].unique() (a Categorical)
@@ -204,6 +208,15 @@ def _check_domains(domains, protected=None) -> None:
             )
         if name == protected:
             _check_groups(dom, f"domains[{name!r}]")
+
+
+def _finite_float(value) -> bool:
+    """``value`` a finite float once converted (an integer past the largest float, 10**400,
+    raised OverflowError there)."""
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def _distinct(values) -> int:
