@@ -754,6 +754,8 @@ class AuditSpec:
 
         self.check_savable(path, argument)
         data = self.to_dict(minimal=True)
+        for key in sorted(stray_options(self)):  # compas's year 2018: refused when run, kept
+            data.setdefault("target", {})[key] = _plain(getattr(self.target, key))
         if Path(path).suffix.lower() == ".json":
             # strict JSON: a spec holds no NaN or infinity (refused when it is made)
             text = json.dumps(data, indent=2, allow_nan=False) + "\n"
