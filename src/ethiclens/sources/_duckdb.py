@@ -456,6 +456,14 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
     for col, file_type in types.items():
         values = as_pandas_reads(cells.column(alias[col]), file_type)
         frame[alias[col]] = values.set_axis(frame.index)
+    # a DECIMAL label too (DuckDB's 1.0, pandas' and Dask's 1 or 1.00 in a written counts file)
+    import pyarrow as pa
+
+    labels = {c: n for c, n in roles._keys()[len(roles.protected) :]}
+    for col, file_type in parquet_key_types(layout.files, list(labels)).items():
+        if pa.types.is_decimal(file_type):
+            values = as_pandas_reads(cells.column(labels[col]), file_type)
+            frame[labels[col]] = values.set_axis(frame.index)
     return frame
 
 
