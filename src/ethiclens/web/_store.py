@@ -177,6 +177,25 @@ def _refuse_foreign(path: Path) -> None:
 APPLICATION_ID = int.from_bytes(b"ELwh", "big")
 
 
+def _create_marked(db) -> None:
+    """SQLite: the history's tables and its mark (:data:`APPLICATION_ID`, written once, not at
+    each job's start) in one transaction, so that another server starting on the same new file
+    at this moment sees all of them or none (not a lone ``data`` table, refused as another
+    program's). A history this server may not write (a read-only file or folder, marked or
+    not) is refused here, unchanged, rather than by the first write of its start."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in filter(str.strip, SCHEMA.split(";")):
+            db.execute(statement)
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("UPDATE audits SET id = id WHERE 0")  # writes nothing; fails if read-only
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 _TABLES = (
     "SELECT name FROM sqlite_master "
     "WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
@@ -247,11 +266,11 @@ class Store:
             if not self.url:
                 _refuse_foreign(self.path)
             db = self._db()
-            db.executescript(SCHEMA)
+            if self.url:
+                db.executescript(SCHEMA)
+            else:
+                _create_marked(db)
             _add_later_columns(db, bool(self.url))  # a history it may not write: refused too
-            # marked as a history (once: not a write at each job's start)
-            if not self.url and db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
-                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except sqlite3.Error as exc:  # a folder that does not exist, a file of another kind
             raise EthicLensInputError(
                 f"cannot open the history database: {exc}",
