@@ -108,16 +108,21 @@ _PORT_LIKE = re.compile(
 # A value quoted with escaped quotes (a group "password='my pw' \"x\"" in a list's repr:
 # 'password=\'my pw\' "x"') runs to the escaped quote that closes it, not to the backslash.
 _ESCAPED_VALUE = r"\\(?P<q>['\"])(?:(?!\\(?P=q))[^\r\n])*(?:\\(?P=q))?"
+# An ODBC connection string braces a value holding ';' (PWD={p;ss w0rd}, '}' doubled inside):
+# whole, not up to its ';' (which showed 'ss w0rd}').
+_BRACED_VALUE = r"\{(?:[^}\r\n]|\}\})*\}?"
 _KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>{_ESCAPED_VALUE}|'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?"
-    r"|[^&;\s'\"]+)",
+    rf"|{_BRACED_VALUE}|[^&;\s'\"]+)",
     re.IGNORECASE,
 )
 # the same inside a URL-encoded query value (?dsn=host%3Dh%20password%3Dpw): a quoted value
-# (%27…%27) whole, else up to an encoded space, '&' or ';'.
+# (%27…%27) or braced one (%7B…%7D, an ODBC string's) whole, else up to an encoded space, '&'
+# or ';'.
 _ENCODED_KEY_VALUE = re.compile(
     rf"(?P<pre>\b{_SECRET_KEYS}%3D)"
-    r"(?P<val>%27(?:(?!%27)[^&\s])*(?:%27)?|(?:(?!%20|%26|%3B)[^&;\s'\"])+)",
+    r"(?P<val>%27(?:(?!%27)[^&\s])*(?:%27)?|%7B(?:(?!%7D)[^&\s]|%7D%7D)*(?:%7D)?"
+    r"|(?:(?!%20|%26|%3B)[^&;\s'\"])+)",
     re.IGNORECASE,
 )
 # ?password=… or &password=… in a URL's query: the whole value up to the next '&' (or a quote,
@@ -244,12 +249,12 @@ def secret_values(url: str) -> list[str]:
         if re.fullmatch(_SECRET_KEYS, key, re.IGNORECASE) and value:
             found.append(value)
         # a libpq DSN passed whole as one value (?dsn=...): its password keyword
-        found += [m.group("val").strip("'\"") for m in _KEY_VALUE.finditer(value)]
+        found += [_bare_value(m.group("val")) for m in _KEY_VALUE.finditer(value)]
     found += [m.group("val") for m in _QUERY_KEY_VALUE.finditer(str(url))]
     for match in _KEY_VALUE.finditer(str(url)):
         # a query's value is read whole above: its first word alone ("the") is no secret
         if str(url)[: match.start()][-1:] not in ("?", "&"):
-            found.append(match.group("val").strip("'\""))
+            found.append(_bare_value(match.group("val")))
     found.extend(_userinfo_secrets(str(url)))
     found.extend(m["val"] for m in _PORT_LIKE.finditer(str(url)) if m["val"] is not None)
     out = set()
@@ -258,6 +263,13 @@ def secret_values(url: str) -> list[str]:
             if len(form) >= 3:  # a one- or two-character password would mask every such letter
                 out.update(_escaped_forms(form))
     return sorted(out, key=len, reverse=True)
+
+
+def _bare_value(value: str) -> str:
+    """A :data:`_KEY_VALUE` value without its quotes, or its ODBC braces ('}}' read as '}')."""
+    if value.startswith("{"):
+        return value[1:].removesuffix("}").replace("}}", "}")
+    return value.strip("'\"")
 
 
 def _escaped_forms(text: str) -> set[str]:
