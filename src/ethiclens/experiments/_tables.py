@@ -526,11 +526,14 @@ def _md_runs(runs: pd.DataFrame | None) -> list[str]:
         return []
     done = runs[runs.status == "done"]
     wall = done.wall_time_s.mean()  # none recorded: undefined, never "nan s"
+    # each name as Markdown text (a store's trainer column is written by whoever wrote the
+    # store: '<img ...>', a line break, a number or bytes are shown, never rendered or raised)
+    trainers = ", ".join(sorted({esc(str(t)) for t in done.trainer.dropna()}))
     return [
         "## Runs",
         "",
         f"{len(done)} finished runs, {int((runs.status == 'failed').sum())} "
-        f"failed; trainer(s): {', '.join(sorted(done.trainer.dropna().unique()))}; mean "
+        f"failed; trainer(s): {trainers}; mean "
         f"wall time per model {'— (not recorded)' if math.isnan(wall) else f'{wall:.2f} s'}.",
         "",
     ]
