@@ -262,7 +262,8 @@ def _data_files(folder: Path) -> list[str]:
     and so is a table of a kind no engine reads as several files, JSON). Files under a
     ``_`` or ``.`` name (``_SUCCESS``, ``_delta_log/``) are the writer's, not data; a folder
     holding no data file but others is refused naming what it holds."""
-    found = glob.glob(str(folder / "**" / "*"), recursive=True)
+    # the folder's own name escaped: f[1]/ would list f1/'s files (a ValueError traceback)
+    found = glob.glob(os.path.join(glob.escape(str(folder)), "**", "*"), recursive=True)
     _refuse_not_files(str(folder), [f for f in found if not _by_a_tool(f, folder)])
     found = sorted(f for f in found if Path(f).is_file())
     data = [f for f in found if _multi_file_kind(f)]
@@ -492,7 +493,7 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
     keys = _hive_columns(layout, roles, params)
     join = _hive_join(keys)
     if layout.kind == "parquet":
-        params["files"] = layout.files
+        params["files"] = _literal(layout.files)
         named = _parquet_names(layout.files[0])
         wanted = ", ".join(
             f"{keys.get(c) or 'src.' + quote(named.get(c, c))} AS {alias[c]}" for c in roles.columns
@@ -513,7 +514,7 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
         opts += f", filename = '{FILE_NAME}'"  # our constant (no quote in it)
     parts = []
     for i, (names, group) in enumerate(header_groups(layout.files, layout.headers)):
-        params[f"files{i}"] = group
+        params[f"files{i}"] = _literal(group)
         params[f"cols{i}"] = {**{f"c{j}": "VARCHAR" for j in range(len(names))}, "extra": "VARCHAR"}
         by_name = {n: f"src.c{j}" for j, n in reversed(list(enumerate(names)))}  # pandas: first
         chosen = ", ".join(
@@ -526,6 +527,17 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
             f"columns = $cols{i}{opts}){join}{_not_blank(len(names))}"
         )
     return "(" + " UNION ALL ".join(parts) + ")"
+
+
+_GLOB_CHARACTER = re.compile(r"[[*?]")
+
+
+def _literal(files) -> list[str]:
+    """``files`` as DuckDB globs that match each file alone: DuckDB reads every path it is
+    given as a glob, so a file named ``d[1].csv`` was read as ``d1.csv`` (another file's rows,
+    or no rows), ``x?.csv`` as ``xa.csv`` too; ``[``, ``*`` and ``?`` are each written as a
+    one-character class (``[[]``)."""
+    return [_GLOB_CHARACTER.sub(lambda m: f"[{m.group()}]", str(f)) for f in files]
 
 
 def _hive_columns(layout: FileLayout, roles: Roles, params: dict) -> dict:
