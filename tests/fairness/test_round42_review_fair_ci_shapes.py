@@ -47,4 +47,5 @@ def test_numpy_array_is_a_list():
     assert "is a list: the interval method is one word" in said
     assert "(ci='bca')" in said, said  # not np.str_('bca')
     said = _said(lambda: audit(Y, P, sensitive_features=G, ci=np.array("bca")))  # 0-d: no list
-    assert "is not an interval method of an audit" in said
+    assert "must be text, not a 0-d numpy array" in said  # as a request says (round 43)
+    assert "is a list" not in said

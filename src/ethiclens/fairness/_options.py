@@ -164,7 +164,7 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
             (COMPARE_CI, COMPARE_ALIASES) if function == "compare" else (CI_CHOICES, {})
         )
         if isinstance(value, str) and (value in methods or value in aliases):
-            return value
+            return str(value)  # np.str_ as text
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
         fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
@@ -298,6 +298,7 @@ def policy_and_options(function: str, policy, options: dict) -> tuple:
     """(the policy, :func:`take_options`): settings of the policy given as keywords taken
     into it first (:func:`split_policy`). A refusal names the keyword as the caller wrote it
     (``min_labels``, ``seed``: a request's name), as a request's refusal does."""
+    _refuse_0d_text(function, options)
     options, spelled = _engine_names(options)
     try:
         policy, options = split_policy(policy, options, spelled)
@@ -306,6 +307,31 @@ def policy_and_options(function: str, policy, options: dict) -> tuple:
         if str(exc.column) not in spelled:
             raise
         raise exc.renamed({str(exc.column): spelled[str(exc.column)]}, exc.kind) from None
+
+
+# The keywords that take one word from a list (a request's choices): a 0-d text array is
+# refused in every one alike, as a request (AuditSpec.of) refuses it
+_CHOICE_KEYWORDS = ("ci", "di_rule", "positive")
+
+
+def _refuse_0d_text(function: str, options: dict) -> None:
+    """Refuse a choice given as a 0-d numpy array of text (``ci=np.array('jeffreys')``, which
+    compares equal to its text) in the words of a request's refusal of it, whichever choice:
+    never "is not an interval method" for ci and "must be one of" for di_rule. ``np.str_`` is
+    text and taken; the threshold view's ``ci`` is refused as it takes none."""
+    for key in _CHOICE_KEYWORDS:
+        value = options.get(key)
+        if key == "ci" and function == "threshold_table":
+            continue
+        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "USO":
+            if isinstance(item := value.item(), str):
+                raise EthicLensInputError(
+                    "must be text, not a 0-d numpy array",
+                    column=key,
+                    value=value,
+                    fix=f"pass it as text: {item!r} (value.item()), not a 0-d numpy array",
+                    kind="argument",
+                )
 
 
 def _engine_names(options: dict) -> tuple[dict, dict]:
