@@ -265,7 +265,8 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
                 f"discretization={{{col!r}: [edges]}}), or drop it from the columns",
             )
         else:
-            labels = (domains or {}).get(col) or sorted(set(map(str, pd.unique(values))))
+            text = _category_text(values)  # the codes' and the domain's text: one rule
+            labels = (domains or {}).get(col) or sorted(set(text.unique()))
             if len(labels) < 2:  # a release's column holds two or more values
                 raise EthicLensInputError(
                     f"the data holds a single value {labels[0]!r}: the released column "
@@ -273,10 +274,21 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
                     column=col,
                     fix=f"drop {col} from --columns",
                 )
-            codes = pd.Categorical(values.astype(str), categories=labels).codes
+            codes = pd.Categorical(text, categories=labels).codes
             meta[col] = {"domain": labels, "k": len(labels)}
         out[col] = np.asarray(codes).astype(int)
     return out, meta
+
+
+def _category_text(values: pd.Series) -> pd.Series:
+    """A category column's values as released: their text, -0.0 as 0.0 (one number; the
+    domain was taken from pd.unique, which holds one of them, while the codes' text held both:
+    a code of -1 then crashed the synthesiser's counts)."""
+    if pd.api.types.is_float_dtype(values):
+        values = values + 0.0  # -0.0 + 0.0 is 0.0
+    elif values.dtype == object:
+        values = values.map(lambda v: v + 0.0 if isinstance(v, float) else v)
+    return values.astype(str)
 
 
 def _binned(col, values, bins, numeric: bool, open_bins: bool):
