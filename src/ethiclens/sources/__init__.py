@@ -30,6 +30,7 @@ from ._dask import (
     dask_scheduler,
 )
 from ._dask import dask_pandas_frames as dask_pandas_frames  # the monitor's; not in __all__
+from ._duckdb import _literal as duckdb_literal_paths  # noqa: F401 (monitor; not in __all__)
 from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import _refuse_lone_cr as refuse_lone_cr  # noqa: F401 (monitor; not in __all__)
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files

@@ -529,7 +529,7 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
     return "(" + " UNION ALL ".join(parts) + ")"
 
 
-_GLOB_CHARACTER = re.compile(r"[[*?]")
+_GLOB_CHARACTER = re.compile(r"[\[*?]")
 
 
 def _literal(files) -> list[str]:
