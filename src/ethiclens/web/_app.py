@@ -500,22 +500,13 @@ class _Guard:
                 "the field 'token' is sent more than once; it takes one value",
                 "open the address the server printed at start (it ends in ?token=...)",
             )
-        if token is not None:
-            scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
-            given = (
-                request.query_params.get("token")
-                or request.cookies.get(TOKEN_COOKIE)
-                or (bearer.strip() if scheme.lower() == "bearer" else "")
+        if token is not None and (problem := _token_problem(request, token)):
+            return (
+                401,
+                problem,
+                "open the address the server printed at start (it ends in ?token=...), "
+                "or ask whoever runs it",
             )
-            if not given or not hmac.compare_digest(given.encode(), token.encode()):
-                return (
-                    401,
-                    "this server needs its access token"
-                    if not given
-                    else "the access token is wrong",
-                    "open the address the server printed at start (it ends in ?token=...), "
-                    "or ask whoever runs it",
-                )
         if request.method not in SAFE_METHODS and _cross_site(request):
             return (
                 403,
@@ -586,6 +577,22 @@ def _without_token(request) -> str:
     path = "/" + request.url.path.lstrip("/")
     query = [(k, v) for k, v in request.query_params.multi_items() if k != "token"]
     return path + (f"?{urllib.parse.urlencode(query)}" if query else "")
+
+
+def _token_problem(request, token: str) -> str | None:
+    """Why a request is refused (401), or None: it is taken when any credential it carries
+    (the address's ``?token=``, the token cookie, an ``Authorization: Bearer`` header) is the
+    token, so that an outdated cookie beside a right header or address does not refuse it."""
+    scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
+    given = [
+        request.query_params.get("token"),
+        request.cookies.get(TOKEN_COOKIE),
+        bearer.strip() if scheme.lower() == "bearer" else "",
+    ]
+    given = [value for value in given if value]
+    if any(hmac.compare_digest(value.encode(), token.encode()) for value in given):
+        return None
+    return "the access token is wrong" if given else "this server needs its access token"
 
 
 def _cookie(name: str, value: str) -> bytes:
