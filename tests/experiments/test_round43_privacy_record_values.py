@@ -79,3 +79,16 @@ def test_a_field_of_the_wrong_kind_is_refused_before_any_write(store, run, group
     assert store.conn.execute("SELECT count(*) FROM runs").fetchone() == (0,)
     store.record(_result())  # the store stays writable
     assert store.finished() == {("compas", "2.0", 5)}
+
+
+def test_versions_are_json_of_plain_values_or_refused(store):
+    """versions={'numpy': np.int64(2)} was a TypeError traceback (not JSON serializable),
+    versions='x' a ValueError, versions=None a TypeError, {'a': nan} stored as invalid JSON."""
+    store.record(_result({"versions": {"numpy": np.int64(2), "torch": "2.1"}}))
+    store.record(_result({"seed": 6, "versions": None}))
+    stored = store.conn.execute("SELECT versions FROM runs ORDER BY seed").fetchall()
+    assert stored == [('{"numpy": 2, "torch": "2.1"}',), ("{}",)]
+    for bad in ("x", {"a": math.nan}, {"a": object()}):
+        with pytest.raises(EthicLensInputError, match=re.escape("argument 'result.run.versions'")):
+            store.record(_result({"seed": 7, "versions": bad}))
+    assert store.finished() == {("compas", "2.0", 5), ("compas", "2.0", 6)}

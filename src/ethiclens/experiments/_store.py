@@ -15,6 +15,7 @@ import json
 import math
 import os
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import fields
 from datetime import UTC, datetime
 from functools import partial
@@ -519,7 +520,7 @@ class ResultsStore:
             epsilon=None if key == "none" else float(key),
             epsilon_key=key,
             config_hash=self.config_hash,
-            versions=json.dumps(dict(run.versions)),
+            versions=_versions(run.versions),
             finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
         return row
@@ -699,6 +700,20 @@ def _field(value, name: str, where: str):
     if math.isinf(value) and name in GROUP_FIELDS:
         _refuse_field(where, name, value, "must be finite (None where undefined)")
     return value
+
+
+def _versions(value) -> str:
+    """A run's package versions as the JSON text the store keeps (None: none recorded; a
+    NumPy scalar as its Python value); not a mapping of names to text or numbers: refused
+    naming the field, before any write (was a TypeError or ValueError traceback)."""
+    value = {} if value is None else value
+    if not isinstance(value, Mapping):
+        _refuse_field("run", "versions", value, "must be a mapping of package -> version")
+    try:
+        return json.dumps({str(k): plain(v) for k, v in value.items()}, allow_nan=False)
+    except (TypeError, ValueError):
+        problem = "must map each package to its version as text (or a finite number)"
+        _refuse_field("run", "versions", dict(value), problem)
 
 
 def _refuse_field(where: str, name: str, value, problem: str) -> None:
