@@ -166,14 +166,17 @@ class ExperimentConfig:
         self._check_n_ref()
 
     def _check_n_ref(self):
-        """``n_ref`` only with an ε sweep (an ε other than 10, the size sweep's): without one
-        it added a size the figures and tables never read, unsaid."""
+        """``n_ref`` only where the figures read it: with an ε other than 10 (the size
+        sweep's), or with ε 10 alone at an n′ of at least the largest size (the tables' n′ is
+        then the rows' largest: n_ref). Else it added a size never read, unsaid."""
         if self.n_ref is None:
             return
-        if all(float(e) == 10.0 for e in (*self.epsilons, *self.metric_epsilons)):
+        budgets = [float(e) for e in (*self.epsilons, *self.metric_epsilons)]
+        if all(e == 10.0 for e in budgets) and not (budgets and self.n_ref >= max(self.sizes)):
             raise EthicLensInputError(
                 "is the n′ of the ε sweeps, and none is asked: every ε of epsilons and "
-                "metric_epsilons is 10, the size sweep's (none given: 10 alone)",
+                "metric_epsilons is 10, the size sweep's (none given: 10 alone), whose tables "
+                "are at the largest n′",
                 column="n_ref",
                 kind="argument",
                 value=self.n_ref,
