@@ -452,22 +452,28 @@ def check_member(
 ):
     """``value`` when it is one of ``allowed``; else one line naming the column (or ``kind``:
     an argument, an option), the value, a near miss and the choices (``fix``: better than
-    listing them). A numpy array (``np.array('flagged')``, which compares equal to its text)
-    or a list is never a choice: refused in these words, never a TypeError (unhashable) or the
-    array kept; ``np.str_`` is text, returned as ``str``."""
-    array = isinstance(value, np.ndarray)
+    listing them). An array (``np.array('flagged')``, which compares equal to its text, a
+    pandas Series or Index) or a list is never a choice: refused in these words, never a
+    TypeError (unhashable), a ValueError (ambiguous truth value) or the array kept; a 0-d
+    array of a choice is told to pass its item; ``np.str_`` is text, returned as ``str``."""
+    array = hasattr(value, "__array__") and not isinstance(value, np.generic)
     try:
-        if not array and value in allowed:
+        if not array and hash(value) is not None and value in allowed:
             return str(value) if isinstance(value, np.str_) else value
-    except TypeError:  # a list or a dict given for one choice of a set: unhashable
+    except TypeError:  # a list or a dict given for one choice: unhashable
         pass
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
     fix = fix or f"use one of {choices}"
-    item = value.item() if array and value.ndim == 0 else None
-    if isinstance(item, str):  # as a spec refuses it
-        fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
-    elif not array:
-        fix = did_you_mean(value, choices) + fix
+    item = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else None
+    try:
+        one = item is not None and hash(item) is not None and item in allowed
+    except TypeError:  # an object array holding a list
+        one = False
+    if one:  # as a spec refuses it
+        text = "text: " if isinstance(item, str) else ""
+        fix = f"pass it as {text}{item!r} (value.item()), not a 0-d numpy array"
+    elif not array or isinstance(item, str):  # a typo of a choice, in an array or not
+        fix = did_you_mean(value if item is None else item, choices) + fix
     raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
 
 

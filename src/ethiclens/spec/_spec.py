@@ -990,9 +990,9 @@ def check_spec_dict(data, source: str = "spec") -> None:
     """Refuse data that does not follow the schema: the first problem, with its key named."""
     _refuse_underflow(data)  # 1e-400 as the file wrote it, not the 0.0 it was read as
     _refuse_decimal_nan(data)  # Decimal('NaN'): the schema's comparison of it would raise
-    _refuse_0d_text(data)  # np.array('bca'): equal to 'bca' in an enum, but never text
     validator = _validator_class()(spec_schema(strict=True))
     errors = sorted(validator.iter_errors(data), key=_error_order)
+    _refuse_0d_text(data, errors[0] if errors else None)  # np.array('bca'): never text
     if not errors:
         _refuse_whole_floats(data)  # n_boot: 100.0, which the schema's "integer" takes
         for where, check in _CHECKS.items():  # what a schema cannot say (NaN)
@@ -1163,23 +1163,26 @@ def _refuse_decimal_nan(data: dict) -> None:
     _refuse_non_finite_value(float("nan"), where, value)
 
 
-def _refuse_0d_text(data: dict) -> None:
-    """Refuse a 0-d numpy array of text (``ci=np.array('jeffreys')``) anywhere in the spec, as
-    a 0-d array of a number is refused (its checker's "pass it as a float, not a 0-d numpy
-    array"): a choice's enum would take it (it compares equal), a text field would not, and
-    the run's own check of the same keyword refuses it; every key alike now."""
-    for where, value in _leaves(data, ""):
-        if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "USO":
-            item = value.item()
-            if not isinstance(item, str):  # an object array of a number: the schema's words
-                continue
-            taken = {
-                "roles.y_pred": "a list or text",
-                "roles.protected": "a list or text or a mapping",
-            }
-            problem = f"must be {taken.get(where, 'text')}, not a 0-d numpy array"  # as the schema
-            fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
-            raise _key_error(problem, where, fix, value)
+def _refuse_0d_text(data: dict, err=None) -> None:
+    """Refuse a 0-d numpy array of text (``ci=np.array('jeffreys')``) as a 0-d array of a
+    number is refused (its checker's "pass it as a float, not a 0-d numpy array"): anywhere in
+    a spec the schema took (a choice's enum takes it: it compares equal), or where ``err``, the
+    first schema error, is a text field's refusing it. A number's field given one
+    (``di_threshold=np.array('0.8')``) or a choice's typo keeps the schema's words: "pass it
+    as text" would be no fix there."""
+    where_err = ".".join(map(str, err.path)) if err is not None else ""
+    leaves = _leaves(data, "") if err is None else [(where_err, err.instance)]
+    for where, value in leaves:
+        item = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else None
+        if not isinstance(item, str):  # an object array of a number: the schema's words
+            continue
+        types = _types_taken(err, where) if err is not None else "string"
+        if (err is not None and err.validator != "type") or "string" not in types:
+            return
+        taken = {"roles.y_pred": "a list or text", "roles.protected": "a list or text or a mapping"}
+        problem = f"must be {taken.get(where, 'text')}, not a 0-d numpy array"  # as the schema
+        fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
+        raise _key_error(problem, where, fix, value)
 
 
 def _leaves(node, where: str):
