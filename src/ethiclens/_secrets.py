@@ -40,13 +40,19 @@ MASK = "***"
 # Snowflake's private_key, a key file's passphrase, an api-key. The words holding a driver's
 # key (private_key_file_pwd) are found by a lookahead, then taken whole: a suffix '\w*' after
 # the word made a long word holding it (30 kB of "credential") take seconds per message.
-# So is a word holding one of the words then '_' or a digit (secret_key,
-# aws_secret_access_key, client_secret_id, password2, token_v2): read only as ending in the
-# word, 'secret_key=…' was shown in full. 'tokenizer=' and 'secretary=' stay text.
+# So is a word holding one of the words then a number or a word naming the secret itself
+# (secret_key, aws_secret_access_key, password2, token_v2, passwd_old): read only as ending in
+# the word, 'secret_key=…' was shown in full. A word naming something else about it stays the
+# user's text: a column token_count, password_len, secret_santa, pwd_dir (a hive folder
+# token_count=3/ was cut to 'token_count=***'); so do 'tokenizer=' and 'secretary='.
 _SECRET_WORDS = r"(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key)"
+_SECRET_TAILS = (
+    r"(?:_?v?\d|_(?:(?:access_)?key|value|val|str|string|b64|base64|hash|enc|encrypted|raw"
+    r"|plain|old|new|prev|previous|current|orig|confirm)(?![^\W\d_]))"
+)
 _SECRET_KEYS = (
     rf"(?:\w*{_SECRET_WORDS}"
-    rf"|(?=\w*?(?:private_?key|credential|{_SECRET_WORDS}[_\d]))\w+)"
+    rf"|(?=\w*?(?:private_?key|credential|secret_id|{_SECRET_WORDS}{_SECRET_TAILS}))\w+)"
 )
 
 # A URL's start: a scheme of two or more characters (not a Windows drive, C:/) and one or two
