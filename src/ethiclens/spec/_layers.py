@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec, read_spec_file, with_empty_sections
+from ._spec import AuditSpec, _normalise, read_spec_file, with_empty_sections
 from ._unused import given_options, with_given
 
 TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
@@ -48,7 +48,7 @@ def layered_spec(
         part = file_data.setdefault(name, {})
         if not isinstance(part, dict):
             continue
-        if config and key in part and part[key] != value:
+        if config and key in part and not _same_value(path, part[key], value):
             note(path, part[key], said[path])
         part[key] = value
     # The file alone passed (checked_spec_file): a refusal now is of the values on top, so it
@@ -57,6 +57,20 @@ def layered_spec(
     spec = AuditSpec.from_dict(file_data, source="command line").seeded()
     flags = {path.split(".")[1] for path in updates if path.startswith("target.")}
     return with_given(spec, given_options(data) | flags), notes
+
+
+def _same_value(path: str, old, new) -> bool:
+    """Whether the file's ``old`` and the value on top ``new`` are one value as a spec reads
+    them: ``y_pred: a`` and ``--y-pred a`` (a list of one), ``protected: g`` and
+    ``--protected g``; no note says that a value overrides itself."""
+    if old == new:
+        return True
+    section, key = path.split(".")
+    try:
+        old, new = (_normalise({section: {key: v}}, "spec")[section].get(key) for v in (old, new))
+    except (EthicLensInputError, TypeError, ValueError):  # refused later, as the values on top
+        return False
+    return old == new
 
 
 def replaced_table_or_query(section, given: dict) -> list[tuple[str, object, str]]:
