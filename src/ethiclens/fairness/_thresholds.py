@@ -441,7 +441,10 @@ def _counted(name, groups, codes, rows, reference) -> _Attribute:
     effective = kish_effective(sums, sq).reshape(shape)
     labels = (range(0, 2 * (k + 1), 2), range(1, 2 * (k + 1), 2))
     by_label = kish_effective(sums, sq, parts=labels).reshape(shape)
-    return _Attribute(name, list(groups), ref, sums.reshape(shape), effective, n_rows, by_label)
+    label_rows = counts.sum(axis=1)
+    return _Attribute(
+        name, list(groups), ref, sums.reshape(shape), effective, n_rows, by_label, label_rows
+    )
 
 
 def _config(opts, policy, rows, th, edits) -> dict:
@@ -498,6 +501,9 @@ class _Attribute:
     n_rows: np.ndarray  # (G,) rows per group
     # weighted: the cells at each label's own Kish size (label floors, draws of TPR and FPR)
     by_label: np.ndarray | None = None
+    # weighted: (G, 2) rows of each label (positive, negative), to tell a rate whose rows all
+    # weigh 0 from one with no rows
+    label_rows: np.ndarray | None = None
 
 
 def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.DataFrame:
@@ -522,8 +528,7 @@ def _attribute_rows(attr: _Attribute, th, labelled, policy, opts, rng) -> pd.Dat
             verdicts = [dict.fromkeys(_COMPARISON_COLUMNS)] * len(th)
         else:
             short = _short_of(attr, (g, ref), (totals, pos, neg), policy, labelled)
-            names = (attr.groups[g], attr.groups[ref])
-            verdicts = _verdicts(point, boot, g, ref, short, policy, opts.confidence_level, names)
+            verdicts = _verdicts(point, boot, (g, ref), short, policy, opts.confidence_level, attr)
         for j, t in enumerate(th):
             row = {**base, "threshold": float(t), "n": int(attr.n_rows[g])}
             row["selection_rate"] = _f(point["sel"][g, j])
@@ -619,10 +624,15 @@ def _short_of(attr: _Attribute, pair, sizes, policy, labelled) -> dict:
     }
 
 
-def _undefined_why(point, j, pair, names, labelled) -> dict:
+def _undefined_why(point, j, pair, attr: _Attribute, labelled) -> dict:
     """Why DI and EO at threshold ``j`` have no value or an unbounded one (the audit's words),
-    None where they have a finite one."""
+    None where they have a finite one: a group with rows whose weights are all 0, a rate
+    whose rows all weigh 0 ("once weighted"), as the audit says them."""
     g, ref = pair
+    names = (attr.groups[g], attr.groups[ref])
+    weightless = _weightless(attr, pair)
+    if weightless:
+        return {"di": weightless, "eo": weightless if labelled else None}
     sel_g, sel_ref = point["sel"][g, j], point["sel"][ref, j]
     di = None
     if sel_ref == 0:
@@ -634,15 +644,34 @@ def _undefined_why(point, j, pair, names, labelled) -> dict:
     eo = None
     if labelled:
         for key, label, missing in (("tpr", "TPR", "positive"), ("fpr", "FPR", "negative")):
-            bad = [repr(names[k]) for k, i in enumerate(pair) if not np.isfinite(point[key][i, j])]
+            bad = [i for i in pair if not np.isfinite(point[key][i, j])]
             if bad and eo is None:
-                eo = f"{label} undefined for {', '.join(bad)} (no {missing} labels)"
+                shown = ", ".join(repr(attr.groups[i]) for i in bad)
+                label_index = 0 if key == "tpr" else 1
+                rows = attr.label_rows
+                weighed = rows is not None and all(rows[i, label_index] > 0 for i in bad)
+                once = " once weighted: the rows it needs all weigh 0" if weighed else ""
+                eo = f"{label} undefined for {shown} (no {missing} labels{once})"
     return {"di": di, "eo": eo}
 
 
-def _verdicts(point, boot, g, ref, short, policy, level, names) -> list[dict]:
-    """DI and EO with intervals, statuses and reasons of group ``g`` against ``ref``, per
-    threshold; ``short``: why each is below the sample floors (:func:`_short_of`)."""
+def _weightless(attr: _Attribute, pair) -> str | None:
+    """The audit's reason when a group of ``pair`` has rows whose weights are all 0 (every
+    weighted rate 0/0), None otherwise."""
+    if attr.label_rows is None:
+        return None
+    zero = [i for i in pair if attr.n_rows[i] > 0 and not attr.counts[i].sum() > 0]
+    if not zero:
+        return None
+    parts = [f"{attr.groups[i]!r} (n = {int(attr.n_rows[i])})" for i in zero]
+    return f"the weights of {', '.join(parts)} are all zero; weighted rates are 0/0"
+
+
+def _verdicts(point, boot, pair, short, policy, level, attr) -> list[dict]:
+    """DI and EO with intervals, statuses and reasons of group ``g`` against ``ref``
+    (``pair``), per threshold; ``short``: why each is below the sample floors
+    (:func:`_short_of`); ``attr``: the attribute's groups and counts."""
+    g, ref = pair
     labelled = "tpr" in point
     with np.errstate(all="ignore"):
         di = point["sel"][g] / point["sel"][ref]
@@ -658,7 +687,7 @@ def _verdicts(point, boot, g, ref, short, policy, level, names) -> list[dict]:
             eo_lo, eo_hi = np.maximum(t_lo, f_lo), np.maximum(t_hi, f_hi)
     out = []
     for j in range(len(di)):
-        why = _undefined_why(point, j, (g, ref), names, labelled)
+        why = _undefined_why(point, j, pair, attr, labelled)
         di_j = (di[j], di_lo[j], di_hi[j])
         row = _judged("di", pol.judge_disparate_impact, di_j, (short["di"], why["di"]), policy)
         if labelled:
