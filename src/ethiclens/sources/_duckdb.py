@@ -499,6 +499,9 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
             f"{keys.get(c) or 'src.' + quote(named.get(c, c))} AS {alias[c]}" for c in roles.columns
         )
         opts = f", filename = '{FILE_NAME}'" if keys else ""  # our constant (no quote in it)
+        # hive_partitioning off: DuckDB took a g=a/ folder's key over the file's own column g
+        # (a file or glob in such folders); a hive folder's keys are joined by _hive_join
+        opts += ", hive_partitioning = false"
         return f"(SELECT {wanted} FROM read_parquet($files, union_by_name = true{opts}){join})"
     # One read_csv per header order, each with its own names, united by name: a file whose
     # columns are in another order is never read by position. Every field is text; a
@@ -536,8 +539,30 @@ def _literal(files) -> list[str]:
     """``files`` as DuckDB globs that match each file alone: DuckDB reads every path it is
     given as a glob, so a file named ``d[1].csv`` was read as ``d1.csv`` (another file's rows,
     or no rows), ``x?.csv`` as ``xa.csv`` too; ``[``, ``*`` and ``?`` are each written as a
-    one-character class (``[[]``)."""
+    one-character class (``[[]``). A path holding such a character and a backslash, which
+    DuckDB's glob reads as a folder separator (it matches no name holding one), is refused
+    (:func:`_refuse_unglobbable`; ``auto`` reads it with pandas: :func:`lone_cr_refused`)."""
+    _refuse_unglobbable(files)
     return [_GLOB_CHARACTER.sub(lambda m: f"[{m.group()}]", str(f)) for f in files]
+
+
+def _unglobbable(path) -> bool:
+    """Whether DuckDB cannot name the file ``path`` (:func:`_literal`): a POSIX path holding a
+    backslash beside ``[``, ``*`` or ``?`` ('back\\sl[1].csv': its escape matched no file, the
+    path as given could be read as back/sl1.csv)."""
+    text = str(path)
+    return os.sep == "/" and "\\" in text and _GLOB_CHARACTER.search(text) is not None
+
+
+def _refuse_unglobbable(files) -> None:
+    """Refuse a file DuckDB cannot name (:func:`_unglobbable`) in our words, naming it."""
+    if bad := next((str(f) for f in files if _unglobbable(f)), None):
+        raise EthicLensInputError(
+            f"DuckDB cannot open {bad}: its name holds a backslash beside [, * or ?, which "
+            "DuckDB reads as a folder separator and a glob",
+            column="TARGET",
+            fix="rename it, or count it with --engine pandas",
+        )
 
 
 def _hive_columns(layout: FileLayout, roles: Roles, params: dict) -> dict:
@@ -599,6 +624,8 @@ def lone_cr_refused(target: str, engine: str = "duckdb") -> bool:
         files, kind, _ = resolve_files(target, engine)
     except EthicLensInputError:
         return False  # the engine's own refusal
+    if engine == "duckdb" and any(map(_unglobbable, files)):
+        return True  # a name DuckDB cannot open (a backslash beside [, * or ?): read by pandas
     return kind == "csv" and any(_lone_cr_beside(f, engine) for f in files)
 
 
