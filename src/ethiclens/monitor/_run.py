@@ -642,8 +642,10 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
 def held_windows(pending: list, spans: dict) -> dict:
     """The windows a run held back, as the store keeps them (meta ``held``): each one's span
     and rows, for the next run to find them again."""
+    # (tmin: its first row's time, the rows a later run must still hold from)
     return {
-        str(w): {k: float(spans[w][k]) for k in ("start", "end")} | {"rows": int(spans[w]["rows"])}
+        str(w): {k: float(spans[w][k]) for k in ("start", "end", "tmin")}
+        | {"rows": int(spans[w]["rows"])}
         for w in pending
     }
 
@@ -665,7 +667,11 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             and bool(stored)
             and _moved(was, row, ("start",))
         )
-        if now >= int(was["rows"]) and not moved:
+        # a day's held rows are gone when its first row is (as many new rows hide it: a batch
+        # of new rows alone); a store written before keeps no tmin
+        late = window.kind == "days" and row is not None and "tmin" in was
+        late = late and _moved(was, row, ("tmin",)) and float(row["tmin"]) > float(was["tmin"])
+        if now >= int(was["rows"]) and not moved and not late:
             continue
         where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
         found = (
@@ -673,6 +679,7 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             if row is None
             else f"{request.target_name()} has {now:,} rows in it"
             + (f", from {iso(row['start'])}" if moved else "")
+            + (f", none before {iso(row['tmin'])} (its held rows begin {iso(was['tmin'])})" * late)
         )
         why = "not yet full, or --hold-last"
         if window.kind == "days":
