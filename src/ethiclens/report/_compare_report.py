@@ -158,7 +158,7 @@ def _differences(comp):
     rows = [
         (
             *_difference_cells(d, f"{d.attribute}: {d.group} vs {d.reference}"),
-            "yes" if d.excludes_zero else "no",
+            _excludes_zero(d),
         )
         for d in comp.differences
     ]
@@ -167,6 +167,16 @@ def _differences(comp):
         rows,
         numeric=(2, 3, 4),
     )
+
+
+def _excludes_zero(d) -> str:
+    """Whether B − A's interval excludes 0: 'yes', 'no', or 'no interval' where none was
+    made (below the floor, undefined, not computed): a 'no' there read as an interval that
+    spans 0, a finding the data never gave."""
+    m = d.difference
+    if m.ci_low is None or m.ci_high is None:
+        return "no interval"
+    return "yes" if d.excludes_zero else "no"
 
 
 def _group_differences(comp):
