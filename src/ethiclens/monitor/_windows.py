@@ -39,6 +39,7 @@ from ..sources import (
     as_pandas_reads,
     canonical_zero,
     duckdb_failure,
+    duckdb_literal_paths,
     hive_keys,
     mixed_line_ends,
     parquet_key_types,
@@ -612,7 +613,8 @@ def _forget_database(exc) -> None:
 def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     import duckdb
 
-    params = {} if src.kind == FRAME else {"files": src.files}
+    # each path escaped: DuckDB globs every path ('d[1].csv' counted d1.csv's rows)
+    params = {} if src.kind == FRAME else {"files": duckdb_literal_paths(src.files)}
     source = "_ethiclens_frame" if src.kind == FRAME else _duckdb_source(src, params)
     con = _duckdb_connection()
     try:
@@ -677,7 +679,9 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     """The FROM item reading the files (every CSV value as text)."""
     # hive keys as the text of the folder names, as pandas reads them (DuckDB would type
     # d=2020-1-1 as the date 2020-01-01, t=2020-01-01T05:00 as a timestamp, 7 as a number)
+    # and no hive keys where the target is none: a g=c/ folder's c replaced the file's g
     opts = ", hive_partitioning = true, hive_types_autocast = false" if src.hive else ""
+    opts = opts or ", hive_partitioning = false"
     if src.kind == "parquet":
         if src.numbered:  # a bool and a number are united as the number (else: the first's)
             opts += ", union_by_name = true"
