@@ -778,7 +778,7 @@ def _significance(result: AuditResult) -> Section:
             ["Comparison", "SPD", "z", "p-value", "note"],
             rows,
             caption=f"{method}. Not corrected for multiple comparisons "
-            f"({len(result.comparisons)} here). A small p-value says the selection rates "
+            f"({len(result.comparisons):,} here). A small p-value says the selection rates "
             "differ, not that they differ by enough to matter: the verdicts compare the "
             "DI and EO intervals with the policy band, so a comparison can PASS with a "
             "p-value below 1e-6.",

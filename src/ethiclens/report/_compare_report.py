@@ -107,9 +107,9 @@ def _summary(comp) -> Section:
                 "interval (both models scored on each draw of the same rows)."
             ),
             paragraph(
-                f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons."
+                f"Verdicts changed for {len(changed):,} of {len(comp.verdicts):,} comparisons."
                 if changed
-                else f"No verdict changed ({len(comp.verdicts)} comparisons)."
+                else f"No verdict changed ({len(comp.verdicts):,} comparisons)."
             ),
         ),
     )

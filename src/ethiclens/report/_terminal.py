@@ -269,7 +269,7 @@ def comparison_summary(result) -> list[str]:
                 f"{b} - {a} {_masked(difference_text(d.difference))}"
             )
     changed = ", ".join(f"{_masked(v.attribute)}:{_masked(v.group)}" for v in result.changed)
-    n = f"{len(result.changed)} of {len(result.verdicts)}"
+    n = f"{len(result.changed):,} of {len(result.verdicts):,}"
     lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
     # plain lines for a terminal: a name's line break or control character shown as an escape
     return [one_line(x) for x in lines + ([ABSOLUTE_NOTE] if absolute else [])]

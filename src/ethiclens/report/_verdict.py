@@ -59,9 +59,9 @@ def verdict_sentence(result) -> str:
     total = sum(counts.values())
     if not total:
         return "No comparison was made: every attribute has a single group."
-    parts = [f"{n} {_PHRASES[s][0] if n == 1 else _PHRASES[s][1]}" for s, n in counts.items()]
+    parts = [f"{n:,} {_PHRASES[s][0] if n == 1 else _PHRASES[s][1]}" for s, n in counts.items()]
     noun = "comparison" if total == 1 else "comparisons"
-    return f"Of {total} {noun}, " + "; ".join(parts) + "."
+    return f"Of {total:,} {noun}, " + "; ".join(parts) + "."
 
 
 def needs_attention(result) -> list:
