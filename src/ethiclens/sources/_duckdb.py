@@ -460,11 +460,11 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
     # a DECIMAL label too (DuckDB's 1.0, pandas' and Dask's 1 or 1.00 in a written counts file)
     import pyarrow as pa
 
-    labels = {c: n for c, n in roles._keys()[len(roles.protected) :]}
-    for col, file_type in parquet_key_types(layout.files, list(labels)).items():
-        if pa.types.is_decimal(file_type):
-            values = as_pandas_reads(cells.column(labels[col]), file_type)
-            frame[labels[col]] = values.set_axis(frame.index)
+    labels = roles._keys()[len(roles.protected) :]  # pairs: y_true and y_pred may be one column
+    label_types = parquet_key_types(layout.files, [c for c, _ in labels])
+    for col, name in labels:
+        if (file_type := label_types.get(col)) is not None and pa.types.is_decimal(file_type):
+            frame[name] = as_pandas_reads(cells.column(name), file_type).set_axis(frame.index)
     return frame
 
 
