@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ._bins import bin_attribute
-from ._counts import check_counts_cells
+from .._checks import check_argument_type, check_type
+from ..errors import EthicLensInputError
+from ._bins import bin_attribute, check_bins
+from ._counts import RESERVED, check_counts_cells
 from ._engine import COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 
 
@@ -15,7 +17,10 @@ def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     re-added: counts and sums are additive, so binning after counting equals counting the
     binned rows. The cells are checked first (:func:`check_counts_cells`, as ``audit_counts``
     checks them): adding them up would hide a missing or negative count (NaN + 30 = 30,
-    -30 + 30 = 0), and counts written as text ('30') are added as numbers, not joined."""
+    -30 + 30 = 0), and counts written as text ('30') are added as numbers, not joined. A
+    table that is no DataFrame (a counts file's path), ``bins`` that are no mapping or name a
+    column the table does not hold are refused in ``audit_counts``' and ``audit``'s words."""
+    _check_arguments(table, bins)
     columns = table.attrs.get("ethiclens_columns")
     names = columns if isinstance(columns, dict) else None
     check_counts_cells(table, names=names, attributes=[str(c) for c in bins])
@@ -30,3 +35,28 @@ def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     out = table.groupby(keys, sort=True, dropna=False, observed=True)[sums].sum().reset_index()
     out.attrs = dict(table.attrs)
     return out[list(table.columns)]
+
+
+def _check_arguments(table, bins) -> None:
+    """``table`` a DataFrame and ``bins`` attribute -> edges of its attribute columns, refused
+    as ``audit_counts`` refuses the table and ``audit`` its ``bins`` (never an AttributeError
+    or a KeyError)."""
+    try:  # arguments, not columns called 'table' or 'bins'
+        check_type(
+            table,
+            pd.DataFrame,
+            column="table",
+            problem="must be a pandas DataFrame of cells",
+            fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
+        )
+        check_argument_type(
+            bins,
+            dict,
+            column="bins",
+            problem="must be a dict of attribute -> bin edges, not a",
+            fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
+        )
+        attributes = [c for c in table.columns if c not in RESERVED]
+        check_bins(bins, attributes, column="bins", add="count the table with {attr!r}")
+    except EthicLensInputError as exc:
+        raise exc.renamed({}, "argument") from None
