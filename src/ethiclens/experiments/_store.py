@@ -495,7 +495,7 @@ class ResultsStore:
             self.conn.execute("BEGIN IMMEDIATE")
             self.conn.execute(
                 "DELETE FROM runs WHERE dataset=? AND epsilon_key=? AND seed=?",
-                (run.dataset, row["epsilon_key"], run.seed),
+                (row["dataset"], row["epsilon_key"], row["seed"]),  # as stored (np.int64: int)
             )
             cur = self.conn.execute(
                 f"INSERT INTO runs ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})",
@@ -510,6 +510,10 @@ class ResultsStore:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
             raise _friendly(exc, self.path) from exc
+        except BaseException:  # e.g. Ctrl-C mid-write: never left holding the write lock
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
 
     def _run_row(self, run: RunRecord) -> dict:
         """A run's ``runs`` row (column -> value): its fields, its ε key, the store's
@@ -665,6 +669,8 @@ class ResultsStore:
 # rest are real numbers); the records of a sweep are plain Python values already.
 WHOLE_FIELDS = ("seed", "n_train", "n_test", "group_index")
 TEXT_FIELDS = ("dataset", "status", "error", "accountant", "trainer", "attribute", "group")
+# the NOT NULL columns (None was SQLite's constraint message, naming '--store')
+REQUIRED_FIELDS = ("dataset", "seed", "status", "attribute", "group", "group_index")
 
 
 def _group_row(group: GroupRecord, i: int) -> tuple:
@@ -680,6 +686,8 @@ def _field(value, name: str, where: str):
     is negative or past SQLite's 64 bits, a group_index other than 0/1, a status other than
     done/failed, ±inf in a group's statistic (the readers refuse it as damage)."""
     value = printed_float(value) if isinstance(value, np.floating) else plain(value)
+    if value is None and name in REQUIRED_FIELDS:
+        _refuse_field(where, name, value, "must be given (it is None)")
     if value is None or name == "epsilon":
         return value  # ε: epsilon_key's checks
     if name in TEXT_FIELDS:
@@ -687,6 +695,12 @@ def _field(value, name: str, where: str):
             _refuse_field(where, name, value, "must be non-empty text")
         if name == "status" and value not in ("done", "failed"):
             _refuse_field(where, name, value, "must be 'done' or 'failed'")
+        if value != value.encode("utf-8", "backslashreplace").decode("utf-8"):
+            # a lone surrogate (e.g. an undecodable file name): sqlite3 raised
+            # UnicodeEncodeError inside the transaction, which stayed open (store locked)
+            if name == "error":  # an exception's text, kept as escapes
+                return value.encode("utf-8", "backslashreplace").decode("utf-8")
+            _refuse_field(where, name, value, "must be text UTF-8 can hold (no lone surrogate)")
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         _refuse_field(where, name, value, "must be a number (int or float)")
