@@ -28,11 +28,12 @@ def _calls():
 @pytest.mark.parametrize("function", ["audit", "audit_counts", "compare"])
 @pytest.mark.parametrize("key", ["ci", "di_rule", "positive"])
 def test_0d_text_choice_refused_in_one_set_of_words(function, key):
+    word = {"ci": "jeffreys", "di_rule": "below", "positive": "harmful"}[key]  # each a choice
     with pytest.raises(EthicLensInputError) as info:
-        _calls()[function](**{key: np.array("jeffreys")})
+        _calls()[function](**{key: np.array(word)})
     message = str(info.value)
     assert f"argument '{key}': {WORDS}" in message
-    assert "pass it as text: 'jeffreys' (value.item())" in message
+    assert f"pass it as text: {word!r} (value.item())" in message
 
 
 def test_threshold_view_ci_still_dropped_and_di_rule_refused_alike():

@@ -33,7 +33,7 @@ from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE, not_one_word
 from ._keywords import UnknownKeywordError, refuse_unknown
-from ._policy import Policy
+from ._policy import DI_RULES, Policy
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,8 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
             return str(value)  # np.str_ as text
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
-        fix = f"{did_you_mean(value, methods)}use one of {', '.join(methods)}{older}"
+        typed = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else value
+        fix = f"{did_you_mean(typed, methods)}use one of {', '.join(methods)}{older}"
         if (shaped := not_one_word(value, (*methods, *aliases), aliases)) is not None:
             problem, fix = _one_word(shaped, where, fix)
     raise EthicLensInputError(problem, column=where, value=value, fix=fix, kind=kind)
@@ -318,13 +319,17 @@ def _refuse_0d_text(function: str, options: dict) -> None:
     """Refuse a choice given as a 0-d numpy array of text (``ci=np.array('jeffreys')``, which
     compares equal to its text) in the words of a request's refusal of it, whichever choice:
     never "is not an interval method" for ci and "must be one of" for di_rule. ``np.str_`` is
-    text and taken; the threshold view's ``ci`` is refused as it takes none."""
+    text and taken; the threshold view's ``ci`` is refused as it takes none. A 0-d typo or
+    another list's word (``ci=np.array('below')``) keeps its choice's words, as a request's
+    does: "pass it as text" would be refused again."""
+    methods = (*COMPARE_CI, *COMPARE_ALIASES) if function == "compare" else CI_CHOICES
+    choices = {"ci": methods, "di_rule": DI_RULES, "positive": tuple(POSITIVE_WORDS)}
     for key in _CHOICE_KEYWORDS:
         value = options.get(key)
         if key == "ci" and function == "threshold_table":
             continue
         if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "USO":
-            if isinstance(item := value.item(), str):
+            if isinstance(item := value.item(), str) and item in choices[key]:
                 raise EthicLensInputError(
                     "must be text, not a 0-d numpy array",
                     column=key,
