@@ -108,6 +108,10 @@ class Policy:
                 real = isinstance(value, np.floating)
                 object.__setattr__(self, name, printed_float(value) if real else value.item())
         problem = schema_words("enum", DI_RULES, "")  # as a request's choice is refused
+        rule = self.di_rule
+        item = rule.item() if isinstance(rule, np.ndarray) and rule.ndim == 0 else None
+        if isinstance(item, str) and item in DI_RULES:  # as audit(di_rule=...) refuses it
+            problem = "must be text, not a 0-d numpy array"
         fix = f"use one of {', '.join(DI_RULES)}"
         check_member(
             self.di_rule, DI_RULES, column="di_rule", problem=problem, fix=fix, kind="argument"
