@@ -1142,9 +1142,29 @@ _UNPACK_ERRORS = (lzma.LZMAError, zipfile.BadZipFile)
 _UNPACK = {".gz": "gunzip", ".bz2": "bunzip2", ".zip": "unzip", ".xz": "unxz", ".zst": "unzstd"}
 
 
+# a table's last suffix while a browser, a copy or a sync tool still writes it (renamed once
+# complete); the monitor names the same suffixes
+_BEING_WRITTEN = (".part", ".partial", ".tmp", ".temp", ".crdownload", ".download", ".filepart")
+
+
+def _being_written(path) -> str | None:
+    """The name a file named as a table still being written (``d1.csv.part``, ``d.csv.gz.tmp``)
+    takes once complete (``d1.csv``, ``d.csv.gz``); None for any other file."""
+    text = str(path)
+    suffix = Path(text).suffix
+    if suffix.lower() not in _BEING_WRITTEN:
+        return None
+    done = text[: -len(suffix)]
+    inner = Path(done)
+    if inner.suffix.lower() in COMPRESSED:
+        inner = Path(inner.stem)
+    return done if inner.suffix.lower() in (".csv", ".parquet", ".pq", ".json", ".jsonl") else None
+
+
 def _reader(path: Path):
     """(the table's type as a suffix, its pandas reader); an unknown type is refused (pickles
-    are never loaded)."""
+    are never loaded). A table still being written (``d1.csv.part``) is told to wait for it:
+    converting a file cut short is no fix (the monitor's words)."""
     suffix, inner = path.suffix.lower(), Path(path.stem).suffix.lower()
     if suffix in COMPRESSED and inner in (".csv", ".json", ".jsonl"):
         suffix = inner  # pandas decompresses by extension
@@ -1158,9 +1178,12 @@ def _reader(path: Path):
         )
         if err := repacked_parquet_error(path, path.name):  # named as asked, in effect
             raise err
+        fix = f"{hint} (pickles are never loaded)"
+        if done := _being_written(path):
+            fix = f"if it is still being written, run again once it is complete, on {done}"
+            fix += "; otherwise save the rows as .csv or .parquet"
         raise DataFileError(
-            f"cannot read {_shown(path.name)}: unknown file type {path.suffix!r}",
-            fix=f"{hint} (pickles are never loaded)",
+            f"cannot read {_shown(path.name)}: unknown file type {path.suffix!r}", fix=fix
         )
     return suffix, reader
 

@@ -26,6 +26,7 @@ from ..errors import DataFileError, EthicLensInputError
 from ..io import (
     _SETTLED_NS,
     COMPRESSED,
+    _being_written,
     _cached,
     _open_bytes,
     _path_exists,
@@ -220,6 +221,7 @@ def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None
     if not others:
         return
     where = "folder" if Path(target).is_dir() else "glob"
+    partial = [f for f in others if _multi_file_kind(_being_written(f) or "")]
     suffixes = sorted({_suffix(f) for f in others})
     shown = ", ".join(others[:2]) + (f" and {len(others) - 2} more" if len(others) > 2 else "")
     them = "them" if len(others) > 1 else "it"
@@ -229,15 +231,33 @@ def _refuse_other_kinds(target: str, others: list[str], with_data: bool) -> None
         fixes.insert(0, f"{leave} to the .csv or .parquet files" if where == "glob" else leave)
     elif all(_is_table(f) for f in others):
         fixes.append(f"audit one file alone ({others[0]})")
+    fix = ", or ".join(fixes)
+    if partial:  # converting a file cut short is no fix: wait for it (the monitor's words)
+        fix = _wait_fix(where, partial, [f for f in others if f not in partial])
     exc = EthicLensInputError(
         f"a folder or glob may hold only .csv, .csv.gz, .parquet and .pq files, but this "
         f"{where} holds {' and '.join(suffixes)} files ({shown})",
         column="TARGET",
         value=target,
-        fix=", or ".join(fixes),
+        fix=fix,
     )
     exc.not_alone = None if with_data else fixes[0]  # the monitor's: it reads none alone
     raise exc
+
+
+def _wait_fix(where: str, partial: list[str], rest: list[str]) -> str:
+    """The fix for a folder or glob holding ``partial`` files still being written
+    (``d1.csv.part``) beside files of other kinds no engine reads together (``rest``)."""
+    leave = "move it out of the folder" if where == "folder" else "narrow the glob"
+    fix = (
+        f"if {partial[0]} is still being written, run again once it is complete (renamed to "
+        f"{_being_written(partial[0])}); if it is a leftover, {leave}"
+    )
+    if rest:
+        them = "move them out of the folder" if where == "folder" else "narrow the glob"
+        kinds = " and ".join(sorted({_suffix(f) for f in rest}))
+        fix += f"; the {kinds} files: {them}, or convert them to .csv or .parquet"
+    return fix
 
 
 def _suffix(path: str) -> str:
