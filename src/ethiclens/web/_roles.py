@@ -1151,6 +1151,8 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         col = col.rpartition(" (")[0]  # "pred (y_pred)": the library names the column's role
     if col not in columns and col in preds[1:]:  # model B's column of its own file
         return "y_pred_b"
+    if col in columns and exc.kind == "column":  # a column named like a keyword ('y_true')
+        return _column_field(exc, col, columns, spec or {}, preds)
     col = {  # the engine's keyword names
         "pred_a": "--y-pred",
         "pred_b": "y_pred_b",
@@ -1172,19 +1174,24 @@ def field_of(exc: EthicLensInputError, columns: list[str], spec: dict | None = N
         if path.startswith(key) and path.removeprefix(key) in columns:
             col = path.removeprefix(key)
     if col in columns:
-        roles = (spec or {}).get("roles", {})
-        for key in ("y_true", "y_score", "weight"):
-            if roles.get(key) == col:
-                return key
-        if col in preds:
-            return "y_pred" if preds.index(col) == 0 else "y_pred_b"
-        i = columns.index(col)
-        if "reference group" in exc.problem:  # a binned attribute's too: its reference field
-            return f"ref_{i}"
-        if col in (spec or {}).get("groups", {}).get("bins", {}) or "continuous" in exc.problem:
-            return f"bins_{i}"
-        return f"prot_{i}"
+        return _column_field(exc, col, columns, spec or {}, preds)
     return "form"
+
+
+def _column_field(exc, col: str, columns: list[str], spec: dict, preds: list) -> str:
+    """The field of the file's column ``col`` that ``exc`` names: its role's, else its row's."""
+    roles = spec.get("roles", {})
+    for key in ("y_true", "y_score", "weight"):
+        if roles.get(key) == col:
+            return key
+    if col in preds:
+        return "y_pred" if preds.index(col) == 0 else "y_pred_b"
+    i = columns.index(col)
+    if "reference group" in exc.problem:  # a binned attribute's too: its reference field
+        return f"ref_{i}"
+    if col in spec.get("groups", {}).get("bins", {}) or "continuous" in exc.problem:
+        return f"bins_{i}"
+    return f"prot_{i}"
 
 
 def field_label(field: str, columns: list[str]) -> str:
