@@ -679,12 +679,17 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             if row is None
             else f"{request.target_name()} has {now:,} rows in it"
             + (f", from {iso(row['start'])}" if moved else "")
-            + (f", none before {iso(row['tmin'])} (its held rows begin {iso(was['tmin'])})" * late)
+            + (
+                f", none before {iso(row['tmin'])} (its held rows begin {iso(was['tmin'])})"
+                if late
+                else ""
+            )
         )
         why = "not yet full, or --hold-last"
-        if window.kind == "days":
-            why = "--hold-last" if request.hold_last else "not yet ended"
-        ended = "drop --hold-last" if request.hold_last else "run once the window has ended"
+        if window.kind == "days":  # why the last run held it, not what this run asks
+            why = "not yet ended" if was["end"] > _last_run_at(store) else "--hold-last"
+        ended = "drop --hold-last" if request.hold_last or why == "--hold-last" else ""
+        ended = ended or "run once the window has ended"
         raise EthicLensInputError(
             f"held rows lost: {where} was held back by the last run ({why}) with "
             f"{int(was['rows']):,} rows; {found}, so the rows seen then would never be counted",
@@ -698,6 +703,13 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
                 else _ROWS_FIX
             ),
         )
+
+
+def _last_run_at(store) -> float:
+    """When the last run ran (epoch seconds; -inf for none): a day that had ended by then was
+    held back by --hold-last, one that had not by its end still to come."""
+    last = store.last_run()
+    return dt.datetime.fromisoformat(last["at"]).timestamp() if last else -math.inf
 
 
 # the most windows one run adds: more is mostly a stray row dated years away (and a store
