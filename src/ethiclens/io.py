@@ -1143,7 +1143,7 @@ _UNPACK = {".gz": "gunzip", ".bz2": "bunzip2", ".zip": "unzip", ".xz": "unxz", "
 
 
 # a table's last suffix while a browser, a copy or a sync tool still writes it (renamed once
-# complete); the monitor names the same suffixes
+# complete); the monitor reads this list too
 _BEING_WRITTEN = (".part", ".partial", ".tmp", ".temp", ".crdownload", ".download", ".filepart")
 
 

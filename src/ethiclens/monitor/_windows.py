@@ -33,7 +33,13 @@ from ..errors import (
     shortened_digits,
 )
 from ..fairness import round_significant
-from ..io import _first_not_one_value, _not_one_value_error, _path_exists, _read_parquet
+from ..io import (
+    _BEING_WRITTEN,
+    _first_not_one_value,
+    _not_one_value_error,
+    _path_exists,
+    _read_parquet,
+)
 from ..sources import (
     NA_TEXT,
     as_pandas_reads,
@@ -260,9 +266,7 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
         raise type(exc)(exc.problem, column=exc.column, value=exc.value, fix=fix) from None
 
 
-# a file's suffix while it is still being written (a browser's, a copy or sync tool's), the
-# name it is renamed from once complete
-_BEING_WRITTEN = (".part", ".partial", ".tmp", ".temp", ".crdownload", ".download", ".filepart")
+# the data files the monitor reads, named before a being-written suffix (io's _BEING_WRITTEN)
 _DATA_NAMES = (".csv", ".csv.gz", ".parquet", ".pq")
 
 
