@@ -206,6 +206,7 @@ def test_weighted_bca_on_a_row_file_reads_the_rows(tmp_path, capsys):
     assert main(["audit", rows, *flags, "--engine", "duckdb"]) == 2
     assert _error(capsys) == (
         "error: option '--ci': weighted bca intervals resample rows, which duckdb counts do not "
-        "keep (value: 'bca'). Fix: read the rows with --engine pandas (a database table: export "
-        "it to Parquet or CSV first), or use the default --ci jeffreys"
+        "keep (value: 'bca'). Fix: read the rows with pandas, e.g. --engine pandas (a database "
+        "table: export it to Parquet or CSV first), or use the default jeffreys intervals, e.g. "
+        "--ci jeffreys"
     )

@@ -125,8 +125,8 @@ def test_weighted_counts_refusals_name_the_whole_fix():
     with pytest.raises(EthicLensInputError) as err:
         target._refuse_resampling_counts(spec, "duckdb")
     assert err.value.fix == (
-        "read the rows with --engine pandas (a database table: export it to Parquet or CSV "
-        "first), or use the default --ci jeffreys"
+        "read the rows with pandas, e.g. --engine pandas (a database table: export it to "
+        "Parquet or CSV first), or use the default jeffreys intervals, e.g. --ci jeffreys"
     )
     assert (err.value.column, err.value.value) == ("--ci", "bca")
 

@@ -307,8 +307,10 @@ def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
     ci = spec.policy.ci
     if spec.roles.weight and ci != "jeffreys":
         problem = f"weighted {ci} intervals resample rows, which {engine} counts do not keep"
-        fix = "read the rows with --engine pandas (a database table: export it to Parquet or "
-        raise _refused(problem, "--ci", fix + "CSV first), or use the default --ci jeffreys", ci)
+        # examples, which each face writes in its words (engine="pandas", target: {engine: ..})
+        fix = "read the rows with pandas, e.g. --engine pandas (a database table: export it to "
+        fix += "Parquet or CSV first), or use the default jeffreys intervals, e.g. --ci jeffreys"
+        raise _refused(problem, "--ci", fix, ci)
 
 
 def engine_for(spec: AuditSpec) -> str:
@@ -926,8 +928,8 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         check_spec_roles(spec, cols)
         if r.weight:
             problem = f"a weighted {_PURPOSE_WORDS.get(purpose, purpose)} needs the rows in memory"
-            fix = "read the file with --engine pandas (a database table: export it to Parquet "
-            fix += "or CSV and run on the file), or drop --weight"
+            fix = "read the file with pandas, e.g. --engine pandas (a database table: export it "
+            fix += "to Parquet or CSV and run on the file), or drop --weight"
             raise _refused(problem, "--weight", fix)
         compare = purpose == "compare"
         extra = [r.y_pred[1]] if compare else [r.y_score]
