@@ -91,9 +91,19 @@ class MetricDifference:
         d = self.difference
         return d.ci_low is not None and (d.ci_low > 0 or d.ci_high < 0)
 
+    @property
+    def interval_excludes_zero(self) -> bool | None:
+        """The JSON's ``interval_excludes_zero``: whether B − A's interval excludes 0, None
+        (null) where B − A has no interval (a group below its floor, an undefined difference,
+        none drawn): undefined is null, never false, as the report's 'no interval'."""
+        d = self.difference
+        if d.ci_low is None or d.ci_high is None:
+            return None
+        return self.excludes_zero
+
     def to_dict(self) -> dict:
         names = "attribute group reference metric value_a value_b difference"
-        return json_fields(self, names, interval_excludes_zero="excludes_zero")
+        return json_fields(self, names, interval_excludes_zero="interval_excludes_zero")
 
 
 @dataclass
