@@ -197,6 +197,8 @@ def audit_or_compare(spec: AuditSpec):
     if len(spec.roles.y_pred) == 2:
         return run_compare(spec)
     if not spec.roles.y_pred and purpose_of(spec) == "thresholds":
+        if spec.thresholds != type(spec.thresholds)():  # a view's key (step=0.1): named
+            check_used(spec, "audit")
         problem = "is not given: an audit needs the predictions; a score without them asks for "
         fix = "name the prediction column (y_pred=...), or draw the view: ethiclens.threshold_"
         fix += "table(spec) (ethiclens.run(spec) runs what the spec asks for)"
