@@ -97,7 +97,17 @@ def config_text(web, audit: dict) -> str:
             f"# target.db_env: the database's URL is read from the environment: "
             f"export {spec.target.db_env}='{url_example(spec.target.db_env)}' first\n"
         )
-    return head + dump_yaml(spec.to_dict(minimal=True))
+    return head + dump_yaml(_portable_data(spec, audit["purpose"]))
+
+
+def _portable_data(spec, purpose: str) -> dict:
+    """The config's data: a threshold view's records its audited threshold, 0.5 (the default,
+    which a minimal dict leaves out) too, as the result page and the docs say it does."""
+    data = spec.to_dict(minimal=True)
+    if purpose == "thresholds":
+        view = {"threshold": spec.thresholds.threshold, **data.get("thresholds", {})}
+        data["thresholds"] = view
+    return data
 
 
 def url_example(env_name: str) -> str:
