@@ -57,6 +57,13 @@ def _check_arguments(table, bins) -> None:
             fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
         )
         attributes = [c for c in table.columns if c not in RESERVED]
+        if cells := [c for c in bins if c in RESERVED and c in table.columns]:
+            raise EthicLensInputError(  # no attribute: "count the table with it" is no fix
+                "bins a cell column of the counts table (its labels or sums), not an attribute",
+                column="bins",
+                value=cells[0],
+                fix=f"bin one of {sorted(attributes)}",
+            )
         check_bins(bins, attributes, column="bins", add="count the table with {attr!r}")
     except EthicLensInputError as exc:
         raise exc.renamed({}, "argument") from None
