@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from ..errors import EthicLensInputError
+from ._parse import parse_protected
 from ._spec import AuditSpec, _normalise, read_spec_file, with_empty_sections
 from ._unused import given_options, with_given
 
@@ -68,6 +69,8 @@ def _same_value(path: str, old, new) -> bool:
     section, key = path.split(".")
     try:
         old, new = (_normalise({section: {key: v}}, "spec")[section].get(key) for v in (old, new))
+        if key == "protected" and old != new:  # {g: x} is 'g="x"' (spaces kept), --protected g=x
+            old, new = parse_protected(old), parse_protected(new)
     except (EthicLensInputError, TypeError, ValueError):  # refused later, as the values on top
         return False
     return old == new
