@@ -11,6 +11,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 from sklearn.metrics import roc_auc_score
@@ -273,17 +274,20 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
     scores = -np.concatenate([train.loss[tr], test.loss[te]])
     member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
     auc = float(roc_auc_score(member, scores))
-    acc_tr = float(np.mean(train.y_true[tr] == train.y_pred[tr]))
-    acc_te = float(np.mean(test.y_true[te] == test.y_pred[te]))
+    # the accuracy gap as a Fraction, correctly rounded (pcer_audit's δ_g): in floats 0.8 − 0.7
+    # and 0.7 − 0.6 are 0.10000000000000009 and 0.09999999999999998
+    gap = Fraction(int(np.sum(train.y_true[tr] == train.y_pred[tr])), int(tr.sum())) - Fraction(
+        int(np.sum(test.y_true[te] == test.y_pred[te])), int(te.sum())
+    )
     return GroupAttack(
         group=g,
         n_members=int(tr.sum()),
         n_nonmembers=int(te.sum()),
         auc=auc,
         advantage=auc - 0.5,
-        yeom_advantage=acc_tr - acc_te,
-        yeom_mu_hat=(acc_tr - acc_te) / 2,
-        delta=max(0.0, acc_tr - acc_te),
+        yeom_advantage=float(gap),
+        yeom_mu_hat=float(gap / 2),
+        delta=float(max(gap, Fraction(0))),
     )
 
 

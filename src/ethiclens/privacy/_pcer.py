@@ -314,12 +314,54 @@ def validate_pcer_output(document: dict) -> None:
 
 
 def pcer_values(positive_rate: dict, delta: dict, order, eta: float):
-    """PCER per group, ΔPCER (binary) and the dispersion, for one floor constant."""
-    pcer = {g: positive_rate[g] / max(delta[g], eta) for g in order}
-    values = list(pcer.values())
+    """PCER per group, ΔPCER (binary) and the dispersion, for one floor constant. Rates and
+    gaps given as Fractions (:func:`exact_rates_and_gaps`) give each value correctly rounded:
+    groups of equal ratios have equal PCER_g and a ΔPCER of exactly 0, never a rounding's sign."""
+    exact = any(isinstance(v, Fraction) for v in delta.values())
+    floor = decimal_fraction(eta) if exact else eta
+    ratio = {g: positive_rate[g] / max(delta[g], floor) for g in order}
+    values = list(ratio.values())
     dispersion = float(max(values) - min(values))
-    d = float(pcer[order[0]] - pcer[order[1]]) if len(order) == 2 else None
-    return pcer, d, dispersion
+    d = float(ratio[order[0]] - ratio[order[1]]) if len(order) == 2 else None
+    return {g: float(v) for g, v in ratio.items()}, d, dispersion
+
+
+def decimal_fraction(eta: float) -> Fraction:
+    """η as the decimal it prints as (0.1 is 1/10, not the double just above it): a δ_g of
+    exactly 1/10 is not below η = 0.1, as the interpretation compares them."""
+    return Fraction(repr(float(eta)))
+
+
+def exact_rates_and_gaps(cells_tr: np.ndarray, cells_te: np.ndarray, order):
+    """R_g and δ_g = max(0, acc_train − acc_test) of each group as Fractions of its cells, or
+    None where a group has no rows in a split. In floats 0.8 − 0.7 and 0.7 − 0.6 are
+    0.10000000000000009 and 0.09999999999999998: equal gaps ranked, a ΔPCER of ±5e-15 signed."""
+    if not (cells_tr.sum(axis=1).all() and cells_te.sum(axis=1).all()):
+        return None
+    rates, gaps = {}, {}
+    for g, tr, te in zip(order, cells_tr.tolist(), cells_te.tolist(), strict=True):
+        rates[g] = Fraction(te[0] + te[1], sum(te))
+        gaps[g] = max(
+            Fraction(0), Fraction(tr[0] + tr[3], sum(tr)) - Fraction(te[0] + te[3], sum(te))
+        )
+    return rates, gaps
+
+
+def _exact_point(point: dict, cells_tr, cells_te, order, eta: float) -> None:
+    """The point statistics' δ_g, PCER_g, ΔPCER and dispersion, exact and correctly rounded
+    (:func:`exact_rates_and_gaps`); the Fractions kept as ``point["result"]["exact"]`` for the
+    floor sensitivity, whose ΔPCER at η is then the headline's."""
+    exact = exact_rates_and_gaps(cells_tr, cells_te, order)
+    point["result"]["exact"] = exact
+    if exact is None:
+        return
+    rates, gaps = exact
+    pcer, d, dispersion = pcer_values(rates, gaps, order, eta)
+    point["delta"] = np.array([float(gaps[g]) for g in order])
+    point["pcer"] = np.array([pcer[g] for g in order])
+    point["result"]["dispersion"] = np.float64(dispersion)
+    if d is not None:
+        point["result"]["delta_pcer"] = np.float64(d)
 
 
 # --- Statistics as functions of cells: (..., n_groups, 4) arrays of (tp, fp, fn, tn).
@@ -588,7 +630,8 @@ def _result_values(res: dict, rows, order, etas) -> dict:
     """The result-level point values as PCERResult holds them (undefined: None), with the
     floor sensitivity."""
     signed = json_number(res["dp_gap_signed"])
-    floor = list(_floor_checks(rows, order, etas, signed if len(order) == 2 else res["dp_gap"]))
+    gap = signed if len(order) == 2 else res["dp_gap"]
+    floor = list(_floor_checks(rows, order, etas, gap, res.get("exact")))
     return {
         "delta_pcer": json_number(res["delta_pcer"]),
         "dispersion": float(res["dispersion"]),
@@ -721,6 +764,7 @@ def _statistics_and_draws(train, test, group_order, eta: float, settings: dict):
             eta,
         )
         point["result"], boot["result"] = result_statistics(point), result_statistics(boot)
+    _exact_point(point, cells_tr, cells_te, order, eta)
     return order, (cells_tr, cells_te), (point, boot)
 
 
@@ -1035,18 +1079,22 @@ def _undefined_by_floor(name: str, rows: list[GroupPCER], small: list[str]) -> b
     return bool(bad) and bad <= set(small)
 
 
-def _floor_checks(rows, order, etas, gap) -> Iterator[FloorCheck]:
+def _floor_checks(rows, order, etas, gap, exact=None) -> Iterator[FloorCheck]:
     """ΔPCER at each floor constant, and whether a floor-dominated ΔPCER equals DP-Gap/η.
 
     ``gap``: R_0 − R_1 for two groups (checked against ΔPCER), else DP-Gap = max R − min R
     (checked against the dispersion). The identity is one of point values: it is checked
     whenever every δ_g < η, a group below the PCER floor included (its values are shown for
-    reference); None when not floor-dominated (no identity holds) or a value is undefined."""
+    reference); None when not floor-dominated (no identity holds) or a value is undefined.
+    ``exact``: the rates and gaps as Fractions (:func:`exact_rates_and_gaps`), as the headline
+    reads them, else the rows' floats."""
     rates = {r.group: r.positive_rate for r in rows}
     delta = {r.group: r.delta for r in rows}
+    if exact is not None:
+        rates, delta = exact
     for e in etas:
         _, d_e, disp_e = pcer_values(rates, delta, order, e)
-        dominated = all(v < e for v in delta.values())
+        dominated = all(v < (e if exact is None else decimal_fraction(e)) for v in delta.values())
         value, check = (d_e if len(order) == 2 else disp_e), None
         if dominated and gap is not None and math.isfinite(gap) and math.isfinite(value):
             check = bool(math.isclose(value, gap / e, rel_tol=1e-9, abs_tol=1e-9))
