@@ -458,8 +458,9 @@ def _as_release_argument(exc: EthicLensInputError) -> EthicLensInputError:
     argument (``discretization['age']``), in its fix too."""
     column = str(exc.column or "")
     flag, _, rest = column.partition(" ")
-    if flag not in RELEASE_FLAGS:
-        return exc
+    if flag not in RELEASE_FLAGS:  # a data column's: the flags its fix names, as arguments
+        # ('--bins age=<edges>' is said beside Python's discretization={...} where it is named)
+        return exc.renamed({}, exc.kind, words={**RELEASE_FLAGS, "--bins": "--bins"})
     argument = RELEASE_FLAGS[flag] + (f"[{rest!r}]" if rest else "")
     return exc.renamed({column: argument, **RELEASE_FLAGS}, "argument")
 

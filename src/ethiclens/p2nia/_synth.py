@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count, check_delta, check_epsilon, check_member
+from .._checks import check_count, check_delta, check_epsilon, check_member, first_row
 from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError
@@ -189,6 +189,17 @@ def _bin(col, values, edges, open_bins):
     are refused, or fall into open-ended bins with ``open_bins``."""
     x = np.asarray(printed_floats(values), dtype=float)  # float32 0.7 is binned as 0.7
     e = distinct_numbers(edges)  # exactly as given: 1234567, not 1.23457e+06
+    infinite = np.isinf(x)  # no finite edge reaches them: "end the edges at or above inf"
+    if infinite.any() and not open_bins:
+        first = int(np.argmax(infinite))
+        raise EthicLensInputError(
+            f"{int(infinite.sum())} infinite value(s){first_row(first)}: no bin edge (a "
+            "finite number) covers them",
+            column=col,
+            value=number_text(x[first]),
+            fix="drop or correct those rows before the release, or pass --open-bins to put "
+            "them in the open-ended bins at the ends (recorded in the manifest)",
+        )
     if not open_bins:
         if np.min(x) < edges[0] or np.max(x) > edges[-1]:
             lo, hi = number_text(np.min(x)), number_text(np.max(x))  # 65.0000001 past 65
