@@ -24,9 +24,11 @@ from ._spec import (
     path_argument,
     purpose_for,
     purpose_of_data,
+    read_spec_file,
     recorded_request,
     referenced,
     target_key,
+    view_written,
 )
 from ._target import MODEL_ROLES, Loaded, refuse_missing_input, refuse_written_apart
 from ._target import loaded_target as load_target  # the faces' words (flags)
@@ -155,9 +157,11 @@ def run(spec, **options):
     as in :meth:`AuditSpec.of`; one field set by two keywords (``seed`` and ``random_state``)
     is refused. The spec says which run it is (:func:`purpose_of`): two ``y_pred`` columns
     compare models (a ``ModelComparison``); a threshold view's spec (a ``thresholds`` key set,
-    or a score column and no ``y_pred``, as ``ethiclens thresholds --save-config`` writes it)
-    draws the ``ThresholdTable``; otherwise an ``AuditResult``. The result's ``run`` record
-    says what was read.
+    or a score column and no ``y_pred``, as ``ethiclens thresholds --save-config`` writes it;
+    a dict, a spec file or a keyword that writes ``threshold`` or ``step``, at its default
+    too, as the web's threshold view writes its config: ``ethiclens thresholds --config``
+    runs it) draws the ``ThresholdTable``; otherwise an ``AuditResult``. The result's ``run``
+    record says what was read.
 
     ``run`` writes no file: a report keyword (``html=``, ``json=``, ``model_card=``, ...) is
     refused, naming the result's method that writes it (``result.to_html(path)``); the
@@ -166,12 +170,25 @@ def run(spec, **options):
     # a refusal names the keyword as the caller wrote it, and a bad target the argument
     given = not is_target(spec)
     with named_as_called((), options, None if given else "spec", spec_given=given):
-        spec = with_options(as_spec(spec), options)
+        data, spec = spec, with_options(as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
         purpose = purpose_of(spec)
+        keywords = {"thresholds": {k: options[k] for k in ("threshold", "step") if k in options}}
+        written = view_written(_request_data(data)) or view_written(keywords)
+        purpose = "thresholds" if purpose == "audit" and written else purpose  # 0.5 written
         result = runner.get(purpose, run_audit)(spec)
     warn_outputs_unwritten(spec, purpose)
     return result
+
+
+def _request_data(spec):
+    """The data of a request given as a dict or a spec file (read again: ``as_spec`` has read
+    it), else None: a spec object, or a target, writes no section."""
+    if isinstance(spec, dict):
+        return spec
+    if isinstance(spec, AuditSpec) or is_target(spec):
+        return None
+    return read_spec_file(str(spec), "spec")
 
 
 def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:

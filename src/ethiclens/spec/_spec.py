@@ -971,6 +971,19 @@ def purpose_of_data(data) -> str:
 _PARTS = ("roles", "target", "thresholds")
 
 
+def view_written(data) -> bool:
+    """Whether request data (a config file's, a dict given to ``ethiclens.run``) writes a
+    ``thresholds`` key, at its default too (the web's threshold view records 0.5): it asks for
+    the threshold view, as ``ethiclens thresholds --config`` runs it. Both keys at their
+    defaults are a spec written out (``to_dict()``, a report's ``run.spec``: an audit's too),
+    read by its values (:func:`purpose_of_data`)."""
+    view = data.get("thresholds") if isinstance(data, dict) else None
+    if not isinstance(view, dict) or not view.keys() & {"threshold", "step"}:
+        return False
+    defaults = {"threshold": ThresholdView().threshold, "step": ThresholdView().step}
+    return {k: view.get(k) for k in defaults} != defaults
+
+
 def _refuse_ci(data, where: str) -> None:
     """Refuse ``policy.ci`` outside the methods of the run the spec is made for, in the words
     of that run's check (``AuditOptions.check_ci``): one line on every face."""
