@@ -153,6 +153,7 @@ def run_job(
             {
                 "problem": shown(exc.problem),
                 "column": None if exc.column is None else str(exc.column),
+                "kind": None if exc.column is None else exc.kind,  # '--json' may be a column
                 "fix": exc.fix and shown(exc.fix),
                 "value": None if exc.value is None else shown(value_text(exc.value)),
                 "message": shown(str(exc)),

@@ -1095,6 +1095,7 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
         **error,
         "problem": f"the column {column!r} {problem}",
         "column": "roles.pos_label",
+        "kind": "key",
         "fix": _padded_fix(problem, column, columns) or POS_LABEL_FIX,
     }
 

@@ -112,7 +112,10 @@ def _mapping_again(web, request, audit: dict, data: dict):
         err = _failure(web, data, spec, stored)[0]
         value = f" (value: {err['value']})" if err.get("value") is not None else ""
         exc = EthicLensInputError(
-            err.get("problem", "") + value, column=err.get("column"), fix=err.get("fix")
+            err.get("problem", "") + value,
+            column=err.get("column"),
+            fix=err.get("fix"),
+            kind=err.get("kind"),  # stored by the run (a column '--json'); before: from the name
         )
         errors = _by_field(web, exc, prof, spec)
     form = _form_from_spec(web, audit, prof)
@@ -255,7 +258,9 @@ def _error_place(web, data: dict | None, spec: dict, error: dict) -> str:
     if not error.get("column"):
         return ""
     columns = _columns(web.profile_of(data)) if data else []
-    exc = EthicLensInputError(error.get("problem", ""), column=error["column"])
+    exc = EthicLensInputError(
+        error.get("problem", ""), column=error["column"], kind=error.get("kind")
+    )
     field_name = _field_of(web, exc, columns, spec)
     return _roles.field_label(field_name, columns) or _roles.place_label(error["column"])
 

@@ -353,7 +353,7 @@ def _intact(column: str, value: dict, row: dict) -> bool:
             and isinstance(models, dict)
             and all(isinstance(models.get(k), str) for k in "ab")
         )
-    texts = ("problem", "column", "fix", "value", "message")  # the error
+    texts = ("problem", "column", "kind", "fix", "value", "message")  # the error
     return all(isinstance(value.get(k), str | None) for k in texts) and isinstance(
         value.get("input", False), bool
     )
