@@ -110,7 +110,7 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
         if not path:
             continue
         if key == "pdf" and save_config:
-            method_named(spec)._save(save_config, "--save-config")
+            method_named(spec)._save(save_config, "--save-config", purpose)
             yield save_config
             save_config = None
         try:
@@ -120,7 +120,7 @@ def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
             continue
         yield path
     if save_config:
-        method_named(spec)._save(save_config, "--save-config")
+        method_named(spec)._save(save_config, "--save-config", purpose)
         yield save_config
     if failed is not None:
         raise failed

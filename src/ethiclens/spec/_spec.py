@@ -748,12 +748,16 @@ class AuditSpec:
         """
         return self._save(path, "path")
 
-    def _save(self, path, argument: str) -> Path:
-        """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``)."""
+    def _save(self, path, argument: str, purpose: str | None = None) -> Path:
+        """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``); a ``purpose``
+        run's (thresholds) records its threshold, at 0.5 too, where the spec would otherwise
+        read as an audit's (a ``y_pred`` kept, a benchmark), as the web's view config does."""
         from .. import io
 
         self.check_savable(path, argument)
         data = self.to_dict(minimal=True)
+        if purpose == "thresholds" and purpose_of_data(data) != purpose:  # view_written reads it
+            data["thresholds"] = {"threshold": self.thresholds.threshold, **data.get(purpose, {})}
         for key in sorted(stray_options(self)):  # compas's year 2018: refused when run, kept
             data.setdefault("target", {})[key] = _plain(getattr(self.target, key))
         if Path(path).suffix.lower() == ".json":
