@@ -216,13 +216,17 @@ def _first_of(first: dict, value):
 def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
     r"""A CSV file ending lines in a lone ``\r`` beside ``\r\n`` (DuckDB's CSV parser ended
     in "state machine reached an invalid state"): ``auto`` counts it with pandas, as the audit's
-    auto reads it; an explicit ``duckdb`` is refused in the sources' words (naming the line)."""
+    auto reads it; an explicit ``duckdb`` is refused in the sources' words (naming the line).
+    A file of any kind whose name DuckDB cannot open (a backslash beside [ * ?) is pandas'
+    under ``auto`` too (``lone_cr_refused`` says so), as before DuckDB read files escaped."""
     from ..sources import lone_cr_refused, refuse_lone_cr
 
-    if src.kind != "csv":
+    if src.kind == FRAME:
         return "duckdb"
     if asked == "auto":
         return "pandas" if any(map(lone_cr_refused, src.files)) else "duckdb"
+    if src.kind != "csv":
+        return "duckdb"
     for f in src.files:
         refuse_lone_cr(f, "duckdb")
     return "duckdb"
