@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import is_number_text, split_list, split_names, underflow_words, underflows
-from ..errors import EthicLensInputError, _number_as_typed
+from ..errors import EthicLensInputError, _number_as_typed, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
@@ -196,7 +196,7 @@ def release_to_folder(
             settings.open_bins,
         )
     except EthicLensInputError as exc:
-        raise (name_rows(exc, data_path) if name_rows else exc) from None
+        raise in_cli_words(name_rows(exc, data_path) if name_rows else exc) from None
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
     warn_if_seeded(settings.seed, stacklevel=2)
     return Release(rel.table, json.loads((out / MANIFEST).read_text("utf-8-sig")))

@@ -41,7 +41,7 @@ import pandas as pd
 from .._checks import check_count, check_delta, check_epsilon, check_member, first_row
 from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ..fairness import check_bin_edges
 from ._roles import LABEL, PREDICTION
 
@@ -308,7 +308,10 @@ def _binned(col, values, bins, numeric: bool, open_bins: bool):
         raise EthicLensInputError(
             "bins given for a non-numeric column",
             column=col,
-            fix=f"drop --bins {col}: its values are released as categories",
+            fix=FaceFix(  # Python's words; the command line's its flag
+                f"drop {col!r} from discretization: its values are released as categories",
+                f"drop --bins {col}: its values are released as categories",
+            ),
         )
     edges = check_edges(col, bins)
     codes, labels, extra = _bin(col, values, edges, open_bins)
