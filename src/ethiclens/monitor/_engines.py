@@ -30,6 +30,7 @@ from ._windows import (
     COUNT,
     DAY,
     FRAME,
+    HELD,
     ISO_TIME,
     MAX_WEIGHT,
     MIN_WEIGHT,
@@ -54,6 +55,7 @@ from ._windows import (
     frame_kind,
     header_names,
     header_only,
+    held_sql,
     in_time_range,
     keyed_rows,
     monitor_files,
@@ -564,7 +566,9 @@ def _spark_cells(rows, cols: Columns, window: Window) -> pd.DataFrame:
     aggs = [F.count(F.lit(1)).alias(COUNT), F.min(TS).alias("_ethiclens_tmin")]
     aggs.append(F.max(TS).alias("_ethiclens_tmax"))
     aggs += [getattr(F, SUMMED[s])(TERMS[s]).alias(s) for s in sums]  # as every engine sums
+    if cols.held:  # the rows in the held spans (``Columns.held``), as every engine counts them
+        aggs.append(F.sum(F.when(F.expr(held_sql(TS, cols.held)), 1).otherwise(0)).alias(HELD))
     keys = [key, FLAG, *cols.roles]
     found = rows.groupBy(*[_spark_col(k) for k in keys]).agg(*aggs).collect()
-    names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums]
+    names = [*keys, COUNT, "_ethiclens_tmin", "_ethiclens_tmax", *sums, *[HELD][: bool(cols.held)]]
     return pd.DataFrame([tuple(r) for r in found], columns=names)

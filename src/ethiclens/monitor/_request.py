@@ -358,7 +358,11 @@ class MonitorRequest:
 
     def roles(self) -> Columns:
         """Which column plays which part (the protected columns without their references)."""
-        same = {f.name: getattr(self, f.name) for f in fields(Columns) if f.name != "protected"}
+        same = {
+            f.name: getattr(self, f.name)
+            for f in fields(Columns)
+            if f.name not in ("protected", "held")
+        }
         return Columns(protected=tuple(self.columns()[0]), **same)
 
     def target_name(self) -> str:

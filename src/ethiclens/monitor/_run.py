@@ -525,6 +525,12 @@ def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) ->
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
     roles, origin_day = request.roles(), store.meta("origin_day")
+    if window.kind == "days":  # each engine also counts the rows in the held rows' spans
+        held = (store.meta("held") or {}).values()
+        spans = tuple(
+            (float(h["tmin"]), float(h["tmax"])) for h in held if {"tmin", "tmax"} <= h.keys()
+        )
+        roles = dataclasses.replace(roles, held=spans)
     if request.db:
         where = {"table": request.table, "query": request.query, "flag": request.db_flag}
         return count_windows_sql(request.db, roles, window, origin_day=origin_day, **where)
@@ -642,9 +648,10 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
 def held_windows(pending: list, spans: dict) -> dict:
     """The windows a run held back, as the store keeps them (meta ``held``): each one's span
     and rows, for the next run to find them again."""
-    # (tmin: its first row's time, the rows a later run must still hold from)
+    # (tmin, tmax: its first and last row's time, between which a later run must still hold
+    # as many rows)
     return {
-        str(w): {k: float(spans[w][k]) for k in ("start", "end", "tmin")}
+        str(w): {k: float(spans[w][k]) for k in ("start", "end", "tmin", "tmax")}
         | {"rows": int(spans[w]["rows"])}
         for w in pending
     }
@@ -671,7 +678,11 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
         # of new rows alone); a store written before keeps no tmin
         late = window.kind == "days" and row is not None and "tmin" in was
         late = late and _moved(was, row, ("tmin",)) and float(row["tmin"]) > float(was["tmin"])
-        if now >= int(was["rows"]) and not moved and not late:
+        # and fewer rows between its first and last than it held (late rows of the day hid
+        # its first row's loss): a store written before keeps no tmax
+        inside = _rows_inside(was, row)
+        short = not late and inside is not None and inside < int(was["rows"])
+        if now >= int(was["rows"]) and not moved and not late and not short:
             continue
         where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
         found = (
@@ -682,6 +693,12 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
             + (
                 f", none before {iso(row['tmin'])} (its held rows begin {iso(was['tmin'])})"
                 if late
+                else ""
+            )
+            + (
+                f", {inside:,} of them from {iso(was['tmin'])} to {iso(was['tmax'])} (its held "
+                "rows' span)"
+                if short
                 else ""
             )
         )
@@ -703,6 +720,20 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
                 else _ROWS_FIX
             ),
         )
+
+
+def _rows_inside(was: dict, row) -> int | None:
+    """The rows TARGET holds in the span of the rows the last run held in a day window (its
+    first to its last: the engines' ``held`` count); None when unknown (a store written before
+    keeps no last time, or an engine counted none)."""
+    if (
+        row is None
+        or not {"tmin", "tmax"} <= was.keys()
+        or "held" not in row
+        or pd.isna(row["held"])
+    ):
+        return None
+    return int(row["held"])
 
 
 def _last_run_at(store) -> float:

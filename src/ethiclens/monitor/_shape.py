@@ -85,7 +85,10 @@ RESULT = {
 META = {
     "origin_day": DAY,
     "reference_source": MapOf((str,)),
-    "held": MapOf({"start": _NUMBER, "end": _NUMBER, "rows": COUNT, "tmin?": _NUMBER}, digits=True),
+    "held": MapOf(
+        {"start": _NUMBER, "end": _NUMBER, "rows": COUNT, "tmin?": _NUMBER, "tmax?": _NUMBER},
+        digits=True,
+    ),
     "baseline_target": {"target": (str,), "rows": COUNT, "counts": (str,), "source?": (str,)},
     "evidence_windows": {"first": (int,), "last": (int,)},
 }

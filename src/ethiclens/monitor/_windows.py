@@ -68,6 +68,32 @@ INTERNAL = "_ethiclens_"
 PRED, LABEL = "_ethiclens_y_pred", "_ethiclens_y_true"
 WSUM, W2SUM, PMIN, PMAX = "_ethiclens_w", "_ethiclens_w2", "_ethiclens_pmin", "_ethiclens_pmax"
 WEIGHTED = (WSUM, W2SUM, PMIN, PMAX)
+# per cell: its rows whose time lies in one of ``Columns.held``'s spans
+HELD = "_ethiclens_held"
+# a held span taken a microsecond wider each side: engines cut times to the microsecond, and a
+# row counted in too many only lets a short window pass as before, never refuses a whole one
+_HELD_SLACK = 1e-6
+
+
+def held_mask(ts, held) -> np.ndarray:
+    """Which of the epoch seconds ``ts`` lie in one of the ``held`` spans (``Columns.held``)."""
+    ts = np.asarray(ts, dtype=float)
+    inside = np.zeros(len(ts), dtype=bool)
+    with np.errstate(invalid="ignore"):
+        for lo, hi in held:
+            inside |= (ts >= lo - _HELD_SLACK) & (ts <= hi + _HELD_SLACK)
+    return inside
+
+
+def held_sql(ts: str, held) -> str:
+    """SQL true for a row whose epoch seconds ``ts`` lie in one of the ``held`` spans."""
+    spans = [
+        f"({ts} BETWEEN {float(lo) - _HELD_SLACK!r} AND {float(hi) + _HELD_SLACK!r})"
+        for lo, hi in held
+    ]
+    return " OR ".join(spans) or "FALSE"
+
+
 # how a cell's count and weight sums add up when cells are summed (the extremes kept)
 SUMMED = {COUNT: "sum", WSUM: "sum", W2SUM: "sum", PMIN: "min", PMAX: "max"}
 # the row column each weight sum is taken from (``_ethiclens_p``: π, or 1/w with --weight)
@@ -149,6 +175,9 @@ class Columns:
     pos_label: str | int | float | bool | None = None
     weight: str | None = None
     bins: dict | None = None
+    # the time spans ((first, last) epoch seconds) of the rows a last run held back: each
+    # engine also counts a day window's rows in them (``HELD``), that those rows are still there
+    held: tuple = ()
 
     @property
     def weighting(self) -> str | None:
@@ -897,8 +926,13 @@ def _duckdb_days(query: _DuckQuery, target: str) -> pd.DataFrame:
         f"SELECT CAST(floor({TS} / {DAY}) AS BIGINT) AS _ethiclens_day, {flag} AS _ethiclens_bad, "
         f"{query.keys}, "
         f"count(*) AS {COUNT}, min({TS}) AS _ethiclens_tmin, max({TS}) AS _ethiclens_tmax, "
-        f"min(_ethiclens_raw) FILTER (WHERE {TS} IS NULL) AS _ethiclens_example{query.sums} "
-        f"FROM {query.src} "
+        f"min(_ethiclens_raw) FILTER (WHERE {TS} IS NULL) AS _ethiclens_example{query.sums}"
+        + (
+            f", count(*) FILTER (WHERE {held_sql(TS, query.cols.held)}) AS {HELD}"
+            if query.cols.held
+            else ""
+        )
+        + f" FROM {query.src} "
         "GROUP BY ALL"
     )
     missing = int(raw.loc[raw["_ethiclens_bad"] == 1, COUNT].sum())
@@ -979,6 +1013,8 @@ def keyed_rows(frame: pd.DataFrame, cols: Columns, ts, p) -> pd.DataFrame:
         if p is not None:
             terms = (p, p * p, 1.0 / p) if cols.weight else (1.0 / p, 1.0 / (p * p), p)
             data["_ethiclens_w"], data["_ethiclens_w2"], data["_ethiclens_p"] = terms
+    if cols.held:
+        data[HELD] = held_mask(ts, cols.held).astype(np.int64)
     for c in cols.roles:
         try:
             data[c] = role_text(frame[c])
@@ -1234,6 +1270,8 @@ def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_ethiclens_tmin", "max": "_ethiclens_tmax"})
     )
+    if HELD in data.columns:  # the same groups in the same order (sort=False)
+        raw[HELD] = data.groupby(keys, dropna=False, sort=False)[HELD].sum().to_numpy()
     if weighting:
         how = {s: (TERMS[s], SUMMED[s]) for s in WEIGHTED[: 3 + (weighting == "weight")]}
         sums = data.groupby(keys, dropna=False, sort=False).agg(**how)
@@ -1341,6 +1379,8 @@ def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
             "tmax": by["_ethiclens_tmax"].max(),
         }
     ).reset_index()
+    if HELD in raw.columns:  # the rows in the held spans (``Columns.held``)
+        per["held"] = by[HELD].sum().to_numpy()
     if window.kind == "days":
         per["start"] = (origin_day + per[WINDOW] * window.size) * DAY
         per["end"] = per["start"] + window.size * DAY
@@ -1549,7 +1589,18 @@ TS_KEY = "_ethiclens_ts"  # each row's time in epoch seconds
 # --weight likewise with w for 1/π, the cell's smallest and largest 1/w
 W_KEY, PMIN_KEY, PMAX_KEY = "_ethiclens_w", "_ethiclens_pmin", "_ethiclens_pmax"
 BAD_KEY = "_ethiclens_bad_p"
-_SQL_KEYS = (DAY_KEY, WINDOW_KEY, TMIN_KEY, TMAX_KEY, TS_KEY, W_KEY, PMIN_KEY, PMAX_KEY, BAD_KEY)
+_SQL_KEYS = (
+    DAY_KEY,
+    WINDOW_KEY,
+    TMIN_KEY,
+    TMAX_KEY,
+    TS_KEY,
+    W_KEY,
+    PMIN_KEY,
+    PMAX_KEY,
+    BAD_KEY,
+    HELD,
+)
 
 
 def _sql_keys(names) -> dict[str, str]:
@@ -1595,6 +1646,10 @@ def count_windows_sql(
         rows = f"SELECT *, {_weights_sql(cols, cell, scheme, k)} FROM ({rows}) AS sampled"
         more = [PMIN_KEY, *([PMAX_KEY] if cols.weight else []), BAD_KEY]
         keys, weight = [*keys, *(k[m] for m in more)], k[W_KEY]
+    if cols.held:  # 1 for a row in a held span: one more key, its cells' rows counted
+        flag = f"CASE WHEN {held_sql(_q(k[TS_KEY]), cols.held)} THEN 1 ELSE 0 END"
+        rows = f"SELECT *, {flag} AS {_q(k[HELD])} FROM ({rows}) AS held"
+        keys.append(k[HELD])
     roles = Roles(y_pred=cols.y_pred, y_true=cols.y_true, protected=[*cols.protected, *keys],
                   weight=weight)  # fmt: skip
     try:
@@ -1810,6 +1865,9 @@ def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
     # each day's (row window's) span as the database found it (TMIN_KEY, TMAX_KEY)
     raw[[TMIN_KEY, TMAX_KEY]] = raw[[TMIN_KEY, TMAX_KEY]].astype(float)
     labels = [*cols.labels, cols.y_pred]
-    raw = raw[[*numbers, *labels, *cols.protected, COUNT, TMIN_KEY, TMAX_KEY, *weighted]]
+    held = [HELD] if HELD in raw.columns else []
+    if held:  # the key (1: rows in a held span) as the cell's count of such rows
+        raw[HELD] = pd.to_numeric(raw[HELD]).astype(np.int64) * raw[COUNT].astype(np.int64)
+    raw = raw[[*numbers, *labels, *cols.protected, COUNT, TMIN_KEY, TMAX_KEY, *weighted, *held]]
     raw[labels] = raw[labels].astype(str)
     return raw
