@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import numbers
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -39,8 +41,9 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     out["eo_gap"] = np.maximum((g0["tpr"] - g1["tpr"]).abs(), (g0["fpr"] - g1["fpr"]).abs())
     out["delta0"], out["delta1"] = g0["delta"], g1["delta"]
     out["auc0"], out["auc1"] = g0["mia_auc"], g1["mia_auc"]
+    parts = list(zip(_group_fractions(g0), _group_fractions(g1), strict=True))
     for e in sorted({*FLOOR_ETAS, eta}):
-        out[f"dpcer_{e:g}"] = _pcer(g0, g0["delta"], e) - _pcer(g1, g1["delta"], e)
+        out[f"dpcer_{e:g}"] = _exact_dpcer(g0, g1, e, parts)
     out["dpcer"] = out[f"dpcer_{eta:g}"]
     out["dpcer_mia"] = _pcer(g0, g0["mia_auc"] - 0.5, eta) - _pcer(g1, g1["mia_auc"] - 0.5, eta)
     return out.reset_index()
@@ -87,6 +90,54 @@ def _order_error(problem: str) -> EthicLensInputError:
 def _pcer(group: pd.DataFrame, delta, eta: float):
     """A group's PCER: its positive rate over its privacy cost ``delta``, floored at ``eta``."""
     return group["positive_rate"] / np.maximum(delta, eta)
+
+
+def _exact_dpcer(g0: pd.DataFrame, g1: pd.DataFrame, eta: float, parts: list) -> pd.Series:
+    """PCER_0 − PCER_1 of each run as ``pcer_audit`` computes it: R_g and δ_g as the fractions
+    of the group's rows they are (:func:`_group_fractions`), η as the decimal it prints as, the
+    difference exact and rounded once. In floats R 1/2, δ 3/10 and R 1/3, δ 1/5 (both PCER 5/3)
+    gave ΔPCER 2.2e-16, a sign the audit does not give; a row without counts keeps the floats."""
+    floats = _pcer(g0, g0["delta"], eta) - _pcer(g1, g1["delta"], eta)
+    floor = Fraction(repr(float(eta)))
+    out = [
+        approx if None in pair else float(_ratio(*pair[0], floor) - _ratio(*pair[1], floor))
+        for pair, approx in zip(parts, floats.tolist(), strict=True)
+    ]
+    return pd.Series(out, index=g0.index, dtype=float)
+
+
+def _ratio(rate: Fraction, delta: Fraction, floor: Fraction) -> Fraction:
+    return rate / max(delta, floor)
+
+
+def _group_fractions(frame: pd.DataFrame) -> list:
+    """(R_g, δ_g) of each stored group row as Fractions, or None where one is undefined."""
+    cols = ["positive_rate", "delta", "acc_train", "acc_test", "n_train", "n_test"]
+    if any(c not in frame.columns for c in cols):
+        return [None] * len(frame)
+    out = []
+    for rate, delta, acc_tr, acc_te, n_tr, n_te in frame[cols].itertuples(index=False):
+        if not all(_finite(v) for v in (rate, delta, acc_tr, acc_te)):
+            out.append(None)
+            continue
+        gap = max(Fraction(0), _stored_fraction(acc_tr, n_tr) - _stored_fraction(acc_te, n_te))
+        exact_delta = gap if float(gap) == delta else Fraction(float(delta))  # another δ
+        out.append((_stored_fraction(rate, n_te), exact_delta))
+    return out
+
+
+def _finite(value) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _stored_fraction(value, n) -> Fraction:
+    """The fraction k/n of ``n`` rows whose correctly rounded value is ``value`` (the store keeps
+    R_g and the accuracies so), else ``value`` itself, exactly."""
+    if _finite(n) and n == int(n) and n >= 1:
+        k = Fraction(round(float(value) * float(n)), int(n))
+        if float(k) == value:
+            return k
+    return Fraction(float(value))
 
 
 # Fewer seeds give no CI (NaN, shown as "—"): a percentile bootstrap of the mean over very few
