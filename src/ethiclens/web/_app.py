@@ -494,6 +494,17 @@ class _Guard:
                 "give the app a token (WebConfig(token=secrets.token_urlsafe(32)); "
                 "ethiclens serve --host ... makes one), or listen on 127.0.0.1",
             )
+        if token is None and hosts is None and _rebound(request):
+            return (
+                400,
+                "this server has no access token, so it answers only to this machine's own "
+                "names (localhost, 127.0.0.1, ::1), not to the host name "
+                f"{_host_name(request.headers.get('host', ''))!r} (a page of another site "
+                "whose name was pointed at this machine)",
+                "open it at http://127.0.0.1:PORT/, or give the app a token "
+                "(WebConfig(token=secrets.token_urlsafe(32))) or the names it answers to "
+                "(WebConfig(allowed_hosts=(...)))",
+            )
         if token is not None and len(request.query_params.getlist("token")) > 1:
             return (  # never read as its last value, as no field sent twice is
                 400,
@@ -544,6 +555,36 @@ def _network_address(scope) -> str | None:
     mapped = getattr(address, "ipv4_mapped", None)
     local = address.is_loopback or (mapped is not None and mapped.is_loopback)
     return None if local else str(address)
+
+
+def _rebound(request) -> bool:
+    """Whether a request that came in on a loopback address of the server names another host
+    than this machine's own (``localhost``, a loopback address) in its Host header: a page of
+    another site whose name was pointed at 127.0.0.1 (DNS rebinding), which a browser takes for
+    that site's own, cookies, forms and reading of the answers included. ``ethiclens serve``
+    on loopback answers only its own names (``allowed_hosts``); an app built in Python without
+    a token or ``allowed_hosts`` answers the same. A unix socket and a server that names no IP
+    address (a test client) are not judged."""
+    server = request.scope.get("server") or (None,)
+    try:
+        address = ipaddress.ip_address(str(server[0]).split("%", 1)[0])
+    except ValueError:
+        return False
+    host = request.headers.get("host", "")
+    name = _host_name(host)
+    if not host or name == "localhost" or name.endswith(".localhost"):  # never looked up
+        return False
+    try:
+        named = ipaddress.ip_address(name.split("%", 1)[0])
+    except ValueError:
+        return True  # a name (or a Host that names none)
+    loopback = [a for a in (address, named) if a.is_loopback or _mapped_loopback(a)]
+    return loopback == [address]
+
+
+def _mapped_loopback(address) -> bool:
+    mapped = getattr(address, "ipv4_mapped", None)
+    return mapped is not None and mapped.is_loopback
 
 
 def _cross_site(request) -> bool:
