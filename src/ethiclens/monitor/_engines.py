@@ -15,6 +15,7 @@ engine's, which names the first file and line.
 from __future__ import annotations
 
 import contextlib
+import os
 import unicodedata
 from dataclasses import replace
 
@@ -225,6 +226,14 @@ def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
 
     if src.kind == FRAME:
         return "duckdb"
+    if _hive_glob_names(src):  # k=a?/ beside k=ab/: DuckDB's "Hive partition mismatch"
+        if asked == "auto":
+            return "pandas"
+        raise EthicLensInputError(
+            f"DuckDB cannot read the hive folder {src.target}: a folder name holds [, * or ? "
+            f"({_hive_glob_names(src)[0]}), which DuckDB's hive reading cannot take",
+            column="TARGET", fix="rename the folder, or count it with --engine pandas (or auto)",
+        )  # fmt: skip
     if asked == "auto":
         return "pandas" if any(map(lone_cr_refused, src.files)) else "duckdb"
     if src.kind != "csv":
@@ -232,6 +241,19 @@ def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
     for f in src.files:
         refuse_lone_cr(f, "duckdb")
     return "duckdb"
+
+
+def _hive_glob_names(src: _Files) -> list[str]:
+    """The files of a hive folder whose path DuckDB reads escaped (a [ * ? in a name): its hive
+    reading then fails ("Hive partition mismatch") or keys the escaped text."""
+    from ..sources import duckdb_literal_paths
+
+    if not src.hive:
+        return []
+    # the folders under the target only (a file's own name, or the target's, is read escaped)
+    under = [os.path.relpath(os.path.dirname(str(f)), str(src.target)) for f in src.files]
+    escaped = duckdb_literal_paths(under)
+    return [str(f) for f, d, lit in zip(src.files, under, escaped, strict=True) if d != lit]
 
 
 def _frame_without_rows(exc: NoRows) -> NoRows:
