@@ -18,7 +18,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
 @pytest.mark.parametrize("server", ["http://127.0.0.1:8765", "http://[::1]:8765"])
-@pytest.mark.parametrize("host", ["evil.example:8765", "evil.example", "192.0.2.7:8765"])
+@pytest.mark.parametrize(
+    "host", ["evil.example:8765", "evil.example", "192.0.2.7:8765", "a.localhost"]
+)
 def test_a_foreign_host_name_on_loopback_is_refused_without_a_token(tmp_path, server, host):
     from starlette.testclient import TestClient
 
@@ -27,7 +29,7 @@ def test_a_foreign_host_name_on_loopback_is_refused_without_a_token(tmp_path, se
         assert r.status_code == 400
         text = html.unescape(r.text)
         assert "answers only to this machine's own names" in text
-        assert "'evil.example'" in text or "'192.0.2.7'" in text
+        assert f"'{host.partition(':')[0]}'" in text
         assert "allowed_hosts" in text
         sent = client.post(
             "/upload", files={"file": ("a.csv", b"a,b\n1,2\n")}, headers={"host": host}
@@ -36,9 +38,7 @@ def test_a_foreign_host_name_on_loopback_is_refused_without_a_token(tmp_path, se
     assert not list((tmp_path / "data" / "uploads").iterdir())  # nothing written
 
 
-@pytest.mark.parametrize(
-    "host", ["127.0.0.1:8765", "localhost:8765", "LOCALHOST", "[::1]:8765", "app.localhost:8765"]
-)
+@pytest.mark.parametrize("host", ["127.0.0.1:8765", "localhost:8765", "LOCALHOST", "[::1]:8765"])
 def test_this_machines_own_names_are_answered(tmp_path, host):
     from starlette.testclient import TestClient
 

@@ -572,7 +572,7 @@ def _rebound(request) -> bool:
         return False
     host = request.headers.get("host", "")
     name = _host_name(host)
-    if not host or name == "localhost" or name.endswith(".localhost"):  # never looked up
+    if not host or name == "localhost":  # as ethiclens serve's own names (LOOPBACK)
         return False
     try:
         named = ipaddress.ip_address(name.split("%", 1)[0])
