@@ -491,19 +491,19 @@ class _Guard:
                 403,
                 f"this server has no access token, so it answers on this machine only, not on "
                 f"the network address {address} it was reached at",
-                "give the app a token (WebConfig(token=secrets.token_urlsafe(32)); "
+                'give the app a token (WebConfig(token="..."), e.g. secrets.token_urlsafe(32); '
                 "ethiclens serve --host ... makes one), or listen on 127.0.0.1",
             )
-        if token is None and hosts is None and _rebound(request):
+        if token is None and hosts is None and (own := _rebound(request)):
             return (
                 400,
                 "this server has no access token, so it answers only to this machine's own "
                 "names (localhost, 127.0.0.1, ::1), not to the host name "
                 f"{_host_name(request.headers.get('host', ''))!r} (a page of another site "
                 "whose name was pointed at this machine)",
-                "open it at http://127.0.0.1:PORT/, or give the app a token "
-                "(WebConfig(token=secrets.token_urlsafe(32))) or the names it answers to "
-                "(WebConfig(allowed_hosts=(...)))",
+                f"open it at {own}, or give the app a token "
+                '(WebConfig(token="..."), e.g. secrets.token_urlsafe(32)) or the names it '
+                "answers to (WebConfig(allowed_hosts=(...)))",
             )
         if token is not None and len(request.query_params.getlist("token")) > 1:
             return (  # never read as its last value, as no field sent twice is
@@ -557,34 +557,38 @@ def _network_address(scope) -> str | None:
     return None if local else str(address)
 
 
-def _rebound(request) -> bool:
+def _rebound(request) -> str | None:
     """Whether a request that came in on a loopback address of the server names another host
     than this machine's own (``localhost``, a loopback address) in its Host header: a page of
     another site whose name was pointed at 127.0.0.1 (DNS rebinding), which a browser takes for
     that site's own, cookies, forms and reading of the answers included. ``ethiclens serve``
     on loopback answers only its own names (``allowed_hosts``); an app built in Python without
-    a token or ``allowed_hosts`` answers the same. A unix socket and a server that names no IP
-    address (a test client) are not judged."""
-    server = request.scope.get("server") or (None,)
+    a token or ``allowed_hosts`` answers the same. The unspecified address (``0.0.0.0``,
+    ``::``: uvicorn's printed address for ``host="0.0.0.0"``) is answered too: no DNS name, so
+    no other site's page. The address to open instead (``http://127.0.0.1:PORT/``, the
+    socket's own) when it is refused; None when answered. A unix socket and a server that
+    names no IP address (a test client) are not judged."""
+    server = request.scope.get("server") or (None, None)
     try:
         address = ipaddress.ip_address(str(server[0]).split("%", 1)[0])
     except ValueError:
-        return False
+        return None
     host = request.headers.get("host", "")
     name = _host_name(host)
-    if not host or name == "localhost":  # as ethiclens serve's own names (LOOPBACK)
-        return False
-    try:
+    if not _loopback(address) or not host or name == "localhost":  # serve's LOOPBACK names
+        return None
+    with contextlib.suppress(ValueError):
         named = ipaddress.ip_address(name.split("%", 1)[0])
-    except ValueError:
-        return True  # a name (or a Host that names none)
-    loopback = [a for a in (address, named) if a.is_loopback or _mapped_loopback(a)]
-    return loopback == [address]
+        if _loopback(named) or named.is_unspecified:
+            return None
+    own = getattr(address, "ipv4_mapped", None) or address
+    shown = f"[{own}]" if own.version == 6 else str(own)
+    return f"http://{shown}:{server[1]}/" if len(server) > 1 and server[1] else f"http://{shown}/"
 
 
-def _mapped_loopback(address) -> bool:
+def _loopback(address) -> bool:
     mapped = getattr(address, "ipv4_mapped", None)
-    return mapped is not None and mapped.is_loopback
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def _cross_site(request) -> bool:
