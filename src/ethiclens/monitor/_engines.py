@@ -226,11 +226,11 @@ def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
 
     if src.kind == FRAME:
         return "duckdb"
-    if _hive_glob_names(src):  # k=a?/ beside k=ab/: DuckDB's "Hive partition mismatch"
+    if _hive_glob_names(src):  # k=a?/ beside k=b/: DuckDB's "Hive partition mismatch"
         if asked == "auto":
             return "pandas"
         raise EthicLensInputError(
-            f"DuckDB cannot read the hive folder {src.target}: a folder name holds [, * or ? "
+            f"DuckDB cannot read the hive folder {src.target}: a folder name holds a ? "
             f"({_hive_glob_names(src)[0]}), which DuckDB's hive reading cannot take",
             column="TARGET", fix="rename the folder, or count it with --engine pandas (or auto)",
         )  # fmt: skip
@@ -244,19 +244,15 @@ def _lone_cr_or_duckdb(src: _Files, asked: str) -> str:
 
 
 def _hive_glob_names(src: _Files) -> list[str]:
-    """The files of a hive folder whose path DuckDB reads escaped (a [ * ? in a name): its hive
-    reading then fails ("Hive partition mismatch") or keys the escaped text."""
-    from ..sources import duckdb_literal_paths
-
+    """The files of a hive folder with a ? in a folder name under the target: DuckDB's hive
+    reading of it fails ("Hive partition mismatch"). A [ or * there DuckDB reads, its keys
+    right (k=a[1]/, k=a*/: 4 rows, group 'a[1]'); a backslash beside [ * ? DuckDB cannot open
+    at all (``lone_cr_refused``: auto counts it with pandas, duckdb refuses it, naming it)."""
     if not src.hive:
         return []
     # the folders under the target only (a file's own name, or the target's, is read escaped)
     under = [os.path.relpath(os.path.dirname(str(f)), str(src.target)) for f in src.files]
-    try:
-        escaped = duckdb_literal_paths(under)
-    except EthicLensInputError:  # a backslash beside [ * ?: DuckDB cannot name it at all
-        return [str(f) for f in src.files]
-    return [str(f) for f, d, lit in zip(src.files, under, escaped, strict=True) if d != lit]
+    return [str(f) for f, d in zip(src.files, under, strict=True) if "?" in d]
 
 
 def _frame_without_rows(exc: NoRows) -> NoRows:
