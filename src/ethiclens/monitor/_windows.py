@@ -1264,17 +1264,19 @@ def row_order(cols: Columns) -> list[str]:
 def cells(data: pd.DataFrame, keys: list, weighting: str | None) -> pd.DataFrame:
     """Rows summed per ``keys``: their number, first and last time (and, ``weighting`` by
     ``propensity`` or ``weight``, the weight sums)."""
+    # one grouping for every sum: a second groupby of 1M rows cost 60 ms (the held count's)
+    by = data.groupby(keys, dropna=False, sort=False)
     raw = (
-        data.groupby(keys, dropna=False, sort=False)[TS]
+        by[TS]
         .agg(["size", "min", "max"])
         .reset_index()
         .rename(columns={"size": COUNT, "min": "_ethiclens_tmin", "max": "_ethiclens_tmax"})
     )
     if HELD in data.columns:  # the same groups in the same order (sort=False)
-        raw[HELD] = data.groupby(keys, dropna=False, sort=False)[HELD].sum().to_numpy()
+        raw[HELD] = by[HELD].sum().to_numpy()
     if weighting:
         how = {s: (TERMS[s], SUMMED[s]) for s in WEIGHTED[: 3 + (weighting == "weight")]}
-        sums = data.groupby(keys, dropna=False, sort=False).agg(**how)
+        sums = by.agg(**how)
         raw = raw.merge(sums.reset_index(), on=keys, how="left")
     return raw
 
