@@ -111,5 +111,6 @@ def test_roles_carry_every_column_field():
         "yes",
         "w",
         {"age": [0.0, 30.0, 99.0]},
+        (),  # held: the spans of rows a last run held back (d9cc2121), none for a request
     )
     assert isinstance(roles, Columns)
