@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .._checks import check_argument_type, check_type
+from .._checks import check_type
 from ..errors import EthicLensInputError
-from ._bins import bin_attribute, check_bins
+from ._bins import bin_attribute, check_bins, check_bins_argument
 from ._counts import RESERVED, check_counts_cells
 from ._engine import COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 
@@ -49,13 +49,7 @@ def _check_arguments(table, bins) -> None:
             problem="must be a pandas DataFrame of cells",
             fix="pass a DataFrame (ethiclens.sources.read_counts reads a counts file)",
         )
-        check_argument_type(
-            bins,
-            dict,
-            column="bins",
-            problem="must be a dict of attribute -> bin edges, not a",
-            fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
-        )
+        check_bins_argument(bins)
         attributes = [c for c in table.columns if c not in RESERVED]
         if cells := [c for c in bins if c in RESERVED and c in table.columns]:
             raise EthicLensInputError(  # no attribute: "count the table with it" is no fix

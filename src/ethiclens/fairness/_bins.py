@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    check_argument_type,
     check_member,
     exact_whole,
     is_number_text,
@@ -175,6 +176,18 @@ def wide_float(v) -> float:
         return float(v)
     except OverflowError:
         return math.inf if v > 0 else -math.inf
+
+
+def check_bins_argument(bins) -> None:
+    """A Python ``bins=`` argument refused unless a dict of attribute -> bin edges (audit's
+    and bin_counts' words, one place)."""
+    check_argument_type(
+        bins,
+        dict,
+        column="bins",
+        problem="must be a dict of attribute -> bin edges, not a",
+        fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
+    )
 
 
 def check_bins(

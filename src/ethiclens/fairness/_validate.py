@@ -14,7 +14,6 @@ import pandas as pd
 from .._checks import (
     MAX_LABEL_CHARS,
     bytes_like_as_bytes,
-    check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
     check_member,
@@ -37,6 +36,7 @@ from ._bins import (
     about_data_column,
     bin_attribute,
     check_bins,
+    check_bins_argument,
     is_time,
     quiet_snan,
     times_error,
@@ -1744,13 +1744,7 @@ def _binned(sensitive_features, bins) -> pd.DataFrame:
     """The attributes with each one ``bins`` names (attribute -> edges) in its bands, as a
     file's audit bins them (:func:`bin_attribute`); a missing value stays missing, refused
     then as every missing group value is."""
-    check_argument_type(
-        bins,
-        dict,
-        column="bins",
-        problem="must be a dict of attribute -> bin edges, not a",
-        fix="e.g. bins={'age': [0, 25, 45, 65, 120]}",
-    )
+    check_bins_argument(bins)
     frame = _to_frame(sensitive_features).copy()
     names = {str(c): c for c in frame.columns}
     add = "add {attr!r} to sensitive_features"
