@@ -684,7 +684,6 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
         short = not late and inside is not None and inside < int(was["rows"])
         if now >= int(was["rows"]) and not moved and not late and not short:
             continue
-        where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
         found = (
             f"{request.target_name()} has none of its rows"
             if row is None
@@ -702,24 +701,32 @@ def _check_held(store, request, window: Window, pending: list, stored: dict, spa
                 else ""
             )
         )
-        why = "not yet full, or --hold-last"
-        if window.kind == "days":  # why the last run held it, not what this run asks
-            why = "not yet ended" if was["end"] > _last_run_at(store) else "--hold-last"
-        ended = "drop --hold-last" if request.hold_last or why == "--hold-last" else ""
-        ended = ended or "run once the window has ended"
-        raise EthicLensInputError(
-            f"held rows lost: {where} was held back by the last run ({why}) with "
-            f"{int(was['rows']):,} rows; {found}, so the rows seen then would never be counted",
-            column="TARGET",
-            fix=(
-                "a held window is counted by a later run, from that run's TARGET: give a TARGET "
-                "that still holds the held window's rows (a growing folder or table, or the "
-                "held day's file together with the new one); with one file of whole days per "
-                f"run, {ended}"
-                if window.kind == "days"
-                else _ROWS_FIX
-            ),
-        )
+        raise _held_lost(store, request, window, (w, was), found)
+
+
+def _held_lost(store, request, window: Window, held: tuple, found: str) -> EthicLensInputError:
+    """The refusal of held window ``held`` (its number, its meta) that TARGET no longer holds
+    whole (``found``: what TARGET holds of it), with why the last run held it back."""
+    w, was = held
+    where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
+    why = "not yet full, or --hold-last"
+    if window.kind == "days":  # why the last run held it, not what this run asks
+        why = "not yet ended" if was["end"] > _last_run_at(store) else "--hold-last"
+    ended = "drop --hold-last" if request.hold_last or why == "--hold-last" else ""
+    ended = ended or "run once the window has ended"
+    return EthicLensInputError(
+        f"held rows lost: {where} was held back by the last run ({why}) with "
+        f"{int(was['rows']):,} rows; {found}, so the rows seen then would never be counted",
+        column="TARGET",
+        fix=(
+            "a held window is counted by a later run, from that run's TARGET: give a TARGET "
+            "that still holds the held window's rows (a growing folder or table, or the "
+            "held day's file together with the new one); with one file of whole days per "
+            f"run, {ended}"
+            if window.kind == "days"
+            else _ROWS_FIX
+        ),
+    )
 
 
 def _rows_inside(was: dict, row) -> int | None:

@@ -141,25 +141,7 @@ def run_job(
         )
         return "done"
     except EthicLensInputError as exc:
-        db_env = (spec_dict.get("target") or {}).get("db_env")
-        exc = db_env and database_refusal(exc, db_env) or exc
-        names = _server_names(store, spec_dict, title or "the file")  # never the server's
-
-        def shown(text):  # the user's file name, every credential masked (as str(exc))
-            return masked_quotes(renamed(text, names), mask_secrets)
-
-        store.fail(
-            audit_id,
-            {
-                "problem": shown(exc.problem),
-                "column": None if exc.column is None else str(exc.column),
-                "kind": None if exc.column is None else exc.kind,  # '--json' may be a column
-                "fix": exc.fix and shown(exc.fix),
-                "value": None if exc.value is None else shown(value_text(exc.value)),
-                "message": shown(str(exc)),
-                "input": True,  # the user's data or request, not the server: a 4xx page
-            },
-        )
+        store.fail(audit_id, _refusal_record(exc, store, spec_dict, title))
         return "failed"
     except Exception:  # a bug: logged here, never shown to the browser
         log.exception("audit %s failed", audit_id)
@@ -167,6 +149,27 @@ def run_job(
         return "failed"
     finally:
         store.close()
+
+
+def _refusal_record(exc: EthicLensInputError, store, spec_dict: dict, title) -> dict:
+    """A run's refusal as stored for its pages: in the user's file name (never the server's
+    path), every credential masked, the library's kind of name kept ('--json' may be a column)."""
+    db_env = (spec_dict.get("target") or {}).get("db_env")
+    exc = db_env and database_refusal(exc, db_env) or exc
+    names = _server_names(store, spec_dict, title or "the file")
+
+    def shown(text):  # as str(exc) masks
+        return masked_quotes(renamed(text, names), mask_secrets)
+
+    return {
+        "problem": shown(exc.problem),
+        "column": None if exc.column is None else str(exc.column),
+        "kind": None if exc.column is None else exc.kind,
+        "fix": exc.fix and shown(exc.fix),
+        "value": None if exc.value is None else shown(value_text(exc.value)),
+        "message": shown(str(exc)),
+        "input": True,  # the user's data or request, not the server: a 4xx page
+    }
 
 
 # why a database cannot be read, in general terms: (marks in the library's or the driver's
