@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from .._checks import check_seed, first_row
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
     ENCODER_FIX,
     SOURCE,
@@ -34,11 +34,14 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
 
     fix = f"use one of {sorted(datasets.DATASETS)}, or --model with --data"
     check_member(name, datasets.DATASETS, column="TARGET", problem="unknown dataset", fix=fix)
+    _refuse_no_model(datasets.get_entry(name))  # bios: no standard model (was a traceback)
     _check_run(1 if favorable is None else favorable, n_boot, seed)  # before the training
     check_seed(seed, "seed")  # train_standard_model's check: None has no model to train
+    ds = datasets.load(name)
+    if ds.text:  # a registered text dataset that says it is audited: still no model for it
+        _refuse_no_model(datasets.get_entry(name), "a text dataset")
     from ..models import train_standard_model  # scikit-learn: seconds to import
 
-    ds = datasets.load(name)
     known = list(ds.protected.columns)
     attribute = attribute or known[0]
     problem = f"is not a protected attribute of {name}"
@@ -53,6 +56,20 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
         f"the protected attributes {known} as features (the audit model excludes them), on "
         f"its {len(run.X_test):,} test records; favourable prediction = {fav}."
     )
+
+
+def _refuse_no_model(entry, what: str = "") -> None:
+    """A dataset the audit does not train its standard model on (``bios``, a text dataset) is
+    refused as the audit refuses it, before its data is read."""
+    what = what or ("" if entry.audited else entry.not_audited)
+    if entry.audited and not what:
+        return
+    problem = f"{entry.name} {f'is {what} without a' if what else 'has no'} standard audit model"
+    fix = FaceFix(
+        "probe your own model on its records: counterfactual(model, X, attribute)",
+        cli="probe your own model on its records: --model MODULE:FUNCTION --data records.csv",
+    )
+    raise EthicLensInputError(problem, column="TARGET", fix=fix)
 
 
 def probe_model(
