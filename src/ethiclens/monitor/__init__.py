@@ -19,6 +19,7 @@ from ._render import (
     render_html,
     summary_lines,
     trend_png,
+    trend_text,
 )
 from ._report import SCHEMA_VERSION, MonitorResult, e_value_text
 from ._request import MonitorRequest, config_keys_named, monitor_spec
@@ -50,6 +51,7 @@ __all__ = [
     "render_html",
     "summary_lines",
     "trend_png",
+    "trend_text",
     "plotted_comparisons",
     "has_baseline_tests",
     "MAX_PLOTS",

@@ -440,6 +440,54 @@ def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
     _legend_beside(ax)
 
 
+def _metric_text(comparison: dict, metric: str, edges: tuple) -> str:
+    """A plotted metric in words: its lowest and highest window estimates (rounded as the
+    tables round them) and its confidence sequence after the last window."""
+    hist = comparison["history"]
+    seen = [(h["window"], (h["estimates"].get(metric) or {}).get("value")) for h in hist]
+    seen = [(w, v) for w, v in seen if v is not None]
+    if not seen:
+        shown = "no window estimate (undefined in every window)"
+    else:
+        (lw, lv), (hw, hv) = min(seen, key=itemgetter(1)), max(seen, key=itemgetter(1))
+        shown = f"window estimates from {_num(lv, edges=edges)} (window {lw}) to "
+        shown += f"{_num(hv, edges=edges)} (window {hw})"
+        if len(seen) < len(hist):
+            shown += f", undefined in {plural(len(hist) - len(seen), 'window')}"
+    return f"{LABELS[metric]} {shown}; confidence sequence {sequence_text(hist, metric)}"
+
+
+def trend_text(doc: dict, comparison: dict) -> str:
+    """What :func:`trend_png` draws, in words (its "Chart as text"): the windows, each
+    plotted metric against its policy band, each test's e-value against its threshold and
+    its alarm. The numbers are rounded as the summary and the tables round them."""
+    request, hist = doc["request"], comparison["history"]
+    title = _one_line(
+        f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}"
+    )
+    if not hist:
+        return f"Trend plot of {title}: no window yet."
+    first, last = hist[0]["window"], hist[-1]["window"]
+    where = f"window {first}" if first == last else f"windows {first} to {last}"
+    t = request["di_threshold"]
+    lines = [f"Trend plot of {title} over {plural(len(hist), 'window')} ({where})"]
+    band = f"[{threshold_text(t)}, {threshold_text(1 / t)}]"
+    di = _metric_text(comparison, "disparate_impact", _edges(request, "disparate_impact"))
+    lines.append(f"{di} (policy band {band})")
+    if request.get("y_true") is not None:
+        eo = threshold_text(request["eo_threshold"])
+        for metric in ("tpr_gap", "fpr_gap"):
+            lines.append(f"{_metric_text(comparison, metric, _edges(request, metric))} "
+                         f"(policy band ±{eo})")  # fmt: skip
+    for test, v in comparison["tests"].items():
+        since = v.get("alarm_since")
+        state = f"ALARM since window {since['window']}" if since else "no alarm"
+        shown = e_value_text(v["log_e_value"], v.get("threshold"))
+        at = "" if v.get("threshold") is None else f" (alarm at {v['threshold']:g})"
+        lines.append(f"{LABELS[test]} e-value {shown}{at}: {state}")
+    return mask_secrets(". ".join(lines) + ".")
+
+
 def _trend_img(doc: dict, comparison: dict, title: str) -> str:
     """The comparison's trend plot as an ``<img>``; one that matplotlib fails to draw is a
     warning and a one-line note in its place (as in the audit's report): the tables below it
@@ -451,7 +499,11 @@ def _trend_img(doc: dict, comparison: dict, title: str) -> str:
         why = f"{type(exc).__name__}: {one_line(exc)}"
         warnings.warn(f"the {title} trend could not be drawn ({why})", RuntimeWarning, 2)
         return f"<p>The trend plot could not be drawn ({e(why)}); the table lists every test.</p>"
-    return f"<img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>"
+    words = e(trend_text(doc, comparison))  # what the plot draws, as the audit's charts say it
+    return (
+        f"<figure><img alt='{e(title, quote=True)} trend' src='data:image/png;base64,{png}'>"
+        f"<details><summary>Chart as text</summary><p>{words}</p></details></figure>"
+    )
 
 
 def _methods_html(method: dict) -> str:

@@ -373,11 +373,11 @@ async def monitoring_store(request):
 def _monitor_store(index: int, path, plots: bool = False) -> dict:
     """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
     trend plots as data URIs."""
-    from ..monitor import has_baseline_tests, plotted_comparisons, read_store, trend_png
+    from ..monitor import has_baseline_tests, plotted_comparisons, read_store, trend_png, trend_text
     from ..sources import mask_url
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
-    one = dict(index=index, name=name, error=None, data=None, plots={}, plots_note=None)
+    one = dict(index=index, name=name, error=None, data=None, plots={}, alts={}, plots_note=None)
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
@@ -403,6 +403,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
             with _PLOT_LOCK:
                 png = trend_png(doc, comparison)
             one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+            one["alts"][i] = trend_text(doc, comparison)  # the plot in words, as the --html page
     return one
 
 
