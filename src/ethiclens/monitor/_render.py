@@ -440,6 +440,18 @@ def _evalue_panel(ax, comparison: dict, alpha: float) -> None:
     _legend_beside(ax)
 
 
+def _missing_text(hist: list, metric: str) -> str:
+    """The windows without an estimate of ``metric``, counted by why: a DI whose reference
+    was never selected is unbounded (the JSON's reason), not undefined."""
+    reasons = [(h["estimates"].get(metric) or {}) for h in hist]
+    reasons = [str(d.get("reason") or "") for d in reasons if d.get("value") is None]
+    unbounded = sum(r.startswith("unbounded") for r in reasons)
+    said = [f"unbounded in {plural(unbounded, 'window')}"] if unbounded else []
+    if len(reasons) > unbounded:
+        said.append(f"undefined in {plural(len(reasons) - unbounded, 'window')}")
+    return "".join(f", {x}" for x in said)
+
+
 def _metric_text(comparison: dict, metric: str, edges: tuple) -> str:
     """A plotted metric in words: its lowest and highest window estimates (rounded as the
     tables round them) and its confidence sequence after the last window."""
@@ -447,13 +459,12 @@ def _metric_text(comparison: dict, metric: str, edges: tuple) -> str:
     seen = [(h["window"], (h["estimates"].get(metric) or {}).get("value")) for h in hist]
     seen = [(w, v) for w, v in seen if v is not None]
     if not seen:
-        shown = "no window estimate (undefined in every window)"
+        shown = f"no window estimate{_missing_text(hist, metric)}"
     else:
         (lw, lv), (hw, hv) = min(seen, key=itemgetter(1)), max(seen, key=itemgetter(1))
         shown = f"window estimates from {_num(lv, edges=edges)} (window {lw}) to "
         shown += f"{_num(hv, edges=edges)} (window {hw})"
-        if len(seen) < len(hist):
-            shown += f", undefined in {plural(len(hist) - len(seen), 'window')}"
+        shown += _missing_text(hist, metric)
     return f"{LABELS[metric]} {shown}; confidence sequence {sequence_text(hist, metric)}"
 
 
