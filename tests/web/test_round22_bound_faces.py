@@ -60,16 +60,16 @@ def test_the_monitoring_page_prints_its_policy_band_as_the_reports_do(tmp_path):
     from .conftest import make_app
 
     rows = "".join(
-        f"2024-01-{day + 1:02d}T10:00:00,{grp},{int(i < 20)}\n"
+        f"2024-01-{day + 1:02d}T10:00:00,{grp},{int(i < 20)},{i % 2}\n"
         for day in range(3)
         for grp in ("A", "B")
         for i in range(40)
     )
     feed = tmp_path / "feed.csv"
-    feed.write_text("ts,grp,pred\n" + rows)
+    feed.write_text("ts,grp,pred,y\n" + rows)  # labelled: the page states the EO limit
     store = tmp_path / "m.sqlite"
     request = MonitorRequest(target=str(feed), time="ts", window="1d", y_pred="pred",
-                             protected=("grp=A",), di_threshold=0.9,
+                             protected=("grp=A",), di_threshold=0.9, y_true="y",
                              eo_threshold=0.12345678)  # fmt: skip
     run_monitor(request, store)
     with TestClient(make_app(tmp_path, monitor_stores=(store,))) as client:
