@@ -447,6 +447,22 @@ def did_you_mean(value, choices) -> str:
     return f"did you mean {texts[close[0]]!r}? " if close else ""
 
 
+# A 0-d numpy array (np.array('bca')) compares equal to its item, but is never the text or
+# number a setting takes: every face refuses it in these words, its fix to pass the item.
+ZERO_D_TEXT = "must be text, not a 0-d numpy array"
+
+
+def zero_d_item(value):
+    """The item of a 0-d numpy array, else None."""
+    return value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else None
+
+
+def pass_item_fix(item) -> str:
+    """The fix of a 0-d array whose ``item`` a setting would take: pass the item."""
+    text = "text: " if isinstance(item, str) else ""
+    return f"pass it as {text}{item!r} (value.item()), not a 0-d numpy array"
+
+
 def check_member(
     value, allowed, *, column: str, problem: str, fix: str | None = None, kind: str | None = None
 ):
@@ -464,14 +480,13 @@ def check_member(
         pass
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
     fix = fix or f"use one of {choices}"
-    item = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else None
+    item = zero_d_item(value)
     try:
         one = item is not None and hash(item) is not None and item in allowed
     except TypeError:  # an object array holding a list
         one = False
     if one:  # as a spec refuses it
-        text = "text: " if isinstance(item, str) else ""
-        fix = f"pass it as {text}{item!r} (value.item()), not a 0-d numpy array"
+        fix = pass_item_fix(item)
     elif not array or isinstance(item, str):  # a typo of a choice, in an array or not
         fix = did_you_mean(value if item is None else item, choices) + fix
     raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)

@@ -19,14 +19,17 @@ import numpy as np
 
 from .._checks import (
     SKLEARN_SEED_LIMIT,
+    ZERO_D_TEXT,
     check_argument_type,
     check_level,
     check_member,
     check_seed,
     did_you_mean,
     is_number,
+    pass_item_fix,
     schema_words,
     text_items,
+    zero_d_item,
 )
 from .._text import crossed_names
 from ..errors import EthicLensInputError
@@ -167,7 +170,7 @@ def check_interval_method(value, function: str, where: str = "ci") -> str:
             return str(value)  # np.str_ as text
         older = "".join(f" ({old}: an older spelling of {new})" for old, new in aliases.items())
         problem = f"is not an interval method of {_RUN_WORDS[function]}"
-        typed = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else value
+        typed = value if (item := zero_d_item(value)) is None else item
         fix = f"{did_you_mean(typed, methods)}use one of {', '.join(methods)}{older}"
         if (shaped := not_one_word(value, (*methods, *aliases), aliases)) is not None:
             problem, fix = _one_word(shaped, where, fix)
@@ -330,12 +333,9 @@ def _refuse_0d_text(function: str, options: dict) -> None:
             continue
         if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "USO":
             if isinstance(item := value.item(), str) and item in choices[key]:
+                fix = pass_item_fix(item)
                 raise EthicLensInputError(
-                    "must be text, not a 0-d numpy array",
-                    column=key,
-                    value=value,
-                    fix=f"pass it as text: {item!r} (value.item()), not a 0-d numpy array",
-                    kind="argument",
+                    ZERO_D_TEXT, column=key, value=value, fix=fix, kind="argument"
                 )
 
 

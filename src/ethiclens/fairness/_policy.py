@@ -8,12 +8,14 @@ from dataclasses import asdict, dataclass, fields
 import numpy as np
 
 from .._checks import (
+    ZERO_D_TEXT,
     check_count,
     check_di_threshold,
     check_fraction,
     check_member,
     printed_float,
     schema_words,
+    zero_d_item,
 )
 from .._text import beside, threshold_text
 from ..errors import EthicLensInputError
@@ -108,10 +110,9 @@ class Policy:
                 real = isinstance(value, np.floating)
                 object.__setattr__(self, name, printed_float(value) if real else value.item())
         problem = schema_words("enum", DI_RULES, "")  # as a request's choice is refused
-        rule = self.di_rule
-        item = rule.item() if isinstance(rule, np.ndarray) and rule.ndim == 0 else None
+        item = zero_d_item(self.di_rule)
         if isinstance(item, str) and item in DI_RULES:  # as audit(di_rule=...) refuses it
-            problem = "must be text, not a 0-d numpy array"
+            problem = ZERO_D_TEXT
         fix = f"use one of {', '.join(DI_RULES)}"
         check_member(
             self.di_rule, DI_RULES, column="di_rule", problem=problem, fix=fix, kind="argument"

@@ -38,10 +38,12 @@ from .._checks import (
     did_you_mean,
     float_items,
     is_number_text,
+    pass_item_fix,
     printed_float,
     schema_words,
     underflow_words,
     underflows,
+    zero_d_item,
 )
 from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
@@ -1190,7 +1192,7 @@ def _refuse_0d_text(data: dict, err=None) -> None:
     where_err = ".".join(map(str, err.path)) if err is not None else ""
     leaves = _leaves(data, "") if err is None else [(where_err, err.instance)]
     for where, value in leaves:
-        item = value.item() if isinstance(value, np.ndarray) and value.ndim == 0 else None
+        item = zero_d_item(value)
         if not isinstance(item, str):  # an object array of a number: the schema's words
             continue
         types = _types_taken(err, where) if err is not None else "string"
@@ -1198,8 +1200,7 @@ def _refuse_0d_text(data: dict, err=None) -> None:
             return
         taken = {"roles.y_pred": "a list or text", "roles.protected": "a list or text or a mapping"}
         problem = f"must be {taken.get(where, 'text')}, not a 0-d numpy array"  # as the schema
-        fix = f"pass it as text: {item!r} (value.item()), not a 0-d numpy array"
-        raise _key_error(problem, where, fix, value)
+        raise _key_error(problem, where, pass_item_fix(item), value)
 
 
 def _leaves(node, where: str):
