@@ -14,7 +14,7 @@ from .._secrets import mask_secrets
 from .._text import csv_safe_frame, literal_figure
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path, write_atomic
-from ..privacy import DEFAULT_ETA, FLOOR_ETAS
+from ..privacy import DEFAULT_ETA, FLOOR_ETAS, pcer_values
 from ..report import markdown_text as esc
 
 N_RESAMPLES = 5000
@@ -94,20 +94,22 @@ def _pcer(group: pd.DataFrame, delta, eta: float):
 
 def _exact_dpcer(g0: pd.DataFrame, g1: pd.DataFrame, eta: float, parts: list) -> pd.Series:
     """PCER_0 − PCER_1 of each run as ``pcer_audit`` computes it: R_g and δ_g as the fractions
-    of the group's rows they are (:func:`_group_fractions`), η as the decimal it prints as, the
-    difference exact and rounded once. In floats R 1/2, δ 3/10 and R 1/3, δ 1/5 (both PCER 5/3)
-    gave ΔPCER 2.2e-16, a sign the audit does not give; a row without counts keeps the floats."""
+    of the group's rows they are (:func:`_group_fractions`), by the audit's own rule (η as the
+    decimal it prints as, the difference exact and rounded once). In floats R 1/2, δ 3/10 and
+    R 1/3, δ 1/5 (both PCER 5/3) gave ΔPCER 2.2e-16, a sign the audit does not give; a row
+    without counts keeps the floats."""
     floats = _pcer(g0, g0["delta"], eta) - _pcer(g1, g1["delta"], eta)
-    floor = Fraction(repr(float(eta)))
     out = [
-        approx if None in pair else float(_ratio(*pair[0], floor) - _ratio(*pair[1], floor))
+        approx if None in pair else _audit_dpcer(*pair, eta)
         for pair, approx in zip(parts, floats.tolist(), strict=True)
     ]
     return pd.Series(out, index=g0.index, dtype=float)
 
 
-def _ratio(rate: Fraction, delta: Fraction, floor: Fraction) -> Fraction:
-    return rate / max(delta, floor)
+def _audit_dpcer(group0: tuple, group1: tuple, eta: float) -> float:
+    """ΔPCER of two groups' exact (R_g, δ_g) by the audit's own rule (privacy's pcer_values)."""
+    rates, gaps = {0: group0[0], 1: group1[0]}, {0: group0[1], 1: group1[1]}
+    return pcer_values(rates, gaps, (0, 1), eta)[1]
 
 
 def _group_fractions(frame: pd.DataFrame) -> list:

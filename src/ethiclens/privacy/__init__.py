@@ -42,6 +42,7 @@ from ._pcer import (
     pcer_policy,
     validate_pcer_output,
 )
+from ._pcer import pcer_values as pcer_values  # experiments' tables; not in __all__
 from ._summary import TextTable, print_summary
 from ._trainers import (
     Trainer,
