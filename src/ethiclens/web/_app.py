@@ -27,6 +27,7 @@ from .._optional import MissingExtraError
 from .._secrets import looks_like_url, mask_secrets, mask_url, url_text
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
+from ._loopback import address_is_loopback
 from ._store import Store, is_url
 from ._web import FORM_BYTES, HERE, DamagedRecord, Web, digits_number, web_of
 
@@ -552,9 +553,7 @@ def _network_address(scope) -> str | None:
         address = ipaddress.ip_address(str(server[0]).split("%", 1)[0])  # fe80::1%eth0
     except ValueError:
         return None
-    mapped = getattr(address, "ipv4_mapped", None)
-    local = address.is_loopback or (mapped is not None and mapped.is_loopback)
-    return None if local else str(address)
+    return None if address_is_loopback(address) else str(address)
 
 
 def _rebound(request) -> str | None:
@@ -575,20 +574,15 @@ def _rebound(request) -> str | None:
         return None
     host = request.headers.get("host", "")
     name = _host_name(host)
-    if not _loopback(address) or not host or name == "localhost":  # serve's LOOPBACK names
+    if not address_is_loopback(address) or not host or name == "localhost":  # LOOPBACK names
         return None
     with contextlib.suppress(ValueError):
         named = ipaddress.ip_address(name.split("%", 1)[0])
-        if _loopback(named) or named.is_unspecified:
+        if address_is_loopback(named) or named.is_unspecified:
             return None
     own = getattr(address, "ipv4_mapped", None) or address
     shown = f"[{own}]" if own.version == 6 else str(own)
     return f"http://{shown}:{server[1]}/" if len(server) > 1 and server[1] else f"http://{shown}/"
-
-
-def _loopback(address) -> bool:
-    mapped = getattr(address, "ipv4_mapped", None)
-    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def _cross_site(request) -> bool:

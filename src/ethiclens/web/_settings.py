@@ -20,6 +20,7 @@ from .._secrets import looks_like_url, mask_secrets, url_text
 from ..errors import EthicLensInputError
 from ._app import WebConfig, path_given, token_problem
 from ._app import checked_store_url as _checked_store_url
+from ._loopback import address_is_loopback
 from ._store import is_url
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -52,8 +53,7 @@ def is_loopback(host: str) -> bool:
     address = host_address(host)
     if address is None:
         return False
-    mapped = getattr(address, "ipv4_mapped", None)
-    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+    return address_is_loopback(address)
 
 
 def _shown_host(host: str) -> str:
