@@ -207,7 +207,8 @@ class ModelComparison:
 
     def to_frame(self) -> pd.DataFrame:
         """One row per (comparison, metric): A, B, B − A and its interval. Undefined numbers
-        are NaN; a model's unbounded DI (it never selects the reference) is ``inf``."""
+        are NaN; a model's unbounded DI (it never selects the reference) is ``inf``;
+        ``excludes_zero`` is None where B − A has no interval (the JSON's null)."""
         return pd.DataFrame([_flat(d) for d in self.differences])
 
     def __repr__(self) -> str:
@@ -252,7 +253,9 @@ def _flat(d: MetricDifference) -> dict:
         "ci_low": _nan(m.ci_low),
         "ci_high": _nan(m.ci_high),
         "ci_method": m.ci_method,
-        "excludes_zero": d.excludes_zero,
+        # as the JSON's interval_excludes_zero: None where B − A has no interval (undefined is
+        # null, never False, which would read as an interval spanning 0)
+        "excludes_zero": d.interval_excludes_zero,
     }
 
 
