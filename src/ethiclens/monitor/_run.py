@@ -243,9 +243,11 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
         run = store.next_run()
         if stored_request is None:
             store.set_meta("app", APP_ID)
-            store.set_meta("store_version", STORE_VERSION)
             store.set_meta("request", request.bound())
             store.set_meta("created", now.isoformat())
+        store.set_meta(
+            "store_version", STORE_VERSION
+        )  # what this run writes (an older store's too)
         if store.meta("origin_day") is None and counted.origin_day is not None:
             store.set_meta("origin_day", counted.origin_day)
         if baseline is not None and store.meta("baseline_target") is None:

@@ -36,7 +36,12 @@ from ._sequential import log_mean_exp
 from ._shape import counts_problem, meta_problem, shape_problem
 from ._verify import _short, replay_problem
 
-STORE_VERSION = 1
+# The format a run writes; a store of a higher version (a newer EthicLens) is refused as newer,
+# never read as damaged. 1: the first; 2: a held window keeps its rows' first and last time
+# (meta held tmin/tmax, round 43), which a version-1 reader calls an unexpected key. Every run
+# writes STORE_VERSION, so a version-1 store a run adds to becomes version 2; one no run has
+# touched since is still read as written. Raise it with any key or shape an older reader refuses.
+STORE_VERSION = 2
 APP_ID = "ethiclens-monitor"
 BUSY_TIMEOUT = 60.0  # seconds a run waits for another run holding the store
 PG_SCHEMA = "ethiclens_monitor"
