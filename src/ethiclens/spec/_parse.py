@@ -31,6 +31,9 @@ def parse_protected(values, columns=None):
                 col, sep, ref = item[: ends[-1]], "=", item[ends[-1] + 1 :]
         col = col if known is not None and col in known else col.strip()
         ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
+        if not col:  # '   ', '=F', a mapping's '' key: no column named (the data has none such)
+            fix = "give the column's name: COL or COL=REFERENCE"
+            raise _refused("must not be empty", "--protected", fix, item)
         if col in cols:
             fix = "name each protected attribute once (a reference with NAME=GROUP)"
             raise _refused("given twice", "--protected", fix, col)
