@@ -43,6 +43,20 @@ from ._web import (
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
 DATABASE_FIELDS = {"database", "db", "table"}  # drawn when the server has databases
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
+# a whole value typed as a URL without its scheme: user:password@host, the password holding
+# anything but a space ('u:k9://Zq@h', which a page's masking of names reads as a name before a
+# URL, 'race:postgresql://u@h', and keeps)
+_BARE_TYPED_URL = re.compile(r"[^\s:/@]+:\S*@\S*")
+
+
+def typed_shown(value):
+    """A field's value as a visitor typed it, as a page shows it: a URL (``scheme://...``, or
+    ``user:password@host`` without a scheme, as ``--db`` reads it) masked as :func:`mask_url`
+    masks it, its secrets not remembered (a visitor's words masked for all); else as typed."""
+    if not isinstance(value, str):
+        return value
+    text = url_text(value)
+    return mask_typed_url(text) if url_shaped(text) or _BARE_TYPED_URL.fullmatch(text) else value
 
 
 def _refused_form(web, request, errors: dict, at: str, form: dict):
@@ -54,10 +68,32 @@ def _refused_form(web, request, errors: dict, at: str, form: dict):
     # a database URL typed into a field is drawn again with its password masked, and any
     # credential in the table's (a name of letters, digits and _: nothing of one is lost);
     # a visitor's URL is not remembered (mask_typed_url): it would mask words in every message
-    form = {k: mask_typed_url(v) if url_shaped(v) else v for k, v in form.items()}
+    typed = _typed_urls(form)  # and in a refusal that names the value (dataset, score, ...)
+    errors = {k: _replaced(text, typed) for k, text in errors.items()}
+    form = {k: typed_shown(v) for k, v in form.items()}
     if isinstance(form.get("table"), str):
         form["table"] = mask_secrets(form["table"])
     return web.home_page(request, 422, errors=errors, form=form)
+
+
+def _typed_urls(form: dict) -> dict[str, str]:
+    """Each value of ``form`` that :func:`typed_shown` masks, as typed and as its field reads
+    it (spaces and invisible characters around it dropped): its masked text."""
+    out = {}
+    for value in form.values():
+        if isinstance(value, str) and typed_shown(value) != value:
+            out[value] = typed_shown(value)
+            read = url_text(value).strip()
+            out[read] = typed_shown(read)
+    return out
+
+
+def _replaced(text, typed: dict[str, str]):
+    """An error's ``text`` with each typed URL of ``typed`` masked, the longest first; a
+    :class:`Masked` line stays one."""
+    for raw in sorted(typed, key=len, reverse=True):
+        text = type(text)(text.replace(raw, typed[raw])) if raw else text
+    return text
 
 
 async def home(request):
@@ -264,7 +300,7 @@ def _unknown_database(name: str, known: list[str]) -> str:
     a near miss, the choices."""
     listed = f": {known}" if known else " (none: ethiclens serve --db-env NAME names one)"
     # a URL typed in: masked, its secrets not remembered (a visitor's words masked for all)
-    shown = mask_typed_url(url_text(name)) if url_shaped(name) else name
+    shown = typed_shown(name)
     return (
         f"unknown database (value: {shown!r}). Fix: {did_you_mean(shown, known)}choose one of "
         f"the databases this server was started with{listed}"
