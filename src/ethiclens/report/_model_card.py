@@ -419,8 +419,15 @@ def render_model_card_html(result: AuditResult) -> str:
 
 
 def _unescape(text: str) -> str:
-    """Undo :func:`md`'s backslash escapes (for titles shown as plain, escaped text)."""
-    return re.sub(r"\\(.)", r"\1", text)
+    """Undo :func:`md`'s backslash escapes (for titles shown as plain, escaped text): a
+    backslash before ASCII punctuation, as CommonMark reads the card's body. The escape of an
+    invisible character (``\\u202e``, ``\\x1b``, :func:`ethiclens._text.markdown_safe`'s)
+    keeps its backslash: the title read 'u202eevil', as if the name were that text."""
+    return _MD_UNESCAPE.sub(r"\1", text)
+
+
+# A Markdown backslash escape: a backslash before ASCII punctuation (CommonMark's rule)
+_MD_UNESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
 CARD_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html"}
