@@ -2,7 +2,9 @@
 
 Members are the training examples, non-members the test examples; each is scored by −loss (a
 low loss suggests the model memorised it). AUC_g is the ROC-AUC of that score for members vs
-non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_score``).
+non-members within group g (ties count half, as in ``sklearn.metrics.roc_auc_score``), exact
+from the rank sum (Mann–Whitney U / (n_members · n_non-members)), as are the advantage AUC_g − 1/2
+and ΔPCER^MIA, so that equal ratios give a ΔPCER^MIA of exactly 0 (no sign), never a rounding's.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
-from sklearn.metrics import roc_auc_score
 
 from .._checks import _setting_error, check_count, check_eta, is_number
 from ..fairness import INSUFFICIENT_DATA, REPORTED, Policy
@@ -178,12 +179,16 @@ def membership_inference(
     eta, order, floor_n, rates, delta_pcer = _checked_arguments(
         train, test, group_order, eta, positive_rates, delta_pcer, min_group_size
     )
-    attacks = [_floored(_attack_group(train, test, g), floor_n) for g in order]
+    aucs = {g: exact_auc(train, test, g) for g in order}
+    attacks = [_floored(_attack_group(train, test, g, aucs[g]), floor_n) for g in order]
     dp_mia = agrees = None
     reported = all(a.status == REPORTED for a in attacks)  # else ΔPCER^MIA is withheld
     if rates is not None and len(order) == 2 and reported:
-        pcer_0, pcer_1 = (rates[a.group] / max(a.advantage, eta) for a in attacks)
-        dp_mia = pcer_0 - pcer_1
+        # exact: R_g as the decimal it prints as (or the Fraction given), AUC_g − 1/2 from the
+        # rank sum, η as its printed decimal (pcer_values' rule)
+        floor = Fraction(repr(float(eta)))
+        pcer_0, pcer_1 = (rates[g] / max(aucs[g] - Fraction(1, 2), floor) for g in order)
+        dp_mia = float(pcer_0 - pcer_1)
         agrees = sign_agreement(dp_mia, delta_pcer)
     return MIAResult(
         groups=attacks,
@@ -235,7 +240,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
             problem = f"no group {extra} in the splits, which hold {list(order)}"
             raise refused(problem, dict(positive_rates))
         for g in order:
-            if not is_number(rate := positive_rates[g]) or not 0 <= rate <= 1:
+            rate = positive_rates[g]
+            if not (is_number(rate) or isinstance(rate, Fraction)) or not 0 <= rate <= 1:
                 problem = f"the rate of group {g!r} must be a number from 0 to 1"
                 raise _setting_error(problem, column="positive_rates", value=rate, fix=fix)
     if delta_pcer is not None and not (is_number(delta_pcer) and _finite(delta_pcer)):
@@ -245,7 +251,7 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
             delta_pcer,
             "pass pcer_audit's result.delta_pcer, e.g. 0.8",
         )
-    rates = None if positive_rates is None else {g: _as_printed(positive_rates[g]) for g in order}
+    rates = None if positive_rates is None else {g: _exact_rate(positive_rates[g]) for g in order}
     return rates, None if delta_pcer is None else _as_printed(delta_pcer)
 
 
@@ -265,15 +271,38 @@ def _as_printed(rate) -> float:
     return float(rate)
 
 
-def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> GroupAttack:
-    """The threshold attack (score −loss) on group ``g``'s members and non-members."""
+def _exact_rate(rate) -> Fraction:
+    """A rate as the exact decimal it prints as (:func:`_as_printed`), a Fraction as given."""
+    if isinstance(rate, Fraction):
+        return rate
+    if isinstance(rate, int | np.integer):
+        return Fraction(int(rate))
+    return Fraction(repr(_as_printed(rate)))
+
+
+def exact_auc(train: SplitPredictions, test: SplitPredictions, g: str) -> Fraction:
+    """AUC_g of the score −loss, members (train) against non-members (test), as a Fraction:
+    the Mann–Whitney U of the members' ranks (ties at their mid-rank: count half, as
+    ``roc_auc_score``) over n_members · n_non-members. Integers throughout (twice each rank)."""
     tr, te = train.mask(g), test.mask(g)
     if not tr.any() or not te.any():
         split = "train" if not tr.any() else "test"
         raise argument_error(f"group {g!r} is missing from the {split} split", "groups")
+    n_1, n_0 = int(tr.sum()), int(te.sum())
     scores = -np.concatenate([train.loss[tr], test.loss[te]])
-    member = np.r_[np.ones(tr.sum()), np.zeros(te.sum())]
-    auc = float(roc_auc_score(member, scores))
+    _, where, counts = np.unique(scores, return_inverse=True, return_counts=True)
+    below = np.cumsum(counts) - counts  # rows scored lower than each distinct score
+    twice_rank = 2 * below + counts + 1  # twice the mid-rank (1-based) of a tied block
+    twice_u = int(twice_rank[where.ravel()[:n_1]].sum(dtype=np.int64)) - n_1 * (n_1 + 1)
+    return Fraction(twice_u, 2 * n_1 * n_0)
+
+
+def _attack_group(
+    train: SplitPredictions, test: SplitPredictions, g: str, auc: Fraction
+) -> GroupAttack:
+    """The threshold attack (score −loss) on group ``g``'s members and non-members, whose AUC
+    is ``auc`` (:func:`exact_auc`)."""
+    tr, te = train.mask(g), test.mask(g)
     # the accuracy gap as a Fraction, correctly rounded (pcer_audit's δ_g): in floats 0.8 − 0.7
     # and 0.7 − 0.6 are 0.10000000000000009 and 0.09999999999999998
     gap = Fraction(int(np.sum(train.y_true[tr] == train.y_pred[tr])), int(tr.sum())) - Fraction(
@@ -283,8 +312,8 @@ def _attack_group(train: SplitPredictions, test: SplitPredictions, g: str) -> Gr
         group=g,
         n_members=int(tr.sum()),
         n_nonmembers=int(te.sum()),
-        auc=auc,
-        advantage=auc - 0.5,
+        auc=float(auc),
+        advantage=float(auc - Fraction(1, 2)),
         yeom_advantage=float(gap),
         yeom_mu_hat=float(gap / 2),
         delta=float(max(gap, Fraction(0))),

@@ -649,12 +649,13 @@ def _attack(splits, order, eta, rows, result: dict, floor_n: int) -> MIAResult |
     train, test = splits
     if train.loss is None or test.loss is None:
         return None
+    exact = result.get("exact")  # R_g as Fractions: ΔPCER^MIA exact, as ΔPCER is
     return membership_inference(
         train,
         test,
         group_order=order,
         eta=eta,
-        positive_rates={r.group: r.positive_rate for r in rows},
+        positive_rates=exact[0] if exact else {r.group: r.positive_rate for r in rows},
         delta_pcer=json_number(result["delta_pcer"]),
         min_group_size=floor_n,
     )
