@@ -24,10 +24,12 @@ def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
 def input_files(spec: AuditSpec, config=None) -> list[str]:
     """Every file the spec reads, which no output may replace: the data (a SQLite database
     too), a counts table and its metadata file, the model-card fields, the baseline, the
-    config file."""
+    config file. A folder given where one file is read (a baseline, ``--card-info .``) is left
+    out: it is refused as a folder when read, not as the folder an output would replace."""
     t = spec.target
-    files = [t.file, t.counts, spec.model.card_info, spec.gate.baseline, config]
-    if t.counts:
+    one_file = [t.counts, spec.model.card_info, spec.gate.baseline, config]
+    files = [t.file, *(f for f in one_file if f and not os.path.isdir(f))]
+    if t.counts and not os.path.isdir(t.counts):
         from ..sources import metadata_path
 
         files.append(metadata_path(t.counts))
