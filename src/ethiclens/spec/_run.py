@@ -24,15 +24,13 @@ from ._spec import (
     path_argument,
     purpose_for,
     purpose_of_data,
-    read_spec_file,
     recorded_request,
     referenced,
     target_key,
-    view_written,
 )
 from ._target import MODEL_ROLES, Loaded, refuse_missing_input, refuse_written_apart
 from ._target import loaded_target as load_target  # the faces' words (flags)
-from ._unused import check_used, with_given
+from ._unused import VIEW_ASKED, check_used, with_given
 
 DEFAULT_DRAWS = {"audit": 2000, "compare": 1000, "thresholds": 1000}
 
@@ -170,25 +168,12 @@ def run(spec, **options):
     # a refusal names the keyword as the caller wrote it, and a bad target the argument
     given = not is_target(spec)
     with named_as_called((), options, None if given else "spec", spec_given=given):
-        data, spec = spec, with_options(as_spec(spec), options)
+        spec = with_options(as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
-        purpose = purpose_of(spec)
-        keywords = {"thresholds": {k: options[k] for k in ("threshold", "step") if k in options}}
-        written = view_written(_request_data(data)) or view_written(keywords)
-        purpose = "thresholds" if purpose == "audit" and written else purpose  # 0.5 written
+        purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
         result = runner.get(purpose, run_audit)(spec)
     warn_outputs_unwritten(spec, purpose)
     return result
-
-
-def _request_data(spec):
-    """The data of a request given as a dict or a spec file (read again: ``as_spec`` has read
-    it), else None: a spec object, or a target, writes no section."""
-    if isinstance(spec, dict):
-        return spec
-    if isinstance(spec, AuditSpec) or is_target(spec):
-        return None
-    return read_spec_file(str(spec), "spec")
 
 
 def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:
@@ -213,7 +198,7 @@ def audit_or_compare(spec: AuditSpec):
     view's spec (a score and no predictions) is refused naming the call that draws it."""
     if len(spec.roles.y_pred) == 2:
         return run_compare(spec)
-    if not spec.roles.y_pred and purpose_of(spec) == "thresholds":
+    if not spec.roles.y_pred and purpose_of_data(spec.to_dict()) == "thresholds":
         if spec.thresholds != type(spec.thresholds)():  # a view's key (step=0.1): named
             check_used(spec, "audit")
         problem = "is not given: an audit needs the predictions; a score without them asks for "
@@ -225,8 +210,10 @@ def audit_or_compare(spec: AuditSpec):
 
 def purpose_of(spec: AuditSpec) -> str:
     """The run a spec asks for (``run``'s): audit, compare or thresholds
-    (:func:`purpose_of_data`)."""
-    return purpose_of_data(spec.to_dict())
+    (:func:`purpose_of_data`; an audit's spec whose request wrote a ``thresholds`` key, at its
+    default too, asks for the threshold view: ``spec.view_asked``)."""
+    purpose = purpose_of_data(spec.to_dict())
+    return "thresholds" if purpose == "audit" and spec.view_asked else purpose
 
 
 def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> AuditSpec:
@@ -245,7 +232,9 @@ def with_options(spec: AuditSpec, options: dict, purpose: str | None = None) -> 
     with purpose_for(purpose):  # a refusal of ci lists the methods of the run asked for
         made = AuditSpec._of(**_merged(spec, options))
     named = {k for keyword, value in options.items() for k in keyword_fields(keyword, value)}
-    spec = with_given(made, named | getattr(spec, "_given_options", set()))  # compas, year=2018
+    # compas, year=2018 (refused when run); threshold=0.5 asks for the view
+    view = {VIEW_ASKED} if named & {"threshold", "step"} else set()
+    spec = with_given(made, named | view | spec._given_options)
     asked = [k for k in options if k in OUTPUT_WRITERS]
     if asked:
         two = len(spec.roles.y_pred) == 2

@@ -47,7 +47,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
-from ._unused import given_options, stray_options, with_given
+from ._unused import VIEW_ASKED, given_options, stray_options, with_given
 
 SPEC_VERSION = 1
 SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
@@ -575,8 +575,10 @@ class AuditSpec:
     gate: GateSpec = field(default_factory=GateSpec)
     thresholds: ThresholdView = field(default_factory=ThresholdView)
     version: int = SPEC_VERSION
-    # the benchmark options its request named (with_given): a field, kept by
-    # dataclasses.replace too; compared as the stray ones only (_key)
+    # the benchmark options its request named, and whether it asked for the threshold view
+    # (with_given): a field, kept by dataclasses.replace too; compared as the stray options
+    # only (_key): the view asked for is how the request was written (to_dict() drops it,
+    # as it writes a spec whole), not what it holds
     _given_options: frozenset = field(default=frozenset(), repr=False, compare=False)
 
     def _key(self) -> tuple:
@@ -584,6 +586,14 @@ class AuditSpec:
         # which its run refuses: equal specs run alike (a key named at its default does not
         # show in the fields)
         return (*(getattr(self, f.name) for f in fields(self) if f.compare), stray_options(self))
+
+    @property
+    def view_asked(self) -> bool:
+        """Whether the request wrote a ``thresholds`` key, at its default too (as the web's
+        threshold view and ``ethiclens thresholds --save-config`` write it): it asks for the
+        threshold view, which ``ethiclens.run`` draws (:func:`view_written`); ``save`` writes
+        it, ``to_dict`` (the spec whole, as a report records it) and ``==`` do not."""
+        return VIEW_ASKED in self._given_options
 
     def __eq__(self, other) -> bool:
         return self._key() == other._key() if type(other) is type(self) else NotImplemented
@@ -632,7 +642,7 @@ class AuditSpec:
         check_spec_dict(data, source)
         sections = {name: kind(**data.get(name, {})) for name, kind in _SECTIONS.items()}
         spec = cls(**sections, version=data.get("version", SPEC_VERSION))
-        return with_given(spec, given_options(data))  # compas's year: 2018, refused when run
+        return with_given(spec, asked_options(data))  # compas's year: 2018, refused when run
 
     @classmethod
     def of(cls, target=None, **options) -> AuditSpec:
@@ -694,7 +704,7 @@ class AuditSpec:
             named[name] = _section_values(name, values)
             data[name].update(named[name])
         # the benchmark options the request named stay named (compas's year: 2018, refused)
-        given = getattr(self, "_given_options", frozenset()) | given_options(named)
+        given = self._given_options | asked_options(named)
         return with_given(AuditSpec.from_dict(data), given)
 
     def without_unused(self, purpose: str) -> AuditSpec:
@@ -710,7 +720,8 @@ class AuditSpec:
             data[section].pop(key)
         if purpose == "thresholds" and len(self.roles.y_pred) > 1:
             data["roles"].pop("y_pred")
-        return with_given(AuditSpec.from_dict(data), getattr(self, "_given_options", ()))
+        given = self._given_options - ({VIEW_ASKED} if purpose != "thresholds" else set())
+        return with_given(AuditSpec.from_dict(data), given)
 
     def seeded(self) -> AuditSpec:
         """This spec with the seed its run uses: ``seed`` null asks for a fresh one, drawn here
@@ -752,14 +763,17 @@ class AuditSpec:
 
     def _save(self, path, argument: str, purpose: str | None = None) -> Path:
         """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``); a ``purpose``
-        run's (thresholds) records its threshold, at 0.5 too, where the spec would otherwise
-        read as an audit's (a ``y_pred`` kept, a benchmark), as the web's view config does."""
+        run's (thresholds; without one, a spec that asked for the view: ``view_asked``) records
+        its threshold, at 0.5 too, where the spec would otherwise read as an audit's (a
+        ``y_pred`` kept, a benchmark), as the web's view config does."""
         from .. import io
 
         self.check_savable(path, argument)
         data = self.to_dict(minimal=True)
-        if purpose == "thresholds" and purpose_of_data(data) != purpose:  # view_written reads it
-            data["thresholds"] = {"threshold": self.thresholds.threshold, **data.get(purpose, {})}
+        view = purpose == "thresholds" if purpose else self.view_asked  # spec.save(): as asked
+        if view and purpose_of_data(data) != "thresholds":  # view_written reads it
+            written = {"threshold": self.thresholds.threshold, **data.get("thresholds", {})}
+            data["thresholds"] = written
         for key in sorted(stray_options(self)):  # compas's year 2018: refused when run, kept
             data.setdefault("target", {})[key] = _plain(getattr(self.target, key))
         if Path(path).suffix.lower() == ".json":
@@ -975,6 +989,12 @@ def purpose_of_data(data) -> str:
 
 
 _PARTS = ("roles", "target", "thresholds")
+
+
+def asked_options(data) -> frozenset:
+    """What request data names that its spec remembers (:func:`with_given`): the benchmark
+    options it names, and whether it asks for the threshold view (:func:`view_written`)."""
+    return given_options(data) | ({VIEW_ASKED} if view_written(data) else frozenset())
 
 
 def view_written(data) -> bool:

@@ -83,18 +83,29 @@ def given_options(data) -> frozenset:
     return frozenset() if len(named) == len(_BENCHMARK_KEYS) else named
 
 
+# A request that wrote a ``thresholds`` key, at its default too, asks for the threshold view
+# (``view_written``): remembered beside the benchmark options it named.
+VIEW_ASKED = "thresholds"
+
+
 def with_given(spec, options):
     """``spec`` told which benchmark ``options`` its request named (:func:`check_used` refuses
-    one named for another target, even at its default: ``audit compas --year 2018``)."""
-    object.__setattr__(spec, "_given_options", frozenset(_BENCHMARK_KEYS).intersection(options))
+    one named for another target, even at its default: ``audit compas --year 2018``), and
+    whether it asked for the threshold view (``VIEW_ASKED`` among ``options``)."""
+    remembered = frozenset(_BENCHMARK_KEYS) | {VIEW_ASKED}
+    object.__setattr__(spec, "_given_options", remembered.intersection(options))
     return spec
+
+
+def named_options(spec) -> frozenset:
+    """The benchmark options ``spec``'s request named (:func:`with_given`)."""
+    return frozenset(_BENCHMARK_KEYS).intersection(getattr(spec, "_given_options", ()))
 
 
 def stray_options(spec) -> frozenset:
     """The benchmark options ``spec``'s request named for a target they are not for (``adult``
     with ``year``): refused when it runs, so they tell two specs apart."""
-    given = getattr(spec, "_given_options", ())
-    return frozenset(k for k in given if _BENCHMARK_KEYS[k][0] != spec.target.dataset)
+    return frozenset(k for k in named_options(spec) if _BENCHMARK_KEYS[k][0] != spec.target.dataset)
 
 
 def check_used(spec, purpose: str) -> None:
@@ -102,7 +113,7 @@ def check_used(spec, purpose: str) -> None:
     anything but its default, it is named with the fix, never silently ignored (a benchmark's
     own option given for another target, at its default too)."""
     given, target = spec.to_dict(minimal=True), spec.to_dict()["target"]
-    for key in sorted(getattr(spec, "_given_options", ())):  # named, even at its default
+    for key in sorted(named_options(spec)):  # named, even at its default
         given.setdefault("target", {}).setdefault(key, target[key])
     for section, values in given.items():
         for key, value in values.items() if isinstance(values, dict) else ():
