@@ -253,14 +253,16 @@ def forest_figure(
     labels = short_labels([r[0] for r in rows], LABEL_ROOM)
     axes[0][0].set_yticks(ys, list(map(terminal_safe, labels)), fontsize=8)
     _status_legend(fig, axes[0])
-    _figure_note(fig, level, [m for r in rows for m in r[2:4]], left_out, "comparisons")
+    drawn = [m for r in rows for m in r[2:4]]
+    _figure_note(fig, level, drawn, left_out, "comparisons")
     literal_figure(fig)
     alt = "Forest plot of every comparison against its reference group. " + "; ".join(lines)
     caption = (
         f"Point estimates with {percent(level)} intervals (grey crosses without an interval: below "
         f"the sample floor). A comparison is flagged when its DI "
         f"interval lies entirely {where} or its equalized-odds interval's "
-        f"lower bound exceeds {threshold_text(eo_threshold)}.{left_out}"
+        f"lower bound exceeds {threshold_text(eo_threshold)}. {_interval_note(level, drawn)}"
+        f"{left_out}"
     )
     return fig, alt, caption
 
@@ -382,7 +384,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
         fig,
         alt,
         f"Bars show point estimates, whiskers {percent(level)} intervals; faded bars are below the "
-        f"sample floor.{left_out}",
+        f"sample floor. {_interval_note(level, drawn)}{left_out}",
     )
 
 
