@@ -246,9 +246,13 @@ def _estimates_table(first: str, estimates: dict, policy: dict | None = None) ->
 
 def _b_minus_a(d) -> str:
     """B − A with its interval; one that excludes 0 prints on its side of 0 (0.0002, not 0.000,
-    beside "excludes 0"), as the compare report writes it; one below a floor says so."""
+    beside "excludes 0"), as the compare report writes it; one below a floor says so; an
+    undefined one says why (the JSON's reason: "undefined because model B's DI is unbounded
+    ..."), as the terminal and the HTML report write it, not a bare —."""
     m = d.difference
-    if m.value is not None and m.ci_low is None and m.ci_high is None and m.reason:
+    if m.value is None:
+        return m.reason or "undefined"
+    if m.ci_low is None and m.ci_high is None and m.reason:
         return f"{fmt(m.value)} ({m.reason}: no interval)"
     return value_ci(m, (0.0,) if d.excludes_zero else ())
 
