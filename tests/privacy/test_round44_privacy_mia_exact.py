@@ -5,8 +5,10 @@ advantage of 0.09999999999999998. The AUC, its advantage and ΔPCER^MIA are now 
 sum), correctly rounded, as round 43 made ΔPCER exact."""
 
 import numpy as np
+import pandas as pd
 from sklearn.metrics import roc_auc_score
 
+from ethiclens.experiments._tables import per_seed
 from ethiclens.fairness import Policy
 from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit
 
@@ -64,3 +66,33 @@ def test_auc_agrees_with_roc_auc_score_on_ties():
     mia = membership_inference(train, test, min_group_size=1)
     expected = roc_auc_score(np.r_[np.ones(n1), np.zeros(n0)], -np.r_[tr_loss, te_loss])
     assert abs(mia.groups[0].auc - expected) <= 1e-15
+
+
+def _store_rows(result) -> pd.DataFrame:
+    """The group rows a results store keeps of one run (the columns per_seed reads)."""
+    rows = []
+    for i, (g, attack) in enumerate(zip(result.groups, result.mia.groups, strict=True)):
+        rows.append(
+            dict(
+                dataset="d", attribute="a", epsilon_key="none", epsilon=np.nan, seed=0,
+                group_index=i, group_name=g.group, test_accuracy=0.5, epsilon_spent=np.nan,
+                n_train=g.n_train, n_test=g.n_test, acc_train=g.acc_train,
+                acc_test=g.acc_test, positive_rate=g.positive_rate, tpr=g.tpr_test,
+                fpr=g.fpr_test, mia_auc=attack.auc, delta=g.delta,
+            )
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_sweep_tables_recompute_the_audits_exact_zero():
+    # the sweep's per-seed table recomputes ΔPCER^MIA from the stored R_g and AUC_g: in floats
+    # R 0.1 / AUC 0.6 against R 0.3 / AUC 0.8 gave 4.4e-16 where the audit says 0
+    r = pcer_audit(
+        _split("train", 10, {"a": 5, "b": 5}),
+        _split("test", 10, {"a": 1, "b": 3}, wins={"a": 6, "b": 8}),
+        policy=Policy(pcer_min_group_size=1),
+        n_boot=200,
+    )
+    assert r.mia.delta_pcer_mia == 0.0
+    table = per_seed(_store_rows(r))
+    assert table.dpcer_mia.tolist() == [0.0]

@@ -45,7 +45,7 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     for e in sorted({*FLOOR_ETAS, eta}):
         out[f"dpcer_{e:g}"] = _exact_dpcer(g0, g1, e, parts)
     out["dpcer"] = out[f"dpcer_{eta:g}"]
-    out["dpcer_mia"] = _pcer(g0, g0["mia_auc"] - 0.5, eta) - _pcer(g1, g1["mia_auc"] - 0.5, eta)
+    out["dpcer_mia"] = _exact_dpcer_mia(g0, g1, eta, parts)
     return out.reset_index()
 
 
@@ -104,6 +104,41 @@ def _exact_dpcer(g0: pd.DataFrame, g1: pd.DataFrame, eta: float, parts: list) ->
         for pair, approx in zip(parts, floats.tolist(), strict=True)
     ]
     return pd.Series(out, index=g0.index, dtype=float)
+
+
+def _exact_dpcer_mia(g0: pd.DataFrame, g1: pd.DataFrame, eta: float, parts: list) -> pd.Series:
+    """ΔPCER^MIA of each run as ``membership_inference`` computes it: R_g exact
+    (:func:`_group_fractions`) over max(AUC_g − 1/2, η), the AUC the fraction of twice the
+    member × non-member pairs it is (ties count half), η as its printed decimal. In floats
+    R 0.1 / AUC 0.6 and R 0.3 / AUC 0.8 (both ratios 1) gave 4.4e-16; a row without counts
+    keeps the floats."""
+    floats = _pcer(g0, g0["mia_auc"] - 0.5, eta) - _pcer(g1, g1["mia_auc"] - 0.5, eta)
+    aucs = zip(_auc_fractions(g0), _auc_fractions(g1), strict=True)
+    out = []
+    for pair, auc, approx in zip(parts, aucs, floats.tolist(), strict=True):
+        if None in pair or None in auc:
+            out.append(approx)
+            continue
+        rates = {0: pair[0][0], 1: pair[1][0]}
+        advantages = {i: auc[i] - Fraction(1, 2) for i in (0, 1)}
+        out.append(pcer_values(rates, advantages, (0, 1), eta)[1])
+    return pd.Series(out, index=g0.index, dtype=float)
+
+
+def _auc_fractions(frame: pd.DataFrame) -> list:
+    """Each stored group row's attack AUC as a Fraction of 2 · n_train · n_test (a pair tied
+    counts half), or None where it is undefined or the counts are not stored."""
+    cols = ["mia_auc", "n_train", "n_test"]
+    if any(c not in frame.columns for c in cols):
+        return [None] * len(frame)
+    out = []
+    for auc, n_tr, n_te in frame[cols].itertuples(index=False):
+        counts = all(_finite(n) and n == int(n) and n >= 1 for n in (n_tr, n_te))
+        if not _finite(auc) or not counts:
+            out.append(None)
+            continue
+        out.append(_stored_fraction(auc, 2 * int(n_tr) * int(n_te)))
+    return out
 
 
 def _audit_dpcer(group0: tuple, group1: tuple, eta: float) -> float:
