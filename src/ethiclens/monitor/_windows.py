@@ -32,7 +32,7 @@ from ..errors import (
     FaceFix,
     shortened_digits,
 )
-from ..fairness import round_significant
+from ..fairness import PosLabelAbsent, round_significant, values_written_alike
 from ..io import (
     _BEING_WRITTEN,
     _first_not_one_value,
@@ -1314,6 +1314,27 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
     raw[col] = mapped.astype(np.int64)
 
 
+def _label_columns(raw: pd.DataFrame, cols: Columns) -> None:
+    """The predictions and labels as 0/1 (``_labels``), sharing one ``--pos-label`` as the
+    audit does (``fairness.as_binary_columns``): a column that never holds it in this TARGET is
+    all negative when the other holds it and writes every value of this one (a day on which
+    the model selected no one: labels yes/no, predictions all no); otherwise it is refused."""
+    labels = {c: r for c, r in ((cols.y_pred, "prediction"), (cols.y_true, "label")) if c}
+    keep = cols.pos_label is not None  # (0/1 labels: no column lacks the positive value)
+    written = {c: typed_text(raw[c].astype(str).str.strip()) for c in labels if keep}
+    absent = {}
+    for col, role in labels.items():
+        try:
+            _labels(raw, col, role, cols.pos_label)
+        except PosLabelAbsent as exc:
+            absent[col] = exc
+    holding = [written[c] for c in labels if absent and c not in absent and raw[c].any()]
+    for col, exc in absent.items():
+        if not holding or not values_written_alike(written[col], holding):
+            raise exc
+        raw[col] = np.zeros(len(raw), np.int64)
+
+
 def missing_label_error(n: int, where: str, col: str, role: str) -> EthicLensInputError:
     """The audit's refusal of ``n`` rows with no ``role`` (``y_true``, ``y_pred``) in
     ``col``, ``where`` naming the first (``, first at FILE line N``; a database: none), worded
@@ -1342,8 +1363,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     groups judged by the audit's rules (``check_groups``: none looks continuous),
     placed in windows from ``origin_day`` (the first day seen, when None) and summed per
     (window, columns)."""
-    _labels(raw, cols.y_pred, "prediction", cols.pos_label)
-    _labels(raw, cols.y_true, "label", cols.pos_label)
+    _label_columns(raw, cols)
     _groups(raw, cols.protected)
     binned_groups(raw, cols.bins, COUNT)
     check_groups(raw, cols.protected)
