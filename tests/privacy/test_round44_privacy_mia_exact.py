@@ -4,10 +4,14 @@ gave ΔPCER^MIA = +4.4e-16 and 'sign agrees with ΔPCER^δ: False' from rounding
 advantage of 0.09999999999999998. The AUC, its advantage and ΔPCER^MIA are now exact (rank
 sum), correctly rounded, as round 43 made ΔPCER exact."""
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
+import pytest
 from sklearn.metrics import roc_auc_score
 
+from ethiclens.errors import EthicLensInputError
 from ethiclens.experiments._tables import per_seed
 from ethiclens.fairness import Policy
 from ethiclens.privacy import SplitPredictions, membership_inference, pcer_audit
@@ -96,3 +100,15 @@ def test_sweep_tables_recompute_the_audits_exact_zero():
     assert r.mia.delta_pcer_mia == 0.0
     table = per_seed(_store_rows(r))
     assert table.dpcer_mia.tolist() == [0.0]
+
+
+def test_a_fraction_rate_out_of_range_is_refused_without_type_advice():
+    train = _split("train", 10, {"a": 5, "b": 5})
+    test = _split("test", 10, {"a": 1, "b": 3}, wins={"a": 6, "b": 8})
+    with pytest.raises(EthicLensInputError) as info:
+        membership_inference(train, test, positive_rates={"a": Fraction(3, 2), "b": 0.3})
+    assert "from 0 to 1" in str(info.value) and "not a Fraction" not in str(info.value)
+    exact = membership_inference(
+        train, test, positive_rates={"a": Fraction(1, 10), "b": Fraction(3, 10)}, min_group_size=1
+    )
+    assert exact.delta_pcer_mia == 0.0

@@ -163,7 +163,9 @@ def membership_inference(
     eta : float
         Floor of the AUC advantage in ΔPCER^MIA.
     positive_rates : dict, optional
-        R_g per group, a number in [0, 1] for every group (enables ΔPCER^MIA).
+        R_g per group, a number in [0, 1] for every group (enables ΔPCER^MIA); a float is
+        read as the decimal it prints as, a ``Fraction`` (``pcer_audit`` passes its R_g so)
+        exactly.
     delta_pcer : float, optional
         The overfitting-gap ΔPCER to compare signs with (a finite number).
     min_group_size : int, optional
@@ -243,6 +245,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
             rate = positive_rates[g]
             if not (is_number(rate) or isinstance(rate, Fraction)) or not 0 <= rate <= 1:
                 problem = f"the rate of group {g!r} must be a number from 0 to 1"
+                if isinstance(rate, Fraction):  # taken in range (exact): no type to advise
+                    raise refused(problem, rate)
                 raise _setting_error(problem, column="positive_rates", value=rate, fix=fix)
     if delta_pcer is not None and not (is_number(delta_pcer) and _finite(delta_pcer)):
         raise argument_error(
