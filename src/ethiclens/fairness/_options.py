@@ -31,7 +31,7 @@ from .._checks import (
     text_items,
     zero_d_item,
 )
-from .._text import crossed_names
+from .._text import as_seen, crossed_names, prints_blank
 from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE, not_one_word
@@ -473,10 +473,12 @@ def _check_names(names) -> tuple[str, str]:
     the prediction columns' names) as the list of them."""
     names = _listed(names)
     pair = isinstance(names, tuple | list) and len(names) == 2
-    if not pair or not all(isinstance(n, str) and n.strip() for n in names):
+    if not pair or not all(isinstance(n, str) and not prints_blank(n) for n in names):
         problem, value = "is the two models' names: a tuple of two non-empty strings", names
     elif names[0] == names[1]:
         problem, value = "gives both models the same name", names[0]
+    elif as_seen(names[0]) == as_seen(names[1]):  # 'm' and 'm ': one name on every page
+        problem, value = "gives the two models names that print the same", names
     else:
         return (names[0], names[1])
     fix = "e.g. names=('current', 'candidate'): model A's name first"
