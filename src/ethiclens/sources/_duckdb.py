@@ -346,13 +346,7 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
         # empty, misnamed, not UTF-8, wrong delimiter, a repeated header; a header-only file
         # is an error alone, but may be one empty partition of many
         preflight_file(f, require_rows=len(files) == 1)
-    try:
-        schemas = [(f, _file_names(f, kind)) for f in files]
-    except EthicLensInputError:
-        raise
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        problem = f"cannot read {one_line(target)}: {exc}"
-        raise DataFileError(problem, fix="check the file's format") from None
+    schemas = [(f, _names_of(f, kind)) for f in files]
     # every file's columns, the first file's order first: a column only some files hold (one
     # added over time) is read only if a request uses it, then refused naming the file that
     # lacks it (``_rules.refuse_missing_in_files``)
@@ -368,6 +362,27 @@ def _layout(target, files, kind, hive) -> tuple[list[str], dict]:
                 raise _key_and_column(key, part)
             columns.append(key)
     return columns, dict(schemas)
+
+
+def _names_of(path: str, kind: str) -> list[str]:
+    """The column names of one file of a target, a file that cannot be read refused by its
+    own path: a folder holding one damaged Parquet file (or one still being written, whose
+    footer is not there yet) was refused as "cannot read FOLDER: ... file.. Fix", which of its
+    files left unsaid."""
+    try:
+        return _file_names(path, kind)
+    except EthicLensInputError:
+        raise
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        lines = str(exc).strip().splitlines()
+        reason = (lines[0].strip() if lines else type(exc).__name__).rstrip(".")  # (". Fix")
+        fix = "check the file's format"
+        if kind == "parquet":
+            fix += (
+                "; a Parquet file still being written has no footer yet: if it is being "
+                "written, run again once it is complete, else export it again"
+            )
+        raise DataFileError(f"cannot read {one_line(path)}: {reason}", fix=fix) from None
 
 
 def _refuse_repeated_keys(folders) -> None:
