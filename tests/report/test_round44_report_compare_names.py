@@ -3,7 +3,8 @@ trailing space; 'm' and 'm\\u200b') were compared, and the comparison report tit
 (one space on the page), its columns 'status p' and 'status p ' read alike, and the terminal's
 'p 0.758, p  1.013' could not say which model was which. Such names are refused now, as two
 groups that print the same are: by compare(names=...) in Python, and by the command line,
-a config file and the web app (one check of the two prediction columns)."""
+a config file and the web app (one check of the two prediction columns). So are two names
+alike once their passwords are masked, as every face masks them ('token=a', 'token=b')."""
 
 import numpy as np
 import pandas as pd
@@ -26,7 +27,12 @@ def _data(n=200):
     )
 
 
-@pytest.mark.parametrize("names", [("m", "m "), (" m", "m"), ("m", "m\u200b"), ("a  b", "a b")])
+ALIKE = [("m", "m "), (" m", "m"), ("m", "m\u200b"), ("a  b", "a b")]
+# each face masks a password: both read 'token=***', 'postgresql://u:***@h/db'
+MASKED_ALIKE = [("token=a", "token=b"), ("postgresql://u:a@h/db", "postgresql://u:b@h/db")]
+
+
+@pytest.mark.parametrize("names", ALIKE + MASKED_ALIKE)
 def test_compare_refuses_names_that_print_the_same(names):
     df = _data()
     with pytest.raises(EthicLensInputError) as caught:
@@ -43,8 +49,9 @@ def test_a_blank_name_is_refused_as_an_empty_one():
 
 def test_distinct_names_still_compare():
     df = _data()
-    c = ethiclens.compare(df.y, df.p, df["p "], df.g, n_boot=100, random_state=0, names=("m", "M"))
-    assert c.names == ("m", "M")
+    for names in [("m", "M"), ("token=a", "B")]:
+        c = ethiclens.compare(df.y, df.p, df["p "], df.g, n_boot=100, random_state=0, names=names)
+        assert c.names == names
 
 
 def test_the_command_line_refuses_two_columns_that_print_the_same(tmp_path, capsys):

@@ -31,6 +31,7 @@ from .._checks import (
     text_items,
     zero_d_item,
 )
+from .._secrets import mask_secrets
 from .._text import as_seen, crossed_names, prints_blank
 from ..errors import EthicLensInputError
 from ..io import json_ready
@@ -477,12 +478,19 @@ def _check_names(names) -> tuple[str, str]:
         problem, value = "is the two models' names: a tuple of two non-empty strings", names
     elif names[0] == names[1]:
         problem, value = "gives both models the same name", names[0]
-    elif as_seen(names[0]) == as_seen(names[1]):  # 'm' and 'm ': one name on every page
+    elif shown_alike(*names):  # 'm' and 'm ', 'token=a' and 'token=b': one name on a page
         problem, value = "gives the two models names that print the same", names
     else:
         return (names[0], names[1])
     fix = "e.g. names=('current', 'candidate'): model A's name first"
     raise EthicLensInputError(problem, column="names", value=value, fix=fix, kind="argument")
+
+
+def shown_alike(first: str, second: str) -> bool:
+    """Whether two names read as one wherever they are shown: alike once their passwords are
+    masked, as every face masks them ('token=a' and 'token=b' both read 'token=***'), and as a
+    reader sees them (:func:`ethiclens._text.as_seen`: 'm' and 'm ', 'm' and 'm\\u200b')."""
+    return as_seen(mask_secrets(first)) == as_seen(mask_secrets(second))
 
 
 def _check_paired(paired) -> bool:

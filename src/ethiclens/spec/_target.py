@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .._checks import check_member, check_seed, did_you_mean
+from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
@@ -672,7 +673,8 @@ def two_models(y_pred) -> tuple[str, str]:
     elif y_pred[0] == y_pred[1]:
         problem, value = "the same model was given twice", y_pred[0]
         fix = "name two different prediction columns"
-    elif as_seen(str(y_pred[0])) == as_seen(str(y_pred[1])):  # 'p' and 'p ': one name shown
+    # 'p' and 'p ', 'token=a' and 'token=b' (each face masks a password): one name shown
+    elif len({as_seen(mask_secrets(str(m))) for m in y_pred}) == 1:
         problem, value = "the two models' columns print the same", ", ".join(map(repr, y_pred))
         fix = "rename one of the two prediction columns: the reports name each model by it"
     else:
