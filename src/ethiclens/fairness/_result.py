@@ -474,6 +474,9 @@ class AuditResult:
         else:
             idx = pd.MultiIndex.from_tuples(index, names=["attribute", "group"])
         frame = pd.DataFrame(rows, index=idx)
+        if "auc_note" in frame:  # None where nothing is missing, as documented (pandas 3's str
+            # column would turn it into NaN beside a group's note)
+            frame["auc_note"] = pd.Series([r["auc_note"] for r in rows], idx, dtype=object)
         if intervals:  # every interval says its method
             frame.attrs.update({k: self.config.get(k) for k in ("ci_method", "confidence_level")})
         return frame
