@@ -77,6 +77,14 @@ def auc_by_group(scores, true, codes, n_groups: int, order=None) -> list[tuple[f
     return out
 
 
+def missing_labels(positives: int, negatives: int) -> str:
+    """Which label a group whose AUC is undefined has no rows of ("the group has no negative
+    labels"): AUC ranks each positive against each negative."""
+    missing = [w for w, n in (("positive", positives), ("negative", negatives)) if n == 0]
+    what = " and no ".join(missing) if missing else "positive or no negative"
+    return f"the group has no {what} labels"
+
+
 def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
     """DeLong interval (normal on logit(AUC)) and its method, or (None, None, why not)."""
     if not np.isfinite(auc) or not np.isfinite(var):
@@ -137,8 +145,14 @@ def group_auc(
     rows, index = [], []
     for name, (groups, codes) in encode_groups(sensitive_features, n).items():
         per_group = auc_by_group(scores, true, codes, len(groups))
-        for (auc, var), label in zip(per_group, groups, strict=True):
+        kept = np.asarray(codes) >= 0
+        n_all = np.bincount(np.asarray(codes)[kept], minlength=len(groups))
+        n_pos = np.bincount(np.asarray(codes)[kept], true[kept].astype(float), len(groups))
+        for g, ((auc, var), label) in enumerate(zip(per_group, groups, strict=True)):
             lo, hi, method = auc_interval(auc, var, confidence_level)
+            if not np.isfinite(auc):  # which label the group lacks, as by_group's auc_note
+                missing = missing_labels(int(n_pos[g]), int(n_all[g] - n_pos[g]))
+                method = f"not reported: AUC undefined ({missing})"
             rows.append({"auc": auc, "auc_ci_low": lo, "auc_ci_high": hi, "auc_ci_method": method})
             index.append((name, label))
     frame = pd.DataFrame(rows, index=pd.MultiIndex.from_tuples(index, names=["attribute", "group"]))

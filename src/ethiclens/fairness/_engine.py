@@ -1262,9 +1262,14 @@ def _group_auc(ctx, gc, g, floors, auc) -> MetricEstimate | None:
         return MetricEstimate(None, None, None, _auc.AUC_CI_METHOD, pol.UNDEFINED, auc)
     point, var = auc[g]
     low, high, method = _auc.auc_interval(point, var, ctx.level)
-    reason = "AUC undefined (the group has no positive or no negative labels)"
-    how = _Judging(floors.error_ok(g), True, (g,), None, reason)
+    how = _Judging(floors.error_ok(g), True, (g,), None, lambda: _auc_undefined(gc, g))
     return _metric(point, Interval(low, high, method), how, gc, floors)
+
+
+def _auc_undefined(gc, g) -> str:
+    """Why group g's AUC is undefined: the label it has no rows of."""
+    positives, negatives = (int(n[g]) for n in gc.label_counts())
+    return f"AUC undefined ({_auc.missing_labels(positives, negatives)})"
 
 
 class _Judging(NamedTuple):
