@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 
 import ethiclens
+import ethiclens.sources  # noqa: F401 - imported at collection, not in the first test
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 
