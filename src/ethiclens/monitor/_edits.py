@@ -13,6 +13,8 @@ audit's own checks (``fairness.check_group_edits``) on the first run's groups.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import numpy as np
 import pandas as pd
 
@@ -40,6 +42,18 @@ def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     as the audit refuses it, when ``pos_label`` occurs nowhere."""
     typed = typed_text(values.astype(str).str.strip())
     return positive_mask(typed, name, pos_label).astype(np.int64)
+
+
+def names_one(pos_label) -> bool:
+    """Whether ``pos_label`` names the 0/1 labels' positive 1 as a number or a Python truth
+    (1, 1.0, '1', True; not the text 'true', which the audit refuses on 0/1 labels): the
+    request without one, as the store keys it (``_run._label_key``)."""
+    if isinstance(pos_label, bool):
+        return pos_label
+    try:
+        return Decimal(str(pos_label).strip()) == 1
+    except ArithmeticError:
+        return False
 
 
 def typed_text(text: pd.Series) -> pd.Series:

@@ -54,7 +54,14 @@ from ..sources import (
     resolve_files,
     row_place,
 )
-from ._edits import binned_groups, check_groups, plural, positive_labels, typed_text
+from ._edits import (
+    binned_groups,
+    check_groups,
+    names_one,
+    plural,
+    positive_labels,
+    typed_text,
+)
 
 DAY = 86400
 WINDOW, COUNT, TS = "_ethiclens_window", "_ethiclens_count", "_ethiclens_ts"
@@ -1291,10 +1298,13 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
     audit_role = "y_pred" if role == "prediction" else "y_true"
     if values.isna().any():  # in the file engines' words (``_roles``), a database names no row
         raise missing_label_error(int(raw.loc[values.isna(), COUNT].sum()), "", col, audit_role)
-    if pos_label is not None:  # the audit's rule, named as the audit names the column
+    mapped = values.map(lambda v: LABEL_VALUES.get(str(v).strip()))
+    # --pos-label 1 (1.0, True) on 0/1 labels is the request without one (the store keeps
+    # either as one request), so it counts alike: a window without a 1 is no refusal
+    if pos_label is not None and not (names_one(pos_label) and mapped.notna().all()):
+        # the audit's rule, named as the audit names the column
         raw[col] = positive_labels(values, f"{col} ({audit_role})", pos_label)
         return
-    mapped = values.map(lambda v: LABEL_VALUES.get(str(v).strip()))
     if mapped.isna().any():
         # the audit's refusal (``fairness.as_binary`` of the values typed as a CSV column),
         # in the words the file engines use (``_roles``): a --db table's stray 0.5 too
