@@ -729,31 +729,35 @@ class _ReadRoles:
 
 
 def _by_the_rule(path) -> bool:
-    """CSV/Parquet files, folders and globs are read by the engines' one rule (docs/engines.md);
-    other formats (JSON, compressed CSV) and a missing path by pandas as they are."""
+    """CSV/Parquet files (``.csv``, ``.csv.gz``, ``.parquet``, ``.pq``: what every engine
+    reads), folders and globs are read by the engines' one rule (docs/engines.md); other
+    formats (JSON, a CSV compressed otherwise: :func:`_file_rows`) and a missing path by
+    pandas. A ``.csv.gz`` or ``.pq`` file was read by pandas' own typing on the pandas engine
+    (groups ' 2' and '2' audited as one), where every other engine reads it by the rule."""
     p = Path(path)
     if p.is_dir() or any(ch in str(path) for ch in "*?[") and not p.exists():
         return True
-    return p.is_file() and str(path).lower().endswith((".csv", ".parquet"))
+    return p.is_file() and str(path).lower().endswith((".csv", ".csv.gz", ".parquet", ".pq"))
 
 
 def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     import pandas as pd
 
     from ..io import read_table, require_columns
-    from ..sources import file_columns, read_rows, refuse_reserved
+    from ..sources import file_columns, packed_csv, read_rows, refuse_reserved
 
     path, r = spec.target.file, spec.roles
     if not r.y_pred and not r.protected and purpose == "audit":
         _roles_needed(spec, purpose, [])
     rule = _by_the_rule(path)
-    frame = None if rule else read_table(path)
+    packed = not rule and packed_csv(path)  # (.csv.bz2): its rows by the rule, as counted
+    frame = None if rule else read_table(path, csv_dtype=str if packed else None)
     header = file_columns(path) if rule else list(frame.columns)
     cols, refs = parse_protected(r.protected, header)
     refuse_reserved(cols)  # before "not in the file", as the counting engines; JSON too
     wanted = _roles_needed(spec, purpose, cols)
     require_columns(pd.DataFrame(columns=header), wanted + cols, path)
-    if rule:
+    if rule or packed:
         # Groups as written (leading zeros kept), files matched by column name, ragged rows
         # refused with their line: what DuckDB, Dask and Spark read.
         roles = list(dict.fromkeys(c for c in (r.y_true, *r.y_pred, r.y_score, r.weight) if c))
