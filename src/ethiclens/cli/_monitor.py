@@ -7,7 +7,6 @@ from functools import partial
 
 import click
 
-from ..io import _one_pass
 from ._common import FILE, options
 from ._common import option as _opt  # a number read by the one rule
 from ._options import GateFailed, spec_flag
@@ -104,6 +103,7 @@ def monitor_command(**options):
     band (DI inside [t, 1/t]; TPR and FPR gaps at most the EO threshold) and to confidence
     sequences. See docs/monitoring.md.
     """
+    from ..io import _one_pass  # pandas: loaded by a run, not by --help
     from ..monitor import MonitorRequest, check_monitor_outputs, config_keys_named, monitor_spec
     from ..spec import input_files
     from ._common import check_stdout_open
