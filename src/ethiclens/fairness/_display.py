@@ -20,7 +20,7 @@ from .. import _renderers
 from .._text import beside, masked_apart, one_line, percent
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
-from ._policy import STATUS_LOOKS
+from ._policy import STATUS_LOOKS, SUPPRESSED_METHOD
 
 
 def register_renderer(kind: str, fn: Callable) -> None:
@@ -125,6 +125,14 @@ def value_ci(m, edges=()) -> str:
     # one end missing (a P2NIA estimate's) reads — (fmt), the interval kept
     value = _bound(m.value, edges)  # the point on its side of the edges too (0.7996, not 0.800)
     return f"{value} [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+
+
+def audit_value(m, edges=()) -> str:
+    """:func:`value_ci` of an audit's metric, its undefined value in the reports' word
+    (``fmt_estimate``'s): "suppressed" for a group ``--min-cell`` dropped, else "undefined"."""
+    if m is None or m.value is not None:
+        return value_ci(m, edges)
+    return "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
 
 
 def _look(status) -> tuple[str, str]:
@@ -331,7 +339,7 @@ def audit_html(result) -> str:
         (
             f"{c.attribute}: {c.group} vs {c.reference}",
             c.n_text(" / "),
-            *(value_ci(c.metrics.get(k), edges[k]) for k in shown),
+            *(audit_value(c.metrics.get(k), edges[k]) for k in shown),
             status_html(c.status),
             c.flag_reason or _first_reason(c) or "",
         )
@@ -379,7 +387,7 @@ def audit_repr(result) -> str:
         di = c.metrics.get("disparate_impact")
         lines.append(
             f"  {c.attribute}: {c.group} vs {c.reference}: {c.status}"
-            + (f", DI {value_ci(di, edges)}" if di is not None else "")
+            + (f", DI {audit_value(di, edges)}" if di is not None else "")
         )
     if len(result.comparisons) > limit:
         lines.append(f"  ... {len(result.comparisons) - limit} more (result.to_frame())")
@@ -390,7 +398,7 @@ def audit_repr(result) -> str:
 def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     edges = policy_edges("disparate_impact", c.policy)
-    di_text = f", DI {value_ci(di, edges)}" if di is not None else ""
+    di_text = f", DI {audit_value(di, edges)}" if di is not None else ""
     return shown(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
 
 

@@ -28,6 +28,8 @@ INSUFFICIENT_DATA = "INSUFFICIENT_DATA"
 UNDEFINED = "UNDEFINED"
 # An undefined metric has no interval, hence no method: the words PCER and P2NIA write for it.
 UNDEFINED_METHOD = "none (undefined)"
+# The method of a group a counts table's --min-cell dropped whole (fairness._suppressed).
+SUPPRESSED_METHOD = "not reported: suppressed by --min-cell"
 # A metric outside the flag policy (SPD, predictive parity, ...) with enough data: estimated and
 # shown, not judged against a threshold.
 REPORTED = "REPORTED"

@@ -19,7 +19,7 @@ SUPPRESSED_GROUPS = "suppressed_groups"
 # ... and of the attributes' value tuples that lost every cell (two attributes or more), so
 # an intersection audit reports each crossing the rows had but the table lost.
 SUPPRESSED_CROSSINGS = "suppressed_crossings"
-SUPPRESSED_METHOD = "not reported: suppressed by --min-cell"
+SUPPRESSED_METHOD = pol.SUPPRESSED_METHOD  # kept in _policy, which the notebook views read
 # ... and of the groups that lost some of their cells, not all (names only): their rates are
 # computed without those cells' rows, so each comparison of one says so in its reasons.
 PARTLY_SUPPRESSED = "partly_suppressed_groups"
