@@ -276,7 +276,12 @@ def check_dask_address(address: str, column: str = "--scheduler") -> None:
         why = f"{scheme + sep!r} is no scheme (such as tcp://)"
     if not why and scheme in ("", "tcp", "tls", "ws", "wss"):
         hostport = re.fullmatch(r"(\[[^\]]*\]|[^:]+):([0-9]+)", rest, re.ASCII)
-        if not hostport:
+        if "@" in rest:
+            # tcp://user:pw@h:8786 was told "HOST:PORT (e.g. tcp://host:8786)" before the
+            # value, which the masking read as one URL's password ("e.g. tcp://host:***@h:1'");
+            # user@h:8786 was tried for 10 s
+            why = "it must be HOST:PORT, with no user or password before an '@'"
+        elif not hostport:
             why = "it must be HOST:PORT (e.g. tcp://host:8786)"
         elif not 1 <= int(hostport[2]) <= 65535:
             why = "a port must be 1 to 65535"
