@@ -23,6 +23,7 @@ from ._jobs import WORKER_STOPPED, database_refusal, verdict_of
 from ._web import (
     BUSY_MESSAGE,
     Masked,
+    cut_value,
     digits_number,
     in_thread,
     intervals_text,
@@ -124,7 +125,7 @@ def _mapping_again(web, request, audit: dict, data: dict):
             return web.error_page(
                 request,
                 400,
-                f"the parameter 'b' is {b[:40]!r}, not a file uploaded for model B",
+                f"the parameter 'b' is {cut_value(b)!r}, not a file uploaded for model B",
                 "upload model B's file again from the mapping screen",
                 link=(f"/audits/{audit['id']}/mapping", "Open the mapping"),
             )
@@ -159,7 +160,7 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
             400,
             "the form has no revision field (the page's own form sends one)"
             if form.get("rev") is None
-            else f"the form's revision {str(form.get('rev'))[:40]!r} is not a number",
+            else f"the form's revision {cut_value(form.get('rev'))!r} is not a number",
             "reload the page and send its form again",
         )
     key, sent = (audit["id"], rev), form_key(form)
@@ -600,7 +601,7 @@ async def thresholds(request):
     rev = form.get("rev", "")
     if rev and digits_number(rev) is None:
         return web.error_page(
-            request, 400, f"the form's revision {rev[:40]!r} is not a number", _RELOAD
+            request, 400, f"the form's revision {cut_value(rev)!r} is not a number", _RELOAD
         )
     if rev and digits_number(rev) >= 2**63:  # no audit reaches it: a form drawn for none
         return web.changed_elsewhere(request, audit["id"])

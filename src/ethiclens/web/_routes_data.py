@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from .._checks import did_you_mean
-from .._secrets import mask_secrets, mask_typed_url, url_shaped, url_text
+from .._secrets import mask_secrets, url_text
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
@@ -29,6 +29,7 @@ from ._uploads import (
     without_server_path,
 )
 from ._web import (
+    cut_value,
     digits_number,
     in_thread,
     listed_file,
@@ -36,6 +37,7 @@ from ._web import (
     redirect,
     repeated_name,
     said,
+    typed_shown,
     web_of,
 )
 
@@ -43,20 +45,6 @@ from ._web import (
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
 DATABASE_FIELDS = {"database", "db", "table"}  # drawn when the server has databases
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
-# a whole value typed as a URL without its scheme: user:password@host, the password holding
-# anything but a space ('u:k9://Zq@h', which a page's masking of names reads as a name before a
-# URL, 'race:postgresql://u@h', and keeps)
-_BARE_TYPED_URL = re.compile(r"[^\s:/@]+:\S*@\S*")
-
-
-def typed_shown(value):
-    """A field's value as a visitor typed it, as a page shows it: a URL (``scheme://...``, or
-    ``user:password@host`` without a scheme, as ``--db`` reads it) masked as :func:`mask_url`
-    masks it, its secrets not remembered (a visitor's words masked for all); else as typed."""
-    if not isinstance(value, str):
-        return value
-    text = url_text(value)
-    return mask_typed_url(text) if url_shaped(text) or _BARE_TYPED_URL.fullmatch(text) else value
 
 
 def _refused_form(web, request, errors: dict, at: str, form: dict):
@@ -152,7 +140,7 @@ def _model_b_of(web, request) -> dict | None:
     audit = web.audit_or_none(audit_id)
     if audit is None or audit["status"] != "draft":
         raise UploadError(
-            f"the audit this file was sent for (the parameter 'for' is {audit_id[:40]!r}) is "
+            f"the audit this file was sent for (the parameter 'for' is {cut_value(audit_id)!r}) is "
             "gone or already running",
             fix="open the audit again from the history",
             column="model_b",

@@ -14,6 +14,7 @@ from ..errors import EthicLensInputError
 from ._uploads import without_server_path
 from ._web import (
     Masked,
+    cut_value,
     digits_number,
     in_thread,
     intervals_text,
@@ -52,7 +53,7 @@ async def history(request):
 def _bad_page(given: str) -> tuple[str, str]:
     """(problem, fix) of a history page parameter that is not a page number."""
     return (
-        f"the parameter 'page' is {given[:40]!r}, not a page number (a whole number from 1)",
+        f"the parameter 'page' is {cut_value(given)!r}, not a page number (a whole number from 1)",
         "give page=1 for the newest audits, page=2 for the next older ones (or follow the "
         "history's Newer and Older links); a page past the last shows the last",
     )
@@ -148,7 +149,7 @@ def _diff_refusal(query, *audits: dict | None) -> tuple[int, str, str] | None:
         return 400, problem, "pick two audits in the history"
     for k, a in zip("ab", audits, strict=True):  # the parameter and its value, as page's
         if not (a and a["status"] == "done"):
-            problem = f"the parameter {k!r} is {query[k][:40]!r}, not a finished audit"
+            problem = f"the parameter {k!r} is {cut_value(query[k])!r}, not a finished audit"
             return 404, f"choose two finished audits to compare: {problem}", _PICK_THEM
     if any(a["purpose"] != "audit" for a in audits):
         return 422, "only audits of one model can be diffed here", _ONE_MODEL_FIX

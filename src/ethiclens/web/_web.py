@@ -17,7 +17,7 @@ from collections import OrderedDict
 from decimal import Decimal
 from pathlib import Path
 
-from .._secrets import mask_secrets, masked_quotes
+from .._secrets import mask_secrets, mask_typed_url, masked_quotes, url_shaped, url_text
 from .._text import html_safe, percent, threshold_text
 from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
@@ -219,6 +219,30 @@ def _utf8(text: str) -> bool:
 
 def web_of(request) -> Web:
     return request.app.state.web
+
+
+# a whole value typed as a URL without its scheme: user:password@host, the password holding
+# anything but a space ('u:k9://Zq@h', which a page's masking of names reads as a name before a
+# URL, 'race:postgresql://u@h', and keeps)
+_BARE_TYPED_URL = re.compile(r"[^\s:/@]+:\S*@\S*")
+
+
+def typed_shown(value):
+    """A field's value as a visitor typed it, as a page shows it: a URL (``scheme://...``, or
+    ``user:password@host`` without a scheme, as ``--db`` reads it) masked as :func:`mask_url`
+    masks it, its secrets not remembered (a visitor's words masked for all); else as typed."""
+    if not isinstance(value, str):
+        return value
+    text = url_text(value)
+    return mask_typed_url(text) if url_shaped(text) or _BARE_TYPED_URL.fullmatch(text) else value
+
+
+def cut_value(value, length: int = 40) -> str:
+    """A value a visitor sent (a query parameter, a form's field), as a refusal names it in a
+    line of ``length`` characters at most: masked whole (:func:`typed_shown`, then every
+    credential pattern), then cut. Cut first, a URL's password longer than the line lost its
+    '@' and no pattern knew it for one: ``'postgresql://u:S3crS3crS3crS3crS3cr'`` was shown."""
+    return masked_piece(typed_shown(str(value)))[:length]
 
 
 def said(exc: EthicLensInputError) -> str:
