@@ -20,6 +20,7 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
+from .._secrets import mask_secrets
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import _memo_scope, json_fields
@@ -181,7 +182,8 @@ class ModelComparison:
         return {
             "schema_version": COMPARE_SCHEMA_VERSION,
             "kind": "model_comparison",
-            "models": {"a": self.names[0], "b": self.names[1]},
+            # as every report shows them: the JSON held a name's password ('u:hunter2@h')
+            "models": {"a": mask_secrets(self.names[0]), "b": mask_secrets(self.names[1])},
             "config": self.config,
             "data": self.data,
             "differences": [d.to_dict() for d in self.differences],
