@@ -11,7 +11,7 @@ from pathlib import Path
 from .._checks import check_member, check_seed, did_you_mean
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
-from ..errors import EmptyInputError, EthicLensInputError
+from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected
@@ -823,6 +823,11 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     from ..sources import BINS_ATTR, metadata_path, read_counts
 
     path = spec.target.counts
+    if Path(path).is_dir():  # named by its key on every face, as a missing table is
+        fix = "give the path of the counts table file inside it (from ethiclens counts)"
+        raise DataFileError(
+            f"{one_line(str(path))} is a folder, not a file", column="--counts", fix=fix
+        )
     table = read_counts(
         path, check_labels=True, pos_label=spec.roles.pos_label, attributes=_audited(spec)
     )
