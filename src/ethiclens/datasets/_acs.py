@@ -275,13 +275,7 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
             _download(fetch or _folktables_fetch, state_dir, s, year, path)
             ledger.record(path.name, sha256_file(path))
         digest = ledger.verify(path)
-        try:
-            frames.append(pd.read_csv(path))
-        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
-            raise DataFileError(
-                f"cached ACS file {path} cannot be read ({exc})",
-                fix=f"delete {path} and load again with download=True",
-            ) from exc
+        frames.append(_read_person_file(path))
         files.append({"file": str(path), "sha256": digest})
     features, label, _ = ACSIncome.df_to_pandas(pd.concat(frames, ignore_index=True))
     return _build(
@@ -290,6 +284,52 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
         states,
         {"year": year, "files": files, "cache_dir": str(cache_dir)},
     )
+
+
+# The person file's columns the ACSIncome task reads: its features (SEX and RAC1P among them),
+# its target and folktables' filter (AGEP > 16, PINCP > 100, WKHP > 0, PWGTP >= 1).
+PERSON_COLUMNS = (*ACS_FEATURES, "SEX", "RAC1P", "PINCP", "PWGTP")
+
+
+def _read_person_file(path: Path) -> pd.DataFrame:
+    """One cached person file's rows; a file that is no ACS person file (an error page saved
+    by a download, a file of other columns, a column of text, a person without a sex or race
+    code) is refused naming the file and the column, never a KeyError traceback or a person
+    counted in no group."""
+    fix = f"delete {path} and load again with download=True"
+    try:
+        df = pd.read_csv(path)
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
+        raise DataFileError(f"cached ACS file {path} cannot be read ({exc})", fix=fix) from exc
+    missing = [c for c in PERSON_COLUMNS if c not in df.columns]
+    if missing:
+        found = [str(c) for c in df.columns[:8]]
+        raise DataFileError(
+            f"cached ACS file {path} is no ACS person file: it lacks the column(s) "
+            f"{', '.join(missing)} (found {found})",
+            fix=fix,
+        )
+    for column in PERSON_COLUMNS:
+        if not pd.api.types.is_numeric_dtype(df[column]) or df[column].dtype == bool:
+            value = df[column][pd.to_numeric(df[column], errors="coerce").isna()]
+            _refuse_person_value(path, column, "is not a number", value, fix)
+    for column, codes in (("SEX", SEX_NAMES), ("RAC1P", RACE_NAMES)):
+        unknown = df[column][~df[column].isin(list(codes))]
+        _refuse_person_value(path, column, f"is no {column} code {sorted(codes)}", unknown, fix)
+    return df
+
+
+def _refuse_person_value(path: Path, column: str, problem: str, values, fix: str) -> None:
+    """Refuse the first of ``values`` (the offending cells of ``column``), if there is one."""
+    if len(values):
+        value = values.iloc[0]
+        value = value.item() if isinstance(value, np.generic) else value
+        raise DataFileError(
+            f"cached ACS file {path} is no ACS person file: a value of {column} {problem}",
+            column=column,
+            value=None if pd.isna(value) else value,
+            fix=fix,
+        )
 
 
 def _not_in_cache(states, missing, year: int, state_dir: Path) -> NotInCacheError:
