@@ -397,6 +397,7 @@ def take_options(function: str, options: dict) -> AuditOptions:
         options = {**options, "confidence_level": check_level(options["confidence_level"])}
     if options.get("provenance") is not None:  # copied into JSON: NumPy scalars, NaN as null
         options = {**options, "provenance": _check_provenance(options["provenance"])}
+        _refuse_loose_card(options["provenance"])
         if function != "compare":  # compare's report never draws it: kept as given
             _refuse_unprintable(options["provenance"])
     return AuditOptions(**{**defaults, **options})
@@ -454,6 +455,41 @@ def _refuse_unprintable(provenance: dict) -> None:
         from .. import _renderers
 
         _renderers.get("provenance_check")(provenance)
+
+
+# The model card's sections (report._provenance.CARD_FIELDS, a --card-info file's keys)
+CARD_SECTIONS = (
+    "model_details",
+    "intended_use",
+    "factors",
+    "metrics",
+    "evaluation_data",
+    "training_data",
+    "ethical_considerations",
+    "caveats_and_recommendations",
+    "sign_off",
+)
+
+
+def _refuse_loose_card(provenance: dict) -> None:
+    """Refuse a model card's section given at provenance's top level (a ``--card-info`` file's
+    shape, ``provenance={'model_details': ..., 'sign_off': ...}``): the card reads its sections
+    only under ``provenance['card']``, and left these out of every card and report unsaid.
+    ``intended_use`` is also provenance's own key (its text; a mapping there is refused by
+    :func:`_refuse_unprintable`)."""
+    loose = [k for k in provenance if k in CARD_SECTIONS and k != "intended_use"]
+    if not loose:
+        return
+    sections = ", ".join(f"{k!r}: ..." for k in loose)
+    raise EthicLensInputError(
+        f"holds the model card's section{'s' if len(loose) > 1 else ''} "
+        f"{', '.join(map(repr, loose))} at its top level, where the card does not read them",
+        column="provenance",
+        kind="argument",
+        value=", ".join(loose),
+        fix=f"give them under 'card': provenance={{'card': {{{sections}}}}} (a card file's "
+        "sections, as ethiclens.report.load_card_info reads them)",
+    )
 
 
 def _masked(value):
