@@ -378,6 +378,18 @@ def _run_record(result: AuditResult, prov: dict) -> list[str]:
     return out + [""]
 
 
+def _sign_off(result: AuditResult, prov: dict) -> list[str]:
+    """The HTML report's sign-off (prepared by, reviewed by, date, decision) when the card's
+    ``sign_off`` section gives any of it: the given fields filled, the others left blank for
+    ink. The card left it out, given or not, where the report signed off."""
+    given = dict(pv.card_sections(prov, "sign_off"))
+    if not given:
+        return []
+    names = [key.replace("_", " ") for key in pv.CARD_FIELDS["sign_off"]]  # prepared by, ...
+    rows = [(name.capitalize(), given.get(name, "")) for name in names]
+    return ["## Sign-off", "", _table(("Field", "Entry"), rows), ""]
+
+
 # The card's sections in Mitchell et al.'s order; each returns its Markdown lines.
 _SECTIONS = (
     _model_details,
@@ -389,6 +401,7 @@ _SECTIONS = (
     _ethics,
     _caveats,
     _run_record,
+    _sign_off,
 )
 
 
