@@ -126,15 +126,17 @@ class Registry(Generic[T]):
             )
         self.entries.pop(name, None)
 
-    def get(self, name, where: str | None = None) -> T:
-        """The entry ``name``; an unknown name lists the registered ones."""
+    def get(self, name, where: str | None = None, *, near: str = "") -> T:
+        """The entry ``name``; an unknown name lists the registered ones, after ``near``: the
+        caller's near miss (``_checks.did_you_mean``, "did you mean 'grr'? "), which this
+        layer cannot import."""
         if not isinstance(name, str) or name not in self.entries:
             names = self.names()
             raise EthicLensInputError(
                 f"unknown {self.kind} (registered: {', '.join(names)})",
                 column=where or self.kind,
                 value=name,
-                fix=f"choose from {names}",
+                fix=f"{near}choose from {names}",
             )
         return self.entries[name]
 

@@ -44,6 +44,7 @@ from .._checks import (
     check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
+    did_you_mean,
     first_row,
     is_zero_one,
     label_fix,
@@ -1530,8 +1531,9 @@ def _check_metrics(metrics):
 def known_metrics(metrics) -> list:
     """``metrics`` as a list, each one of :data:`METRICS`."""
     unknown = [m for m in metrics if m not in METRICS]
-    if unknown:
-        raise _metrics_error("unknown metric", unknown)
+    if unknown:  # a near miss named first ('EO' -> 'eo'), as the registries' refusals do
+        near = did_you_mean(unknown[0], METRICS) if len(unknown) == 1 else ""
+        raise _metrics_error("unknown metric", unknown, f"{near}choose from {list(METRICS)}")
     return list(metrics)
 
 
