@@ -66,6 +66,12 @@ def _number_as_typed(text) -> float:
 
 
 class _Repr(reprlib.Repr):
+    # A text past maxstring is cut in its middle, and a URL so cut ('postgresql://u:<password>'
+    # ... '<host's long options>', its '@' dropped) is one no pattern knows: the message's
+    # masking showed the password. Such a text is masked whole first, then cut.
+    def repr_str(self, x, level):
+        return super().repr_str(mask_secrets(x) if len(x) > self.maxstring else x, level)
+
     def repr_int(self, x, level):  # reprlib's own calls repr(), which fails past 4,300 digits
         return shown_int(x)
 
@@ -76,6 +82,8 @@ class _Repr(reprlib.Repr):
         return repr(float(x)) if math.isfinite(x) else repr(x.yaml_text)
 
     def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
+        if isinstance(x, str):  # a str's subclass: masked whole, then cut, as a str
+            return self.repr_str(str(x), level)
         text = super().repr_instance(x, level)
         if "\n" in text and callable(getattr(x, "tolist", None)):
             text = self.repr1(x.tolist(), level)

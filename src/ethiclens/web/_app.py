@@ -143,7 +143,7 @@ def _sequence(value, column: str, what: str) -> tuple:
         raise EthicLensInputError(
             f"must be a tuple (or list) of {what}, not {type(value).__name__}",
             column=column,
-            value=str(value)[:200],
+            value=mask_secrets(str(value))[:200],  # masked whole, then cut: a cut URL lost its @
             fix=f"e.g. {_EXAMPLES[what]}",
         )
     if isinstance(value, set | frozenset):  # in one order at every start (a set's own order

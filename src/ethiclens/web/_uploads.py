@@ -12,6 +12,7 @@ import unicodedata
 from pathlib import Path
 
 from .._checks import MAX_LABEL_CHARS
+from .._secrets import mask_secrets
 from ..errors import EthicLensInputError
 
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
@@ -75,7 +76,7 @@ def check_column_names(names, what: str = "the file") -> None:
                 fix=f"give column {number} a name in {what} (or drop it)",
             )
         if len(name) > MAX_LABEL_CHARS:
-            shown = repr(name[:60]) + ("…" if len(name) > 60 else "")
+            shown = repr(mask_secrets(name)[:60]) + ("…" if len(name) > 60 else "")  # masked, cut
             raise UploadError(
                 f"the column {shown} has a name of {len(name):,} characters; a column name "
                 f"has at most {MAX_LABEL_CHARS}, as a group label",
@@ -100,7 +101,11 @@ def media_problem(content_type: str, types=FORM_TYPES) -> str | None:
     kind = content_type.partition(";")[0].strip().lower()
     if kind in types:
         return None
-    sent = f"sent as {one_line(kind, ' ')[:60]!r}" if kind else "sent without a Content-Type"
+    sent = (
+        f"sent as {mask_secrets(one_line(kind, ' '))[:60]!r}"
+        if kind
+        else "sent without a Content-Type"
+    )
     return f"the body is {sent}, not as a form ({' or '.join(types)})"
 
 
