@@ -607,6 +607,9 @@ class ResultsStore:
         bad = frame[column].notna() & values.isna()
         if column in GROUP_FIELDS:
             bad |= values.isin([np.inf, -np.inf])
+        what = "a finite number"
+        if not bad.any() and (outside := _out_of_range(values, column)) is not None:
+            bad, what = outside  # what record refuses to write: a rate past 1, n_train 2.5
         if not bad.any():
             return values if frame[column].dtype == object else frame[column]
         row = frame[bad].iloc[0]
@@ -614,7 +617,7 @@ class ResultsStore:
         problem = (
             f"the results store {self.path} is damaged: {column} of run {row['run_id']} "
             f"({row['dataset']}, ε {row['epsilon_key']}, seed {row['seed']}{group}) holds "
-            f"{_shown(row[column])}, not a finite number"
+            f"{_shown(row[column])}, not {what}"
         )
         fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
         raise EthicLensInputError(problem, column="STORE", fix=fix)
@@ -668,6 +671,9 @@ class ResultsStore:
 # A record's fields that the store's readers take as whole numbers, and the text ones (the
 # rest are real numbers); the records of a sweep are plain Python values already.
 WHOLE_FIELDS = ("seed", "n_train", "n_test", "group_index")
+# a run's and a group's rates (a share of rows, the accuracy gap, an AUC): from 0 to 1
+RATE_FIELDS = ("test_accuracy", "acc_train", "acc_test", "delta", "positive_rate", "tpr", "fpr")
+RATE_FIELDS += ("mia_auc",)
 TEXT_FIELDS = ("dataset", "status", "error", "accountant", "trainer", "attribute", "group")
 # the NOT NULL columns (None was SQLite's constraint message, naming '--store')
 REQUIRED_FIELDS = ("dataset", "seed", "status", "attribute", "group", "group_index")
@@ -713,7 +719,20 @@ def _field(value, name: str, where: str):
         return None  # undefined
     if math.isinf(value) and name in GROUP_FIELDS:
         _refuse_field(where, name, value, "must be finite (None where undefined)")
+    if name in RATE_FIELDS and not 0 <= value <= 1:
+        _refuse_field(where, name, value, "must be a rate from 0 to 1 (None where undefined)")
     return value
+
+
+def _out_of_range(values: pd.Series, column: str) -> tuple[pd.Series, str] | None:
+    """The stored numbers of ``column`` that :func:`_field` refuses to record (a rate outside
+    [0, 1], a count or seed that is negative or not whole), and what the column holds; None
+    for a column without a range (group_index: the tables name a third group)."""
+    if column in RATE_FIELDS:
+        return (values < 0) | (values > 1), "a rate from 0 to 1"
+    if column in WHOLE_FIELDS and column != "group_index":
+        return values.notna() & ((values < 0) | (values % 1 != 0)), "a whole number from 0"
+    return None
 
 
 def _versions(value) -> str:
