@@ -334,6 +334,26 @@ def _no_value(value: float, low: float | None) -> dict:
 
 UNBOUNDED_DI = "unbounded: the reference group was never selected in this window"
 UNDEFINED_DI = "undefined: neither group was selected in this window"
+# the rows each window estimate rates (its SEQUENCES rows), as a reason names them
+_RATED = {"n": "rows", "pos": "rows with a positive label", "neg": "rows with a negative label"}
+
+
+def undefined_reason(name: str, ref: dict, grp: dict, effective: bool = False) -> str | None:
+    """Why the window estimate ``name`` of these counts (``ref``, ``grp``: a window's, as
+    ``window_estimates`` takes them; ``effective``: a weighted window's effective counts) is
+    undefined: a side without the rows it rates (no rows, no positive or no negative label), or
+    a DI whose groups were neither selected; None where it has a value or is unbounded."""
+    _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
+    if rows not in ref or rows not in grp:
+        return None
+    words = "effective " * effective + _RATED[rows]
+    has_ref, has_grp = ref[rows] > 0, grp[rows] > 0
+    if not (has_ref or has_grp):
+        return f"undefined: neither group has {words} in this window"
+    if not (has_ref and has_grp):
+        side = "compared" if has_ref else "reference"
+        return f"undefined: the {side} group has no {words} in this window"
+    return UNDEFINED_DI if kind == "ratio" and ref[hits] == 0 and grp[hits] == 0 else None
 
 
 def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, level=0.95) -> dict:
@@ -377,6 +397,9 @@ def window_estimates(ref: dict, grp: dict, *, n_draws: int = 1000, rng=None, lev
             put(name, value, draws(grp[pos], grp[rows]) - draws(ref[pos], ref[rows]))
         else:
             put(name, np.nan, None)
+            # the side without the labels it rates, named; no labels given at all, said
+            given = rows in ref or f"undefined: no label counts given ('{rows}', '{pos}')"
+            out[name]["reason"] = undefined_reason(name, ref, grp) if given is True else given
     return out
 
 

@@ -232,6 +232,7 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
         by.setdefault((a, g), []).append({"window": w, **body, "tests": tests})
     for history in by.values():
         _undefined_gaps(history)
+        _undefined_estimates(history)
     out = []
     for (a, g), history in sorted(by.items()):
         estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
@@ -290,6 +291,25 @@ def _undefined_gaps(history: list[dict]) -> None:
                 reason=f"undefined: no window yet had {'effective ' * weighted}{words} in both "
                 "the group and the reference (a gap is bet on only in such windows)",
             )
+
+
+def _undefined_estimates(history: list[dict]) -> None:
+    """A window estimate with no value carries why, from the counts it was made of (a
+    weighted window's effective counts): a side without the rows it rates (a TPR gap where a
+    group has no positive label; any estimate of a ONE_GROUP window), as a DI whose groups were
+    neither selected says it. A store keeps the DI's reason only, so the reason is added here,
+    where the report is built, for the windows of every store alike: the JSON, the terminal,
+    the HTML page and the web page all give it."""
+    from ._evidence import undefined_reason
+
+    for entry in history:
+        counts = entry.get("weighted") or entry["counts"]
+        for name, estimate in entry["estimates"].items():
+            if estimate.get("value") is not None or estimate.get("reason"):
+                continue
+            args = (counts["reference"], counts["group"], "weighted" in entry)
+            if reason := undefined_reason(name, *args):
+                estimate["reason"] = reason
 
 
 def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
