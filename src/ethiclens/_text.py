@@ -291,21 +291,28 @@ def one_line(text) -> str:
     return terminal_safe(text).replace("\n", "\\n")
 
 
-def middle_cut(text: str, room: int) -> str:
-    """``text`` whole, or when longer than ``room`` characters its start and end around "…"."""
+def middle_cut(text: str, room: int, mask=None) -> str:
+    """``text`` whole, or when longer than ``room`` characters its start and end around "…".
+    ``mask`` (``_secrets.mask_secrets``, passed in: this module imports nothing of ours) masks
+    a text to be cut whole first: cut, a URL's password lost its '@' ('postgresql://u:pw…db')
+    and no later masking of the chart knew it for one."""
+    if len(text) <= room:
+        return text
+    text = mask(text) if mask else text
     if len(text) <= room:
         return text
     head = (room - 1) // 2
     return text[:head] + "…" + text[-(room - 1 - head) :]
 
 
-def short_labels(labels, room: int) -> list[str]:
+def short_labels(labels, room: int, mask=None) -> list[str]:
     """Labels (a chart's tick or legend texts) longer than ``room`` cut in their middle
     (:func:`middle_cut`) when all still read apart, else every label whole: whole, one
     250-character group name squeezed a chart's panels to a sliver or drew across them (the
-    tables and the alt text keep every name whole). The report's and the monitor's charts."""
+    tables and the alt text keep every name whole). The report's and the monitor's charts.
+    ``mask``: as :func:`middle_cut`'s, each label to be cut masked whole first."""
     whole = [str(label) for label in labels]
-    short = [middle_cut(label, room) for label in whole]
+    short = [middle_cut(label, room, mask) for label in whole]
     return short if len(set(short)) == len(set(whole)) else whole
 
 

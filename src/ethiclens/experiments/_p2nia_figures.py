@@ -267,7 +267,7 @@ def _save(fig, axes, png: Path, fontsize: int, grid: str = "both") -> Path:
         # beside the panel: inside (loc='best'), it covered a method's points and error bars;
         # a long label (a registered mechanism's name) cut in its middle, or it ran off the PNG
         handles, labels = ax.get_legend_handles_labels()
-        labels = short_labels(labels, LEGEND_ROOM)
+        labels = short_labels(labels, LEGEND_ROOM, mask_secrets)
         ax.legend(handles, labels, fontsize=fontsize, loc="upper left", bbox_to_anchor=(1.01, 1))
     literal_figure(fig, mask=mask_secrets)  # a password in a name: ***, as in the tables
     fig.tight_layout()

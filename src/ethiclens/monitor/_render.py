@@ -349,8 +349,8 @@ def chart_title(comparison: dict) -> str:
     ``\\n``) and cut in its middle past :data:`TITLE_ROOM` characters while the group and the
     reference still read apart."""
     names = [_one_line(str(comparison[k])) for k in ("attribute", "group", "reference")]
-    attribute, group, reference = short_labels(names[:1], TITLE_ROOM) + short_labels(
-        names[1:], TITLE_ROOM
+    attribute, group, reference = short_labels(names[:1], TITLE_ROOM, mask_secrets) + short_labels(
+        names[1:], TITLE_ROOM, mask_secrets
     )
     return f"{attribute}: {group} vs {reference}"
 

@@ -250,7 +250,7 @@ def forest_figure(
     lines = []
     for ax, panel in zip(axes[0], panels, strict=True):
         lines += _forest_panel(ax, panel, rows, ys, two_sided, level)
-    labels = short_labels([r[0] for r in rows], LABEL_ROOM)
+    labels = short_labels([r[0] for r in rows], LABEL_ROOM, mask_secrets)
     axes[0][0].set_yticks(ys, list(map(terminal_safe, labels)), fontsize=8)
     _status_legend(fig, axes[0])
     drawn = [m for r in rows for m in r[2:4]]
@@ -360,7 +360,12 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     lines = _ppv_fpr_bars(ax, groups)
     ax.set_xticks(
         range(len(groups)),
-        list(map(terminal_safe, short_labels([g.group for g in groups], LABEL_ROOM // 2))),
+        list(
+            map(
+                terminal_safe,
+                short_labels([g.group for g in groups], LABEL_ROOM // 2, mask_secrets),
+            )
+        ),
         fontsize=7 if many else 8,
         rotation=90 if many else 20,
         ha="center" if many else "right",
@@ -368,7 +373,9 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
-    ax.set_title(f"{middle_cut(str(attribute), LABEL_ROOM)}: PPV and FPR by group", fontsize=10)
+    ax.set_title(
+        f"{middle_cut(str(attribute), LABEL_ROOM, mask_secrets)}: PPV and FPR by group", fontsize=10
+    )
     if ax.get_legend_handles_labels()[0]:  # no bar drawn (every rate n/a): no legend to show
         # beside the panel, as the calibration plot's: inside it, the legend hid the tops of
         # bars near 1 (an FPR of 1.0 and its whisker)
@@ -443,7 +450,7 @@ def calibration_figure(attribute: str, groups):
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
     lines, omitted = [], []
     markers = "osD^vP*X"
-    names = short_labels([g.group for g in groups], LABEL_ROOM // 2)
+    names = short_labels([g.group for g in groups], LABEL_ROOM // 2, mask_secrets)
     for i, g in enumerate(groups):
         bins = g.calibration or []
         ece = g.metrics.get("ece")
@@ -468,7 +475,9 @@ def calibration_figure(attribute: str, groups):
     ax.set_ylim(0, 1)
     ax.set_xlabel("mean predicted score in bin")
     ax.set_ylabel("observed positive rate")
-    ax.set_title(f"{middle_cut(str(attribute), LABEL_ROOM)}: calibration by group", fontsize=10)
+    ax.set_title(
+        f"{middle_cut(str(attribute), LABEL_ROOM, mask_secrets)}: calibration by group", fontsize=10
+    )
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     ax.grid(color="#eeeeee")
     alt = f"Reliability diagram for {attribute}. " + "; ".join(lines)

@@ -6,6 +6,7 @@ import io
 import textwrap
 from types import SimpleNamespace
 
+from .._secrets import mask_secrets
 from .._text import terminal_safe
 from ._audit_report import below_harmful_caveat
 from ._plots import (
@@ -66,7 +67,7 @@ def threshold_figure(table, attribute: str | None = None):
     )
     # a long attribute name cut in its middle, as its groups' names: whole, a 200-character
     # one drew its legend's title across every panel (the HTML table has it whole)
-    cut = dict(zip(shown, short_labels(shown, _LEGEND_ROOM), strict=True))
+    cut = dict(zip(shown, short_labels(shown, _LEGEND_ROOM, mask_secrets), strict=True))
     for ax_row, attr, (f, groups, note) in zip(axes, shown, rows, strict=True):
         for ax, col in zip(ax_row, panels, strict=False):
             _rate_panel(ax, f, groups, col, table.audited_threshold)
@@ -143,7 +144,7 @@ _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
 def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
     by_group = dict(tuple(f.groupby("group", sort=False)))
     # a long name cut in its middle: whole, the legend covered the panels (the table has it)
-    names = dict(zip(groups, short_labels(groups, _LEGEND_ROOM), strict=True))
+    names = dict(zip(groups, short_labels(groups, _LEGEND_ROOM, mask_secrets), strict=True))
     for i, g in enumerate(groups):
         rows = by_group[g]
         ax.plot(
@@ -183,7 +184,9 @@ def _status_strip(ax, f, groups, audited: float) -> None:
     ax.set_ylim(-0.5, max(len(comps), 1) - 0.5)
     ax.set_yticks(range(len(comps)))
     reference = f["reference"].iloc[0] if len(f) else ""
-    labels = short_labels([f"{g} vs {reference}" for g in comps], _TICK_ROOM)  # long: over panels
+    labels = short_labels(
+        [f"{g} vs {reference}" for g in comps], _TICK_ROOM, mask_secrets
+    )  # long: over panels
     ax.set_yticklabels(list(map(terminal_safe, labels)), fontsize=7 if len(comps) <= 20 else 5)
     ax.set_title("DI/EO verdict")
     ax.set_xlabel("threshold")
