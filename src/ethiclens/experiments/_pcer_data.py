@@ -102,8 +102,10 @@ def prepare(
     feature_set = ds.provenance.get("feature_set", features or "full")
     tr, te = _split_rows(ds, seed, test_size, max_rows)
     transform, X, description = _text_features(ds, seed) if ds.text else _tabular_features(ds)
-    X_train = np.asarray(transform.fit_transform(X.iloc[tr]), dtype=np.float32)
+    X_train = np.asarray(_fitted(transform, X.iloc[tr], name), dtype=np.float32)
     X_test = np.asarray(transform.transform(X.iloc[te]), dtype=np.float32)
+    if ds.text:  # the components the training rows gave (fewer than 200 on a small file)
+        description = description.replace("SVD 200", transform.named_steps["svd"].described())
     splits = entry.pcer_splits
     grouped = {a: sp.binarize(ds.protected[sp.column]) for a, sp in splits.items()}
     groups_tr, groups_te = ({a: g[rows] for a, g in grouped.items()} for rows in (tr, te))
@@ -149,12 +151,50 @@ def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
         ) from None
 
 
+def _fitted(transform, X, name: str):
+    """``transform`` fitted on the training rows ``X``, their features; training biographies
+    without a word of two letters (no TF-IDF term) are refused naming the dataset."""
+    try:
+        return transform.fit_transform(X)
+    except ValueError as exc:
+        if "empty vocabulary" not in str(exc):
+            raise
+        raise argument_error(
+            "the training rows' texts hold no word of two or more letters or digits (TF-IDF found "
+            "no term)",
+            "dataset",
+            name,
+            "give biographies in words (the text column of the file)",
+        ) from None
+
+
+class _TextSVD(TruncatedSVD):
+    """TruncatedSVD to ``n_components`` (200), or to as many as the training rows' TF-IDF
+    terms and rows allow (sklearn refused a file of fewer than 200 terms with a ValueError
+    traceback, and gave fewer components than 200 for fewer rows unsaid): the features'
+    description names the number fitted."""
+
+    def fit_transform(self, X, y=None):
+        self.wanted_ = self.n_components
+        self.n_components = max(1, min(self.n_components, X.shape[1], X.shape[0]))
+        return super().fit_transform(X, y)
+
+    def described(self) -> str:
+        fitted = self.components_.shape[0]
+        if fitted == self.wanted_:
+            return f"SVD {fitted}"
+        return (
+            f"SVD {fitted} (not {self.wanted_}: the training rows hold too few rows or "
+            "TF-IDF terms for more)"
+        )
+
+
 def _text_features(ds, seed: int):
     """(transform, raw features, description) of a text dataset: TF-IDF → SVD → scaled."""
     transform = Pipeline(
         [
             ("tfidf", TfidfVectorizer(ngram_range=(1, 2), max_features=15_000, sublinear_tf=True)),
-            ("svd", TruncatedSVD(n_components=200, random_state=seed)),
+            ("svd", _TextSVD(n_components=200, random_state=seed)),
             ("scale", StandardScaler()),
         ]
     )
