@@ -12,6 +12,7 @@ docs/monitoring.md).
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import glob
 import os
@@ -1166,7 +1167,32 @@ def where_first(first) -> str:
         return f", first at {_FRAME_ROWS} {plain(first['_ethiclens_line'])!r}"
     path = Path(first["_ethiclens_file"])
     kind = "parquet" if path.suffix.lower() in (".parquet", ".pq") else "csv"
-    return f", first at {row_place(path, int(first['_ethiclens_line']), kind)}"
+    place = row_place(path, int(first["_ethiclens_line"]), kind)
+    return f", first at {place}{cut_short(path, place)}"
+
+
+def cut_short(path: Path, place) -> str:
+    """`` (the file's last line, cut short: …)`` where ``place`` (``FILE line L``) is the last
+    line of the CSV file ``path`` and that line is unfinished: no line break after it and fewer
+    fields than the header, as a file still being written ends; else nothing. Read only once
+    a row has been refused."""
+    line = re.search(r" line (\d+)$", str(place))
+    if line is None or path.suffix.lower() != ".csv":
+        return ""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return ""
+    if not data or data.endswith((b"\n", b"\r")) or data.count(b"\n") + 1 != int(line[1]):
+        return ""
+    text = data.decode("utf-8-sig", errors="replace")
+    header, last = text.split("\n", 1)[0].rstrip("\r"), text.rsplit("\n", 1)[-1]
+    if len(next(csv.reader([last]), [])) >= len(next(csv.reader([header]), [])):
+        return ""
+    return (
+        f" (the file's last line, cut short: if {path.name} is still being written, run again "
+        "once it is complete)"
+    )
 
 
 def parse_times(frame: pd.DataFrame, time: str):
