@@ -449,12 +449,27 @@ def _check_version_as_written(value, where: str):
     such as ``+5`` or ``0x1F`` (5, 31). Other numbers are left to the schema's refusal."""
     from ..io import as_written, quote_it_fix
 
+    _check_not_blank(value, where)
     whole_float = isinstance(value, float) and value.is_integer()
     is_int = isinstance(value, int) and not isinstance(value, bool)
     if whole_float or (is_int and as_written(value) != str(value)):
         fix = quote_it_fix(where.rpartition(".")[2], value)
         raise _key_error("must be text or a whole number or null", where, fix, value)
     return value
+
+
+def _check_not_blank(value, where: str):
+    """Refuse a text the card and the report would print as nothing: empty, or only blanks
+    (``--model-version ''``, ``model: {name: "  "}``), where leaving it out says "not given"."""
+    if isinstance(value, str) and not value.strip():
+        problem = "must not be empty" + (" (it is only blanks)" if value else "")
+        fix = f"give the model's {where.rpartition('.')[2].replace('_', ' ')}, or leave it out"
+        raise _key_error(problem, where, fix, value)
+    return value
+
+
+# a model's text holds a letter (the schema's words for an editor: _check_not_blank's)
+_SHOWN_TEXT = {"minLength": 1, "pattern": "\\S"}
 
 
 def _refused(problem: str, column: str, fix: str, value=None, kind=None) -> EthicLensInputError:
@@ -476,19 +491,21 @@ class ModelInfo(_Section):
     # text lengths as the card file's own fields are limited (report: SHORT_TEXT, LONG_TEXT):
     # a name of 900 kB would hold up the PDF for minutes
     name: str | None = _f(
-        {**_OPT_STR, "maxLength": 200},
+        {**_OPT_STR, **_SHOWN_TEXT, "maxLength": 200},
+        check=_check_not_blank,
         flag="--model-name",
         doc="Name of the audited model (model card, HTML report).",
     )
     version: str | None = _f(
         # a whole number may stand bare (3); 2.10 must be quoted, or YAML reads it as 2.1
-        {"type": ["string", "integer", "null"], "maxLength": 200},
+        {"type": ["string", "integer", "null"], **_SHOWN_TEXT, "maxLength": 200},
         check=_check_version_as_written,
         flag="--model-version",
         doc="Version of the audited model (quote a dotted one: '2.10').",
     )
     intended_use: str | None = _f(
-        {**_OPT_STR, "maxLength": 20_000},
+        {**_OPT_STR, **_SHOWN_TEXT, "maxLength": 20_000},
+        check=_check_not_blank,
         doc="The model's primary intended use, in words.",
     )
     card_info: str | None = _path(
@@ -735,7 +752,8 @@ class AuditSpec:
     # -- writing ------------------------------------------------------------------------------
     def to_dict(self, *, minimal: bool = False, mask: bool = False) -> dict:
         """Plain data. ``minimal``: only what differs from the defaults (a config file);
-        ``mask``: the database URL without its password (what reports carry)."""
+        ``mask``: the database URL without its password, and any secret a model's text holds
+        masked (what reports carry)."""
         out: dict = {"version": self.version}
         for name, kind in _SECTIONS.items():
             values = {f.name: _plain(getattr(getattr(self, name), f.name)) for f in fields(kind)}
@@ -749,6 +767,8 @@ class AuditSpec:
                 from ..sources import mask_url
 
                 out["target"][key] = mask_url(out["target"][key])
+        if mask:
+            _mask_model_texts(out)
         return out
 
     def to_json(self) -> str:
@@ -761,21 +781,32 @@ class AuditSpec:
         """
         return self._save(path, "path")
 
+    def to_config(self, purpose: str | None = None) -> dict:
+        """The data a config file holds (``save``, ``--save-config``, the web's config
+        download): only what differs from the defaults, a secret in a model's text masked; a
+        ``purpose`` run's (thresholds; without one, a spec that asked for the view:
+        ``view_asked``) records its threshold, at 0.5 too, where the file would otherwise read as
+        an audit's (a ``y_pred`` kept, a benchmark; a score-only view's reads as the view); a
+        benchmark option named for another target kept (refused when it runs, as it was)."""
+        data = self.to_dict(minimal=True)
+        _mask_model_texts(data)  # a password in a model's name is never written to a file
+        view = (purpose == "thresholds") if purpose else self.view_asked
+        if view and purpose_of_data(data) != "thresholds":  # view_written reads it
+            data["thresholds"] = {
+                "threshold": self.thresholds.threshold,
+                **data.get("thresholds", {}),
+            }
+        for key in sorted(stray_options(self)):  # compas's year 2018: refused when run, kept
+            data.setdefault("target", {})[key] = _plain(getattr(self.target, key))
+        return data
+
     def _save(self, path, argument: str, purpose: str | None = None) -> Path:
-        """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``); a ``purpose``
-        run's (thresholds; without one, a spec that asked for the view: ``view_asked``) records
-        its threshold, at 0.5 too, where the spec would otherwise read as an audit's (a
-        ``y_pred`` kept, a benchmark), as the web's view config does."""
+        """``save``, a refusal naming ``argument`` (the CLI: ``--save-config``), of
+        :meth:`to_config` (``purpose``: the run's)."""
         from .. import io
 
         self.check_savable(path, argument)
-        data = self.to_dict(minimal=True)
-        view = purpose == "thresholds" if purpose else self.view_asked  # spec.save(): as asked
-        if view and purpose_of_data(data) != "thresholds":  # view_written reads it
-            written = {"threshold": self.thresholds.threshold, **data.get("thresholds", {})}
-            data["thresholds"] = written
-        for key in sorted(stray_options(self)):  # compas's year 2018: refused when run, kept
-            data.setdefault("target", {})[key] = _plain(getattr(self.target, key))
+        data = self.to_config(purpose)
         if Path(path).suffix.lower() == ".json":
             # strict JSON: a spec holds no NaN or infinity (refused when it is made)
             text = json.dumps(data, indent=2, allow_nan=False) + "\n"
@@ -808,6 +839,18 @@ class AuditSpec:
         else:
             return
         raise EthicLensInputError(problem, value=value, fix=fix, **where)
+
+
+def _mask_model_texts(data: dict) -> None:
+    """Mask, in place, a secret held by the model's texts of spec ``data`` (``--model-name
+    postgresql://u:pw@h/db``): the card and the HTML show them masked, and so does every file
+    that records the request (the JSON's ``run.spec``, a saved config)."""
+    from .._secrets import mask_secrets
+
+    model = data.get("model") or {}
+    for key in ("name", "version", "intended_use"):
+        if isinstance(model.get(key), str):
+            model[key] = mask_secrets(model[key])
 
 
 def recorded_request(spec) -> dict:

@@ -103,11 +103,7 @@ def config_text(web, audit: dict) -> str:
 def _portable_data(spec, purpose: str) -> dict:
     """The config's data: a threshold view's records its audited threshold, 0.5 (the default,
     which a minimal dict leaves out) too, as the result page and the docs say it does."""
-    data = spec.to_dict(minimal=True)
-    if purpose == "thresholds":
-        view = {"threshold": spec.thresholds.threshold, **data.get("thresholds", {})}
-        data["thresholds"] = view
-    return data
+    return spec.to_config(purpose)
 
 
 def url_example(env_name: str) -> str:
