@@ -257,7 +257,7 @@ def test_markup_like_group_names_print_literally_and_the_json_comes_first(
     def broken_terminal(*_):
         raise OSError("terminal gone")
 
-    monkeypatch.setattr("ethiclens.cli._pcer.print_summary", broken_terminal)
+    monkeypatch.setattr("ethiclens.privacy.print_summary", broken_terminal)
     with pytest.raises(OSError, match="terminal gone"):
         _audit(tmp_path, "--json", str(out))
     assert json.loads(out.read_text())["group_order"]  # finished work written before printing

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from ethiclens.cli import _pcer as cli_pcer
+import ethiclens.privacy as privacy
 from ethiclens.cli import main
 
 
@@ -18,8 +18,8 @@ def args(tmp_path, monkeypatch):
         rows = [f"{i % 2},{(i % 2) ^ (i % wrong == 0)},{'ab'[i % 4 // 2]}" for i in range(40)]
         (tmp_path / f"{name}.csv").write_text("y,p,g\n" + "\n".join(rows) + "\n")
     read = []
-    real = cli_pcer.read_splits
-    monkeypatch.setattr(cli_pcer, "read_splits", lambda *a, **k: read.append(a) or real(*a, **k))
+    real = privacy.read_splits  # the CLI imports it from there in the run
+    monkeypatch.setattr(privacy, "read_splits", lambda *a, **k: read.append(a) or real(*a, **k))
     train, test = str(tmp_path / "tr.csv"), str(tmp_path / "te.csv")
     flags = ["--y-true", "y", "--y-pred", "p", "--protected", "g"]
     return ["pcer", "audit", "--train", train, "--test", test, *flags], read

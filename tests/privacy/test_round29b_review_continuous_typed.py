@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import ethiclens.cli._pcer as pcer_cli
+import ethiclens.privacy as privacy
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.privacy import CONTINUOUS_FIX, SplitPredictions, pcer_audit
@@ -19,7 +19,7 @@ def _run(tmp_path, capsys, monkeypatch, refusal):
     def refuse(*_args, **_kwargs):
         raise refusal
 
-    monkeypatch.setattr(pcer_cli, "pcer_audit", refuse)
+    monkeypatch.setattr(privacy, "pcer_audit", refuse)  # the CLI imports it in the run
     frame = pd.DataFrame({"g": ["a", "b"] * 10, "y": [0, 1] * 10, "p": [0, 1] * 10})
     paths = []
     for name in ("tr", "te"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-import ethiclens.cli._probe as probe_cli
+import ethiclens.probes as probes
 from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.probes import oracle_disparate_impacts
@@ -15,14 +15,15 @@ from ethiclens.probes import oracle_disparate_impacts
 
 @pytest.fixture
 def runs(monkeypatch):
-    """run_oracle as the command calls it, replaced by a stub that records each call."""
+    """run_oracle as the command calls it (from ethiclens.probes, in the run), replaced by a stub
+    that records each call."""
     calls = []
 
     def stub(*args, **kwargs):
         calls.append(kwargs.get("disparate_impact"))
         raise AssertionError("run_oracle ran before every DI was checked")
 
-    monkeypatch.setattr(probe_cli, "run_oracle", stub)
+    monkeypatch.setattr(probes, "run_oracle", stub)
     return calls
 
 

@@ -15,22 +15,12 @@ from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
 from ..p2nia import (
-    ReleaseSettings,
     check_command_outputs,
-    check_n_boot,
-    check_release_for,
-    check_seed,
-    estimate,
     model_names,
     models_help,
-    read_release,
     refuse_stdout,
-    release_to_folder,
-    request_from_options,
     write_json_output,
-    write_request,
 )
-from ..report import ensure_output_folder, estimate_html, write_atomic
 from ._common import FILE, FOLDER, JSON, STRICT_FLOAT, option, options, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice
@@ -81,6 +71,8 @@ def p2nia_group():
 def request_cmd(n_rows, protected, groups, metrics, out, **fields):
     """The auditor's request (JSON). Only the columns the metrics need are released: A and Ŷ
     for dp alone, A, Y and Ŷ with eo or eopp."""
+    from ..p2nia import request_from_options, write_request
+
     suffix = {"--out": (".json", "the request")}
     check_command_outputs({"--out": out}, suffixes=suffix, stdout_flag="--out")
     req = request_from_options(n_rows, protected, groups=groups, metrics=metrics, **fields)
@@ -125,6 +117,8 @@ def request_cmd(n_rows, protected, groups, metrics, out, **fields):
 )
 def release_cmd(request_path, data, out, **settings):
     """The platform's side: apply the mechanism and write the release and its manifest."""
+    from ..p2nia import ReleaseSettings, release_to_folder
+
     settings = ReleaseSettings(**settings)
     released = release_to_folder(request_path, data, out, settings, name_rows=file_rows_named)
     click.echo(released.summary(out))
@@ -146,6 +140,9 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
     Each metric has a value, an interval with its method, a status (REPORTED, UNDEFINED or
     INSUFFICIENT_DATA) and a reason; ``--json`` follows p2nia/estimate.schema.json.
     """
+    from ..p2nia import check_n_boot, check_release_for, check_seed, estimate, read_release
+    from ..report import estimate_html, write_atomic
+
     rd = Path(release_dir)
     to_stdout = check_command_outputs(
         {"--json": json_out, "--html": html_out},
@@ -198,6 +195,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     """The paper's evaluation: error vs n′, vs ε, and per metric; CSV and plots."""
     from ..experiments import ExperimentConfig, check_executor, run_experiment
     from ..experiments import write_experiment_outputs as write_outputs
+    from ..report import ensure_output_folder
 
     check_executor(scheduler, workers, cli=True)  # before --out is created
     refuse_stdout(out_dir, "--out", "folder")

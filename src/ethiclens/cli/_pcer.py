@@ -7,29 +7,10 @@ import click
 
 from .._checks import check_draws, check_seed, split_list, split_names
 from .._text import safe_console
+from ..datasets import names as dataset_names
 from ..errors import EthicLensInputError
-from ..experiments import (
-    PCER_LOADERS,
-    TrainRequest,
-    check_workers,
-    export_to_file,
-    run_sweep,
-    sweep_grid,
-    tables_to_folder,
-    train_and_audit,
-)
-from ..io import check_outputs
 from ..p2nia import refuse_stdout, write_json_output
-from ..privacy import (
-    DEFAULT_N_BOOT,
-    check_split_columns,
-    pcer_audit,
-    pcer_policy,
-    print_summary,
-    read_splits,
-    trainer_names,
-    trainers_help,
-)
+from ..privacy import DEFAULT_N_BOOT, trainer_names, trainers_help  # the rest: in a run (pandas)
 from ._common import FILE, FOLDER, JSON, json_outputs, option, options, positive_option, shown
 from ._main import OnceGroup
 from ._options import LiveHelpOption, RegistryChoice, positive_int
@@ -86,7 +67,7 @@ AUDIT_OPTIONS = (
     JSON,
 )
 TRAIN_OPTIONS = (
-    click.argument("dataset", type=RegistryChoice(lambda: sorted(PCER_LOADERS))),
+    click.argument("dataset", type=RegistryChoice(lambda: sorted(dataset_names("pcer")))),
     click.option("--attribute", help="Protected attribute (default: every one of the dataset)."),
     shown("--epsilon", default="1", help="ε, or 'none' for no DP."),
     shown("--seed", default=0, help="Seed of the split, the training and the bootstrap."),
@@ -142,6 +123,8 @@ def pcer_group():
 def audit_cmd(**o):
     """PCER (Algorithm 1) for any model's predictions on its train and test sets, with
     intervals (Jeffreys–Dirichlet draws of each group's train and test cells)."""
+    from ..privacy import check_split_columns, pcer_audit, pcer_policy, print_summary, read_splits
+
     train_path, test_path, json_out = o["train_path"], o["test_path"], o["json_out"]
     to_stdout = json_outputs(json_out, inputs=[train_path, test_path])
     check_seed(o["seed"], "--seed")
@@ -176,6 +159,9 @@ def train_cmd(json_out, **options):
     """Train the paper's MLP with DP-SGD (Opacus by default) and audit it: per-group table and
     PCER, with intervals from draws of each group's cells (one model: seed-to-seed spread is
     larger)."""
+    from ..experiments import TrainRequest, train_and_audit
+    from ..privacy import print_summary
+
     to_stdout = json_outputs(json_out)
     with flags_named():
         trained = train_and_audit(TrainRequest(**options))
@@ -194,6 +180,9 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
 
     Exits 1 (listing them) when any run failed; a second sweep on a store in use is refused.
     """
+    from ..experiments import check_workers, run_sweep, sweep_grid
+    from ..io import check_outputs
+
     check_workers(workers, cli=True)
     for flag in [f for f in ("datasets", "epsilons") if options[f]]:  # given: split, checked
         options[flag] = split_list(options[flag], f"--{flag}")
@@ -221,6 +210,8 @@ class SweepFailed(click.ClickException):
 @click.option("--out", "out_dir", required=True, type=FOLDER)
 def tables_cmd(store, out_dir):
     """The paper's tables (Markdown + CSV) and Figure 1 from a results store."""
+    from ..experiments import tables_to_folder
+
     click.echo(tables_to_folder(store, out_dir))
 
 
@@ -229,4 +220,6 @@ def tables_cmd(store, out_dir):
 @click.option("--out", required=True, type=FILE, help="CSV or Parquet file of per-group rows.")
 def export_cmd(store, out):
     """Export a results store's per-run, per-group rows."""
+    from ..experiments import export_to_file
+
     click.echo(export_to_file(store, out))

@@ -12,15 +12,6 @@ from .._progress import progress as progress_bar
 from .._text import safe_console
 from ..errors import EthicLensInputError
 from ..p2nia import write_json_output
-from ..probes import (
-    analyze_scored,
-    oracle_disparate_impacts,
-    oracle_report,
-    probe_benchmark,
-    probe_model,
-    run_oracle,
-    write_counterfactuals,
-)
 from ._common import (
     FILE,
     JSON,
@@ -82,6 +73,8 @@ def probe_group():
 )
 def counterfactual_cmd(target, json_out, **flags):
     """Probe a benchmark's standard model (trained WITH the attribute) or your model."""
+    from ..probes import probe_benchmark, probe_model  # pandas: in a run, not in --help
+
     to_stdout = json_outputs(json_out, inputs=[flags["data"]])
     model = flags["model_spec"]  # your model favours 1 by default, a benchmark as declared
     _check_target(target, model, flags["data"])
@@ -123,6 +116,8 @@ def _check_target(target, model, data) -> None:
 )
 def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
+    from ..probes import write_counterfactuals
+
     n_rows = write_counterfactuals(data, protected, out, name_rows=file_rows_named)
     click.echo(
         f"wrote {n_rows:,} rows to {out}; add a prediction column (and optionally a "
@@ -140,6 +135,8 @@ def make_cmd(data, protected, out):
 )
 def analyze_cmd(scored, json_out, **flags):
     """Flip rates from your predictions on a make-counterfactuals table."""
+    from ..probes import analyze_scored
+
     to_stdout = json_outputs(json_out, inputs=[scored])
     fav = favorable_label(flags.pop("positive"), flags.pop("favorable"), 1)
     with flags_named():
@@ -170,6 +167,8 @@ def oracle_command(n_rows, dis, eo_gap, repetitions, n_boot, seed, json_out):
     import warnings
 
     from rich.markup import escape
+
+    from ..probes import oracle_disparate_impacts, oracle_report, run_oracle
 
     to_stdout = json_outputs(json_out)
     console = safe_console(stderr=to_stdout)

@@ -6,75 +6,85 @@ The paper's evaluation harness (``ExperimentConfig``, ``run_experiment``, ``cros
 depend on its research harness.
 """
 
-from .._optional import moved_getattr
-from ._blackbox import blackbox_audit, uniform_queries
-from ._common import check_epsilon
-from ._estimate import N_BOOT as ESTIMATE_N_BOOT
-from ._estimate import SCHEMA_VERSION as ESTIMATE_SCHEMA_VERSION
-from ._estimate import (
-    Estimate,
-    check_n_boot,
-    estimate,
-    load_estimate_schema,
-    released_counts,
-    validate_estimate_output,
-)
-from ._folder import (
-    ReleaseSettings,
-    parse_bins,
-    release_to_folder,
-    request_from_options,
-    write_request,
-)
-from ._grr import debias, keep_probability, project_to_simplex, randomize, response_matrix
-from ._mechanisms import (
-    ACCOUNTINGS,
-    AIM,
-    GRR,
-    MST,
-    Mechanism,
-    get_mechanism,
-    mechanism_names,
-    register_mechanism,
-    unregister_mechanism,
-)
-from ._metrics import (
-    METRICS,
-    NEEDS_Y,
-    cells_from_joint,
-    joint_from_codes,
-    metrics_from_cells,
-    metrics_from_joint,
-)
-from ._models import (
-    AuditedModel,
-    get_model,
-    is_builtin_model,
-    model_label,
-    model_names,
-    models_help,
-    one_hot_encoder,
-    register_model,
-    unregister_model,
-)
-from ._outputs import check_command_outputs, refuse_stdout, write_json_output
-from ._protocol import MANIFEST as RELEASE_MANIFEST_FILE
-from ._protocol import TABLE as RELEASE_TABLE_FILE
-from ._protocol import (
-    AuditRequest,
-    Release,
-    SeededReleaseWarning,
-    as_request,
-    check_n,
-    check_release_for,
-    check_seed,
-    make_request,
-    read_release,
-    read_request,
-    release,
-    write_release,
-)
-from ._synth import AuditColumns, check_edges
+import importlib
+
+from .._optional import lazy_names, moved_getattr
+
+# public name -> submodule that defines it. Names are loaded on first use, so that the CLI's
+# ``p2nia``, ``probe`` and ``pcer`` help loads no heavy module (pandas is needed by a run).
+_LAZY = {
+    "blackbox_audit": "._blackbox",
+    "uniform_queries": "._blackbox",
+    "check_epsilon": "._common",
+    "Estimate": "._estimate",
+    "check_n_boot": "._estimate",
+    "estimate": "._estimate",
+    "load_estimate_schema": "._estimate",
+    "released_counts": "._estimate",
+    "validate_estimate_output": "._estimate",
+    "ReleaseSettings": "._folder",
+    "parse_bins": "._folder",
+    "release_to_folder": "._folder",
+    "request_from_options": "._folder",
+    "write_request": "._folder",
+    "debias": "._grr",
+    "keep_probability": "._grr",
+    "project_to_simplex": "._grr",
+    "randomize": "._grr",
+    "response_matrix": "._grr",
+    "ACCOUNTINGS": "._mechanisms",
+    "AIM": "._mechanisms",
+    "GRR": "._mechanisms",
+    "MST": "._mechanisms",
+    "Mechanism": "._mechanisms",
+    "get_mechanism": "._mechanisms",
+    "mechanism_names": "._mechanisms",
+    "register_mechanism": "._mechanisms",
+    "unregister_mechanism": "._mechanisms",
+    "METRICS": "._metrics",
+    "NEEDS_Y": "._metrics",
+    "cells_from_joint": "._metrics",
+    "joint_from_codes": "._metrics",
+    "metrics_from_cells": "._metrics",
+    "metrics_from_joint": "._metrics",
+    "AuditedModel": "._models",
+    "get_model": "._models",
+    "is_builtin_model": "._models",
+    "model_label": "._models",
+    "model_names": "._models",
+    "models_help": "._models",
+    "one_hot_encoder": "._models",
+    "register_model": "._models",
+    "unregister_model": "._models",
+    "check_command_outputs": "._outputs",
+    "refuse_stdout": "._outputs",
+    "write_json_output": "._outputs",
+    "AuditRequest": "._protocol",
+    "Release": "._protocol",
+    "SeededReleaseWarning": "._protocol",
+    "as_request": "._protocol",
+    "check_n": "._protocol",
+    "check_release_for": "._protocol",
+    "check_seed": "._protocol",
+    "make_request": "._protocol",
+    "read_release": "._protocol",
+    "read_request": "._protocol",
+    "release": "._protocol",
+    "write_release": "._protocol",
+    "AuditColumns": "._synth",
+    "check_edges": "._synth",
+    "ESTIMATE_N_BOOT": "._defaults",
+    "ESTIMATE_SCHEMA_VERSION": "._estimate",
+    "RELEASE_MANIFEST_FILE": "._common",
+    "RELEASE_TABLE_FILE": "._common",
+}
+# public name -> its name in that submodule
+_ALIASES = {
+    "ESTIMATE_N_BOOT": "N_BOOT",
+    "ESTIMATE_SCHEMA_VERSION": "SCHEMA_VERSION",
+    "RELEASE_MANIFEST_FILE": "MANIFEST",
+    "RELEASE_TABLE_FILE": "TABLE",
+}
 
 __all__ = [
     "AuditColumns",
@@ -158,4 +168,13 @@ _MOVED = frozenset(
     )
 )
 
-__getattr__ = moved_getattr(__name__, _MOVED, "the P2NIA paper's evaluation harness")
+_lazy, __dir__ = lazy_names(__name__, _LAZY)
+_moved = moved_getattr(__name__, _MOVED, "the P2NIA paper's evaluation harness")
+
+
+def __getattr__(name: str):
+    if name in _ALIASES:  # ESTIMATE_N_BOOT: _defaults.N_BOOT, ...
+        value = getattr(importlib.import_module(_LAZY[name], __name__), _ALIASES[name])
+        globals()[name] = value
+        return value
+    return _moved(name) if name in _MOVED else _lazy(name)

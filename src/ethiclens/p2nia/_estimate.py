@@ -67,6 +67,7 @@ from ..fairness import (
 )
 from ..io import sha256_file
 from ._common import TABLE, article, budget_note, no_rows_held, number_text
+from ._defaults import N_BOOT
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
 from ._protocol import (
@@ -94,7 +95,6 @@ NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
 TOO_FEW_DRAWS_METHOD = "none (too few draws for its Bonferroni level)"
 GROUPS_LISTED = 10  # a reason names at most this many groups, then how many more
 NOISE_METHOD = "not reported: the noise left no estimated rows"
-N_BOOT = 500  # estimate's and ``p2nia estimate``'s default (estimate: the least, _draws_for)
 # The most draws n_boot not given is raised to for the gaps' Bonferroni levels (20 groups'
 # EO, 7,600 draws: 1.4 s measured; 32 groups' 19,840: 8.8 s): past it the gap has no interval
 DEFAULT_MOST = 10_000

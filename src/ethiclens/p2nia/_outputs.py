@@ -10,13 +10,6 @@ import sys
 
 from .._text import write_whole
 from ..errors import EthicLensInputError
-from ..io import (
-    _check_writable_argument,
-    check_outputs,
-    check_suffix,
-    check_writable,
-    write_atomic,
-)
 
 STDOUT = "-"
 
@@ -40,6 +33,8 @@ def check_command_outputs(
     stdout_flag : str, optional
         The one flag that may be ``-``.
     """
+    from ..io import check_outputs, check_suffix, check_writable  # pandas: not for --help
+
     for flag, path in outputs.items():
         if path == STDOUT:
             _check_stdout(flag, stdout_flag)
@@ -84,6 +79,8 @@ def _check_stdout(flag, stdout_flag, kind: str = "file") -> None:
 def write_json_output(path, document) -> str | None:
     """Write ``document`` as JSON to ``path`` (whole, atomically) or to standard output
     (``-``); the line saying where, or None for standard output."""
+    from ..io import _check_writable_argument, write_atomic
+
     if not (isinstance(path, str) and path == STDOUT):  # '', 3, Path(''), an array: named
         _check_writable_argument(path, "path", "pass the file to write, e.g. 'report.json'")
     text = json.dumps(document, indent=2) if not isinstance(document, str) else document

@@ -5,55 +5,55 @@ The PCER experiments' data preparation (``prepare``, ``load_pcer_dataset``, ``at
 (docs/adr/0007-layout.md); the trainers take its :class:`PreparedData`.
 """
 
-from .._optional import moved_getattr
-from ._dpsgd import (
-    ACCOUNTANTS,
-    OPTIMIZER_RANGES,
-    DPTrainingRun,
-    TrainConfig,
-    check_batch_settings,
-    check_train_number,
-    train_dp_mlp,
-)
-from ._dpsgd import dp_epsilon as dp_epsilon  # experiments'; not in __all__
-from ._inputs import (
-    CONTINUOUS_FIX,
-    PreparedData,
-    SplitPredictions,
-    check_split_columns,
-    read_split,
-    read_splits,
-    refusing_unknown,
-)
-from ._inputs import argument_error as argument_error  # experiments'; not in __all__
-from ._mia import GroupAttack, MIAResult, membership_inference
-from ._pcer import (
-    DEFAULT_ETA,
-    DEFAULT_N_BOOT,
-    FLOOR_ETAS,
-    MIN_N_BOOT,
-    PCER_SCHEMA_VERSION,
-    SINGLE_RUN_NOTE,
-    FloorCheck,
-    GroupPCER,
-    PCERResult,
-    load_pcer_schema,
-    pcer_audit,
-    pcer_policy,
-    validate_pcer_output,
-)
-from ._pcer import pcer_values as pcer_values  # experiments' tables; not in __all__
-from ._summary import TextTable, print_summary
-from ._trainers import (
-    Trainer,
-    get_trainer,
-    is_builtin_trainer,
-    register_trainer,
-    trainer_names,
-    trainers_help,
-    unregister_trainer,
-)
-from ._vectorized import train_many  # torch is imported inside, on first use
+from .._optional import lazy_names, moved_getattr
+
+# public name -> submodule that defines it. Names are loaded on first use, so that the CLI's
+# ``pcer`` help loads no heavy module (pandas, scikit-learn: needed by a run).
+_LAZY = {
+    "ACCOUNTANTS": "._dpsgd",
+    "OPTIMIZER_RANGES": "._dpsgd",
+    "DPTrainingRun": "._dpsgd",
+    "TrainConfig": "._dpsgd",
+    "check_batch_settings": "._dpsgd",
+    "check_train_number": "._dpsgd",
+    "train_dp_mlp": "._dpsgd",
+    "dp_epsilon": "._dpsgd",  # experiments'; not in __all__
+    "CONTINUOUS_FIX": "._inputs",
+    "PreparedData": "._inputs",
+    "SplitPredictions": "._inputs",
+    "check_split_columns": "._inputs",
+    "read_split": "._inputs",
+    "read_splits": "._inputs",
+    "refusing_unknown": "._inputs",
+    "argument_error": "._inputs",  # experiments'; not in __all__
+    "GroupAttack": "._mia",
+    "MIAResult": "._mia",
+    "membership_inference": "._mia",
+    "DEFAULT_ETA": "._pcer",
+    "DEFAULT_N_BOOT": "._defaults",
+    "FLOOR_ETAS": "._pcer",
+    "MIN_N_BOOT": "._pcer",
+    "PCER_SCHEMA_VERSION": "._pcer",
+    "SINGLE_RUN_NOTE": "._pcer",
+    "FloorCheck": "._pcer",
+    "GroupPCER": "._pcer",
+    "PCERResult": "._pcer",
+    "load_pcer_schema": "._pcer",
+    "pcer_audit": "._pcer",
+    "pcer_policy": "._pcer",
+    "validate_pcer_output": "._pcer",
+    "pcer_values": "._pcer",  # experiments' tables; not in __all__
+    "TextTable": "._summary",
+    "print_summary": "._summary",
+    "Trainer": "._trainers",
+    "get_trainer": "._trainers",
+    "is_builtin_trainer": "._trainers",
+    "register_trainer": "._trainers",
+    "trainer_names": "._trainers",
+    "trainers_help": "._trainers",
+    "unregister_trainer": "._trainers",
+    "train_many": "._vectorized",
+}
 
 __all__ = [
     "ACCOUNTANTS",
@@ -106,4 +106,9 @@ _MOVED = frozenset(
     ("prepare", "load_pcer_dataset", "attributes_of", "PCER_ATTRIBUTES", "PCER_LOADERS")
 )
 
-__getattr__ = moved_getattr(__name__, _MOVED, "the PCER experiments' data preparation")
+_lazy, __dir__ = lazy_names(__name__, _LAZY)
+_moved = moved_getattr(__name__, _MOVED, "the PCER experiments' data preparation")
+
+
+def __getattr__(name: str):
+    return _moved(name) if name in _MOVED else _lazy(name)

@@ -66,6 +66,7 @@ from ..fairness import (
     true_positive_rate,
 )
 from ..io import json_fields, json_number, json_ready
+from ._defaults import DEFAULT_N_BOOT
 from ._inputs import (
     SplitPredictions,
     argument_error,
@@ -78,7 +79,6 @@ from ._summary import pcer_summary
 
 DEFAULT_ETA = 1e-3
 FLOOR_ETAS = (1e-4, 1e-3, 1e-2, 1e-1)
-DEFAULT_N_BOOT = 1000
 MIN_N_BOOT = MIN_DRAWS  # the shared range (_checks)
 CI_LEVEL = 0.95
 # Interval methods of pcer_audit(ci=...): how each group's train and test cells are drawn.

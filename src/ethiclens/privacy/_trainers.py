@@ -21,8 +21,6 @@ from .._checks import check_count
 from .._optional import NeedsExtra
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
-from ._dpsgd import train_dp_mlp
-from ._vectorized import train_many
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -117,16 +115,21 @@ def get_trainer(name, where: str = "trainer") -> Trainer:
     return _REGISTRY.get(name, where)
 
 
-# Built-ins (their modules import torch only when they train).
+# Built-ins, each ``fit`` imported on first use (pandas, and torch when they train): the
+# ``--trainer`` help lists them without loading either.
 _BUILTIN = (
     Trainer(
         name="vectorized",
         label="many seeds per batched pass, Opacus's DP-SGD semantics",
-        fit=train_many,
+        fit="ethiclens.privacy._vectorized:train_many",
         batched=True,
         seeds_per_task=10,
     ),
-    Trainer(name="opacus", label="one seed at a time with Opacus", fit=train_dp_mlp),
+    Trainer(
+        name="opacus",
+        label="one seed at a time with Opacus",
+        fit="ethiclens.privacy._dpsgd:train_dp_mlp",
+    ),
 )
 for _t in _BUILTIN:
     _REGISTRY.add_builtin(_t)
