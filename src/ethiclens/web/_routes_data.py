@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from .._checks import did_you_mean
-from .._secrets import mask_secrets, url_text
+from .._secrets import mask_secrets, mask_typed_url, url_shaped, url_text
 from ..errors import EthicLensInputError
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
@@ -42,6 +42,7 @@ from ._web import (
 )
 
 # the data screen's error places: the page's top and the fields of its forms
+GROUP_EDITS = {"merge"}  # the home form's group edits: group names, never masked as a URL
 HOME_FIELDS = {"form", "file", "path", "benchmark", "dataset", "score", "merge", "n_boot"}
 DATABASE_FIELDS = {"database", "db", "table"}  # drawn when the server has databases
 TABLE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}(\.[A-Za-z_][A-Za-z0-9_]{0,62})?")
@@ -56,12 +57,24 @@ def _refused_form(web, request, errors: dict, at: str, form: dict):
     # a database URL typed into a field is drawn again with its password masked, and any
     # credential in the table's (a name of letters, digits and _: nothing of one is lost);
     # a visitor's URL is not remembered (mask_typed_url): it would mask words in every message
-    typed = _typed_urls(form)  # and in a refusal that names the value (dataset, score, ...)
-    errors = {k: _replaced(text, typed) for k, text in errors.items()}
-    form = {k: typed_shown(v) for k, v in form.items()}
+    # (a group edit is group names, data: only a whole scheme:// URL there is masked)
+    typed = _typed_urls({k: v for k, v in form.items() if k not in GROUP_EDITS})
+    errors = {k: _replaced(text, typed) for k, text in errors.items()}  # (dataset, score, ...)
+    form = {
+        k: _group_edit_shown(v) if k in GROUP_EDITS else typed_shown(v) for k, v in form.items()
+    }
     if isinstance(form.get("table"), str):
         form["table"] = mask_secrets(form["table"])
     return web.home_page(request, 422, errors=errors, form=form)
+
+
+def _group_edit_shown(value):
+    """A group edit's text (``merge``) as typed: group names are data, and one holding ':' and
+    '@' ('sex:F@site1,F@site2=F') is no scheme-less URL, which masked was lost from the form
+    sent again; a whole URL (``scheme://``) masked, as before."""
+    return (
+        mask_typed_url(url_text(value)) if isinstance(value, str) and url_shaped(value) else value
+    )
 
 
 def _typed_urls(form: dict) -> dict[str, str]:
