@@ -43,3 +43,10 @@ def test_web_settings_and_uploads_mask_then_cut(tmp_path):
     assert "PwPw" not in str(caught.value) and "u:***@h" in str(caught.value)
     said = media_problem(short.lower())
     assert "pwpw" not in said and "u:***@h" in said
+
+
+def test_a_megabyte_value_is_masked_at_both_ends_then_cut():
+    # masked whole, a megabyte took 1-3 s per refusal: each end is masked alone
+    value = f"postgresql://u:{PASSWORD}@h/" + "d" * 10**6 + " host=h password=" + "S" * 500
+    text = str(EthicLensInputError("bad", value=value))
+    assert "PwPw" not in text and "SSS" not in text and "u:***@h/ddd" in text
