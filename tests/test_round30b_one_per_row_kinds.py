@@ -18,7 +18,7 @@ from ethiclens.errors import EthicLensInputError
         ({"a": 1, "b": 2}, "a dict"),
         ((x for x in "ab"), "a generator"),
         (iter([1, 2]), "a list_iterator"),
-        ("ab", "a scalar"),
+        ("ab", "the text 'ab'"),  # a name, not a scalar (round 44)
         (5, "a scalar"),
         (None, "a scalar"),
         (np.array(3), "a scalar"),

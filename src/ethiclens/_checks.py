@@ -75,10 +75,20 @@ def check_seed(
     return int(value)
 
 
-def check_one_per_row(values, name: str) -> None:
+def check_one_per_row(values, name: str, by_name: str = "") -> None:
     """Predictions, labels, groups, scores or losses are 1-D, one value per row: a scalar, a
     2-D array (a one-column frame, both classes' probabilities) or ragged nested lists are
-    refused by name."""
+    refused by name. Text (a column's name, ``analyze_counterfactuals(frame, "pred")``) is
+    told to pass the column's values, as ``audit`` tells it, then ``by_name``: the function
+    that takes names instead ("or analyze_scored(...)")."""
+    if isinstance(values, str | bytes) and not isinstance(values, np.generic):  # a name
+        shown = values if len(values) <= 40 else values[:40] + "…"
+        raise _setting_error(
+            f"must be a 1-D array with one value per row, got the text {shown!r}",
+            column=name,
+            fix=f"pass the values themselves, not a column's name (e.g. df[{shown!r}])"
+            + (f"; {by_name}" if by_name else ""),
+        )
     try:
         shape = np.shape(values)
     except ValueError:  # ragged nested lists

@@ -796,9 +796,14 @@ def _is_flipped(frame: pd.DataFrame, col) -> bool:
 
 def _check_analysis(frame, y_pred, y_score) -> tuple:
     """The predictions (0/1) and scores (in [0, 1], or None) for a counterfactual table."""
-    check_one_per_row(y_pred, "y_pred")
+    given = (("y_pred", y_pred), ("y_score", y_score))
+    names = ", ".join(
+        f"{k}={v!r}" if isinstance(v, str) else f"{k}=..." for k, v in given if v is not None
+    )
+    by_name = f"to name the columns of a scored file instead: analyze_scored('scored.csv', {names})"
+    check_one_per_row(y_pred, "y_pred", by_name if isinstance(y_pred, str) else "")
     if y_score is not None:
-        check_one_per_row(y_score, "y_score")
+        check_one_per_row(y_score, "y_score", by_name if isinstance(y_score, str) else "")
     for col in (ROW, SOURCE, TARGET):
         if col not in frame.columns:
             raise _table_error(
