@@ -61,9 +61,12 @@ _URL_START = r"[A-Za-z][A-Za-z0-9+.-]+:/{1,2}"
 # A password may hold spaces, tabs, no-break spaces (never a line break) and quotes: its
 # userinfo runs to the last '@' on the line, but never past a quote that ends a word before a
 # space, so masking never runs from one quoted name into the next ("['http://wiki:home',
-# 'b@c']" is kept), nor into the next URL. The mask itself ends a password.
+# 'b@c']" is kept), nor into the next URL, quoted or bracketed or not: "see tcp://host:8786 and
+# 'tcp://bob:pw@h:1'" was masked as one password, "see tcp://host:***@h:1'", the words between
+# lost. The mask itself ends a password.
 _INFO_CHAR = r"""(?:(?!['"][,;)\]}]*[^\S\r\n])\S)"""
-_SPACED = rf"{_INFO_CHAR}*(?:[^\S\r\n]+(?!{_URL_START}){_INFO_CHAR}+)*[^\S\r\n]*"
+_NEXT_URL = rf"""['"(\[{{<]*{_URL_START}"""
+_SPACED = rf"{_INFO_CHAR}*(?:[^\S\r\n]+(?!{_NEXT_URL}){_INFO_CHAR}+)*[^\S\r\n]*"
 # user:password@ in any URL. The password may hold ':', '/', '#', spaces or an unencoded '@':
 # mask up to the last '@' of the URL, which over-masks rather than leaks.
 # A start that finds no '@' skips what it scanned (the identity, see _userinfo_masked): every
