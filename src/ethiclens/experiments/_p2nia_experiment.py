@@ -404,17 +404,26 @@ def run_experiment(
         executor = LocalExecutor(workers, max_tasks_per_child=1)
     else:
         executor = make_executor(scheduler, workers)
-    rows = []
+    results = []
     if progress:  # shown at once: the first task (an AIM fit, run first) can take minutes
         progress(0, len(tasks))
     try:
         for i, result in enumerate(executor.map_unordered(_task_runner(cfg), tasks), 1):
-            rows += result
+            results.append(result)
             if progress:
                 progress(i, len(tasks))
     finally:
         executor.close()
-    return pd.DataFrame(rows)
+    # the rows in the tasks' order, not in the order the workers finished them: the same
+    # config and seeds write the same rows CSV in the same order (only the timings differ)
+    position = {_task_key(t): i for i, t in enumerate(tasks)}
+    results.sort(key=lambda result: position[_task_key(result[0])] if result else -1)
+    return pd.DataFrame([row for result in results for row in result])
+
+
+def _task_key(task_or_row: dict) -> tuple:
+    """What tells one task (and each row it returns) from the others."""
+    return tuple(task_or_row[k] for k in ("dataset", "model", "rep", "mechanism", "epsilon"))
 
 
 # folktables' ACS states: the 50 states and Puerto Rico (no DC). The paper's Fig. 1 audits a
