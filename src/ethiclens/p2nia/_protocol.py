@@ -1292,6 +1292,28 @@ def _looks(text: str) -> str:
     return "".join(c for c in as_seen(text) if not prints_blank(c))
 
 
+def _domain_fix(domain) -> str:
+    """The fix for groups that are not all text: numbers or booleans (an integer column's 0
+    and 1) are named as the text the data's values read as (['0', '1'], a float column's
+    ['0.0', '1.0']), else an example."""
+    as_text = [g if isinstance(g, str) and g else _number_as_group(g) for g in domain]
+    if None in as_text:  # None, '', NaN, a list: no text to suggest
+        return 'e.g. ["Female", "Male"]'
+    return f"give the groups as text, as the data's values read: {as_text}"
+
+
+def _number_as_group(value) -> str | None:
+    """A finite number's or a boolean's text as a column of them reads it (0 -> '0'), else
+    None."""
+    if not isinstance(value, bool | int | float | np.integer | np.floating | np.bool_):
+        return None
+    value = value.item() if isinstance(value, np.generic) else value
+    try:
+        return str(value) if not isinstance(value, float) or math.isfinite(value) else None
+    except ValueError:  # an int past str()'s digit limit
+        return None
+
+
 def _check_domain(domain, prot: str) -> list[str]:
     """The groups of the protected attribute ``prot`` (``--groups``): two or more distinct
     non-empty names, checked as the audit checks a column's groups."""
@@ -1303,7 +1325,7 @@ def _check_domain(domain, prot: str) -> list[str]:
             'e.g. ["Female", "Male"] (--groups Female,Male on the command line)',
         )
     if any(not isinstance(g, str) or not g for g in domain):
-        raise refused("every group must be a non-empty string", 'e.g. ["Female", "Male"]')
+        raise refused("every group must be a non-empty string", _domain_fix(domain))
     check_label_lengths(domain, where, lambda i: "")  # the audit's limit, named as --groups
     if len(set(domain)) != len(domain):
         raise refused("groups repeated in the domain", "list each group once")
