@@ -127,12 +127,28 @@ def empty_sequence_reason(history: list[dict], name: str) -> str:
     the quantity pooled over those windows is undefined (a rate with no rows, or a DI whose
     reference was never selected), lies outside the sequence's grid, or — the value inside
     the grid — the gap was not constant."""
-    from ._evidence import SEQUENCES, families
+    return _empty_why(name, _pooled(history, name))
 
-    _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
-    (n_ref, x_ref), (n_grp, x_grp) = (
-        [sum(h["counts"][side].get(f, 0) for h in history) for f in (rows, hits)] for side in _SIDES
-    )
+
+def _pooled(history: list[dict], name: str) -> list[float]:
+    """The reference's rows and hits, then the group's, of ``name`` summed over ``history``."""
+    _, rows, hits, _ = _sequence(name)
+    return [
+        sum(h["counts"][side].get(f, 0) for h in history) for side in _SIDES for f in (rows, hits)
+    ]
+
+
+def _sequence(name: str) -> tuple:
+    from ._evidence import SEQUENCES
+
+    return next(s for s in SEQUENCES if s[0] == name)
+
+
+def _empty_why(name: str, pooled: list[float]) -> str:
+    from ._evidence import families
+
+    kind = _sequence(name)[3]
+    n_ref, x_ref, n_grp, x_grp = pooled
     if min(n_ref, n_grp) == 0:
         return "undefined: one of the groups had no rows to rate"
     if kind == "ratio" and x_ref == 0:
@@ -154,23 +170,46 @@ def _unbounded_reason(history: list[dict], name: str) -> str:
     reference shared (the only ones bet on): none; the reference never selected in them (the
     ratio undefined so far); their pooled ratio beyond the grid's top; or, inside the grid, too
     few rows yet to exclude the values above it."""
-    from ._evidence import SEQUENCES, families
-
-    _, rows, hits, kind = next(s for s in SEQUENCES if s[0] == name)
+    rows = _sequence(name)[1]
     shared = [h for h in history if min(h["counts"][s].get(rows, 0) for s in _SIDES) > 0]
-    if not shared:
+    return _unbounded_why(name, _pooled(shared, name) if shared else None)
+
+
+def _unbounded_why(name: str, shared: list[float] | None) -> str:
+    from ._evidence import families
+
+    if shared is None:
         return "no upper bound: the group and the reference never shared a window yet"
-    (n_ref, x_ref), (n_grp, x_grp) = (
-        [sum(h["counts"][side].get(f, 0) for h in shared) for f in (rows, hits)] for side in _SIDES
-    )
+    n_ref, x_ref, n_grp, x_grp = shared
     if x_ref == 0:
         return "no upper bound: undefined, the reference group was never selected"
     value = x_grp / n_grp / (x_ref / n_ref)
-    top = families()[kind].grid[-1]
+    top = families()[_sequence(name)[3]].grid[-1]
     pooled = f"the windows they shared give {value:.3g}"
     if value > top:
         return f"no upper bound: above {top:g}, the grid's top ({pooled})"
     return f"no upper bound: too few rows to bound it yet ({pooled})"
+
+
+def _sequence_reasons(history: list[dict]) -> None:
+    """A sequence bound that is null carries why in the JSON, as the terminal says it: an
+    empty sequence (``empty: …``) and a ratio's missing upper end (``no upper bound: …``),
+    from the counts of the windows up to each one (running sums: a long store costs one pass)."""
+    pooled, shared = {}, {}
+    for entry in history:
+        for name, bounds in entry["sequences"].items():
+            _, rows, hits, _ = _sequence(name)
+            sides = [entry["counts"][side].get(f, 0) for side in _SIDES for f in (rows, hits)]
+            pooled[name] = [a + b for a, b in zip(pooled.get(name, [0] * 4), sides, strict=True)]
+            if min(sides[0], sides[2]) > 0:
+                was = shared.get(name) or [0] * 4
+                shared[name] = [a + b for a, b in zip(was, sides, strict=True)]
+            if bounds.get("reason"):
+                continue
+            if bounds.get("low") is None:
+                bounds["reason"] = "empty: " + _empty_why(name, pooled[name])
+            elif bounds.get("high") is None:
+                bounds["reason"] = _unbounded_why(name, shared.get(name))
 
 
 def sequence_text(history: list[dict], name: str) -> str:
@@ -179,8 +218,9 @@ def sequence_text(history: list[dict], name: str) -> str:
     bounds = history[-1]["sequences"].get(name) if history else None
     if not bounds:
         return "—"
-    if bounds.get("reason") and bounds.get("low") is None:  # no window bet on: undefined
-        return f"— ({bounds['reason']})"
+    reason = bounds.get("reason") or ""
+    if reason and bounds.get("low") is None and not reason.startswith("empty: "):
+        return f"— ({reason})"  # no window bet on: undefined
     if bounds.get("low") is None:
         return f"empty ({empty_sequence_reason(history, name)})"
     if bounds.get("high") is None:  # a ratio beyond its grid's top: no upper bound
@@ -233,6 +273,7 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
     for history in by.values():
         _undefined_gaps(history)
         _undefined_estimates(history)
+        _sequence_reasons(history)
     out = []
     for (a, g), history in sorted(by.items()):
         estimated = [h for h in history if h["status"] in ("ESTIMATED", "INSUFFICIENT_DATA")]
