@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from .._registry import Registry, check_entry_name
+from .._text import as_seen
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import draw_cell_counts, draw_dirichlet_cells
@@ -194,20 +195,27 @@ def register_mechanism(mechanism: Mechanism, *, replace: bool = False) -> Mechan
     """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken, unless
     ``replace``; a built-in mechanism cannot be replaced). The name follows every registry's
     rule (non-empty, no commas: ``--mechanisms`` lists names comma-separated), and differs
-    from every other mechanism's in more than case: releases, estimates and reports show it
-    in capitals ("a GRR release"), so ``Grr`` would read as the built-in ``grr``."""
+    from every other mechanism's in more than case, surrounding spaces and invisible
+    characters: releases, estimates and reports show it in capitals ("a GRR release"), so
+    ``Grr``, ``' grr'`` or ``'g\u200brr'`` (a zero-width space) would read as the built-in
+    ``grr``."""
     _REGISTRY.check_free(mechanism, replace=replace)  # a built-in name refused as one, first
     fix = "subclass ethiclens.p2nia.Mechanism and set name, e.g. name = 'my-mechanism'"
     check_entry_name(mechanism.name, "mechanism", fix=fix)
-    shown = mechanism.name.upper()
+    shown = as_seen(mechanism.name).upper()  # as a reader sees it: no spaces around, no Cf
     for other in (*_REGISTRY.names(), *_REGISTRY.reserved):
-        if other != mechanism.name and other.upper() == shown:
+        if other != mechanism.name and as_seen(other).upper() == shown:
+            how = (
+                "case"
+                if other.upper() == mechanism.name.upper()
+                else "case, spaces or unseen characters"
+            )
             raise EthicLensInputError(
-                f"differs from the mechanism {other!r} only in case: releases, estimates and "
+                f"differs from the mechanism {other!r} only in {how}: releases, estimates and "
                 f"reports show both as {shown}",
                 column=mechanism.name,
                 kind="mechanism",
-                fix="choose a name that differs in more than case",
+                fix=f"choose a name that differs in more than {how}",
             )
     return _REGISTRY.register(mechanism, replace=replace)
 
