@@ -6,6 +6,7 @@ words a user of the command reads; :func:`train_and_audit` names its request's f
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from .._checks import (
 )
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
+from ..io import json_ready
 from ..privacy import (
     DEFAULT_ETA,
     DEFAULT_N_BOOT,
@@ -32,7 +34,7 @@ from ..privacy import (
     refusing_unknown,
 )
 from ._grid import SweepGrid, preset, read_grid
-from ._pcer_data import attributes_of, prepare
+from ._pcer_data import attributes_of, load_pcer_dataset, prepare
 
 # --- pcer train: one model, audited on each attribute
 
@@ -85,6 +87,8 @@ class TrainedAudit:
     request: TrainRequest
     run: DPTrainingRun
     results: dict[str, PCERResult] = field(default_factory=dict)
+    # the loaded dataset's provenance (source, file(s) and SHA-256, preprocessing)
+    provenance: dict = field(default_factory=dict)
 
     def headline(self) -> str:
         """Dataset, seed, the privacy spent and the training time, in one line."""
@@ -117,6 +121,7 @@ class TrainedAudit:
             "config": run.config.to_dict(),
             "features": run.data.description,
             "feature_set": run.data.features,
+            "provenance": json_ready(copy.deepcopy(self.provenance)),  # which file, which rows
             "note": SINGLE_RUN_NOTE,
             "notes": list(run.notes),  # e.g. an ε out of reach: σ floored, less spent
             "attributes": {attr: result.to_dict() for attr, result in self.results.items()},
@@ -197,9 +202,8 @@ def _train_and_audit(request: TrainRequest) -> TrainedAudit:
             [request.attribute] if request.attribute is not None else attributes_of(request.dataset)
         )
         config = TrainConfig(epochs=request.epochs, batch_size=request.batch_size)
-        data = prepare(
-            request.dataset, request.seed, test_size=config.test_size, features=request.features
-        )
+        ds = load_pcer_dataset(request.dataset, request.features)
+        data = prepare(request.dataset, request.seed, test_size=config.test_size, dataset=ds)
         entry.split(attrs[0])  # an unknown attribute is refused before training
         run = _train(request, epsilon, trainer, config, data)
     favorable = (
@@ -207,7 +211,7 @@ def _train_and_audit(request: TrainRequest) -> TrainedAudit:
         if request.positive is None
         else request.positive == "favorable"
     )
-    trained = TrainedAudit(request, run)
+    trained = TrainedAudit(request, run, provenance=ds.provenance)
     for attr in attrs:
         trained.results[attr] = audit_attribute(
             run,
