@@ -5,6 +5,7 @@ of an AUC of 2), and ``ResultsStore.record`` stored such rates. Now the readers 
 damage, naming the column, run and group, and record refuses to write it, as each already did
 for text or ±inf."""
 
+import math
 import re
 import shutil
 import sqlite3
@@ -55,6 +56,51 @@ def test_record_refuses_a_rate_outside_zero_one(tmp_path, field, value):
     store = ResultsStore(tmp_path / "r.sqlite", "h")
     try:
         with pytest.raises(EthicLensInputError, match=re.escape(f"'result.groups[0].{field}'")):
+            store.record(RunResult(run=run, groups=groups))
+        assert store.conn.execute("SELECT count(*) FROM runs").fetchone() == (0,)
+    finally:
+        store.close()
+
+
+# Review of f72c52c4, its class in the runs table and the other bounded numbers: a sample rate
+# past 1, a negative ε spent, σ, wall time or mean loss was read as it stood (pcer tables wrote
+# 'mean wall time per model -5.00 s', the ε spent column's mean) and record stored it.
+@pytest.mark.parametrize(
+    ("table", "edit", "said"),
+    [
+        ("runs", "sample_rate = 1.5", "sample_rate of run 1 (compas, ε 1.0, seed 0) holds 1.5, "
+         "not a rate from 0 to 1"),
+        ("runs", "wall_time_s = -5", "wall_time_s of run 1 (compas, ε 1.0, seed 0"),
+        ("runs", "epsilon_spent = -0.5", "holds -0.5, not a number from 0"),
+        ("runs", "noise_multiplier = -1", "holds -1, not a number from 0"),
+        ("group_stats", "mean_loss_test = -0.2", "holds -0.2, not a number from 0"),
+    ],
+)  # fmt: skip
+def test_out_of_range_run_numbers_are_damage(tmp_path, capsys, table, edit, said):
+    store = tmp_path / "s.sqlite"
+    shutil.copy(V1, store)
+    with sqlite3.connect(store) as conn:
+        conn.execute(f"UPDATE {table} SET {edit} WHERE {FIRST}")
+    assert main(["pcer", "tables", str(store), "--out", str(tmp_path / "t")]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "is damaged" in err and said in err and "Traceback" not in err
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("sample_rate", 1.5), ("wall_time_s", -5.0), ("epsilon_spent", -0.5),
+     ("noise_multiplier", -1.0), ("wall_time_s", -math.inf)],
+)  # fmt: skip
+def test_record_refuses_a_negative_run_number(tmp_path, field, value):
+    stats = dict(attribute="race", group_index=0, n_train=50, n_test=40, acc_train=0.7)
+    stats.update(acc_test=0.6, delta=0.1)
+    groups = (GroupRecord(group="a", **stats),)
+    groups += (GroupRecord(group="b", **{**stats, "group_index": 1}),)
+    run = RunRecord(dataset="compas", epsilon=2.0, seed=5, status="done", **{field: value})
+    store = ResultsStore(tmp_path / "r.sqlite", "h")
+    try:
+        with pytest.raises(EthicLensInputError, match=re.escape(f"'result.run.{field}'")):
             store.record(RunResult(run=run, groups=groups))
         assert store.conn.execute("SELECT count(*) FROM runs").fetchone() == (0,)
     finally:

@@ -673,7 +673,10 @@ class ResultsStore:
 WHOLE_FIELDS = ("seed", "n_train", "n_test", "group_index")
 # a run's and a group's rates (a share of rows, the accuracy gap, an AUC): from 0 to 1
 RATE_FIELDS = ("test_accuracy", "acc_train", "acc_test", "delta", "positive_rate", "tpr", "fpr")
-RATE_FIELDS += ("mia_auc",)
+RATE_FIELDS += ("mia_auc", "sample_rate")
+# the rest that no run gives below 0: a budget spent, a noise scale, a time, a mean loss
+NONNEGATIVE_FIELDS = ("epsilon_spent", "noise_multiplier", "wall_time_s")
+NONNEGATIVE_FIELDS += ("mean_loss_train", "mean_loss_test")
 TEXT_FIELDS = ("dataset", "status", "error", "accountant", "trainer", "attribute", "group")
 # the NOT NULL columns (None was SQLite's constraint message, naming '--store')
 REQUIRED_FIELDS = ("dataset", "seed", "status", "attribute", "group", "group_index")
@@ -690,7 +693,8 @@ def _field(value, name: str, where: str):
     retrained the run), NaN as NULL (undefined). Refused before anything is written: a field
     of the wrong type (text or a bool for a number, a number for a name), a whole number that
     is negative or past SQLite's 64 bits, a group_index other than 0/1, a status other than
-    done/failed, ±inf in a group's statistic (the readers refuse it as damage)."""
+    done/failed, ±inf in a group's statistic, a rate outside [0, 1], a negative ε spent, σ,
+    wall time or mean loss (the readers refuse each as damage)."""
     value = printed_float(value) if isinstance(value, np.floating) else plain(value)
     if value is None and name in REQUIRED_FIELDS:
         _refuse_field(where, name, value, "must be given (it is None)")
@@ -721,15 +725,20 @@ def _field(value, name: str, where: str):
         _refuse_field(where, name, value, "must be finite (None where undefined)")
     if name in RATE_FIELDS and not 0 <= value <= 1:
         _refuse_field(where, name, value, "must be a rate from 0 to 1 (None where undefined)")
+    if name in NONNEGATIVE_FIELDS and not value >= 0:
+        _refuse_field(where, name, value, "must be a number from 0 (None where undefined)")
     return value
 
 
 def _out_of_range(values: pd.Series, column: str) -> tuple[pd.Series, str] | None:
     """The stored numbers of ``column`` that :func:`_field` refuses to record (a rate outside
-    [0, 1], a count or seed that is negative or not whole), and what the column holds; None
+    [0, 1], a sample rate too; a count or seed that is negative or not whole; a negative ε
+    spent, σ, wall time or mean loss), and what the column holds; None
     for a column without a range (group_index: the tables name a third group)."""
     if column in RATE_FIELDS:
         return (values < 0) | (values > 1), "a rate from 0 to 1"
+    if column in NONNEGATIVE_FIELDS:
+        return values < 0, "a number from 0"
     if column in WHOLE_FIELDS and column != "group_index":
         return values.notna() & ((values < 0) | (values % 1 != 0)), "a whole number from 0"
     return None
