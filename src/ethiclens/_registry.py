@@ -5,7 +5,8 @@ The rules are the same everywhere: an entry is an instance of the registry's typ
 non-empty ``name``; a taken name is refused unless ``replace=True`` (``replace`` is True or
 False, never read by its truthiness: ``replace="no"`` replaced an entry); built-in entries can be
 neither replaced nor removed; removing an absent name is a no-op (so test teardowns can always
-call it); an unknown name is an error that lists the registered ones. An entry's name and its
+call it); an unknown name is an error that names its near miss ("did you mean 'grr'?", as
+every choice's refusal does) and lists the registered ones. An entry's name and its
 function (given as a callable or as a ``"module:function"`` string, imported on first use) are
 checked and resolved by the helpers below.
 """
@@ -18,6 +19,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
+from ._checks import did_you_mean
 from .errors import EthicLensInputError
 
 T = TypeVar("T")
@@ -126,17 +128,16 @@ class Registry(Generic[T]):
             )
         self.entries.pop(name, None)
 
-    def get(self, name, where: str | None = None, *, near: str = "") -> T:
-        """The entry ``name``; an unknown name lists the registered ones, after ``near``: the
-        caller's near miss (``_checks.did_you_mean``, "did you mean 'grr'? "), which this
-        layer cannot import."""
+    def get(self, name, where: str | None = None) -> T:
+        """The entry ``name``; an unknown name lists the registered ones, its near miss first
+        ("did you mean 'grr'? ", ``_checks.did_you_mean``: one spelling for every registry)."""
         if not isinstance(name, str) or name not in self.entries:
             names = self.names()
             raise EthicLensInputError(
                 f"unknown {self.kind} (registered: {', '.join(names)})",
                 column=where or self.kind,
                 value=name,
-                fix=f"{near}choose from {names}",
+                fix=f"{did_you_mean(name, names)}choose from {names}",
             )
         return self.entries[name]
 

@@ -8,7 +8,7 @@ import numpy as np
 
 # ε, δ and what counts as a number: one definition for every command (ethiclens._checks),
 # re-exported here for the protocol and the mechanisms (quiet_nans: shared with the probes).
-from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon, did_you_mean, quiet_nans
+from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon, quiet_nans
 from .._checks import is_number as _is_number
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -43,13 +43,6 @@ def no_rows_held(groups: list) -> str:
     return (
         f"no released row holds the group{'s' * (len(groups) > 1)} {', '.join(map(repr, groups))}"
     )
-
-
-def near_miss(name, registry) -> str:
-    """The start of the fix refusing ``name`` as none of ``registry``'s entries (a mechanism,
-    an audited model): "did you mean 'grr'? " for a near miss, else ""."""
-    known = isinstance(name, str) and name in registry
-    return "" if known or not isinstance(name, str) else did_you_mean(name, registry.names())
 
 
 def _float(x) -> float:

@@ -44,7 +44,6 @@ from ._common import (
     check_delta,
     check_epsilon,
     manifest_number,
-    near_miss,
     number_text,
 )
 from ._metrics import NEEDS_Y
@@ -234,7 +233,7 @@ def mechanism_names() -> list[str]:
 def get_mechanism(name, where: str = "--mechanism") -> Mechanism:
     """The registered mechanism ``name``; an unknown name lists the registered ones, a near
     miss first ('GRR': "did you mean 'grr'?")."""
-    return _REGISTRY.get(name, where, near=near_miss(name, _REGISTRY))
+    return _REGISTRY.get(name, where)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from .._optional import NeedsExtra, require
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
-from ._common import near_miss
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -109,7 +108,7 @@ def is_builtin_model(name: str) -> bool:
 def get_model(name, where: str = "--models") -> AuditedModel:
     """The registered model ``name``; an unknown name lists the registered ones, a near miss
     first ('RF': "did you mean 'rf'?")."""
-    return _REGISTRY.get(name, where, near=near_miss(name, _REGISTRY))
+    return _REGISTRY.get(name, where)
 
 
 def model_label(name: str) -> str:
