@@ -302,10 +302,13 @@ def exact_auc(train: SplitPredictions, test: SplitPredictions, g: str) -> Fracti
 
 
 def _attack_group(
-    train: SplitPredictions, test: SplitPredictions, g: str, auc: Fraction
+    train: SplitPredictions, test: SplitPredictions, g: str, auc: Fraction | None = None
 ) -> GroupAttack:
     """The threshold attack (score −loss) on group ``g``'s members and non-members, whose AUC
-    is ``auc`` (:func:`exact_auc`)."""
+    is ``auc`` (:func:`exact_auc`, which refuses a group missing from a split: computed here
+    where not given)."""
+    if auc is None:
+        auc = exact_auc(train, test, g)
     tr, te = train.mask(g), test.mask(g)
     # the accuracy gap as a Fraction, correctly rounded (pcer_audit's δ_g): in floats 0.8 − 0.7
     # and 0.7 − 0.6 are 0.10000000000000009 and 0.09999999999999998
