@@ -74,18 +74,39 @@ class Dataset:
             "label": self.positive_label,
             "positive_is_favorable": self.positive_is_favorable,
             "base_rate": float(self.label.mean()),
-            "protected": {
-                col: {
-                    "reference": self.reference[col],
-                    "groups": {
-                        str(k): int(v)
-                        for k, v in self.protected[col].value_counts().sort_index().items()
-                    },
-                }
-                for col in self.protected.columns
-            },
+            "protected": {col: self._groups(col) for col in self.protected.columns},
             "provenance": self.provenance,
         }
+
+    def _groups(self, col) -> dict:
+        """The reference and each group's rows of ``col``, keyed by the group's text and in
+        the values' order (by their text where types mix: 1 beside 'a' raised a TypeError
+        sorting them); values that print
+        the same (1 and '1': one key would hold one count) are refused naming the column, and
+        rows without a value are counted in ``missing``, never left out unsaid."""
+        values = self.protected[col]
+        counts = values.value_counts()
+        try:  # in the values' order (2 before 10); by their text where types mix
+            counts = counts.sort_index()
+        except TypeError:
+            counts = counts.iloc[sorted(range(len(counts)), key=lambda i: str(counts.index[i]))]
+        texts = [str(k) for k in counts.index]
+        clash = sorted({t for t in texts if texts.count(t) > 1})
+        if clash:
+            raise EthicLensInputError(
+                "distinct values print the same",
+                column=col,
+                value=clash[0],
+                fix="make the protected column one type (text) in the dataset's loader",
+            )
+        out = {
+            "reference": self.reference[col],
+            "groups": {t: int(n) for t, n in zip(texts, counts, strict=True)},
+        }
+        missing = int(values.isna().sum())
+        if missing:
+            out["missing"] = missing
+        return out
 
 
 def _shipped_checksums() -> dict[str, str]:
