@@ -112,5 +112,6 @@ def test_roles_carry_every_column_field():
         "w",
         {"age": [0.0, 30.0, 99.0]},
         (),  # held: the spans of rows a last run held back (d9cc2121), none for a request
+        None,  # label_values: the values a store has seen beside --pos-label, none for a request
     )
     assert isinstance(roles, Columns)

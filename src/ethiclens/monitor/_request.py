@@ -361,7 +361,7 @@ class MonitorRequest:
         same = {
             f.name: getattr(self, f.name)
             for f in fields(Columns)
-            if f.name not in ("protected", "held")
+            if f.name not in ("protected", "held", "label_values")
         }
         return Columns(protected=tuple(self.columns()[0]), **same)
 

@@ -252,6 +252,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
             store.set_meta("origin_day", counted.origin_day)
         if baseline is not None and store.meta("baseline_target") is None:
             store.set_meta("baseline_target", baseline[1])  # the baseline the store began with
+        _remember_label_values(store, counted.label_values)
         updater = _Updater(store, request, counted.table, plan.new, baseline and baseline[0])
         for w in plan.new:
             updater.add_window(w, plan, run)
@@ -267,6 +268,26 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
+
+
+# at most this many values of a label column are remembered, none longer than this
+_MAX_LABEL_VALUES, _MAX_LABEL_TEXT = 100, 200
+
+
+def _remember_label_values(store: Store, seen: dict | None) -> None:
+    """Add to meta ``label_values`` ({role: values}) the values each label column wrote
+    beside the --pos-label in this TARGET (``Counted.label_values``), so a later TARGET in
+    which no column holds it counts as all negative when it writes only values seen."""
+    if not seen:
+        return
+    stored = store.meta("label_values") or {}
+    merged = dict(stored)
+    for role, values in seen.items():
+        known = list(stored.get(role, []))
+        new = [v for v in values if v not in known and len(v) <= _MAX_LABEL_TEXT]
+        merged[role] = sorted(known + new[: max(0, _MAX_LABEL_VALUES - len(known))])
+    if merged != stored:
+        store.set_meta("label_values", merged)
 
 
 def _nothing_to_add(store: Store, request: MonitorRequest, now, exc: NoRows) -> MonitorResult:
@@ -533,6 +554,10 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
             (float(h["tmin"]), float(h["tmax"])) for h in held if {"tmin", "tmax"} <= h.keys()
         )
         roles = dataclasses.replace(roles, held=spans)
+    if request.pos_label is not None and store.meta("request") is not None:
+        seen = store.meta("label_values") or {}  # a version-1 store: none yet
+        known = tuple(dict.fromkeys(v for role in ("y_pred", "y_true") for v in seen.get(role, [])))
+        roles = dataclasses.replace(roles, label_values=known)
     if request.db:
         where = {"table": request.table, "query": request.query, "flag": request.db_flag}
         return count_windows_sql(request.db, roles, window, origin_day=origin_day, **where)

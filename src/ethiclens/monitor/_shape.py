@@ -31,6 +31,13 @@ class Pair:
         self.shape = shape
 
 
+class ListOf:
+    """A list of values of ``shape``."""
+
+    def __init__(self, shape):
+        self.shape = shape
+
+
 class MapOf:
     """An object whose keys are names (``digits``: window numbers) chosen by the run, each
     holding a value of ``shape``."""
@@ -91,6 +98,8 @@ META = {
     ),
     "baseline_target": {"target": (str,), "rows": COUNT, "counts": (str,), "source?": (str,)},
     "evidence_windows": {"first": (int,), "last": (int,)},
+    # under --pos-label, the values each label column wrote beside it (store version 2)
+    "label_values": {"y_pred?": ListOf((str,)), "y_true?": ListOf((str,))},
 }
 
 
@@ -149,6 +158,15 @@ def _checker(shape):
         return pair
     if isinstance(shape, MapOf):
         return _map_checker(shape)
+    if isinstance(shape, ListOf):
+        each = _checker(shape.shape)
+
+        def items(value, where):
+            if type(value) is not list:
+                return _holds(value, where, "not a list")
+            return next(filter(None, (each(v, f"{where}[{i}]") for i, v in enumerate(value))), None)
+
+        return items
     if isinstance(shape, frozenset):
         allowed = f"not one of {', '.join(sorted(shape))}"
         return lambda v, where: None if type(v) is str and v in shape else _holds(v, where, allowed)

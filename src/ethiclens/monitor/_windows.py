@@ -186,6 +186,10 @@ class Columns:
     # the time spans ((first, last) epoch seconds) of the rows a last run held back: each
     # engine also counts a day window's rows in them (``HELD``), that those rows are still there
     held: tuple = ()
+    # under --pos-label, the values the store has seen its label columns write beside the
+    # positive value (meta ``label_values``, all columns together; None: no store yet), so a
+    # TARGET in which no column holds it is counted when it writes only those (all negative)
+    label_values: tuple | None = None
 
     @property
     def weighting(self) -> str | None:
@@ -218,6 +222,9 @@ class Counted:
     t_min: float
     t_max: float
     engine: str
+    # under --pos-label, {role: values} of each label column that holds the positive value
+    # (``y_pred``, ``y_true``), as written: the run adds them to the store's ``label_values``
+    label_values: dict | None = None
 
 
 # an in-memory target (``run_monitor`` from Python): its kind of files, and how its rows are
@@ -1350,25 +1357,64 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
     raw[col] = mapped.astype(np.int64)
 
 
-def _label_columns(raw: pd.DataFrame, cols: Columns) -> None:
+def _label_columns(raw: pd.DataFrame, cols: Columns) -> dict:
     """The predictions and labels as 0/1 (``_labels``), sharing one ``--pos-label`` as the
     audit does (``fairness.as_binary_columns``): a column that never holds it in this TARGET is
     all negative when the other holds it and writes every value of this one (a day on which
-    the model selected no one: labels yes/no, predictions all no); otherwise it is refused."""
+    the model selected no one: labels yes/no, predictions all no), or when the store has seen
+    its label columns write every value of this one beside it (``cols.label_values``: a quiet
+    day after days that held it); otherwise it is refused. Returns {role: values written} of
+    each column holding it (the values a store remembers)."""
     labels = {c: r for c, r in ((cols.y_pred, "prediction"), (cols.y_true, "label")) if c}
     keep = cols.pos_label is not None  # (0/1 labels: no column lacks the positive value)
-    written = {c: typed_text(raw[c].astype(str).str.strip()) for c in labels if keep}
+    text = {c: raw[c].astype(str).str.strip() for c in labels if keep}
+    written = {c: typed_text(text[c]) for c in text}
     absent = {}
     for col, role in labels.items():
         try:
             _labels(raw, col, role, cols.pos_label)
         except PosLabelAbsent as exc:
             absent[col] = exc
-    holding = [written[c] for c in labels if absent and c not in absent and raw[c].any()]
+    held = [c for c in text if c not in absent and raw[c].any()]
+    holding = [written[c] for c in held] + [list(v) for v in [cols.label_values] if v]
     for col, exc in absent.items():
         if not holding or not values_written_alike(written[col], holding):
-            raise exc
+            raise exc if cols.label_values is None else _unknown_spelling(col, text[col], cols)
         raw[col] = np.zeros(len(raw), np.int64)
+    role = {cols.y_pred: "y_pred", cols.y_true: "y_true"}
+    return {role[c]: sorted(set(text[c])) for c in held} if keep else {}
+
+
+def _unknown_spelling(col: str, text: pd.Series, cols: Columns) -> EthicLensInputError:
+    """The refusal of a label column lacking the positive value in a TARGET whose values the
+    store has not seen its label columns write beside it: what the store knows, and the fix
+    (never another --pos-label: the store is bound to it)."""
+    role = "y_pred" if col == cols.y_pred else "y_true"
+    known = list(cols.label_values)
+    unseen = [v for v in sorted(set(text)) if not values_written_alike([v], [known])]
+    shown = ", ".join(repr(v) for v in known[:10]) + (", …" if len(known) > 10 else "")
+    seen = (
+        f"the store has seen {shown} in its label columns (in TARGETs that held it)"
+        if known
+        else "the store has not seen its label columns' values yet (one written before "
+        "round 44 keeps them from its next TARGET holding the positive value)"
+    )
+    new = ", ".join(repr(v) for v in unseen[:5])
+    fix = (
+        f"if {new} means a negative, write it as the store has seen it (e.g. {known[0]!r}) and "
+        "run again"
+        if known
+        else f"run again once rows holding {cols.pos_label!r} have come, on them and these "
+        "rows together"
+    )
+    return PosLabelAbsent(
+        f"pos_label does not occur in the column, and {seen}; this column holds {new}, "
+        "which it has not seen, so these rows are not counted as negatives",
+        column=f"{col} ({role})",
+        value=cols.pos_label,
+        fix=fix + "; the store is bound to its --pos-label (another one is another request: "
+        "a new --store)",
+    )
 
 
 def missing_label_error(n: int, where: str, col: str, role: str) -> EthicLensInputError:
@@ -1399,7 +1445,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     groups judged by the audit's rules (``check_groups``: none looks continuous),
     placed in windows from ``origin_day`` (the first day seen, when None) and summed per
     (window, columns)."""
-    _label_columns(raw, cols)
+    label_values = _label_columns(raw, cols)
     _groups(raw, cols.protected)
     binned_groups(raw, cols.bins, COUNT)
     check_groups(raw, cols.protected)
@@ -1423,7 +1469,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
         outside = t_min if not in_time_range(t_min, t_min) else t_max
         raise time_range_error(cols.time, _iso_or_seconds(outside))
     per = _per_window(raw, window, origin_day)
-    return Counted(table, per, origin_day, t_min, t_max, engine)
+    return Counted(table, per, origin_day, t_min, t_max, engine, label_values)
 
 
 def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
