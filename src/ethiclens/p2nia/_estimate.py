@@ -211,8 +211,22 @@ class Estimate:
         return shlex.join(words)
 
     def methods(self) -> str:
-        """The interval methods of the metrics, each once."""
-        return "; ".join(sorted({v["ci_method"] for v in self.values.values()}))
+        """The interval methods of the metrics, each once: the mechanism's once, what a
+        metric's interval adds to it after it, named by the metric ("...; for EO: each of its 2
+        signed differences ..."), as :meth:`lines` adds it to the metric's row. Where some
+        metric has an interval, a metric without one is left out (its status and reason say
+        why, as on the terminal)."""
+        base, shown, added = self.interval_method, set(), []
+        values = {k: v for k, v in self.values.items() if _has_interval(v)} or self.values
+        for k, v in values.items():
+            method = v["ci_method"]
+            if not (base and method.startswith(base)):
+                shown.add(method)
+                continue
+            shown.add(base)
+            if method != base:  # the gaps' Bonferroni level, the draws raised for it
+                added.append(f"; for {k.upper()}: {_added(method[len(base) :])}")
+        return "; ".join(m + ("".join(added) if m == base else "") for m in sorted(shown))
 
     def lines(self) -> list[str]:
         """The terminal view: one line per metric (value [interval], status, why, and what its
