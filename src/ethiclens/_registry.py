@@ -128,9 +128,10 @@ class Registry(Generic[T]):
             )
         self.entries.pop(name, None)
 
-    def get(self, name, where: str | None = None) -> T:
+    def get(self, name, where: str | None = None, *, kind: str | None = None) -> T:
         """The entry ``name``; an unknown name lists the registered ones, its near miss first
-        ("did you mean 'grr'? ", ``_checks.did_you_mean``: one spelling for every registry)."""
+        ("did you mean 'grr'? ", ``_checks.did_you_mean``: one spelling for every registry),
+        naming ``where`` as ``kind`` ("argument", "key"; default: as its spelling says)."""
         if not isinstance(name, str) or name not in self.entries:
             names = self.names()
             raise EthicLensInputError(
@@ -138,6 +139,7 @@ class Registry(Generic[T]):
                 column=where or self.kind,
                 value=name,
                 fix=f"{did_you_mean(name, names)}choose from {names}",
+                kind=kind,
             )
         return self.entries[name]
 

@@ -103,16 +103,19 @@ def is_builtin_trainer(name: str) -> bool:
     return _REGISTRY.is_builtin(name)
 
 
-def get_trainer(name, where: str = "trainer") -> Trainer:
-    """The registered trainer ``name``; an unknown name lists the registered ones.
+def get_trainer(name, where: str = "name") -> Trainer:
+    """The registered trainer ``name``; an unknown name lists the registered ones, a near
+    miss first ('Opacus': "did you mean 'opacus'?").
 
     Parameters
     ----------
     name : str
     where : str
-        The field or flag named in the error (``trainer``, ``--trainer``).
+        What the error names: the argument ``name`` (default), a sweep grid's key
+        (``trainer``) or a flag (``--trainer``).
     """
-    return _REGISTRY.get(name, where)
+    kind = "argument" if where == "name" else None if where.startswith("-") else "key"
+    return _REGISTRY.get(name, where, kind=kind)
 
 
 # Built-ins, each ``fit`` imported on first use (pandas, and torch when they train): the
