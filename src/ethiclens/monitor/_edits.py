@@ -83,11 +83,18 @@ def check_groups(cells: pd.DataFrame, protected) -> None:
     """The audit's rules for a protected attribute's values (its own encoding of the groups,
     through ``fairness.check_group_edits``): a numeric attribute with more distinct values than
     the audit takes for groups "looks continuous" (--bins it). The engines hand the groups over
-    as text: typed as pandas types a CSV column first, so that every engine is judged alike."""
+    as text: typed as pandas types a CSV column first, so that every engine is judged alike.
+    Then a typed column's groups as written, as the monitor keeps them (and the audit reads a
+    CSV's): typed, ' 2' and '2' were one number, so two groups that print the same were counted
+    apart where the audit refuses them ('distinct values print the same')."""
     from ..fairness import check_group_edits as audit_checks
 
     groups = cells[list(protected)].drop_duplicates()
-    audit_checks(pd.DataFrame({col: typed_text(groups[col]) for col in protected}))
+    typed = {col: typed_text(groups[col]) for col in protected}
+    audit_checks(pd.DataFrame(typed))
+    written = [col for col in protected if typed[col] is not groups[col]]
+    if written:
+        audit_checks(groups[written].astype(str).astype(object))
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
