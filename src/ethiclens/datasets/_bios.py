@@ -18,6 +18,7 @@ import pandas as pd
 from ..errors import DataFileError, FaceFix
 from ..io import read_table, sha256_file
 from ._base import Dataset, argument_error, check_feature_set
+from ._registry import _as_text
 
 TEXT_COLUMNS = ("hard_text", "text", "bio")
 OCCUPATION_COLUMNS = ("occupation", "title", "profession")
@@ -179,6 +180,9 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
             fix=f"provide a text column {TEXT_COLUMNS}, an occupation column "
             f"{OCCUPATION_COLUMNS} and 'gender'",
         )
+    # titles compared as text: a file coding them as numbers (1/0, read as 1 or 1.0) holds
+    # the titles '1' and '0' (it was refused as having no rows for them)
+    df[occ] = df[occ].map(lambda v: v if isinstance(v, str) or pd.isna(v) else _as_text(v))
     df = df[df[occ].isin(occupations)].reset_index(drop=True)
     for column in (text, "gender"):  # never dropped unsaid: the audit would count fewer
         missing = int(df[column].isna().sum())
