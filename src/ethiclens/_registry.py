@@ -26,11 +26,19 @@ T = TypeVar("T")
 
 
 def check_entry_name(name, kind: str, fix: str) -> None:
-    """Refuse an entry name that is empty or has a comma (names are listed comma-separated)."""
+    """Refuse an entry name that is empty or has a comma (names are listed comma-separated),
+    or spaces around it or a control or format character (a list's items are stripped:
+    ``--models ' rf2'`` names ``rf2``; a zero-width space is not seen), as a dataset's."""
     if not isinstance(name, str) or not name.strip() or "," in name:
         # named by what it is ("a trainer needs ..."), never as a column called 'trainer'
         raise EthicLensInputError(
             f"a {kind} needs a non-empty name without commas", value=name, fix=fix
+        )
+    if name != name.strip() or not name.isprintable():
+        raise EthicLensInputError(
+            f"a {kind}'s name may not hold spaces around it or control characters",
+            value=name,
+            fix=f"give it as it is typed on the command line; {fix}",
         )
 
 

@@ -1,6 +1,7 @@
 """Round 44 review (p2nia, of 47dff9a8): a mechanism's name that differs from the built-in's
 only in case was refused, but one that differs only by spaces around it or an unseen
-character (' grr', 'grr ', 'g\\u200brr', a zero-width space) registered, and every release,
+character (' grr', 'grr ', 'g\\u200brr': now refused by every registry's name rule; and
+'grr\\u3164', a Hangul filler, or 'g\\u034frr') registered, and every release,
 estimate and report showed it as the built-in's 'GRR'. Names are now compared as a reader sees
 them (as_seen: no spaces around, no format characters), then in capitals."""
 
@@ -10,9 +11,9 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import GRR, mechanism_names, register_mechanism
 
 
-@pytest.mark.parametrize(
+@pytest.mark.parametrize(  # spaces around, a zero-width space: the name rule refuses them
     "name, other",
-    [(" grr", "grr"), ("grr ", "grr"), ("g\u200brr", "grr"), (" Blackbox", "blackbox")],
+    [("grr\u3164", "grr"), ("g\u034frr", "grr"), ("\u3164Blackbox", "blackbox")],
 )
 def test_a_name_that_prints_as_another_is_refused(name, other):
     m = type("Named", (GRR,), {"name": name})()

@@ -193,10 +193,10 @@ _REGISTRY: Registry[Mechanism] = Registry(
 def register_mechanism(mechanism: Mechanism, *, replace: bool = False) -> Mechanism:
     """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken, unless
     ``replace``; a built-in mechanism cannot be replaced). The name follows every registry's
-    rule (non-empty, no commas: ``--mechanisms`` lists names comma-separated), and differs
-    from every other mechanism's in more than case, surrounding spaces and invisible
-    characters: releases, estimates and reports show it in capitals ("a GRR release"), so
-    ``Grr``, ``' grr'`` or ``'g\u200brr'`` (a zero-width space) would read as the built-in
+    rule (non-empty, no commas: ``--mechanisms`` lists names comma-separated; no spaces
+    around it, no control or format characters), and differs from every other mechanism's
+    in more than case and unseen characters (a Hangul filler): releases, estimates and
+    reports show it in capitals ("a GRR release"), so ``Grr`` would read as the built-in
     ``grr``."""
     _REGISTRY.check_free(mechanism, replace=replace)  # a built-in name refused as one, first
     fix = "subclass ethiclens.p2nia.Mechanism and set name, e.g. name = 'my-mechanism'"
