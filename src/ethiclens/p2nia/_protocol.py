@@ -1528,7 +1528,7 @@ def _check_accounting(accounting, mech: str) -> str:
             value=accounting,
             fix="use --accounting record (per-column applies to grr)"
             if known
-            else f"choose from {list(ACCOUNTINGS)}",
+            else f"{did_you_mean(accounting, ACCOUNTINGS)}choose from {list(ACCOUNTINGS)}",
         )
     return accounting
 
