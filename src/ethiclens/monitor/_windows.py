@@ -1376,22 +1376,40 @@ def _label_columns(raw: pd.DataFrame, cols: Columns) -> dict:
         except PosLabelAbsent as exc:
             absent[col] = exc
     held = [c for c in text if c not in absent and raw[c].any()]
-    holding = [written[c] for c in held] + [list(v) for v in [cols.label_values] if v]
+    holding = [written[c] for c in held]
     for col, exc in absent.items():
-        if not holding or not values_written_alike(written[col], holding):
-            raise exc if cols.label_values is None else _unknown_spelling(col, text[col], cols)
+        if holding and values_written_alike(written[col], holding):
+            pass
+        elif cols.label_values is None:
+            raise exc
+        elif not values_written_alike(text[col], known := _known_texts(text, held, cols)):
+            raise _unknown_spelling(col, text[col], cols, known)
         raw[col] = np.zeros(len(raw), np.int64)
     role = {cols.y_pred: "y_pred", cols.y_true: "y_true"}
     return {role[c]: sorted(set(text[c])) for c in held} if keep else {}
 
 
-def _unknown_spelling(col: str, text: pd.Series, cols: Columns) -> EthicLensInputError:
+def _known_texts(text: dict, held: list, cols: Columns) -> list:
+    """The values a label column lacking the positive value may write to be all negative: the
+    store's (``cols.label_values``) and this TARGET's columns holding it (``held``), as text:
+    the store keeps them as written, so they are compared as written ('True' is 'True'; typed,
+    a boolean column's True is the number 1, never the text 'True'). Never the positive value
+    itself: a value written as it, yet not read as it, is refused, not counted negative."""
+    pos = [[cols.pos_label, str(cols.pos_label)]]
+    return [
+        [v for v in dict.fromkeys(seq) if not values_written_alike([v], pos)]
+        for seq in [*(text[c].unique() for c in held), cols.label_values]
+    ]
+
+
+def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> EthicLensInputError:
     """The refusal of a label column lacking the positive value in a TARGET whose values the
-    store has not seen its label columns write beside it: what the store knows, and the fix
-    (never another --pos-label: the store is bound to it)."""
+    store has not seen its label columns write beside it (nor this TARGET's columns holding
+    it: ``texts``): what the store knows, and the fix (never another --pos-label: the
+    store is bound to it)."""
     role = "y_pred" if col == cols.y_pred else "y_true"
     known = list(cols.label_values)
-    unseen = [v for v in sorted(set(text)) if not values_written_alike([v], [known])]
+    unseen = [v for v in sorted(set(text)) if not values_written_alike([v], texts)]
     shown = ", ".join(repr(v) for v in known[:10]) + (", …" if len(known) > 10 else "")
     seen = (
         f"the store has seen {shown} in its label columns (in TARGETs that held it)"
