@@ -302,6 +302,16 @@ def _read_person_file(path: Path) -> pd.DataFrame:
     except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as exc:
         raise DataFileError(f"cached ACS file {path} cannot be read ({exc})", fix=fix) from exc
     missing = [c for c in PERSON_COLUMNS if c not in df.columns]
+    if "RELP" in missing and "RELSHIPP" in df.columns:
+        # a real person file of 2019 on: downloading it again gives the same file
+        raise DataFileError(
+            f"cached ACS file {path} is a person file of 2019 or later: the Census Bureau "
+            "replaced RELP by RELSHIPP (other codes) in 2019, and folktables' ACSIncome task "
+            "reads RELP",
+            column="RELP",
+            fix=f"load a year from {FIRST_YEAR} to 2018 (e.g. year {SHIPPED_YEAR}, --year "
+            f"{SHIPPED_YEAR}); downloading this year again gives the same file",
+        )
     if missing:
         found = [str(c) for c in df.columns[:8]]
         raise DataFileError(
