@@ -171,6 +171,29 @@ def mask_secrets(text: str) -> str:
     return _mask_patterns(_mask_given(str(text)))
 
 
+MASKED_WINDOW = 10_000  # characters of a long text masked at each end before it is cut
+
+
+def masked_ends(text) -> str:
+    """``text`` masked (:func:`mask_secrets`) to be cut: whole, or past ``2 * MASKED_WINDOW``
+    characters its start and its end, each masked alone, its middle dropped (masking a
+    megabyte took 1-3 s; a secret runs over no 10,000 characters). Only a text cut to its
+    start or its ends (:func:`masked_cut`, a middle cut) may be so masked."""
+    text = str(text)
+    if len(text) > 2 * MASKED_WINDOW:
+        return mask_secrets(text[:MASKED_WINDOW]) + mask_secrets(text[-MASKED_WINDOW:])
+    return mask_secrets(text)
+
+
+def masked_cut(text, length: int) -> str:
+    """The first ``length`` characters of ``text`` (a user's value, a model's or a writer's
+    error) with every secret masked: masked first, then cut. Cut first, a URL whose password
+    ran past the cut lost its '@' and no pattern knew it for one: ``'postgresql://u:S3crS3cr'``
+    was shown."""
+    text = str(text)
+    return masked_ends(text[: 2 * MASKED_WINDOW])[:length]
+
+
 def _mask_given(text: str) -> str:
     """``text`` with the remembered literal secrets replaced, the longest first."""
     with _LOCK:

@@ -9,7 +9,7 @@ import reprlib
 import shlex
 from pathlib import PurePath
 
-from ._secrets import mask_secrets, masked_quotes
+from ._secrets import mask_secrets, masked_ends, masked_quotes
 
 # The offending value is shown, but never expanded without bound: a YAML alias bomb or a
 # million-row list would otherwise make the message itself the denial of service.
@@ -65,21 +65,13 @@ def _number_as_typed(text) -> float:
     return _keep_text(number, text, _TypedFloat)
 
 
-_MASKED_WINDOW = 10_000  # characters of a long text masked at each end before it is cut
-
-
 class _Repr(reprlib.Repr):
     # A text past maxstring is cut in its middle, and a URL so cut ('postgresql://u:<password>'
     # ... '<host's long options>', its '@' dropped) is one no pattern knows: the message's
-    # masking showed the password. Such a text is masked first, then cut: whole, or past
-    # 2 * _MASKED_WINDOW characters its start and its end, each masked alone (masking a
-    # megabyte took 1-3 s per refusal; a secret runs over no 10,000 characters).
+    # masking showed the password. Such a text is masked first (_secrets.masked_ends: whole,
+    # or a megabyte's start and end, each alone), then cut.
     def repr_str(self, x, level):
-        if len(x) > 2 * _MASKED_WINDOW:
-            x = mask_secrets(x[:_MASKED_WINDOW]) + mask_secrets(x[-_MASKED_WINDOW:])
-        elif len(x) > self.maxstring:
-            x = mask_secrets(x)
-        return super().repr_str(x, level)
+        return super().repr_str(masked_ends(x) if len(x) > self.maxstring else x, level)
 
     def repr_int(self, x, level):  # reprlib's own calls repr(), which fails past 4,300 digits
         return shown_int(x)

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._secrets import masked_cut
 from ._text import one_line
 from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example, _keep_text
 
@@ -617,8 +618,8 @@ def _delimiter_error(path: Path, header: str):
     for sep, shown in ((";", "semicolons"), ("\t", "tabs"), ("|", "pipes")):
         if sep in header:
             return DataFileError(
-                f"{_file_name(path)} has one column {header[:60]!r}: its fields look separated by "
-                f"{shown}, not commas",
+                f"{_file_name(path)} has one column {masked_cut(header, 60)!r}: its fields look "
+                f"separated by {shown}, not commas",
                 fix="save it as comma-separated CSV (or Parquet)",
             )
     return None

@@ -24,6 +24,7 @@ from .._checks import (
     check_seed,
     schema_words,
 )
+from .._secrets import masked_cut
 from .._text import beside, one_line
 from ..errors import EthicLensInputError
 from ..io import json_fields, read_config_file
@@ -354,7 +355,7 @@ def _read_baseline(baseline) -> tuple[str, dict]:
     if isinstance(baseline, str) and baseline.lstrip().startswith("{"):  # result.to_json()
         raise _baseline_error(
             "is a report's JSON text, not the path of a report file",
-            value=baseline[:40] + ("…" if len(baseline) > 40 else ""),
+            value=masked_cut(baseline, 40) + ("…" if len(baseline) > 40 else ""),  # masked, cut
             fix="give the AuditResult, its dict (json.loads of the text) or a file's path",
         )
     if isinstance(baseline, str) and not baseline.strip():  # Path('') is the working folder

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._secrets import masked_cut
 from .._text import from_postgres_text as _from_postgres
 from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
@@ -984,7 +985,7 @@ class Store:
         for key, digest in sorted(request_digest(request).items()):
             if digests.get(key) != digest:
                 shown = json.dumps(request[key])
-                shown = shown if len(shown) <= 40 else shown[:39] + "…"
+                shown = shown if len(shown) <= 40 else masked_cut(shown, 39) + "…"
                 raise self.damaged(
                     f"meta 'request' holds the {key} {shown}, not the one the store was "
                     "created with (meta 'request_digest')"

@@ -24,6 +24,7 @@ from .._checks import (
     is_zero_one,
     split_list,
 )
+from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ..io import _first_not_one_value, _not_one_value_error
@@ -282,7 +283,8 @@ def _answers(predict, queries: pd.DataFrame):
     except EthicLensInputError:  # already a refusal in our words: as the counterfactual probe
         raise
     except Exception as exc:  # noqa: BLE001 - the user's model: any error is theirs to fix
-        text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+        # masked, then cut: cut first, a URL whose password ran past the cut was shown
+        text = masked_cut(str(exc).strip().splitlines()[0], 300) if str(exc).strip() else ""
         raise _predict_error(
             f"raised {type(exc).__name__} on the queries" + (f": {text}" if text else ""),
             "check that predict works on a DataFrame of the domains' columns; run it on "
@@ -307,7 +309,7 @@ def _predictions(values, rows: int) -> np.ndarray:
     cells = yhat if yhat.dtype == object and yhat.ndim == 1 else ()  # a Series of lists
     cell = next((v for v in cells if unhashable(v)), None)  # not unique()'s TypeError
     if cell is not None:  # TypeError
-        raise _refused(rows, f"got a {type(cell).__name__} as one answer ({str(cell)[:40]})")
+        raise _refused(rows, f"got a {type(cell).__name__} as one answer ({masked_cut(cell, 40)})")
     uniq = pd.unique(yhat) if yhat.ndim == 1 else []
     odd = [v for v in uniq if not is_zero_one(v)]
     if yhat.shape == (rows,) and rows and not odd:

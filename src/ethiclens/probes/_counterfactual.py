@@ -28,6 +28,7 @@ from .._checks import (
     quiet_nans,
     refuse_missing,
 )
+from .._secrets import masked_cut
 from .._text import one_line
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -1162,7 +1163,8 @@ def model_name(model) -> str:
 
 
 def _model_error(model, method: str, exc: Exception) -> EthicLensInputError:
-    text = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    # masked, then cut: cut first, a URL whose password ran past the cut was shown
+    text = masked_cut(str(exc).strip().splitlines()[0], 300) if str(exc).strip() else ""
     return _model_refusal(
         f"the model {model_name(model)} raised {type(exc).__name__} in {method}()"
         + (f": {text}" if text else ""),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import sys
 
+from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 
 
@@ -55,9 +56,10 @@ def _import(module_name: str, spec: str):
 
 
 def _first(exc: BaseException) -> str:
-    """The first line of an exception's message (bounded)."""
+    """The first line of an exception's message (bounded), masked, then cut: cut first, a URL
+    whose password ran past the cut lost its '@' and the refusal's masking showed it."""
     text = str(exc).strip()
-    return text.splitlines()[0][:300] if text else "(no message)"
+    return masked_cut(text.splitlines()[0], 300) if text else "(no message)"
 
 
 def _refused(problem: str, fix: str, value=None) -> EthicLensInputError:

@@ -30,7 +30,7 @@ import os
 import re
 
 from .._checks import did_you_mean, text_items
-from .._secrets import mask_url
+from .._secrets import mask_url, masked_cut
 from .._text import prints_blank
 from ..errors import EthicLensInputError
 
@@ -159,7 +159,7 @@ def _text(value, section, key, flag):
     where = f"{section}.{key}" if key else section
     one = key in ONE_TEXT.get(section, ())
     if isinstance(value, list) and one:
-        shown = "; ".join(map(str, value))[:SHORT_TEXT]
+        shown = masked_cut("; ".join(map(str, value)), SHORT_TEXT)  # masked, then cut
         # an empty list: "" would be refused as blank (or print an empty name)
         example = f'e.g. {key}: "{shown}"' if shown.strip() else f"or leave {key} out"
         problem = f"{where} must be one text, not a list"

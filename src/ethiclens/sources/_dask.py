@@ -21,6 +21,7 @@ from .._optional import (
     log_handlers,
     require,
 )
+from .._secrets import masked_cut
 from .._text import is_utf8, one_line, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
@@ -481,7 +482,7 @@ class dask_scheduler:  # noqa: N801 - a context manager, named as the functions 
         except (OSError, TimeoutError, ValueError, TypeError) as exc:
             detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise EthicLensInputError(
-                f"cannot reach the Dask scheduler: {detail[:200]}",
+                f"cannot reach the Dask scheduler: {masked_cut(detail, 200)}",  # masked, then cut
                 column="--scheduler",
                 value=self.address,
                 fix=DASK_ADDRESS_FIX,

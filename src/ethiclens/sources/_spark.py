@@ -11,6 +11,7 @@ from urllib.parse import unquote
 import pandas as pd
 
 from .._optional import require
+from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ..io import _open_bytes, _unclosed_quote_error, ragged_error
 from . import _rules as rules
@@ -240,7 +241,7 @@ def _started(master: str):
         # launcher (spark-submit) stopped before the JVM answered (its reason printed above)
         found = re.search(r"Exception: (.+)", str(exc))
         why = found[1] if found else "Spark's launcher stopped (its reason is printed above)"
-        raise rules.spark_master_refusal(master, why[:200]) from None
+        raise rules.spark_master_refusal(master, masked_cut(why, 200)) from None  # masked, cut
 
 
 def spark_read_files(session, target: str, columns: list):

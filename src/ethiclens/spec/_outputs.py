@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import fields
 
+from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec, _refused, method_named
 
@@ -144,7 +145,8 @@ def output_not_written(
         return EthicLensInputError(exc.problem, column=column, value=exc.value, fix=exc.fix)
     if isinstance(exc, EthicLensInputError):
         return exc
-    problem = f"{path} could not be written ({type(exc).__name__}: {str(exc)[:300]}); {kept}"
+    said = masked_cut(exc, 300)  # masked, then cut: cut first, a URL's password was shown
+    problem = f"{path} could not be written ({type(exc).__name__}: {said}); {kept}"
     fix = f"report this with the input that caused it; the JSON report{report} holds every number"
     return _refused(problem, flag, fix, str(path))
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .._checks import MAX_WORKERS, check_argument_type, check_count, check_member
 from .._optional import MissingExtraError
-from .._secrets import looks_like_url, mask_secrets, mask_url, url_text
+from .._secrets import looks_like_url, mask_secrets, mask_url, masked_cut, url_text
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._loopback import address_is_loopback
@@ -143,7 +143,7 @@ def _sequence(value, column: str, what: str) -> tuple:
         raise EthicLensInputError(
             f"must be a tuple (or list) of {what}, not {type(value).__name__}",
             column=column,
-            value=mask_secrets(str(value))[:200],  # masked whole, then cut: a cut URL lost its @
+            value=masked_cut(value, 200),  # masked, then cut: a cut URL lost its '@'
             fix=f"e.g. {_EXAMPLES[what]}",
         )
     if isinstance(value, set | frozenset):  # in one order at every start (a set's own order

@@ -12,7 +12,7 @@ import unicodedata
 from pathlib import Path
 
 from .._checks import MAX_LABEL_CHARS
-from .._secrets import mask_secrets
+from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
@@ -76,7 +76,7 @@ def check_column_names(names, what: str = "the file") -> None:
                 fix=f"give column {number} a name in {what} (or drop it)",
             )
         if len(name) > MAX_LABEL_CHARS:
-            shown = repr(mask_secrets(name)[:60]) + ("…" if len(name) > 60 else "")  # masked, cut
+            shown = repr(masked_cut(name, 60)) + ("…" if len(name) > 60 else "")  # masked, cut
             raise UploadError(
                 f"the column {shown} has a name of {len(name):,} characters; a column name "
                 f"has at most {MAX_LABEL_CHARS}, as a group label",
@@ -86,7 +86,7 @@ def check_column_names(names, what: str = "the file") -> None:
 
 def unreadable(detail: str) -> UploadError:
     return UploadError(
-        f"{UNREADABLE}: {one_line(detail, ' ')[:200]}",
+        f"{UNREADABLE}: {masked_cut(one_line(detail, ' '), 200)}",  # masked, then cut
         fix="send the file with the page's own upload form",
     )
 
@@ -102,7 +102,7 @@ def media_problem(content_type: str, types=FORM_TYPES) -> str | None:
     if kind in types:
         return None
     sent = (
-        f"sent as {mask_secrets(one_line(kind, ' '))[:60]!r}"
+        f"sent as {masked_cut(one_line(kind, ' '), 60)!r}"
         if kind
         else "sent without a Content-Type"
     )
@@ -118,9 +118,11 @@ def display_name(name: str | None) -> str:
     it; "upload" for a name of none. Every character is kept, so two names stay apart: each
     face writes a control, bidi or invisible one as its visible escape (a page and the
     report: ``a\\u202eb.csv``, as a column's or a group's name), and the config file and
-    the result name the file by its sanitised :func:`_portable.portable_name`."""
+    the result name the file by its sanitised :func:`_portable.portable_name`. A longer name
+    is masked (:func:`masked_cut`), then cut: cut first, a URL whose password ran past the
+    cut lost its '@' and every page's masking of the name showed it."""
     last = (name or "").replace("\\", "/").rsplit("/", 1)[-1].strip(" ")
-    return last[:NAME_CHARS] or "upload"
+    return (last if len(last) <= NAME_CHARS else masked_cut(last, NAME_CHARS)) or "upload"
 
 
 def one_line(text: str, instead: str = "_") -> str:

@@ -17,7 +17,14 @@ from collections import OrderedDict
 from decimal import Decimal
 from pathlib import Path
 
-from .._secrets import mask_secrets, mask_typed_url, masked_quotes, url_shaped, url_text
+from .._secrets import (
+    mask_secrets,
+    mask_typed_url,
+    masked_cut,
+    masked_quotes,
+    url_shaped,
+    url_text,
+)
 from .._text import html_safe, percent, threshold_text
 from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
@@ -242,7 +249,7 @@ def cut_value(value, length: int = 40) -> str:
     line of ``length`` characters at most: masked whole (:func:`typed_shown`, then every
     credential pattern), then cut. Cut first, a URL's password longer than the line lost its
     '@' and no pattern knew it for one: ``'postgresql://u:S3crS3crS3crS3crS3cr'`` was shown."""
-    return masked_piece(typed_shown(str(value)))[:length]
+    return masked_cut(typed_shown(str(value)), length)
 
 
 def said(exc: EthicLensInputError) -> str:
