@@ -267,11 +267,14 @@ def _param_name(param) -> tuple[str, str]:
 
 def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     """What to give instead, from the parameter's type (click's name of it for a number)."""
-    from .._checks import WHOLE_FIX
+    from .._checks import WHOLE_FIX, did_you_mean
     from ..spec import field_fix  # 95%, 1e-400: the option's example (0.5 is no level)
 
-    if isinstance(kind := param.type, click.Choice):
-        return "choose from " + ", ".join(map(str, kind.choices))
+    if isinstance(kind := param.type, click.Choice):  # a near miss first, as every choice's
+        typed = _literal(problem.partition(" is not one of ")[0])  # click's "'Adult' is not …"
+        return (
+            did_you_mean(typed, kind.choices) + "choose from " + ", ".join(map(str, kind.choices))
+        )
     if isinstance(kind, (click.IntRange, click.FloatRange)):
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
@@ -279,6 +282,16 @@ def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     number = field_fix(*param.opts, typed="underflows to 0" not in problem)
     fixes = {"integer": WHOLE_FIX, "float": number, "boolean": "give true or false"}
     return fixes.get(getattr(kind, "name", ""), f"see '{ctx_path} --help'")
+
+
+def _literal(text: str):
+    """The value click's message quotes (``'Adult'``), None where it quotes none."""
+    import ast
+
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
 
 
 def usage_error_line(exc: click.UsageError) -> str:
