@@ -49,6 +49,36 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     return out.reset_index()
 
 
+# The columns of ResultsStore.group_stats() that per_seed reads, and those that are rates
+GROUP_COLUMNS = ("dataset", "attribute", "epsilon_key", "seed", "group_index", "group_name")
+GROUP_COLUMNS += ("epsilon", "test_accuracy", "epsilon_spent", "positive_rate", "tpr", "fpr")
+GROUP_COLUMNS += ("delta", "mia_auc")
+_RATE_COLUMNS = ("test_accuracy", "positive_rate", "tpr", "fpr", "delta", "mia_auc")
+_RATE_COLUMNS += ("acc_train", "acc_test")
+
+
+def _check_groups(groups) -> None:
+    """write_tables' ``groups``: a frame of :meth:`ResultsStore.group_stats`' columns, each
+    rate a number from 0 to 1 or missing (undefined), as the store's readers refuse otherwise
+    (a frame of other columns was a KeyError traceback, a rate of 2 a ΔPCER^MIA from it)."""
+    fix = "pass the rows ResultsStore.group_stats() gives (open_existing(path).group_stats())"
+    if not isinstance(groups, pd.DataFrame):
+        problem = "must be a pandas DataFrame of per-group rows"
+        raise EthicLensInputError(problem, column="groups", kind="argument", fix=fix)
+    if missing := [c for c in GROUP_COLUMNS if c not in groups.columns]:
+        problem = f"has no column(s) {missing}"
+        raise EthicLensInputError(problem, column="groups", kind="argument", fix=fix)
+    for c in (c for c in _RATE_COLUMNS if c in groups.columns):
+        values = pd.to_numeric(groups[c], errors="coerce")
+        bad = (groups[c].notna() & values.isna()) | (values < 0) | (values > 1)
+        if bad.any():
+            row = bad[bad].index[0]
+            value = groups[c][row]
+            value = value.item() if isinstance(value, np.generic) else value  # 2.0, not np's
+            problem = f"column {c!r} holds {value!r} in row {row!r}, not a rate from 0 to 1"
+            raise EthicLensInputError(problem, column="groups", kind="argument", fix=fix)
+
+
 def _check_group_order(groups: pd.DataFrame) -> None:
     """Every run of a (dataset, attribute) names one group 0 and one group 1, the same two:
     a store (written by hand, or by ``record`` of runs in another order) whose seeds swap
@@ -511,6 +541,7 @@ def write_tables(
     fix = "give the folder to write the tables into, e.g. 'tables/'"
     _refuse_no_path(out_dir, "out_dir", fix, "argument", folder=True)  # '', 3, None, a NUL
     out_dir = Path(out_dir)
+    _check_groups(groups)
     seeds = per_seed(groups)
     if seeds.empty:
         raise EthicLensInputError(
