@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._text import as_seen
 from ..errors import DataFileError, FaceFix
 from ..io import read_table, sha256_file
 from ._base import Dataset, argument_error, check_feature_set
@@ -173,7 +174,7 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
     occupation column)."""
     df = read_table(path)
     text = next((c for c in TEXT_COLUMNS if c in df.columns), None)
-    occ = next((c for c in OCCUPATION_COLUMNS if c in df.columns), None)
+    occ = _occupation_column(df, path)
     if text is None or occ is None or "gender" not in df.columns:
         raise DataFileError(
             f"{path.name} lacks the columns of the bios task (found {list(df.columns)[:8]})",
@@ -182,7 +183,8 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
         )
     # titles compared as text: a file coding them as numbers (1/0, read as 1 or 1.0) holds
     # the titles '1' and '0' (it was refused as having no rows for them)
-    df[occ] = df[occ].map(lambda v: v if isinstance(v, str) or pd.isna(v) else _as_text(v))
+    df[occ] = _titles(df[occ])
+    _refuse_lookalike_titles(df[occ], occupations, path, occ)
     df = df[df[occ].isin(occupations)].reset_index(drop=True)
     for column in (text, "gender"):  # never dropped unsaid: the audit would count fewer
         missing = int(df[column].isna().sum())
@@ -199,6 +201,52 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
             fix="choose occupations present in the file",
         )
     return df, text, occ
+
+
+def _titles(values: pd.Series) -> pd.Series:
+    """Occupation titles as text: a file coding them as numbers (1/0, read as 1 or 1.0) holds
+    the titles '1' and '0'; a missing title stays missing."""
+    return values.map(lambda v: v if isinstance(v, str) or pd.isna(v) else _as_text(v))
+
+
+def _occupation_column(df: pd.DataFrame, path: Path) -> str | None:
+    """The file's occupation column; a file holding two of them (``occupation`` and ``title``)
+    that disagree on a row is refused naming both (the first was used unsaid)."""
+    present = [c for c in OCCUPATION_COLUMNS if c in df.columns]
+    for other in present[1:]:
+        first, second = _titles(df[present[0]]), _titles(df[other])
+        differ = ~((first == second) | (first.isna() & second.isna()))
+        if differ.any():
+            row = int(np.flatnonzero(differ.to_numpy())[0])
+            raise DataFileError(
+                f"{path.name} holds two occupation columns, {present[0]!r} and {other!r}, "
+                f"that disagree (data row {row + 1}: {first.iloc[row]!r} and "
+                f"{second.iloc[row]!r}): which one is the occupation is not known",
+                column=other,
+                value=second.iloc[row],
+                fix=f"keep one occupation column of {OCCUPATION_COLUMNS} in the file (drop "
+                "or rename the other)",
+            )
+    return present[0] if present else None
+
+
+def _refuse_lookalike_titles(values: pd.Series, occupations, path: Path, occ: str) -> None:
+    """Refuse titles that read as one of ``occupations`` but are written otherwise ('surgeon '
+    with a space after it, 'Surgeon'): their rows were left out as another occupation."""
+    wanted = {as_seen(o).casefold(): o for o in occupations}
+    for title, n in values.value_counts().items():
+        key = as_seen(title).casefold() if isinstance(title, str) else None
+        if title not in occupations and key in wanted:
+            rows = f"{n} row{'s' if n > 1 else ''}"
+            raise DataFileError(
+                f"{rows} of {path.name} {'hold' if n > 1 else 'holds'} the occupation "
+                f"{title!r}, which reads as {wanted[key]!r} but is written otherwise (case, "
+                "spaces or unseen characters): they would be left out as another occupation",
+                column=occ,
+                value=title,
+                fix=f"write them as {wanted[key]!r} in the file, or give occupations as the "
+                "file writes them",
+            )
 
 
 def _genders(values: pd.Series, path: Path) -> pd.Series:
