@@ -51,8 +51,8 @@ ALLOWED = {
     "errors": {"_secrets"},
     "_version": set(),
     "_text": set(),  # user text made safe for terminal, CSV and HTML (no imports of ours)
-    "_checks": {"errors"},
-    "_registry": {"errors", "_checks"},  # one near miss for every registry's unknown name
+    "_checks": {"errors", "_secrets"},  # a user's text masked before it is cut (as errors)
+    "_registry": {"errors", "_checks", "_secrets"},  # one near miss for every registry's name
     "_renderers": set(),  # writers result objects call, registered from above (report, root)
     "_optional": {"errors"},
     "_progress": set(),  # long work's progress: a bar on a terminal, plain lines in a log

@@ -13,6 +13,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 
 import numpy as np
 
+from ._secrets import masked_cut
 from .errors import EthicLensInputError, _number_as_typed, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
@@ -82,7 +83,8 @@ def check_one_per_row(values, name: str, by_name: str = "") -> None:
     told to pass the column's values, as ``audit`` tells it, then ``by_name``: the function
     that takes names instead ("or analyze_scored(...)")."""
     if isinstance(values, str | bytes) and not isinstance(values, np.generic):  # a name
-        shown = values if len(values) <= 40 else values[:40] + "…"
+        shown = masked_cut(values, 41)  # masked, then cut: no password's tail shown
+        shown = shown if len(shown) <= 40 else shown[:40] + "…"
         raise _setting_error(
             f"must be a 1-D array with one value per row, got the text {shown!r}",
             column=name,

@@ -20,6 +20,7 @@ from typing import Generic, TypeVar
 import numpy as np
 
 from ._checks import did_you_mean
+from ._secrets import masked_cut
 from .errors import EthicLensInputError
 
 T = TypeVar("T")
@@ -48,7 +49,7 @@ def check_function_ref(value, column: str, fix: str) -> None:
         raise EthicLensInputError(
             f"{column} must be a function or a 'module:function' string",
             column=column,
-            value=repr(value)[:80],
+            value=masked_cut(repr(value), 80),  # masked, then cut: no password's tail shown
             fix=fix,
         )
 
