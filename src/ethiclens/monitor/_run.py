@@ -238,7 +238,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
             check_group_edits(with_named(counted.table, request), request.roles().protected, *edits)
             check_single_bins(counted.table, request.bins)
         absent = absent_notes(counted.table, request, store.meta("groups") or {})
-        baseline = _count_baseline(store, request, window)
+        # a separate baseline lacking the positive value: by the values seen, this TARGET's too
+        seen = _known_label_values(store, request, counted.label_values)
+        baseline = _count_baseline(store, request, window, seen)
         plan = _plan(store, request, counted, window, now)
         run = store.next_run()
         if stored_request is None:
@@ -252,7 +254,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
             store.set_meta("origin_day", counted.origin_day)
         if baseline is not None and store.meta("baseline_target") is None:
             store.set_meta("baseline_target", baseline[1])  # the baseline the store began with
-        _remember_label_values(store, counted.label_values)
+        _remember_label_values(store, counted.label_values, baseline and baseline[2])
         updater = _Updater(store, request, counted.table, plan.new, baseline and baseline[0])
         for w in plan.new:
             updater.add_window(w, plan, run)
@@ -274,16 +276,15 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
 _MAX_LABEL_VALUES, _MAX_LABEL_TEXT = 100, 200
 
 
-def _remember_label_values(store: Store, seen: dict | None) -> None:
+def _remember_label_values(store: Store, *seen: dict | None) -> None:
     """Add to meta ``label_values`` ({role: values}) the values each label column wrote
-    beside the --pos-label in this TARGET (``Counted.label_values``), so a later TARGET in
-    which no column holds it counts as all negative when it writes only values seen."""
-    if not seen:
-        return
+    beside the --pos-label in this TARGET and its separate baseline (``Counted.label_values``
+    of each), so a later TARGET in which no column holds it counts as all negative when it
+    writes only values seen."""
     stored = store.meta("label_values") or {}
     merged = dict(stored)
-    for role, values in seen.items():
-        known = list(stored.get(role, []))
+    for role, values in (item for one in seen if one for item in one.items()):
+        known = list(merged.get(role, []))
         new = [v for v in values if v not in known and len(v) <= _MAX_LABEL_TEXT]
         merged[role] = sorted(known + new[: max(0, _MAX_LABEL_VALUES - len(known))])
     if merged != stored:
@@ -554,10 +555,8 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
             (float(h["tmin"]), float(h["tmax"])) for h in held if {"tmin", "tmax"} <= h.keys()
         )
         roles = dataclasses.replace(roles, held=spans)
-    if request.pos_label is not None and store.meta("request") is not None:
-        seen = store.meta("label_values") or {}  # a version-1 store: none yet
-        known = tuple(dict.fromkeys(v for role in ("y_pred", "y_true") for v in seen.get(role, [])))
-        roles = dataclasses.replace(roles, label_values=known)
+    if store.meta("request") is not None:  # (a new store: the audit's rule and words)
+        roles = dataclasses.replace(roles, label_values=_known_label_values(store, request))
     if request.db:
         where = {"table": request.table, "query": request.query, "flag": request.db_flag}
         return count_windows_sql(request.db, roles, window, origin_day=origin_day, **where)
@@ -565,18 +564,30 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
     return count_windows(request.target, roles, window, origin_day=origin_day, **how)
 
 
-def _count_baseline(store: Store, request: MonitorRequest, window: Window):
-    """(counts table, {target, rows, counts fingerprint}) of the separate baseline (None
-    without one: ``--baseline-target``, or ``--baseline-table``/``--baseline-query`` in the
-    target's database, which adds its ``source``), counted with the target's roles, window
-    size and engine from its own first day; a store started with another baseline (other
-    counts) is refused."""
+def _known_label_values(store: Store, request: MonitorRequest, *more: dict | None):
+    """Under --pos-label, the values the store has seen its label columns write beside it
+    (meta ``label_values``, every role; a version-1 store: none yet) and those of ``more``
+    ({role: values}: this run's TARGET), as ``Columns.label_values``; None without it."""
+    if request.pos_label is None:
+        return None
+    seen = [store.meta("label_values") or {}, *(m for m in more if m)]
+    return tuple(dict.fromkeys(v for s in seen for r in ("y_pred", "y_true") for v in s.get(r, [])))
+
+
+def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=None):
+    """(counts table, {target, rows, counts fingerprint}, label values) of the separate
+    baseline (None without one: ``--baseline-target``, or ``--baseline-table``/
+    ``--baseline-query`` in the target's database, which adds its ``source``), counted with the
+    target's roles, window size and engine from its own first day; a store started with
+    another baseline (other counts) is refused. ``seen``: the label values a column lacking
+    the --pos-label may write to be all negative, as in the TARGET (``Columns.label_values``):
+    the store's and this run's TARGET's."""
     source = request.baseline_source()
     if source is None:
         return None
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
-        counted, info = _count_baseline_rows(request, window)
+        counted, info = _count_baseline_rows(request, window, seen)
     counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
@@ -594,17 +605,18 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window):
             fix="give the baseline the store was started with (its rows unchanged), or a new "
             "--store",
         )
-    return counted.table, info
+    return counted.table, info, counted.label_values
 
 
-def _count_baseline_rows(request: MonitorRequest, window: Window) -> tuple[Counted, dict]:
+def _count_baseline_rows(request: MonitorRequest, window: Window, seen) -> tuple[Counted, dict]:
     """The separate baseline's windows, and how the report names it: files are counted by the
     file engines (with ``--db``: DuckDB or pandas), a table or query by the target's database
     (read-only, with its statement timeout)."""
+    roles = dataclasses.replace(request.roles(), label_values=seen)
     if request.baseline_target is not None:
         counted = count_windows(
             request.baseline_target,
-            request.roles(),
+            roles,
             window,
             engine="auto" if request.db else request.engine,
             scheduler=None if request.db else request.scheduler,
@@ -614,7 +626,7 @@ def _count_baseline_rows(request: MonitorRequest, window: Window) -> tuple[Count
 
     table, query = request.baseline_table, request.baseline_query
     counted = count_windows_sql(
-        request.db, request.roles(), window, table=table, query=query, flag=request.db_flag
+        request.db, roles, window, table=table, query=query, flag=request.db_flag
     )
     where = f"table {table}" if table else "query"
     return counted, {"target": table or query, "source": f"{where} in {mask_url(request.db)}"}
