@@ -488,6 +488,15 @@ _BUILTIN = (
         protected=("gender",),
         pcer_splits={"gender": _female_split("gender")},
         source="Bias in Bios (De-Arteaga et al. 2019)",
+        limitations=(
+            "The project's copy is a surgeon vs nurse subset (6,387 biographies, converted from "
+            "the plkumjorn/FIND repository's data, GPL-3.0), not the PCER paper's professor vs "
+            "nurse task: its numbers are not the paper's.",
+            "English online biographies (Common Crawl): the label is the occupation title the "
+            "biography states, and gender is binary, inferred by the dataset's authors from "
+            "the pronouns in the text, not self-reported; the people are not a sample of all "
+            "surgeons and nurses.",
+        ),
         cost=2.0,
         audited=False,  # text: no standard audit model
         not_audited="a text dataset",
