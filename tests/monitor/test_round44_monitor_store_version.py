@@ -96,3 +96,21 @@ def test_a_newer_store_is_refused_as_newer_not_damaged(tmp_path):
         text = str(err.value)
         assert f"was written by a newer EthicLens (store version {STORE_VERSION + 1})" in text
         assert "damaged" not in text and "upgrade EthicLens" in text
+
+
+def test_the_version_comment_names_every_setting_a_version_1_reader_refuses():
+    """Review of e2d690b1: meta label_values (store version 2) was missing from the comment
+    that lists what each version adds. Every META setting a version-1 reader did not know
+    must be named there, or the next one added may not raise STORE_VERSION."""
+    import inspect
+
+    from ethiclens.monitor import _store
+    from ethiclens.monitor._shape import META
+
+    source = inspect.getsource(_store)
+    comment = source[source.index("# The format a run writes") : source.index("STORE_VERSION =")]
+    version_1 = {"origin_day", "reference_source", "held", "baseline_target", "evidence_windows"}
+    assert STORE_VERSION == 2  # a version 3 adds its own line to the comment and this test
+    for key in sorted(set(META) - version_1):
+        assert f"meta {key}" in comment, key
+    assert "meta held tmin/tmax" in comment

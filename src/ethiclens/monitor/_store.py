@@ -39,7 +39,8 @@ from ._verify import _short, replay_problem
 
 # The format a run writes; a store of a higher version (a newer EthicLens) is refused as newer,
 # never read as damaged. 1: the first; 2: a held window keeps its rows' first and last time
-# (meta held tmin/tmax, round 43), which a version-1 reader calls an unexpected key. Every run
+# (meta held tmin/tmax, round 43), and under --pos-label the values each label column wrote
+# beside it (meta label_values, round 44), which a version-1 reader calls unexpected. Every run
 # writes STORE_VERSION, so a version-1 store a run adds to becomes version 2; one no run has
 # touched since is still read as written. Raise it with any key or shape an older reader refuses.
 STORE_VERSION = 2
