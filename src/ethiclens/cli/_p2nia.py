@@ -207,6 +207,8 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     except ValueError as exc:  # the library's argument 'scheduler' is the flag; others as raised
         raise getattr(exc, "renamed", lambda _, e=exc: e)({"scheduler": "--scheduler"}) from None
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
+    for note in cfg.notes:  # e.g. a size above the audit rows, run at them
+        console.print(f"note: {note}", markup=False)
     console.print(f"wrote {len(files)} files to {out_dir}", markup=False)  # a path, not markup
 
 

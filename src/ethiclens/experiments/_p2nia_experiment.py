@@ -418,7 +418,26 @@ def run_experiment(
     # config and seeds write the same rows CSV in the same order (only the timings differ)
     position = {_task_key(t): i for i, t in enumerate(tasks)}
     results.sort(key=lambda result: position[_task_key(result[0])] if result else -1)
-    return pd.DataFrame([row for result in results for row in result])
+    frame = pd.DataFrame([row for result in results for row in result])
+    cfg.notes += [n for n in _capped_sizes(cfg, tasks, frame) if n not in cfg.notes]
+    return frame
+
+
+def _capped_sizes(cfg: ExperimentConfig, tasks: list[dict], frame: pd.DataFrame) -> list[str]:
+    """A note for each asked n′ above the audit rows (``--sizes 99999999``): it was run at
+    the audit rows (never drawn with replacement), which the rows' n says but no one was
+    told."""
+    if frame.empty:
+        return []
+    audit_rows = int(frame["n"].max())  # a capped n′ runs at the audit rows: the largest n
+    asked = sorted({int(n) for t in tasks for n in t["sizes"]})
+    return [
+        f"n′ {n:,} (--sizes or n_ref) is more than the {audit_rows:,} audit rows of "
+        f"{cfg.dataset} (its 20% test split): it was run at n′ = {audit_rows:,}, the rows "
+        "and tables say that n′"
+        for n in asked
+        if n > audit_rows
+    ]
 
 
 def _task_key(task_or_row: dict) -> tuple:
