@@ -62,6 +62,8 @@ from ._store import APP_ID, STORE_VERSION, Store, _refuse
 from ._windows import (
     COUNT,
     LABEL,
+    MAX_LABEL_TEXT,
+    MAX_LABEL_VALUES,
     PMAX,
     PMIN,
     PRED,
@@ -272,10 +274,6 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
 
 
-# at most this many values of a label column are remembered, none longer than this
-_MAX_LABEL_VALUES, _MAX_LABEL_TEXT = 100, 200
-
-
 def _remember_label_values(store: Store, *seen: dict | None) -> None:
     """Add to meta ``label_values`` ({role: values}) the values each label column wrote
     beside the --pos-label in this TARGET and its separate baseline (``Counted.label_values``
@@ -285,8 +283,8 @@ def _remember_label_values(store: Store, *seen: dict | None) -> None:
     merged = dict(stored)
     for role, values in (item for one in seen if one for item in one.items()):
         known = list(merged.get(role, []))
-        new = [v for v in values if v not in known and len(v) <= _MAX_LABEL_TEXT]
-        merged[role] = sorted(known + new[: max(0, _MAX_LABEL_VALUES - len(known))])
+        new = [v for v in values if v not in known and len(v) <= MAX_LABEL_TEXT]
+        merged[role] = sorted(known + new[: max(0, MAX_LABEL_VALUES - len(known))])
     if merged != stored:
         store.set_meta("label_values", merged)
 

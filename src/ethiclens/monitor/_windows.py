@@ -110,6 +110,9 @@ TERMS = {WSUM: WSUM, W2SUM: W2SUM, PMIN: "_ethiclens_p", PMAX: "_ethiclens_p"}
 # over a window's rows, stay finite (only the weights' ratios matter, so a feed beyond them can
 # be rescaled); NaN, which sorts above all in DuckDB, Spark and PostgreSQL, is refused with them
 MIN_WEIGHT, MAX_WEIGHT = "1e-100", "1e100"
+# under --pos-label a store remembers at most this many values of each label column, none
+# longer than this (meta label_values)
+MAX_LABEL_VALUES, MAX_LABEL_TEXT = 100, 200
 # every engine hands labels over as text
 LABEL_VALUES = {
     "0": 0, "1": 1, "false": 0, "true": 1, "False": 0, "True": 1, "FALSE": 0, "TRUE": 1,
@@ -1405,26 +1408,33 @@ def _known_texts(text: dict, held: list, cols: Columns) -> list:
 def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> EthicLensInputError:
     """The refusal of a label column lacking the positive value in a TARGET whose values the
     store has not seen its label columns write beside it (nor this TARGET's columns holding
-    it: ``texts``): what the store knows, and the fix (never another --pos-label: the
-    store is bound to it)."""
+    it: ``texts``, the positive value left out): what the store knows, and the fix (never
+    another --pos-label: the store is bound to it; never the positive value as the negative
+    to write)."""
     role = "y_pred" if col == cols.y_pred else "y_true"
     known = list(cols.label_values)
     unseen = [v for v in sorted(set(text)) if not values_written_alike([v], texts)]
-    shown = ", ".join(repr(v) for v in known[:10]) + (", …" if len(known) > 10 else "")
+    shown = ", ".join(_cut(v) for v in known[:10]) + (", …" if len(known) > 10 else "")
     seen = (
         f"the store has seen {shown} in its label columns (in TARGETs that held it)"
         if known
         else "the store has not seen its label columns' values yet (one written before "
         "round 44 keeps them from its next TARGET holding the positive value)"
     )
-    new = ", ".join(repr(v) for v in unseen[:5])
+    if len(known) >= MAX_LABEL_VALUES or any(len(v) > MAX_LABEL_TEXT for v in unseen):
+        seen += (
+            f" (it keeps at most {MAX_LABEL_VALUES} values of each, none longer than "
+            f"{MAX_LABEL_TEXT} characters: it may have left this one out)"
+        )
+    new = ", ".join(_cut(v) for v in unseen[:5])
+    negative = next((v for seq in texts for v in seq), None)
     fix = (
-        f"if {new} means a negative, write it as the store has seen it (e.g. {known[0]!r}) and "
-        "run again"
+        f"if {new} means a negative, write it as the store has seen it"
+        + (f" (e.g. {_cut(negative)})" if negative is not None else "")
+        + " and run again, or "
         if known
-        else f"run again once rows holding {cols.pos_label!r} have come, on them and these "
-        "rows together"
-    )
+        else ""
+    ) + f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
     return PosLabelAbsent(
         f"pos_label does not occur in the column, and {seen}; this column holds {new}, "
         "which it has not seen, so these rows are not counted as negatives",
@@ -1433,6 +1443,11 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
         fix=fix + "; the store is bound to its --pos-label (another one is another request: "
         "a new --store)",
     )
+
+
+def _cut(value: str) -> str:
+    """A label value as a refusal shows it: quoted, cut to 40 characters."""
+    return repr(value if len(value) <= 40 else value[:39] + "…")
 
 
 def missing_label_error(n: int, where: str, col: str, role: str) -> EthicLensInputError:
