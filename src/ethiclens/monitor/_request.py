@@ -374,6 +374,8 @@ class MonitorRequest:
         """The fields a store is bound to, normalised."""
         d = {name: getattr(self, name) for name in (*BOUND, *DRAWS, *OPTIONAL)}  # not the target
         d["window"] = str(self.parsed_window())
+        if isinstance(d.get("baseline_target"), os.PathLike):  # a Python caller's Path: as text
+            d["baseline_target"] = os.fspath(d["baseline_target"])
         d["protected"] = list(self.protected)
         d["intersections"] = [list(c) for c in self.intersections] if self.intersections else None
         out = {k: d[k] for k in (*BOUND, *DRAWS)}
