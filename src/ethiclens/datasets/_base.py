@@ -99,6 +99,7 @@ class Dataset:
                 value=clash[0],
                 fix="make the protected column one type (text) in the dataset's loader",
             )
+        _refuse_merged(values.dropna(), col)
         out = {
             "reference": self.reference[col],
             "groups": {t: int(n) for t, n in zip(texts, counts, strict=True)},
@@ -107,6 +108,24 @@ class Dataset:
         if missing:
             out["missing"] = missing
         return out
+
+
+def _refuse_merged(values: pd.Series, col) -> None:
+    """Refuse values that print differently but count as one group (True, 1 and 1.0 are one
+    key to pandas: 'True' held all three counts), naming the column and the texts."""
+    if values.dtype != object:  # one type: each value prints one way
+        return
+    printed: dict = {}
+    for value in values:
+        printed.setdefault(value, set()).add(str(value))
+    merged = next((sorted(texts) for texts in printed.values() if len(texts) > 1), None)
+    if merged:
+        raise EthicLensInputError(
+            f"distinct values count as one group: {', '.join(merged)} (equal as numbers)",
+            column=col,
+            value=merged[0],
+            fix="make the protected column one type (text) in the dataset's loader",
+        )
 
 
 def _shipped_checksums() -> dict[str, str]:
