@@ -93,9 +93,11 @@ _WEIGHTING = {
 }
 
 
-def _request_lines(request: dict, run: dict) -> list[str]:
+def request_lines(request: dict, run: dict | None = None) -> list[str]:
     """The weighting, the baseline, the positive label, the bins and the group edits of the
-    request, stated as the audit states them (the baseline target's rows: this run's count)."""
+    request, stated as the audit states them (the baseline target's rows: this run's count,
+    where ``run`` counted it): the terminal's, the dashboard's and the web page's lines."""
+    run = run or {}
     out = []
     for key, holds in _WEIGHTING.items():
         if request.get(key):
@@ -144,7 +146,7 @@ def summary_lines(doc: dict) -> list[str]:
             + f"; store {doc['store']}"
         )
     lines += [f"note: {note}" for note in run.get("notes", [])]
-    lines += _request_lines(doc.get("request") or {}, run)
+    lines += request_lines(doc.get("request") or {}, run)
     if windows:
         last = windows[-1]
         # the baseline tests' own threshold, as the JSON's ``threshold`` and the docs state it

@@ -374,7 +374,14 @@ async def monitoring_store(request):
 def _monitor_store(index: int, path, plots: bool = False) -> dict:
     """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
     trend plots as data URIs."""
-    from ..monitor import has_baseline_tests, plotted_comparisons, read_store, trend_png, trend_text
+    from ..monitor import (
+        has_baseline_tests,
+        plotted_comparisons,
+        read_store,
+        request_lines,
+        trend_png,
+        trend_text,
+    )
     from ..sources import mask_url
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
@@ -388,6 +395,12 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     for stored in (data["request"], data["last_run"] or {}):
         stored["target"] = _target_name(stored["target"])
     one["data"] = data
+    # the weighting, baseline, positive label, bins and group edits, as the terminal and the
+    # dashboard state them (a baseline file by its name, as the target)
+    request = dict(data["request"])
+    if request.get("baseline_target"):
+        request["baseline_target"] = _target_name(request["baseline_target"])
+    one["request_lines"] = request_lines(request)
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
