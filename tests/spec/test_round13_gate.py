@@ -137,7 +137,7 @@ def test_a_reference_written_otherwise_passes_from_the_cli(folder, capsys, writt
     assert code == 0, err
     report = json.loads(out)  # stdout: the JSON only
     assert report["run"]["gate"]["passed"] and report["run"]["gate"]["baseline"] == str(baseline)
-    assert f"gate passed: --baseline {baseline}: " in err
+    assert f"gate passed: gate.baseline = {baseline} from {config}: " in err  # the file's key
 
 
 def test_a_passed_baseline_says_so_with_its_notes(folder, capsys):

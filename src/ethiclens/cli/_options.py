@@ -342,12 +342,13 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
     gated = result.run.get("gate")
     if gated:
         outcome = GateOutcome.from_dict(gated)
+        named = {  # what the config file set, by its key (no flag gave it)
+            key: f"gate.{key} = {getattr(outcome, key)} from {request.config}"
+            for key in ("fail_on", "baseline")
+            if request.config and f"gate.{key}" not in request.by_flag
+        }
         if not outcome.passed:
-            line = outcome.message(cli=True)
-            if request.config and "gate.fail_on" not in request.by_flag:  # the file's key
-                level = f"gate.fail_on = {outcome.fail_on} from {request.config}"
-                line = line.replace(f"--fail-on {outcome.fail_on}:", f"{level}:", 1)
-            raise GateFailed(line)
+            raise GateFailed(outcome.message(cli=True, named=named))
         # stderr: --json - keeps stdout JSON; all notes are in the JSON written, if any
-        if line := outcome.baseline_line(cli=True, json=spec.outputs.json):
+        if line := outcome.baseline_line(cli=True, json=spec.outputs.json, named=named):
             click.echo(line, err=True)

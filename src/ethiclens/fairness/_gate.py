@@ -106,36 +106,42 @@ class GateOutcome:
     def passed(self) -> bool:
         return not (self.failures or self.regressions)
 
-    def message(self, *, cli: bool = False) -> str:
+    def message(self, *, cli: bool = False, named: dict | None = None) -> str:
         """Why the gate failed, in the words of the face that asked: the CLI's flags
         (``exit 1 because of --fail-on flagged: ...``), else Python's arguments
-        (``gate failed: fail_on='flagged': ...``). One line: a newline or control character
+        (``gate failed: fail_on='flagged': ...``). ``named``: how the face names ``fail_on``
+        or ``baseline`` where no flag gave it (a config file's key: ``{"baseline":
+        "gate.baseline = old.json from c.yaml"}``). One line: a newline or control character
         of a group's name is written as a visible escape (``line1\\nline2``), as the CLI
         writes every message (``ethiclens._text.one_line``)."""
-        parts = []
+        parts, named = [], named or {}
         if self.failures:
             n = len(self.failures)
             level = f"--fail-on {self.fail_on}" if cli else f"fail_on={self.fail_on!r}"
             parts.append(
-                f"{level}: {n} comparison{'s' if n > 1 else ''}: " + ", ".join(self.failures)
+                f"{named.get('fail_on', level)}: {n} comparison{'s' if n > 1 else ''}: "
+                + ", ".join(self.failures)
             )
         if self.regressions:
-            parts.append(self._regressed(cli) + "; ".join(self.regressions))
+            parts.append(self._regressed(cli, named) + "; ".join(self.regressions))
         if not parts:
             return "gate passed"
         return one_line(("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts))
 
-    def baseline_line(self, *, cli: bool = False, json: str | None = None) -> str | None:
+    def baseline_line(
+        self, *, cli: bool = False, json: str | None = None, named: dict | None = None
+    ) -> str | None:
         """The one line that says a baseline comparison passed, with its notes (improvements,
         other input than the baseline), in the face's words (``--baseline FILE`` or
-        ``baseline='FILE'``); None when there was no baseline, or the gate failed (then
-        ``message`` says why). One line, escaped as ``message`` is. A few notes are written in
-        full; of more, the first few and where to see them all: ``json`` is where the CLI
-        writes the report (``-``: stdout), else none is known to be written."""
+        ``baseline='FILE'``, or ``named["baseline"]`` as ``message`` takes it); None when there
+        was no baseline, or the gate failed (then ``message`` says why). One line, escaped as
+        ``message`` is. A few notes are written in full; of more, the first few and where to
+        see them all: ``json`` is where the CLI writes the report (``-``: stdout), else none is
+        known to be written."""
         if not self.baseline or self.baseline.endswith(_MODEL_A) or not self.passed:
             return None
-        named = f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
-        line = f"gate passed: {named}: no verdict, DI or EO worse than the baseline"
+        named_as = self._baseline_named(cli, named)
+        line = f"gate passed: {named_as}: no verdict, DI or EO worse than the baseline"
         if self.notes:
             n = len(self.notes)
             shown = self.notes if n <= _NOTES_IN_FULL else self.notes[:_NOTES_SHOWN]
@@ -144,12 +150,17 @@ class GateOutcome:
                 line += f"; {n - len(shown)} more: " + _all_notes(n, cli, json)
         return one_line(line)
 
-    def _regressed(self, cli: bool) -> str:
+    def _regressed(self, cli: bool, named: dict) -> str:
         """What the regressions are measured against: a comparison's model A, or a baseline."""
         if self.baseline and self.baseline.endswith(_MODEL_A):
             return f"model B is worse than model A ({self.baseline[: -len(_MODEL_A)]}): "
-        named = f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
-        return f"{named}: worse than the baseline: "
+        return f"{self._baseline_named(cli, named)}: worse than the baseline: "
+
+    def _baseline_named(self, cli: bool, named: dict | None) -> str:
+        """The baseline as the face gave it: its flag, a config file's key, or the argument."""
+        if named and "baseline" in named:
+            return named["baseline"]
+        return f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
 
     @classmethod
     def from_dict(cls, data: dict) -> GateOutcome:
