@@ -26,7 +26,7 @@ from .._checks import (
 )
 from .._secrets import masked_cut
 from .._text import beside, one_line
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
 from ._intervals import CI_CHOICES, INFINITE_NOTE
@@ -973,14 +973,11 @@ def check_comparable(old: dict, new: dict, name: str = "baseline") -> list[str]:
         )
     if diffs:
         sections = list(dict.fromkeys(_SECTION_WORDS[d.field.split(".")[0]] for d in diffs))
-        pins = _reference_pins(diffs)
+        pins = _reference_pins(diffs) or _crossing_pins(diffs, new)
         fix = "gate against a report of the same target, roles, group edits and policy"
-        if pins:
-            fix = f"pin the baseline's reference group: {pins}" + (
-                f"; and {fix}" if len(diffs) > 1 else ""
-            )
-        elif _crossing_pins(diffs, new):
-            fix = _crossing_pins(diffs, new) + (f"; and {fix}" if len(diffs) > 1 else "")
+        if pins:  # Python's words and the command line's (FaceFix), each with the rest
+            also = f"; and {fix}" if len(diffs) > 1 else ""
+            fix = FaceFix(pins[0] + also, pins[1] + also)
         raise _baseline_error(
             f"{name} was audited with another spec than this run ({', '.join(sections)}): "
             + "; ".join(d.text for d in diffs),
@@ -1065,8 +1062,10 @@ def _place(spec: dict) -> str:
     return f"the benchmark {dataset!r}" if dataset else "rows of a file, counts table or database"
 
 
-def _reference_pins(diffs: list) -> str:
-    """The flags (and config entries) that pin the baseline's reference groups, '' if none."""
+def _reference_pins(diffs: list) -> tuple[str, str] | None:
+    """How to pin the baseline's reference groups, in Python's words (the keyword, and a config
+    file's key) and the command line's (its flags, and the key), or None. Each names its face,
+    so a config file's user is told the key, never a flag renamed into the key's words."""
     for d in diffs:
         if d.pins:
             flags = ", ".join(
@@ -1074,26 +1073,35 @@ def _reference_pins(diffs: list) -> str:
                 + (f" in place of --protected {shlex.quote(w)}" if w else "")
                 for a, r, w in d.pins
             )
-            return f"{flags} (in a config file: roles.protected {list(d.pinned)!r})"
-    return ""
+            pinned, head = list(d.pinned), "pin the baseline's reference group: "
+            python = f"protected={pinned!r} in Python, roles.protected {pinned!r} in a config file"
+            cli = f"{flags} on the command line (in a config file: roles.protected {pinned!r})"
+            return head + python, head + cli
+    return None
 
 
-def _crossing_pins(diffs: list, new: dict) -> str:
-    """The flags that pin the reference of intersections a baseline compared with another
-    group (a crossing's default reference is its largest group, which moves with the data;
-    with each of its attributes' references given, it is theirs crossed), '' if none."""
+def _crossing_pins(diffs: list, new: dict) -> tuple[str, str] | None:
+    """How to pin the reference of intersections a baseline compared with another group (a
+    crossing's default reference is its largest group, which moves with the data; with each
+    of its attributes' references given, it is theirs crossed), in Python's words and the
+    command line's (as :func:`_reference_pins`), or None."""
     crossings = next((d.crossings for d in diffs if d.crossings), ())
     if not crossings:
-        return ""
+        return None
     refs = {str(a.get("name")): a.get("reference") for a in new.get("attributes") or ()}
     attributes = dict.fromkeys(str(a) for combo in crossings for a in combo)
-    flags = " ".join(f"--protected {shlex.quote(_entry(a, refs.get(a)))}" for a in attributes)
+    entries = [_entry(a, refs.get(a)) for a in attributes]
+    flags = " ".join(f"--protected {shlex.quote(e)}" for e in entries)
     names = ", ".join(INTERSECTION_SEP.join(map(str, combo)) for combo in crossings)
-    return (
-        f"pin the reference group of every attribute of {names} ({flags}; in a config file "
-        "roles.protected COL=REFERENCE entries), so that its reference is theirs crossed, not "
-        "its largest group, which moves with the data; and re-run the baseline audit with them"
+    head = f"pin the reference group of every attribute of {names} ("
+    tail = (
+        "), so that its reference is theirs crossed, not its largest group, which moves with "
+        "the data; and re-run the baseline audit with them"
     )
+    key = "roles.protected COL=REFERENCE entries in a config file"
+    python = f"protected={entries!r} in Python, {key}"
+    cli = f"{flags} on the command line; {key}"
+    return head + python + tail, head + cli + tail
 
 
 def _entry(attribute: str, reference) -> str:
