@@ -14,6 +14,7 @@ from ._read import read_store
 from ._render import LABELS as TEST_LABELS
 from ._render import (
     MAX_PLOTS,
+    absent_text,
     has_baseline_tests,
     plotted_comparisons,
     render_html,
@@ -51,6 +52,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "render_html",
     "summary_lines",
+    "absent_text",
     "request_lines",
     "trend_png",
     "trend_text",

@@ -375,6 +375,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     """What the monitor stored in ``path`` (a file, or a database URL; read-only), plus its
     trend plots as data URIs."""
     from ..monitor import (
+        absent_text,
         has_baseline_tests,
         plotted_comparisons,
         read_store,
@@ -401,6 +402,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     if request.get("baseline_target"):
         request["baseline_target"] = _target_name(request["baseline_target"])
     one["request_lines"] = request_lines(request)
+    # a side without rows in the last windows, as the terminal and the dashboard say it
+    one["absent"] = [absent_text(c) for c in data["report"]["comparisons"]]
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
