@@ -140,8 +140,10 @@ class Registry(Generic[T]):
     def get(self, name, where: str | None = None, *, kind: str | None = None) -> T:
         """The entry ``name``; an unknown name lists the registered ones, its near miss first
         ("did you mean 'grr'? ", ``_checks.did_you_mean``: one spelling for every registry),
-        naming ``where`` as ``kind`` ("argument", "key"; default: as its spelling says)."""
+        naming ``where`` as ``kind`` ("argument", "key"; default: as its spelling says, and a
+        getter's own parameter ``name`` as the argument it is: ``get_model('RF')``)."""
         if not isinstance(name, str) or name not in self.entries:
+            kind = kind or ("argument" if where == "name" else None)
             names = self.names()
             raise EthicLensInputError(
                 f"unknown {self.kind} (registered: {', '.join(names)})",

@@ -98,7 +98,7 @@ class ExperimentConfig:
         cfg = cls(dataset=dataset, **options)
         cfg.validate()
         for m in cfg.models:  # a missing extra (xgboost) named before --out is created
-            get_model(m).check_installed()
+            get_model(m, "--models").check_installed()
         return cfg
 
     def validate(self):
@@ -381,7 +381,7 @@ def _synth_keys(cfg: ExperimentConfig) -> dict:
 def _task_runner(cfg: ExperimentConfig):
     """:func:`run_task`, carrying the entries of the models registered at run time (spawned
     workers know only the built-in ones)."""
-    extra = tuple(get_model(m) for m in cfg.models if not is_builtin_model(m))
+    extra = tuple(get_model(m, "--models") for m in cfg.models if not is_builtin_model(m))
     return functools.partial(run_task, models=extra) if extra else run_task
 
 
@@ -398,7 +398,7 @@ def run_experiment(
     # again or a data file changed since the last one is not served from the cache
     _prepared.cache_clear()
     for m in cfg.models:  # a missing extra (xgboost) is named before any model is fitted
-        get_model(m).check_installed()
+        get_model(m, "--models").check_installed()
     fresh = any(get_mechanism(m).fresh_process for m in cfg.mechanisms if m in mechanism_names())
     if fresh and scheduler is None:  # each MST/AIM task in a new process (Mechanism docs)
         executor = LocalExecutor(workers, max_tasks_per_child=1)

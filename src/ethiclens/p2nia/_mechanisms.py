@@ -230,7 +230,7 @@ def mechanism_names() -> list[str]:
     return _REGISTRY.names()
 
 
-def get_mechanism(name, where: str = "--mechanism") -> Mechanism:
+def get_mechanism(name, where: str = "name") -> Mechanism:
     """The registered mechanism ``name``; an unknown name lists the registered ones, a near
     miss first ('GRR': "did you mean 'grr'?")."""
     return _REGISTRY.get(name, where)

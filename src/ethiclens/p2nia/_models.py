@@ -105,7 +105,7 @@ def is_builtin_model(name: str) -> bool:
     return _REGISTRY.is_builtin(name)
 
 
-def get_model(name, where: str = "--models") -> AuditedModel:
+def get_model(name, where: str = "name") -> AuditedModel:
     """The registered model ``name``; an unknown name lists the registered ones, a near miss
     first ('RF': "did you mean 'rf'?")."""
     return _REGISTRY.get(name, where)

@@ -95,6 +95,12 @@ from ._synth import AuditColumns, bin_labels, column_domains
 REQUEST_FORMAT = "ethiclens-p2nia-request/1"
 
 
+def _mechanism(name):
+    """A request's mechanism, an unknown one named as ``--mechanism`` (a request file's key
+    when read from one): ``get_mechanism``'s own default names its argument."""
+    return get_mechanism(name, "--mechanism")
+
+
 class SeededReleaseWarning(UserWarning):
     """A release drawn from a seed (``--seed``, ``random_state``): its rows and noise follow
     from the seed alone, so anyone who knows it can undo the randomisation and recover the
@@ -295,7 +301,7 @@ def refuse_unused_delta(request: AuditRequest, where: str, kind=None) -> AuditRe
     guarantee (GRR): the release would state a δ it never uses. ``where`` names it
     (``--delta``, ``delta``, ``delta in req.json``), as a ``kind`` (default: an option, or
     the argument ``delta``)."""
-    if request.delta is not None and not get_mechanism(request.mechanism).needs_delta:
+    if request.delta is not None and not _mechanism(request.mechanism).needs_delta:
         raise EthicLensInputError(
             f"{request.mechanism.upper()} is pure ε-differential privacy: it uses no δ",
             column=where,
@@ -510,7 +516,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     rng = np.random.default_rng(random_state)
     at = np.sort(rng.choice(len(data), size=request.n, replace=False))  # in the data's order
     rows = data.iloc[at]
-    mech = get_mechanism(request.mechanism)
+    mech = _mechanism(request.mechanism)
     drawn = AuditColumns(
         rows,
         request.protected,
@@ -698,8 +704,8 @@ def _check_extra_columns(request, columns, discretization, roles) -> list:
             discretization,
             column="--bins",
         )
-    if not get_mechanism(request.mechanism).extra_columns and (columns or discretization):
-        with_extra = [n for n in mechanism_names() if get_mechanism(n).extra_columns]
+    if not _mechanism(request.mechanism).extra_columns and (columns or discretization):
+        with_extra = [n for n in mechanism_names() if _mechanism(n).extra_columns]
         raise refused(
             f"{request.mechanism.upper()} releases only the request's columns; extra columns "
             f"and bins apply to {'/'.join(with_extra)}",
@@ -889,7 +895,7 @@ def _with_budget(manifest: dict, out: Path, is_release: bool, track_budget) -> d
     }
     if manifest.get("delta") is not None:
         budget["this_release_delta"] = manifest["delta"]
-    delta = get_mechanism(manifest["mechanism"]).delta_used(manifest)  # MST's default too
+    delta = _mechanism(manifest["mechanism"]).delta_used(manifest)  # MST's default too
     if delta_before or delta is not None:  # δs add up as the ε do
         budget[CUMULATIVE_DELTA] = delta_before + float(delta or 0.0)
     _refuse_spent(budget)
@@ -1422,7 +1428,7 @@ def _checked_fields(body: dict) -> dict:
             column="--epsilon",
             fix="give it, e.g. --epsilon 1.0",
         )
-    eps = get_mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
+    eps = _mechanism(mech).checked_epsilon(body["epsilon"])  # the ceiling in its terms
     # δ below 1/n′ (no record in the clear): one at or below 0 where 1/n′ is the tighter bound
     # is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]
     delta, bound = body.get("delta"), 1 / n
@@ -1457,7 +1463,7 @@ def _checked_fields(body: dict) -> dict:
         "track_budget": track,
         "accounting": accounting,
     }
-    get_mechanism(mech).check_request(fields)
+    _mechanism(mech).check_request(fields)
     return fields
 
 
@@ -1517,7 +1523,7 @@ def check_n(n, where: str = "--n"):
 
 def _check_accounting(accounting, mech: str) -> str:
     """A known accounting that the registered mechanism ``mech`` supports."""
-    mechanism = get_mechanism(mech)
+    mechanism = _mechanism(mech)
     known = isinstance(accounting, str) and accounting in ACCOUNTINGS
     if not known or accounting not in mechanism.accountings:
         raise EthicLensInputError(

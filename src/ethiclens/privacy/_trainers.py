@@ -114,7 +114,7 @@ def get_trainer(name, where: str = "name") -> Trainer:
         What the error names: the argument ``name`` (default), a sweep grid's key
         (``trainer``) or a flag (``--trainer``).
     """
-    kind = "argument" if where == "name" else None if where.startswith("-") else "key"
+    kind = None if where == "name" or where.startswith("-") else "key"  # name: the argument
     return _REGISTRY.get(name, where, kind=kind)
 
 
