@@ -268,7 +268,32 @@ def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     """Refuse anything but a ``frame_type`` (``what`` names it) or a frame without the role
     columns: the start of every in-memory engine (Dask, Spark)."""
     check_type(frame, frame_type, column="frame", problem=f"must be {what}", fix=fix)
+    _refuse_empty_names(roles)
     check_columns(list(frame.columns), roles, "the frame")
+
+
+def _refuse_empty_names(roles) -> None:
+    """A role named '' refused as ``ethiclens.audit`` refuses it ("must not be empty"): a
+    frame's column named '' (a Parquet file may hold one) was counted by Dask and Spark
+    (``audit_frame(ddf, protected=[''])``; ``y_true=''`` read as no labels at all) where every
+    file engine refuses the name, and DuckDB could not quote it. (A file's roles reach no
+    frame's check: ``thresholds`` counts with ``y_pred=''``, no prediction, on purpose.)"""
+    if not hasattr(roles, "columns"):  # no Roles (a dict): check_columns refuses it by type
+        return
+    given = {"y_pred": [roles.y_pred], "protected": list(roles.protected)}
+    given |= {"y_true": [roles.y_true], "y_score": [roles.y_score], "sample_weight": [roles.weight]}
+    for keyword, names in given.items():
+        if any(isinstance(name, str) and name == "" for name in names):
+            own = keyword in ("y_pred", "protected")
+            raise EthicLensInputError(
+                "must not be empty",
+                column=keyword,
+                value="",
+                kind="argument",
+                fix="give the column's name (it has no default)"
+                if own
+                else "give a value, or leave it out for its default",
+            )
 
 
 def check_columns(columns, roles, target, layout=None) -> None:
