@@ -3,7 +3,8 @@
 ``read_store(path)`` opens the SQLite file read-only (``mode=ro``) — or a PostgreSQL store's URL
 in read-only transactions — refuses what is not a monitor store with one line, and returns
 plain data: the request the store was written for
-(target, columns, policy; never a password), the windows, and per comparison its window series
+(target, columns, policy; never a password), the windows (and those the last run held back),
+and per comparison its window series
 (estimates with their intervals, confidence-sequence bounds, e-values, alarm flags) exactly as
 the monitor stored them, plus the monitor's own JSON document (``report``, the one
 ``ethiclens monitor --json`` writes, for :func:`trend_png`). Nothing is computed here.
@@ -16,7 +17,7 @@ import urllib.parse
 from pathlib import Path
 
 from ..errors import EthicLensInputError
-from ._report import build_report, sequence_text
+from ._report import build_report, iso, sequence_text
 from ._request import MonitorRequest, check_stored_numbers
 from ._store import READ_FIX, Store, as_written_fix, checked_store, damaged, is_store_url
 
@@ -90,8 +91,20 @@ def _read(store: Store, refuse) -> dict:
         "windows": doc["windows"],
         "comparisons": comparisons,
         "alarm": any(c["alarm"] for c in comparisons),
+        "held": _held(store),
         "report": doc,
     }
+
+
+def _held(store: Store) -> list[dict]:
+    """The windows the last run held back (meta ``held``: ``--hold-last``, a day window not
+    ended, a row window not full), in order: each one's number, span and rows, as the run's
+    note names them; a later run processes them."""
+    held = store.meta("held") or {}
+    return [
+        {"window": int(w), "start": iso(s["start"]), "end": iso(s["end"]), "rows": int(s["rows"])}
+        for w, s in sorted(held.items(), key=lambda kv: int(kv[0]))
+    ]
 
 
 def _bound_request(store: Store, refuse) -> dict:
