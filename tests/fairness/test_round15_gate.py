@@ -231,4 +231,5 @@ def test_a_thresholds_report_is_no_baseline(place, capsys):
     capsys.readouterr()
     assert _audit(place, KINDS["file"], "--baseline", str(place / "th.json")) == 2
     err = capsys.readouterr().err
-    assert "th.json is not an audit report. Fix: give a JSON report" in err
+    said = "th.json is not an audit report: it is a threshold view's (ethiclens thresholds)"
+    assert said in err and "Fix: give a JSON report" in err

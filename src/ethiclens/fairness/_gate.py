@@ -387,20 +387,45 @@ def _read_baseline(baseline) -> tuple[str, dict]:
                 path, "baseline", _REPORT, suffixes=None, limit=MAX_REPORT_BYTES
             )
         except EthicLensInputError as exc:  # named as the argument it is, not as a column
+            if path.suffix.lower() in (".yaml", ".yml") and exc.problem.startswith("cannot"):
+                raise _baseline_error(  # a spec's YAML: the request, not the report it wrote
+                    f"{path.name} is a YAML file, not an audit report (JSON): {_SPEC_IS_NOT}",
+                    fix=f"give the {_REPORT} of its run",
+                ) from None
             raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
         name = str(path)
-    if isinstance(data, dict) and data.get("kind") == _COMPARISON_KIND:
+    _refuse_other_kind(Path(name).name, data)
+    return name, data
+
+
+# A spec given where a report goes: what it is, said once for its YAML and its JSON.
+_SPEC_IS_NOT = "a spec is the request of a run, its report what the run found"
+
+
+def _refuse_other_kind(name: str, data) -> None:
+    """Refuse a baseline that is no audit report, naming what it is where it is a known kind:
+    a comparison's or a threshold view's report, or a spec (the request, not its report)."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if kind == _COMPARISON_KIND:
         raise _baseline_error(
-            f"{Path(name).name} is not an audit report: it is a model comparison's "
-            "(ethiclens compare)",
+            f"{name} is not an audit report: it is a model comparison's (ethiclens compare)",
             fix=f"give a {_REPORT} of the model (a comparison gates model B against model A)",
         )
-    if not isinstance(data, dict) or "comparisons" not in data:
-        raise _baseline_error(
-            f"{Path(name).name} is not an audit report",
-            fix=f"give a {_REPORT}",
-        )
-    return name, data
+    if isinstance(data, dict) and "comparisons" in data:
+        return
+    what = ""
+    if kind == "threshold_table":
+        what = ": it is a threshold view's (ethiclens thresholds), which is no gate"
+        fix = f"give a {_REPORT} at the threshold you use"
+    elif isinstance(data, dict) and "run" not in data and _SPEC_SECTIONS.intersection(data):
+        what, fix = f": it is a spec ({_SPEC_IS_NOT})", f"give the {_REPORT} of its run"
+    else:
+        fix = f"give a {_REPORT}"
+    raise _baseline_error(f"{name} is not an audit report{what}", fix=fix)
+
+
+# A spec's own sections (a spec given as the baseline names one, a report has none of them).
+_SPEC_SECTIONS = frozenset({"target", "roles", "groups", "policy", "gate", "outputs"})
 
 
 @cache
