@@ -1418,8 +1418,9 @@ def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
 
 def column_not_found(col, names, source: str) -> EthicLensInputError:
     """The one refusal of a column ``source`` lacks (every engine, the monitor, a database):
-    the near misses named — case and spaces, or the same letters in other Unicode code points
-    (``âge`` typed precomposed, written decomposed by macOS tools) — then the columns."""
+    the near misses named — case and spaces, the same letters in other Unicode code points
+    (``âge`` typed precomposed, written decomposed by macOS tools), or a typo (``lable``) — then
+    the columns."""
     names = [str(n) for n in names]
     shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
     fix = f"use one of its columns: {shown}"
@@ -1443,6 +1444,10 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         )
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
+    else:  # a typo ('lable'): the near miss every choice's refusal names (_checks)
+        from ._checks import did_you_mean
+
+        fix = did_you_mean(str(col), names) + fix
     return EthicLensInputError(f"not found in {source}", column=col, fix=fix, kind="column")
 
 
