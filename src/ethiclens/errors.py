@@ -117,7 +117,7 @@ def _kind(column) -> str:
     """What ``column`` names in a message: a command-line option, an argument, a key of a
     spec (config) file or a column."""
     text = str(column)
-    if text.startswith("-"):
+    if re.match(r"--?[A-Za-z]", text):  # --n-boot, -h; a column named '-' or '-1' is a column
         return "option"
     if text in ("spec", "version") or ("." in text and text.partition(".")[0] in _SPEC_SECTIONS):
         return "key"
