@@ -4,6 +4,7 @@ as rows or as a counts table, with its provenance and fingerprint. Every face lo
 from __future__ import annotations
 
 import hashlib
+import os
 import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -146,7 +147,8 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
         fix = _as_written_fix(path, f"check the path or the glob{where}")
         raise _refused("matches no file", key, fix, str(path))
     fix = _as_written_fix(path, f"check the path{where}")
-    raise DataFileError(f"file {one_line(path)} does not exist", column=key, fix=fix)  # 1 line
+    what = "folder" if str(path).endswith(("/", os.sep)) else "file"  # 'exports/' says folder
+    raise DataFileError(f"{what} {one_line(path)} does not exist", column=key, fix=fix)  # 1 line
 
 
 def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
@@ -164,7 +166,8 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
             raise _refused(problem + "reads one", "--counts", fix)
         return _counts_file(spec)
     if kind == "file" and Path(t.file).suffix == "" and t.file != "-" and not Path(t.file).exists():
-        if not any(ch in t.file for ch in "*?["):  # no file, no glob: a misspelt benchmark?
+        # no file, no glob, no folder part ('exports/', 'data/preds': paths): a misspelt benchmark?
+        if not any(ch in t.file for ch in "*?[/" + os.sep):
             raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
     if kind == "file":
         refuse_missing_input(t.file, "target.file", globs=True)
