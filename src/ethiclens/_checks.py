@@ -9,6 +9,7 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
+from contextlib import contextmanager
 from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 
 import numpy as np
@@ -18,6 +19,21 @@ from .errors import EthicLensInputError, _number_as_typed, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
+
+
+@contextmanager
+def naming_file(name: str) -> Iterator[None]:
+    """A refusal of the file read within that names nothing (missing, a folder, empty, of an
+    unknown type, unreadable) names ``name``: the option, argument or parameter that gave its
+    path (``--data``, ``SCORED``, ``train_path``), as the audit's names ``TARGET``."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        if exc.column is not None:
+            raise
+        own = type(exc).__init__ is EthicLensInputError.__init__
+        cls = type(exc) if own else EthicLensInputError
+        raise cls(exc.problem, column=name, value=exc.value, fix=exc.fix) from exc
 
 
 def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensInputError:

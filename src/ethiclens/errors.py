@@ -99,7 +99,7 @@ _REPR.maxstring, _REPR.maxlong, _REPR.maxother = 300, 300, 300
 
 # Positional CLI arguments, named by their metavar; anything else without dashes is a column
 # (or a Python parameter, which the same word serves).
-_ARGUMENTS = frozenset({"TARGET", "STORE", "RELEASE_DIR"})
+_ARGUMENTS = frozenset({"TARGET", "STORE", "RELEASE_DIR", "DATA", "SCORED"})
 
 
 # Settings objects built in Python: "WebConfig.workers" names a field the caller passed.

@@ -9,7 +9,14 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._checks import is_number_text, split_list, split_names, underflow_words, underflows
+from .._checks import (
+    is_number_text,
+    naming_file,
+    split_list,
+    split_names,
+    underflow_words,
+    underflows,
+)
 from ..errors import EthicLensInputError, _number_as_typed, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
@@ -183,7 +190,8 @@ def release_to_folder(
         )
     # a CSV's groups as ``audit`` reads them, text as written: 01, 1 and 1.0 stay three groups
     # (pandas' guessed types would merge them into the number 1)
-    rows = read_table(data_path, csv_dtype={request.protected: str})
+    with naming_file("--data"):
+        rows = read_table(data_path, csv_dtype={request.protected: str})
     try:
         rel = release_rows(
             request,

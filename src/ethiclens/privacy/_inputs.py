@@ -33,6 +33,7 @@ from .._checks import (
     first_row,
     is_zero_one,
     label_fix,
+    naming_file,
     plain,
     positive_value,
     refuse_missing,
@@ -423,7 +424,7 @@ def _checked_columns(paths: dict, y_true, y_pred, protected, loss, ids) -> dict:
     return {"y_true": y_true, "y_pred": y_pred, "groups": protected, "loss": loss, "ids": ids}
 
 
-def _read_split(path, name: str, columns: dict, name_rows):
+def _read_split(path, name: str, columns: dict, name_rows, given: str = "path"):
     """:func:`read_split`'s split, and the frame it was read from."""
     y_true, y_pred, protected, loss, ids = columns.values()
     check_split_columns(y_true=y_true, y_pred=y_pred, protected=protected, loss=loss, ids=ids)
@@ -431,7 +432,8 @@ def _read_split(path, name: str, columns: dict, name_rows):
     # '1.0' were all the group 1.0 (two groups merged, or one left and the audit refused);
     # a typed column (Parquet's, JSON's numbers) as text too, so that a CSV's groups and its
     # compare row for row; a mixed one (1 and '1') stays, refused as printing the same
-    frame = read_table(path, csv_dtype={protected: str})
+    with naming_file(given):  # the parameter that gave the path: path, train_path, test_path
+        frame = read_table(path, csv_dtype={protected: str})
     require_columns(frame, [c for c in columns.values() if c is not None], path)
     groups = frame[protected]
     if not pd.api.types.is_object_dtype(groups):
@@ -533,7 +535,7 @@ def read_splits(
             "give the model's held-out rows as test_path and its training rows as train_path",
         )
     (train, frame_tr), (test, frame_te) = (
-        _read_split(path, name, columns, name_rows)
+        _read_split(path, name, columns, name_rows, f"{name}_path")
         for name, path in (("train", train_path), ("test", test_path))
     )
     # rows compared in the columns both files hold (a file's own extra column is no difference)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import check_seed, first_row
+from .._checks import check_seed, first_row, naming_file
 from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
     ENCODER_FIX,
@@ -88,14 +88,16 @@ def probe_model(
             fix="add --data records.csv (CSV or Parquet, with the protected column)",
         )
     if not attribute:
-        columns = list(map(str, read_table(data).columns))[:20]
+        with naming_file("--data"):
+            columns = list(map(str, read_table(data).columns))[:20]
         raise EthicLensInputError(
             "is needed with --model: the protected column of --data to flip",
             column="--attribute",
             fix=f"add --attribute COLUMN, one of {columns}",
         )
     model = load_entry_point(entry_point)  # a bad --model is named before a bad --data
-    X = read_groups_as_written(data, [attribute])
+    with naming_file("--data"):
+        X = read_groups_as_written(data, [attribute])
     require_columns(X, [attribute], data)
     try:
         result = counterfactual(
@@ -128,7 +130,8 @@ def analyze_scored(
     from ..io import read_table, require_columns
 
     _check_run(favorable, n_boot, seed)  # before the file is read
-    frame = read_table(scored)
+    with naming_file("SCORED"):
+        frame = read_table(scored)
     if groups := _typed_groups(frame, scored, (y_pred, y_score)):  # 01 read as 1: read again
         frame = read_groups_as_written(scored, groups)
     require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
@@ -261,7 +264,8 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
 
     _refuse_no_path(out, "--out", "pass the file to write, e.g. --out flipped.csv")  # None too
     check_probe_outputs({"--out": out}, inputs=[data], suffixes=False, example="flipped")
-    records = read_groups_as_written(data, [protected])
+    with naming_file("DATA"):
+        records = read_groups_as_written(data, [protected])
     require_columns(records, [protected], data)
     try:  # the input first
         _target_groups(_protected_column(records, protected), protected, None)
