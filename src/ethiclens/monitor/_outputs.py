@@ -82,7 +82,6 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     not (None when every one was), for the caller to raise once it has said the rest."""
     from ..fairness import in_python_words
     from ..io import check_outputs, write_atomic
-    from ..spec import output_not_written
     from ._render import render_html
     from ._store import is_store_url
 
@@ -97,20 +96,38 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     outputs = {k: p for k, p in outputs.items() if "\x00" not in str(p) and not os.path.isdir(p)}
     read = [target] if os.path.isfile(str(target)) else []
     in_python_words(lambda: check_outputs(outputs, inputs=read), {k: k for k in outputs})
-    written = []  # a path refused as write_atomic's 'path' is this function's argument
+    written, failed = [], []  # a path refused as write_atomic's 'path' is this function's argument
     if json_out and json_out != "-":
-        in_python_words(lambda: write_atomic(json_out, result.to_json()), {"path": "json_out"})
-        written.append(str(json_out))
+        try:
+            in_python_words(lambda: write_atomic(json_out, result.to_json()), {"path": "json_out"})
+            written.append(str(json_out))
+        except EthicLensInputError as exc:
+            if exc.kind == "argument":  # the caller's argument (a NUL, a number): nothing written
+                raise
+            failed.append((json_out, "--json", exc))  # a full disk: the dashboard still written
     if html_out:
         try:
             html = render_html(result.to_dict())
             in_python_words(lambda: write_atomic(html_out, html), {"path": "html_out"})
+            written.append(str(html_out))
         except Exception as exc:  # noqa: BLE001 - one line once the rest is said, no traceback
-            # the spec's refusal of an output not written, naming the store kept too
-            refusal = output_not_written(
-                html_out, exc, "--html", kept="the store and every other output were",
-                report=" (--json)",
-            )  # fmt: skip
-            return written, refusal
-        written.append(str(html_out))
-    return written, None
+            failed.append((html_out, "--html", exc))
+    return written, _not_written(failed)
+
+
+def _not_written(failed) -> EthicLensInputError | None:
+    """The spec's refusal of the first output not written (naming the store kept too), and
+    of any other not written; None when every one was written."""
+    from ..spec import output_not_written
+
+    if not failed:
+        return None
+    kept, report = "the store and every other output were", " (--json)"
+    (path, flag, exc), others = failed[0], failed[1:]
+    first = output_not_written(path, exc, flag, kept=kept, report=report)
+    if not others:
+        return first
+    problem = f"{first.problem}; also not written: {others[0][0]} ({others[0][1]})"
+    return EthicLensInputError(
+        problem, column=first.column, value=first.value, fix=first.fix, kind=first.kind
+    )

@@ -96,37 +96,61 @@ def _check_report_formats(o) -> None:
 def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     """Write the spec's report files for ``result`` (of ``purpose``: audit, compare,
     thresholds), and the spec itself to ``save_config`` when given, yielding each path once
-    written. The JSON file first, the PDF last (after the saved spec): a renderer that fails
-    or hangs leaves every other output written."""
+    written. The JSON file first, the PDF last (after the saved spec): an output that fails
+    or hangs (the JSON's and the saved spec's too) leaves every other output written, then
+    the first one not written is refused, naming any other that was not."""
     from .._text import write_whole
-    from ..io import write_atomic
 
     o = spec.outputs
     if o.json == "-":
         write_whole(sys.stdout, result.to_json() + "\n")  # every byte, or said cut short
-    elif o.json:
-        write_atomic(o.json, result.to_json())
-        yield o.json
-    failed = None  # one output that cannot be written leaves the others written, then says so
-    for key, render in _renderers(result, purpose):
-        path = getattr(o, key)
-        if not path:
-            continue
-        if key == "pdf" and save_config:
-            method_named(spec)._save(save_config, "--save-config", purpose)
-            yield save_config
-            save_config = None
+    failed = []  # (path, flag, exc) of each output not written, said once the rest is written
+    for key, path, write in _writers(result, spec, purpose, save_config):
         try:
-            render(path)
-        except Exception as exc:  # noqa: BLE001 - reported (first one) once the rest is written
-            failed = failed or output_not_written(path, exc, f"--{key.replace('_', '-')}")
+            write(path)
+        except Exception as exc:  # noqa: BLE001 - reported once the rest is written
+            failed.append((path, "--" + key.replace("_", "-"), exc))
             continue
         yield path
+    if failed:
+        raise _not_written(failed)
+
+
+def _writers(result, spec: AuditSpec, purpose: str, save_config):
+    """(key, path, writer) of each output to write, in the order written: the JSON first,
+    the saved spec before the PDF (kept if the renderer fails), else last."""
+    from ..io import write_atomic
+
+    o = spec.outputs
+    save = (
+        "save_config",
+        save_config,
+        lambda p: method_named(spec)._save(p, "--save-config", purpose),
+    )
+    writers = (
+        [("json", o.json, lambda p: write_atomic(p, result.to_json()))] if o.json != "-" else []
+    )
+    for key, render in _renderers(result, purpose):
+        if key == "pdf" and save_config:
+            writers.append(save)
+            save_config = None
+        writers.append((key, getattr(o, key), render))
     if save_config:
-        method_named(spec)._save(save_config, "--save-config", purpose)
-        yield save_config
-    if failed is not None:
-        raise failed
+        writers.append(save)
+    return [(key, path, write) for key, path, write in writers if path]
+
+
+def _not_written(failed) -> EthicLensInputError:
+    """The refusal of the first output not written, naming the others not written too."""
+    path, flag, exc = failed[0]
+    first = output_not_written(path, exc, flag)
+    if len(failed) == 1:
+        return first
+    others = ", ".join(f"{p} ({f})" for p, f, _ in failed[1:])
+    problem = f"{first.problem}; also not written: {others}"
+    return EthicLensInputError(
+        problem, column=first.column, value=first.value, fix=first.fix, kind=first.kind
+    )
 
 
 def output_not_written(
