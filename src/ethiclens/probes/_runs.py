@@ -134,12 +134,12 @@ def analyze_scored(
         frame = read_table(scored)
     if groups := _typed_groups(frame, scored, (y_pred, y_score)):  # 01 read as 1: read again
         frame = read_groups_as_written(scored, groups)
-    require_columns(frame, [y_pred] + ([y_score] if y_score else []), scored)
+    require_columns(frame, [y_pred] + ([y_score] if y_score is not None else []), scored)
     try:
         result = analyze_counterfactuals(
             frame,
             frame[y_pred],
-            frame[y_score] if y_score else None,
+            frame[y_score] if y_score is not None else None,
             favorable_label=favorable,
             n_boot=n_boot,
             random_state=seed,
