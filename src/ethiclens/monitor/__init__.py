@@ -22,6 +22,7 @@ from ._render import (
     summary_lines,
     trend_png,
     trend_text,
+    untested_text,
 )
 from ._report import SCHEMA_VERSION, MonitorResult, e_value_text
 from ._request import MonitorRequest, config_keys_named, monitor_spec
@@ -53,6 +54,7 @@ __all__ = [
     "render_html",
     "summary_lines",
     "absent_text",
+    "untested_text",
     "request_lines",
     "trend_png",
     "trend_text",

@@ -38,6 +38,10 @@ class Baseline:
             name: np.array([float(one.get(f"base.{name}", np.nan)) for one in saved])
             for name in BASELINE_INFO
         }
+        # a store written before: a baseline that selected no one in a group kept 1e-9 (a
+        # band [1e-9, 1e9] where there is none); its pooled counts say so: no band (0)
+        di_t = self.info["di_t"]  # (NaN until the baseline is complete: left so)
+        self.info["di_t"] = np.where(np.isfinite(di_t) & self._unselected(), 0.0, di_t)
         if self.target:  # the same counts on every run (the store checks their fingerprint)
             self.ref, self.grp = pooled
             self._check_target_rows(pairs)
@@ -58,8 +62,9 @@ class Baseline:
         for name in BASELINE_INFO[1:]:  # a store written before: NaN where a rate had no rows
             self.info[name] = safe(self.info[name], 1.0)
 
+        di_t = self.info["di_t"]  # no band (0: nobody selected in a group): its bet unused
         self.ev = Evidence(
-            di_threshold=safe(self.info["di_t"]),
+            di_threshold=safe(np.where(di_t > 0, di_t, np.nan)),
             alpha=self.request.alpha / 2,
             labels=self.labels,
             shape=(self.n,),
@@ -116,7 +121,46 @@ class Baseline:
             return {}, None
         self.ev.update(ref_v, grp_v, scale)
         log_e = {test: self.ev.log_evalue(test) for test in self.ev.nulls}
-        return log_e, {k: self.info[k] for k in BASELINE_INFO[: 3 if self.labels else 1]}
+        info = {k: self.info[k] for k in BASELINE_INFO[: 3 if self.labels else 1]}
+        return log_e, {**info, "di_reason": self.di_reasons()}
+
+    def _unselected(self) -> np.ndarray:
+        """Per comparison: the pooled baseline has rows of both sides and selected no one in
+        one of them (or both), so it has no DI band (its DI 0, unbounded or 0/0)."""
+        ref, grp = self.ref, self.grp
+        rows = (ref[:, 0] > 0) & (grp[:, 0] > 0)
+        return rows & ((ref[:, 1] <= 0) | (grp[:, 1] <= 0))
+
+    def di_reasons(self) -> list[str | None]:
+        """Per comparison, why the baseline has no DI band (None where it has one): it selected
+        no one in a group, so a window's DI cannot be compared with it."""
+        source = self.request.baseline_source()
+        named = (
+            source[0]
+            if source
+            else f"--baseline-windows {self.k}"
+            if self.k
+            else f"--baseline-period {self.request.baseline_period}"
+        )
+        out = []
+        for di_t, ref_sel, grp_sel in zip(
+            self.info["di_t"], self.ref[:, 1], self.grp[:, 1], strict=True
+        ):
+            if not di_t == 0:  # a band, or no rows (NaN: no baseline test at all)
+                out.append(None)
+                continue
+            side, di = (
+                ("either group", "undefined (0/0)")
+                if ref_sel <= 0 and grp_sel <= 0
+                else ("the reference group", "unbounded")
+                if ref_sel <= 0
+                else ("the compared group", "0")
+            )
+            out.append(
+                f"cannot compare: the baseline ({named}) selected no one in {side}, so its DI "
+                f"is {di} and has no band to test a window's DI against"
+            )
+        return out
 
     def _check_target_rows(self, pairs) -> None:
         """A baseline target that no comparison of an attribute can use (no rows of its

@@ -216,7 +216,7 @@ def state_keys(labels: bool) -> tuple[frozenset, frozenset, frozenset]:
     return evidence, pooled, frozenset(f"base.{k}" for k in bets)
 
 
-def effective_counts(sums: dict) -> dict:
+def effective_counts(sums: dict, bet: bool = True) -> dict:
     """Inverse-propensity-weighted counts of one group from its weighted sums.
 
     ``sums`` maps each COUNT_FIELDS name to (Σ 1/π, Σ 1/π²) over its rows. Each rows field
@@ -232,7 +232,11 @@ def effective_counts(sums: dict) -> dict:
     (multiplier 1) and a warning says so — whatever π the drawn rows have, π = 1 included:
     the empty cell may hold rows that were unlikely to be sampled (π = 0.02 beside π = 1), and
     a weighted rate of 0 or 1 from the others is the most biased one; which π the undrawn rows
-    had no window can tell (docs/monitoring.md, "Uneven sampling")."""
+    had no window can tell (docs/monitoring.md, "Uneven sampling").
+
+    ``bet=False``: the window's own estimates' counts, as the audit weighs the same rows: such
+    a field keeps its (Kish) effective rows, its positives 0 or all of them (a weighted rate of
+    0 or 1, gap 0 where both groups have it), and nothing is warned of."""
     out = {}
     thin_any = False
     for rows, pos in (("n", "sel"), ("pos", "tp"), ("neg", "fp")):
@@ -242,6 +246,7 @@ def effective_counts(sums: dict) -> dict:
         wp, wp2 = (np.asarray(x, dtype=float) for x in sums[pos])
         n_eff, rate, thin = _linearised(w, w2, wp, wp2)
         plain = w == w2  # every π = 1 (Σ w² = Σ w only then): the counts, exactly
+        thin = thin & bet
         thin_any = thin_any or bool(np.any(thin))
         out[rows] = np.where(thin, 0.0, np.where(plain, w, n_eff))
         out[pos] = np.where(thin, 0.0, np.where(plain, wp, np.minimum(n_eff * rate, n_eff)))
@@ -292,14 +297,15 @@ def baseline_bounds(ref: dict, grp: dict, alpha: float) -> dict:
       [0, 1] only, so its gap's band is 1, the whole range (it was NaN, then a made-up 0.5).
 
     Testing the band at α/2 then bounds a false alarm by α/2 + α/2 = α (a union bound).
-    ``di_t`` is NaN where the baseline had no rows of a group."""
+    ``di_t`` is NaN where the baseline had no rows of a group, and 0 where it selected no one
+    in a group (its DI 0, unbounded or 0/0): no band, never one clamped to [1e-9, 1e9]."""
     lo_a, hi_a = kl_bounds(ref["sel"], ref["n"], alpha / 8)
     lo_b, hi_b = kl_bounds(grp["sel"], grp["n"], alpha / 8)
     with np.errstate(divide="ignore", invalid="ignore"):
         r_lo = lo_b / hi_a
         r_hi = np.where(lo_a > 0, hi_b / np.where(lo_a > 0, lo_a, 1), np.inf)
         di_t = np.minimum(r_lo, 1.0 / r_hi)
-    out = {"di_t": np.clip(di_t, 1e-9, 1.0)}
+    out = {"di_t": np.clip(di_t, 0.0, 1.0)}
     for name, rows, pos in (("tpr_eps", "pos", "tp"), ("fpr_eps", "neg", "fp")):
         if rows in ref:
             (la, ha), (lb, hb) = (

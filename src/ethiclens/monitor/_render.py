@@ -166,6 +166,8 @@ def summary_lines(doc: dict) -> list[str]:
             lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
         if absent := absent_text(c):
             lines.append(f"  {absent}")
+        if untested := untested_text(c):
+            lines.append(f"  {untested}")
         seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
         lines.append(f"  confidence sequences ({level_text(alpha)}, every look): {seqs}")
         for test, t in c["tests"].items():
@@ -205,6 +207,20 @@ def absent_text(comparison: dict) -> str | None:
     said = [f"{runs[0][0]} has no rows in {spans[0]}"]
     said += [f"{who} in {span}" for (who, _), span in zip(runs[1:], spans[1:], strict=True)]
     return ", ".join(said) + " (ONE_GROUP)"
+
+
+def untested_text(comparison: dict) -> str | None:
+    """``DI vs baseline: not tested: cannot compare: the baseline (--baseline-target) selected
+    no one in either group, ...``: the baseline DI test a comparison has not, since its
+    baseline has no DI band (its last window's ``baseline.di_band`` null, with why); None when
+    it has one, or no baseline."""
+    for h in reversed(comparison.get("history") or []):
+        if "baseline" in h:
+            band = h["baseline"]
+            if band.get("di_band") is None:
+                return f"{LABELS['baseline_disparate_impact']}: not tested: {band['di_reason']}"
+            return None
+    return None
 
 
 def _absent_side(comparison: dict, entry: dict) -> str:
@@ -626,6 +642,8 @@ def render_html(doc: dict) -> str:
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
             parts.append(f"<p>{e(_one_line(absent))}</p>")
+        if untested := untested_text(c):
+            parts.append(f"<p>{e(_one_line(untested))}</p>")
         if i in plotted:
             parts.append(_trend_img(doc, c, title))
         else:

@@ -271,6 +271,7 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
                 interval["ci_method"] = name
         by.setdefault((a, g), []).append({"window": w, **body, "tests": tests})
     for history in by.values():
+        _clamped_bands(history)
         _undefined_gaps(history)
         _undefined_estimates(history)
         _sequence_reasons(history)
@@ -317,47 +318,89 @@ def _undefined_gaps(history: list[dict]) -> None:
     grid = families()["gap"].grid
     edges = (float(grid[0]), float(grid[-1]))
     shared = dict.fromkeys(_GAP_ROWS, False)
+    had = dict.fromkeys(_GAP_ROWS, False)  # rows of both, bet on or not (weighted: one cell)
     weighted = any("weighted" in entry for entry in history)
     for entry in history:
         counts = entry.get("weighted") or entry["counts"]
         for name, (rows, words) in _GAP_ROWS.items():
             sides = (counts["reference"].get(rows, 0), counts["group"].get(rows, 0))
             shared[name] = shared[name] or min(sides) > 0
+            plain = (entry["counts"][side].get(rows, 0) for side in ("reference", "group"))
+            had[name] = had[name] or min(plain) > 0
             bounds = entry["sequences"].get(name)
             if shared[name] or not bounds or (bounds["low"], bounds["high"]) != edges:
                 continue
-            bounds.update(
-                low=None,
-                high=None,
-                reason=f"undefined: no window yet had {'effective ' * weighted}{words} in both "
-                "the group and the reference (a gap is bet on only in such windows)",
+            why = (
+                _NOT_BET_ON.format(words=words)
+                if weighted and had[name]
+                else f"no window yet had {'effective ' * weighted}{words} in both the group and "
+                "the reference (a gap is bet on only in such windows)"
             )
+            bounds.update(low=None, high=None, reason=f"undefined: {why}")
+
+
+# a weighted gap sequence whose windows all had rows of both sides, none bet on
+_NOT_BET_ON = (
+    "no window yet was bet on: each window with {words} in both the group and the reference "
+    "had, in one of them, all its weighted {words} in one cell (none predicted positive, or "
+    "all), and a weighted rate from one cell alone is not bet on"
+)
+
+
+# a store written before a baseline without a DI band was said: its band clamped to [1e-9, 1e9]
+_CLAMPED_REASON = (
+    "cannot compare: the baseline selected no one in a group, so its DI has no band to test a "
+    "window's DI against (this store was written with the band [1e-9, 1e9] in its place)"
+)
+
+
+def _clamped_bands(history: list[dict]) -> None:
+    """A baseline DI band an earlier version clamped to [1e-9, 1e9] (the baseline selected no
+    one in a group: no band) is read as none: null, with why, and its test, bet against that
+    made-up band, is not given."""
+    for entry in history:
+        band = (entry.get("baseline") or {}).get("di_band")
+        if band is not None and band[0] <= 1e-9:
+            entry["baseline"] = {**entry["baseline"], "di_band": None}
+            entry["baseline"]["di_reason"] = _CLAMPED_REASON
+            entry["tests"].pop("baseline_disparate_impact", None)
 
 
 def _undefined_estimates(history: list[dict]) -> None:
-    """A window estimate with no value carries why, from the counts it was made of (a
-    weighted window's effective counts): a side without the rows it rates (a TPR gap where a
-    group has no positive label; any estimate of a ONE_GROUP window), as a DI whose groups were
-    neither selected says it. A store keeps the DI's reason only, so the reason is added here,
-    where the report is built, for the windows of every store alike: the JSON, the terminal,
-    the HTML page and the web page all give it."""
+    """A window estimate with no value carries why, from the window's rows (weighted, its
+    effective rows: a side has some exactly where it has rows): a side without the rows it
+    rates (a TPR gap where a group has no positive label; any estimate of a ONE_GROUP window),
+    as a DI whose groups were neither selected says it. A store keeps the DI's reason only, so
+    the reason is added here, where the report is built, for the windows of every store alike:
+    the JSON, the terminal, the HTML page and the web page all give it."""
     from ._evidence import undefined_reason
 
     for entry in history:
-        counts = entry.get("weighted") or entry["counts"]
+        # the rows' counts: weights are positive, so a side has effective rows (of a label,
+        # selected) exactly where it has rows; ``weighted`` holds the bets' counts, 0 for a
+        # rate not bet on (one empty cell) however many rows it has
+        counts, weighted = entry["counts"], "weighted" in entry
         for name, estimate in entry["estimates"].items():
             if estimate.get("value") is not None or estimate.get("reason"):
                 continue
-            args = (counts["reference"], counts["group"], "weighted" in entry)
-            if reason := undefined_reason(name, *args):
-                estimate["reason"] = reason
+            reason = undefined_reason(name, counts["reference"], counts["group"], weighted)
+            if reason or weighted:
+                estimate["reason"] = reason or _ONE_CELL_BEFORE
+
+
+# a weighted window estimate a store written before round 44 left without a value: its rate
+# was read from the bets' counts, 0 where one of its two cells drew no row
+_ONE_CELL_BEFORE = (
+    "not estimated in this store: a version before round 44 gave no estimate where a group's "
+    "weighted rows all fall in one cell (no predicted positive row, say); a new store gives it"
+)
 
 
 def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
     """Each test's null (worded with the policy's or the baseline's numbers), e-value, threshold
     and alarm."""
     bl = last.get("baseline") or {}
-    band = bl.get("di_band", [float("nan")] * 2)
+    band = bl.get("di_band") or [float("nan")] * 2  # null: no band, and no test of it
     t = request.di_threshold
     values = {
         "t": threshold_text(t),

@@ -97,8 +97,10 @@ def _group_counts(table: pd.DataFrame, attr: str, labels: bool) -> dict:
 
 
 def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
-    """{(window, group): (effective counts, cap factor)} for one attribute, from the cells'
-    Σ 1/π, Σ 1/π² and min π (``--propensity``; with ``--weight`` w: Σ w, Σ w², min 1/w).
+    """{(window, group): (effective counts, cap factor, the estimates' effective counts)} for
+    one attribute, from the cells' Σ 1/π, Σ 1/π² and min π (``--propensity``; with
+    ``--weight`` w: Σ w, Σ w², min 1/w). The bets count a rate one of whose cells drew no row
+    as none (``effective_counts``); the window's estimates count its rows, as the audit does.
     The cap factor ``min π · mean(1/π)`` is the inverse of the largest normalised weight
     ρ = (1/π) / mean(1/π) among the group's rows. With ``--weight`` a group whose weights are
     all equal in the window (min 1/w = max 1/w) is the unweighted group, exactly."""
@@ -117,13 +119,14 @@ def _group_weights(table: pd.DataFrame, attr: str, labels: bool) -> dict:
     out = {}
     for (w, g), row in agg.iterrows():
         if row.get("pmax", math.nan) == row["pmin"]:  # equal weights: the rows as they are
-            rows = {name: (row[f"{name}.rows"],) * 2 for name in masks}
-            out[(int(w), str(g))] = ({k: float(v) for k, v in effective_counts(rows).items()}, 1.0)
-            continue
-        sums = {name: (row[f"{name}.w"], row[f"{name}.w2"]) for name in masks}
-        eff = {k: float(v) for k, v in effective_counts(sums).items()}
-        cap = min(1.0, float(row["pmin"]) * float(row["n.w"]) / float(row["rows"]))
-        out[(int(w), str(g))] = (eff, cap)
+            sums, cap = {name: (row[f"{name}.rows"],) * 2 for name in masks}, 1.0
+        else:
+            sums = {name: (row[f"{name}.w"], row[f"{name}.w2"]) for name in masks}
+            cap = min(1.0, float(row["pmin"]) * float(row["n.w"]) / float(row["rows"]))
+        eff, est = (
+            {k: float(v) for k, v in effective_counts(sums, bet).items()} for bet in (True, False)
+        )
+        out[(int(w), str(g))] = (eff, cap, est)
     return out
 
 
@@ -915,7 +918,7 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
 @dataclass
 class _Row:
     """One comparison in one window: its counts, e-values, sequences, baseline band and (with
-    --propensity) effective counts and bet cap."""
+    --propensity/--weight) effective counts (the bets', the estimates') and bet cap."""
 
     window: int
     attribute: str
@@ -955,10 +958,10 @@ class _Sides:
         grp_cs = [self.per_attr[a].get((w, g), zero) for a, g in pairs]
         if not self.per_w:
             return ref_cs, grp_cs, self._arrays(ref_cs), self._arrays(grp_cs), None, None
-        zero_w = ({f: 0.0 for f in zero}, 1.0)
+        zero_w = ({f: 0.0 for f in zero}, 1.0, {f: 0.0 for f in zero})
         ref_w = [self.per_w[a].get((w, refs[a]), zero_w) for a, _ in pairs]
         grp_w = [self.per_w[a].get((w, g), zero_w) for a, g in pairs]
-        eff = [(r[0], q[0], min(r[1], q[1])) for r, q in zip(ref_w, grp_w, strict=True)]
+        eff = [(r[0], q[0], min(r[1], q[1]), r[2], q[2]) for r, q in zip(ref_w, grp_w, strict=True)]
         ref_v, grp_v = (self._arrays([e[side] for e in eff]) for side in (0, 1))
         return ref_cs, grp_cs, ref_v, grp_v, np.array([e[2] for e in eff], float), eff
 
@@ -1078,8 +1081,13 @@ class _Updater:
             tests = {t: float(v[k]) for t, v in log_e.items()}
             info_k = None
             if base_info is not None and math.isfinite(base_info["di_t"][k]):
-                tests.update({f"baseline_{t}": float(v[k]) for t, v in base_e.items()})
-                info_k = {name: float(v[k]) for name, v in base_info.items()}
+                # no DI band (nobody selected in a group of the baseline): no DI test
+                banded = base_info["di_t"][k] > 0
+                tests.update(
+                    {f"baseline_{t}": float(v[k]) for t, v in base_e.items()
+                     if banded or t != "disparate_impact"}
+                )  # fmt: skip
+                info_k = {name: v[k] for name, v in base_info.items()}
             seqs = {n: (float(lo[k]), float(hi[k])) for n, (lo, hi) in bounds.items()}
             row = _Row(w, a, g, rows, ref_cs[k], grp_cs[k], tests, seqs, info_k, eff and eff[k])
             self.rows.append(row)
@@ -1101,8 +1109,8 @@ class _Updater:
             for r in self.rows
         ]  # fmt: skip
         estimates = window_estimates_batch(
-            [r.eff[0] if r.eff else r.ref for r in self.rows],
-            [r.eff[1] if r.eff else r.grp for r in self.rows],
+            [r.eff[3] if r.eff else r.ref for r in self.rows],  # the estimates' counts
+            [r.eff[4] if r.eff else r.grp for r in self.rows],
             seeds,
             n_draws=self.request.n_draws,
         )
@@ -1376,11 +1384,14 @@ def _window_body(request: MonitorRequest, row: _Row, est: dict) -> dict:
         if unbet:
             body["weighted"]["reason"] = unbet
     if row.baseline is not None:
+        di_t = float(row.baseline["di_t"])
         body["baseline"] = {
-            "di_band": [row.baseline["di_t"], 1 / row.baseline["di_t"]],
+            # no band where the baseline selected no one in a group: null, with why
+            "di_band": [di_t, 1 / di_t] if di_t > 0 else None,
+            **({} if di_t > 0 else {"di_reason": row.baseline["di_reason"]}),
             # a label the baseline held no rows of has no bound (its bet uses 0.5): left out
             **{
-                k: row.baseline[k]
+                k: float(row.baseline[k])
                 for k in ("tpr_eps", "fpr_eps")
                 if k in row.baseline and np.isfinite(row.baseline[k])
             },

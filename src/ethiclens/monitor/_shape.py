@@ -25,10 +25,10 @@ _MAX_DAY = 10**6
 
 
 class Pair:
-    """A list of exactly two values of ``shape``."""
+    """A list of exactly two values of ``shape`` (``nullable``: or null)."""
 
-    def __init__(self, shape):
-        self.shape = shape
+    def __init__(self, shape, nullable: bool = False):
+        self.shape, self.nullable = shape, nullable
 
 
 class ListOf:
@@ -75,7 +75,13 @@ RESULT = {
     "estimates": {k if k in _RATES[:2] else f"{k}?": _ESTIMATE for k in _RATES},
     "tests": {f"{k}?": _TEST for k in _TESTS},
     "sequences": {f"{k}?": _SEQUENCE for k in _RATES},
-    "baseline?": {"di_band": Pair(_NUMBER), "tpr_eps?": _NUMBER, "fpr_eps?": _NUMBER},
+    # a baseline that selected no one in a group has no DI band: null, with why
+    "baseline?": {
+        "di_band": Pair(_NUMBER, nullable=True),
+        "di_reason?": (str,),
+        "tpr_eps?": _NUMBER,
+        "fpr_eps?": _NUMBER,
+    },
     "weighted?": {
         "reference": _counts(_NUMBER),
         "group": _counts(_NUMBER),
@@ -151,6 +157,8 @@ def _checker(shape):
         item = _checker(shape.shape)
 
         def pair(value, where):
+            if value is None and shape.nullable:
+                return None
             if type(value) is not list or len(value) != 2:
                 return _holds(value, where, "not a list of two numbers")
             return item(value[0], where) or item(value[1], where)

@@ -382,6 +382,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         request_lines,
         trend_png,
         trend_text,
+        untested_text,
     )
     from ..sources import mask_url
 
@@ -402,8 +403,12 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     if request.get("baseline_target"):
         request["baseline_target"] = _target_name(request["baseline_target"])
     one["request_lines"] = request_lines(request)
-    # a side without rows in the last windows, as the terminal and the dashboard say it
-    one["absent"] = [absent_text(c) for c in data["report"]["comparisons"]]
+    # a side without rows in the last windows, and a baseline DI test not run (the baseline
+    # has no band), as the terminal and the dashboard say them
+    one["absent"] = [
+        " ".join(filter(None, (absent_text(c), untested_text(c))))
+        for c in data["report"]["comparisons"]
+    ]
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
