@@ -96,6 +96,11 @@ def checked_store(store, flag: str = "--store") -> str:
     if not url_text(text):  # blank, or only invisible characters: a file no one sees
         fix = f"e.g. {flag} fairness.sqlite"
         raise EthicLensInputError("is blank", column=flag, value=text, fix=fix)
+    if text.strip() == "-":  # made a SQLite file named '-' (the CLI's standard output)
+        problem = "is '-' (standard input or output): a store is a SQLite file or a PostgreSQL URL"
+        raise EthicLensInputError(
+            problem, column=flag, value=text, fix=f"e.g. {flag} fairness.sqlite"
+        )
     if looks_like_url(text):
         # ' postgresql://…' pasted with a space or a zero-width space is still a URL, not a file
         text = url_text(text)

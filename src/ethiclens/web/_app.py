@@ -259,6 +259,9 @@ def path_given(path, column: str):
             value=str(path),
             fix=fix,
         )
+    if str(path).strip() == "-":  # made a file or folder named '-' (the CLI's standard output)
+        problem = "is '-' (standard input or output), which names no file or folder here"
+        raise EthicLensInputError(problem, column=column, value=str(path), fix=fix)
     return path
 
 
