@@ -27,7 +27,10 @@ GLOSSARY: dict[str, tuple[str, str]] = {
     "equalized_odds_difference": (
         "EO (equalized odds difference)",
         "The larger of the gaps in true-positive rate and false-positive rate between the "
-        "group and the reference: how differently the model errs for the two groups.",
+        "group and the reference: how differently the model errs for the two groups. Its "
+        "interval is the larger of the two gaps' intervals, each at the report's level and "
+        "not adjusted for the other: where both gaps are near 0 it covers the true EO less "
+        "often (about 90% of audits at 95%; docs/methodology.md).",
     ),
     "equal_opportunity_difference": (
         "Equal opportunity difference",
