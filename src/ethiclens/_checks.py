@@ -475,6 +475,14 @@ def did_you_mean(value, choices) -> str:
     return f"did you mean {texts[close[0]]!r}? " if close else ""
 
 
+def use_one_of(value, choices, limit: int | None = None) -> str:
+    """``"did you mean 'income'? use one of [...]"``: the fix of every refusal of a name
+    (a column, a choice) not among ``choices``, its near miss (:func:`did_you_mean`, over all
+    of them) first, then the first ``limit`` of them (all where None)."""
+    choices = list(choices)
+    return did_you_mean(value, choices) + f"use one of {choices[:limit] if limit else choices}"
+
+
 # A 0-d numpy array (np.array('bca')) compares equal to its item, but is never the text or
 # number a setting takes: every face refuses it in these words, its fix to pass the item.
 ZERO_D_TEXT = "must be text, not a 0-d numpy array"

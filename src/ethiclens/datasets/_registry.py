@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import did_you_mean
+from .._checks import did_you_mean, use_one_of
 from .._registry import Registry, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
@@ -304,7 +304,7 @@ class DatasetEntry:
                 f"no PCER setup for {self.name} and this attribute",
                 column="attribute",
                 value=attribute,
-                fix=f"use one of {known}",
+                fix=use_one_of(attribute, known) if self.pcer_splits else f"use one of {known}",
             ) from None
 
     def load(self, *, features: str | None = None, **kwargs):

@@ -347,7 +347,7 @@ def _check_datasets(datasets, attributes: dict) -> None:
         for a in attrs:
             if a not in attributes_of(d):
                 problem = f"unknown attribute for {d}"
-                fix = f"choose from {attributes_of(d)}"
+                fix = did_you_mean(a, attributes_of(d)) + f"choose from {attributes_of(d)}"
                 raise EthicLensInputError(problem, column="attributes", value=a, fix=fix)
         _refuse_repeats(list(attrs), "attributes", f"{d}'s attributes repeated", "list each once")
 
@@ -429,7 +429,7 @@ def _check_train(train: dict) -> None:
             "unknown accountant",
             column="train.accountant",
             value=train["accountant"],
-            fix=f"choose from {ACCOUNTANTS}",
+            fix=did_you_mean(train["accountant"], ACCOUNTANTS) + f"choose from {ACCOUNTANTS}",
         )
 
 

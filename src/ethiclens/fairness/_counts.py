@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .._checks import plain
+from .._checks import plain, use_one_of
 from ..errors import EthicLensInputError
 from ..io import _first_not_one_value, _not_one_value_error
 from ._validate import PosLabelAbsent, as_binary, as_binary_columns, named_twice, unicode_forms
@@ -559,7 +559,7 @@ def counts_attributes(table, protected, declared) -> list[str]:
             raise EthicLensInputError(
                 f"is not an attribute of this counts table ({said} {known})",
                 column=stray[0],
-                fix=f"use one of {known}",
+                fix=use_one_of(stray[0], known),
             )
     unknown = [c for c in other if c not in known]
     if unknown:

@@ -17,6 +17,7 @@ from contextvars import ContextVar
 from html import escape
 
 from .. import _renderers
+from .._checks import use_one_of
 from .._text import beside, masked_apart, one_line, percent
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
@@ -50,7 +51,7 @@ def not_found(argument: str, value, choices, problem: str | None = None) -> NotF
         column=argument,
         value=value,
         kind="argument",
-        fix=f"use one of {list(choices)}",
+        fix=use_one_of(value, choices),
     )
 
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_label_lengths, check_level_draws, check_type
+from .._checks import check_draws, check_label_lengths, check_level_draws, check_type, use_one_of
 from .._text import beside
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -468,7 +468,7 @@ def _check_table_columns(table, protected):
             raise EthicLensInputError(
                 "is not an attribute column of the counts table",
                 column=p,
-                fix=f"use one of {[c for c in table.columns if c not in COUNTS_RESERVED]}",
+                fix=use_one_of(p, [c for c in table.columns if c not in COUNTS_RESERVED]),
             )
     return protected
 

@@ -27,6 +27,7 @@ from .._checks import (
     not_numbers,
     refuse_missing,
     underflows,
+    use_one_of,
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
@@ -1624,7 +1625,7 @@ def followed_references(refs: dict, edits: dict | None) -> dict:
 def _known_attribute(attrs, attr, arg):
     if attr not in attrs:
         raise EthicLensInputError(
-            f"unknown attribute {attr!r}", column=arg, fix=f"use one of {list(attrs)}"
+            f"unknown attribute {attr!r}", column=arg, fix=use_one_of(attr, attrs)
         )
     return attrs[attr]
 

@@ -23,6 +23,7 @@ from .._checks import (
     is_number,
     is_zero_one,
     split_list,
+    use_one_of,
 )
 from .._secrets import masked_cut
 from ..errors import EthicLensInputError
@@ -135,7 +136,7 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
             "names no column of the domains (or the queries)",
             column="protected",
             value=protected,
-            fix=f"use one of {list(domains)[:15]}",
+            fix=use_one_of(protected, domains, 15),
             kind="argument",
         )
     if queries is not None:

@@ -51,6 +51,7 @@ from .._checks import (
     plain,
     refuse_missing,
     split_list,
+    use_one_of,
 )
 from .._checks import check_seed as _check_seed
 from .._text import as_seen, prints_blank
@@ -558,7 +559,7 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
                 "must name a column of the audit data",
                 column=flag,
                 value=col,
-                fix=f"use one of {list(data.columns)[:15]}",
+                fix=use_one_of(col, data.columns, 15),
             )
     roles = [request.protected, y_pred] + ([y_true] if request.needs_label else [])
     if len(set(roles)) != len(roles):
@@ -572,7 +573,7 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
         )
     for col in [*roles, *named.values()]:
         if col not in data.columns:
-            fix = f"use one of {list(data.columns)[:15]}"
+            fix = use_one_of(col, data.columns, 15)
             if col == request.protected and col.strip() in data.columns:  # a request of old
                 fix = f"ask the auditor to request again with --protected {col.strip()!r}"
             elif col == request.protected and col in map(str, data.columns):  # 0, not '0'

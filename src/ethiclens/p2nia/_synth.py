@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count, check_delta, check_epsilon, check_member, first_row
+from .._checks import check_count, check_delta, check_epsilon, check_member, first_row, use_one_of
 from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
@@ -259,7 +259,7 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
     for col in columns:
         if col not in rows.columns:
             raise EthicLensInputError(
-                "not in the audit data", column=col, fix=f"use one of {list(rows.columns)[:15]}"
+                "not in the audit data", column=col, fix=use_one_of(col, rows.columns, 15)
             )
         values = rows[col]
         if values.isna().any():

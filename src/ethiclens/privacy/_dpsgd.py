@@ -24,6 +24,7 @@ from .._checks import (
     check_type,
     is_number,
     printed_float,
+    use_one_of,
 )
 from .._optional import require  # leaves the root logger as it was (Opacus's basicConfig)
 from ..errors import EthicLensInputError, shown_int
@@ -170,7 +171,7 @@ def _check_attribute(data: PreparedData, attribute: str, ordered: bool = True) -
             f"no attribute {attribute!r} for {data.dataset}",
             column="attribute",
             value=attribute,
-            fix=f"use one of {list(data.groups_train)}",
+            fix=use_one_of(attribute, data.groups_train),
         )
 
 
@@ -289,7 +290,7 @@ def _check_optimizer_settings(config: TrainConfig) -> None:
         problem = "hidden layer widths must be a non-empty list of integers from 1 to 100,000"
         raise argument_error(problem, "hidden", config.hidden, "e.g. hidden=(64, 32)")
     if config.accountant not in ACCOUNTANTS:
-        fix = f"use one of {list(ACCOUNTANTS)}"
+        fix = use_one_of(config.accountant, ACCOUNTANTS)
         raise argument_error("unknown accountant", "accountant", config.accountant, fix)
 
 

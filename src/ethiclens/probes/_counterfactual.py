@@ -27,6 +27,7 @@ from .._checks import (
     plain,
     quiet_nans,
     refuse_missing,
+    use_one_of,
 )
 from .._secrets import masked_cut
 from .._text import one_line
@@ -265,7 +266,7 @@ def _protected_column(X, protected: str) -> pd.Series:
         raise EthicLensInputError(
             "protected attribute not in X",
             column=protected,
-            fix=f"use one of {list(X.columns)[:20]}",
+            fix=use_one_of(protected, X.columns, 20),
         )
     taken = [c for c in (ROW, SOURCE, TARGET) if c in X.columns]
     if taken:

@@ -24,6 +24,7 @@ from .._checks import (
     check_label_lengths,
     decoded_bytes,
     plain,
+    use_one_of,
 )
 from .._text import CSV_FORMULA_START, one_line, printed_floats
 from ..errors import EthicLensInputError
@@ -219,7 +220,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     _check_roles(roles)
     if missing := [c for c in roles.columns if c not in frame.columns]:
         raise EthicLensInputError(
-            "not found", column=missing[0], fix=f"use one of {list(frame.columns)[:20]}"
+            "not found", column=missing[0], fix=use_one_of(missing[0], frame.columns, 20)
         )
     keys = pd.DataFrame({c: canonical_zero(frame[c]).to_numpy() for c in roles.protected})
     if roles.y_true:
