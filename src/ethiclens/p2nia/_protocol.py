@@ -935,9 +935,11 @@ def _swap_into_place(out: Path, table: bytes, manifest: bytes, is_release: bool)
             os.rename(out, old / "release")
         os.rename(tmp, out)
         tmp = None
-    except OSError as exc:
+    except BaseException as exc:  # Ctrl-C/SIGTERM between the renames too: never both lost
         if old is not None and not out.exists() and (old / "release").exists():
             os.rename(old / "release", out)  # put the previous release back
+        if not isinstance(exc, OSError):
+            raise
         reason = "the disk is full" if exc.errno == errno.ENOSPC else (exc.strerror or str(exc))
         raise EthicLensInputError(
             f"could not write the release to {given} ({reason}); nothing was written"
