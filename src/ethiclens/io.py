@@ -1026,7 +1026,8 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     _refuse_not_a_path(path, flag, "give the path of the file to read")
     if not _path_exists(path, flag or "path", None if flag else "argument"):
         fix = _as_written_fix(path, "check the path")
-        raise DataFileError(f"file {_shown(path)} does not exist", column=flag, fix=fix)
+        what = "folder" if str(path).endswith(("/", os.sep)) else "file"  # 'nodir/' says folder
+        raise DataFileError(f"{what} {_shown(path)} does not exist", column=flag, fix=fix)
 
 
 def _as_written_fix(path, fix: str) -> str:

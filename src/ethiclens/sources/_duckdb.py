@@ -118,8 +118,8 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
         others = [f for f in files if not _multi_file_kind(f)]
         _refuse_repacked(others, "glob")
         _refuse_other_kinds(target, others, len(others) < len(files))
-    else:
-        refuse_missing(path, "TARGET")
+    else:  # as typed: 'nodir/' says folder (a Path drops the slash)
+        refuse_missing(target, "TARGET")
     if not files:
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"
