@@ -328,20 +328,41 @@ def model_name(prov: dict) -> str | None:
     return _join(name) if name else None
 
 
+# The words a reader expects for a benchmark's standard model's fields (models.py), where
+# its JSON keys ('n_train') are not words; any other field reads as its key, '_' as spaces.
+_MODEL_LABELS = {
+    "n_train": "Training rows",
+    "n_test": "Test rows",
+    "protected_attributes_in_features": "Protected attributes in features",
+}
+
+
+def model_label(key) -> str:
+    """A model field's label on the card (Markdown, HTML) and the HTML report: 'Trained by',
+    'Training rows', never the JSON key 'trained_by'."""
+    label = _MODEL_LABELS.get(str(key), str(key).replace("_", " "))
+    return label[:1].upper() + label[1:]
+
+
 def model_details(prov: dict) -> list[tuple[str, str]]:
-    """(field, text) pairs describing the model, from provenance and the card."""
+    """(label, text) pairs describing the model, from provenance and the card; each field by
+    :func:`model_label`, a yes/no field (a bool) as yes or no."""
     model = prov.get("model")
     items = []
     if isinstance(model, dict):  # a list as the card prints it, never as Python's list
-        texts = [(str(k), _join(v, f"provenance['model'][{k!r}]")) for k, v in model.items()]
+        texts = [(str(k), _model_text(v, f"provenance['model'][{k!r}]")) for k, v in model.items()]
         items += [(k, t) for k, t in texts if t]  # blank: unsaid
     elif model is not None and not prints_blank(str(model)):
         items.append(("model", str(model)))
     seen = {k for k, _ in items}
     for k, v in card(prov).get("model_details", {}).items():
         if k not in seen:
-            items.append((k, _join(v)))
-    return items
+            items.append((k, _model_text(v)))
+    return [(model_label(k), t) for k, t in items]
+
+
+def _model_text(value, where: str = "provenance") -> str:
+    return ("yes" if value else "no") if isinstance(value, bool) else _join(value, where)
 
 
 def intended_use(prov: dict) -> list[tuple[str, str]]:
