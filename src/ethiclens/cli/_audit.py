@@ -39,7 +39,7 @@ class _LiveHelpCommand(click.Command):
 def print_audit(result, to_stderr: bool = False) -> None:
     """The report's terminal summary (user text made terminal-safe by the console; piped
     output gets a wide, fixed layout instead of rich's 80-column default)."""
-    from .._text import one_line, safe_console
+    from .._text import safe_console
     from ..fairness import GateOutcome
     from ..report import terminal_summary
 
@@ -47,9 +47,9 @@ def print_audit(result, to_stderr: bool = False) -> None:
     for part in terminal_summary(result):
         console.print(part)
     gated = (result.run or {}).get("gate")  # a failed gate's notes: a passed one says them
-    outcome = GateOutcome.from_dict(gated) if gated else None
+    outcome = GateOutcome.from_dict(gated, result) if gated else None
     for note in outcome.notes if outcome and not outcome.passed else ():
-        click.echo(one_line(f"gate note: {note}"), err=True)
+        click.echo(outcome.shown(f"gate note: {note}"), err=True)
 
 
 @click.command("audit", cls=_LiveHelpCommand)

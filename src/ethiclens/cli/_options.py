@@ -341,7 +341,7 @@ def execute(request: SpecRequest, purpose: str, printer) -> None:
         click.echo(f"wrote {path}", err=to_stdout)
     gated = result.run.get("gate")
     if gated:
-        outcome = GateOutcome.from_dict(gated)
+        outcome = GateOutcome.from_dict(gated, result)  # its names masked alone
         named = {  # what the config file set, by its key (no flag gave it)
             key: f"gate.{key} = {getattr(outcome, key)} from {request.config}"
             for key in ("fail_on", "baseline")

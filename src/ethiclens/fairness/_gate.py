@@ -24,8 +24,8 @@ from .._checks import (
     check_seed,
     schema_words,
 )
-from .._secrets import masked_cut
-from .._text import beside, one_line
+from .._secrets import mask_secrets, masked_cut
+from .._text import beside, masked_apart, one_line
 from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
@@ -101,6 +101,9 @@ class GateOutcome:
     regressions: tuple = ()  # "race:Other: verdict PASS -> FLAGGED"
     baseline: str | None = None
     notes: tuple = field(default=())  # improvements beyond both intervals (never fail)
+    # the user's names in its lines (attributes, groups, references, models): each masked
+    # alone where a line is shown (``shown``); never in its dict (the JSON's run.gate)
+    names: frozenset = field(default=frozenset(), compare=False, repr=False)
 
     @property
     def passed(self) -> bool:
@@ -126,7 +129,17 @@ class GateOutcome:
             parts.append(self._regressed(cli, named) + "; ".join(self.regressions))
         if not parts:
             return "gate passed"
-        return one_line(("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts))
+        return self.shown(("exit 1 because of " if cli else "gate failed: ") + " | ".join(parts))
+
+    def __repr__(self) -> str:  # a notebook's face: its passwords masked, as message's
+        keys = ("fail_on", "failures", "regressions", "baseline", "notes")
+        return self.shown(f"GateOutcome({', '.join(f'{k}={getattr(self, k)!r}' for k in keys)})")
+
+    def shown(self, text: str) -> str:
+        """``text`` (a line of this gate's: its message, a note) as every face shows it: its
+        passwords masked, each of the user's names in it masked alone (as the reports and the
+        terminal's table mask a group ``u:pw@h``: ``u:***@h``), on one line."""
+        return one_line(masked_apart(str(text), self.names, mask_secrets))
 
     def baseline_line(
         self, *, cli: bool = False, json: str | None = None, named: dict | None = None
@@ -148,7 +161,7 @@ class GateOutcome:
             line += f"; {n} note{'s' if n > 1 else ''}: " + "; ".join(shown)
             if n > len(shown):
                 line += f"; {n - len(shown)} more: " + _all_notes(n, cli, json)
-        return one_line(line)
+        return self.shown(line)
 
     def _regressed(self, cli: bool, named: dict) -> str:
         """What the regressions are measured against: a comparison's model A, or a baseline."""
@@ -163,18 +176,37 @@ class GateOutcome:
         return f"--baseline {self.baseline}" if cli else f"baseline={self.baseline!r}"
 
     @classmethod
-    def from_dict(cls, data: dict) -> GateOutcome:
-        """The outcome a report's ``run.gate`` records."""
+    def from_dict(cls, data: dict, report=None) -> GateOutcome:
+        """The outcome a report's ``run.gate`` records; ``report``: the result (or its dict)
+        whose names its lines mask alone (``shown``)."""
         keys = ("fail_on", "failures", "regressions", "baseline", "notes")
-        return cls(
-            **{k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in keys}
-        )
+        given = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in keys}
+        return cls(**given, names=report_names(report))
 
     def to_dict(self) -> dict:
         return {
             "passed": self.passed,
             **json_fields(self, "fail_on failures baseline regressions notes"),
         }
+
+
+def report_names(*reports) -> frozenset:
+    """The user's names in audit or comparison ``reports`` (results or their dicts):
+    attributes, groups, references and model names, as text; none of what is no report."""
+    found: set[str] = set()
+    for report in reports:
+        if callable(getattr(report, "to_dict", None)):
+            report = report.to_dict()
+        if not isinstance(report, dict):
+            continue
+        models = report.get("models")
+        found |= {str(m) for m in models.values()} if isinstance(models, dict) else set()
+        for part in ("attributes", "comparisons", "verdicts", "differences"):
+            rows = report.get(part)
+            for row in rows if isinstance(rows, list) else ():
+                keys = ("attribute", "group", "reference", "name")
+                found |= {str(row[k]) for k in keys if isinstance(row, dict) and row.get(k)}
+    return frozenset(found)
 
 
 def _all_notes(n: int, cli: bool, json: str | None) -> str:
@@ -225,7 +257,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
         if c["status"] in bad or (fail_on != "never" and c.get("flagged"))
     )
     if baseline is None:
-        return GateOutcome(fail_on, failures)
+        return GateOutcome(fail_on, failures, names=report_names(report))
     name, old = _read_baseline(baseline)
     if not built:  # a dict or another object's to_dict(): checked as a baseline is
         _check_intact(report)
@@ -239,7 +271,8 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
         *unmatched,
         *notes,
     ]
-    return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes))
+    names = report_names(old, report)
+    return GateOutcome(fail_on, failures, tuple(regressions), name, tuple(notes), names)
 
 
 def check_baseline_file(baseline) -> None:
@@ -1663,4 +1696,6 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
                 f"{key}: {d['metric']} {b} - {a} = {iv['value']:z.3f} "
                 f"[{_beside(iv['ci_low'], 0.0)}, {_beside(iv['ci_high'], 0.0)}] (worse under {b})"
             )
-    return GateOutcome(fail_on, tuple(failures), tuple(worse), baseline=f"{a}{_MODEL_A}")
+    return GateOutcome(
+        fail_on, tuple(failures), tuple(worse), f"{a}{_MODEL_A}", names=report_names(report)
+    )
