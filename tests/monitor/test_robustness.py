@@ -105,7 +105,7 @@ def test_evidence_that_is_not_a_number_is_never_stored(tmp_path, days, monkeypat
 @pytest.mark.parametrize("alpha", [5e-324, 1e-13])
 def test_an_alpha_too_small_to_alarm_is_refused(tmp_path, days, alpha):
     store = tmp_path / "s.sqlite"
-    with pytest.raises(EthicLensInputError, match="option '--alpha'"):
+    with pytest.raises(EthicLensInputError, match="argument 'alpha'"):
         run_monitor(_req(days(tmp_path / "data", range(2), n=50), alpha=alpha), store)
     assert not store.exists()
 

@@ -222,7 +222,8 @@ class MonitorRequest:
     @_one_pass  # its checks resolve the target twice: each part scanned once
     def __post_init__(self):
         _check_python_types(self)
-        _check_numbers(self)
+        with in_python_words():  # "argument 'di_threshold'"; the command line: its flag
+            _check_numbers(self)
         if not self.protected:
             raise EthicLensInputError("is required", column="--protected", fix=_PROTECTED_FIX)
         # one form per item (race="White", race=White, race = White: one request), the form
@@ -905,11 +906,14 @@ def _replace_target(data: dict, target, flags: dict) -> list:
 
 # within config_keys_named: the command line's run, whose refusals keep its flags' words
 _CLI_RUN = contextvars.ContextVar("monitor_cli_run", default=False)
-# the flags a Python caller's refusal at run time names by the request's field: its columns
-# and group edits; the others keep their words (tests pin them: the round-32 review's report)
+# the flags a Python caller's refusal names by the request's field: its columns, group edits
+# and numbers; the others keep their words (tests pin them: the round-32 review's report)
 _FIELDS = {"--intersect": "intersections", "--exclude-group": "exclude_groups"}
 _FIELDS |= {f"--{_flag(f)}": f for f in ("time", "y_pred", "y_true", "protected", "propensity")}
 _FIELDS |= {f"--{_flag(f)}": f for f in ("weight", "pos_label", "bins", "merge_groups")}
+# the request's own checks of its numbers (_checked_numbers), as MonitorRequest(...) is made
+_FIELDS |= {f"--{_flag(f)}": f for f in ("alpha", *_POLICY, "seed", "baseline_windows")}
+_FIELDS |= {"--n-boot": "n_draws"}
 
 
 @contextmanager
