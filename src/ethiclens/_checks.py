@@ -541,13 +541,16 @@ def check_draws(
 ) -> int:
     """The number of interval draws: a whole number from :data:`MIN_DRAWS` to
     :data:`MAX_DRAWS` (or 0 where ``allow_zero``: no intervals); ``default``: the caller's own
-    default, named in the fix (else 1000, the usual one): one the caller accepts, as the fix
-    is followed (PCER's for its groups: 1,120 for 8, where 1000 is too few for its level);
-    2000 is offered too only below it."""
+    default, named in the fix: one the caller accepts, as the fix is followed (PCER's for its
+    groups: 1,120 for 8, where 1000 is too few for its level); 2000 is offered too only below
+    it. Without it (a check shared by faces of other defaults: the spec's n_boot is 2000 for
+    audit, 1000 for compare and thresholds) the fix names no default: leave it out or 1000."""
     zero = " (0: no intervals)" if allow_zero else ""
-    usual = "1000 (the usual default)" if default is None else f"{default} (the default)"
-    more = " or 2000 for publication" if (default or 1000) < 2000 else ""
-    fix = f"use {usual}{more}{zero}"
+    if default is None:  # never 'the usual default': the faces' defaults differ
+        fix = f"leave it out for the default, or use 1000 or 2000 for publication{zero}"
+    else:
+        more = " or 2000 for publication" if default < 2000 else ""
+        fix = f"use {default} (the default){more}{zero}"
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         problem = "must be a whole number (an integer) of interval draws, "
         problem += f"at least {MIN_DRAWS}{zero}"

@@ -55,7 +55,7 @@ def test_47_groups_are_offered_their_own_draws_not_2000():
 
 def test_the_shared_check_offers_2000_only_below_it():
     for default, fix in [
-        (None, "use 1000 (the usual default) or 2000 for publication"),
+        (None, "leave it out for the default, or use 1000 or 2000 for publication"),
         (500, "use 500 (the default) or 2000 for publication"),
         (43240, "use 43240 (the default)"),
     ]:

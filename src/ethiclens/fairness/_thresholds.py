@@ -330,7 +330,7 @@ def threshold_table(
     audited = check_fraction(_exact(opts.audited_threshold), "audited_threshold", fix="e.g. 0.5")
     th = _grid(opts.thresholds, _exact(opts.step), audited)
     opts = opts.seeded()
-    check_draws(opts.n_boot, "n_boot")
+    check_draws(opts.n_boot, "n_boot", default=1000)  # threshold_table's (_options)
     check_level_draws(opts.n_boot, opts.confidence_level)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
     scores, true, weights, sensitive_features = _rows(

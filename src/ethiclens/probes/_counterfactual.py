@@ -512,7 +512,7 @@ def check_settings(favorable_label, n_boot, random_state, ci: str = BCA) -> int:
     interval method, the favourable label), every one checked before any work: before the
     records are read, a model is loaded, trained or asked, or a draw is made. The draws."""
     check_seed(random_state, "random_state", allow_none=True)
-    check_draws(n_boot, "n_boot")
+    check_draws(n_boot, "n_boot", default=1000)  # make/analyze/probe_benchmark's default
     try:
         check_ci(ci, (BCA, PERCENTILE))
     except EthicLensInputError as exc:  # the probe's ci is an argument (the CLI sets no ci)

@@ -516,7 +516,7 @@ def _check_run(n_boot, methods, confidence_level, progress, injected) -> tuple:
     """run_oracle's other arguments, each named as an argument: the draws, the interval
     methods (a list of distinct names), the level, a callable progress, inject_bias's
     keywords; the methods as a tuple."""
-    check_draws(n_boot, "n_boot")
+    check_draws(n_boot, "n_boot", default=1000)  # run_oracle's default
     check_level(confidence_level, "confidence_level")
     fix = "e.g. methods=('jeffreys', 'bca'): a list of interval methods"
     if not isinstance(methods, (tuple, list)) or not methods:
