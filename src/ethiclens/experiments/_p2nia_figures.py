@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_epsilon
-from .._secrets import mask_secrets
+from .._secrets import mask_secrets, masked_cut
 from .._text import csv_safe_frame, literal_figure, short_labels
 from ..errors import EthicLensInputError
 from ..io import _check_writable_argument, _refuse_no_path, write_atomic
@@ -240,14 +240,23 @@ def paper_figures(frame: pd.DataFrame) -> dict:
 
 def write_figures(frame: pd.DataFrame, out: Path, prefix: str) -> list[Path]:
     """One PNG per paper figure the rows support (``{prefix}-fig3.png`` ...)."""
-    files = []
-    for key, (title, drawer, kwargs) in paper_figures(frame).items():
-        fig, ax = _subplots(figsize=(6.4, 4.2))
-        drawer(ax, frame, **kwargs)
-        paper = f" (Fig. {key[3:]})" if key.startswith("fig") else ""  # a paper figure
-        ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
-        files.append(_save(fig, [ax], Path(out) / f"{prefix}-{key}.png", 7))
-    return files
+    return [write() for _, write in _figure_writers(frame, out, prefix)]
+
+
+def _figure_writers(frame: pd.DataFrame, out: Path, prefix: str) -> list:
+    """(path, writer) of each paper figure the rows support, for each to be written alone."""
+
+    def writer(key, title, drawer, kwargs):
+        def write() -> Path:
+            fig, ax = _subplots(figsize=(6.4, 4.2))
+            drawer(ax, frame, **kwargs)
+            paper = f" (Fig. {key[3:]})" if key.startswith("fig") else ""  # a paper figure
+            ax.set_title(f"{prefix}: {title}{paper}", fontsize=9)
+            return _save(fig, [ax], Path(out) / f"{prefix}-{key}.png", 7)
+
+        return Path(out) / f"{prefix}-{key}.png", write
+
+    return [writer(key, *spec) for key, spec in paper_figures(frame).items()]
 
 
 def _subplots(*grid, figsize):
@@ -287,11 +296,28 @@ def write_outputs(
     _check_rows(frame, dataset)
     metric_epsilons = _check_metric_epsilons(metric_epsilons)
     out = Path(out)  # a str works too
-    files = [write_atomic(out / f"{dataset}-rows.csv", csv_safe_frame(frame).to_csv(index=False))]
-    files += write_figures(frame, out, dataset)
+    rows = out / f"{dataset}-rows.csv"
+    writers = [(rows, lambda: write_atomic(rows, csv_safe_frame(frame).to_csv(index=False)))]
+    writers += _figure_writers(frame, out, dataset)
+    overview = out / f"{dataset}-fig3-fig4.png"
+    writers.append((overview, lambda: _write_overview(frame, overview, dataset)))
+    tables = out / f"{dataset}-tables.md"  # write_tables' file
+    writers.append((tables, lambda: write_tables(frame, out, dataset, metric_epsilons)))
+    files, failed = [], []  # one output not written leaves every other written, then is said
+    for path, write in writers:
+        try:
+            files.append(write())
+        except Exception as exc:  # noqa: BLE001 - said once the rest is written
+            failed.append((path, exc))
+    if failed:
+        raise _not_written(failed, files)
+    return files
 
-    # every table and the overview are per model, as the paper's figures are: a method run
-    # with one model only must not be set beside another's average over both
+
+def _write_overview(frame: pd.DataFrame, png: Path, dataset: str) -> Path:
+    """Figs. 3 and 4 side by side. Every table and the overview are per model, as the paper's
+    figures are: a method run with one model only must not be set beside another's average
+    over both."""
     models = _models_in(frame)
     first = models[0] if models else None
     fig, axes = _subplots(1, 2, figsize=(11, 4))
@@ -299,9 +325,25 @@ def write_outputs(
     axes[0].set_title(f"{dataset}: error vs sample size (Fig. 3), {_name(first)}", fontsize=10)
     draw_epsilons(axes[1], frame, model=first)
     axes[1].set_title(f"{dataset}: error vs privacy budget (Fig. 4), {_name(first)}", fontsize=10)
-    files.append(_save(fig, axes, out / f"{dataset}-fig3-fig4.png", 8))
-    files.append(write_tables(frame, out, dataset, metric_epsilons))
-    return files
+    return _save(fig, axes, png, 8)
+
+
+def _not_written(failed, written) -> EthicLensInputError:
+    """The refusal of the first output not written, naming the others not written and what
+    was (the rows CSV, the run's finished work, above all)."""
+    path, exc = failed[0]
+    if isinstance(exc, EthicLensInputError):
+        problem, fix, column, kind = exc.problem, exc.fix, exc.column, exc.kind
+    else:  # a figure that could not be drawn: one line, no traceback
+        problem = (
+            f"output {path} could not be written ({type(exc).__name__}: {masked_cut(exc, 300)})"
+        )
+        fix, column, kind = "report this with the rows that caused it", None, None
+    if len(failed) > 1:
+        problem += "; also not written: " + ", ".join(str(p) for p, _ in failed[1:])
+    if written:
+        problem += "; written: " + ", ".join(str(p) for p in written)
+    return EthicLensInputError(problem, column=column, fix=fix, kind=kind)
 
 
 ROW_COLUMNS = ("model", "rep", "mechanism", "epsilon", "n", "metric", "abs_error")
