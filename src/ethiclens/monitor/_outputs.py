@@ -78,8 +78,9 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     """Write the JSON report (``-``: standard output, the caller's to print) and then the
     dashboard, each whole, as the audit writes its outputs
     (:func:`ethiclens.spec.write_outputs`): a dashboard that fails to render or write leaves
-    the JSON written. Returns the paths written and the one-line refusal of the one that was
-    not (None when every one was), for the caller to raise once it has said the rest."""
+    the JSON written, a JSON not written (a full disk) the dashboard. Returns the paths
+    written and the one-line refusal of those that were not (None when every one was), for
+    the caller to raise once it has said the rest."""
     from ..fairness import in_python_words
     from ..io import check_outputs, write_atomic
     from ._render import render_html
