@@ -39,7 +39,8 @@ NOT_USED = {
         ),
         "gate.baseline": (
             "it gates model B against model A, not against a baseline file",
-            "drop it (fail_on gates model B), or gate each model's audit on its own",
+            "drop it (the gate's fail-on level gates model B), or gate each model's audit on "
+            "its own",
         ),
     },
     "thresholds": {
