@@ -6,6 +6,7 @@ import pytest
 
 from ethiclens._checks import check_draws
 from ethiclens.errors import EthicLensInputError
+from ethiclens.monitor import MonitorRequest
 from ethiclens.probes._counterfactual import check_settings
 from ethiclens.probes._oracle import _check_run
 
@@ -24,3 +25,8 @@ def test_the_shared_check_claims_no_usual_default():
 def test_faces_name_their_own_default():
     assert _fix(check_settings, 1, 50, 0).startswith("use 1000 (the default)")
     assert _fix(_check_run, 50, ("bca",), 0.95, None, {}).startswith("use 1000 (the default)")
+
+
+def test_the_monitor_names_its_default():
+    fix = _fix(MonitorRequest, "x.csv", "t", "1d", "p", protected=["g"], n_draws=50)
+    assert fix.startswith("use 1000 (the default)")

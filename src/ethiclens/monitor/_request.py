@@ -166,6 +166,10 @@ def _target_columns(request) -> list:
     return [str(c) for c in getattr(target, "columns", [])]
 
 
+# The draws of each window's interval by default (--n-boot), named in its refusal's fix
+N_DRAWS = 1000
+
+
 @dataclass(frozen=True)
 class MonitorRequest:
     """What to watch and by which policy. ``protected``: ``COL`` or ``COL=REFERENCE``.
@@ -189,7 +193,7 @@ class MonitorRequest:
     engine: str = "auto"
     scheduler: str | None = None  # the Dask scheduler or Spark master (--engine dask, spark)
     hold_last: bool = False
-    n_draws: int = 1000
+    n_draws: int = N_DRAWS
     seed: int = 0
     baseline_windows: int | None = None
     # the baseline as a period of UTC dates, START..END (both included): see baseline_span()
@@ -631,7 +635,7 @@ def _checked_numbers(request) -> dict:
         "eo_threshold": check_fraction(request.eo_threshold, "--eo-threshold", fix="e.g. 0.1"),
         "min_group_size": check_count(request.min_group_size, "--min-group-size"),
         "min_labels": check_count(request.min_labels, "--min-labels"),
-        "n_draws": check_draws(request.n_draws, "--n-boot"),
+        "n_draws": check_draws(request.n_draws, "--n-boot", default=N_DRAWS),
         "seed": check_seed(request.seed, "--seed"),
     }
     if request.baseline_windows is not None:
