@@ -862,6 +862,14 @@ _LATE_FIX = (
     "new --store to recompute from the start"
 )
 
+# the way out when the late or changed rows are the last processed window's: it was counted
+# before all its rows had come (a week of 5 days' rows, processed once its end had passed)
+_HOLD_LAST_FIX = (
+    "window {w} is the last one processed: if it was counted while rows of it were still to "
+    "come, start a new --store and monitor with --hold-last, which holds the newest window "
+    "until a later window has rows"
+)
+
 
 def _moved(stored: dict, row: dict, ends=("start", "end")) -> bool:
     """Whether a row window's first or last time (``ends``) differs from the store's
@@ -878,6 +886,8 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
     for w in target_windows:
         row = spans[w]
         span = f"window {w} ({iso(row['start'])} to {iso(row['end'])})"
+        if w == last and not rows_kind:  # a week counted while it still filled
+            fix = f"{_LATE_FIX}; {_HOLD_LAST_FIX.format(w=w)}"
         if w in stored:
             was, now, name = stored[w], int(row["rows"]), request.target_name()
             processed = f"was processed with {was['rows']:,} rows; "
@@ -1189,6 +1199,7 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             "only enter a new --store)"
         )
     notes.extend(_held_notes(updater.request, plan))
+    notes.extend(_open_window_notes(updater.request, plan))
     notes.extend(_tie_notes(updater.request, windows, plan))
     held_rows = sum(int(plan.spans[w]["rows"]) for w in plan.pending)
     given = updater.request.attributes()[1]
@@ -1258,6 +1269,29 @@ def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
     else:
         when = f"held back until it holds {window.size:,} rows: a later run processes it"
     return [f"{', '.join(shown)}{more}: {when}"]
+
+
+def _open_window_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
+    """The last day window this run processed when whole days of it come after the data's last
+    row (5 days' rows in a week): it is counted as it stands, and the rest of its rows, given
+    later, would be refused as late; ``--hold-last`` holds it until a later window has rows. A
+    window whose rows run into its last day (every 1d window) is not noted."""
+    if request.parsed_window().kind != "days" or not plan.new:
+        return []
+    w = max(plan.new)
+    span = plan.spans.get(w)
+    if span is None or max(plan.spans) > w:  # the data goes on past it (held windows)
+        return []
+    last_day = math.floor(float(span["tmax"]) / 86400.0) * 86400.0
+    if last_day + 86400.0 >= float(span["end"]):
+        return []
+    return [
+        f"window {w} ({iso(span['start'])} to {iso(span['end'])}) ends after the data's last "
+        f"row ({iso(span['tmax'])}): it is counted as it stands, and rows of it given later are "
+        "refused as late rows; if more rows for it will come, use --hold-last to hold the "
+        f"newest window until a later window has rows (from a new --store: this one has "
+        f"counted window {w})"
+    ]
 
 
 def _too_few_groups(attribute: str, groups: list, held_rows: int = 0) -> str:
