@@ -39,7 +39,9 @@ def test_other_refusals_unchanged(value):
     with pytest.raises(EthicLensInputError) as err:
         check_ci(value)
     assert err.value.problem == "unknown interval method"
-    assert err.value.fix == "use one of ['jeffreys', 'bca', 'percentile']"
+    # round 44: a text's near miss first, as every other choice names it (_checks.use_one_of)
+    near = "did you mean 'bca'? " if isinstance(value, str) else ""
+    assert err.value.fix == near + "use one of ['jeffreys', 'bca', 'percentile']"
 
 
 def test_valid_spellings_unchanged():
