@@ -28,7 +28,7 @@ from .._secrets import looks_like_url, mask_secrets, mask_url, masked_cut, url_t
 from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._loopback import address_is_loopback
-from ._store import Store, is_url
+from ._store import Heartbeat, Store, is_url
 from ._web import FORM_BYTES, HERE, DamagedRecord, Web, digits_number, web_of
 
 log = logging.getLogger("ethiclens.web")
@@ -297,15 +297,20 @@ def create_app(config: WebConfig):
         for path in config.monitor_stores:  # refused at start, with one line, before any write
             read_store(path, flag="WebConfig.monitor_stores")  # serve: --monitor-store
     store = _open_store(config)
+    store.register()  # before recovering: a server starting beside it leaves its audits alone
     if recovered := store.recover():
-        log.warning("%d audit(s) were interrupted when the server last stopped", recovered)
+        log.warning("%d audit(s) were interrupted when their server last stopped", recovered)
     web = Web(config, store, Runner(str(config.store), config.workers, config.queue, config.pool))
+    heartbeat = Heartbeat(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
         web.runner.warm()
+        heartbeat.start()
         yield
+        heartbeat.stop()
         web.runner.shutdown()
+        store.retire()
 
     from starlette.requests import ClientDisconnect
 

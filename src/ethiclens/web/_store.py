@@ -3,8 +3,17 @@ PostgreSQL (``--store postgresql://...``, schema ``ethiclens_web``; needs ``ethi
 
 One row per uploaded or picked data file (``data``) and one per audit (``audits``: the request
 as a spec, its input fingerprint, the result JSON, the rendered reports, the time). Every change
-is one transaction, so a killed server loses no finished audit and never leaves half of one; at
-start, audits that were queued or running when it died are marked ``interrupted``.
+is one transaction, so a killed server loses no finished audit and never leaves half of one.
+
+Several servers may share one history. Each registers itself at start (``servers``: an id of
+host, pid and a random part; a heartbeat it renews every :data:`BEAT_EVERY` seconds) and owns the
+audits it queues (``audits.owner``). Recovery (:meth:`Store.recover`, at start and at each
+heartbeat) marks ``interrupted`` only the queued or running audits whose owner is gone: no
+owner (an earlier version's row), no heartbeat for :data:`GONE_AFTER` seconds, or, on SQLite,
+a server of this host whose process no longer exists; a live server's audits are left to it.
+Should a live server be taken for gone (its heartbeat late), its audits are not lost: a step or
+the result of its worker takes such an audit back (:data:`RECOVERED`), while one its own server
+stopped (:meth:`Store.interrupt`) stays interrupted.
 """
 
 from __future__ import annotations
@@ -12,8 +21,11 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import json
+import logging
+import os
 import re
 import secrets
+import socket
 import sqlite3
 import threading
 from pathlib import Path
@@ -24,8 +36,10 @@ from .._text import from_postgres_text as _from_postgres
 from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
 
+log = logging.getLogger("ethiclens.web")
+
 # draft: being mapped; queued/running: in the pool; done/failed: final; interrupted: the server
-# stopped while it ran (nothing of it was stored).
+# stopped while it ran (nothing of it was stored). owner: the server (servers.id) that queued it.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS data (
     id TEXT PRIMARY KEY,
@@ -57,7 +71,15 @@ CREATE TABLE IF NOT EXISTS audits (
     pdf BYTEA,
     verdict TEXT,
     error TEXT,
-    note TEXT
+    note TEXT,
+    owner TEXT
+);
+CREATE TABLE IF NOT EXISTS servers (
+    id TEXT PRIMARY KEY,
+    host TEXT NOT NULL,
+    pid BIGINT NOT NULL,
+    started TEXT NOT NULL,
+    heartbeat TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audits_created ON audits(created);
 """
@@ -73,6 +95,44 @@ NOW = object()
 # The key of the PostgreSQL advisory lock each write of the history takes: the bytes of
 # "EthicLen" read as one 64-bit number (a constant no other lock of the app uses)
 WRITE_LOCK = 0x45746869634C656E
+
+
+# A server renews its heartbeat every BEAT_EVERY seconds; one silent for GONE_AFTER seconds is
+# taken for gone (its queued and running audits interrupted). A late heartbeat costs nothing
+# finished: see RECOVERED.
+BEAT_EVERY = 15.0
+GONE_AFTER = 120.0
+# The step of an audit interrupted by recovery (its server taken for gone), not by its own
+# server's stop: its worker, should it still run, takes it back at its next step or its result
+RECOVERED = "interrupted: its server stopped answering"
+_OPEN = "status IN ('queued', 'running')"
+_TAKEN_BACK = f"({_OPEN} OR status = 'interrupted' AND step = '{RECOVERED}')"
+
+
+def server_id() -> str:
+    """A new server's id: its host, its process and a random part (two starts never share one)."""
+    return f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+
+
+def _age(stamp: str | None, at: str) -> float:
+    """Seconds from ``stamp`` to ``at`` (both :func:`now` texts); unreadable: infinitely old."""
+    try:
+        return (_dt.datetime.fromisoformat(at) - _dt.datetime.fromisoformat(stamp)).total_seconds()
+    except (TypeError, ValueError):
+        return float("inf")
+
+
+def _process_exists(pid) -> bool:
+    """Whether a process of this id runs on this host (POSIX; elsewhere assumed to run)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):  # another user's / no such number
+        return True
+    return True
 
 
 def new_id() -> str:
@@ -262,6 +322,7 @@ class Store:
         self.url = str(path) if is_url(path) else None
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
+        self.server: str | None = None  # this store's server, once registered (register)
         try:
             if not self.url:
                 _refuse_foreign(self.path)
@@ -381,9 +442,11 @@ class Store:
         return self._insert(data_id, "queued", "queued", 1, purpose, spec)
 
     def _insert(self, data_id, status: str, step, rev: int, purpose: str, spec) -> str:
-        columns = "data_id, created, updated, rev, status, step, purpose, spec"
+        columns = "data_id, created, updated, rev, status, step, purpose, spec, owner"
         text = json.dumps(spec) if spec else None
-        return self._new("audits", columns, (data_id, NOW, NOW, rev, status, step, purpose, text))
+        owner = self.server if status == "queued" else None
+        values = (data_id, NOW, NOW, rev, status, step, purpose, text, owner)
+        return self._new("audits", columns, values)
 
     def audit(self, audit_id: str) -> dict | None:
         return self._one("SELECT * FROM audits WHERE id = ?", (audit_id,))
@@ -396,9 +459,9 @@ class Store:
         in the form's request (said on the result page)."""
         cur = self._write(
             "UPDATE audits SET spec = ?, purpose = ?, status = 'queued', step = 'queued', "
-            "error = NULL, note = ?, rev = rev + 1, updated = ? "
+            "error = NULL, note = ?, owner = ?, rev = rev + 1, updated = ? "
             "WHERE id = ? AND rev = ? AND status = 'draft'",
-            (json.dumps(spec), purpose, note, NOW, audit_id, rev),
+            (json.dumps(spec), purpose, note, self.server, NOW, audit_id, rev),
         )
         if cur.rowcount != 1:  # no row changed: nothing was written
             raise Conflict(audit_id)
@@ -416,30 +479,35 @@ class Store:
 
     def step(self, audit_id: str, step: str) -> bool:
         """Whether the audit is still queued or running (and now at ``step``): False once its
-        server stopped it (interrupted), when nothing more of it would be stored."""
+        server stopped it (interrupted), when nothing more of it would be stored. One that
+        recovery interrupted (:data:`RECOVERED`: its server taken for gone, yet this worker
+        runs) is taken back, running again."""
         cur = self._write(
             "UPDATE audits SET status = 'running', step = ?, updated = ? "
-            "WHERE id = ? AND status IN ('queued', 'running')",
+            f"WHERE id = ? AND {_TAKEN_BACK}",
             (step, NOW, audit_id),
         )
         return cur.rowcount == 1
 
     def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
-        nothing of the result is stored. Only a queued or running audit is completed: one marked
-        interrupted (its server stopped; a worker that finished late) stays so."""
+        nothing of the result is stored. A queued or running audit is completed, and so is one
+        that recovery interrupted while this worker ran (:data:`RECOVERED`: its server was taken
+        for gone; the work is done, so it is kept); one its own server stopped (interrupted at
+        shutdown; a worker that finished late) stays so."""
         self._write(
             "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
             "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
-            "WHERE id = ? AND status IN ('queued', 'running')",
+            f"WHERE id = ? AND {_TAKEN_BACK}",
             (result, html, card, csv, fingerprint, verdict, NOW, NOW, audit_id),
         )
 
     def fail(self, audit_id: str, error: dict) -> None:
-        """A queued or running audit failed (a finished or interrupted one stays so)."""
+        """A queued or running audit failed, or one recovery interrupted while it ran (as
+        :meth:`finish`); a finished one, or one its server stopped, stays so."""
         self._write(
             "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
-            "finished = ?, updated = ? WHERE id = ? AND status IN ('queued', 'running')",
+            f"finished = ?, updated = ? WHERE id = ? AND {_TAKEN_BACK}",
             (json.dumps(error), NOW, NOW, audit_id),
         )
 
@@ -470,13 +538,76 @@ class Store:
         """The printed report, made on first download and kept."""
         self._write("UPDATE audits SET pdf = ? WHERE id = ? AND status = 'done'", (pdf, audit_id))
 
-    def recover(self) -> int:
-        """At start: audits that were queued or running when the server stopped."""
-        return self._write(
-            "UPDATE audits SET status = 'interrupted', step = 'interrupted', updated = ? "
-            "WHERE status IN ('queued', 'running')",
-            (NOW,),
-        ).rowcount
+    # -- servers -----------------------------------------------------------------------------
+    def register(self) -> str:
+        """This server starts on the history: its row in ``servers`` (its heartbeat now); the
+        audits it queues from now on are its own (``owner``). Returns its id."""
+        self.server = server_id()
+        self._write(
+            "INSERT INTO servers (id, host, pid, started, heartbeat) VALUES (?, ?, ?, ?, ?)",
+            (self.server, socket.gethostname(), os.getpid(), NOW, NOW),
+        )
+        return self.server
+
+    def beat(self) -> None:
+        """The heartbeat of this (registered) server; its row made again should another
+        server have taken it for gone and removed it."""
+        if self.server is None:
+            return
+        with self._tx() as db:
+            stamp = now()
+            cur = db.execute("UPDATE servers SET heartbeat = ? WHERE id = ?", (stamp, self.server))
+            if cur.rowcount != 1:
+                db.execute(
+                    "INSERT INTO servers (id, host, pid, started, heartbeat) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (self.server, socket.gethostname(), os.getpid(), stamp, stamp),
+                )
+
+    def retire(self) -> None:
+        """This server stops (after its audits were interrupted): its row removed."""
+        if self.server is not None:
+            self._write("DELETE FROM servers WHERE id = ?", (self.server,))
+
+    def _gone(self, row: dict, stamp: str, timeout: float) -> bool:
+        """Whether an audit's owner (``row``: its servers row's host, pid, heartbeat) is gone."""
+        if row["heartbeat"] is None:  # no owner (an earlier version's row), or no row of it
+            return True
+        if _age(row["heartbeat"], stamp) > timeout:
+            return True
+        same_host = row["host"] == socket.gethostname()
+        return not self.url and same_host and not _process_exists(row["pid"])
+
+    def recover(self, timeout: float = GONE_AFTER) -> int:
+        """The queued or running audits of servers that are gone (:meth:`_gone`; never this
+        server's own), marked interrupted (step :data:`RECOVERED`), and those servers' rows
+        removed: at start and at every heartbeat. Returns how many audits."""
+        with self._tx() as db:
+            stamp = now()  # once the write lock is held (as _write stamps)
+            rows = db.execute(
+                "SELECT a.id, a.owner, s.host, s.pid, s.heartbeat "
+                "FROM audits a LEFT JOIN servers s ON s.id = a.owner "
+                "WHERE a.status IN ('queued', 'running')"
+            ).fetchall()
+            gone = [
+                r
+                for r in map(dict, rows)
+                if (r["owner"] is None or r["owner"] != self.server)
+                and self._gone(r, stamp, timeout)
+            ]
+            for row in gone:
+                db.execute(
+                    "UPDATE audits SET status = 'interrupted', step = ?, updated = ? "
+                    f"WHERE id = ? AND {_OPEN}",
+                    (RECOVERED, stamp, row["id"]),
+                )
+            servers = db.execute(
+                "SELECT id, host, pid, heartbeat FROM servers WHERE id != ?", (self.server or "",)
+            ).fetchall()
+            for server in servers:
+                if self._gone(dict(server), stamp, timeout):
+                    db.execute("DELETE FROM servers WHERE id = ?", (server["id"],))
+        return len(gone)
 
     def history(self, limit: int = 200, offset: int = 0) -> list[dict]:
         """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
@@ -497,3 +628,35 @@ class Store:
     def counts(self) -> dict:
         rows = self._rows("SELECT status, COUNT(*) AS n FROM audits GROUP BY status")
         return {row["status"]: row["n"] for row in rows}
+
+
+class Heartbeat:
+    """A registered server's heartbeat (:meth:`Store.beat`) in a thread of its own, every
+    ``every`` seconds, each followed by a recovery (:meth:`Store.recover`): the audits of a
+    server that died while this one runs are interrupted within ``timeout`` + ``every``
+    seconds, not only at the next start."""
+
+    def __init__(self, store: Store, every: float = BEAT_EVERY, timeout: float = GONE_AFTER):
+        self.store, self.every, self.timeout = store, every, timeout
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="history-heartbeat", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(self.every):
+                try:
+                    self.store.beat()
+                    if recovered := self.store.recover(self.timeout):
+                        log.warning("%d audit(s) of a stopped server interrupted", recovered)
+                except Exception:  # noqa: BLE001 - a database away for a while: the next beat
+                    log.exception("the history's heartbeat failed")
+        finally:
+            self.store.close()  # this thread's connection
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
