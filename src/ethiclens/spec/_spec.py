@@ -671,7 +671,13 @@ class AuditSpec:
         field set by two keywords is refused. A refusal names the keyword as the caller wrote
         it (``argument 'seed'``), as ``ethiclens.run`` does."""
         with named_as_called((), options, "target"):
-            return cls._of(target, **options)
+            spec = cls._of(target, **options)
+        # a keyword that writes the view's threshold or step asks for the view, at its default
+        # too (both at theirs: a dict's rule, view_written, reads them as a spec written whole),
+        # as ethiclens.run's keywords do (with_options): run(AuditSpec.of(T, **kw)) is run(T, **kw)
+        if any(_ENGINE_NAMES.get(k, k) in ("threshold", "step") for k in options):
+            spec = with_given(spec, spec._given_options | {VIEW_ASKED})
+        return spec
 
     @classmethod
     def _of(cls, target=None, **options) -> AuditSpec:
