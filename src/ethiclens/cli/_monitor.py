@@ -131,7 +131,8 @@ def _run(spec, o, own, store):
     from ..monitor import MonitorRequest, run_monitor
 
     request = MonitorRequest.from_spec(spec, time=o["time_col"], window=o["window"], **own)
-    return run_monitor(request, store, warn=False)  # notes printed with the summary
+    # notes printed with the summary; the gate recorded in the JSON's run.gate
+    return run_monitor(request, store, warn=False, fail_on=o["fail_on"])
 
 
 def _print(result, json_out, html_out, fail_on) -> None:
@@ -150,5 +151,5 @@ def _print(result, json_out, html_out, fail_on) -> None:
         click.echo(f"wrote {path}", err=to_stdout)
     if failed is not None:
         raise failed
-    if fail_on == "alarm" and result.alarms:
+    if not result.gate(fail_on).passed:
         raise GateFailed(f"alarm: {result.alarm_names()} (--fail-on alarm)")

@@ -12,6 +12,8 @@ from .._text import one_line, threshold_text
 from ._store import Store
 
 SCHEMA_VERSION = 1
+# the monitor's gate levels (``--fail-on``; ``run_monitor``'s ``fail_on``)
+GATE_LEVELS = ("never", "alarm")
 NULLS = {
     "disparate_impact": "DI inside [{t}, {inv}]",
     "equalized_odds": "|TPR gap| and |FPR gap| at most {eo}",
@@ -57,6 +59,24 @@ class MonitorResult:
             if c["tests"][t]["alarm"]
         ]
 
+    def gate(self, fail_on: str = "alarm"):
+        """The pipeline gate, as the CLI's ``--fail-on`` decides: ``alarm`` fails when any test
+        has alarmed, ``never`` passes. A ``fairness.GateOutcome``: ``.passed``, ``.failures``
+        (each alarm as ``attribute:group test``), ``.message()``; its ``to_dict()`` is the JSON's
+        ``run.gate`` (``run_monitor(..., fail_on=...)``), in the audit's shape."""
+        from ..fairness import GateOutcome
+
+        fail_on = check_gate_level(fail_on)
+        alarms = self.alarms if fail_on == "alarm" else []
+        failures = tuple(f"{a['attribute']}:{a['group']} {a['test']}" for a in alarms)
+        names = frozenset(
+            str(c[k])
+            for c in self.data.get("comparisons", [])
+            for k in ("attribute", "group", "reference")
+            if c.get(k) is not None
+        )
+        return GateOutcome(fail_on, failures, names=names)
+
     def alarm_names(self) -> str:
         """The alarms as ``attribute:group test, ...`` in one line, as the summary shows names
         (a newline or tab written as an escape, any password masked): a gate's message."""
@@ -64,6 +84,18 @@ class MonitorResult:
 
         names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in self.alarms)
         return one_line(mask_secrets(names)).replace("\t", "\\t")
+
+
+def check_gate_level(fail_on) -> str:
+    """``fail_on`` when it is one of the monitor's gate levels (``GATE_LEVELS``), else refused
+    naming the argument ``fail_on`` (the CLI's ``--fail-on`` is a choice click checks)."""
+    from .._checks import check_member
+
+    problem = "unknown gate level of the monitor: must be one of " + ", ".join(GATE_LEVELS)
+    fix = "use alarm (fail when any test has alarmed) or never"
+    return check_member(
+        fail_on, GATE_LEVELS, column="fail_on", problem=problem, fix=fix, kind="argument"
+    )
 
 
 def iso(seconds) -> str | None:

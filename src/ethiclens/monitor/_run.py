@@ -24,6 +24,7 @@ import pandas as pd
 
 from .._checks import check_member, did_you_mean
 from .._secrets import mask_secrets
+from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
 from ..io import _one_pass
@@ -39,7 +40,7 @@ from ._evidence import (
 )
 from ._outputs import refuse_store_in_inputs
 from ._render import LABELS
-from ._report import MonitorResult, build_report, iso, test_value
+from ._report import MonitorResult, build_report, check_gate_level, iso, test_value
 from ._request import (
     BASELINE_SOURCES,
     BOUND,
@@ -176,7 +177,12 @@ def _given(value) -> str:
 
 
 def run_monitor(
-    request: MonitorRequest, store_path, *, now: dt.datetime | None = None, warn: bool = True
+    request: MonitorRequest,
+    store_path,
+    *,
+    now: dt.datetime | None = None,
+    warn: bool = True,
+    fail_on: str = "never",
 ):
     """Count ``request.target`` per window, add every window after the store's last one to the
     evidence, save it all in one transaction and return the :class:`MonitorResult`.
@@ -184,9 +190,15 @@ def run_monitor(
     ``store_path``: a SQLite file or a PostgreSQL URL (``Store.open``). ``request.target``
     may be a pandas, Dask or Spark DataFrame: counted by the engines' file code. ``warn``:
     whether a named group with no rows is also said as an ``AbsentGroupWarning`` (it is always
-    in the result's notes, which the command line prints)."""
+    in the result's notes, which the command line prints). ``fail_on``: the gate the run
+    records in ``run.gate`` (``alarm``: failed when any test has alarmed; ``never``: none,
+    ``run.gate`` is null), as the CLI's ``--fail-on``; ``MonitorResult.gate`` decides it."""
     with in_python_words():
-        return _monitor(request, store_path, now, warn)
+        fail_on = check_gate_level(fail_on)  # refused before the store is touched
+        result = _monitor(request, store_path, now, warn)
+    if fail_on != "never":
+        result.data["run"]["gate"] = result.gate(fail_on).to_dict()
+    return result
 
 
 @_one_pass  # its target resolved thrice (request, windows, engines): each part scanned once
@@ -1165,11 +1177,13 @@ def _run_info(request: MonitorRequest, plan: _Plan, run: int | None, now, engine
     return {
         "run": run,
         "at": now.isoformat(),
+        "ethiclens_version": __version__,
         "target": request.target_name(),
         "engine": engine,
         "new_windows": len(plan.new),
         "already_seen": plan.already_seen,
         "pending_windows": plan.pending,
+        "gate": None,  # run_monitor's fail_on: MonitorResult.gate's to_dict()
     }
 
 
