@@ -134,6 +134,14 @@ def refuse_one_split_losses(train: SplitPredictions, test: SplitPredictions) -> 
         )
 
 
+def _delta_pcer_mia(rates: dict, aucs: dict, order, eta: float) -> float:
+    """ΔPCER^MIA of two groups, exactly: R_g as the decimal it prints as (or the Fraction
+    given), AUC_g − 1/2 from the rank sum, η as its printed decimal (pcer_values' rule)."""
+    floor = Fraction(repr(float(eta)))
+    pcer_0, pcer_1 = (rates[g] / max(aucs[g] - Fraction(1, 2), floor) for g in order)
+    return float(pcer_0 - pcer_1)
+
+
 @refusing_unknown
 def membership_inference(
     train: SplitPredictions,
@@ -154,9 +162,8 @@ def membership_inference(
     Parameters
     ----------
     train, test : SplitPredictions
-        Members and non-members, both with per-example losses.
-        One set of rows given as both (the same object, or the same rows in any order) is
-        refused, as by ``pcer_audit``: every accuracy gap would be 0 by construction.
+        Members and non-members, both with per-example losses; one set of rows given as
+        both (in any order) is refused, as by ``pcer_audit``: every gap would be 0.
     group_order : sequence of str, optional
         Every group of both splits exactly once (checked as by ``pcer_audit``). Default: the
         groups sorted.
@@ -169,10 +176,9 @@ def membership_inference(
     delta_pcer : float, optional
         The overfitting-gap ΔPCER to compare signs with (a finite number).
     min_group_size : int, optional
-        Members and non-members a group needs (the PCER floor, ``pcer_audit`` passes its
-        policy's): a group below it is INSUFFICIENT_DATA with its values withheld, and
-        ΔPCER^MIA with it. Default: the default Policy's PCER floor (30), as ``pcer_audit``
-        (an AUC of a handful of rows is noise); 1 for none.
+        Members and non-members a group needs (the PCER floor, as ``pcer_audit``'s policy):
+        below it a group is INSUFFICIENT_DATA, its values and ΔPCER^MIA withheld. Default:
+        the default Policy's (30: an AUC of a handful of rows is noise); 1 for none.
 
     Returns
     -------
@@ -186,11 +192,7 @@ def membership_inference(
     dp_mia = agrees = None
     reported = all(a.status == REPORTED for a in attacks)  # else ΔPCER^MIA is withheld
     if rates is not None and len(order) == 2 and reported:
-        # exact: R_g as the decimal it prints as (or the Fraction given), AUC_g − 1/2 from the
-        # rank sum, η as its printed decimal (pcer_values' rule)
-        floor = Fraction(repr(float(eta)))
-        pcer_0, pcer_1 = (rates[g] / max(aucs[g] - Fraction(1, 2), floor) for g in order)
-        dp_mia = float(pcer_0 - pcer_1)
+        dp_mia = _delta_pcer_mia(rates, aucs, order, eta)
         agrees = sign_agreement(dp_mia, delta_pcer)
     return MIAResult(
         groups=attacks,
