@@ -105,7 +105,7 @@ def checked_spec_file(config) -> dict:
     try:
         AuditSpec.from_dict(data, source=str(config))
     except EthicLensInputError as exc:
-        if exc.column == "spec":  # the file as a whole (a report given as a spec): the option
+        if exc.column in ("spec", "data"):  # the file as a whole (a report as a spec): the option
             raise EthicLensInputError(exc.problem, column="--config", fix=exc.fix) from None
         raise exc.renamed({}, exc.kind, flag_paths()) from None
     return with_empty_sections(data)

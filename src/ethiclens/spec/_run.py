@@ -40,7 +40,13 @@ def as_spec(spec) -> AuditSpec:
     if isinstance(spec, AuditSpec):
         return spec
     if isinstance(spec, dict):
-        return AuditSpec.from_dict(spec)
+        try:
+            return AuditSpec.from_dict(spec)
+        except EthicLensInputError as exc:  # the dict as a whole (a report's): the argument
+            if (exc.column, exc.kind) != ("data", "argument"):
+                raise
+            problem, fix = exc.problem, exc.fix
+            raise EthicLensInputError(problem, column="spec", fix=fix, kind="argument") from None
     if is_target(spec):
         return AuditSpec._of(spec)  # a pathlib.Path stays one: a file, never a dataset
     what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"

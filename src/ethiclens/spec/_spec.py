@@ -715,6 +715,8 @@ class AuditSpec:
         try:
             return cls.from_dict(data, source=Path(path).name)
         except EthicLensInputError as exc:  # a file's user is told its keys, never a flag
+            if (exc.column, exc.kind) == ("data", "argument"):  # the file as a whole (a report)
+                raise _argument_error(exc.problem, argument, exc.fix, exc.value) from None
             raise exc.renamed({}, exc.kind, flag_paths()) from None
 
     def replace(self, **sections) -> AuditSpec:
@@ -1574,7 +1576,7 @@ def _normalise(data, source: str) -> dict:
         problem = f"{given} is a JSON report of EthicLens, not a spec"
         fix = "give its request: the report's run.spec (its HTML report's Run record holds it as "
         fix += "YAML) saved as a file; a report to gate against is a baseline (gate.baseline)"
-        raise _key_error(problem, "spec", fix)
+        raise _argument_error(problem, "data", fix)  # the data as a whole: no key of it
     data = with_empty_sections(_plain(_numbers_as_read(data)))  # a copy, as plain data
     key, version = "version", data.get("version", SPEC_VERSION)
     if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
