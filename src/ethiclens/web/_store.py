@@ -639,9 +639,14 @@ class Heartbeat:
     def __init__(self, store: Store, every: float = BEAT_EVERY, timeout: float = GONE_AFTER):
         self.store, self.every, self.timeout = store, every, timeout
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="history-heartbeat", daemon=True)
+        self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Beat now (the server's row made again after a stop: an app whose lifespan runs a
+        second time, as a test client's does) and every ``every`` seconds in a new thread."""
+        self.store.beat()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="history-heartbeat", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
@@ -658,5 +663,5 @@ class Heartbeat:
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread.is_alive():
+        if self._thread is not None and self._thread.is_alive():
             self._thread.join(timeout=5)
