@@ -172,7 +172,8 @@ def test_analyze_refuses_n_boot_in_probe_counterfactuals_words(tmp_path, capsys,
     _scored().to_csv(path, index=False)
     err = _analyze(capsys, path, "--n-boot", value)
     with pytest.raises(EthicLensInputError) as same:
-        check_draws(value, "--n-boot")  # the check probe counterfactual's --n-boot gets
+        # the check probe counterfactual's --n-boot gets, with its default (round 44: 1000)
+        check_draws(value, "--n-boot", default=1000)
     assert err == f"error: {same.value}"
 
 
