@@ -33,3 +33,12 @@ def test_a_spec_keeps_the_name_as_given_and_masks_it_where_it_is_written():
     assert spec.to_dict()["model"]["name"] == SECRET_NAME
     for data in (spec.to_dict(mask=True), spec.to_config(), spec.to_config("thresholds")):
         assert "hunter2" not in json.dumps(data)
+
+
+def test_a_configs_data_never_holds_the_databases_password():
+    """Round 44 (the lead's review): to_config() returned target.db with its password; save
+    refuses such a spec first, but the data a config holds is never to carry one."""
+    spec = AuditSpec.of(db="postgresql://u:hunter2@h/db", table="t")
+    assert spec.to_config()["target"]["db"] == "postgresql://u:***@h/db"
+    plain = AuditSpec.of(db="sqlite:///x.db", table="t")
+    assert plain.to_config()["target"] == {"db": "sqlite:///x.db", "table": "t"}

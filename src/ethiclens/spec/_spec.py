@@ -791,13 +791,14 @@ class AuditSpec:
 
     def to_config(self, purpose: str | None = None) -> dict:
         """The data a config file holds (``save``, ``--save-config``, the web's config
-        download): only what differs from the defaults, a secret in a model's text masked; a
+        download): only what differs from the defaults, every password masked (the database
+        URL's: ``save`` refuses such a spec, naming db_env; one in a model's text); a
         ``purpose`` run's (thresholds; without one, a spec that asked for the view:
         ``view_asked``) records its threshold, at 0.5 too, where the file would otherwise read as
         an audit's (a ``y_pred`` kept, a benchmark; a score-only view's reads as the view); a
         benchmark option named for another target kept (refused when it runs, as it was)."""
-        data = self.to_dict(minimal=True)
-        _mask_model_texts(data)  # a password in a model's name is never written to a file
+        # a password (the database URL's, one in a model's name) is never in a config's data
+        data = self.to_dict(minimal=True, mask=True)
         view = (purpose == "thresholds") if purpose else self.view_asked
         if view and purpose_of_data(data) != "thresholds":  # view_written reads it
             data["thresholds"] = {
