@@ -184,3 +184,19 @@ def postgres_url():
     finally:
         _run_as(user, [pg_ctl, "-D", str(data), "-m", "immediate", "stop"])
         shutil.rmtree(root, ignore_errors=True)
+
+
+def full_disk_for(monkeypatch, *names):
+    """Make writing a file named one of ``names`` fail as a full disk does (``os.replace``,
+    which every atomic write ends with, raising ENOSPC); every other write goes through."""
+    import errno
+    import os
+
+    real = os.replace
+
+    def replace(src, dst, *args, **kwargs):
+        if os.path.basename(dst) in names:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)

@@ -3,7 +3,6 @@ that cannot be written (a full disk) leaves every other written, the rows CSV (t
 finished work) included, and the refusal names what was written and what was not; before,
 the first failure stopped the rest and said nothing of the rows written."""
 
-import errno
 import os
 
 import pandas as pd
@@ -13,6 +12,8 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.experiments import _p2nia_figures as figs
 from ethiclens.experiments import write_experiment_outputs
 from ethiclens.io import write_atomic
+
+from ..conftest import full_disk_for
 
 
 def _rows():
@@ -27,14 +28,7 @@ def _rows():
 
 
 def _full_disk_for(monkeypatch, *names):
-    real = os.replace
-
-    def replace(src, dst, *args, **kwargs):
-        if os.path.basename(dst) in names:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(src, dst, *args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
+    full_disk_for(monkeypatch, *names)
     # the figures written without drawing them (what is tested is which files are written)
     monkeypatch.setattr(figs, "_save", lambda fig, axes, png, *a, **k: write_atomic(png, b"png"))
 

@@ -3,13 +3,14 @@ as the audit's outputs do; the refusal names each output not written."""
 
 from __future__ import annotations
 
-import errno
 import os
 
 import pandas as pd
 import pytest
 
 from ethiclens.monitor import MonitorRequest, run_monitor, write_monitor_outputs
+
+from ..conftest import full_disk_for
 
 
 @pytest.fixture(scope="module")
@@ -23,19 +24,8 @@ def result(tmp_path_factory):
     return result  # the dashboard's renderer imported once, here: each test well under 1 s
 
 
-def _full_disk_for(monkeypatch, *names):
-    real = os.replace
-
-    def replace(src, dst, *args, **kwargs):
-        if os.path.basename(dst) in names:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(src, dst, *args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
-
-
 def test_a_json_not_written_leaves_the_dashboard_written(result, tmp_path, monkeypatch):
-    _full_disk_for(monkeypatch, "m.json")
+    full_disk_for(monkeypatch, "m.json")
     json_out, html_out = str(tmp_path / "m.json"), str(tmp_path / "m.html")
     written, refusal = write_monitor_outputs(result, json_out, html_out)
     assert written == [html_out] and "<html" in (tmp_path / "m.html").read_text().lower()
@@ -44,7 +34,7 @@ def test_a_json_not_written_leaves_the_dashboard_written(result, tmp_path, monke
 
 
 def test_both_not_written_are_both_named(result, tmp_path, monkeypatch):
-    _full_disk_for(monkeypatch, "m.json", "m.html")
+    full_disk_for(monkeypatch, "m.json", "m.html")
     json_out, html_out = str(tmp_path / "m.json"), str(tmp_path / "m.html")
     written, refusal = write_monitor_outputs(result, json_out, html_out)
     assert written == [] and f"also not written: {html_out} (--html)" in str(refusal)

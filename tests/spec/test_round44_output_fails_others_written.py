@@ -1,13 +1,12 @@
 """An output that cannot be written leaves every other output written, the JSON report's
 and the saved spec's failures included, and the refusal names each one not written."""
 
-import errno
-import os
-
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.spec import AuditSpec, write_outputs
+
+from ..conftest import full_disk_for
 
 
 class _Table:  # what a threshold view's writers read of a result
@@ -18,17 +17,6 @@ class _Table:  # what a threshold view's writers read of a result
         return "threshold,group\n0.5,a\n"
 
 
-def _full_disk_for(monkeypatch, *names):
-    real = os.replace
-
-    def replace(src, dst, *args, **kwargs):
-        if os.path.basename(dst) in names:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(src, dst, *args, **kwargs)
-
-    monkeypatch.setattr(os, "replace", replace)
-
-
 def _spec(tmp_path):
     outputs = {"json": str(tmp_path / "t.json"), "csv": str(tmp_path / "t.csv")}
     return AuditSpec.from_dict(
@@ -37,7 +25,7 @@ def _spec(tmp_path):
 
 
 def test_a_json_report_not_written_leaves_the_other_outputs_written(tmp_path, monkeypatch):
-    _full_disk_for(monkeypatch, "t.json")
+    full_disk_for(monkeypatch, "t.json")
     written = []
     with pytest.raises(EthicLensInputError, match=r"t\.json: could not be written"):
         for path in write_outputs(_Table(), _spec(tmp_path), "thresholds"):
@@ -48,7 +36,7 @@ def test_a_json_report_not_written_leaves_the_other_outputs_written(tmp_path, mo
 
 
 def test_each_output_not_written_is_named(tmp_path, monkeypatch):
-    _full_disk_for(monkeypatch, "t.json", "t.csv")
+    full_disk_for(monkeypatch, "t.json", "t.csv")
     with pytest.raises(EthicLensInputError) as info:
         list(write_outputs(_Table(), _spec(tmp_path), "thresholds"))
     assert "t.json: could not be written" in str(info.value)
