@@ -45,6 +45,7 @@ from .._checks import (
     underflows,
     zero_d_item,
 )
+from .._text import prints_blank
 from ..errors import EthicLensInputError, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 from ._unused import VIEW_ASKED, given_options, stray_options, with_given
@@ -328,7 +329,7 @@ def _check_merge_names(merge, where: str) -> None:
     to refuse."""
     for attr, merges in merge.items() if isinstance(merge, dict) else ():
         for name in merges if isinstance(merges, dict) else ():
-            if not str(name).strip():
+            if prints_blank(str(name)):  # a zero-width space prints nothing as well
                 problem = "a merged group's new name is empty or only spaces"
                 fix = "give the merged group a name that can be read, e.g. Other"
                 raise _key_error(problem, f"{where}.{attr}", fix, name)
@@ -461,7 +462,7 @@ def _check_version_as_written(value, where: str):
 def _check_not_blank(value, where: str):
     """Refuse a text the card and the report would print as nothing: empty, or only blanks
     (``--model-version ''``, ``model: {name: "  "}``), where leaving it out says "not given"."""
-    if isinstance(value, str) and not value.strip():
+    if isinstance(value, str) and prints_blank(value):  # '  ', a zero-width space
         problem = "must not be empty" + (" (it is only blanks)" if value else "")
         fix = f"give the model's {where.rpartition('.')[2].replace('_', ' ')}, or leave it out"
         raise _key_error(problem, where, fix, value)
