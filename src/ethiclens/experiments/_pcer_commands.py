@@ -134,7 +134,7 @@ def _check_train_request(request: TrainRequest):
 
     check_seed(request.seed, "--seed")
     check_eta(request.eta, "--eta")  # pcer_audit's range, refused before training
-    check_draws(request.n_boot, "--n-boot")
+    check_draws(request.n_boot, "--n-boot", default=DEFAULT_N_BOOT)  # the request's own
     if request.positive is not None:  # any other word was read as "harmful"
         check_member(
             request.positive,
