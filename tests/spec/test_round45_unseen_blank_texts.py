@@ -33,3 +33,13 @@ def test_an_unseen_merged_group_name_is_refused(value):
 def test_a_text_with_a_letter_beside_a_joiner_still_passes():
     spec = AuditSpec.from_dict({"target": TARGET, "model": {"name": "m\u200b1"}})
     assert spec.model.name == "m\u200b1"
+
+
+@pytest.mark.parametrize("value", UNSEEN)
+def test_the_library_refuses_it_with_arrays_too(value):
+    import ethiclens
+
+    y, p, g = [0, 1] * 6, [0, 1, 1, 0] * 3, ["A", "B", "C"] * 4
+    with pytest.raises(EthicLensInputError, match="new name is empty") as caught:
+        ethiclens.audit(y, p, {"g": g}, merge_groups={"g": {value: ["A", "B"]}}, n_boot=100)
+    assert "merge_groups" in str(caught.value)

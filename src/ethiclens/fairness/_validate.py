@@ -1511,7 +1511,7 @@ def _merged(attrs, attr, merges):
 def _check_merge(labels, attr, new, olds, used) -> None:
     """One merge: two or more known groups, none merged twice, a new name not taken."""
     error = partial(_edit_error, "merge_groups", attr)
-    if not new.strip():  # as the spec and --merge-groups refuse it
+    if prints_blank(new):  # as the spec and --merge-groups refuse it (a zero-width space too)
         problem = "a merged group's new name is empty or only spaces"
         raise error(problem, "give the merged group a name that can be read, e.g. Other", new)
     if len(set(olds)) < 2:
