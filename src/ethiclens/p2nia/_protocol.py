@@ -1493,11 +1493,24 @@ def _request_body(d, where: str) -> dict:
     body = {k: v for k, v in d.items() if k != "format"}
     unknown = sorted(set(body) - REQUEST_KEYS)
     if unknown:
-        raise refused(f"unknown keys {unknown}", f"allowed keys: {sorted(REQUEST_KEYS)}")
+        raise refused(f"unknown keys {unknown}", _near_keys(unknown) + _ALLOWED_KEYS)
     missing = sorted(REQUEST_REQUIRED - set(body))
     if missing:
         raise refused(f"required keys {missing} are missing", create)
     return body
+
+
+_ALLOWED_KEYS = f"allowed keys: {sorted(REQUEST_KEYS)}"
+
+
+def _near_keys(unknown: list) -> str:
+    """Each unknown key's near miss among the request's keys (``did you mean 'epsilon'? ``,
+    the audit config's and the grid file's words), each named where several are unknown."""
+    near = {k: did_you_mean(str(k), sorted(REQUEST_KEYS)) for k in unknown}
+    near = {k: hint for k, hint in near.items() if hint}
+    if len(unknown) == 1 or not near:
+        return "".join(near.values())
+    return "".join(f"{k!r}: {hint}" for k, hint in near.items())
 
 
 def _newer_format(written, known: str) -> bool:
