@@ -115,17 +115,17 @@ def _fake_fetch(calls):
 def test_acs_download_then_cache_then_checksum(tmp_path):
     calls = []
     ds = datasets.load_acs_income(
-        "CA", year=2019, download=True, cache_dir=tmp_path, fetch=_fake_fetch(calls)
+        "CA", year=2017, download=True, cache_dir=tmp_path, fetch=_fake_fetch(calls)
     )
-    assert calls == [("CA", 2019)]
+    assert calls == [("CA", 2017)]
     assert len(ds) == 3  # AGEP 15 is removed by folktables' ACSIncome filter
     assert list(ds.label) == [1, 0, 1]
-    again = datasets.load_acs_income("CA", year=2019, cache_dir=tmp_path, fetch=_fake_fetch(calls))
-    assert calls == [("CA", 2019)] and len(again) == 3  # served from the cache
-    cached = tmp_path / "2019" / "1-Year" / "psam_p06.csv"
+    again = datasets.load_acs_income("CA", year=2017, cache_dir=tmp_path, fetch=_fake_fetch(calls))
+    assert calls == [("CA", 2017)] and len(again) == 3  # served from the cache
+    cached = tmp_path / "2017" / "1-Year" / "psam_p06.csv"
     cached.write_text(cached.read_text().replace("60000", "60001"))
     with pytest.raises(DataFileError, match=r"corrupt.*delete .*psam_p06.csv"):
-        datasets.load_acs_income("CA", year=2019, cache_dir=tmp_path)
+        datasets.load_acs_income("CA", year=2017, cache_dir=tmp_path)
 
 
 def test_acs_missing_offline_says_what_to_do(tmp_path):

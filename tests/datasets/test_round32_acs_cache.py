@@ -41,32 +41,32 @@ def _fetch(name, fail_after_partial=False):
 
 @pytest.mark.parametrize("ledger", ["{bad", "[1, 2]", '{"psam_p06.csv": 7}', ""])
 def test_a_damaged_checksums_file_is_refused_naming_it(tmp_path, ledger):
-    folder = tmp_path / "2019" / "1-Year"
+    folder = tmp_path / "2017" / "1-Year"
     folder.mkdir(parents=True)
     (folder / "ethiclens-checksums.json").write_text(ledger)
     ROWS.to_csv(folder / "psam_p06.csv", index=False)
     with pytest.raises(DataFileError, match=r"ethiclens-checksums.json.*damaged") as info:
-        datasets.load_acs_income("CA", year=2019, cache_dir=tmp_path)
+        datasets.load_acs_income("CA", year=2017, cache_dir=tmp_path)
     assert "delete" in info.value.fix and str(folder) in info.value.fix
 
 
 def test_a_damaged_checksums_file_on_the_cli_is_exit_2(tmp_path, monkeypatch, capsys):
-    folder = tmp_path / "acs" / "2019" / "1-Year"
+    folder = tmp_path / "acs" / "2017" / "1-Year"
     folder.mkdir(parents=True)
     (folder / "ethiclens-checksums.json").write_text("{bad")
     monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path))
-    assert main(["audit", "acs-income", "--states", "CA", "--year", "2019"]) == 2
+    assert main(["audit", "acs-income", "--states", "CA", "--year", "2017"]) == 2
     assert "ethiclens-checksums.json" in capsys.readouterr().err
 
 
 def test_a_download_killed_half_way_is_not_trusted_later(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         datasets.load_acs_income(
-            "CA", year=2019, download=True, cache_dir=tmp_path, fetch=_fetch("psam_p06.csv", True)
+            "CA", year=2017, download=True, cache_dir=tmp_path, fetch=_fetch("psam_p06.csv", True)
         )
-    assert not (tmp_path / "2019" / "1-Year" / "psam_p06.csv").exists()
+    assert not (tmp_path / "2017" / "1-Year" / "psam_p06.csv").exists()
     ds = datasets.load_acs_income(
-        "CA", year=2019, download=True, cache_dir=tmp_path, fetch=_fetch("psam_p06.csv")
+        "CA", year=2017, download=True, cache_dir=tmp_path, fetch=_fetch("psam_p06.csv")
     )
     assert len(ds) == 3
 

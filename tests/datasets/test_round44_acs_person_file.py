@@ -55,25 +55,25 @@ def test_a_person_file_that_is_none_is_refused_naming_it(tmp_path, case):
         (Path(state_dir) / "psam_p06.csv").write_text(text)
 
     with pytest.raises(DataFileError, match=words) as info:
-        datasets.load_acs_income("CA", 2019, download=True, cache_dir=tmp_path, fetch=fetch)
+        datasets.load_acs_income("CA", 2017, download=True, cache_dir=tmp_path, fetch=fetch)
     assert "psam_p06.csv" in str(info.value) and "delete" in info.value.fix
     assert info.value.column == column
 
 
 def test_a_good_person_file_still_loads(tmp_path):
-    folder = tmp_path / "2019" / "1-Year"
+    folder = tmp_path / "2017" / "1-Year"
     folder.mkdir(parents=True)
     ROWS.to_csv(folder / "psam_p06.csv", index=False)
-    ds = datasets.load_acs_income("CA", 2019, cache_dir=tmp_path)
+    ds = datasets.load_acs_income("CA", 2017, cache_dir=tmp_path)
     assert list(ds.protected["SEX"]) == ["Male", "Female", "Female"]
     assert list(ds.label) == [1, 0, 1]
 
 
 def test_the_cli_refuses_it_with_exit_2(tmp_path, monkeypatch, capsys):
-    folder = tmp_path / "acs" / "2019" / "1-Year"
+    folder = tmp_path / "acs" / "2017" / "1-Year"
     folder.mkdir(parents=True)
     (folder / "psam_p06.csv").write_text(CASES["error page"][0])
     monkeypatch.setenv("ETHICLENS_CACHE", str(tmp_path))
-    assert main(["audit", "acs-income", "--states", "CA", "--year", "2019"]) == 2
+    assert main(["audit", "acs-income", "--states", "CA", "--year", "2017"]) == 2
     err = capsys.readouterr().err
     assert "psam_p06.csv" in err and "Traceback" not in err and "lacks the column" in err

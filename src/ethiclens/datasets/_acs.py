@@ -17,7 +17,6 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
-from datetime import date
 from pathlib import Path
 
 import numpy as np
@@ -70,27 +69,33 @@ def default_cache_dir() -> Path:
     return Path(root) / "acs"
 
 
-# folktables reads ACS PUMS from 2014 on (its initialize_and_download asserts year >= 2014);
-# the 1-year survey of a year is published in the autumn of the next.
+# folktables reads ACS PUMS from 2014 on (its initialize_and_download asserts year >= 2014), and
+# its ACSIncome task reads RELP, which the Census Bureau replaced by RELSHIPP (other codes) in
+# the 2019 person files: 2018 is the last survey the task can be built from (2020's 1-year
+# survey was not even published as standard PUMS).
 FIRST_YEAR = 2014
+LAST_YEAR = 2018
 
 
 def check_year(year) -> int:
-    """An ACS 1-year survey year folktables can read: an integer from 2014 to last year."""
-    last = date.today().year - 1
+    """An ACS 1-year survey year folktables' ACSIncome task reads: an integer from 2014 to
+    2018 (the person files of 2019 on have RELSHIPP, not RELP); 2018 ships for CO and NE, the
+    other years and states are downloaded. A later year is refused here, on every face, not
+    after a download of a file that cannot be read."""
     text = year if isinstance(year, str) else None  # digits as every face reads them
     if text is not None and text.isascii() and text.isdigit():
         year = int(text)
     if isinstance(year, numbers.Integral) and not isinstance(year, bool | np.bool_):
         year = int(year)  # a NumPy integer, as read from a frame
-    if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
+    if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= LAST_YEAR:
         raise argument_error(
             f"the ACS 1-year survey year must be an integer from {FIRST_YEAR} (the first "
-            f"folktables reads) to {last} (the latest that can have been published)",
+            f"folktables reads) to {LAST_YEAR} (the last with RELP, which folktables' ACSIncome "
+            "task reads: the Census Bureau replaced RELP by RELSHIPP in 2019)",
             "year",
             year,
-            f"e.g. year {SHIPPED_YEAR} (CO and NE ship for {SHIPPED_YEAR}; other years "
-            "download with --download)",
+            f"e.g. year {SHIPPED_YEAR} (CO and NE ship for it); other states, or another year "
+            f"from {FIRST_YEAR} to {LAST_YEAR}, are downloaded once with the download option",
         )
     return year
 
@@ -303,14 +308,14 @@ def _read_person_file(path: Path) -> pd.DataFrame:
         raise DataFileError(f"cached ACS file {path} cannot be read ({exc})", fix=fix) from exc
     missing = [c for c in PERSON_COLUMNS if c not in df.columns]
     if "RELP" in missing and "RELSHIPP" in df.columns:
-        # a real person file of 2019 on: downloading it again gives the same file
+        # a person file of 2019 on (years check_year refuses) placed in a 2014-2018 folder
         raise DataFileError(
             f"cached ACS file {path} is a person file of 2019 or later: the Census Bureau "
             "replaced RELP by RELSHIPP (other codes) in 2019, and folktables' ACSIncome task "
             "reads RELP",
             column="RELP",
-            fix=f"load a year from {FIRST_YEAR} to 2018 (e.g. year {SHIPPED_YEAR}, --year "
-            f"{SHIPPED_YEAR}); downloading this year again gives the same file",
+            fix=f"{fix} (the year's own file), or load another year from {FIRST_YEAR} to "
+            f"{LAST_YEAR}",
         )
     if missing:
         found = [str(c) for c in df.columns[:8]]
