@@ -864,9 +864,10 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
     from ..spec import field_fix  # each field's own fix: 0.5 is no confidence level
 
     for name, kind in POLICY_FIELDS:
-        raw = (form.get(name) or "").strip()
-        if not raw:
+        given = form.get(name) or ""  # empty: left out; blanks only: refused, as --n-boot '  '
+        if not given:
             continue
+        raw = given.strip() or given
         try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
             if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
                 raise ValueError(raw)
@@ -879,12 +880,13 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             continue
         if kind is float and underflows(raw):  # 1e-400 is not 0.0 (every face's words)
             errors[name] = f"{underflow_words(raw)}. Fix: {field_fix(f'policy.{name}')}"
-    # kept whole, as the command line keeps them (the spec sets no length; the form's body
-    # limit bounds them)
+    # kept whole, as the command line keeps them (the spec's lengths refuse a long one); an
+    # empty field is one left out, but one of blanks only is given, and refused as
+    # --model-name '  ' is (the spec's "must not be empty (it is only blanks)")
     for name, key in MODEL_FIELDS.items():
-        raw = (form.get(name) or "").strip()
+        raw = form.get(name) or ""
         if raw:
-            spec["model"][key] = raw
+            spec["model"][key] = raw.strip() or raw
 
 
 def typed_value(value, typed: str | None):

@@ -1,0 +1,51 @@
+"""Round 45 (web): a form field of blanks only was read as left out, where the command line and
+a config refuse it: a model name of spaces ran the audit with no name (``--model-name '  '``:
+"must not be empty (it is only blanks)"), and an Interval draws or DI threshold of spaces ran
+the default (``--n-boot '  '``: "'  ' is not a valid integer"). Now such a field is refused by
+its own words on the page (422, the field marked); an empty field is still one left out."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.web.conftest import csrf_of, make_frame, mapping_form, upload
+
+DATA = make_frame(300).to_csv(index=False).encode()
+CASES = {
+    "model_name": "must not be empty (it is only blanks)",
+    "model_version": "must not be empty (it is only blanks)",
+    "intended_use": "must not be empty (it is only blanks)",
+    "n_boot": "&#39;  &#39; is not a valid integer",
+    "seed": "&#39;  &#39; is not a valid integer",
+    "di_threshold": "&#39;  &#39; is not a valid float",
+    "min_group_size": "must be a whole number of at least 1 (value: &#39;  &#39;)",
+}
+
+
+@pytest.mark.parametrize("field", CASES)
+def test_a_field_of_blanks_is_refused_by_its_field(client, field):
+    url = upload(client, DATA).headers["location"]
+    page = client.get(url).text
+    r = client.post(url, data=mapping_form(page, protected=["3"], **{"n_boot": "200", field: "  "}))
+    assert r.status_code == 422, r.headers.get("location")
+    error = re.search(rf'<p class="error" id="error-{field}" role="alert">(.*?)</p>', r.text)
+    assert error and CASES[field] in error.group(1), field
+
+
+def test_the_benchmark_form_refuses_blank_draws_too(client):
+    page = client.get("/").text
+    form = re.search(r'<form[^>]*id="benchmark-form".*?</form>', page, re.S)[0]
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    data = {**sent, "csrf": csrf_of(page), "dataset": "german", "n_boot": " ", "model_name": "  "}
+    r = client.post("/benchmark", data=data)
+    assert r.status_code == 422, r.headers.get("location")
+    assert "&#39; &#39; is not a valid integer" in r.text
+
+
+def test_an_empty_field_is_still_left_out(client):
+    url = upload(client, DATA).headers["location"]
+    page = client.get(url).text
+    form = mapping_form(page, protected=["3"], n_boot="200", model_name="", seed="")
+    assert client.post(url, data=form).status_code == 303
