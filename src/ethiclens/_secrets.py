@@ -91,7 +91,21 @@ _BARE_USERINFO = re.compile(
 # before it ('race:postgresql://u:***@h/db', a group shown with its attribute) is no user name.
 # Only a whole URL (scheme://), at the run's start or after a ':' or '@': a password holding
 # 'k9:/Zq' (u:k9:/Zq@h) or written before a URL (u:pw,postgresql://v@h) stays masked.
-_URL_AT_END = re.compile(rf"(?<![^:@])[A-Za-z][A-Za-z0-9+.-]+://[^:/@\s]*(?::{re.escape(MASK)})?@$")
+_URL_AT_END = re.compile(
+    rf"(?<![^:@])(?P<scheme>[A-Za-z][A-Za-z0-9+.-]+)://[^:/@\s]*(?P<masked>:{re.escape(MASK)})?@$"
+)
+# A URL with a user alone there is a name before a URL only if its scheme is one a URL is
+# written with (race:postgresql://u@h/db): 'u:k9://Zq@h' is user u, password 'k9://Zq' (as
+# --db and mask_url read it), masked. Ambiguous, the unknown scheme is read as a password:
+# a name before an odd URL shown as 'g:***@h' hides a little, a password shown leaks.
+_KNOWN_SCHEMES = frozenset(
+    "postgresql postgres pgsql psql redshift cockroachdb mysql mariadb sqlite sqlite3 duckdb"
+    " mssql sqlserver oracle snowflake bigquery trino presto hive impala databricks clickhouse"
+    " db2 ibm_db_sa teradata teradatasql vertica exasol firebird sybase access crate druid pinot"
+    " singlestore tidb mongodb redis rediss cassandra elasticsearch jdbc odbc spark sc http https"
+    " ftp ftps sftp ssh scp s3 s3a s3n gs gcs abfs abfss az adl wasb wasbs hdfs webhdfs file"
+    " tcp udp ws wss smtp smtps imap imaps ldap ldaps amqp amqps kafka nats mqtt git svn".split()
+)
 # a URL given whole (the text is the URL): its password runs to its last '@', spaces and all
 _URL_USERINFO = re.compile(rf"\s*{_URL_START}(?P<info>[^:/@\s]*:[^\r\n]*)@")
 # the same without a scheme, or after one missing its ':' (postgresql//u:pw@h)
@@ -237,13 +251,18 @@ def _bare_masked(match: re.Match) -> str:
     if run is None:  # a word scanned for an '@' that is not there
         return match[0]
     url = _URL_AT_END.search(run)
-    if url is None:
+    if url is None or (url["masked"] is None and not _known_scheme(url["scheme"])):
         return f"{match['pre']}{MASK}@"
     head = run[: url.start()]
     if "@" not in head:
         return match[0]
     before, _, after = head.rpartition("@")
     return f"{match['pre']}{MASK}@{after}{run[url.start() :]}"
+
+
+def _known_scheme(scheme: str) -> bool:
+    """``scheme`` (``mysql+pymysql``: its dialect before '+') is one a URL is written with."""
+    return scheme.lower().partition("+")[0] in _KNOWN_SCHEMES
 
 
 def remember_url(url) -> None:
