@@ -233,10 +233,22 @@ def _grid(thresholds, step, audited) -> np.ndarray:
     if bad.size:  # the values given, before the audited threshold (checked apart) joins them
         problem = "thresholds must lie strictly between 0 and 1"
         raise _thresholds_error(problem, [float(x) for x in bad[:5]])
+    th = _as_written(th)
     # a grid value within 1e-9 of the audited threshold (0.3 beside 0.1 + 0.2) gives way to
     # it: two columns that print alike, both at "the" threshold, with different rates
     th = th[~np.isclose(th, float(audited), rtol=0, atol=1e-9)]
     return np.unique(np.concatenate([th, [float(audited)]]))
+
+
+def _as_written(th: np.ndarray) -> np.ndarray:
+    """Given thresholds as the decimals they stand for: one within 1e-12 of a number of 10
+    decimals is that number, as the default grid's are (np.arange(0.1, 1, 0.1) holds
+    0.30000000000000004 and 0.7000000000000001, which every page prints 0.3 and 0.7 while a
+    score of exactly 0.3 or 0.7 fell below them: the rates shown at 0.3 were those of 0.4).
+    A value that would become 0 or 1 is kept (refused or shown as given)."""
+    written = np.round(th, 10)
+    noise = (np.abs(th - written) <= 1e-12) & (written > 0) & (written < 1)
+    return np.where(noise, written, th)
 
 
 def _numbers(thresholds) -> np.ndarray:
