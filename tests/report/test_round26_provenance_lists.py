@@ -33,5 +33,5 @@ def test_a_group_with_a_comma_is_quoted_in_the_provenance():
         merge_groups={"g": {"cd": ["c", "d"]}},
     )
     shown = _provenance(render_html(result))
-    assert shown["audit.exclude_groups.g"] == '"a, b"'
-    assert shown["audit.merge_groups.g.cd"] == "c, d"
+    assert shown["g: groups excluded"] == '"a, b"'
+    assert shown["g: groups merged into cd"] == "c, d"

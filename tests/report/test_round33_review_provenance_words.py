@@ -31,6 +31,6 @@ def test_lists_in_the_provenance_and_config_read_as_json():
     }
     prov = _section(render_html(result), "provenance")
     assert "{&#34;file&#34;: &#34;adult.data&#34;, &#34;sha256&#34;: &#34;ab&#34;}" in prov
-    assert "<dt>audit.intersections</dt><dd>[&#34;g&#34;, &#34;s&#34;]</dd>" in prov
+    assert "<dt>intersections</dt><dd>[&#34;g&#34;, &#34;s&#34;]</dd>" in prov
     for python in ("[&#39;", "{&#39;"):
         assert python not in prov

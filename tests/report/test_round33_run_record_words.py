@@ -41,10 +41,10 @@ def test_the_gate_and_input_render_in_the_jsons_words():
     html = render_html(result)
     run = html[html.index('<section id="run"') :]
     run = run[: run.index("</section>")]
-    assert "<dt>gate.passed</dt><dd>false</dd>" in run
-    assert "<dt>gate.baseline</dt><dd>null</dd>" in run
-    assert "<dt>input.shipped</dt><dd>true</dd>" in run
-    assert "<dt>input.sheet</dt><dd>null</dd>" in run
+    assert "<dt>gate passed</dt><dd>false</dd>" in run
+    assert "<dt>gate baseline</dt><dd>null</dd>" in run
+    assert "<dt>input shipped</dt><dd>true</dd>" in run
+    assert "<dt>input sheet</dt><dd>null</dd>" in run
     for python in ("<dd>False</dd>", "<dd>True</dd>", "<dd>None</dd>"):
         assert python not in html
 
@@ -53,8 +53,8 @@ def test_the_provenance_config_renders_in_the_jsons_words():
     html = render_html(_result())
     prov = html[html.index('<section id="provenance"') :]
     prov = prov[: prov.index("</section>")]
-    assert "<dt>audit.labelled</dt><dd>true</dd>" in prov
-    assert "<dt>audit.weighted</dt><dd>false</dd>" in prov
+    assert "<dt>true labels given</dt><dd>true</dd>" in prov
+    assert "<dt>weighted by a column</dt><dd>false</dd>" in prov
 
 
 def test_the_estimate_pages_run_record_too():
@@ -69,5 +69,5 @@ def test_the_estimate_pages_run_record_too():
         "run": {"input": {"verified": True, "note": None}},
     }
     html = estimate_html("t", "b", {}, "m", doc)
-    assert "<dt>input.verified</dt><dd>true</dd>" in html
-    assert "<dt>input.note</dt><dd>null</dd>" in html
+    assert "<dt>input verified</dt><dd>true</dd>" in html
+    assert "<dt>input note</dt><dd>null</dd>" in html

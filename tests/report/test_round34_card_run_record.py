@@ -32,7 +32,7 @@ def test_the_card_names_the_input_digest_and_the_request(tmp_path):
     result = ethiclens.run(str(path), y_true="y", y_pred="p", protected=["g"])
     card = render_model_card(result)
     assert "## Run record" in card
-    assert digest in card and "input.rows: 600" in card
+    assert digest in card and "input rows: 600" in card
     block = card.split("```yaml\n", 1)[1].split("\n```", 1)[0]
     request = yaml.safe_load(block)
     assert request["roles"]["protected"] == ["g"] and "outputs" not in request

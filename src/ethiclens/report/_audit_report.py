@@ -929,12 +929,19 @@ def _word(value) -> str:
 
 
 def _flatten(prefix, value, word=_word):
-    """(dotted key, text) per leaf; ``word`` writes a leaf that is no text (``str``: the
-    user's own provenance, shown as they wrote it); a list or mapping inside a list as JSON,
-    never Python's repr (audit.intersections ["g", "s"], not ['g', 's'])."""
+    """(label, text) per leaf, the label its JSON path in words (:func:`pv.path_label`:
+    'bootstrap draws', 'data SHA-256', never 'audit.n_boot'); ``word`` writes a leaf that is
+    no text (``str``: the user's own provenance, shown as they wrote it)."""
+    for path, text in _leaves((prefix,) if prefix else (), value, word):
+        yield pv.path_label(path), text
+
+
+def _leaves(path: tuple, value, word):
+    """(JSON path, text) per leaf; a list or mapping inside a list as JSON, never Python's
+    repr (audit.intersections ["g", "s"], not ['g', 's'])."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield from _flatten(f"{prefix}.{k}" if prefix else str(k), v, word)
+            yield from _leaves((*path, k), v, word)
     elif isinstance(value, list):  # texts as _listed() quotes them: ["a, b"] is one group
         texts = all(isinstance(v, str) for v in value)
         each = (
@@ -943,9 +950,9 @@ def _flatten(prefix, value, word=_word):
             else word(v)
             for v in value
         )
-        yield prefix, _listed(value) if texts else ", ".join(each)
+        yield path, _listed(value) if texts else ", ".join(each)
     else:
-        yield prefix, word(value)
+        yield path, word(value)
 
 
 def _said(value):

@@ -344,6 +344,61 @@ def model_label(key) -> str:
     return label[:1].upper() + label[1:]
 
 
+# The provenance list's and run record's labels (HTML report, model card, estimate page): a
+# JSON path in words, where 'audit.n_boot' or 'data.sha256' is no word; the JSON keeps its keys.
+_PATH_WORDS = {
+    ("audit", "ethiclens_version"): "EthicLens version",
+    ("audit", "n_boot"): "bootstrap draws",
+    ("audit", "ci_method"): "interval method",
+    ("audit", "confidence_level"): "confidence level",
+    ("audit", "random_state"): "seed",
+    ("audit", "policy", "di_threshold"): "policy: disparate impact threshold",
+    ("audit", "policy", "eo_threshold"): "policy: equalized odds threshold",
+    ("audit", "policy", "min_group_size"): "policy: smallest group judged (rows)",
+    ("audit", "policy", "min_label_count"): "policy: fewest labels judged (of each class)",
+    ("audit", "policy", "di_rule"): "policy: disparate impact rule",
+    ("audit", "policy", "pcer_min_group_size"): "policy: smallest group judged by PCER (rows)",
+    ("audit", "labelled"): "true labels given",
+    ("audit", "has_scores"): "scores given",
+    ("audit", "weighted"): "weighted by a column",
+    ("audit", "ece_bins"): "calibration bins",
+    ("audit", "positive_is_favorable"): "the positive outcome is favourable",
+    ("audit", "reference_default"): "reference group when none is named",
+    ("audit", "intersections"): "intersections",
+    ("audit", "exclude_groups"): "groups excluded",
+    ("audit", "merge_groups"): "groups merged",
+    ("input", "files"): "input file",
+    ("gate", "fail_on"): "gate fails on",
+}
+
+
+def _key_words(key) -> str:
+    """A key in words: '_' as spaces, a SHA-256 named as such (never 'sha256')."""
+    words = str(key).replace("_", " ")
+    return "SHA-256" if words.lower() == "sha256" else words
+
+
+def path_label(path: tuple) -> str:
+    """A JSON path (``("audit", "policy", "di_threshold")``) as its label in words: a known
+    path's words; an input file's name with '(SHA-256)'; a model field as :func:`model_label`
+    words it ('model training rows'); any other path's keys in words ('data source', 'gate
+    passed'), a key that names its section once ('model', not 'model model')."""
+    path = tuple(map(str, path))
+    if path in _PATH_WORDS:
+        return _PATH_WORDS[path]
+    if path[:2] == ("input", "files") and len(path) > 2:  # a file name, as written
+        return f"input file {'.'.join(path[2:])} (SHA-256)"
+    if path[:2] == ("audit", "exclude_groups") and len(path) == 3:  # {attr: [groups]}
+        return f"{path[2]}: groups excluded"
+    if path[:2] == ("audit", "merge_groups") and len(path) == 4:  # {attr: {new: [old]}}
+        return f"{path[2]}: groups merged into {path[3]}"
+    words = [_key_words(k) for k in path]
+    if len(path) == 2 and path[0] == "model":
+        known = _MODEL_LABELS.get(path[1], "").lower()  # 'training rows', not 'n train'
+        words[1] = "" if path[1] == "model" else known or words[1]
+    return " ".join(w for w in words if w) or "value"
+
+
 def model_details(prov: dict) -> list[tuple[str, str]]:
     """(label, text) pairs describing the model, from provenance and the card; each field by
     :func:`model_label`, a yes/no field (a bool) as yes or no."""
