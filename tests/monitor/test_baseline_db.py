@@ -127,7 +127,7 @@ def test_a_baseline_table_with_another_baseline_is_refused(tmp_path, days, capsy
     line = err.strip()
     assert rc == 2 and "\n" not in line and "not both" in line, err
     assert "option '--baseline-table'" in line and given in line, line
-    with pytest.raises(EthicLensInputError, match="--baseline-windows"):
+    with pytest.raises(EthicLensInputError, match="argument 'baseline_query'.*baseline_windows"):
         _db_req(url, baseline_query="SELECT * FROM base", baseline_windows=2)
 
 

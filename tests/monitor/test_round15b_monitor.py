@@ -70,9 +70,9 @@ def test_a_python_monitor_request_refuses_an_engine_beside_a_database(tmp_path, 
     with pytest.raises(EthicLensInputError) as err:
         MonitorRequest(target="db", db=f"sqlite:///{tmp_path / 'm.db'}", table="m", time="t",
                        window="7d", y_pred="p", protected=("g",), engine=engine)  # fmt: skip
-    assert str(err.value) == (
-        f"option '--engine': --engine {engine} reads files; with --db the database counts "
-        f"(value: '{engine}'). Fix: drop --engine {engine}, or drop --db and name a file"
+    assert str(err.value) == (  # the argument, not the flag (round 45: the old words' bug)
+        f"argument 'engine': engine {engine} reads files; with db the database counts "
+        f"(value: '{engine}'). Fix: drop engine {engine}, or drop db and name a file"
     )
 
 

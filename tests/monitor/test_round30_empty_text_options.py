@@ -24,7 +24,7 @@ FRAME = pd.DataFrame(
 )  # fmt: skip
 def test_an_empty_text_option_is_refused(tmp_path, name, flag):
     store = tmp_path / "s.sqlite"
-    with pytest.raises(EthicLensInputError, match=f"option '{flag}': must not be empty"):
+    with pytest.raises(EthicLensInputError, match=f"argument '{name}': must not be empty"):
         run_monitor(
             MonitorRequest(
                 target=FRAME, time="ts", window="1d", y_pred="p", protected=("g",), **{name: ""}

@@ -24,7 +24,7 @@ def test_too_many_row_windows_advise_a_larger_window_or_a_growing_target(tmp_pat
     with pytest.raises(EthicLensInputError) as caught:
         run_monitor(request, tmp_path / "s.sqlite")
     text = str(caught.value)
-    assert "option '--window'" in text and "10,001 windows of 1 row" in text
-    assert "larger --window" in text and "oldest rows first" in text
+    assert "argument 'window'" in text and "10,001 windows of 1 row" in text
+    assert "larger window" in text and "oldest rows first" in text
     assert "per period" not in text and "placeholder" not in text
     assert not (tmp_path / "s.sqlite").exists()

@@ -31,7 +31,7 @@ from .._checks import (
     is_number,
 )
 from .._secrets import mask_secrets
-from ..errors import EthicLensInputError, in_cli_words
+from ..errors import EthicLensInputError, FaceFix, in_cli_words
 from ..io import _one_pass
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
@@ -225,11 +225,17 @@ class MonitorRequest:
 
     @_one_pass  # its checks resolve the target twice: each part scanned once
     def __post_init__(self):
+        # "argument 'di_threshold'", "argument 'engine'"; the command line (from_spec within
+        # config_keys_named) keeps its flags, a config file its keys
+        with in_python_words():
+            self._checked()
+
+    def _checked(self) -> None:
         _check_python_types(self)
-        with in_python_words():  # "argument 'di_threshold'"; the command line: its flag
-            _check_numbers(self)
+        _check_numbers(self)
         if not self.protected:
-            raise EthicLensInputError("is required", column="--protected", fix=_PROTECTED_FIX)
+            fix = FaceFix("name a protected attribute: e.g. protected=('race',)", _PROTECTED_FIX)
+            raise EthicLensInputError("is required", column="--protected", fix=fix)
         # one form per item (race="White", race=White, race = White: one request), the form
         # the store keeps, compares and names
         object.__setattr__(self, "protected", tuple(self.canonical(self.protected)))
@@ -559,7 +565,10 @@ def _check_text(request: MonitorRequest) -> None:
         ENGINES,
         column="--engine",
         problem="the monitor counts files with DuckDB, pandas, Dask or Spark (a database in SQL)",
-        fix="use --engine auto, duckdb, pandas, dask or spark",
+        fix=FaceFix(
+            "use engine='auto', 'duckdb', 'pandas', 'dask' or 'spark'",
+            "use --engine auto, duckdb, pandas, dask or spark",
+        ),
     )
     check_type(request.hold_last, bool, column="--hold-last", problem="must be True or False",
                fix="hold_last=True leaves the newest window for a later run")  # fmt: skip
@@ -918,6 +927,10 @@ _FIELDS |= {f"--{_flag(f)}": f for f in ("weight", "pos_label", "bins", "merge_g
 # the request's own checks of its numbers (_checked_numbers), as MonitorRequest(...) is made
 _FIELDS |= {f"--{_flag(f)}": f for f in ("alpha", *_POLICY, "seed", "baseline_windows")}
 _FIELDS |= {"--n-boot": "n_draws"}
+# the request's other checks (types, the window, the engine, hold-last, the database's names,
+# the baseline's sources) as MonitorRequest(...) is made: a Python caller gave no flag
+_FIELDS |= {f"--{_flag(f)}": f for f in ("window", "engine", "hold_last", "scheduler", "db")}
+_FIELDS |= {f"--{_flag(f)}": f for f in ("table", "query", *BASELINE_SOURCES, "baseline_period")}
 
 
 @contextmanager
