@@ -126,6 +126,20 @@ def _kind(column) -> str:
     return "column"
 
 
+def _where(column, kind: str) -> str:
+    """What a refusal is about: ``kind`` and ``column`` (``option '--n-boot'``); a column of
+    several names of different kinds (``TARGET/--db``: the positional argument and a flag that
+    both name a target) each by its own kind (``argument 'TARGET' and option '--db'``): the
+    positional TARGET is no option."""
+    pieces = str(column).split("/") if isinstance(column, str) else ()
+    kinds = [_kind(p) for p in pieces]
+    named = ("option", "argument", "key")
+    if kind not in named or len(set(kinds)) < 2 or not all(k in named for k in kinds):
+        return f"{kind} {_REPR.repr(column)}"
+    said = [f"{k} {_REPR.repr(p)}" for k, p in zip(kinds, pieces, strict=True)]
+    return f"{', '.join(said[:-1])} and {said[-1]}"
+
+
 class EthicLensInputError(ValueError):
     """Bad user input. The CLI turns it into a one-line message and exit code 2.
 
@@ -155,7 +169,7 @@ class EthicLensInputError(ValueError):
         self.kind = kind or (None if column is None else _kind(column))
         # a name over 300 characters shown cut in its middle (a 10,000-character column name
         # was printed whole); self.column keeps it whole for the faces that look it up
-        where = "" if column is None else f"{self.kind} {_REPR.repr(column)}: "
+        where = "" if column is None else f"{_where(column, self.kind)}: "
         shown = "" if value is None else f" (value: {_REPR.repr(value)})"
         parts = (where, problem, shown, f". Fix: {fix}" if fix else "")
         # Last line of defence: whatever a message quotes (a URL, a driver's error, a DSN), no

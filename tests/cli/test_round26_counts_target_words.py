@@ -1,6 +1,6 @@
 """Round 26: ``ethiclens counts FILE --db URL`` names its two targets as ``audit`` does
-(``option 'TARGET/--db'``); it said ``key 'target.file/--db'``, a config file's word for a
-command line that has no config file."""
+(``argument 'TARGET' and option '--db'``, round 45); it said ``key 'target.file/--db'``, a
+config file's word for a command line that has no config file."""
 
 from __future__ import annotations
 
@@ -19,5 +19,7 @@ def test_counts_names_two_targets_as_audit_does(tmp_path, capsys, monkeypatch, d
     assert main(["audit", "d.csv", *roles, *db]) == 2
     audited = capsys.readouterr().err.strip()
     assert counted == audited, (counted, audited)
-    assert counted.startswith(f"error: option 'TARGET/{db[0]}': names 2 targets"), counted
+    assert counted.startswith(f"error: argument 'TARGET' and option '{db[0]}': names 2 targets"), (
+        counted
+    )
     assert not (tmp_path / "c.csv").exists()

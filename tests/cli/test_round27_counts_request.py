@@ -53,7 +53,9 @@ def test_the_counts_still_name_their_flags_and_target(data, capsys):
     assert err.startswith("error: option '--bins': bin edges must be"), err
     code, err = _counts(capsys, "d.csv", *ROLES, "--db", "sqlite:///d.db", "--table", "t")
     assert code == 2
-    assert err.startswith("error: option 'TARGET/--db': names 2 targets (file, db)"), err
+    assert err.startswith(
+        "error: argument 'TARGET' and option '--db': names 2 targets (file, db)"
+    ), err
     code, err = _counts(capsys, "nope.csv", *ROLES)
     assert code == 2
     assert err.startswith("error: argument 'TARGET': file nope.csv does not exist"), err

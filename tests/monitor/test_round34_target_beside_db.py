@@ -1,7 +1,7 @@
 """``ethiclens monitor TARGET --db URL`` (or ``--db-env NAME``) names the two flags that give
-two targets, as ``ethiclens audit`` does ("option 'TARGET/--db': names 2 targets"); it named
-them as a config file's keys ("key 'target.file/target.db'") though no config file was given
-(round 34). A config file that names both keeps its keys' words."""
+two targets, as ``ethiclens audit`` does ("argument 'TARGET' and option '--db': names 2
+targets", round 45); it named them as a config file's keys ("key 'target.file/target.db'")
+though no config file was given (round 34). A config file that names both keeps its keys' words."""
 
 import pytest
 
@@ -13,8 +13,8 @@ ROLES = ["--time", "t", "--window", "1d", "--y-pred", "p", "--protected", "g"]
 @pytest.mark.parametrize(
     ("flags", "words"),
     [
-        (["--db", "sqlite:///x.db"], "option 'TARGET/--db'"),
-        (["--db-env", "ETHICLENS_R34_DB"], "option 'TARGET/--db-env'"),
+        (["--db", "sqlite:///x.db"], "argument 'TARGET' and option '--db'"),
+        (["--db-env", "ETHICLENS_R34_DB"], "argument 'TARGET' and option '--db-env'"),
     ],
 )
 def test_a_target_beside_a_database_names_both_flags(tmp_path, capsys, monkeypatch, flags, words):
