@@ -121,8 +121,11 @@ class GateOutcome:
         if self.failures:
             n = len(self.failures)
             level = f"--fail-on {self.fail_on}" if cli else f"fail_on={self.fail_on!r}"
+            # the monitor's gate (its only level 'alarm') fails on alarmed tests, each a
+            # comparison's test ('g:b disparate_impact'), not on comparisons
+            unit = "alarmed test" if self.fail_on == "alarm" else "comparison"
             parts.append(
-                f"{named.get('fail_on', level)}: {n} comparison{'s' if n > 1 else ''}: "
+                f"{named.get('fail_on', level)}: {n} {unit}{'s' if n > 1 else ''}: "
                 + ", ".join(self.failures)
             )
         if self.regressions:
