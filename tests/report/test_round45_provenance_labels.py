@@ -80,3 +80,14 @@ def test_the_card_and_estimate_run_records_label_in_words():
     page = estimate_html("t", "b", {}, "m", doc)
     labels = _labels(page[page.index('<section id="run"') :])
     assert labels["input file release.csv (SHA-256)"] == "ef" * 32
+
+
+def test_an_empty_list_reads_none_not_blank():
+    """intersections [] and a gate's regressions [] showed an empty value, which reads as
+    not recorded; the JSON says [] (none)."""
+    result = _result()
+    prov = _labels(_provenance(result).html)
+    run = _labels(run_record(result.run, result.config, "audit").html)
+    assert prov["intersections"] == "none"
+    assert run["gate failures"] == "none"
+    assert "" not in prov.values() and "" not in run.values()

@@ -938,8 +938,11 @@ def _flatten(prefix, value, word=_word):
 
 def _leaves(path: tuple, value, word):
     """(JSON path, text) per leaf; a list or mapping inside a list as JSON, never Python's
-    repr (audit.intersections ["g", "s"], not ['g', 's'])."""
-    if isinstance(value, dict):
+    repr (audit.intersections ["g", "s"], not ['g', 's']); an empty list as 'none', never a
+    blank that reads as not recorded."""
+    if isinstance(value, list) and not value:
+        yield path, "none"
+    elif isinstance(value, dict):
         for k, v in value.items():
             yield from _leaves((*path, k), v, word)
     elif isinstance(value, list):  # texts as _listed() quotes them: ["a, b"] is one group
