@@ -107,14 +107,21 @@ def _refuse_swapped_file(store, spec_dict: dict) -> None:
 
 
 def run_job(
-    store_path: str, audit_id: str, spec_dict: dict, purpose: str, title: str | None = None
+    store_path: str,
+    audit_id: str,
+    spec_dict: dict,
+    purpose: str,
+    title: str | None = None,
+    rev: int | None = None,
 ) -> str:
-    """Run one stored request (in a worker) and store its result or its error."""
+    """Run one stored request (in a worker) and store its result or its error; ``rev``: the
+    revision it was queued at (``Store.submit``'s), so that nothing of it is stored over a
+    later run of the same audit (run again after a recovery took its server for gone)."""
     store = Store(store_path)
     try:
         # a thread of a stopped server runs on (no process to kill): what it would finish is
         # never stored (Store.finish), so it stops at its next step
-        if not store.step(audit_id, "reading the data and computing the intervals"):
+        if not store.step(audit_id, "reading the data and computing the intervals", rev):
             return "interrupted"
         from ..spec import AuditSpec, run_audit, run_compare, run_thresholds
 
@@ -123,7 +130,7 @@ def run_job(
         runner = {"compare": run_compare, "thresholds": run_thresholds}.get(purpose, run_audit)
         result = runner(spec)
         _users_file_in_provenance(result, store, spec_dict)
-        if not store.step(audit_id, "writing the report"):
+        if not store.step(audit_id, "writing the report", rev):
             return "interrupted"
         text = result.to_json()
         html, card = _render(result, purpose, title)
@@ -138,14 +145,15 @@ def run_job(
             fingerprint=fingerprint,
             verdict=json.dumps(verdict_of(data, purpose)),
             csv=csv,
+            rev=rev,
         )
         return "done"
     except EthicLensInputError as exc:
-        store.fail(audit_id, _refusal_record(exc, store, spec_dict, title))
+        store.fail(audit_id, _refusal_record(exc, store, spec_dict, title), rev)
         return "failed"
     except Exception:  # a bug: logged here, never shown to the browser
         log.exception("audit %s failed", audit_id)
-        store.fail(audit_id, INTERNAL_ERROR)
+        store.fail(audit_id, INTERNAL_ERROR, rev)
         return "failed"
     finally:
         store.close()
@@ -427,14 +435,15 @@ class Runner:
     def pending(self) -> int:
         return self._pending
 
-    def submit(self, audit_id: str, spec: dict, purpose: str, title: str | None = None):
+    def submit(self, audit_id: str, spec: dict, purpose: str, title: str | None = None, rev=None):
+        """Hand the audit queued at revision ``rev`` to the pool (:func:`run_job`)."""
         with self._lock:
             # the server is stopping (the audit is not started), or the queue is full
             if self._closing or self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
             self._active.add(audit_id)
-            self._jobs[audit_id] = (spec, purpose, title)
+            self._jobs[audit_id] = (spec, purpose, title, rev)
         try:
             return self._hand(audit_id)
         except Exception:
@@ -474,13 +483,14 @@ class Runner:
             self._reset(pool)
             if audit_id not in dead and self._again(audit_id):
                 return
+        rev = (self._jobs.get(audit_id) or (None,) * 4)[3]
         closing = self._forget(audit_id)
         # the store says failed (not when the server stopped it: shutdown marked its audit
         # interrupted)
         if exc is not None and not closing:
             log.error("audit worker for %s failed: %r", audit_id, exc)
             with contextlib.closing(Store(self.store_path)) as store:
-                store.fail(audit_id, WORKER_STOPPED)
+                store.fail(audit_id, WORKER_STOPPED, rev)
 
     def _dead_ran(self, pool) -> set:
         """The audits that ``pool``'s dead workers were running, as each worker wrote it
@@ -508,7 +518,7 @@ class Runner:
                 if started:
                     self._strikes[audit_id] = self._strikes.get(audit_id, 0) + 1
             if started:  # its page says so; a start on the fresh pool replaces the step
-                store.step(audit_id, REQUEUED)
+                store.step(audit_id, REQUEUED, self._jobs[audit_id][3])
         try:
             self._hand(audit_id)
         except Exception:  # noqa: BLE001 - no fresh pool: the audit fails as the worker did

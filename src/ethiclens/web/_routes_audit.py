@@ -639,7 +639,8 @@ async def thresholds(request):
     view_id = web.store.new_request(audit["data_id"], spec, "thresholds")
     if key:
         web.views[key] = view_id
-    return web.run(request, view_id, spec, "thresholds", data and data["name"])
+    # a new request is queued at revision 1 (Store.new_request)
+    return web.run(request, view_id, spec, "thresholds", data and data["name"], 1)
 
 
 def _view_at(web, key: tuple, spec: dict) -> tuple | None:

@@ -135,6 +135,13 @@ def _process_exists(pid) -> bool:
     return True
 
 
+def _of_run(where: str, params: tuple, rev: int | None) -> tuple[str, tuple]:
+    """``where`` narrowed to the run queued at revision ``rev`` (None: any run): a worker's
+    writes name the revision it was handed, which :meth:`Store.reopen` and
+    :meth:`Store.submit` raise for a run again, so a stale worker matches no row."""
+    return (where, params) if rev is None else (f"{where} AND rev = ?", (*params, rev))
+
+
 def new_id() -> str:
     """An unguessable id (also the only name an uploaded file gets on disk)."""
     return secrets.token_hex(12)
@@ -477,38 +484,45 @@ class Store:
         )
         return cur.rowcount == 1
 
-    def step(self, audit_id: str, step: str) -> bool:
+    def step(self, audit_id: str, step: str, rev: int | None = None) -> bool:
         """Whether the audit is still queued or running (and now at ``step``): False once its
         server stopped it (interrupted), when nothing more of it would be stored. One that
         recovery interrupted (:data:`RECOVERED`: its server taken for gone, yet this worker
-        runs) is taken back, running again."""
+        runs) is taken back, running again. ``rev``: the revision the worker's run was queued
+        at (:meth:`submit`'s): a worker of an earlier run of the audit (recovered by mistake,
+        then run again) changes nothing of the new run (:func:`_of_run`)."""
+        sql, params = _of_run(f"WHERE id = ? AND {_TAKEN_BACK}", (audit_id,), rev)
         cur = self._write(
-            "UPDATE audits SET status = 'running', step = ?, updated = ? "
-            f"WHERE id = ? AND {_TAKEN_BACK}",
-            (step, NOW, audit_id),
+            f"UPDATE audits SET status = 'running', step = ?, updated = ? {sql}",
+            (step, NOW, *params),
         )
         return cur.rowcount == 1
 
-    def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, csv=None) -> None:
+    def finish(self, audit_id: str, *, result, html, card, fingerprint, verdict, **run) -> None:
         """The whole result in one transaction: after it the audit is complete, before it
         nothing of the result is stored. A queued or running audit is completed, and so is one
         that recovery interrupted while this worker ran (:data:`RECOVERED`: its server was taken
         for gone; the work is done, so it is kept); one its own server stopped (interrupted at
-        shutdown; a worker that finished late) stays so."""
+        shutdown; a worker that finished late) stays so. ``run``: ``csv`` (a view's table) and
+        ``rev`` (:meth:`step`'s: a result of an earlier run is never stored over a new one)."""
+        if unknown := set(run) - {"csv", "rev"}:
+            raise TypeError(f"finish() got unexpected keyword argument(s) {sorted(unknown)}")
+        sql, params = _of_run(f"WHERE id = ? AND {_TAKEN_BACK}", (audit_id,), run.get("rev"))
         self._write(
             "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
-            "card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? "
-            f"WHERE id = ? AND {_TAKEN_BACK}",
-            (result, html, card, csv, fingerprint, verdict, NOW, NOW, audit_id),
+            f"card = ?, csv = ?, fingerprint = ?, verdict = ?, finished = ?, updated = ? {sql}",
+            (result, html, card, run.get("csv"), fingerprint, verdict, NOW, NOW, *params),
         )
 
-    def fail(self, audit_id: str, error: dict) -> None:
+    def fail(self, audit_id: str, error: dict, rev: int | None = None) -> None:
         """A queued or running audit failed, or one recovery interrupted while it ran (as
-        :meth:`finish`); a finished one, or one its server stopped, stays so."""
+        :meth:`finish`); a finished one, or one its server stopped, stays so; ``rev``: as
+        :meth:`step`'s."""
+        sql, params = _of_run(f"WHERE id = ? AND {_TAKEN_BACK}", (audit_id,), rev)
         self._write(
             "UPDATE audits SET status = 'failed', step = 'failed', error = ?, "
-            f"finished = ?, updated = ? WHERE id = ? AND {_TAKEN_BACK}",
-            (json.dumps(error), NOW, NOW, audit_id),
+            f"finished = ?, updated = ? {sql}",
+            (json.dumps(error), NOW, NOW, *params),
         )
 
     def interrupt(self, audit_ids) -> int:

@@ -775,17 +775,18 @@ class Web:
         """Store the confirmed request (409 if another tab changed it) and hand it to the pool;
         ``note``: what the app changed in the form's request, said on the result page."""
         try:
-            self.store.submit(audit_id, rev, spec, purpose, note)
+            rev = self.store.submit(audit_id, rev, spec, purpose, note)
         except Conflict:
             return self.changed_elsewhere(request, audit_id)
-        return self.run(request, audit_id, spec, purpose, title)
+        return self.run(request, audit_id, spec, purpose, title, rev)
 
-    def run(self, request, audit_id: str, spec: dict, purpose: str, title=None):
-        """Hand a stored request to the pool; a full queue fails it (stored) and says 503."""
+    def run(self, request, audit_id: str, spec: dict, purpose: str, title=None, rev=None):
+        """Hand a stored request, queued at revision ``rev``, to the pool (its worker writes
+        that run only); a full queue fails it (stored) and says 503."""
         try:
-            self.runner.submit(audit_id, spec, purpose, title)
+            self.runner.submit(audit_id, spec, purpose, title, rev)
         except Busy:
-            self.store.fail(audit_id, BUSY_ERROR)
+            self.store.fail(audit_id, BUSY_ERROR, rev)
             # its page runs it again as it was asked ("Run it again"): the form sent again is
             # a page drawn before (409), the audit being stored, failed
             busy = self.error_page(
