@@ -203,9 +203,15 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     ensure_output_folder(out_dir, "--out")
     try:
         with progress_bar(console := safe_console(), f"p2nia {dataset}", "tasks") as progress:
-            frame = run_experiment(cfg, scheduler=scheduler, workers=workers, progress=progress)
-    except ValueError as exc:  # the library's argument 'scheduler' is the flag; others as raised
-        raise getattr(exc, "renamed", lambda _, e=exc: e)({"scheduler": "--scheduler"}) from None
+            how = dict(scheduler=scheduler, workers=workers, progress=progress, keep_in=out_dir)
+            frame = run_experiment(cfg, **how)  # finished tasks' rows kept in --out as they end
+    except BaseException as exc:  # Ctrl-C, a failed task: say where the finished rows are
+        for note in getattr(exc, "__notes__", ()):
+            console.print(f"note: {note}", markup=False, soft_wrap=True)
+        if not isinstance(exc, ValueError):
+            raise
+        flags = {"scheduler": "--scheduler", "keep_in": "--out"}  # the library's arguments
+        raise getattr(exc, "renamed", lambda _, e=exc: e)(flags) from None
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     for note in cfg.notes:  # e.g. a size above the audit rows, run at them
         console.print(f"note: {note}", markup=False)

@@ -11,16 +11,19 @@ data and sampled at every n′; GRR and the black-box audit draw afresh for ever
 from __future__ import annotations
 
 import functools
+import os
 import time
 import warnings
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
 from .._checks import check_count, check_member, check_repetitions, split_list, split_numbers
+from .._text import csv_safe_frame
 from ..errors import DataFileError, EthicLensInputError, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -385,15 +388,55 @@ def _task_runner(cfg: ExperimentConfig):
     return functools.partial(run_task, models=extra) if extra else run_task
 
 
+def partial_rows_path(out, dataset: str) -> Path:
+    """Where :func:`run_experiment` keeps the rows of the finished tasks (``keep_in``) until
+    :func:`write_experiment_outputs` has written the rows CSV into the same folder."""
+    return Path(out) / f"{dataset}-rows.partial.csv"
+
+
+def _row_keeper(keep_in, dataset: str):
+    """A function appending each finished task's rows to the partial rows file of the folder
+    ``keep_in`` (None: one that keeps nothing). A partial file already there (an interrupted
+    run's finished rows) is refused, never overwritten."""
+    if keep_in is None:
+        return lambda rows: None
+    path = partial_rows_path(keep_in, dataset)
+    if path.exists() or path.is_symlink():
+        raise argument_error(
+            "holds the finished rows of an interrupted experiment (kept, never overwritten)",
+            "keep_in",
+            str(path),
+            f"move {path.name} aside (or delete it), then run again",
+        )
+    header = [True]
+
+    def keep(rows: list[dict]) -> None:
+        if rows:  # appended and flushed per task: a kill loses at most the tasks running
+            text = csv_safe_frame(pd.DataFrame(rows)).to_csv(index=False, header=header[0])
+            with open(path, "a", encoding="utf-8", newline="") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            header[0] = False
+
+    return keep
+
+
 def run_experiment(
-    cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None
+    cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None, keep_in=None
 ) -> pd.DataFrame:
     """Run every (model, repetition, mechanism, ε) task of ``cfg`` on the shared executors
-    (local processes, or Dask at ``scheduler``) and return one row per estimate."""
+    (local processes, or Dask at ``scheduler``) and return one row per estimate.
+
+    ``keep_in``: a folder (the outputs' own) where each finished task's rows are appended to
+    ``{dataset}-rows.partial.csv`` as it finishes, so an interrupted run (Ctrl-C, a kill)
+    keeps its finished work; :func:`write_experiment_outputs` removes the file once the rows
+    CSV is written. A partial file already there is refused, never overwritten."""
     from ._executors import LocalExecutor, make_executor
 
     tasks = tasks_for(cfg)
     _check_progress(progress)
+    keep = _row_keeper(keep_in, cfg.dataset)
     # each experiment fits afresh in this process (workers=1: a notebook's): a model registered
     # again or a data file changed since the last one is not served from the cache
     _prepared.cache_clear()
@@ -410,8 +453,14 @@ def run_experiment(
     try:
         for i, result in enumerate(executor.map_unordered(_task_runner(cfg), tasks), 1):
             results.append(result)
+            keep(result)
             if progress:
                 progress(i, len(tasks))
+    except BaseException as exc:  # Ctrl-C, SIGTERM, a failed task: say where the rows are
+        if results and keep_in is not None:
+            kept = partial_rows_path(keep_in, cfg.dataset)
+            exc.add_note(f"the rows of {len(results)} of {len(tasks)} tasks are kept in {kept}")
+        raise
     finally:
         executor.close()
     # the rows in the tasks' order, not in the order the workers finished them: the same

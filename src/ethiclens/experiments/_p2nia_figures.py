@@ -290,7 +290,9 @@ def write_outputs(
 ) -> list[Path]:
     """Rows CSV, one PNG per paper figure (Figs. 3-8 as the rows allow, every method on the
     same axes), an overview of Figs. 3 and 4 side by side and the tables (Markdown);
-    ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``)."""
+    ``metric_epsilons`` are the budgets of the per-metric table (``--metric-epsilons``). The
+    rows :func:`run_experiment` kept in ``out`` (``keep_in``) are removed once the rows CSV is
+    written."""
     fix = "give the folder to write the figures and tables into, e.g. 'results/'"
     _refuse_no_path(out, "out", fix, "argument", folder=True)  # '', 3, None, a NUL: named
     _check_rows(frame, dataset)
@@ -309,6 +311,10 @@ def write_outputs(
             files.append(write())
         except Exception as exc:  # noqa: BLE001 - said once the rest is written
             failed.append((path, exc))
+    if rows in files:  # run_experiment's kept rows (keep_in): the rows CSV now holds them
+        from ._p2nia_experiment import partial_rows_path
+
+        partial_rows_path(out, dataset).unlink(missing_ok=True)
     if failed:
         raise _not_written(failed, files)
     return files
