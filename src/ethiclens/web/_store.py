@@ -553,14 +553,26 @@ class Store:
         self._write("UPDATE audits SET pdf = ? WHERE id = ? AND status = 'done'", (pdf, audit_id))
 
     # -- servers -----------------------------------------------------------------------------
+    def _clock(self, db) -> str:
+        """The time a heartbeat is stamped and judged by, in a transaction of the history
+        (``db``): a PostgreSQL history's own clock (every server on it reads one clock, so a
+        server whose clock runs ahead takes no live one for gone, and one behind is never
+        taken for gone late); a SQLite file's: this host's (:func:`now`)."""
+        if not isinstance(db, _Postgres):
+            return now()
+        at = db.execute("SELECT clock_timestamp() AS at").fetchone()["at"]
+        return at.astimezone(_dt.UTC).isoformat(timespec="seconds")
+
     def register(self) -> str:
         """This server starts on the history: its row in ``servers`` (its heartbeat now); the
         audits it queues from now on are its own (``owner``). Returns its id."""
         self.server = server_id()
-        self._write(
-            "INSERT INTO servers (id, host, pid, started, heartbeat) VALUES (?, ?, ?, ?, ?)",
-            (self.server, socket.gethostname(), os.getpid(), NOW, NOW),
-        )
+        with self._tx() as db:
+            stamp = self._clock(db)
+            db.execute(
+                "INSERT INTO servers (id, host, pid, started, heartbeat) VALUES (?, ?, ?, ?, ?)",
+                (self.server, socket.gethostname(), os.getpid(), stamp, stamp),
+            )
         return self.server
 
     def beat(self) -> None:
@@ -569,7 +581,7 @@ class Store:
         if self.server is None:
             return
         with self._tx() as db:
-            stamp = now()
+            stamp = self._clock(db)
             cur = db.execute("UPDATE servers SET heartbeat = ? WHERE id = ?", (stamp, self.server))
             if cur.rowcount != 1:
                 db.execute(
@@ -598,6 +610,7 @@ class Store:
         removed: at start and at every heartbeat. Returns how many audits."""
         with self._tx() as db:
             stamp = now()  # once the write lock is held (as _write stamps)
+            at = self._clock(db)  # the heartbeats' clock
             rows = db.execute(
                 "SELECT a.id, a.owner, s.host, s.pid, s.heartbeat "
                 "FROM audits a LEFT JOIN servers s ON s.id = a.owner "
@@ -606,8 +619,7 @@ class Store:
             gone = [
                 r
                 for r in map(dict, rows)
-                if (r["owner"] is None or r["owner"] != self.server)
-                and self._gone(r, stamp, timeout)
+                if (r["owner"] is None or r["owner"] != self.server) and self._gone(r, at, timeout)
             ]
             for row in gone:
                 db.execute(
@@ -619,7 +631,7 @@ class Store:
                 "SELECT id, host, pid, heartbeat FROM servers WHERE id != ?", (self.server or "",)
             ).fetchall()
             for server in servers:
-                if self._gone(dict(server), stamp, timeout):
+                if self._gone(dict(server), at, timeout):
                     db.execute("DELETE FROM servers WHERE id = ?", (server["id"],))
         return len(gone)
 
