@@ -91,3 +91,19 @@ def test_an_empty_list_reads_none_not_blank():
     assert prov["intersections"] == "none"
     assert run["gate failures"] == "none"
     assert "" not in prov.values() and "" not in run.values()
+
+
+def test_the_cards_evaluation_data_and_the_provenance_say_yes_no_in_words():
+    """The card's Evaluation data listed the data provenance's keys and Python's words
+    ('- sha256: …', '- shipped\\_in\\_package: True'); the HTML provenance list printed the
+    user's yes/no as 'True' beside the settings' 'true'."""
+    result = _result()
+    result.data["provenance"]["data"] |= {"shipped_in_package": True, "rows": 5, "blank": " "}
+    result.data["provenance"]["model"]["in_features"] = False
+    card = render_model_card(result).split("## Evaluation data", 1)[1].split("\n## ", 1)[0]
+    assert f"- SHA-256: {'ab' * 32}" in card and "- Source: survey" in card
+    assert "- Shipped in package: yes" in card and "- Rows: 5" in card
+    assert "True" not in card and "sha256" not in card and "Blank" not in card
+    prov = _labels(_provenance(result).html)
+    assert prov["data shipped in package"] == "true" and prov["model in features"] == "false"
+    assert "True" not in prov.values() and "False" not in prov.values()

@@ -972,7 +972,8 @@ def _provenance(result: AuditResult) -> Section:
     cfg = dict(result.config)
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
-    items = list(_flatten("", _said(prov), str)) + list(_flatten("audit", cfg))
+    # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
+    items = list(_flatten("", _said(prov))) + list(_flatten("audit", cfg))
     return Section("provenance", "Data, model and run provenance", definition_list(items))
 
 

@@ -210,11 +210,14 @@ def _metrics(result: AuditResult, prov: dict) -> list[str]:
 def _data(result: AuditResult, prov: dict) -> list[str]:
     data = prov.get("data", {}) or {}
     if not isinstance(data, dict):  # provenance={'data': 'from the 2024 survey'} in Python
-        data = {"data": pv._join(data, "provenance['data']")}
+        data = {
+            "data": pv._join(data, "provenance['data']") if not isinstance(data, bool) else data
+        }
     out = ["## Evaluation data", "", f"- Rows audited: {result.data['n_rows']:,}."]
     if pv.given(prov, "dataset"):
         out.append(f"- Data: {md(prov['dataset'])}.")
-    out += [f"- {md(k)}: {md(v)}" for k, v in data.items() if not isinstance(v, dict | list | None)]
+    said = [(k, pv.field_text(v)) for k, v in data.items() if not isinstance(v, dict | list)]
+    out += [f"- {md(pv.data_label(k))}: {md(v)}" for k, v in said if v]  # 'Shipped in package: yes'
     out += _pairs(pv.card_sections(prov, "evaluation_data"))
     out.append("")
     training = pv.card_sections(prov, "training_data")

@@ -378,6 +378,18 @@ def _key_words(key) -> str:
     return "SHA-256" if words.lower() == "sha256" else words
 
 
+def data_label(key) -> str:
+    """A data field's label on the card's Evaluation data: 'SHA-256', 'Shipped in package',
+    'Feature set', never the provenance's key ('sha256', 'shipped_in_package')."""
+    label = _key_words(key)
+    return label[:1].upper() + label[1:]
+
+
+def field_text(value) -> str:
+    """A card field's value: a yes/no field (a bool) as yes or no, never Python's True."""
+    return _model_text(value)
+
+
 def path_label(path: tuple) -> str:
     """A JSON path (``("audit", "policy", "di_threshold")``) as its label in words: a known
     path's words; an input file's name with '(SHA-256)'; a model field as :func:`model_label`
