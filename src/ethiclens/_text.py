@@ -273,6 +273,13 @@ def as_seen(text: str) -> str:
     return re.sub(_BLANKS, " ", shown).strip()
 
 
+def decision_threshold_text(t) -> str:
+    """A decision threshold as short as it reads apart from its neighbours: 0.5, 0.05, and
+    0.999999999 or 0.3000001 as written (``:g``'s six digits would show 1, a value no
+    threshold may take, or 0.3 beside the 0.3 it is not). One formatter for every face."""
+    return f"{float(t):.12g}"
+
+
 def percent(level) -> str:
     """A confidence level (a float, or a Decimal) as a percentage, exactly as given: 0.95 ->
     95%, 0.975 -> 97.5%, 0.999 -> 99.9% (a rounded '98%' or '100%' would misstate it)."""

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, check_level_draws, is_number
-from .._text import percent, printed_floats
+from .._text import decision_threshold_text, percent, printed_floats
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import check_suffix, json_ready, write_atomic
@@ -187,7 +187,7 @@ class ThresholdTable:
 
     def _repr_html_(self) -> str:
         v = self.verdicts()
-        headers = ["comparison", *[f"{t:g}" for t in v.columns]]
+        headers = ["comparison", *[decision_threshold_text(t) for t in v.columns]]
         rows = []
         for (attr, group), statuses in v.iterrows():
             rows.append([f"{attr}: {group}", *[_display.status_html(s) for s in statuses]])
@@ -201,7 +201,7 @@ class ThresholdTable:
         return _display.block(
             "EthicLens threshold view: comparison status by threshold",
             [
-                f"Audited threshold {self.audited_threshold:g}; "
+                f"Audited threshold {decision_threshold_text(self.audited_threshold)}; "
                 f"{percent(cfg['confidence_level'])} intervals: {cfg['ci_method']}, "
                 f"{cfg['n_boot']} draws, seed {cfg['random_state']}. .frame has every rate "
                 "and interval.",

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from rich.markup import escape
 from rich.table import Table
 
-from .._text import one_line, percent
+from .._text import decision_threshold_text, one_line, percent
 from ..fairness import STATUS_LOOKS
 from ._audit_report import (
     WEIGHTED_SENTENCE,
@@ -335,6 +335,5 @@ def _row_labels(rows: list[tuple]) -> list[str]:
 
 
 def _threshold(t: float) -> str:
-    """A threshold as short as it reads apart from its neighbours: 0.5, 0.05, and 0.999999999
-    as written (``:g``'s six digits would show it as 1, a value no threshold may take)."""
-    return f"{float(t):.12g}"
+    """A threshold as every face writes it (:func:`ethiclens._text.decision_threshold_text`)."""
+    return decision_threshold_text(t)
