@@ -52,3 +52,20 @@ def test_cli_names_it(tmp_path, capsys):
     assert main([*args, "--y-true", "y", "--y-pred", "p", "--out", str(tmp_path / "o")]) == 2
     err = capsys.readouterr().err
     assert "unknown keys ['epsilom']. Fix: did you mean 'epsilon'? allowed keys" in err
+
+
+@pytest.mark.parametrize(
+    "d,words",
+    [
+        ({"format": "other/1"}, "not an EthicLens P2NIA request"),
+        ({"n": 100}, "required keys"),
+        ({**_request(), "epsilon": 1}, "unknown keys ['epsilom']"),
+    ],
+)
+def test_a_dicts_problem_names_the_argument_not_an_option(d, words):
+    """as_request(dict) (estimate's and check_release_for's request) named option '--request',
+    a flag no Python caller gave; a path read from Python already named the argument."""
+    with pytest.raises(EthicLensInputError) as err:
+        as_request(d)
+    assert (err.value.kind, err.value.column) == ("argument", "request")
+    assert words in str(err.value)

@@ -226,9 +226,13 @@ def as_request(request, where: str = "request") -> AuditRequest:
     if isinstance(request, AuditRequest):
         return request
     if isinstance(request, dict):
-        return refuse_unused_delta(
-            AuditRequest.from_dict(request, source=where), f"delta in {where}", kind="key"
-        )
+        try:
+            read = AuditRequest.from_dict(request, source=where)
+        except EthicLensInputError as exc:  # the whole dict's problem: the argument, no option
+            if exc.column != "--request" or where == "--request":
+                raise
+            raise exc.renamed({"--request": where}, "argument") from None
+        return refuse_unused_delta(read, f"delta in {where}", kind="key")
     if isinstance(request, (str, os.PathLike)):
         return _read_request(request, where)
     raise EthicLensInputError(
