@@ -613,6 +613,20 @@ def plotted_comparisons(comparisons: list[dict]) -> set[int]:
     return set(sorted(range(len(comparisons)), key=rank)[:MAX_PLOTS])
 
 
+def gate_text(run: dict) -> str | None:
+    """The run's gate outcome (the JSON's ``run.gate``) in one line, its names masked: "Gate
+    (fail on alarm): failed: 2 alarmed tests: g:b disparate_impact, ..." or "... passed"; None
+    without a gate (``--fail-on never``, a store read back)."""
+    gate = run.get("gate")
+    if not gate:
+        return None
+    said = "passed"
+    if not gate["passed"]:
+        n = len(gate["failures"])
+        said = f"failed: {plural(n, 'alarmed test')}: " + ", ".join(gate["failures"])
+    return _one_line(mask_secrets(f"Gate (fail on {gate['fail_on']}): {said}"))
+
+
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
     e = _escape
@@ -629,6 +643,9 @@ def render_html(doc: dict) -> str:
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
+    if gate := gate_text(doc.get("run") or {}):
+        failed = "" if doc["run"]["gate"]["passed"] else " class='alarm'"
+        parts.append(f"<p{failed}>{e(gate)}</p>")
     plotted, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
     left_out = (
         f"Trend plots of {len(plotted)} of {total:,} comparisons (those that alarm first, then "
