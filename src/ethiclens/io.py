@@ -1445,11 +1445,22 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         )
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
+    elif joined := _joined_columns(str(col), names):  # --protected race,sex: a list meant
+        said = ", ".join(map(repr, joined[:-1])) + f" and {joined[-1]!r}"
+        each = "its flag once per column on the command line, a list in a config file or Python"
+        fix = f"{said} are its columns: name each on its own ({each}), not joined by ','; {fix}"
     else:  # a typo ('lable'): the near miss every choice's refusal names (_checks)
         from ._checks import did_you_mean
 
         fix = did_you_mean(str(col), names) + fix
     return EthicLensInputError(f"not found in {source}", column=col, fix=fix, kind="column")
+
+
+def _joined_columns(col: str, names: list[str]) -> list[str]:
+    """The columns ``col`` joins by commas (``'race,sex'``, ``'race, sex'``: a list given as
+    one name), when each is one of ``names``; else an empty list."""
+    pieces = [p.strip() for p in col.split(",")]
+    return pieces if len(pieces) > 1 and all(p in names for p in pieces) else []
 
 
 def _visible(name: str) -> str:
