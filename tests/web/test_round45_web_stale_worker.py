@@ -83,3 +83,33 @@ def test_the_web_hands_each_run_its_revision(client, monkeypatch):
         time.sleep(0.01)
     assert handed[0][1] == audit_id
     assert handed[0][5] == client.app.state.store.audit(audit_id)["rev"] == 1
+
+
+def test_a_stale_workers_crash_does_not_fail_the_new_run(tmp_path, monkeypatch):
+    """The old run's worker fails (an exception out of the pool) after the audit was queued
+    again on the same server: its pool's WORKER_STOPPED names the old run's revision."""
+    import threading
+
+    from ethiclens.web._jobs import Runner
+
+    path = tmp_path / "h.sqlite"
+    store, audit_id, old, new = _run_again_after_a_mistaken_recovery(path)
+    release, crashed = threading.Event(), threading.Event()
+
+    def worker(_path, _audit, _spec, _purpose, _title, rev):
+        if rev == old:
+            release.wait(2)
+            raise RuntimeError("the old worker died")
+        crashed.wait(2)  # the new run still runs when the old worker's failure is stored
+        return "done"
+
+    monkeypatch.setattr(_jobs, "run_job", worker)
+    runner = Runner(str(path), workers=2, kind="thread")
+    first = runner.submit(audit_id, {}, "audit", None, old)
+    second = runner.submit(audit_id, {}, "audit", None, new)
+    first.add_done_callback(lambda _f: crashed.set())  # after the runner's own callback
+    release.set()
+    second.result(2)
+    assert crashed.is_set()
+    runner.shutdown()
+    assert store.audit(audit_id)["status"] == "queued"  # the new run's, not 'failed'

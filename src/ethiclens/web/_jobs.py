@@ -453,6 +453,7 @@ class Runner:
     def _hand(self, audit_id: str):
         """Hand an accepted audit to the pool (a fresh one when a worker died earlier)."""
         job = (self.store_path, audit_id, *self._jobs[audit_id])
+        rev = job[-1]  # the run's revision as handed (a later run's job may replace it here)
         func, job = (run_marked, (self._marks, *job)) if self._marks else (run_job, job)
         pool = self._executor()
         try:
@@ -461,7 +462,7 @@ class Runner:
             self._reset(pool)
             pool = self._executor()
             future = pool.submit(func, *job)
-        future.add_done_callback(lambda f, a=audit_id, p=pool: self._done(f, a, p))
+        future.add_done_callback(lambda f, a=audit_id, p=pool, r=rev: self._done(f, a, p, r))
         return future
 
     def _forget(self, audit_id: str) -> bool:
@@ -473,7 +474,7 @@ class Runner:
             self._strikes.pop(audit_id, None)
             return self._closing
 
-    def _done(self, future, audit_id: str, pool=None) -> None:
+    def _done(self, future, audit_id: str, pool=None, rev=None) -> None:
         exc = None if future.cancelled() else future.exception()
         if isinstance(exc, BrokenProcessPool):
             # a worker died (killed, out of memory): the pool fails every audit it held, those
@@ -483,7 +484,6 @@ class Runner:
             self._reset(pool)
             if audit_id not in dead and self._again(audit_id):
                 return
-        rev = (self._jobs.get(audit_id) or (None,) * 4)[3]
         closing = self._forget(audit_id)
         # the store says failed (not when the server stopped it: shutdown marked its audit
         # interrupted)
