@@ -75,11 +75,12 @@ def test_the_card_and_estimate_run_records_label_in_words():
             "confidence_level": 0.95,
             "metrics": ["selection_rate"],
         },
-        "run": {"input": {"files": {"release.csv": "ef" * 32}}},
+        "run": {"input": {"files": {"release.csv": "ef" * 32}, "manifest_sha256": "0a" * 32}},
     }
     page = estimate_html("t", "b", {}, "m", doc)
     labels = _labels(page[page.index('<section id="run"') :])
     assert labels["input file release.csv (SHA-256)"] == "ef" * 32
+    assert labels["input manifest SHA-256"] == "0a" * 32
 
 
 def test_an_empty_list_reads_none_not_blank():

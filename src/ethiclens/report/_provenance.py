@@ -373,9 +373,10 @@ _PATH_WORDS = {
 
 
 def _key_words(key) -> str:
-    """A key in words: '_' as spaces, a SHA-256 named as such (never 'sha256')."""
-    words = str(key).replace("_", " ")
-    return "SHA-256" if words.lower() == "sha256" else words
+    """A key in words: '_' as spaces, a SHA-256 named as such ('table SHA-256', never
+    'table sha256')."""
+    words = str(key).replace("_", " ").split(" ")
+    return " ".join("SHA-256" if w.lower() == "sha256" else w for w in words)
 
 
 def data_label(key) -> str:
