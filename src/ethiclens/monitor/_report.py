@@ -423,7 +423,7 @@ def _undefined_estimates(history: list[dict]) -> None:
 # a weighted window estimate a store written before round 44 left without a value: its rate
 # was read from the bets' counts, 0 where one of its two cells drew no row
 _ONE_CELL_BEFORE = (
-    "not estimated in this store: a version before round 44 gave no estimate where a group's "
+    "not estimated in this store: the EthicLens that wrote it gave no estimate where a group's "
     "weighted rows all fall in one cell (no predicted positive row, say); a new store gives it"
 )
 

@@ -1418,8 +1418,9 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
     seen = (
         f"the store has seen {shown} in its label columns (in TARGETs that held it)"
         if known
-        else "the store has not seen its label columns' values yet (one written before "
-        "round 44 keeps them from its next TARGET holding the positive value)"
+        else "the store has not seen its label columns' values yet (it was written by an "
+        "EthicLens that did not remember them, store version 1: it learns them from a TARGET "
+        "holding the positive value)"
     )
     if len(known) >= MAX_LABEL_VALUES or any(len(v) > MAX_LABEL_TEXT for v in unseen):
         seen += (
@@ -1435,6 +1436,12 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
         if known
         else ""
     ) + f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
+    if not known:  # the windows counted before: their rows are read, never counted again
+        fix += (
+            f", or now on these rows with a window the store has counted whose rows hold "
+            f"{cols.pos_label!r} (all of its rows, as they were counted: e.g. the whole "
+            "history; it is not counted again)"
+        )
     return PosLabelAbsent(
         f"pos_label does not occur in the column, and {seen}; this column holds {new}, "
         "which it has not seen, so these rows are not counted as negatives",
