@@ -49,3 +49,21 @@ def test_an_empty_field_is_still_left_out(client):
     page = client.get(url).text
     form = mapping_form(page, protected=["3"], n_boot="200", model_name="", seed="")
     assert client.post(url, data=form).status_code == 303
+
+
+def test_a_positive_label_of_blanks_is_refused_as_the_command_line_refuses_it(client):
+    url = upload(client, DATA).headers["location"]
+    page = client.get(url).text
+    r = client.post(url, data=mapping_form(page, protected=["3"], n_boot="200", pos_label="  "))
+    assert r.status_code == 422, r.headers.get("location")
+    assert "pos_label does not occur in the column" in r.text and "&#39;  &#39;" in r.text
+
+
+def test_a_benchmark_score_of_blanks_is_refused(client):
+    page = client.get("/").text
+    form = re.search(r'<form[^>]*id="benchmark-form".*?</form>', page, re.S)[0]
+    sent = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    data = {**sent, "csrf": csrf_of(page), "dataset": "compas", "n_boot": "200", "score": "  "}
+    r = client.post("/benchmark", data=data)
+    assert r.status_code == 422, r.headers.get("location")
+    assert "must be one of model, decile (value: &#39;  &#39;)" in r.text

@@ -328,7 +328,8 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     r["protected"] = protected
     if form.get("positive"):  # anything but the two choices is the spec's to refuse, by field
         r["positive"] = form["positive"]
-    pos_label = (form.get("pos_label") or "").strip()
+    pos_label = form.get("pos_label") or ""  # blanks only: given, as --pos-label '  ' is
+    pos_label = pos_label.strip() or pos_label
     if pos_label:
         r["pos_label"] = _number_or_text(pos_label)
     _group_edits(form, spec["groups"], errors, prof["columns"])

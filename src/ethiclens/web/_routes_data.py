@@ -321,7 +321,8 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     spec: dict = {"target": {"dataset": name}, "groups": {}, "policy": {}, "model": {}}
     # target.score, the predictions audited: any value given is the request's, so that the
     # library's checks refuse one it does not know, or decile for a benchmark without it
-    score = (form.get("score") or "").strip()
+    score = form.get("score") or ""  # blanks only: refused, as --score '  ' is
+    score = score.strip() or score
     if score:
         spec["target"]["score"] = score
     try:
