@@ -108,3 +108,13 @@ def test_the_cards_evaluation_data_and_the_provenance_say_yes_no_in_words():
     prov = _labels(_provenance(result).html)
     assert prov["data shipped in package"] == "true" and prov["model in features"] == "false"
     assert "True" not in prov.values() and "False" not in prov.values()
+
+
+def test_the_audit_settings_are_apart_from_the_users_provenance():
+    """Labelled in words, the user's provenance key 'seed' and the audit's seed read alike
+    in one list ('seed 42', 'seed 0'); the audit's settings now have their own heading."""
+    result = _result()
+    result.data["provenance"]["seed"] = 42
+    given, settings = str(_provenance(result).html).split("<h3>Audit settings</h3>")
+    assert _labels(given)["seed"] == "42" and _labels(settings)["seed"] == "0"
+    assert "bootstrap draws" in _labels(settings) and "data SHA-256" in _labels(given)

@@ -973,8 +973,11 @@ def _provenance(result: AuditResult) -> Section:
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
-    items = list(_flatten("", _said(prov))) + list(_flatten("audit", cfg))
-    return Section("provenance", "Data, model and run provenance", definition_list(items))
+    given = list(_flatten("", _said(prov)))
+    # the audit's settings under their own heading: a provenance key 'seed' is not the audit's
+    settings = [Markup("<h3>Audit settings</h3>"), definition_list(_flatten("audit", cfg))]
+    parts = [definition_list(given)] if given else []
+    return Section("provenance", "Data, model and run provenance", join(*parts, *settings))
 
 
 def _verdict(result: AuditResult) -> Section:
