@@ -39,6 +39,8 @@ _SHORT_HELP = {
     "thresholds": "Rates and the DI/EO verdict per group as the decision threshold moves (a "
     "score file).",
 }
+# flags that are lists on audit/compare (given twice: two attributes, two models), one here
+ONE_HERE = {"--protected": "protected attribute", "--y-pred": "prediction column"}
 TYPED: dict[tuple, str] = {}  # (option, repr(a number it reads as)) -> its text, if not str()
 _GROUPS = ("datasets", "p2nia", "pcer", "probe")  # NAME_group; the other commands: NAME_command
 # name -> (module, attribute, short help): oracle lives beside probe
@@ -66,9 +68,9 @@ class OnceGroup(click.Group):
 
 def repeated_options(command: click.Command, args: list[str]) -> None:
     """Walk ``args`` as click's parser does for long options: a second value of one that
-    takes a single value gets a note (the last counts: a shell alias may set a default that
-    the command line overrides), or is refused for --config; a flag, a counter or a
-    repeatable option may come again. A number's text is kept as typed (``TYPED``)."""
+    takes one value gets a note (the last counts: a shell alias may set a default the command
+    line overrides), or is refused (--config; ``ONE_HERE``'s with another value); a flag, a
+    counter or a repeatable option may come again. A number's text is kept as typed (TYPED)."""
     from .._checks import is_number_text, whole_number
 
     options = {
@@ -96,6 +98,9 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
             given = f"is given twice ({first!r}, then {then!r})"
             if flag == "--config":
                 raise EthicLensInputError(given, column=flag, fix="give one spec file")
+            if flag in ONE_HERE and seen[param.name] != value:  # a list elsewhere: not 'last'
+                fix = f"give {flag} once: this command takes one {ONE_HERE[flag]}, run it again"
+                raise EthicLensInputError(given, column=flag, fix=fix)
             click.echo(f"note: {flag} {given}: the last one counts", err=True)
         seen[param.name] = value
 
