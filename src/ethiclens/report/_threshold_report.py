@@ -54,8 +54,9 @@ def _methods(cfg: dict, labelled: bool) -> str:
     eo = "; EO's of the signed TPR and FPR differences, folded at 0" if labelled else ""
     return (
         f"{percent(cfg['confidence_level'])} intervals, {cfg['ci_method']}: DI's on the log "
-        f"ratio{eo}. 'undefined': no value (e.g. a reference group never selected); 'below the "
-        "sample floor': shown without an interval, never judged."
+        f"ratio{eo}. 'inf': the reference group is never selected and the group is, so DI is "
+        "unbounded (null in the JSON); 'undefined': no value (e.g. neither group selected: "
+        "DI 0/0); 'below the sample floor': shown without an interval, never judged."
     )
 
 
