@@ -67,3 +67,14 @@ def test_a_benchmark_score_of_blanks_is_refused(client):
     r = client.post("/benchmark", data=data)
     assert r.status_code == 422, r.headers.get("location")
     assert "must be one of model, decile (value: &#39;  &#39;)" in r.text
+
+
+def test_a_threshold_of_blanks_is_refused_where_an_empty_one_is_found(two_audits, client):
+    """The threshold view's field: empty, the threshold is found from the rows; blanks only
+    ran the same view (``--threshold '  '``: "'  ' is not a valid float")."""
+    audit = f"/audits/{two_audits[0]}"
+    view = re.search(r'<form[^>]*id="threshold-form".*?</form>', client.get(audit).text, re.S)
+    sent = dict(re.findall(r'name="(csrf|rev)" value="([^"]*)"', view[0]))
+    r = client.post(f"{audit}/thresholds", data={**sent, "threshold": "  "})
+    assert r.status_code == 422, r.headers.get("location")
+    assert "Not a number (value: &#39;  &#39;)" in r.text

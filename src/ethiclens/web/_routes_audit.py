@@ -607,7 +607,7 @@ async def thresholds(request):
         return web.changed_elsewhere(request, audit["id"])
     # the page's form names the audit's revision (a form without one is not guarded); the
     # same form is the same revision and threshold: another threshold is not a double click
-    typed = same_number(form.get("threshold", "").strip())  # "0.50" is the form of "0.5"
+    typed = same_number(form.get("threshold", ""))  # "0.50" is the form of "0.5"; "  " not ""
     key = (audit["id"], digits_number(rev), typed) if rev else None
     if key in web.views:  # the same form sent twice (a double click): its view, not a second
         return redirect(f"/audits/{web.views[key]}")
@@ -692,7 +692,7 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
     refused when neither is known or they disagree, never 0.5 assumed."""
     from ..spec import AuditSpec
 
-    typed = typed.strip()
+    typed = typed.strip() or typed  # empty: found; blanks only: refused, as --threshold '  '
     given = None
     if typed:  # read by every face's rule: no '0_5' read as 5, no '٣'
         given = number_text(
