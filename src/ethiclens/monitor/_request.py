@@ -851,7 +851,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     )
 
     # the file checked on its own first: a flag replaces a value, never hides a bad one
-    data = checked_spec_file(config) if config is not None else {}
+    data = _checked_config(config, checked_spec_file) if config is not None else {}
     if not isinstance(data, dict):
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
@@ -885,6 +885,26 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     _refuse_target_kind(spec, target)
     _require(spec, config)
     return spec
+
+
+def _checked_config(config, checked_spec_file) -> dict:
+    """``config`` checked as an audit spec file, but a gate level there that the audit's spec
+    does not know (the monitor's own ``gate.fail_on: alarm``, a typo) refused in the monitor's
+    words, as every other gate.fail_on is: not told to use an audit level the monitor refuses
+    next."""
+    try:
+        return checked_spec_file(config)
+    except EthicLensInputError as exc:
+        if exc.column == "gate.fail_on":  # alarm, or no level at all
+            problem = (
+                "the monitor's gate (--fail-on alarm) is given on the command line: a config "
+                "file's gate.fail_on is the audit's (its verdicts), which the monitor does not use"
+            )
+            fix = _NOT_HONOURED["gate.fail_on"][1]
+            raise EthicLensInputError(
+                problem, column="gate.fail_on", value=exc.value, fix=fix, kind="key"
+            ) from None
+        raise
 
 
 def _refuse_target_kind(spec, target) -> None:
