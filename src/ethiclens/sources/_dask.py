@@ -110,6 +110,10 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     # (check_observed_deprecation's catch_warnings): two at once can leave one's "ignore"
     # installed for good; the filters are put back as they were once every thread is done
     with warnings.catch_warnings():
+        # weights whose sum overflows (two of 1e308) are refused by the rule after the count,
+        # as every engine refuses them; pandas' groupby in the worker threads (where np.errstate
+        # set here does not reach) printed "overflow encountered in reduceat" first
+        warnings.filterwarnings("ignore", "overflow encountered", RuntimeWarning)
         out = frame.groupby(keys, dropna=False, observed=True).agg(**agg).compute()
     return out.reset_index()
 
