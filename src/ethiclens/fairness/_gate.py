@@ -65,6 +65,7 @@ _REPORT = "JSON report of an audit (--json on the command line, outputs.json in 
 # A comparison's gate measures model B against model A: its outcome's baseline is "A (model A)".
 _MODEL_A = " (model A)"
 _COMPARISON_KIND = "model_comparison"  # a ModelComparison's report (its ``kind``)
+_MONITOR_KIND = "ethiclens-monitor"  # a monitor's JSON report (its ``kind``)
 # A passed baseline's one line (GateOutcome.baseline_line) writes up to _NOTES_IN_FULL notes,
 # else the first _NOTES_SHOWN and where to see them all.
 _NOTES_IN_FULL, _NOTES_SHOWN = 5, 3
@@ -428,10 +429,19 @@ def _read_baseline(baseline) -> tuple[str, dict]:
                     f"{path.name} is a YAML file, not an audit report (JSON): {_SPEC_IS_NOT}",
                     fix=f"give the {_REPORT} of its run",
                 ) from None
+            what = _NOT_JSON.get(path.suffix.lower())
+            if what and exc.problem.startswith("cannot"):  # the HTML report, the data read
+                problem = f"{path.name} is {what}, not an audit report (JSON)"
+                raise _baseline_error(problem, fix=f"give the {_REPORT}") from None
             raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
         name = str(path)
     _refuse_other_kind(Path(name).name, data)
     return name, data
+
+
+# Files an audit reads or writes that are not its JSON report, by suffix (a baseline's).
+_NOT_JSON = dict.fromkeys((".html", ".htm"), "an HTML page (the report for people)")
+_NOT_JSON |= dict.fromkeys((".csv", ".tsv", ".txt"), "a data file") | {".md": "a Markdown file"}
 
 
 # A spec given where a report goes: what it is, said once for its YAML and its JSON.
@@ -440,17 +450,21 @@ _SPEC_IS_NOT = "a spec is the request of a run, its report what the run found"
 
 def _refuse_other_kind(name: str, data) -> None:
     """Refuse a baseline that is no audit report, naming what it is where it is a known kind:
-    a comparison's or a threshold view's report, or a spec (the request, not its report)."""
+    a comparison's, a threshold view's or a monitor's report, or a spec (the request, not its
+    report)."""
     kind = data.get("kind") if isinstance(data, dict) else None
     if kind == _COMPARISON_KIND:
         raise _baseline_error(
             f"{name} is not an audit report: it is a model comparison's (ethiclens compare)",
             fix=f"give a {_REPORT} of the model (a comparison gates model B against model A)",
         )
-    if isinstance(data, dict) and "comparisons" in data:
+    if isinstance(data, dict) and "comparisons" in data and kind != _MONITOR_KIND:
         return
     what = ""
-    if kind == "threshold_table":
+    if kind == _MONITOR_KIND:  # it has comparisons too: per window, not an audit's
+        what = ": it is a monitor's (ethiclens monitor), per window, not an audit's"
+        fix = f"give a {_REPORT}; the monitor gates on its own alarms (--fail-on alarm)"
+    elif kind == "threshold_table":
         what = ": it is a threshold view's (ethiclens thresholds), which is no gate"
         fix = f"give a {_REPORT} at the threshold you use"
     elif isinstance(data, dict) and "run" not in data and _SPEC_SECTIONS.intersection(data):
