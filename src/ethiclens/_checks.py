@@ -455,6 +455,22 @@ def _same_number(text: str, choice) -> bool:
     return a.is_finite() and b.is_finite() and a == b
 
 
+# a role by another common name (fairlearn, scikit-learn): the nearest spelling would mean
+# something else (label: pos_label, a value; score: target.score, COMPAS's decile option).
+# One table for the config's keys, the Python keywords and the command line's flags.
+ROLE_NAMES = {"label": "y_true", "labels": "y_true", "prediction": "y_pred", "pred": "y_pred"}
+ROLE_NAMES |= {"predictions": "y_pred", "score": "y_score", "sensitive_features": "protected"}
+
+
+def role_flag(option: str, flags) -> str | None:
+    """The flag a role's other common name means (``--label``: ``--y-true``, never the nearest
+    spelling ``--pos-label``, a value) where ``flags`` has it; "" where it has not (the nearest
+    spelling would mislead: thresholds' ``--prediction`` is not ``--protected``); else None."""
+    role = ROLE_NAMES.get(option.lstrip("-").replace("-", "_"))
+    flag = "--" + role.replace("_", "-") if role else None
+    return None if flag is None else flag if flag in flags else ""
+
+
 def did_you_mean(value, choices) -> str:
     """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
     (a typo, another case), else ``""``: the start of a refusal's fix."""

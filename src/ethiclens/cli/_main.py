@@ -310,13 +310,19 @@ def _literal(text: str):
 
 def usage_error_line(exc: click.UsageError) -> str:
     """click's usage error as EthicLens's one line: ``option '--x': problem. Fix: fix``."""
+    from .._checks import role_flag
+
     ctx = exc.ctx
     path = ctx.command_path if ctx is not None else "ethiclens"
     help_fix = f"see '{path} --help'"
     message = (exc.message or "").strip().rstrip(".")
     guess = f"did you mean {' or '.join(getattr(exc, 'possibilities', None) or ())}? "
-    if isinstance(exc, click.NoSuchOption):
-        fix = f"{guess}({help_fix})" if exc.possibilities else help_fix
+    if isinstance(exc, click.NoSuchOption):  # --label: --y-true, never the near --pos-label
+        flags = {o for p in getattr(ctx and ctx.command, "params", ()) for o in p.opts}
+        meant = role_flag(exc.option_name, flags)
+        if meant is not None:
+            guess = f"did you mean {meant}? " if meant else ""
+        fix = f"{guess}({help_fix})" if guess and (meant or exc.possibilities) else help_fix
         return f"option {exc.option_name!r}: no such option of '{path}'. Fix: {fix}"
     if isinstance(exc, getattr(click.exceptions, "NoSuchCommand", ())):
         names = []

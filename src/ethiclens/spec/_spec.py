@@ -28,6 +28,7 @@ from .._checks import (
     MIN_DI_THRESHOLD,
     MIN_DRAWS,
     NUMBER_FIX,
+    ROLE_NAMES,
     SKLEARN_SEED_LIMIT,
     check_count,
     check_di_threshold,
@@ -1448,7 +1449,8 @@ def keyword_fields(keyword: str, value) -> dict:
         raise _section_keyword(keyword)
     from ..fairness import UnknownKeywordError  # a TypeError too, as an array call's refusal
 
-    refused = _unknown(keyword, [*_OWNERS, *_ENGINE_NAMES, *_VALUE_KEYWORDS], "keyword argument")
+    known = [*_OWNERS, *_ENGINE_NAMES, *_VALUE_KEYWORDS]  # label=: y_true, never pos_label
+    refused = _unknown(keyword, known, "keyword argument", meant=ROLE_NAMES.get(keyword))
     fix = _ARRAY_ONLY.get(keyword, refused.fix)
     raise UnknownKeywordError(refused.problem, column=keyword, fix=fix, kind="argument")
 
@@ -1522,20 +1524,14 @@ def _set_twice(key: str, first: str, second: str) -> EthicLensInputError:
     return _argument_error(problem, second, fix)
 
 
-# a role by another common name (fairlearn, scikit-learn): the nearest spelling would mean
-# something else (label: pos_label, a value; score: target.score, COMPAS's decile option)
-_ROLE_NAMES = {"label": "y_true", "labels": "y_true", "prediction": "y_pred", "pred": "y_pred"}
-_ROLE_NAMES |= {"predictions": "y_pred", "score": "y_score", "sensitive_features": "protected"}
-
-
 def _known_path(key, section: str) -> str | None:
     """The spec key an unknown ``key`` of ``section`` ("" at the top) stands for: a field of
     another section (``policy.fail_on``: ``gate.fail_on``), or a name a face takes for a field,
     the Python keyword or the flag (``policy.random_state``: ``policy.seed``;
     ``groups.merge_groups``: ``groups.merge``)."""
     key = str(key)
-    if section == "roles" and key in _ROLE_NAMES:  # the role meant, not the nearest spelling
-        return f"roles.{_ROLE_NAMES[key]}"
+    if section == "roles" and key in ROLE_NAMES:  # the role meant, not the nearest spelling
+        return f"roles.{ROLE_NAMES[key]}"
     if _OWNERS.get(key, section) != section:
         return f"{_OWNERS[key]}.{key}"
     names = {**ENGINE_KEYS, "positive_is_favorable": "roles.positive"}
