@@ -53,3 +53,15 @@ def test_the_command_line_keeps_its_flags_and_a_config_its_keys(tmp_path, capsys
                          "--store", store)  # fmt: skip
     assert rc == 2 and err.startswith("error: key 'roles.protected': is required"), err
     assert not store.exists()
+
+
+def test_numpys_booleans_are_hold_last_as_pythons(tmp_path):
+    """hold_last=np.True_ (an array's item) was refused "must be True or False (value:
+    'bool')": a refusal of the value it asked for. It is Python's True; 1 is still refused."""
+    import numpy as np
+
+    for given in (np.True_, np.False_):
+        request = MonitorRequest(str(tmp_path / "f.csv"), **ROLES, hold_last=given)
+        assert request.hold_last is bool(given)
+    with pytest.raises(EthicLensInputError, match="argument 'hold_last': must be True or False"):
+        MonitorRequest(str(tmp_path / "f.csv"), **ROLES, hold_last=1)

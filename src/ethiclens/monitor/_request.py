@@ -570,6 +570,8 @@ def _check_text(request: MonitorRequest) -> None:
             "use --engine auto, duckdb, pandas, dask or spark",
         ),
     )
+    if isinstance(request.hold_last, np.bool_):  # NumPy's True (a mask's item), as Python's
+        object.__setattr__(request, "hold_last", bool(request.hold_last))
     check_type(request.hold_last, bool, column="--hold-last", problem="must be True or False",
                fix="hold_last=True leaves the newest window for a later run")  # fmt: skip
     label = request.pos_label
