@@ -118,3 +118,14 @@ def test_the_audit_settings_are_apart_from_the_users_provenance():
     given, settings = str(_provenance(result).html).split("<h3>Audit settings</h3>")
     assert _labels(given)["seed"] == "42" and _labels(settings)["seed"] == "0"
     assert "bootstrap draws" in _labels(settings) and "data SHA-256" in _labels(given)
+
+
+def test_a_section_of_several_words_is_set_off():
+    """A counts table's suppression record read 'min cell suppression cells dropped 24', its
+    section and key run together; the section is now set off: 'min cell suppression: ...'."""
+    result = _result()
+    result.data["provenance"]["min_cell_suppression"] = {"min_cell": 50, "cells_dropped": 24}
+    prov = _labels(_provenance(result).html)
+    assert prov["min cell suppression: cells dropped"] == "24"
+    assert prov["min cell suppression: min cell"] == "50"
+    assert prov["data SHA-256"] == "ab" * 32  # one word: as before

@@ -395,7 +395,8 @@ def path_label(path: tuple) -> str:
     """A JSON path (``("audit", "policy", "di_threshold")``) as its label in words: a known
     path's words; an input file's name with '(SHA-256)'; a model field as :func:`model_label`
     words it ('model training rows'); any other path's keys in words ('data source', 'gate
-    passed'), a key that names its section once ('model', not 'model model')."""
+    passed'), a section of several words set off by ':' ('min cell suppression: cells dropped'),
+    a key that names its section once ('model', not 'model model')."""
     path = tuple(map(str, path))
     if path in _PATH_WORDS:
         return _PATH_WORDS[path]
@@ -409,7 +410,10 @@ def path_label(path: tuple) -> str:
     if len(path) == 2 and path[0] == "model":
         known = _MODEL_LABELS.get(path[1], "").lower()  # 'training rows', not 'n train'
         words[1] = "" if path[1] == "model" else known or words[1]
-    return " ".join(w for w in words if w) or "value"
+    words = [w for w in words if w]
+    if len(words) > 1 and " " in words[0]:  # 'min cell suppression: cells dropped'
+        return f"{words[0]}: {' '.join(words[1:])}"
+    return " ".join(words) or "value"
 
 
 def model_details(prov: dict) -> list[tuple[str, str]]:
