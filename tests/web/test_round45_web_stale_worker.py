@@ -7,6 +7,8 @@ row of its own run: a stale worker stops at its next step and stores nothing."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ethiclens.web import _jobs
@@ -113,3 +115,33 @@ def test_a_stale_workers_crash_does_not_fail_the_new_run(tmp_path, monkeypatch):
     assert crashed.is_set()
     runner.shutdown()
     assert store.audit(audit_id)["status"] == "queued"  # the new run's, not 'failed'
+
+
+def test_the_old_runs_end_leaves_the_new_run_to_be_interrupted_at_shutdown(tmp_path, monkeypatch):
+    """The old run ends first: the runner still holds the new one, so a stop marks it
+    interrupted (the runner forgot the audit with the old run: it stayed 'running')."""
+    import threading
+
+    from ethiclens.web._jobs import Runner
+
+    path = tmp_path / "h.sqlite"
+    store, audit_id, old, new = _run_again_after_a_mistaken_recovery(path)
+    release, queued_again = threading.Event(), threading.Event()
+
+    def worker(_path, _audit, _spec, _purpose, _title, rev):
+        (release if rev == new else queued_again).wait(2)
+        return "interrupted"
+
+    monkeypatch.setattr(_jobs, "run_job", worker)
+    runner = Runner(str(path), workers=2, kind="thread")
+    first = runner.submit(audit_id, {}, "audit", None, old)
+    second = runner.submit(audit_id, {}, "audit", None, new)
+    queued_again.set()  # the old run ends once the new one is the runner's
+    first.result(2)
+    deadline = time.monotonic() + 1
+    while runner.pending > 1 and time.monotonic() < deadline:  # the old run's callback ran
+        time.sleep(0.01)
+    runner.shutdown()
+    release.set()
+    second.result(2)
+    assert store.audit(audit_id)["status"] == "interrupted"

@@ -400,7 +400,9 @@ class Runner:
         self.kind = kind
         self._lock = threading.Lock()
         self._pending = 0
-        self._active: set[str] = set()  # audits handed to the pool, not finished yet
+        # audits handed to the pool, not finished yet: how many runs of each (a server may
+        # hold two: its old worker still running when the audit was queued again)
+        self._active: collections.Counter[str] = collections.Counter()
         self._jobs: dict[str, tuple] = {}  # their requests, to hand to a fresh pool
         self._strikes: dict[str, int] = {}  # the pools that broke while each ran
         # each worker process writes there the audit it runs (a file named by its pid): when
@@ -442,12 +444,12 @@ class Runner:
             if self._closing or self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
-            self._active.add(audit_id)
+            self._active[audit_id] += 1
             self._jobs[audit_id] = (spec, purpose, title, rev)
         try:
             return self._hand(audit_id)
         except Exception:
-            self._forget(audit_id)
+            self._forget(audit_id, rev)
             raise
 
     def _hand(self, audit_id: str):
@@ -465,13 +467,17 @@ class Runner:
         future.add_done_callback(lambda f, a=audit_id, p=pool, r=rev: self._done(f, a, p, r))
         return future
 
-    def _forget(self, audit_id: str) -> bool:
-        """The audit is no longer the pool's; whether the server is stopping."""
+    def _forget(self, audit_id: str, rev=None) -> bool:
+        """The audit's run of revision ``rev`` is no longer the pool's (a later run of it, the
+        audit queued again, stays); whether the server is stopping."""
         with self._lock:
             self._pending -= 1
-            self._active.discard(audit_id)
-            self._jobs.pop(audit_id, None)
-            self._strikes.pop(audit_id, None)
+            self._active[audit_id] -= 1
+            if self._active[audit_id] <= 0:
+                del self._active[audit_id]
+            if (self._jobs.get(audit_id) or (None,) * 4)[3] == rev:
+                self._jobs.pop(audit_id, None)
+                self._strikes.pop(audit_id, None)
             return self._closing
 
     def _done(self, future, audit_id: str, pool=None, rev=None) -> None:
@@ -484,7 +490,7 @@ class Runner:
             self._reset(pool)
             if audit_id not in dead and self._again(audit_id):
                 return
-        closing = self._forget(audit_id)
+        closing = self._forget(audit_id, rev)
         # the store says failed (not when the server stopped it: shutdown marked its audit
         # interrupted)
         if exc is not None and not closing:
