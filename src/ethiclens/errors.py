@@ -85,6 +85,12 @@ class _Repr(reprlib.Repr):
     def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
         if isinstance(x, str):  # a str's subclass: masked whole, then cut, as a str
             return self.repr_str(str(x), level)
+        kind = getattr(getattr(x, "dtype", None), "kind", None)
+        if getattr(x, "ndim", None) == 0 and kind in ("b", "i", "u", "f"):
+            # a NumPy number (a cell read from a frame) as the user wrote it: True, 3, 0.1,
+            # never np.True_, np.int64(3) or np.float32(0.1) (NumPy 2's repr); a float as
+            # NumPy prints it (float32's 0.1 is no 0.10000000149011612, 1e+400 no inf)
+            return str(x) if kind == "f" else self.repr1(x.item(), level)
         text = super().repr_instance(x, level)
         if "\n" in text and callable(getattr(x, "tolist", None)):
             text = self.repr1(x.tolist(), level)
