@@ -422,12 +422,18 @@ _META_KEY = b"ethiclens"
 
 
 def counts_format(path, column: str = "path") -> str:
-    """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused."""
+    """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused, and
+    a flag's ``-`` (standard output, as the command line's other outputs refuse it)."""
+    kind = "option" if column.startswith("-") else "argument"
+    if str(path) == "-" and kind == "option":
+        problem = "cannot go to standard output ('-'): a counts table is written as a file"
+        fix = f"give {column} a file name, e.g. counts.parquet or counts.csv"
+        raise EthicLensInputError(problem, column=column, kind=kind, value="-", fix=fix)
     if (fmt := FORMATS.get(Path(path).suffix.lower())) is None:
         raise EthicLensInputError(
             f"cannot write a counts table as {Path(path).suffix or 'a file without a suffix'!r}",
             column=column,
-            kind="option" if column.startswith("-") else "argument",
+            kind=kind,
             value=str(path),
             fix="name it .parquet (or .pq: the score bins, attribute list and any --min-cell "
             f"statement travel inside the file) or .csv (they go into NAME.csv{META_SUFFIX} "
