@@ -995,8 +995,13 @@ def read_release(release_dir: str | Path) -> Release:
     )
     d = Path(release_dir)
     if not (d / MANIFEST).is_file() or not (d / TABLE).is_file():
+        problem = f"{d} is not a P2NIA release (needs {TABLE} and {MANIFEST})"
+        if not d.exists():  # a typo: said, as every command says a missing path
+            problem = f"{d} is not a P2NIA release: the folder does not exist"
+        elif not d.is_dir():
+            problem = f"{d} is not a P2NIA release: it is a file, not a folder"
         raise EthicLensInputError(
-            f"{d} is not a P2NIA release (needs {TABLE} and {MANIFEST})",
+            problem,
             column="release_dir",
             fix=_as_written_fix(release_dir, fix),
             kind="argument",
