@@ -15,6 +15,7 @@ from ._render import LABELS as TEST_LABELS
 from ._render import (
     MAX_PLOTS,
     absent_text,
+    baseline_pending_text,
     has_baseline_tests,
     plotted_comparisons,
     render_html,
@@ -55,6 +56,7 @@ __all__ = [
     "summary_lines",
     "absent_text",
     "untested_text",
+    "baseline_pending_text",
     "request_lines",
     "trend_png",
     "trend_text",

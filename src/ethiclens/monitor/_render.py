@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import datetime as dt
 import functools
 import html
 import importlib
@@ -131,6 +132,29 @@ def _baseline_lines(request: dict, counted: dict | None) -> list[str]:
     return []
 
 
+def baseline_pending_text(doc: dict) -> str | None:
+    """Why a report of ``--baseline-windows K`` or ``--baseline-period`` has no baseline test
+    yet: the baseline is still being pooled (or its period lies after every window), so its
+    tests have not started; None once a window after the baseline is in the store, or without
+    such a baseline. The terminal, the dashboard and the web page say it alike."""
+    request, windows = doc.get("request") or {}, doc.get("windows") or []
+    k, period = request.get("baseline_windows"), request.get("baseline_period")
+    if k and len(windows) <= k:
+        return (
+            f"no baseline test yet: the first {plural(k, 'window')} are pooled as the baseline "
+            f"({len(windows)} in the store so far); its tests start with window {k}"
+        )
+    if period and ".." in str(period):
+        last = dt.date.fromisoformat(str(period).split("..")[1][:10])
+        after = f"{last + dt.timedelta(days=1)}T00:00:00Z"
+        if not any(str(w.get("start", "")) >= after for w in windows):
+            return (
+                f"no baseline test yet: the windows inside --baseline-period {period} are "
+                f"pooled as the baseline; its tests start with the first window after {last}"
+            )
+    return None
+
+
 def summary_lines(doc: dict) -> list[str]:
     """The terminal summary: per comparison the latest window, the sequences and the tests."""
     run = doc.get("run") or {}
@@ -147,6 +171,8 @@ def summary_lines(doc: dict) -> list[str]:
         )
     lines += [f"note: {note}" for note in run.get("notes", [])]
     lines += request_lines(doc.get("request") or {}, run)
+    if pending := baseline_pending_text(doc):
+        lines.append(pending)
     if windows:
         last = windows[-1]
         # the baseline tests' own threshold, as the JSON's ``threshold`` and the docs state it

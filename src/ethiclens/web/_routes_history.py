@@ -376,6 +376,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     trend plots as data URIs."""
     from ..monitor import (
         absent_text,
+        baseline_pending_text,
         has_baseline_tests,
         plotted_comparisons,
         read_store,
@@ -402,7 +403,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     request = dict(data["request"])
     if request.get("baseline_target"):
         request["baseline_target"] = _target_name(request["baseline_target"])
-    one["request_lines"] = request_lines(request)
+    pending = baseline_pending_text(data["report"])  # the baseline still pooled: no test yet
+    one["request_lines"] = request_lines(request) + ([pending] if pending else [])
     # a side without rows in the last windows, and a baseline DI test not run (the baseline
     # has no band), as the terminal and the dashboard say them
     one["absent"] = [
