@@ -419,9 +419,17 @@ class _Ledger:
                 )
 
     def record(self, name: str, digest: str) -> None:
+        """Record ``name``'s digest; the file is written beside and renamed into place, so a
+        full disk or an interrupt leaves the previous ledger, never half of one (which every
+        later load refused as damaged, its fix deleting the whole year's downloads)."""
         self.digests[name] = digest
+        part = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         with _writing(self.path):
-            self.path.write_text(json.dumps(self.digests, indent=2))
+            try:
+                part.write_text(json.dumps(self.digests, indent=2))
+                os.replace(part, self.path)
+            finally:
+                part.unlink(missing_ok=True)
 
     def verify(self, path: Path) -> str:
         """The file's digest; a file whose digest differs from the recorded one is corrupt
