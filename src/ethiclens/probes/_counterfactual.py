@@ -816,15 +816,21 @@ def _check_analysis(frame, y_pred, y_score) -> tuple:
             )
         _refuse_twice(frame, col, col)
     _check_counterfactual_table(frame)
-    pred = _binary(y_pred, _one_per_row(y_pred, frame, "y_pred"))
-    if y_score is None:
-        return pred, None
-    name = _one_per_row(y_score, frame, "y_score")
-    fix = (
-        "give the positive class's probability (a number from 0 to 1) for every row (drop "
-        "--y-score, y_score in Python, if there is none)"
-    )
-    return pred, _scores(y_score, name, fix)
+    try:
+        pred = _binary(y_pred, _one_per_row(y_pred, frame, "y_pred"))
+        if y_score is None:
+            return pred, None
+        name = _one_per_row(y_score, frame, "y_score")
+        fix = (
+            "give the positive class's probability (a number from 0 to 1) for every row (drop "
+            "--y-score, y_score in Python, if there is none)"
+        )
+        return pred, _scores(y_score, name, fix)
+    except EthicLensInputError as exc:  # values passed, not a column: the argument named
+        values = dict(given).get(str(exc.column))
+        if values is None or isinstance(values, pd.Series):  # a column (analyze_scored's)
+            raise
+        raise exc.renamed({}, kind="argument") from None
 
 
 def _one_per_row(values, frame: pd.DataFrame, default: str) -> str:
