@@ -631,7 +631,7 @@ class AuditSpec:
             # every key that names one (the CLI says each flag: TARGET/--db)
             keys = [k if k != "db" or self.target.db else "db_env" for k in kinds]
             keys = "/".join(f"target.{k}" for k in keys)
-            fix = "give one of dataset, file, counts or db/db_env"
+            fix = "keep one of them: a run audits one target"  # each named in its face's words
             raise _key_error(f"names {len(kinds)} targets ({', '.join(kinds)})", keys, fix)
         if self.target.db and self.target.db_env:
             fix = "keep one: db_env keeps the password out of files"
@@ -1127,6 +1127,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or _text_fix(err, where, source)
         or (err.validator == "minLength" and _empty_fix(where))
         or (err.instance is None and _NULL_FIXES.get(where))
+        or (err.validator == "maxItems" and where == "roles.y_pred" and _TWO_MODELS_FIX)
         or unquote
         or _target_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
@@ -1145,6 +1146,12 @@ _NULL_FIXES = {
     "roles.intersections": "give a list of combinations (e.g. [[race, sex]]), or leave it out "
     "(none)",
 }
+
+
+# three --y-pred: the two models a comparison takes, said as the field's help says it
+_TWO_MODELS_FIX = (
+    "give one prediction column, or two (model A, then model B) for a paired comparison"
+)
 
 
 def _target_fix(err, where: str) -> str | None:
@@ -1843,6 +1850,11 @@ def _in_python_words(exc, params, passed: dict, target, spec_given, kwargs=None)
         keys = pieces and all("." in name for name in pieces.values())  # all from the spec
         kind = ("key" if keys else "argument") if pieces else None  # a column: still one
         return exc.renamed(pieces, kind or ("column" if exc.kind == "column" else None), words)
+    if "/" in path and target:  # keys joined (two targets): each as given, run('d.csv', db=)
+        named = {
+            p: passed.get(p[7:]) or (target if p in _TARGET_NAMES else p) for p in path.split("/")
+        }
+        return exc.renamed(named, "argument", words)
     if inside := _inside_keyword(path, passed, kwargs or {}):  # exclude_groups={'g': 'A'}
         return exc.renamed({column: inside}, "argument", words)
     name = path.rpartition(".")[2]
