@@ -50,3 +50,15 @@ def test_a_config_key_names_it_as_before():
 def test_an_option_without_another_name_keeps_the_near_miss(capsys):
     assert main(["audit", "data.csv", "--weights", "w"]) == 2
     assert "did you mean --weight?" in capsys.readouterr().err
+
+
+def test_a_column_given_to_score_points_to_y_score(capsys):
+    # --score picks compas's model (model|decile): a file's score column is --y-score
+    assert main(["thresholds", "data.csv", "--score", "sc"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--score': must be one of model, decile" in err
+    assert "a file's score column is --y-score" in err
+    with pytest.raises(EthicLensInputError, match="score column is y_score"):
+        ethiclens.run("data.csv", score="sc")
+    assert main(["audit", "compas", "--score", "decil"]) == 2  # a near miss: no column meant
+    assert "--y-score" not in capsys.readouterr().err

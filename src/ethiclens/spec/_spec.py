@@ -1418,7 +1418,10 @@ def _choice_fix(err) -> str | None:
     if err.validator != "enum":
         return None
     choices = [str(v) for v in err.validator_value if v is not None]
-    return did_you_mean(err.instance, choices) + "use one of " + ", ".join(choices)
+    fix = did_you_mean(err.instance, choices) + "use one of " + ", ".join(choices)
+    if list(err.path) == ["target", "score"] and not fix.startswith("did"):  # a column meant
+        fix += " (which compas model is audited); a file's score column is --y-score"
+    return fix
 
 
 # the engine's keywords a spec field answers to (pred_a/pred_b: the two y_pred, not one)
