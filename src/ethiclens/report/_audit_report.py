@@ -974,9 +974,15 @@ def _provenance(result: AuditResult) -> Section:
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
     given = list(_flatten("", _said(prov)))
-    # the audit's settings under their own heading: a provenance key 'seed' is not the audit's
+    # the audit's settings under their own heading: a provenance key 'seed' is not the audit's;
+    # each label worded apart from its key names the key, so a signer finds it in the JSON
+    keys = pv.json_keys(path for path, _ in _leaves(("audit",), cfg, _word))
     settings = [Markup("<h3>Audit settings</h3>"), definition_list(_flatten("audit", cfg))]
-    parts = [definition_list(given)] if given else []
+    settings += [paragraph(f"In the JSON's config: {keys}.", "note")] if keys else []
+    named = pv.json_keys((path for path, _ in _leaves((), _said(prov), str)), 0)
+    lead = "As given (the JSON's data.provenance), each key in words ('_' read as a space)"
+    lead += f"; {named}." if named else "."
+    parts = [paragraph(lead, "note"), definition_list(given)] if given else []
     return Section("provenance", "Data, model and run provenance", join(*parts, *settings))
 
 
@@ -1038,7 +1044,11 @@ def run_record(run: dict | None, cfg: dict, command: str) -> Section:
         ("engine", str(run.get("engine", "in memory"))),
     ]
     items += list(_flatten("input", run.get("input") or {}))
+    leaves = [*_leaves(("input",), run.get("input") or {}, _word)]
+    leaves += [*_leaves(("gate",), run["gate"], _word)] if run.get("gate") else []
+    keys = pv.json_keys((path for path, _ in leaves), 0)  # 'input file d.csv (SHA-256)'
     parts = [definition_list(items)]
+    parts += [paragraph(f"In the JSON's run: {keys}.", "note")] if keys else []
     if run.get("spec"):
         # Without its outputs: re-running the record to check it must not overwrite this
         # signed report (or its card); the checker names the files they want.

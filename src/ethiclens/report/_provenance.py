@@ -416,6 +416,21 @@ def path_label(path: tuple) -> str:
     return " ".join(words) or "value"
 
 
+def json_keys(paths, skip: int = 1) -> str:
+    """The JSON's key of each worded label (``("audit", "n_boot")``: the JSON's
+    ``config.n_boot``, labelled 'bootstrap draws'), so that a signer maps each label to the
+    JSON: "bootstrap draws = n_boot; seed = random_state; ..."; ``skip``: the path's leading
+    keys the JSON's object stands for. A label that is its key in words ('intersections',
+    'data SHA-256') is left out; '' when none is left."""
+    said = {}
+    for path in paths:
+        path = tuple(map(str, path))
+        label, key = path_label(path), ".".join(path[skip:])
+        if label != " ".join(_key_words(k) for k in path[skip:]):
+            said.setdefault(label, key)  # a list's leaves share one path
+    return "; ".join(f"{label} = {key}" for label, key in said.items())
+
+
 def model_details(prov: dict) -> list[tuple[str, str]]:
     """(label, text) pairs describing the model, from provenance and the card; each field by
     :func:`model_label`, a yes/no field (a bool) as yes or no."""
