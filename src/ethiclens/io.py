@@ -1796,16 +1796,32 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     except OSError as exc:
         raise _unwritable(path, f"cannot create a file there ({exc.strerror or exc})") from exc
     try:
+        _fill_and_replace(fd, tmp, path, data)
+    except OSError as exc:
+        fix = "free disk space or choose another folder; nothing was left half-written"
+        raise _unwritable(path, f"could not be written ({exc.strerror or exc})", fix) from exc
+    return given
+
+
+def _replace_whole(path: Path, content: str | bytes) -> None:
+    """:func:`write_atomic`'s write without its checks and refusal, for a file the library
+    keeps for itself (the ACS cache's checksums): ``content`` into a new file beside ``path``,
+    renamed over it, the temporary removed on any failure; an OSError is raised as it is, for
+    the caller to word."""
+    data = content.encode() if isinstance(content, str) else content
+    _fill_and_replace(*_new_file_beside(path), path, data)
+
+
+def _fill_and_replace(fd: int, tmp: str, path: Path, data: bytes) -> None:
+    """Write ``data`` to the open temporary ``tmp`` and rename it over ``path``; on any
+    failure (a full disk, an interrupt) ``tmp`` is removed and ``path`` is as it was."""
+    try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
-    except BaseException as exc:
+    except BaseException:
         Path(tmp).unlink(missing_ok=True)
-        if isinstance(exc, OSError):
-            fix = "free disk space or choose another folder; nothing was left half-written"
-            raise _unwritable(path, f"could not be written ({exc.strerror or exc})", fix) from exc
         raise
-    return given
 
 
 def _new_file_beside(path: Path) -> tuple[int, str]:

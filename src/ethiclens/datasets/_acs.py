@@ -25,7 +25,7 @@ import pandas as pd
 from .._checks import check_argument_type, check_member
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
-from ..io import _as_written_fix, sha256_file
+from ..io import _as_written_fix, _replace_whole, sha256_file
 from ._base import (
     Dataset,
     argument_error,
@@ -423,13 +423,8 @@ class _Ledger:
         full disk or an interrupt leaves the previous ledger, never half of one (which every
         later load refused as damaged, its fix deleting the whole year's downloads)."""
         self.digests[name] = digest
-        part = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         with _writing(self.path):
-            try:
-                part.write_text(json.dumps(self.digests, indent=2))
-                os.replace(part, self.path)
-            finally:
-                part.unlink(missing_ok=True)
+            _replace_whole(self.path, json.dumps(self.digests, indent=2))
 
     def verify(self, path: Path) -> str:
         """The file's digest; a file whose digest differs from the recorded one is corrupt
