@@ -400,9 +400,9 @@ class Runner:
         self.kind = kind
         self._lock = threading.Lock()
         self._pending = 0
-        # audits handed to the pool, not finished yet: how many runs of each (a server may
-        # hold two: its old worker still running when the audit was queued again)
-        self._active: collections.Counter[str] = collections.Counter()
+        # the runs handed to the pool, not finished yet, by (audit, revision): a server may hold
+        # two runs of an audit (its old worker still running when the audit was queued again)
+        self._active: collections.Counter[tuple] = collections.Counter()
         self._jobs: dict[str, tuple] = {}  # their requests, to hand to a fresh pool
         self._strikes: dict[str, int] = {}  # the pools that broke while each ran
         # each worker process writes there the audit it runs (a file named by its pid): when
@@ -444,7 +444,7 @@ class Runner:
             if self._closing or self._pending >= self.capacity:
                 raise Busy()
             self._pending += 1
-            self._active[audit_id] += 1
+            self._active[audit_id, rev] += 1
             self._jobs[audit_id] = (spec, purpose, title, rev)
         try:
             return self._hand(audit_id)
@@ -472,9 +472,9 @@ class Runner:
         audit queued again, stays); whether the server is stopping."""
         with self._lock:
             self._pending -= 1
-            self._active[audit_id] -= 1
-            if self._active[audit_id] <= 0:
-                del self._active[audit_id]
+            self._active[audit_id, rev] -= 1
+            if self._active[audit_id, rev] <= 0:
+                del self._active[audit_id, rev]
             if (self._jobs.get(audit_id) or (None,) * 4)[3] == rev:
                 self._jobs.pop(audit_id, None)
                 self._strikes.pop(audit_id, None)
@@ -488,7 +488,7 @@ class Runner:
             # to a fresh pool
             dead = self._dead_ran(pool)
             self._reset(pool)
-            if audit_id not in dead and self._again(audit_id):
+            if audit_id not in dead and self._again(audit_id, rev):
                 return
         closing = self._forget(audit_id, rev)
         # the store says failed (not when the server stopped it: shutdown marked its audit
@@ -510,11 +510,15 @@ class Runner:
                 self._dead[pool] = {_mark_of(self._marks, pid) for pid in dead} - {None}
             return self._dead[pool]
 
-    def _again(self, audit_id: str) -> bool:
-        """Whether the audit, whose pool broke but not on its worker (``_dead_ran``), was
-        handed to a fresh one: one that had not started is, always; one that had is, once:
-        should the dead worker's audit be unknown (it died before it wrote it), one that
-        broke a pool twice while it ran fails."""
+    def _again(self, audit_id: str, rev=None) -> bool:
+        """Whether the audit's run of revision ``rev``, whose pool broke but not on its worker
+        (``_dead_ran``), was handed to a fresh one: one that had not started is, always; one
+        that had is, once: should the dead worker's audit be unknown (it died before it wrote
+        it), one that broke a pool twice while it ran fails. A stale run (the audit queued
+        again since: the job held is a later run's) is not: its store writes match no row."""
+        with self._lock:
+            if (self._jobs.get(audit_id) or (None,) * 4)[3] != rev:
+                return False
         with contextlib.closing(Store(self.store_path)) as store:
             row = store.audit(audit_id) or {}
             started = row.get("status") == "running" and row.get("step") != REQUEUED
@@ -550,7 +554,8 @@ class Runner:
         with self._lock:
             self._closing = True
             pool, self._pool = self._pool, None
-            active = list(self._active)
+            active = list(self._active)  # (audit, revision): a stale run's audit queued
+            # again on another server (after a mistaken recovery) is that server's to stop
         if active:
             with contextlib.closing(Store(self.store_path)) as store:
                 n = store.interrupt(active)

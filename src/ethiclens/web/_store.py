@@ -526,15 +526,19 @@ class Store:
         )
 
     def interrupt(self, audit_ids) -> int:
-        """The server stops: these audits, if still queued or running, are interrupted."""
+        """The server stops: these audits, if still queued or running, are interrupted. Each
+        an id, or (id, revision): only that run of it (:func:`_of_run`; the audit run again
+        since, by another server after a mistaken recovery, is left to that server)."""
         count = 0
         with self._tx() as db:
             stamp = now()  # once the write lock is held (as _write stamps)
-            for audit_id in audit_ids:
+            for run in audit_ids:
+                audit_id, rev = run if isinstance(run, tuple) else (run, None)
+                sql, params = _of_run(f"WHERE id = ? AND {_OPEN}", (audit_id,), rev)
                 cur = db.execute(
                     "UPDATE audits SET status = 'interrupted', step = 'interrupted', "
-                    "updated = ? WHERE id = ? AND status IN ('queued', 'running')",
-                    (stamp, audit_id),
+                    f"updated = ? {sql}",
+                    (stamp, *params),
                 )
                 count += max(cur.rowcount, 0)
         return count
