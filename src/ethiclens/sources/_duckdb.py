@@ -114,6 +114,7 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
     elif any(ch in target for ch in "*?["):
         found = glob.glob(target, recursive=True)
         _refuse_not_files(target, found)
+        _refuse_data_folders(target, found)
         files = sorted(f for f in found if Path(f).is_file())
         others = [f for f in files if not _multi_file_kind(f)]
         _refuse_repacked(others, "glob")
@@ -311,6 +312,35 @@ def _refuse_not_files(target: str, found) -> None:
                 if dangling
                 else "remove it or replace it with the file itself",
             )
+
+
+def _refuse_data_folders(target: str, found) -> None:
+    """Refuse a folder named as a data file (Spark's ``out.csv/`` of part files) that a glob
+    matched and whose data files it did not: a glob reads the files it matches, so the
+    folder's rows were dropped silently (``out/*.csv`` read ``out/a.csv`` and no row of
+    ``out/b.csv/``)."""
+    matched = {os.path.normpath(f) for f in found}
+    for f in sorted(found):
+        if _multi_file_kind(f) and Path(f).is_dir() and not _data_in(Path(f)) <= matched:
+            head, tail = os.path.split(target)
+            raise EthicLensInputError(
+                f"matches {f}, a folder of data files, whose rows the glob does not read",
+                column="TARGET",
+                value=target,
+                fix="give a glob that matches the folder's files too "
+                f"({os.path.join(head, '**', tail)}), or read that folder apart (as the target)",
+            )
+
+
+def _data_in(folder: Path) -> set[str]:
+    """The CSV and Parquet files under ``folder`` (not those under a ``_`` or ``.`` name: a
+    writer's)."""
+    found = glob.iglob(os.path.join(glob.escape(str(folder)), "**", "*"), recursive=True)
+    return {
+        os.path.normpath(f)
+        for f in found
+        if _multi_file_kind(f) and Path(f).is_file() and not _by_a_tool(f, folder)
+    }
 
 
 def _by_a_tool(path: str, folder: Path) -> bool:
