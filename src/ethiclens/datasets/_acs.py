@@ -1,7 +1,8 @@
-"""ACSIncome (folktables' task definition): shipped states offline, any state/year online.
+"""ACSIncome (folktables' task definition): shipped states offline, any state online.
 
 Colorado and Nebraska (ACS 2018 1-year, ACSIncome-filtered) ship inside the package. Any other
-state or year is downloaded through folktables into a local cache. The Census Bureau publishes
+state, or another year from 2014 to 2018 (:func:`check_year`), is downloaded through folktables
+into a local cache. The Census Bureau publishes
 no checksums for the PUMS files, so the cache is trust-on-first-use: the SHA-256 of each file
 is recorded when it is downloaded and checked on every later load, which catches truncated
 downloads and later corruption.
@@ -150,7 +151,8 @@ def load_acs_income(
         upper case in sorted order, so their order changes nothing (:func:`acs_states`). CO
         and NE for 2018 ship with the package and need no network.
     year : int
-        ACS 1-year survey year.
+        ACS 1-year survey year, 2014 to 2018 (:func:`check_year`: the person files of 2019 on
+        lack RELP, which the task reads).
     download : bool
         Allow downloading missing states through folktables into ``cache_dir``.
     cache_dir : path, optional
