@@ -1446,9 +1446,14 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
     elif joined := _joined_columns(str(col), names):  # --protected race,sex: a list meant
+        # one refusal for every role: a list (protected) or one column (y_true, weight, the
+        # monitor's y_pred, whose flag given twice is refused): never 'give the flag twice'
         said = ", ".join(map(repr, joined[:-1])) + f" and {joined[-1]!r}"
         each = "its flag once per column on the command line, a list in a config file or Python"
-        fix = f"{said} are its columns: name each on its own ({each}), not joined by ','; {fix}"
+        fix = (
+            f"{said} are its columns: a name is one column, not several joined by ',' (where "
+            f"the role takes several, name each on its own: {each}); {fix}"
+        )
     else:  # a typo ('lable'): the near miss every choice's refusal names (_checks)
         from ._checks import did_you_mean
 
