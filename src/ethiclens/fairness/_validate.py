@@ -25,7 +25,6 @@ from .._checks import (
     is_zero_one_with_strays,
     label_fix,
     not_numbers,
-    plain,
     refuse_missing,
     underflows,
     use_one_of,
@@ -1211,41 +1210,6 @@ def _factorize_strings(values: np.ndarray):
     return codes, values[first]
 
 
-def _printed(value) -> str:
-    """A value as its group is named, -0.0 as 0.0 (one group, as a float column's)."""
-    if isinstance(value, float | np.floating):
-        value = value + 0.0
-    return str(value)
-
-
-def _refuse_equal_printed_apart(col, codes, uniques, name: str) -> None:
-    """Refuse values of a Python object column that are one value to pandas but print apart
-    (1, 1.0 and True; 0 and False): counted as one group named after whichever came first,
-    so the group's name (and a reference, exclusion or baseline naming it) changed with the
-    rows' order. Checked only where the values are of more than one type."""
-    if not isinstance(getattr(col, "dtype", None), np.dtype) or col.dtype.kind != "O":
-        return
-    values = np.asarray(col, dtype=object)
-    if not pd.api.types.infer_dtype(values, skipna=True).startswith("mixed"):
-        return  # one type (text, whole numbers, ...): equal values print alike
-    printed = pd.Series([_printed(v) for v in values], dtype=object)
-    kept = codes >= 0
-    spellings = printed[kept].groupby(codes[kept]).unique()
-    apart = [list(v) for v in spellings if len(v) > 1]
-    if not apart:
-        return
-    spelled = {}  # one value per spelling (a set would keep one of 1, 1.0 and True)
-    for v in values[printed.isin(apart[0]).to_numpy()]:
-        spelled.setdefault(_printed(v), plain(v))
-    found = [spelled[k] for k in sorted(spelled)][:10]
-    problem = (
-        f"holds values of different types that are one value but print apart: found {found} "
-        "(counted as one group named after whichever row comes first)"
-    )
-    fix = "convert the column to one type first (in every file it is read from)"
-    raise EthicLensInputError(problem, column=name, fix=fix)
-
-
 @about_data_column
 def _encode_column(name: str, col, keep_continuous: bool = False):
     """One attribute's (sorted group labels, code per row), after checking its values."""
@@ -1262,7 +1226,6 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
         raise
     if _first_not_one_value(uniques) is not None:  # hashed, but not one value (an __eq__)
         _refuse_not_one_value(col, name)
-    _refuse_equal_printed_apart(col, codes, uniques, name)
     numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
     if numeric and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
         raise EthicLensInputError(

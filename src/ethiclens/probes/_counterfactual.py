@@ -409,9 +409,6 @@ def _check_target_labels(present: list, targets: list, protected: str) -> None:
     except EthicLensInputError as exc:
         by_print = {_printed(v) for v in present}
         clash = [t for t in targets if _kind(t) not in _kinds(present) and _printed(t) in by_print]
-        odd = [t for t in targets if _kind(t) not in _kinds(present)]
-        if not clash and odd and present:  # 1 beside True: one value that prints apart
-            raise _kind_error(odd, present, targets, protected, "a column of two types") from None
         if not clash:  # the same type, other code points ('café' composed and decomposed)
             raise _groups_error(
                 f"{exc.problem} (one spelling in groups, one in column {protected!r})",
