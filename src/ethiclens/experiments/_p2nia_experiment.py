@@ -400,6 +400,7 @@ def _row_keeper(keep_in, dataset: str):
     run's finished rows) is refused, never overwritten."""
     if keep_in is None:
         return lambda rows: None
+    _keeping_folder(keep_in)  # before any task: not a FileNotFoundError once one has ended
     path = partial_rows_path(keep_in, dataset)
     if path.exists() or path.is_symlink():
         raise argument_error(
@@ -418,8 +419,23 @@ def _row_keeper(keep_in, dataset: str):
                 f.flush()
                 os.fsync(f.fileno())
             header[0] = False
+        keep.tasks += 1  # the note counts the tasks whose rows are in the file
 
+    keep.tasks = 0
     return keep
+
+
+def _keeping_folder(keep_in) -> None:
+    """``keep_in``: a folder path ('' would be the working folder), made if missing; a file
+    there, or a folder that takes no files, refused as the argument before any task runs."""
+    from ..io import _refuse_no_path, ensure_output_folder
+
+    fix = "give the folder of the experiment's outputs, e.g. 'results/'"
+    _refuse_no_path(keep_in, "keep_in", fix, "argument", folder=True)
+    try:
+        ensure_output_folder(keep_in, "keep_in")
+    except EthicLensInputError as exc:
+        raise exc.renamed({}, "argument") from None
 
 
 def run_experiment(
@@ -457,9 +473,9 @@ def run_experiment(
             if progress:
                 progress(i, len(tasks))
     except BaseException as exc:  # Ctrl-C, SIGTERM, a failed task: say where the rows are
-        if results and keep_in is not None:
+        if keep_in is not None and keep.tasks:  # those written, not a failed write's
             kept = partial_rows_path(keep_in, cfg.dataset)
-            exc.add_note(f"the rows of {len(results)} of {len(tasks)} tasks are kept in {kept}")
+            exc.add_note(f"the rows of {keep.tasks} of {len(tasks)} tasks are kept in {kept}")
         raise
     finally:
         executor.close()
