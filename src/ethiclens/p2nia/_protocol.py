@@ -1500,7 +1500,7 @@ def _request_body(d, where: str) -> dict:
             written,
         )
     body = {k: v for k, v in d.items() if k != "format"}
-    unknown = sorted(set(body) - REQUEST_KEYS)
+    unknown = sorted(set(body) - REQUEST_KEYS, key=str)  # a dict may mix 1 and "epsilom"
     if unknown:
         raise refused(f"unknown keys {unknown}", _near_keys(unknown) + _ALLOWED_KEYS)
     missing = sorted(REQUEST_REQUIRED - set(body))
