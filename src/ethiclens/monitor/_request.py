@@ -451,6 +451,39 @@ def _refuse_shared_columns(request: MonitorRequest) -> None:
             )
 
 
+def refuse_bad_database(request: MonitorRequest) -> None:
+    """A run's database names, checked where the target is read (as the command line's spec
+    refuses them): a table or a query without a database (a Python caller's ``table=`` beside
+    a file was ignored, the file counted), a database with neither or both."""
+    if request.db is None:
+        given = [(n, v) for n, v in (("table", request.table), ("query", request.query)) if v]
+        if given:
+            name, value = given[0]
+            kind = "DataFrame" if frame_kind(request.target) is not None else "file"
+            raise EthicLensInputError(
+                f"a {name} is read from a database, not from a {kind} target",
+                column=f"--{name}",
+                value=value,
+                fix=FaceFix(
+                    "add db='sqlite:///FILE' (a database URL), or drop table/query to read the "
+                    "target",
+                    "add --db URL (or --db-env NAME), or drop --table/--query to read the file",
+                ),
+            )
+    elif request.table and request.query:
+        raise EthicLensInputError("give --table or --query, not both", column="--query",
+                                  value=request.query, fix="drop --table or --query")  # fmt: skip
+    elif not (request.table or request.query):  # the audit's words (its URL never shown)
+        flag = request.db_flag.partition(" ")[0]
+        raise EthicLensInputError(
+            f"{flag} needs --table NAME or --query SQL",
+            column=flag,
+            fix=FaceFix(
+                "e.g. table='predictions', or query='SELECT ...'", "e.g. --table predictions"
+            ),
+        )
+
+
 def refuse_bad_baseline(request: MonitorRequest) -> None:
     """A run's baseline, checked where it is read (a request that only reads a store back,
     ``read_store``, needs none of its files or database): ``--baseline-target`` files that

@@ -50,6 +50,7 @@ from ._request import (
     check_stored_numbers,
     in_python_words,
     refuse_bad_baseline,
+    refuse_bad_database,
 )
 from ._spelling import (
     AbsentGroupWarning,
@@ -213,6 +214,7 @@ def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
         )
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
+    refuse_bad_database(request)  # table= beside a file was ignored, the file counted
     refuse_bad_baseline(request)
     refuse_store_in_inputs(request, store_path)  # as the command line refuses it
     store = Store.open(store_path)
