@@ -471,6 +471,18 @@ def role_flag(option: str, flags) -> str | None:
     return None if flag is None else flag if flag in flags else ""
 
 
+def empty_fix(key: str) -> str:
+    """The fix of an empty value given for ``key`` (a spec key, keyword or flag): the model's
+    and the groups' columns have no default to fall back on (leaving --y-pred out is refused
+    too), and a protected attribute may carry its reference (every face, every engine)."""
+    key = key.lstrip("-").rpartition(".")[2].replace("-", "_")
+    if key == "protected":
+        return "give the column's name: COL or COL=REFERENCE (it has no default)"
+    if key == "y_pred":
+        return "give the column's name (it has no default)"
+    return "give a value, or leave it out for its default"
+
+
 def did_you_mean(value, choices) -> str:
     """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
     (a typo, another case), else ``""``: the start of a refusal's fix."""

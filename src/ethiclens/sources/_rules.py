@@ -42,6 +42,7 @@ from .._checks import (
     check_label_lengths,
     check_labels_print_apart,
     check_type,
+    empty_fix,
     float_of_text,
     long_label_mask,
     not_numbers,
@@ -284,15 +285,9 @@ def _refuse_empty_names(roles) -> None:
     given |= {"y_true": [roles.y_true], "y_score": [roles.y_score], "sample_weight": [roles.weight]}
     for keyword, names in given.items():
         if any(isinstance(name, str) and name == "" for name in names):
-            own = keyword in ("y_pred", "protected")
+            fix = empty_fix(keyword)
             raise EthicLensInputError(
-                "must not be empty",
-                column=keyword,
-                value="",
-                kind="argument",
-                fix="give the column's name (it has no default)"
-                if own
-                else "give a value, or leave it out for its default",
+                "must not be empty", column=keyword, value="", kind="argument", fix=fix
             )
 
 

@@ -6,6 +6,7 @@ these on a command line (and may type them in a config file); the spec stores th
 
 from __future__ import annotations
 
+from .._checks import empty_fix
 from ..errors import EthicLensInputError
 from ._spec import _refused
 
@@ -32,8 +33,7 @@ def parse_protected(values, columns=None):
         col = col if known is not None and col in known else col.strip()
         ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
         if not col:  # '   ', '=F', a mapping's '' key: no column named (the data has none such)
-            fix = "give the column's name: COL or COL=REFERENCE"
-            raise _refused("must not be empty", "--protected", fix, item)
+            raise _refused("must not be empty", "--protected", empty_fix("protected"), item)
         if col in cols:
             fix = "name each protected attribute once (a reference with NAME=GROUP)"
             raise _refused("given twice", "--protected", fix, col)

@@ -37,6 +37,7 @@ from .._checks import (
     check_level,
     check_seed,
     did_you_mean,
+    empty_fix,
     float_items,
     is_number_text,
     pass_item_fix,
@@ -1169,9 +1170,7 @@ def _target_fix(err, where: str) -> str | None:
 def _empty_fix(where: str) -> str:
     """The fix of an empty value at ``where``: the model's and the groups' columns have no
     default to fall back on (leaving --y-pred out is refused too)."""
-    if where.rsplit(".", 1)[0] in ("roles.y_pred", "roles.protected"):
-        return "give the column's name (it has no default)"
-    return "give a value, or leave it out for its default"
+    return empty_fix(where.rsplit(".", 1)[0] if where[:6] == "roles." else where)
 
 
 @functools.cache
