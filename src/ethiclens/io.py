@@ -160,6 +160,8 @@ MAGIC = {
 }
 COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
 _ZSTD_MAGIC = b"(\xb5/\xfd"  # a zstd frame's first bytes (read_config_file names it)
+_SQLITE_MAGIC = b"SQLite format 3\x00"  # a SQLite database's first bytes (read_config_file)
+_SQLITE = "a SQLite database (a monitor's store or a data source)"
 
 
 def _sniff(path: Path, suffix: str) -> None:
@@ -2040,6 +2042,8 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)  # as data files are refused
     if wide is not None:
         raise refused(wide.problem, wide.fix)
+    if raw.startswith(_SQLITE_MAGIC):  # a monitor's store as a baseline (may decode as text)
+        raise refused(f"{_shown(path.name)} is {_SQLITE}, not text", f"give the {what}")
     try:
         text = raw.decode("utf-8-sig")
         # blank is no syntax error to a person: said as a blank YAML file is, in every format
