@@ -321,15 +321,31 @@ def _refuse_data_folders(target: str, found) -> None:
     ``out/b.csv/``)."""
     matched = {os.path.normpath(f) for f in found}
     for f in sorted(found):
-        if _multi_file_kind(f) and Path(f).is_dir() and not _data_in(Path(f)) <= matched:
-            head, tail = os.path.split(target)
+        if _multi_file_kind(f) and Path(f).is_dir() and not (data := _data_in(Path(f))) <= matched:
             raise EthicLensInputError(
                 f"matches {f}, a folder of data files, whose rows the glob does not read",
                 column="TARGET",
                 value=target,
-                fix="give a glob that matches the folder's files too "
-                f"({os.path.join(head, '**', tail)}), or read that folder apart (as the target)",
+                fix=_data_folder_fix(target, f, data),
             )
+
+
+def _data_folder_fix(target: str, folder: str, data: set[str]) -> str:
+    """The fix for a glob that matched ``folder`` but not its ``data`` files: a glob reaching
+    below its last folder when that matches them (``out/**/*.csv``), else the folder's own
+    file names: ``out/**/b*.csv`` (for ``out/b*.csv``) misses ``part-0000.csv`` and was refused
+    again, naming ``out/**/**/b*.csv``."""
+    head, tail = os.path.split(target)
+    wider = os.path.join(head, "**", tail)
+    if data <= {os.path.normpath(f) for f in glob.glob(wider, recursive=True)}:
+        return (
+            f"give a glob that matches the folder's files too ({wider}), or read that folder "
+            "apart (as the target)"
+        )
+    return (
+        f"read that folder apart (as the target: {folder}), or give a glob that matches its "
+        f"files too (they are named like {os.path.basename(min(data))})"
+    )
 
 
 def _data_in(folder: Path) -> set[str]:
