@@ -203,8 +203,10 @@ def summary_lines(doc: dict) -> list[str]:
                 since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
             shown = e_value_text(t["log_e_value"], t.get("threshold"))  # on its side of it
             lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}")
+    # named as the gate names them (its line, the dashboard's, run.gate's failures): one
+    # spelling of an alarmed test wherever a list of them is shown
     alarms = [
-        f"{c['attribute']}:{c['group']} {LABELS[t]}"
+        f"{c['attribute']}:{c['group']} {t}"
         for c in doc["comparisons"]
         for t, v in c["tests"].items()
         if v["alarm"]
