@@ -140,9 +140,10 @@ def baseline_pending_text(doc: dict) -> str | None:
     request, windows = doc.get("request") or {}, doc.get("windows") or []
     k, period = request.get("baseline_windows"), request.get("baseline_period")
     if k and len(windows) <= k:
+        pooled = f"first {k} windows are" if k > 1 else "first window is"  # not "1 window are"
         return (
-            f"no baseline test yet: the first {plural(k, 'window')} are pooled as the baseline "
-            f"({len(windows)} in the store so far); its tests start with window {k}"
+            f"no baseline test yet: the {pooled} pooled as the baseline ({len(windows)} in the "
+            f"store so far); its tests start with window {k}"
         )
     if period and ".." in str(period):
         last = dt.date.fromisoformat(str(period).split("..")[1][:10])
