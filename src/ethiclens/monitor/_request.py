@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from numbers import Number
+from pathlib import Path
 from types import SimpleNamespace
 from typing import ClassVar
 
@@ -939,7 +940,43 @@ def _checked_config(config, checked_spec_file) -> dict:
             raise EthicLensInputError(
                 problem, column="gate.fail_on", value=exc.value, fix=fix, kind="key"
             ) from None
+        _refuse_flags_only(exc, config)
         raise
+
+
+# the monitor's own settings: flags only (a config file is an audit spec, the audit's too)
+_FLAGS_ONLY = {"time": "--time", "time_col": "--time", "window": "--window", "store": "--store"}
+_FLAGS_ONLY |= {"fail_on": "--fail-on", **{n: f"--{_flag(n)}" for n in OWN_OPTIONS}}
+
+
+def _refuse_flags_only(exc: EthicLensInputError, config) -> None:
+    """An unknown key of ``config`` that is the monitor's own setting (``monitor: {time: t,
+    window: 1d}``, ``roles.time``, a top-level ``window``) refused as a flag only, with the
+    flags to give (the spec's 'unknown key' named no way to give them); any other unknown key
+    keeps the spec's refusal."""
+    from shlex import quote
+
+    from ..spec import read_spec_file
+
+    if exc.problem != "unknown key" or not isinstance(exc.column, str):
+        return
+    node, keys = read_spec_file(config), exc.column.split(".")
+    for key in keys:
+        node = node.get(key) if isinstance(node, dict) else None
+    given = node if keys == ["monitor"] and isinstance(node, dict) else {keys[-1]: node}
+    flags = {_FLAGS_ONLY[k]: v for k, v in given.items() if k in _FLAGS_ONLY}
+    if not flags:
+        return
+    typed = [
+        f if v is True else f"{f} {quote(_shown(v))}" for f, v in flags.items() if v is not False
+    ]
+    what = "holds the monitor's own settings" if len(flags) > 1 else "is the monitor's own setting"
+    problem = (
+        f"{what} ({', '.join(flags)}), given on the command line only: a config file is an "
+        "audit spec (target, roles, policy, ...), which the audit reads too"
+    )
+    fix = f"drop {exc.column} from {Path(str(config)).name} and give {' '.join(typed)}"
+    raise EthicLensInputError(problem, column=exc.column, fix=mask_secrets(fix), kind="key")
 
 
 def _refuse_target_kind(spec, target) -> None:
