@@ -684,7 +684,8 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
     """An attribute's bin edges, None when it needs none, False when it cannot be audited
     (the reason is in ``errors``)."""
     col = c["name"]
-    edges_text = (form.get(f"bins_{i}") or "").strip()
+    edges_text = form.get(f"bins_{i}") or ""  # empty: none; blanks only: refused (--bins 'a=  ')
+    edges_text = edges_text.strip() or edges_text
     if edges_text:
         try:
             edges = _box_edges(edges_text, col)
