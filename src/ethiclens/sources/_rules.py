@@ -1044,9 +1044,9 @@ def stray_labels_error(
     ``total`` rows is scores only when many rows hold it), with the facts a count has: how
     many rows hold values that are not 0/1 (text '0'/'1' are) and the first (``where``, its
     ``value``). Its fix fits ``ethiclens counts``, which has no ``--pos-label``: recode, or
-    audit the file itself with ``--pos-label``; with ``audit`` (an audit given no
-    ``--pos-label``, which refuses these values on every engine before counting) the fix is
-    the audit's own."""
+    audit the same data (a file, a database's table) with ``--pos-label``; with ``audit`` (an
+    audit given no ``--pos-label``, which refuses these values on every engine before
+    counting) the fix is the audit's own."""
     uniques = list(uniques)
     odd_mask = [not _zero_one_text(u) for u in uniques]
     k = sum(odd_mask)
@@ -1078,7 +1078,7 @@ def stray_labels_error(
     else:
         fix = (
             "recode it to 0/1, then count again (ethiclens counts has no --pos-label: to audit "
-            "these values as they are, run ethiclens audit on the file with --pos-label)"
+            "these values as they are, run ethiclens audit on the same data with --pos-label)"
         )
     return EthicLensInputError(
         f"{audit_words.problem}; {said}{n} row(s) hold {held}{where}{shown}",
