@@ -480,6 +480,8 @@ def empty_fix(key: str) -> str:
         return "give the column's name: COL or COL=REFERENCE (it has no default)"
     if key == "y_pred":
         return "give the column's name (it has no default)"
+    if key == "sensitive_features":  # a Python caller's dict key, column or Series name
+        return "name each attribute with text that prints (a dict key, a column or Series name)"
     return "give a value, or leave it out for its default"
 
 

@@ -97,6 +97,7 @@ from ._validate import (
     groups_without_rows,
     isin,
     names_of,
+    refuse_blank_attribute,
     refuse_underflowing_weights,
     resolve_reference,
 )
@@ -315,6 +316,10 @@ def _table_attributes(table, t, protected, meta) -> list[str]:
     """The counts table's attribute columns to audit, an unknown column, a group without rows
     or an overlong group label refused."""
     cols = counts_attributes(t, protected, meta.get(ATTRIBUTES_ATTR))  # unknown: refused
+    for col in cols:  # a column named '' or ' ' (a Parquet file or a groupby may hold one)
+        refuse_blank_attribute(
+            col, "protected", "rename the counts table's column to a name that prints"
+        )
     _refuse_groups_without_rows(table, t, cols)
     _refuse_long_labels(t, cols)
     return cols

@@ -19,6 +19,7 @@ from .._checks import (
     check_member,
     decoded_bytes,
     did_you_mean,
+    empty_fix,
     first_row,
     float_of_text,
     is_number_text,
@@ -1085,6 +1086,8 @@ def encode_groups(
     _refuse_masked(sensitive_features, "sensitive_features")
     plain = _plain_string_columns(sensitive_features, n)
     if plain is not None:
+        for name in plain:
+            refuse_blank_attribute(name)
         return {name: _encode_column(name, col) for name, col in plain.items()}
     _refuse_one_row(sensitive_features, n)
     frame = _to_frame(sensitive_features)
@@ -1111,9 +1114,24 @@ def encode_groups(
     out = {}
     for raw_name in frame.columns:
         name, col = str(raw_name), frame[raw_name]
+        refuse_blank_attribute(name)
         check_length(col, n, name, against)
         out[name] = _encode_column(name, col, keep_continuous)
     return out
+
+
+def refuse_blank_attribute(name: str, role: str = "sensitive_features", fix=None) -> None:
+    """An attribute named '' or only blanks or invisible characters (' ', a zero-width space)
+    refused, as the spec and --protected refuse it: every report would head its groups with
+    a name that prints as nothing. ``role``: the argument that named it."""
+    if prints_blank(name):
+        raise EthicLensInputError(
+            "an attribute's name must not be empty" + (" (it prints as nothing)" if name else ""),
+            column=role,
+            value=name,
+            kind="argument",
+            fix=fix or empty_fix(role),
+        )
 
 
 def look_alike_clash(ours, theirs, column: str) -> tuple | None:
