@@ -34,3 +34,24 @@ def test_a_sqlite_file_as_the_baseline_is_named(tmp_path, name, rows):
     assert f"{name} is a SQLite database (a monitor's store or a data source), not text" in said
     assert "Fix: give the JSON report of an audit" in said, said
     assert "iconv" not in said and "cannot parse" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "what"),
+    [
+        ("r.pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", "a PDF (the report for people)"),
+        ("p.png", b"\x89PNG\r\n\x1a\n\x00\x00", "an image (the report's plot)"),
+        ("p.svg", b'<svg xmlns="http://www.w3.org/2000/svg"></svg>\n', "an image"),
+        ("l.csv", b"y,g\n1,\xe9\n", "a data file"),  # Latin-1: as a UTF-8 one is named
+    ],
+)
+def test_the_reports_other_files_are_named(tmp_path, name, content, what):
+    """The audit's PDF report and plot (and a data file not in UTF-8) were 'not UTF-8 text
+    ... Fix: save it as UTF-8 (e.g. iconv ...)' or 'cannot parse': named as 11f9a831 names
+    the HTML report, with the JSON report to give."""
+    (tmp_path / name).write_bytes(content)
+    with pytest.raises(EthicLensInputError) as info:
+        check_baseline_file(str(tmp_path / name))
+    said = str(info.value)
+    assert f"{name} is {what}" in said and "not an audit report (JSON)" in said, said
+    assert "iconv" not in said and "cannot parse" not in said, said

@@ -430,7 +430,8 @@ def _read_baseline(baseline) -> tuple[str, dict]:
                     fix=f"give the {_REPORT} of its run",
                 ) from None
             what = _NOT_JSON.get(path.suffix.lower())
-            if what and exc.problem.startswith("cannot"):  # the HTML report, the data read
+            unread = exc.problem.startswith("cannot") or "not UTF-8 text" in exc.problem
+            if what and unread:  # the HTML or PDF report, the plot, the data read
                 problem = f"{path.name} is {what}, not an audit report (JSON)"
                 raise _baseline_error(problem, fix=f"give the {_REPORT}") from None
             raise type(exc)(exc.problem, value=exc.value, fix=exc.fix, **_BASELINE) from None
@@ -442,6 +443,8 @@ def _read_baseline(baseline) -> tuple[str, dict]:
 # Files an audit reads or writes that are not its JSON report, by suffix (a baseline's).
 _NOT_JSON = dict.fromkeys((".html", ".htm"), "an HTML page (the report for people)")
 _NOT_JSON |= dict.fromkeys((".csv", ".tsv", ".txt"), "a data file") | {".md": "a Markdown file"}
+_NOT_JSON |= {".pdf": "a PDF (the report for people)"}
+_NOT_JSON |= dict.fromkeys((".png", ".svg"), "an image (the report's plot)")
 
 
 # A spec given where a report goes: what it is, said once for its YAML and its JSON.
