@@ -437,7 +437,9 @@ def check_labels_print_apart(uniques, column) -> None:
     if len(set(shown)) < len(shown):
         typed = sorted((plain(u) for u in uniques), key=lambda u: (str(u), type(u).__name__))
         problem = f"distinct values print the same (e.g. 1 and '1'): found {typed[:10]}"
-        fix = "convert the column to one type first (in every file it is read from)"
+        fix = (
+            "convert the column to one type first (in every file or database table it is read from)"
+        )
         raise EthicLensInputError(problem, column=column, fix=fix)
 
 
