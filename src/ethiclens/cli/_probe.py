@@ -42,10 +42,13 @@ def flags_named(**aliases):
     except EthicLensInputError as exc:
         name, ctx = str(exc.column), click.get_current_context()
         flag = aliases.get(name, "--" + name.replace("_", "-"))
-        if not any(
-            flag in p.opts and ctx.params.get(p.name) is not None for p in ctx.command.params
-        ):
+        given = [ctx.params.get(p.name) for p in ctx.command.params if flag in p.opts]
+        if all(v is None for v in given):
             raise
+        if exc.kind == "column" and any(
+            name in (v if isinstance(v, tuple) else (v,)) for v in given
+        ):
+            raise  # the data's column the flag named ('--y-pred y_pred' holding 0.7), kept
         raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
 
 
