@@ -229,8 +229,8 @@ def web_of(request) -> Web:
 
 
 # a whole value typed as a URL without its scheme: user:password@host, the password holding
-# anything but a space ('u:k9://Zq@h', which a page's masking of names reads as a name before a
-# URL, 'race:postgresql://u@h', and keeps)
+# anything but a space ('u:http://Zq@h', which a page's masking of names reads as a name before
+# a URL of a known scheme, 'race:postgresql://u@h', and keeps)
 _BARE_TYPED_URL = re.compile(r"[^\s:/@]+:\S*@\S*")
 
 
