@@ -1846,6 +1846,12 @@ def _new_file_beside(path: Path) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
 
 
+def interrupted_query(exc: Exception) -> bool:
+    """Whether ``exc`` is Ctrl-C as DuckDB raises it: a SIGINT during a query is taken by
+    DuckDB, which raises RuntimeError('Query interrupted') in place of KeyboardInterrupt."""
+    return isinstance(exc, RuntimeError) and str(exc).strip() == "Query interrupted"
+
+
 def os_error_line(exc: OSError | RuntimeError) -> str | None:
     """A file the user may not read or write, a full disk, or a path no file system opens (a
     name too long, a loop of symbolic links), as one line; None otherwise.

@@ -243,9 +243,9 @@ def _run(argv) -> int:
         _error(exc.format_message().rstrip("."))
         return exc.exit_code
     except (OSError, RuntimeError) as exc:  # RuntimeError: Path.resolve's loop of links
-        from ..io import os_error_line
+        from ..io import interrupted_query, os_error_line
 
-        if _interrupted(exc):  # Ctrl-C inside a DuckDB query: an interrupt, not a crash
+        if interrupted_query(exc):  # Ctrl-C inside a DuckDB query: an interrupt, not a crash
             click.echo("aborted", err=True)
             return 130
         line = os_error_line(exc)
@@ -253,12 +253,6 @@ def _run(argv) -> int:
             raise
         return _error(line)
     return 0
-
-
-def _interrupted(exc: Exception) -> bool:
-    """Whether ``exc`` is Ctrl-C as DuckDB raises it: a SIGINT during a query is taken by
-    DuckDB, which raises RuntimeError('Query interrupted') in place of KeyboardInterrupt."""
-    return isinstance(exc, RuntimeError) and str(exc).strip() == "Query interrupted"
 
 
 def _as_typed(e: EthicLensInputError) -> EthicLensInputError:
