@@ -1262,7 +1262,7 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
         # NumPy's scalars print as pandas prints the column (float32 0.1 as '0.1'); the
         # Python floats an Index yields would print '0.10000000149011612'
         uniques = np.asarray(uniques)
-    uniques = decoded_bytes(uniques, name)
+    uniques = _unsigned_zeros(decoded_bytes(uniques, name))
     try:
         labels = [str(u) for u in uniques]
     except ValueError:  # a whole number past Python's int-to-text limit: refused by name
@@ -1274,13 +1274,29 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
     if blank:
         raise blank_groups_error(blank, name)
     if isinstance(col.dtype, pd.CategoricalDtype):
-        categories = decoded_bytes(col.cat.categories, name)
+        categories = _unsigned_zeros(decoded_bytes(col.cat.categories, name))
         empty = [str(c) for c in categories if str(c) not in labels]
         if empty:
             raise groups_without_rows(empty, name)
     check_labels_print_apart(uniques, name)
     _refuse_same_letters(labels, name)
     return _sorted_codes(labels, codes)
+
+
+def _unsigned_zeros(uniques):
+    """``uniques`` with a float -0.0 among objects (an object column, a category) as 0.0:
+    -0.0 and 0.0 are one group, and the first row would name it ('-0.0' or '0.0' by row
+    order); the counts path (``sources.canonical_zero``), Dask and a float column name it
+    '0.0'. Every other value kept as it is (numerically equal values stay one group named by
+    the first row)."""
+    if (
+        getattr(getattr(uniques, "dtype", None), "kind", "O") in "biufUSMm"
+    ):  # a float column: unsigned above
+        return uniques
+    values = list(uniques)
+    if not any(isinstance(v, float | np.floating) and v == 0 and np.signbit(v) for v in values):
+        return uniques
+    return np.array([v + 0.0 if isinstance(v, float | np.floating) else v for v in values], object)
 
 
 def _sorted_codes(labels: list[str], codes: np.ndarray):
