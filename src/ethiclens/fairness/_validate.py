@@ -1289,10 +1289,8 @@ def _unsigned_zeros(uniques):
     order); the counts path (``sources.canonical_zero``), Dask and a float column name it
     '0.0'. Every other value kept as it is (numerically equal values stay one group named by
     the first row)."""
-    if (
-        getattr(getattr(uniques, "dtype", None), "kind", "O") in "biufUSMm"
-    ):  # a float column: unsigned above
-        return uniques
+    if getattr(getattr(uniques, "dtype", None), "kind", "O") in "biuUSMm":
+        return uniques  # floats are looked at: a category's may be -0.0
     values = list(uniques)
     if not any(isinstance(v, float | np.floating) and v == 0 and np.signbit(v) for v in values):
         return uniques
