@@ -825,8 +825,8 @@ def _check_analysis(frame, y_pred, y_score) -> tuple:
         return pred, _scores(y_score, name, fix)
     except EthicLensInputError as exc:  # values passed, not a column: the argument named
         values = dict(given).get(str(exc.column))
-        if values is None or isinstance(values, pd.Series):  # a column (analyze_scored's)
-            raise
+        if values is None or getattr(values, "name", None) is not None:  # a named column
+            raise  # (analyze_scored's); an unnamed Series is values, as an array is
         raise exc.renamed({}, kind="argument") from None
 
 
