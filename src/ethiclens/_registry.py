@@ -21,6 +21,7 @@ import numpy as np
 
 from ._checks import did_you_mean
 from ._secrets import masked_cut
+from ._text import prints_blank
 from .errors import EthicLensInputError
 
 T = TypeVar("T")
@@ -29,8 +30,9 @@ T = TypeVar("T")
 def check_entry_name(name, kind: str, fix: str) -> None:
     """Refuse an entry name that is empty or has a comma (names are listed comma-separated),
     or spaces around it or a control or format character (a list's items are stripped:
-    ``--models ' rf2'`` names ``rf2``; a zero-width space is not seen), as a dataset's."""
-    if not isinstance(name, str) or not name.strip() or "," in name:
+    ``--models ' rf2'`` names ``rf2``; a zero-width space is not seen), as a dataset's. A name
+    that prints as nothing (a zero-width space, a Hangul filler U+3164) is empty."""
+    if not isinstance(name, str) or prints_blank(name) or "," in name:
         # named by what it is ("a trainer needs ..."), never as a column called 'trainer'
         raise EthicLensInputError(
             f"a {kind} needs a non-empty name without commas", value=name, fix=fix

@@ -26,6 +26,7 @@ import numpy as np
 
 from .._checks import did_you_mean, use_one_of
 from .._registry import Registry, check_function_ref, resolve_function
+from .._text import prints_blank
 from ..errors import EthicLensInputError
 
 PURPOSES = ("audit", "pcer", "p2nia")
@@ -173,7 +174,8 @@ class DatasetEntry:
     not_audited: str = ""
 
     def __post_init__(self):
-        if not isinstance(self.name, str) or not self.name.strip() or "," in self.name:
+        blank = not isinstance(self.name, str) or prints_blank(self.name)  # U+200B, U+3164 too
+        if blank or "," in self.name:
             raise EthicLensInputError(  # --datasets a,b lists names comma-separated
                 "a dataset entry needs a non-empty name without commas",
                 column="name",
@@ -211,7 +213,8 @@ class DatasetEntry:
                 "must be > 0", column="cost", value=self.cost, fix="e.g. cost=1.0"
             )
         what = self.not_audited  # read into "NAME is WHAT without a standard audit model"
-        if not isinstance(what, str) or (what and not what.strip()) or not what.isprintable():
+        blank = isinstance(what, str) and what and prints_blank(what)  # ' ', U+3164 too
+        if not isinstance(what, str) or blank or not what.isprintable():
             raise EthicLensInputError(
                 "must be words on one line (what the dataset is) or empty",
                 column="not_audited",
