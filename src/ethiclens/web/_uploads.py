@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .._checks import MAX_LABEL_CHARS
 from .._secrets import masked_cut
+from .._text import prints_blank
 from ..errors import EthicLensInputError
 
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
@@ -66,10 +67,11 @@ def check_column_names(names, what: str = "the file") -> None:
     """Refuse a column whose name is longer than a group label may be (``MAX_LABEL_CHARS``):
     every mapping page lists the columns (model B's choices list recent uploads' too), so a
     megabyte name would make each one a megabyte. The name is shown shortened. A blank name
-    (empty, or only spaces) is refused too: the mapping screen's choice of it reads as no
-    choice ("choose the label column"), so the column could never be mapped."""
+    (empty, only spaces, or what prints as nothing: a zero-width space, U+3164) is refused
+    too: the mapping screen's choice of it reads as no choice ("choose the label column"), so
+    the column could never be mapped."""
     for number, name in enumerate(map(str, names), 1):
-        if not name.strip():
+        if prints_blank(name):
             raise UploadError(
                 f"column {number} has a blank name ({name!r}): the mapping screen cannot tell "
                 "it from no column chosen",
