@@ -987,7 +987,7 @@ def _as_frame(sf) -> pd.DataFrame:
         columns = {k: _column_values(v) for k, v in sf.items()}
         _refuse_unequal_columns(columns)
         return pd.DataFrame(columns)
-    arr = _text_kept(sf)
+    arr = _groups_kept(sf)
     if arr.dtype.names and arr.ndim == 1:  # a record array: one attribute per field, named
         return pd.DataFrame(arr)
     if arr.ndim == 1:
@@ -1036,7 +1036,32 @@ def _column_values(values):
     a category with no rows is then refused as it is in a Series."""
     if isinstance(values, pd.Series):
         return values.array
-    return values if isinstance(values, pd.api.extensions.ExtensionArray) else _text_kept(values)
+    return values if isinstance(values, pd.api.extensions.ExtensionArray) else _groups_kept(values)
+
+
+def _groups_kept(values) -> np.ndarray:
+    """:func:`_text_kept` of a group column, where a list that numpy made text although not
+    all of it is text (or not all bytes) is kept as given (object), as a Series keeps it:
+    numpy's text of [nan, 'a'] is 'nan' (a group, where a missing value is refused), of
+    [1, '1'] one group '1' (refused: they print the same), of [1, 1.0] and [-0.0, 0.0] two
+    groups (one in a Series)."""
+    arr = _text_kept(values)
+    if arr.dtype.kind not in "US" or not isinstance(values, list | tuple):
+        return arr
+    if _all_of(values, "" if arr.dtype.kind == "U" else b""):
+        return arr
+    kept = np.asarray(values, dtype=object)
+    return kept if kept.shape == arr.shape else arr
+
+
+def _all_of(values, empty) -> bool:
+    """Whether every item of the list ``values`` is text (``empty`` is '') or bytes (b''):
+    one join, which refuses anything else."""
+    try:
+        empty.join(values)
+    except TypeError:
+        return False
+    return True
 
 
 def _text_kept(values) -> np.ndarray:
