@@ -203,10 +203,25 @@ def _sniff(path: Path, suffix: str) -> None:
 def _refuse_csv_bytes(path: Path) -> None:
     """A CSV file (plain or compressed) holding a NUL byte, or text after a closing quote, is
     refused naming its line (one scan of a freshly written file: ``read_table``'s too)."""
-    if path.name.lower().endswith(tuple(f".csv{c}" for c in ("", *COMPRESSED))) and (
-        err := nul_byte_error(path) or _text_after_quote_error(path)
-    ):
+    if not path.name.lower().endswith(tuple(f".csv{c}" for c in ("", *COMPRESSED))):
+        return
+    if err := nul_byte_error(path):
         raise err
+    if err := _text_after_quote_error(path):
+        raise _quoted_separator_error(path) or err
+
+
+def _quoted_separator_error(path: Path) -> DataFileError | None:
+    """The separator's refusal of a CSV file whose quoted names are separated by another
+    character (``"a";"b"``, as Excel writes it in many locales): the first closing quote is
+    followed by that separator, so its header reads as one column; without this the file was
+    refused for text after a closing quote, a fix no such file takes."""
+    try:
+        header = csv_head(path)[0]
+    except DataFileError:
+        return None  # the reader names what is wrong with the header
+    # the name as every reader shows it (csv_header, read_counts): one wording on every face
+    return _delimiter_error(path, header[0]) if len(header) == 1 else None
 
 
 def _csv_start(path: Path, head: bytes) -> bytes:
