@@ -32,6 +32,7 @@ from .._checks import (
     is_number,
 )
 from .._secrets import mask_secrets
+from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words
 from ..io import _one_pass
 from ..spec import edited_reference, refuse_engine_beside_db
@@ -328,7 +329,8 @@ class MonitorRequest:
         names = self._names()
         for item in items:
             col, sep, ref = item.partition("=")
-            if not col.strip() or (sep and not ref.strip() and item not in names):
+            # a name that prints as nothing (' ', a zero-width space) names no column or group
+            if prints_blank(col) or (sep and prints_blank(ref) and item not in names):
                 raise EthicLensInputError(
                     "must be COL or COL=REFERENCE",
                     column="--protected",
