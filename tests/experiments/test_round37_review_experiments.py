@@ -120,21 +120,24 @@ EXPECTED = {
         "1.0",
         "e.g. epsilons = [1.0, 'none']",
     ),
+    # round 45: a Python caller is told the field (argument 'models'), not the CLI's flag, and
+    # an empty list to give at least one (it said 'list each value once'); the CLI keeps its
+    # flags (test_round45_experiment_config_words)
     "experiment models": (
-        "option '--models': needs one or more distinct values (value: ['rf', "
+        "argument 'models': needs one or more distinct values (value: ['rf', "
         "'rf']). Fix: list each value once",
-        "--models",
-        "option",
+        "models",
+        "argument",
         "['rf', 'rf']",
         "list each value once",
     ),
     "experiment sizes": (
-        "option '--sizes': needs one or more distinct values (value: []). Fix: list "
-        "each value once",
-        "--sizes",
-        "option",
+        "argument 'sizes': needs one or more values (value: []). Fix: give at least one, "
+        "e.g. sizes=(250, 500, 1000, 2000, 5000)",
+        "sizes",
+        "argument",
         "[]",
-        "list each value once",
+        "give at least one, e.g. sizes=(250, 500, 1000, 2000, 5000)",
     ),
     "grid key": (
         "key 'bogus': unknown key in grid file. Fix: allowed keys: ['attributes', "

@@ -10,6 +10,7 @@ data and sampled at every n′; GRR and the black-box audit draw afresh for ever
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
@@ -24,7 +25,7 @@ import pandas as pd
 from .. import datasets as ds_mod
 from .._checks import check_count, check_member, check_repetitions, split_list, split_numbers
 from .._text import csv_safe_frame
-from ..errors import DataFileError, EthicLensInputError, NotInCacheError
+from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
     METRICS,
@@ -65,6 +66,43 @@ BINS = {
 }
 
 
+# ExperimentConfig's fields that ``p2nia experiment``'s flags set: a Python caller is told the
+# field (argument 'sizes'), the command line (from_options) the flag (option '--sizes')
+_FIELDS = {
+    f"--{name.replace('_', '-')}": name
+    for name in ("dataset", "models", "mechanisms", "repetitions", "sizes", "epsilons")
+    + ("metric_epsilons", "accounting")
+}
+
+
+def _in_python_words(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` (a refusal of :meth:`ExperimentConfig._validate`) naming the field a Python
+    caller gave: ``argument 'sizes'``, its examples as keywords (``e.g. repetitions=10``); a
+    field no flag sets (n_ref, extra_columns, workload) is an argument too."""
+    column = str(exc.column)
+    if exc.kind == "option" and column in _FIELDS:
+        return exc.renamed({column: _FIELDS[column]}, "argument", _FIELDS)
+    if exc.kind == "column" and column in ("n_ref", "extra_columns", "workload"):
+        return exc.renamed({}, "argument")
+    return exc
+
+
+@contextlib.contextmanager
+def _fix_said(python: str):
+    """Within it, a refusal whose fix is an example (``e.g. --sizes 2000``) gives ``python``,
+    the example in Python's words (a list field's is a tuple, not ``sizes=2000``), the command
+    line keeping its own; another fix (``give ε <= 10000``) is the same on both."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        if not str(exc.fix).startswith("e.g. "):
+            raise
+        fix = FaceFix(python, cli=str(exc.fix))
+        raise EthicLensInputError(
+            exc.problem, column=exc.column, value=exc.value, fix=fix, kind=exc.kind
+        ) from None
+
+
 @dataclass
 class ExperimentConfig:
     dataset: str = "adult"
@@ -99,13 +137,21 @@ class ExperimentConfig:
                 parse = split_list if kind is str else partial(split_numbers, kind=kind)
                 options[key] = tuple(parse(text, flag)) if text else ()
         cfg = cls(dataset=dataset, **options)
-        cfg.validate()
+        cfg._validate()  # the command line's words: its flags
         for m in cfg.models:  # a missing extra (xgboost) named before --out is created
             get_model(m, "--models").check_installed()
         return cfg
 
     def validate(self):
-        """Refuse an unknown name or an impossible size, repetition count or ε."""
+        """Refuse an unknown name or an impossible size, repetition count or ε, naming the
+        field (``argument 'sizes'``), as a Python caller gave it; ``ethiclens p2nia
+        experiment`` names its flags (``option '--sizes'``)."""
+        try:
+            self._validate()
+        except EthicLensInputError as exc:
+            raise _in_python_words(exc) from None
+
+    def _validate(self):
         self._check_lists()
         self._check_names()
         self._check_numbers()
@@ -144,21 +190,33 @@ class ExperimentConfig:
             ("--mechanisms", self.mechanisms),
             ("--sizes", self.sizes),
         ):
-            if not values or len(set(values)) != len(values):
+            if not values:  # '--models ""': nothing to list once
+                name = flag[2:]
+                default = type(self).__dataclass_fields__[name].default
+                fix = FaceFix(
+                    f"give at least one, e.g. {name}={default!r}",
+                    cli=f"give at least one, e.g. {flag} {','.join(map(str, default))}",
+                )
+                problem = "needs one or more values"
+                raise EthicLensInputError(problem, column=flag, value=[], fix=fix)
+            if len(set(values)) != len(values):
                 problem = "needs one or more distinct values"
                 fix = "list each value once"
                 raise EthicLensInputError(problem, column=flag, value=list(values), fix=fix)
         for n in self.sizes:
-            check_n(n, "--sizes")
+            with _fix_said(f"e.g. sizes={type(self).__dataclass_fields__['sizes'].default!r}"):
+                check_n(n, "--sizes")
         # a slice's bound: -1 would drop the last column, unsaid
         check_count(self.extra_columns, "extra_columns", minimum=0, fix="e.g. 8 (the default)")
         if self.n_ref is not None:  # as each size: a NumPy integer too, at most N_MAX
-            check_n(self.n_ref, "n_ref")
+            with _fix_said("e.g. n_ref=2000"):
+                check_n(self.n_ref, "n_ref")
         for flag, values in (
             ("--epsilons", self.epsilons),
             ("--metric-epsilons", self.metric_epsilons),
         ):
-            budgets = [check_epsilon(e, flag) for e in values]
+            with _fix_said(f"e.g. {flag[2:].replace('-', '_')}=(1.0, 10.0)"):
+                budgets = [check_epsilon(e, flag) for e in values]
             if len(set(budgets)) != len(budgets):  # as the CLI's list: (10, 10.0) ran once
                 problem = "values repeated"  # and wrote its per-metric table twice
                 raise EthicLensInputError(
