@@ -194,15 +194,15 @@ def test_compare_marks_absolute_differences_and_keeps_numbers(comparison, tmp_pa
     from ethiclens.report import comparison_summary
 
     lines = comparison_summary(comparison)
-    eo = [x for x in lines if x.lstrip().startswith("equalized_odds_difference")]
-    di = [x for x in lines if x.lstrip().startswith("disparate_impact")]
-    assert eo and all(x.lstrip().startswith("equalized_odds_difference (absolute):") for x in eo)
+    eo = [x for x in lines if x.lstrip().startswith("Equalized odds difference")]
+    di = [x for x in lines if x.lstrip().startswith("Disparate impact")]
+    assert eo and all(x.lstrip().startswith("Equalized odds difference (absolute):") for x in eo)
     assert di and all("(absolute)" not in x for x in di)
     assert any(x.startswith("(absolute): the metric is the size of the gap") for x in lines)
     html = _compare_html(comparison, tmp_path)
-    assert "fnr_difference (absolute)" in html
-    assert "statistical_parity_difference (absolute)" not in html
-    assert "statistical_parity_difference" in html
+    assert "FNR difference (absolute)" in html
+    assert "Statistical parity difference (absolute)" not in html
+    assert "Statistical parity difference" in html
     # the JSON's metric names and numbers are unchanged
     names = {d["metric"] for d in comparison.to_dict()["differences"]}
     assert "fnr_difference" in names and not any("absolute" in n for n in names)

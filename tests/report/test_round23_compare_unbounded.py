@@ -50,7 +50,7 @@ def test_an_unbounded_di_reads_as_the_audit_reads_it(never, which, line):
     assert "unbounded" in audit.comparisons[0].flag_reason
     reason = f"undefined because {which} unbounded (the reference's selection rate is 0)"
     assert d.difference.status == "UNDEFINED" and d.difference.reason == reason
-    terminal = "\n".join(comparison_summary(comp)).replace("disparate_impact", "DI")
+    terminal = "\n".join(comparison_summary(comp)).replace("Disparate impact", "DI")
     assert re.search(line, terminal), terminal
     assert "under model A or B" not in terminal and " — " not in terminal
     assert reason in terminal and UNBOUNDED in terminal

@@ -19,6 +19,6 @@ def test_an_undefined_model_value_reads_undefined_in_the_terminal():
     comp = ethiclens.compare(y, pa, pb, {"g": g}, n_boot=100, reference={"g": "a"})
     lines = comparison_summary(comp)
     (c_di,) = [x for x in lines[lines.index("g: c vs a: UNDEFINED -> INCONCLUSIVE") :]
-               if x.startswith("  disparate_impact:")][:1]  # fmt: skip
-    assert c_di.startswith("  disparate_impact: A undefined, B 0.")
+               if x.startswith("  Disparate impact:")][:1]  # fmt: skip
+    assert c_di.startswith("  Disparate impact: A undefined, B 0.")
     assert "—" not in "\n".join(lines)

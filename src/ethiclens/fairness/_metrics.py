@@ -406,6 +406,14 @@ def comparison_specs() -> dict[str, ComparisonMetric]:
     return COMPARISON_METRIC_SPECS if run is None else run[1]
 
 
+def metric_words(name: str, group: bool = False) -> str:
+    """A metric's name in words, as every report writes it: its registry label ('Disparate
+    impact', 'Equalized odds difference'; a group metric's, ``group=True``: 'Selection rate',
+    'TPR'); a name no registry holds, as given. The JSON keeps the name."""
+    spec = (GROUP_METRIC_SPECS if group else COMPARISON_METRIC_SPECS).get(name)
+    return spec.label if spec is not None else name
+
+
 KINDS = ("ratio", "difference", "abs_difference", "max_abs_difference")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .._text import percent
-from ..fairness import COMPARISON_METRIC_SPECS
+from ..fairness import COMPARISON_METRIC_SPECS, metric_words
 from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
 from ._render import (
@@ -40,11 +40,15 @@ ABSOLUTE_NOTE = (
 )
 
 
-def metric_label(metric: str) -> str:
-    """A comparison metric's name, marked ``(absolute)`` when it is |group − reference| (its
-    registry kind), so a B − A table does not mix signed and absolute gaps without a word."""
-    spec = COMPARISON_METRIC_SPECS.get(metric)
-    return metric + ABSOLUTE_MARK if spec is not None and spec.absolute else metric
+def metric_label(metric: str, group: bool = False) -> str:
+    """A comparison metric's name in the audit report's words (the registry's label,
+    :func:`ethiclens.fairness.metric_words`: 'Disparate impact', not its JSON key), marked
+    ``(absolute)`` when it is |group − reference| (its registry kind), so a B − A table does
+    not mix signed and absolute gaps without a word; a group metric's (``group``: a per-group
+    rate) its label alone."""
+    words = metric_words(metric, group)
+    spec = None if group else COMPARISON_METRIC_SPECS.get(metric)
+    return words + ABSOLUTE_MARK if spec is not None and spec.absolute else words
 
 
 @names_alone
@@ -144,13 +148,18 @@ def model_value(d, which: str) -> str:
 
 
 def _difference_cells(d, label: str) -> tuple:
-    metric = d.metric if d.reference is None else metric_label(d.metric)  # a group's rate
+    metric = metric_label(d.metric, group=d.reference is None)  # None: a group's rate
     values = (model_value(d, "a"), model_value(d, "b"))
     return (label, metric, *values, difference_text(d.difference))
 
 
 def _any_absolute(differences) -> bool:
-    return any(metric_label(d.metric) != d.metric for d in differences)
+    return any(_is_absolute(d.metric) for d in differences)
+
+
+def _is_absolute(metric: str) -> bool:
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    return spec is not None and spec.absolute
 
 
 def _differences(comp):

@@ -28,6 +28,7 @@ from ._audit_report import (
 from ._audit_report import fmt as fmt_number
 from ._compare_report import (
     ABSOLUTE_NOTE,
+    _is_absolute,
     _methods_of,
     difference_text,
     metric_label,
@@ -262,9 +263,9 @@ def comparison_summary(result) -> list[str]:
         for d in result.differences:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in _GATED:
                 continue
-            absolute |= metric_label(d.metric) != d.metric
+            absolute |= _is_absolute(d.metric)
             lines.append(  # an undefined value reads "undefined", as in the HTML report
-                f"  {metric_label(d.metric)}: {a} {_masked(model_value(d, 'a'))}, "
+                f"  {_masked(metric_label(d.metric))}: {a} {_masked(model_value(d, 'a'))}, "
                 f"{b} {_masked(model_value(d, 'b'))}, "
                 f"{b} - {a} {_masked(difference_text(d.difference))}"
             )
