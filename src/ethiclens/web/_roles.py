@@ -20,7 +20,7 @@ from .._checks import (
     whole_number,
     whole_or_text,
 )
-from .._text import distinct_numbers, printed_floats
+from .._text import distinct_numbers, printed_floats, prints_blank
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ._jobs import value_text
 from ._web import Masked, masked_piece, said, shown_forms
@@ -381,7 +381,7 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
 
     def column(field, required=False, what=""):
         value = form.get(field) or ""
-        if not value.strip():
+        if prints_blank(value):  # ' ', a zero-width space: no column (none prints so)
             if required:
                 errors[field] = f"choose the {what} column"
             return None
