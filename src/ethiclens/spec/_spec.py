@@ -188,7 +188,9 @@ class Target(_Section):
         ("CO",),
         doc="acs-income: states, e.g. CO,NE (default CO).",
     )
-    year: int = _f({"type": "integer"}, 2018, doc="acs-income: survey year (default 2018).")
+    year: int = _f(
+        {"type": "integer"}, 2018, doc="acs-income: survey year, 2014 to 2018 (default 2018)."
+    )
     download: bool = _f(
         {"type": "boolean"},
         False,
