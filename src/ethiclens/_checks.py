@@ -7,6 +7,7 @@ import csv
 import math
 import os
 import re
+import shlex
 from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from contextlib import contextmanager
@@ -966,8 +967,16 @@ def _text_zero_one_fix(col: str, uniq, *, pos_label: bool) -> str:
     ones = sorted({v for v in texts if float(v.strip()) == 1}) or ["1"]
     if not pos_label or len(ones) > 1:  # two writings of 1: no one label names both
         return fix
-    declare = f"--pos-label {ones[0]} on the command line, pos_label={ones[0]!r} in Python"
-    return f"{fix}, or declare the positive label: {declare}"
+    return f"{fix}, or declare the positive label: {pos_label_said(ones[0])}"
+
+
+def pos_label_said(value) -> str:
+    """``value`` as the positive label on both faces: the command line's shell-quoted (a
+    label ' >50K.' is ``--pos-label ' >50K.'``, never ``--pos-label  >50K.``, which a shell
+    reads as a redirection into a file '50K.'; '-1' is ``--pos-label=-1``), Python's repr."""
+    quoted = shlex.quote(str(value))
+    flag = f"--pos-label{'=' if quoted.startswith('-') else ' '}{quoted}"
+    return f"{flag} on the command line, pos_label={value!r} in Python"
 
 
 # A 0/1 column with a stray value or two outside [0, 1] (a typo 1.5, a code 2 or -1) is not
@@ -1025,8 +1034,8 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
             f"the column holds two values {sorted(uniq, key=str)}: recode it to 0/1 with 1 "
             f"for the positive value, e.g. in pandas {col} = ({col} == {positive!r}).astype(int)"
         )
-        declare = f", or declare the positive label: --pos-label {positive} on the command line, "
-        return fix + (f"{declare}pos_label={positive!r} in Python" if pos_label else "")
+        declare = f", or declare the positive label: {pos_label_said(positive)}"
+        return fix + (declare if pos_label else "")
     fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
     declare = ", or declare which value is the positive label (--pos-label on the command line, "
     return fix + (declare + "pos_label=... in Python)" if pos_label else "")

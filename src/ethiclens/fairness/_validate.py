@@ -26,6 +26,7 @@ from .._checks import (
     is_zero_one_with_strays,
     label_fix,
     not_numbers,
+    pos_label_said,
     refuse_missing,
     underflows,
     use_one_of,
@@ -607,7 +608,7 @@ def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, po
         retype = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
     else:
         retype = f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())"
-    given = f"--pos-label {written[0]} on the command line, pos_label={written[0]!r} in Python"
+    given = pos_label_said(written[0])
     as_given = len(written) == 1 and (isinstance(key, float) or not hits.any())
     raise EthicLensInputError(
         f"pos_label {pos_label!r} does not occur as written: the column writes it "

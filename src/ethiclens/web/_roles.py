@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+import shlex
 from pathlib import Path
 
 from .._checks import (
@@ -1043,11 +1044,21 @@ def place_label(column: str) -> str:
 
 
 # a fix's spellings for the command line and Python, which in_form_terms keeps as they are:
-# "--pos-label 1 on the command line, pos_label='1' in Python", "--y-pred (y_pred=)"
+# "--pos-label 1 on the command line, pos_label='1' in Python", "--y-pred (y_pred=)"; the
+# value shell-quoted ("--pos-label ' >50K.'", "--pos-label=-1": _checks.pos_label_said)
 _FACES = re.compile(
-    r"(--[a-z][\w-]*)(?: ((?:(?!--)[^()])+?))? on the command line, \w+=[^()]*? in Python"
+    r"(--[a-z][\w-]*)(?:[ =]((?:(?!--)[^()])+?))? on the command line, \w+=[^()]*? in Python"
     r"|(--[a-z][\w-]*) \(\w+=\)"
 )
+
+
+def _unquoted(value: str | None) -> str | None:
+    """A command line's value as a field holds it: ``' >50K.'`` is `` >50K.``."""
+    try:
+        words = shlex.split(value) if value else None
+    except ValueError:  # a quote never closed: the text as it is
+        return value
+    return words[0] if words and len(words) == 1 else value
 
 
 def _in_fields(text: str) -> str:
@@ -1057,11 +1068,11 @@ def _in_fields(text: str) -> str:
     fields, untypable = _flag_fields(), []
 
     def field(m: re.Match) -> str:
-        flag = m[1] or m[3]
-        if flag in fields and m[2] is not None and m[2] != m[2].strip():
-            untypable.append(f"the field {fields[flag]} cannot hold {m[2]!r}")
+        flag, value = m[1] or m[3], _unquoted(m[2])
+        if flag in fields and value is not None and value != value.strip():
+            untypable.append(f"the field {fields[flag]} cannot hold {value!r}")
             return "\0"
-        typed = f"type {m[2]} in " if m[2] else ""
+        typed = f"type {value} in " if value else ""
         return f"{typed}the field {fields[flag]}" if flag in fields else m[0]
 
     text = _FACES.sub(field, text)
