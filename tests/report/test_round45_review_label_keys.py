@@ -66,5 +66,6 @@ def test_the_given_list_and_the_run_record_name_their_worded_keys():
     assert "model training rows = model.n_train" in given  # a card's word, not the key's
     assert "data SHA-256 =" not in given  # its words are its key's
     run = html.unescape(str(run_record(result.run, result.config, "audit").html))
-    assert "In the JSON's run: input file d.csv (SHA-256) = input.files.d.csv" in run
+    # the file name is one key: input.files["d.csv"], never the nested input.files.d.csv
+    assert """In the JSON's run: input file d.csv (SHA-256) = input.files["d.csv"]""" in run
     assert "gate fails on = gate.fail_on" in run

@@ -928,12 +928,24 @@ def _word(value) -> str:
     return json.dumps(value) if value is None or isinstance(value, bool) else str(value)
 
 
-def _flatten(prefix, value, word=_word):
-    """(label, text) per leaf, the label its JSON path in words (:func:`pv.path_label`:
-    'bootstrap draws', 'data SHA-256', never 'audit.n_boot'); ``word`` writes a leaf that is
-    no text (``str``: the user's own provenance, shown as they wrote it)."""
-    for path, text in _leaves((prefix,) if prefix else (), value, word):
-        yield pv.path_label(path), text
+def _flatten(prefix, value, word=_word, given: bool = False, skip: int = 0) -> list:
+    """(label, text) per leaf, the label its JSON path in words (:func:`pv.labels`:
+    'bootstrap draws', 'data SHA-256', never 'audit.n_boot'; two paths that read alike each
+    name their key, ``skip`` leading keys left out); ``word`` writes a leaf that is no text
+    (``str``: the user's own provenance, shown as they wrote it, ``given``: never in the
+    tool's words for its settings or fingerprints)."""
+    leaves = list(_leaves((prefix,) if prefix else (), value, word))
+    said = pv.labels((path for path, _ in leaves), skip, given)
+    return [(label, text) for label, (_, text) in zip(said, leaves, strict=True)]
+
+
+def key_note(obj: str, prefix: str, value, given: bool = False) -> str:
+    """The note below a list of ``value``'s leaves: the key of each label worded apart from
+    it, "In the JSON's run: input file d.csv (SHA-256) = input.files.d.csv."; '' for none."""
+    skip = 1 if obj == "config" else 0
+    paths = (path for path, _ in _leaves((prefix,) if prefix else (), value, _word))
+    keys = pv.json_keys(paths, skip, given)
+    return f"In the JSON's {obj}: {keys}." if keys else ""
 
 
 def _leaves(path: tuple, value, word):
@@ -973,13 +985,13 @@ def _provenance(result: AuditResult) -> Section:
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
-    given = list(_flatten("", _said(prov)))
+    given = _flatten("", _said(prov), given=True)  # never in the tool's own words
     # the audit's settings under their own heading: a provenance key 'seed' is not the audit's;
     # each label worded apart from its key names the key, so a signer finds it in the JSON
-    keys = pv.json_keys(path for path, _ in _leaves(("audit",), cfg, _word))
-    settings = [Markup("<h3>Audit settings</h3>"), definition_list(_flatten("audit", cfg))]
-    settings += [paragraph(f"In the JSON's config: {keys}.", "note")] if keys else []
-    named = pv.json_keys((path for path, _ in _leaves((), _said(prov), str)), 0)
+    keys = key_note("config", "audit", cfg)
+    settings = [Markup("<h3>Audit settings</h3>"), definition_list(_flatten("audit", cfg, skip=1))]
+    settings += [paragraph(keys, "note")] if keys else []
+    named = pv.json_keys((path for path, _ in _leaves((), _said(prov), str)), 0, given=True)
     lead = "As given (the JSON's data.provenance), each key in words ('_' read as a space)"
     lead += f"; {named}." if named else "."
     parts = [paragraph(lead, "note"), definition_list(given)] if given else []

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from markupsafe import Markup
+
 from .._text import number_text, percent
-from ._audit_report import _flatten, _versions, fmt
+from ._audit_report import _flatten, _versions, fmt, key_note
 from ._render import (
     Report,
     Section,
     definition_list,
     generated_by,
+    join,
     names_alone,
     paragraph,
     table,
@@ -82,4 +85,7 @@ def _run_record(config: dict, run: dict) -> Section:
         *_flatten("request", run.get("request") or "none given"),
         ("to repeat", run.get("repeat") or "estimate(...) in Python with the settings above"),
     ]
-    return Section("run", "Run record (to reproduce every number)", definition_list(items))
+    said = {"input": run.get("input") or {}, "request": run.get("request") or "none given"}
+    keys = key_note("run", "", said)  # each label worded apart from its key, as the audit's
+    body = join(definition_list(items), paragraph(keys, "note") if keys else Markup(""))
+    return Section("run", "Run record (to reproduce every number)", body)

@@ -27,6 +27,7 @@ from ._audit_report import (
     flag_line,
     fmt_estimate,
     interval_sentence,
+    key_note,
     methods_said,
     min_di_note,
     outcome_sentence,
@@ -365,6 +366,8 @@ def _run_record(result: AuditResult, prov: dict) -> list[str]:
     items = [("generated (UTC)", run.get("generated_at")), ("engine", run.get("engine"))]
     items += _flatten("input", run.get("input") or {})
     out += [f"- {md(k)}: {md(v)}" for k, v in items if v is not None]
+    keys = key_note("run", "", {"input": run.get("input") or {}})  # as the HTML report's
+    out += ["", md(keys)] if keys else []
     if run.get("spec"):
         text = _request_text({k: v for k, v in run["spec"].items() if k != "outputs"})
         fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))

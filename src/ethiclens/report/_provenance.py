@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
+import json
 import os
 import re
 
@@ -391,21 +392,19 @@ def field_text(value) -> str:
     return _model_text(value)
 
 
-def path_label(path: tuple) -> str:
+def path_label(path: tuple, given: bool = False) -> str:
     """A JSON path (``("audit", "policy", "di_threshold")``) as its label in words: a known
     path's words; an input file's name with '(SHA-256)'; a model field as :func:`model_label`
     words it ('model training rows'); any other path's keys in words ('data source', 'gate
     passed'), a section of several words set off by ':' ('min cell suppression: cells dropped'),
-    a key that names its section once ('model', not 'model model')."""
+    a key that names its section once ('model', not 'model model'). ``given``: a path of the
+    user's own provenance, never worded as the tool's settings or fingerprint (its
+    ``input.files.z.csv`` reads 'input files z.csv', not 'input file z.csv (SHA-256)')."""
     path = tuple(map(str, path))
-    if path in _PATH_WORDS:
-        return _PATH_WORDS[path]
-    if path[:2] == ("input", "files") and len(path) > 2:  # a file name, as written
-        return f"input file {'.'.join(path[2:])} (SHA-256)"
-    if path[:2] == ("audit", "exclude_groups") and len(path) == 3:  # {attr: [groups]}
-        return f"{path[2]}: groups excluded"
-    if path[:2] == ("audit", "merge_groups") and len(path) == 4:  # {attr: {new: [old]}}
-        return f"{path[2]}: groups merged into {path[3]}"
+    if not given:
+        tools = _tool_words(path)
+        if tools:
+            return tools
     words = [_key_words(k) for k in path]
     if len(path) == 2 and path[0] == "model":
         known = _MODEL_LABELS.get(path[1], "").lower()  # 'training rows', not 'n train'
@@ -416,17 +415,59 @@ def path_label(path: tuple) -> str:
     return " ".join(words) or "value"
 
 
-def json_keys(paths, skip: int = 1) -> str:
+def _tool_words(path: tuple) -> str | None:
+    """The tool's own words for one of its settings or fingerprints; None for another path."""
+    if path in _PATH_WORDS:
+        return _PATH_WORDS[path]
+    if path[:2] == ("input", "files") and len(path) > 2:  # a file name, as written
+        return f"input file {'.'.join(path[2:])} (SHA-256)"
+    if path[:2] == ("audit", "exclude_groups") and len(path) == 3:  # {attr: [groups]}
+        return f"{path[2]}: groups excluded"
+    if path[:2] == ("audit", "merge_groups") and len(path) == 4:  # {attr: {new: [old]}}
+        return f"{path[2]}: groups merged into {path[3]}"
+    return None
+
+
+def key_path(path: tuple) -> str:
+    """A JSON path as a signer finds it: keys joined by '.', a key that holds '.' (or is blank)
+    quoted, ``data["a.b"]``, so that it never reads as the nested ``data.a.b``."""
+    out = ""
+    for key in map(str, path):
+        plain = key and not any(c in key for c in '.[]"')
+        out += (f".{key}" if out else key) if plain else f"[{json.dumps(key, ensure_ascii=False)}]"
+    return out
+
+
+def labels(paths, skip: int = 1, given: bool = False) -> list[str]:
+    """:func:`path_label` of each path, made distinct: where two JSON paths read alike
+    ('data source' for both ``data_source`` and ``data.source``), each names its key
+    (``skip``: the leading keys the JSON's object stands for): 'data source (data_source)',
+    'data source (data.source)'."""
+    paths = [tuple(map(str, p)) for p in paths]
+    said = [path_label(p, given) for p in paths]
+    owners: dict[str, set] = {}
+    for label, path in zip(said, paths, strict=True):
+        owners.setdefault(label, set()).add(path)
+    return [
+        f"{label} ({key_path(path[skip:])})" if len(owners[label]) > 1 else label
+        for label, path in zip(said, paths, strict=True)
+    ]
+
+
+def json_keys(paths, skip: int = 1, given: bool = False) -> str:
     """The JSON's key of each worded label (``("audit", "n_boot")``: the JSON's
     ``config.n_boot``, labelled 'bootstrap draws'), so that a signer maps each label to the
     JSON: "bootstrap draws = n_boot; seed = random_state; ..."; ``skip``: the path's leading
-    keys the JSON's object stands for. A label that is its key in words ('intersections',
-    'data SHA-256') is left out; '' when none is left."""
+    keys the JSON's object stands for; ``given``: the user's provenance (:func:`path_label`).
+    A label that is its key in words ('intersections', 'data SHA-256') or already names its
+    key (:func:`labels`) is left out; '' when none is left."""
     said = {}
-    for path in paths:
-        path = tuple(map(str, path))
-        label, key = path_label(path), ".".join(path[skip:])
-        if label != " ".join(_key_words(k) for k in path[skip:]):
+    paths = [tuple(map(str, p)) for p in paths]
+    for path, label in zip(paths, labels(paths, skip, given), strict=True):
+        key = key_path(path[skip:])
+        worded = label != " ".join(_key_words(k) for k in path[skip:])
+        quoted = key != ".".join(path[skip:])  # a key 'a.b' is not a → b
+        if (worded or quoted) and not label.endswith(f"({key})"):
             said.setdefault(label, key)  # a list's leaves share one path
     return "; ".join(f"{label} = {key}" for label, key in said.items())
 
