@@ -66,3 +66,18 @@ def test_not_audited_words_that_print_as_nothing_are_refused(words):
             audited=False,
             not_audited=words,
         )
+
+
+@pytest.mark.parametrize("key", ["column", "group0", "group1"])
+@pytest.mark.parametrize("name", ["", " ", "\u200b", "\u3164"], ids=ascii)
+def test_a_pcer_split_names_its_column_and_groups_so_they_print(key, name):
+    # PCER's tables and its described() words read them: BinarySplit(group0='\u200b') was taken
+    given = {"column": "sex", "group0": "Male", "group1": "Female", key: name}
+    with pytest.raises(EthicLensInputError, match="need names that print") as info:
+        datasets.BinarySplit(**given, one_values=("Female",))
+    assert info.value.column == key
+
+
+def test_a_pcer_split_with_names_is_still_taken():
+    split = datasets.BinarySplit(column="sex", group0="M\u200dx", group1="F", one_values=("F",))
+    assert split.group0 == "M\u200dx"

@@ -66,6 +66,16 @@ class BinarySplit:
     zero_values: tuple = ()
 
     def __post_init__(self):
+        for key in ("column", "group0", "group1"):  # each is read in PCER's tables and words
+            name = getattr(self, key)
+            if not isinstance(name, str) or prints_blank(name):  # '', ' ', U+200B, U+3164
+                raise EthicLensInputError(
+                    "a binary split's column and groups need names that print (not empty, "
+                    "nor only spaces and characters that print as nothing)",
+                    column=key,
+                    value=name,
+                    fix=f"e.g. {key}={dict(column='sex', group0='Male', group1='Female')[key]!r}",
+                )
         object.__setattr__(self, "one_values", tuple(_as_text(v) for v in self.one_values))
         object.__setattr__(self, "zero_values", tuple(_as_text(v) for v in self.zero_values))
         if bool(self.one_values) == bool(self.zero_values):
