@@ -62,12 +62,40 @@ def _page(title, basis, values: dict, methods: str, document: dict | None) -> st
     computed = any(v["ci_low"] is not None or v["ci_high"] is not None for v in values.values())
     lead = f"{level} intervals" if computed else "Intervals"  # none: not computed (n_boot 0)
     section = Section("estimate", "Estimate", body + paragraph(f"{lead}: {methods}."))
+    sections = [section, *_groups(document or {})]
     if not config:
-        return Report(title, basis, [section]).to_html()
+        return Report(title, basis, sections).to_html()
     run = document.get("run") or {}
     footer = generated_by(config, run)
     footer += " Rerun with the same seed and draws to reproduce every number."
-    return Report(title, basis, [section, _run_record(config, run)], footer).to_html()
+    return Report(title, basis, [*sections, _run_record(config, run)], footer).to_html()
+
+
+def _groups(document: dict) -> list[Section]:
+    """The groups the estimate compared, each with its estimated rows (the JSON's ``groups``)
+    and the floor they were judged against (its ``policy``): a metric is the largest gap over
+    these groups, and a reason names one of them; [] where the JSON lists none."""
+    groups = [g for g in document.get("groups") or () if isinstance(g, dict)]
+    if not groups:
+        return []
+    rows = [(str(g.get("group")), _rows_text(g.get("n_estimated"))) for g in groups]
+    policy = document.get("policy") or {}
+    lead = f"{len(groups):,} groups; each metric is its largest gap between two of them."
+    rows_floor, labels_floor = policy.get("min_group_size"), policy.get("min_label_count")
+    if isinstance(rows_floor, int) and isinstance(labels_floor, int):
+        lead += (
+            f" Floors: {rows_floor:,} estimated rows a group (DP), "
+            f"{labels_floor:,} labels (EO, EOpp); a metric with a group below its "
+            "floor is INSUFFICIENT_DATA, its status naming the group."
+        )
+    body = join(paragraph(lead), table(["group", "estimated rows"], rows, numeric=(1,)))
+    return [Section("groups", "Groups", body)]
+
+
+def _rows_text(n) -> str:
+    """A group's estimated rows (a debiased count, not whole): one decimal, 'unknown' if none."""
+    ok = isinstance(n, int | float) and not isinstance(n, bool) and n == n
+    return f"{n:,.1f}" if ok else "unknown"
 
 
 def _run_record(config: dict, run: dict) -> Section:
