@@ -9,7 +9,7 @@ from .._checks import check_type
 from ..errors import EthicLensInputError
 from ._bins import bin_attribute, check_bins, check_bins_argument
 from ._counts import RESERVED, check_counts_cells
-from ._engine import COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
+from ._engine import BINS_ATTR, COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 
 
 def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
@@ -19,8 +19,10 @@ def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     checks them): adding them up would hide a missing or negative count (NaN + 30 = 30,
     -30 + 30 = 0), and counts written as text ('30') are added as numbers, not joined. A
     table that is no DataFrame (a counts file's path), ``bins`` that are no mapping or name a
-    column the table does not hold are refused in ``audit_counts``' and ``audit``'s words."""
-    _check_arguments(table, bins)
+    column the table does not hold are refused in ``audit_counts``' and ``audit``'s words.
+    The table's ``attrs["ethiclens_bins"]`` records the edges (beside those it records
+    already), so its audit states them (``config.bins``) as the audit of the binned rows does."""
+    stated = _check_arguments(table, bins)
     columns = table.attrs.get("ethiclens_columns")
     names = columns if isinstance(columns, dict) else None
     check_counts_cells(table, names=names, attributes=[str(c) for c in bins])
@@ -34,13 +36,16 @@ def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     keys = [c for c in table.columns if c not in sums]
     out = table.groupby(keys, sort=True, dropna=False, observed=True)[sums].sum().reset_index()
     out.attrs = dict(table.attrs)
+    recorded = out.attrs.get(BINS_ATTR)
+    if stated:  # beside the edges the table was binned at before (counts --bins)
+        out.attrs[BINS_ATTR] = {**(recorded if isinstance(recorded, dict) else {}), **stated}
     return out[list(table.columns)]
 
 
-def _check_arguments(table, bins) -> None:
+def _check_arguments(table, bins) -> dict[str, list[float]]:
     """``table`` a DataFrame and ``bins`` attribute -> edges of its attribute columns, refused
     as ``audit_counts`` refuses the table and ``audit`` its ``bins`` (never an AttributeError
-    or a KeyError)."""
+    or a KeyError); returns the edges as floats by attribute name."""
     try:  # arguments, not columns called 'table' or 'bins'
         check_type(
             table,
@@ -58,6 +63,7 @@ def _check_arguments(table, bins) -> None:
                 value=cells[0],
                 fix=f"bin one of {sorted(attributes)}",
             )
-        check_bins(bins, attributes, column="bins", add="count the table with {attr!r}")
+        edges = check_bins(bins, attributes, column="bins", add="count the table with {attr!r}")
     except EthicLensInputError as exc:
         raise exc.renamed({}, "argument") from None
+    return {str(attr): e for attr, e in edges.items()}

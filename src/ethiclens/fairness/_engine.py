@@ -18,7 +18,7 @@ from ..errors import EthicLensInputError
 from . import _auc
 from . import _calibration as cal
 from . import _policy as pol
-from ._bins import quiet_snan
+from ._bins import check_bin_edges, quiet_snan
 from ._bootstrap import (
     JEFFREYS_METHOD,
     LABEL_CELLS,
@@ -169,8 +169,14 @@ def audit_rows(rows: tuple, policy, options: dict, encode=encode_edited) -> Audi
     )
     attrs, edits = encode(sensitive_features, len(pred), opts)
     ctx = _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight)
-    facts = _Facts(len(pred), scores is not None, weights is not None)
+    facts = _Facts(len(pred), scores is not None, weights is not None, _bins_stated(opts.bins))
     return _run(ctx, opts, attrs, edits, functools.partial(_attribute_cells, ctx), facts)
+
+
+def _bins_stated(bins, column: str = "bins") -> dict[str, list[float]]:
+    """The edges each binned attribute was cut at (``config.bins``), as floats, by attribute
+    name: ``bins`` as :func:`encode_edited` has checked them (a key 2 names the column '2')."""
+    return {str(attr): check_bin_edges(edges, column) for attr, edges in (bins or {}).items()}
 
 
 def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts):
@@ -217,6 +223,7 @@ def _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weigh
 # sums of weights and scores) are reserved names. The table's ``attrs`` (and a Parquet file's
 # metadata) may carry these keys.
 N_BINS_ATTR = "ethiclens_n_bins"
+BINS_ATTR = "ethiclens_bins"  # attribute -> the edges its groups were binned at (bin_counts)
 NAMES_ATTR = "ethiclens_columns"  # role -> the source's column name, for messages
 
 
@@ -275,7 +282,8 @@ def audit_counts(
     rows = dict(weights=None, scores=None, true=None, cells=cell_index(pred, true))
     ctx = _context(opts, policy, labelled=true is not None, **rows)
     cells = _TableCells(ctx, t, true)
-    facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted)
+    binned = _table_bins(attrs_meta, cols)
+    facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted, binned)
     return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
 
 
@@ -357,6 +365,25 @@ def _table_options(table, opts):
             )
         opts = replace(opts, n_bins=int(n_bins))
     return meta, opts
+
+
+def _table_bins(meta: dict, columns) -> dict[str, list[float]]:
+    """The edges the table's audited attributes were binned at (``attrs["ethiclens_bins"]``,
+    written by :func:`bin_counts`, ``counts --bins`` and every engine), for ``config.bins``."""
+    where = f"table.attrs[{BINS_ATTR!r}]"
+    recorded = meta.get(BINS_ATTR) or {}
+    if not isinstance(recorded, dict):
+        raise EthicLensInputError(
+            "must be a dict of attribute -> bin edges",
+            column=where,
+            value=recorded,
+            fix="set it to the edges the table's attributes were binned at, or remove it "
+            "(ethiclens.fairness.bin_counts records them)",
+            kind="key",
+        )
+    audited = {str(c) for c in columns}
+    kept = {str(a): edges for a, edges in recorded.items() if str(a) in audited}
+    return {a: _bins_stated({a: edges}, f"{where}[{a!r}]")[a] for a, edges in kept.items()}
 
 
 class _TableCells:
@@ -512,6 +539,7 @@ class _Facts:
     n_rows: int
     has_scores: bool
     weighted: bool
+    bins: dict = field(default_factory=dict)  # attribute -> edges its groups were binned at
 
 
 @frozen_specs()  # the metrics as registered when it began, whatever another thread does
@@ -575,6 +603,7 @@ def _config(ctx, opts, edits, facts: _Facts) -> dict:
         "intersections": [list(c) for c in opts.intersections or []],
         "exclude_groups": edits["exclude_groups"],
         "merge_groups": edits["merge_groups"],
+        "bins": dict(facts.bins),  # attribute -> edges (a numeric attribute audited by bands)
     }
 
 

@@ -184,19 +184,21 @@ def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
     )
 
 
-def _bins(run: dict | None) -> dict:
+def _bins(run: dict | None, config: dict | None = None) -> dict:
     """The numeric attributes binned before the audit ({attr: edges}): from the request of a
-    file or database run, or from the counts table's own record (``run.input.bins``)."""
+    file or database run, or from the counts table's own record (``run.input.bins``), else
+    as the result states them (``config.bins``: ``audit(bins=)``, ``bin_counts``)."""
     run = run or {}
     spec_bins = ((run.get("spec") or {}).get("groups") or {}).get("bins")
-    return spec_bins or (run.get("input") or {}).get("bins") or {}
+    counted = spec_bins or (run.get("input") or {}).get("bins")
+    return counted or (config or {}).get("bins") or {}
 
 
 def group_changes(config: dict, run: dict | None = None) -> list[str]:
     """Bins, exclusions and merges the user asked for, one sentence each."""
     out = [
         f"{attr}: binned at edges {', '.join(distinct_numbers(edges))}"
-        for attr, edges in _bins(run).items()
+        for attr, edges in _bins(run, config).items()
     ]
     for attr, groups in (config.get("exclude_groups") or {}).items():
         out.append(f"{attr}: excluded {_listed(groups)}")

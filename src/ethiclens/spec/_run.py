@@ -449,25 +449,35 @@ def _warned(notes: list[str]) -> None:
         warnings.warn(note, UserWarning, stacklevel=3)
 
 
-def _binned_rows(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> None:
-    """The rows' binned attributes. A missing value stays missing (the audit refuses it as a
+def _binned_rows(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> dict:
+    """The rows' binned attributes; returns the edges (attribute -> edges, checked), which
+    the result states (``config.bins``) as an audit binning them itself, and a counting
+    engine's, state them. A missing value stays missing (the audit refuses it as a
     missing group value); a value the bins refuse (outside the edges, not a number) is refused
     after the predictions, labels, scores, weights and groups are checked, as every engine
     bins its counts after checking them (docs/engines.md, Order)."""
     if not spec.groups.bins:
-        return
+        return {}
     import pandas as pd
 
     from ..fairness import bin_attribute
 
     frame = pd.DataFrame(loaded.sensitive).copy()
     try:
-        for col, edges in _bins(spec, list(frame.columns)).items():
+        binned = _bins(spec, list(frame.columns))
+        for col, edges in binned.items():
             frame[col] = bin_attribute(frame[col], edges, col, keep_missing=True).to_numpy()
     except EthicLensInputError:
         _check_before_bins(spec, loaded, purpose)
         raise
     loaded.sensitive = frame
+    return binned
+
+
+def _stated_bins(results, binned: dict) -> None:
+    """Each audit result's ``config.bins``: the edges its rows were binned at before it."""
+    for result in results:
+        result.config["bins"] = dict(binned)
 
 
 def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
@@ -641,7 +651,7 @@ def run_audit(spec: AuditSpec):
     else:
         _refuse_stray_labels(spec, loaded)
         with references_named(loaded), file_rows_named(spec):
-            _binned_rows(spec, loaded)
+            binned = _binned_rows(spec, loaded)
             (pred,) = loaded.preds.values()
             result = audit(
                 loaded.y_true,
@@ -653,6 +663,7 @@ def run_audit(spec: AuditSpec):
                 ci=ci,
                 **options,
             )
+        _stated_bins([result], binned)
     return _finished(result, spec, loaded, notes, "audit")
 
 
@@ -698,7 +709,7 @@ def run_compare(spec: AuditSpec):
     spec, loaded = _started(spec, "compare")
     _refuse_stray_labels(spec, loaded, "compare")
     with references_named(loaded), models_named(spec), file_rows_named(spec):
-        _binned_rows(spec, loaded, "compare")
+        binned = _binned_rows(spec, loaded, "compare")
         _check_pos_label_shared(spec, loaded)
         notes = _noted(loaded, _negative_values_note(spec, loaded))
         (a, pred_a), (b, pred_b) = loaded.preds.items()
@@ -712,6 +723,7 @@ def run_compare(spec: AuditSpec):
             sample_weight=loaded.weight,
             **_options(spec, loaded, "compare"),
         )
+    _stated_bins([result.audit_a, result.audit_b], binned)
     return _finished(result, spec, loaded, notes, "compare")
 
 
