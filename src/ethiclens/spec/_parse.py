@@ -7,6 +7,7 @@ these on a command line (and may type them in a config file); the spec stores th
 from __future__ import annotations
 
 from .._checks import empty_fix
+from .._text import prints_blank
 from ..errors import EthicLensInputError
 from ._spec import _refused
 
@@ -30,9 +31,11 @@ def parse_protected(values, columns=None):
             ends = [i for i, ch in enumerate(item) if ch == "=" and item[:i] in known]
             if ends:
                 col, sep, ref = item[: ends[-1]], "=", item[ends[-1] + 1 :]
-        col = col if known is not None and col in known else col.strip()
+        named = known is not None and col in known  # a column of the data, matched whole
+        col = col if named else col.strip()
         ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
-        if not col:  # '   ', '=F', a mapping's '' key: no column named (the data has none such)
+        # '   ', '=F', '\u200b', a mapping's '' key: no column named (the data has none such)
+        if not col or (prints_blank(col) and not named):
             raise _refused("must not be empty", "--protected", empty_fix("protected"), item)
         if col in cols:
             fix = "name each protected attribute once (a reference with NAME=GROUP)"
