@@ -38,11 +38,12 @@ def test_a_number_list_refuses_a_digit_separator():
     assert split_numbers("500, 2000", "--sizes", kind=int) == [500, 2000]
 
 
-@pytest.mark.parametrize("text", ["0_5", "٣", " 1"])
+@pytest.mark.parametrize("text", ["0_5", "٣", " 1", " None "])
 def test_a_dp_budget_typed_as_text_is_read_by_the_rule(text):
-    with pytest.raises(EthicLensInputError, match="not a number"):
+    # one space rule for a number and a no-DP word typed alone (a list's items are stripped)
+    with pytest.raises(EthicLensInputError, match="ε must be a number"):
         check_dp_epsilon(text, "--epsilon")
-    assert check_dp_epsilon("0.5") == 0.5 and check_dp_epsilon(" None ") is None
+    assert check_dp_epsilon("0.5") == 0.5 and check_dp_epsilon("None") is None
 
 
 def test_delta_at_or_above_one_over_n_prime_is_refused_as_its_message_says():

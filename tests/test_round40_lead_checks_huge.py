@@ -33,5 +33,5 @@ def test_dp_epsilon_overflow_still_refused():
 
 
 def test_dp_epsilon_huge_negative_is_refused_as_not_positive():
-    with pytest.raises(EthicLensInputError, match=r"ε must be a positive number \(> 0\)"):
+    with pytest.raises(EthicLensInputError, match=r"ε must be a finite number > 0"):
         check_dp_epsilon(-(10**400))

@@ -16,7 +16,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 import numpy as np
 
 from ._secrets import masked_cut
-from .errors import EthicLensInputError, _number_as_typed, shortened_digits
+from .errors import EthicLensInputError, FaceFix, _number_as_typed, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -825,22 +825,60 @@ def is_number(x) -> bool:
     )
 
 
-def check_epsilon(value, where: str = "--epsilon") -> float:
-    """A finite ε in (0, EPSILON_MAX]; booleans, strings, lists and overflowing numbers are
-    refused with the reason."""
-    if not is_number(value):
-        problem = f"ε must be a number, not {type(value).__name__}"
-        raise _setting_error(problem, column=where, value=value, fix="give a number such as 1.0")
+# One vocabulary for every ε (P2NIA's requests and experiments, DP-SGD's trainers and sweeps,
+# on every face): its problems, and a fix in the face's own words (:func:`epsilon_fix`).
+EPSILON_NOT_NUMBER = "ε must be a number"
+EPSILON_RANGE = "ε must be a finite number > 0"
+
+
+def epsilon_fix(where: str, *, no_dp: bool = False) -> str:
+    """The fix of a refused ε, naming the example in its face's words: the flag on the command
+    line (``e.g. --epsilon 1.0``, a list flag ``e.g. --epsilons 1,10``), the argument in
+    Python (``e.g. epsilon=1.0``) or the key of a list (``e.g. epsilons = [1, 10]``), which
+    the command line that set it says as its flag (a :class:`~ethiclens.errors.FaceFix`);
+    ``no_dp``: "none" is taken too (DP-SGD: a run without DP)."""
+    many, dp = where.endswith("epsilons"), ", or 'none' for a run without DP" * no_dp
+    flag = where if where.startswith("--") else "--" + where.replace("_", "-")
+    cli = f"e.g. {flag} {'1,10' if many else '1.0'}{dp}"
+    if where.startswith("--"):
+        return cli
+    return FaceFix(f"e.g. {where}{' = [1, 10]' if many else '=1.0'}{dp}", cli)
+
+
+def epsilon_text(text: str, where: str, *, fix: str) -> float:
+    """The ε a text writes (an option, a list item, a form field), read by the one rule of
+    every number typed (:func:`is_number_text`: no spaces around it, no '0_5'); refused as
+    typed, in :data:`EPSILON_NOT_NUMBER`'s words, when it writes none, or when it underflows to 0
+    (``1e-400``). ``1e400`` is read as typed (refused as such), not as inf."""
+    if not is_number_text(text):
+        raise _setting_error(EPSILON_NOT_NUMBER, column=where, value=text, fix=fix)
+    if underflows(text):
+        raise _setting_error(underflow_words(text, "ε"), column=where, value=text, fix=fix)
+    return _number_as_typed(text)
+
+
+def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> float:
+    """A finite ε in (0, EPSILON_MAX]; booleans, strings (unless ``text``: an option's text,
+    read by :func:`epsilon_text` and shown as typed), lists and overflowing numbers are refused
+    with the reason, the fix in ``where``'s words (:func:`epsilon_fix`)."""
+    fix = epsilon_fix(where)
+    typed = text and isinstance(value, str)
+    if typed:
+        value, shown = epsilon_text(value, where, fix=fix), value
+    elif not is_number(value):
+        problem = f"{EPSILON_NOT_NUMBER}, not {type(value).__name__}"
+        raise _setting_error(problem, column=where, value=value, fix=fix)
     try:
         eps = printed_float(value)
     except OverflowError:
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
-        problem, fix = "ε must be a finite number > 0", "give a positive budget such as 1.0"
-        shown = value if math.isfinite(eps) or isinstance(value, float) else "(huge)"
+        problem = EPSILON_RANGE
+        if not typed:
+            shown = value if math.isfinite(eps) or isinstance(value, float) else "(huge)"
     elif eps > EPSILON_MAX:
-        typed = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # 10000.0000001, not 10000
-        problem = f"ε = {typed} is above {EPSILON_MAX:g}: GRR would keep every value with "
+        typed_eps = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # not 10000 rounded
+        problem = f"ε = {typed_eps} is above {EPSILON_MAX:g}: GRR would keep every value with "
         problem += "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows"
         fix, shown = f"give ε <= {EPSILON_MAX:g}", None
     else:
@@ -881,24 +919,26 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
 # "none" for a run without DP. The words a user may write for "no DP":
 NO_DP_WORDS = ("none", "no-dp", "nodp", "inf", "infinity", "+inf")
 DP_EPSILON_MAX = 1e4  # beyond this DP-SGD's noise is negligible: say "none" instead
-DP_EPSILON_FIX = "use positive numbers, or 'none' for no DP"
 
 
 def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_EPSILON_MAX):
     """A DP-SGD budget ε: a finite number (or numeric text) > 0 and at most ``limit``, or None
     for no DP (None or one of :data:`NO_DP_WORDS`, any case). One check and one message for
-    ``pcer train --epsilon``, a sweep grid's ``epsilons`` and the trainers.
+    ``pcer train --epsilon``, a sweep grid's ``epsilons`` and the trainers, in the words of
+    every ε (:func:`check_epsilon`): text is read by :func:`epsilon_text` (no spaces around a
+    number or a word: a list's items are stripped when split) and shown as typed.
 
     ``limit=None`` for one model (``pcer train``, the trainers): an ε beyond what the
     accountant can search is trained at the smallest σ and the ε spent is reported. A grid
     keeps the limit: a typo such as 1e9 would otherwise train hundreds of useless runs."""
-    if value is None or (isinstance(value, str) and value.strip().lower() in NO_DP_WORDS):
+    if value is None or (isinstance(value, str) and value.lower() in NO_DP_WORDS):
         return None
+    fix = epsilon_fix(where, no_dp=True)
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating, str)):
-        problem = f"not a budget ({type(value).__name__})"
-        raise _setting_error(problem, column=where, value=value, fix=DP_EPSILON_FIX)
+        problem = f"{EPSILON_NOT_NUMBER}, not {type(value).__name__}"
+        raise _setting_error(problem, column=where, value=value, fix=fix)
     if isinstance(value, str):  # as every face reads a number: "0_5" is not 5
-        eps = number_text(value, where, fix=DP_EPSILON_FIX)
+        eps = epsilon_text(value, where, fix=fix)
     else:
         try:  # a float32 0.1 is the 0.1 it prints as, not 0.10000000149011612
             eps = printed_float(value)
@@ -906,7 +946,7 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
             eps = math.inf if value > 0 else -math.inf
     shown = value
     if math.isnan(eps) or not eps > 0:
-        problem, fix = "ε must be a positive number (> 0)", DP_EPSILON_FIX
+        problem = EPSILON_RANGE
     elif math.isinf(eps):
         problem = "ε overflows to infinity; write 'none' for a run without DP"
         fix, shown = "use a finite ε, or 'none' for no DP", str(value)[:40]

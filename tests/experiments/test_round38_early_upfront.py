@@ -33,7 +33,7 @@ def trained(monkeypatch):
         (
             "epsilons",
             [1.0, -1.0],
-            "'epsilons': ε must be a positive number (> 0) (value: -1.0)",
+            "'epsilons': ε must be a finite number > 0 (value: -1.0)",
         ),
         ("epsilons", [1.0, 1.0], "key 'epsilons': duplicate budgets"),
         ("seeds", [0, 1, -1], "key 'seeds': seeds must be a non-empty list of non-negative"),

@@ -15,8 +15,8 @@ def test_epsilon_text_is_read_strictly(tmp_path, capsys, typed):
     assert main([*argv, "--epsilon", typed]) == 2
     err = capsys.readouterr().err
     assert err == (
-        f"error: option '--epsilon': ε must be a number (value: {typed!r}). Fix: give a budget "
-        "such as 1.0\n"
+        f"error: option '--epsilon': ε must be a number (value: {typed!r}). Fix: e.g. "
+        "--epsilon 1.0\n"
     )
     assert not out.exists()
 

@@ -18,7 +18,7 @@ BASE = ["p2nia", "request", "--n", "100", "--protected", "sex", "--groups", "F,M
             ["--mechanism", "mst", "--epsilon", "1", "--delta", "1e400"],
             "option '--delta': δ must be a finite number (or absent) (value: '1e400')",
         ),
-        (["--epsilon", "inf"], "(value: inf)"),
+        (["--epsilon", "inf"], "(value: 'inf')"),
     ],
 )
 def test_past_range_refused_as_typed(tmp_path, capsys, extra, said):

@@ -16,7 +16,7 @@ from ethiclens.privacy._dpsgd import dp_epsilon
 
 @pytest.mark.parametrize("minus_inf", [-math.inf, np.float64(-np.inf), np.float32(-np.inf)])
 def test_minus_infinity_is_refused_never_no_dp(minus_inf):
-    with pytest.raises(EthicLensInputError, match="ε must be a positive number"):
+    with pytest.raises(EthicLensInputError, match="ε must be a finite number > 0"):
         dp_epsilon(minus_inf)
 
 

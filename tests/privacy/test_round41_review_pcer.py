@@ -45,7 +45,7 @@ def test_a_number_past_a_double_is_the_overflow_quoted_short(face, value, shown)
 
 
 def test_a_huge_negative_int_is_refused_as_below_zero():
-    with pytest.raises(EthicLensInputError, match="positive number"):
+    with pytest.raises(EthicLensInputError, match="ε must be a finite number > 0"):
         dp_epsilon(-(10**5000))
 
 

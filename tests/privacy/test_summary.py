@@ -71,13 +71,13 @@ def test_dp_epsilon_accepts(value, expected):
 @pytest.mark.parametrize(
     ("value", "words"),
     [
-        ("abc", "not a number"),
-        (-1, "positive number"),
-        (0, "positive number"),
+        ("abc", "ε must be a number"),
+        (-1, "ε must be a finite number > 0"),
+        (0, "ε must be a finite number > 0"),
         ("1e400", "overflows"),
         (1e9, "above 10000"),
-        ([1], "not a budget"),
-        (True, "not a budget"),
+        ([1], "ε must be a number, not"),
+        (True, "ε must be a number, not"),
     ],
 )
 def test_dp_epsilon_refuses(value, words):

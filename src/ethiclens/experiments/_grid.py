@@ -18,13 +18,13 @@ import numpy as np
 
 from .. import datasets as ds_mod
 from .._checks import (
-    DP_EPSILON_FIX,
     DP_EPSILON_MAX,
     NUMBER_FIX,
     _setting_error,
     check_member,
     check_seed,
     did_you_mean,
+    epsilon_fix,
     float_items,
     is_number_text,
     printed_float,
@@ -536,7 +536,7 @@ def _refuse_underflow(raw: dict, path: Path) -> None:
         if value == 0 and is_number_text(text) and underflows(text):
             setting = where.removeprefix("train.")
             fix = (
-                DP_EPSILON_FIX
+                epsilon_fix("epsilons", no_dp=True)
                 if where == "epsilons"
                 else f"e.g. {setting} = {getattr(TrainConfig(), setting)!r}"
                 if where.startswith("train.") and setting in TRAIN_RANGES

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import (
+    epsilon_fix,
+    epsilon_text,
     is_number_text,
     naming_file,
     split_list,
@@ -59,7 +62,7 @@ def request_from_options(
                 "metrics": split_list(metrics, "--metrics"),
                 # an empty --groups is refused as an empty --metrics is, not read as "no groups"
                 "protected_domain": None if groups is None else split_names(groups, "--groups"),
-                "epsilon": _typed_number(epsilon, "--epsilon", "ε", "give a budget such as 1.0"),
+                "epsilon": _typed_epsilon(epsilon),
                 "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
                 "mechanism": mechanism,
                 **fields,
@@ -88,11 +91,19 @@ def _numbers_as_typed(typed: dict):
         read = exc.value
         if not isinstance(text, str) or type(read) is not float or not is_number_text(text):
             raise
-        if read != float(text) or str(read) == text:  # another value, or as typed (inf)
-            raise
+        if not (read == float(text) or math.isnan(read) and math.isnan(float(text))):
+            raise  # another value: a '0' read as 0.0 or 'inf' as inf is shown as typed
         own = type(exc).__init__ is EthicLensInputError.__init__
         cls = type(exc) if own else EthicLensInputError
         raise cls(exc.problem, column=exc.column, value=text, fix=exc.fix, kind=exc.kind) from None
+
+
+def _typed_epsilon(text):
+    """``--epsilon``'s number, read as every ε's text is (:func:`epsilon_text`, its refusal
+    the same on every face); a Python caller's number as it is."""
+    if not isinstance(text, str):
+        return text
+    return epsilon_text(text, "--epsilon", fix=epsilon_fix("--epsilon"))
 
 
 def _typed_number(text, flag: str, symbol: str, fix: str):
