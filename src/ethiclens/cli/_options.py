@@ -97,12 +97,12 @@ _CLICK = {
 # Spec keys a command has no use for; it takes those of _HIDDEN unlisted (check_used refuses).
 _NOT_FOR = {
     "audit": ("thresholds.", "outputs.csv", "outputs.plot"),
-    "compare": ("thresholds.", "outputs.csv", "outputs.plot", "target.counts"),
+    "compare": ("thresholds.", "outputs.csv", "outputs.plot"),
     "thresholds": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_pred", "gate.")
-    + ("policy.ci", "target.counts"),
-}
-_HIDDEN = {"compare": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_score")}
-_HIDDEN["compare"] += ("target.score", "gate.baseline")
+    + ("policy.ci",),
+}  # --counts is hidden, not absent: the spec's refusal says why (no rows) and where to go
+_HIDDEN = {"thresholds": ("target.counts",), "compare": ("outputs.model_card", "outputs.pdf")}
+_HIDDEN["compare"] += ("model.", "roles.y_score", "target.score", "gate.baseline", "target.counts")
 _ONE_FILE = ("compare", "thresholds")
 _SPARK = "spark: local mode unless --scheduler names a Spark master."
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
