@@ -19,6 +19,8 @@ CLI = {
     "p2nia request": (["p2nia", "request", "--n", "1000", "--protected", "sex"], "--epsilon"),
     "pcer train": (["pcer", "train", "compas"], "--epsilon"),
     "pcer sweep": (["pcer", "sweep", "--preset", "quick", "--seeds", "1"], "--epsilons"),
+    "p2nia experiment": (["p2nia", "experiment"], "--epsilons"),
+    "p2nia experiment metric": (["p2nia", "experiment"], "--metric-epsilons"),
 }
 WORDS = {"x": "ε must be a number", "0": "ε must be a finite number > 0"}
 WORDS["-1"] = WORDS["nan"] = WORDS["0"]
@@ -29,6 +31,7 @@ WORDS["-1"] = WORDS["nan"] = WORDS["0"]
 def test_every_command_words_a_bad_epsilon_alike(tmp_path, capsys, face, typed):
     argv, flag = CLI[face]
     out = ["--store", str(tmp_path / "s.sqlite")] if face == "pcer sweep" else []
+    out = out or ["--out", str(tmp_path / "e")] if face.startswith("p2nia experiment") else out
     out = out or ["--out" if face == "p2nia request" else "--json", str(tmp_path / "o.json")]
     assert main([*argv, flag, typed, *out]) == 2
     err = capsys.readouterr().err

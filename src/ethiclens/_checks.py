@@ -886,6 +886,16 @@ def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> flo
     raise _setting_error(problem, column=where, value=shown, fix=fix)
 
 
+def split_epsilons(text: str, flag: str) -> list[float]:
+    """A comma-separated list of ε (``p2nia experiment --epsilons``): each item checked as
+    every ε typed is (:func:`check_epsilon`, shown as typed), each given once."""
+    items = split_list(text, flag)
+    out = [check_epsilon(item, flag, text=True) for item in items]
+    if len(set(out)) != len(out):
+        raise _setting_error("values repeated", column=flag, value=text, fix="list each value once")
+    return out
+
+
 def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float | None:
     """δ: None (pure ε-DP), or a finite number in (0, :data:`DELTA_MAX`], and below 1/n′ when
     the rows released ``n`` (n′) are known: at δ ≥ 1/n′ a mechanism may publish one of the n′

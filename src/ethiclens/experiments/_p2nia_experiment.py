@@ -23,7 +23,14 @@ import numpy as np
 import pandas as pd
 
 from .. import datasets as ds_mod
-from .._checks import check_count, check_member, check_repetitions, split_list, split_numbers
+from .._checks import (
+    check_count,
+    check_member,
+    check_repetitions,
+    split_epsilons,
+    split_list,
+    split_numbers,
+)
 from .._text import csv_safe_frame
 from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
 from ..p2nia import (
@@ -130,11 +137,12 @@ class ExperimentConfig:
         """The config of ``ethiclens p2nia experiment``'s options: comma lists of models,
         mechanisms, sizes and ε (each named by its flag when refused), checked."""
         lists = {"models": str, "mechanisms": str, "sizes": int, "epsilons": float}
-        lists["metric_epsilons"] = float
+        lists["metric_epsilons"] = float  # each read and checked as every ε typed is
         for key, kind in lists.items():
             text, flag = options.get(key), "--" + key.replace("_", "-")
             if isinstance(text, str):
                 parse = split_list if kind is str else partial(split_numbers, kind=kind)
+                parse = split_epsilons if key.endswith("epsilons") else parse
                 options[key] = tuple(parse(text, flag)) if text else ()
         cfg = cls(dataset=dataset, **options)
         cfg._validate()  # the command line's words: its flags
