@@ -329,8 +329,9 @@ class MonitorRequest:
         names = self._names()
         for item in items:
             col, sep, ref = item.partition("=")
-            # a name that prints as nothing (' ', a zero-width space) names no column or group
-            if prints_blank(col) or (sep and prints_blank(ref) and item not in names):
+            # a reference that prints as nothing (' ', a zero-width space) names no group; a
+            # blank column is parse_protected's to refuse, in the audit's words
+            if not prints_blank(col) and sep and prints_blank(ref) and item not in names:
                 raise EthicLensInputError(
                     "must be COL or COL=REFERENCE",
                     column="--protected",
