@@ -80,3 +80,13 @@ def test_spaces_around_a_single_value_are_refused_alike_and_list_items_are_strip
         check_epsilon(" 2 ", "--epsilon", text=True)
     grid = SweepGrid(datasets=["compas"], epsilons=["2", "none"], seeds=[0])
     assert grid.epsilons == [2.0, None]
+
+
+def test_a_grid_files_epsilon_is_told_its_key_not_a_flag(tmp_path, capsys):
+    grid = tmp_path / "g.yaml"
+    grid.write_text("datasets: [compas]\nepsilons: [0]\nseeds: 1\n")
+    argv = ["pcer", "sweep", "--grid", str(grid), "--store", str(tmp_path / "s.sqlite")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: key 'epsilons': ε must be a finite number > 0")
+    assert "Fix: e.g. epsilons = [1, 10], or 'none'" in err  # the file's key, no flag

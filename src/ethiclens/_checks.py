@@ -16,7 +16,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 import numpy as np
 
 from ._secrets import masked_cut
-from .errors import EthicLensInputError, FaceFix, _number_as_typed, shortened_digits
+from .errors import EthicLensInputError, _number_as_typed, shortened_digits
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -834,15 +834,13 @@ EPSILON_RANGE = "ε must be a finite number > 0"
 def epsilon_fix(where: str, *, no_dp: bool = False) -> str:
     """The fix of a refused ε, naming the example in its face's words: the flag on the command
     line (``e.g. --epsilon 1.0``, a list flag ``e.g. --epsilons 1,10``), the argument in
-    Python (``e.g. epsilon=1.0``) or the key of a list (``e.g. epsilons = [1, 10]``), which
-    the command line that set it says as its flag (a :class:`~ethiclens.errors.FaceFix`);
+    Python (``e.g. epsilon=1.0``) or the key of a list in Python or a file (``e.g. epsilons =
+    [1, 10]``: a grid file's key; the command line checks its own flags in their words);
     ``no_dp``: "none" is taken too (DP-SGD: a run without DP)."""
     many, dp = where.endswith("epsilons"), ", or 'none' for a run without DP" * no_dp
-    flag = where if where.startswith("--") else "--" + where.replace("_", "-")
-    cli = f"e.g. {flag} {'1,10' if many else '1.0'}{dp}"
     if where.startswith("--"):
-        return cli
-    return FaceFix(f"e.g. {where}{' = [1, 10]' if many else '=1.0'}{dp}", cli)
+        return f"e.g. {where} {'1,10' if many else '1.0'}{dp}"
+    return f"e.g. {where}{' = [1, 10]' if many else '=1.0'}{dp}"
 
 
 def epsilon_text(text: str, where: str, *, fix: str) -> float:
