@@ -425,6 +425,10 @@ def _tool_words(path: tuple) -> str | None:
         return f"{path[2]}: groups excluded"
     if path[:2] == ("audit", "merge_groups") and len(path) == 4:  # {attr: {new: [old]}}
         return f"{path[2]}: groups merged into {path[3]}"
+    if path[:2] == ("audit", "bins") and len(path) == 3:  # {attr: edges}
+        return f"{path[2]}: bin edges"
+    if path[0] == "audit" and len(path) > 1:  # a setting with no words yet: under its heading
+        return path_label(path[1:], given=True)
     return None
 
 
