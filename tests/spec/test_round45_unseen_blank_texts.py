@@ -43,35 +43,3 @@ def test_the_library_refuses_it_with_arrays_too(value):
     with pytest.raises(EthicLensInputError, match="new name is empty") as caught:
         ethiclens.audit(y, p, {"g": g}, merge_groups={"g": {value: ["A", "B"]}}, n_boot=100)
     assert "merge_groups" in str(caught.value)
-
-
-@pytest.mark.parametrize("value", ["a\x00b", "m\x1b[31m", "v\x7f", "u\x85"])
-@pytest.mark.parametrize("key", ["name", "version", "intended_use"])
-def test_a_model_text_with_a_control_character_is_refused(key, value):
-    # a NUL from a web form or a YAML "\0", an escape: no card or report prints it
-    with pytest.raises(EthicLensInputError, match="holds a control character") as caught:
-        AuditSpec.from_dict({"target": TARGET, "model": {key: value}})
-    assert caught.value.column == f"model.{key}"
-
-
-def test_tabs_and_line_breaks_stay():
-    use = "Screening.\n\tNot for\r\nsentencing."
-    assert AuditSpec.from_dict({"target": TARGET, "model": {"intended_use": use}}).model
-
-
-def test_the_web_form_refuses_it_by_its_field(tmp_path):
-    pytest.importorskip("starlette")
-    import re
-
-    from starlette.testclient import TestClient
-
-    from tests.web.conftest import make_app, make_frame, mapping_form, upload
-
-    data = make_frame(300).to_csv(index=False).encode()
-    with TestClient(make_app(tmp_path), follow_redirects=False) as client:
-        url = upload(client, data).headers["location"]
-        form = mapping_form(client.get(url).text, protected=["3"], n_boot="200")
-        r = client.post(url, data={**form, "model_name": "a\x00b"})
-    assert r.status_code == 422
-    error = re.search(r'id="error-model_name" role="alert">(.*?)</p>', r.text)
-    assert error and "holds a control character" in error.group(1)

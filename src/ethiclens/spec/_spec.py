@@ -465,21 +465,12 @@ def _check_version_as_written(value, where: str):
 
 def _check_not_blank(value, where: str):
     """Refuse a text the card and the report would print as nothing: empty, or only blanks
-    (``--model-version ''``, ``model: {name: "  "}``), where leaving it out says "not given";
-    or one holding a control character (a NUL from a web form or a YAML "\\0", an escape)."""
+    (``--model-version ''``, ``model: {name: "  "}``), where leaving it out says "not given"."""
     if isinstance(value, str) and prints_blank(value):  # '  ', a zero-width space
         problem = "must not be empty" + (" (it is only blanks)" if value else "")
         fix = f"give the model's {where.rpartition('.')[2].replace('_', ' ')}, or leave it out"
         raise _key_error(problem, where, fix, value)
-    if isinstance(value, str) and (bad := [c for c in value if _control(c)]):
-        problem = f"holds a control character ({bad[0]!r}), which no card or report can print"
-        raise _key_error(problem, where, "remove it (tabs and line breaks may stay)", value)
     return value
-
-
-def _control(c: str) -> bool:
-    """A C0/C1 control or DEL (a NUL, an escape) other than a tab or a line break."""
-    return (c < " " or "\x7f" <= c <= "\x9f") and c not in "\t\n\r"
 
 
 # a model's text holds a letter (the schema's words for an editor: _check_not_blank's)
