@@ -90,3 +90,19 @@ def test_a_grid_files_epsilon_is_told_its_key_not_a_flag(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: key 'epsilons': ε must be a finite number > 0")
     assert "Fix: e.g. epsilons = [1, 10], or 'none'" in err  # the file's key, no flag
+
+
+@pytest.mark.parametrize("typed", ["x", "inf", " 1e-6"])
+def test_a_bad_delta_fix_names_the_flag_on_the_command_line(capsys, typed):
+    argv = ["p2nia", "request", "--n", "1000", "--protected", "sex", "--epsilon", "1"]
+    assert main([*argv, "--mechanism", "mst", "--delta", typed, "--out", "r.json"]) == 2
+    err = capsys.readouterr().err
+    assert f"(value: {typed!r}). Fix: e.g. --delta 1e-6, or leave it out" in err
+
+
+def test_a_bad_delta_fix_names_the_argument_in_python():
+    from ethiclens._checks import check_delta
+
+    with pytest.raises(EthicLensInputError) as info:
+        check_delta(float("nan"), "delta")
+    assert info.value.fix == "e.g. delta=1e-6, or leave it out"

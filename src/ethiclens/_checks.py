@@ -894,6 +894,13 @@ def split_epsilons(text: str, flag: str) -> list[float]:
     return out
 
 
+def delta_fix(where: str) -> str:
+    """The fix of a δ that is no finite number, its example in its face's words (as
+    :func:`epsilon_fix`): ``e.g. --delta 1e-6`` on the command line, ``e.g. delta=1e-6`` in
+    Python."""
+    return f"e.g. {where}{' ' if where.startswith('--') else '='}1e-6, or leave it out"
+
+
 def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float | None:
     """δ: None (pure ε-DP), or a finite number in (0, :data:`DELTA_MAX`], and below 1/n′ when
     the rows released ``n`` (n′) are known: at δ ≥ 1/n′ a mechanism may publish one of the n′
@@ -908,7 +915,7 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
     if not finite:
-        problem, fix = "δ must be a finite number (or absent)", "e.g. 1e-6, or leave it out"
+        problem, fix = "δ must be a finite number (or absent)", delta_fix(where)
     elif n is not None and delta > 0 and delta * n >= 1:
         problem = f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release "
         problem += "may publish a record in the clear and still meet its (ε, δ) guarantee"

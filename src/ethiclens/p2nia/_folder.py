@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import (
+    delta_fix,
     epsilon_fix,
     epsilon_text,
     is_number_text,
@@ -63,7 +64,7 @@ def request_from_options(
                 # an empty --groups is refused as an empty --metrics is, not read as "no groups"
                 "protected_domain": None if groups is None else split_names(groups, "--groups"),
                 "epsilon": _typed_epsilon(epsilon),
-                "delta": _typed_number(delta, "--delta", "δ", "e.g. 1e-6, or leave it out"),
+                "delta": _typed_number(delta, "--delta", "δ", delta_fix("--delta")),
                 "mechanism": mechanism,
                 **fields,
             }
