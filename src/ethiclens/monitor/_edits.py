@@ -40,8 +40,22 @@ def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:
     """0/1 per value of a label or prediction column (``name``: as the audit names it,
     ``COL (y_true)``): 1 where it equals ``pos_label`` compared in the column's type; refused,
     as the audit refuses it, when ``pos_label`` occurs nowhere."""
-    typed = typed_text(values.astype(str).str.strip())
+    typed = typed_text(label_text(values))
     return positive_mask(typed, name, pos_label).astype(np.int64)
+
+
+def label_text(values: pd.Series) -> pd.Series:
+    """A label column's values as text, as pandas reads a CSV column (the audit's reading):
+    the whitespace around numbers dropped (`` 1`` is 1), text as written (`` >50K.`` is not
+    ``>50K.``: ``--pos-label '>50K.'`` is refused there, "does not occur as written", and
+    its values are named with their spaces)."""
+    text = values.astype(str)
+    stripped = text.str.strip()
+    try:
+        pd.to_numeric(stripped)
+    except (ValueError, TypeError):
+        return text
+    return stripped
 
 
 def names_one(pos_label) -> bool:

@@ -18,7 +18,7 @@ import pandas as pd
 from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
 from ..io import _read_parquet
-from ._edits import typed_text
+from ._edits import label_text, typed_text
 from ._windows import (
     COUNT,
     FRAME,
@@ -166,7 +166,7 @@ def _pandas_kind(frame, col: str) -> str:
 
 def _typed(values: pd.Series, kind: str) -> pd.Series:
     """The values as the audit sees them: typed as a CSV column, booleans, or text."""
-    text = values.astype(str).str.strip()
+    text = label_text(values)
     if kind in (CSV, NUMBER):
         return typed_text(text)
     if kind == BOOL:

@@ -58,6 +58,7 @@ from ..sources import (
 from ._edits import (
     binned_groups,
     check_groups,
+    label_text,
     names_one,
     plural,
     positive_labels,
@@ -1346,7 +1347,7 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
         # in the words the file engines use (``_roles``): a --db table's stray 0.5 too
         from ..fairness import as_binary
 
-        typed = typed_text(values.astype(str).str.strip())
+        typed = typed_text(label_text(values))
         if typed.isna().any():  # a database's '' or ' ' is text (a CSV's blank cell is missing)
             typed = values.astype(str)
         as_binary(typed.rename(col), audit_role)
@@ -1370,7 +1371,7 @@ def _label_columns(raw: pd.DataFrame, cols: Columns) -> dict:
     each column holding it (the values a store remembers)."""
     labels = {c: r for c, r in ((cols.y_pred, "prediction"), (cols.y_true, "label")) if c}
     keep = cols.pos_label is not None  # (0/1 labels: no column lacks the positive value)
-    text = {c: raw[c].astype(str).str.strip() for c in labels if keep}
+    text = {c: label_text(raw[c]) for c in labels if keep}
     written = {c: typed_text(text[c]) for c in text}
     absent = {}
     for col, role in labels.items():
