@@ -98,11 +98,11 @@ _CLICK = {
 _NOT_FOR = {
     "audit": ("thresholds.", "outputs.csv", "outputs.plot"),
     "compare": ("thresholds.", "outputs.csv", "outputs.plot"),
-    "thresholds": ("outputs.model_card", "outputs.pdf", "model.", "roles.y_pred", "gate.")
-    + ("policy.ci",),
-}  # --counts is hidden, not absent: the spec's refusal says why (no rows) and where to go
-_HIDDEN = {"thresholds": ("target.counts",), "compare": ("outputs.model_card", "outputs.pdf")}
-_HIDDEN["compare"] += ("model.", "roles.y_score", "target.score", "gate.baseline", "target.counts")
+    "thresholds": ("roles.y_pred",),  # a config's audited predictions only (docs/config.md)
+}  # the others hidden, not absent: the spec's refusal says why and what to do
+_CARD = ("outputs.model_card", "outputs.pdf", "model.")  # neither writes a card or a PDF
+_HIDDEN = {"thresholds": (*_CARD, "target.counts", "policy.ci", "gate."), "compare": _CARD}
+_HIDDEN["compare"] += ("roles.y_score", "target.score", "gate.baseline", "target.counts")
 _ONE_FILE = ("compare", "thresholds")
 _SPARK = "spark: local mode unless --scheduler names a Spark master."
 # Per-command words: interval methods, draws, what --y-pred and --fail-on mean there.
