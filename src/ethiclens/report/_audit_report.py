@@ -982,8 +982,26 @@ def _said(value):
     return value
 
 
+def _edges_said(config: dict) -> dict:
+    """``config`` with each binned attribute's edges (``config.bins``) as the group changes
+    write them (:func:`distinct_numbers`: 40, not the JSON's float 40.0), so the settings list
+    and the sentence 'age: binned at edges 0, 40, 120' print the same numbers."""
+    bins = config.get("bins")
+    if not isinstance(bins, dict) or not bins:
+        return config
+    said = {a: distinct_numbers(e) if _numbers(e) else e for a, e in bins.items()}
+    return {**config, "bins": said}
+
+
+def _numbers(values) -> bool:
+    """Whether ``values`` is a list of numbers (not bools), as :func:`distinct_numbers` takes."""
+    return isinstance(values, list) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in values
+    )
+
+
 def _provenance(result: AuditResult) -> Section:
-    cfg = dict(result.config)
+    cfg = _edges_said(dict(result.config))
     shown = ("limitations", "intended_use", "card")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
