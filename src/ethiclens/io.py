@@ -1570,7 +1570,8 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         _refuse_nul_path(p, flag)
         path = Path(p)
         with _said_unopenable(p, flag):  # a stat or resolve: a name too long, a loop of links
-            _refuse_special_output(path, flag)
+            _refuse_special_output(p, flag)
+            _refuse_folder_name(p, flag)
             ident = _identity(path)
         read.refuse_input_file(flag, path, ident)
         if ident in seen:
@@ -1671,6 +1672,29 @@ def _refuse_special_output(path: str | Path, flag: str | None = None) -> None:
     )
 
 
+def _refuse_folder_name(path, flag: str | None = None) -> None:
+    """Refuse an output file named as a folder: ``r.json/`` (or ``r.json/.``), which pathlib
+    reads as ``r.json`` and a writer would write as that file. A path ending in a separator
+    names a folder (POSIX), as an input ``data/`` is read as one; ``path`` is the text given,
+    before ``Path`` drops the separator."""
+    text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(text, str):
+        return
+    seps = tuple({"/", os.sep, os.altsep or "/"})
+    if text.endswith(seps):
+        name = text.rstrip("".join(seps))
+    elif os.path.basename(text) in (".", "..") and any(s in text for s in seps):
+        name = os.path.dirname(text)  # 'r.json/.', 'out/..': a folder too
+    else:
+        return
+    end = text[len(name) :]
+    fix = "give a file name inside the folder"
+    if name and ".." not in end:
+        fix = f"drop the trailing {end!r} to write the file {_shown(name)}, or {fix}"
+    problem = f"output {_shown(text)} ends with {end!r}: a folder, not a file"
+    raise EthicLensInputError(problem, column=flag, fix=fix)
+
+
 def _refuse_nul_path(path, flag: str | None = None) -> None:
     """Refuse an output path holding a NUL, naming ``flag`` (else the argument ``path``), in
     the words of :func:`ethiclens.fairness._display.check_path`: no file system takes one, and
@@ -1704,7 +1728,7 @@ def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
     not as the bare OSError ``Path.exists`` raises."""
     _refuse_nul_path(path, flag)
     with _said_unopenable(path, flag):
-        return _check_writable(Path(path), flag)
+        return _check_writable(path, flag)
 
 
 _THE_PATH = "the path "  # a refusal of a path no option gave (io.os_error_line's words)
@@ -1725,8 +1749,10 @@ def _said_unopenable(path, flag: str | None):
         raise EthicLensInputError(problem, column=flag, value=value, fix=said[1]) from None
 
 
-def _check_writable(path: Path, flag: str | None) -> Path:
-    _refuse_special_output(path, flag)
+def _check_writable(given: str | Path, flag: str | None) -> Path:
+    _refuse_special_output(given, flag)
+    _refuse_folder_name(given, flag)  # 'r.json/': the text given, before Path drops the '/'
+    path = Path(given)
     # a symbolic link is written through: its resolved target is replaced, the link stays; a
     # link to nothing creates its target (as a shell's > does); a loop of links (that os's
     # realpath gives back as it is: the link itself, replaced by a file) raises ELOOP here
@@ -1811,7 +1837,7 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """
     _refuse_nul_path(path)
     given = Path(path)
-    path = check_writable(given)
+    path = check_writable(path)  # the text given: 'r.json/' is refused, not written as r.json
     data = content.encode() if isinstance(content, str) else content
     try:
         fd, tmp = _new_file_beside(path)
