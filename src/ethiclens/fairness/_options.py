@@ -242,7 +242,7 @@ _GRID = ("audited_threshold", "thresholds", "step")  # the threshold view's
 KEYWORDS = {
     "audit": ((*_AUDIT, "bins", "n_bins", "reference_source"), {}),
     "audit_counts": ((*_AUDIT, "n_bins", "reference_source"), {"n_bins": None}),
-    "compare": ((*_AUDIT, "bins", "names", "paired"), {"n_boot": 1000}),
+    "compare": ((*_AUDIT, "bins", "names", "paired", "reference_source"), {"n_boot": 1000}),
     "threshold_table": ((*_GROUPS, "bins", *_DRAWS, *_LABEL, *_GRID), {"n_boot": 1000}),
 }
 

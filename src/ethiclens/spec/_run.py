@@ -721,6 +721,7 @@ def run_compare(spec: AuditSpec):
             names=(a, b),
             ci=spec.policy.ci,
             sample_weight=loaded.weight,
+            reference_source=loaded.reference_source,  # a benchmark's: "dataset default"
             **_options(spec, loaded, "compare"),
         )
     _stated_bins([result.audit_a, result.audit_b], binned)
