@@ -113,6 +113,16 @@ def number_text(value) -> str:
     return repr(v)
 
 
+def mass_text(count) -> str:
+    """An estimated count as it is: whole counts as integers, a fractional mass (GRR's
+    debiased counts) to one decimal, a mass below 0.05 as "<0.1", never rounded to 0 while
+    the rate it divides is reported. One rule for P2NIA's reasons and its estimate page."""
+    count = float(count)
+    if math.isclose(count, round(count), rel_tol=1e-9):  # 7 rows, not 6.9999999999 as 7.0
+        return f"{round(count):,}"  # with thousands separators, as the audit's floors say
+    return "<0.1" if 0 < count < 0.05 else f"{count:,.1f}"
+
+
 def threshold_text(value) -> str:
     """A policy threshold (or a band's edge) as text that reads as the number it is: to two
     places when those are exact (0.80, 1.25, 0.10, 2.00: the defaults print as ever), else to as

@@ -49,7 +49,7 @@ from .._checks import (
     check_level_draws,
     split_list,
 )
-from .._text import one_line, percent
+from .._text import mass_text, one_line, percent
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -409,14 +409,7 @@ def _more(groups: list) -> str:
     return f" and {len(groups) - GROUPS_LISTED:,} more" if len(groups) > GROUPS_LISTED else ""
 
 
-def _mass(count) -> str:
-    """An estimated count as it is: whole counts as integers, a fractional mass (GRR's
-    debiased counts) to one decimal, a mass below 0.05 as "<0.1", never rounded to 0 while
-    the rate it divides is reported."""
-    count = float(count)
-    if math.isclose(count, round(count), rel_tol=1e-9):  # 7 rows, not 6.9999999999 as 7.0
-        return f"{round(count):,}"  # with thousands separators, as the audit's floors say
-    return "<0.1" if 0 < count < 0.05 else f"{count:,.1f}"
+_mass = mass_text  # an estimated count as it is (the estimate page says it alike)
 
 
 def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str) -> str | None:

@@ -3,11 +3,12 @@ only: the report does not import p2nia (ADR 0007)."""
 
 from __future__ import annotations
 
+import math
 from types import SimpleNamespace
 
 from markupsafe import Markup
 
-from .._text import number_text, percent
+from .._text import mass_text, number_text, percent
 from ._audit_report import _flatten, _versions, fmt, key_note
 from ._render import (
     Report,
@@ -93,9 +94,10 @@ def _groups(document: dict) -> list[Section]:
 
 
 def _rows_text(n) -> str:
-    """A group's estimated rows (a debiased count, not whole): one decimal, 'unknown' if none."""
-    ok = isinstance(n, int | float) and not isinstance(n, bool) and n == n
-    return f"{n:,.1f}" if ok else "unknown"
+    """A group's estimated rows as the estimate's reasons say them (:func:`mass_text`: '38'
+    whole, '38.2' a debiased mass, '<0.1' never '0.0'); 'undefined' where the JSON has none."""
+    ok = isinstance(n, int | float) and not isinstance(n, bool) and math.isfinite(n)
+    return mass_text(n) if ok else "undefined"
 
 
 def _run_record(config: dict, run: dict) -> Section:
