@@ -233,11 +233,12 @@ def engine_of(table: pd.DataFrame) -> str | None:
 
 def csv_header(path) -> list[str]:
     """The column names of a CSV file as pandas names them (an empty name is ``Unnamed: i``).
-    A blank first line is refused: pandas would take the first data row for the header. The
-    whole first line is read, however long (up to ``io.MAX_HEADER_BYTES``)."""
+    A blank first line is refused: pandas would take the first data row for the header (one
+    that prints as nothing, a zero-width space or U+3164, is as blank). The whole first line is
+    read, however long (up to ``io.MAX_HEADER_BYTES``)."""
     path = Path(path)
     header = csv_head(path, size=0)[0]  # a BOM is no name
-    if not header or all(not name.strip() for name in header):
+    if not header or all(prints_blank(name) for name in header):
         raise DataFileError(
             f"{_file_name(path)}: its first line (the header) is empty",
             fix="put the column names on the first line (remove blank lines above them)",
