@@ -961,6 +961,17 @@ def _surrogate_error(column, value) -> EthicLensInputError:
     )
 
 
+# Python's own scalars, told apart by type alone: np.ndim of each of a million labels in a
+# list took a second, most of a 2,000-group audit's time
+_PLAIN_SCALARS = frozenset({str, int, float, bool, bytes, type(None)})
+
+
+def _array_like(value) -> bool:
+    """Whether a list's item is an array (a list, a Series): ``np.ndim(value) > 0``, with
+    Python's plain scalars answered without numpy."""
+    return type(value) not in _PLAIN_SCALARS and np.ndim(value) > 0
+
+
 def _as_frame(sf) -> pd.DataFrame:
     def error(problem: str, value=None, fix=_ANY_FRAME) -> EthicLensInputError:
         return EthicLensInputError(problem, column="sensitive_features", value=value, fix=fix)
@@ -975,7 +986,7 @@ def _as_frame(sf) -> pd.DataFrame:
         return _to_frame(pd.Series(sf))
     _refuse_unordered(sf)
     _refuse_masked(sf, "sensitive_features")
-    if isinstance(sf, list | tuple) and any(np.ndim(v) > 0 for v in sf):
+    if isinstance(sf, list | tuple) and any(_array_like(v) for v in sf):
         # one array per attribute, or one row per person? numpy would read it as rows
         raise error(
             "is a list of arrays, which may be one column per attribute or one row per person",
