@@ -1381,12 +1381,17 @@ def _key_named(exc: EthicLensInputError) -> str | None:
 
 
 def _as_key(exc: EthicLensInputError, where: str) -> EthicLensInputError:
-    """An error naming the option behind a key, named as that key of the file ``where``."""
+    """An error naming the option behind a key, named as that key of the file (or dict)
+    ``where``; an example in the fix written as the key (``e.g. "epsilon": 1.0``): the file's
+    user typed no flag."""
     key = _key_named(exc)
     if key is None:
         return exc
+    fix = exc.fix  # a fix that names each face's spelling ("on the command line") is kept
+    if fix and "on the command line" not in fix:
+        fix = fix.replace(f"{REQUEST_FLAGS[key]} ", f'"{key}": ')
     return EthicLensInputError(
-        exc.problem, column=f"{key} in {where}", value=exc.value, fix=exc.fix, kind="key"
+        exc.problem, column=f"{key} in {where}", value=exc.value, fix=fix, kind="key"
     )
 
 
