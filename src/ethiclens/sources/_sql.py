@@ -51,7 +51,7 @@ from .._secrets import (
     secret_values,
     url_text,
 )
-from .._text import one_line
+from .._text import one_line, prints_blank
 from ..errors import EmptyInputError, EthicLensInputError
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
@@ -577,7 +577,7 @@ def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str
     from sqlglot import exp
 
     fix = 'give one SELECT statement, e.g. --query "SELECT y, pred, race FROM scores"'
-    if not str(query).strip():
+    if prints_blank(str(query)):  # ' ', a zero-width space, U+3164: no statement
         raise _query_error("the query is empty", fix)
     # sqlglot logs a warning when it falls back to an opaque Command; that case is refused below.
     logging.getLogger("sqlglot").setLevel(logging.ERROR)
