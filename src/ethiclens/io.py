@@ -607,6 +607,10 @@ def blank_line(row: list) -> bool:
 def _ragged_row(path: Path) -> DataFileError | None:
     with csv_rows(path) as rows:
         header = next(rows, [])
+        # one name holding another separator: the separator's words (or the line above the
+        # table's), as every reader says them, not this row's length
+        if len(header) == 1 and (err := _delimiter_error(path, header[0])):
+            return err
         for row in rows:
             if len(row) > len(header):
                 return DataFileError(
@@ -634,12 +638,34 @@ def _ragged_fix(surplus: list[str]) -> str:
 def _delimiter_error(path: Path, header: str):
     for sep, shown in ((";", "semicolons"), ("\t", "tabs"), ("|", "pipes")):
         if sep in header:
+            if err := _line_above_header_error(path, header, sep):
+                return err
             return DataFileError(
                 f"{_file_name(path)} has one column {masked_cut(header, 60)!r}: its fields look "
                 f"separated by {shown}, not commas",
                 fix="save it as comma-separated CSV (or Parquet)",
             )
     return None
+
+
+def _line_above_header_error(path: Path, header: str, sep: str) -> DataFileError | None:
+    """The refusal of a one-column first line holding ``sep`` above rows that are comma-
+    separated and hold no ``sep`` (UCI's adult.test starts '|1x3 Cross validator'): a line
+    above the table, not a table separated by ``sep``; None otherwise."""
+    try:
+        text = csv_head(path)[1]
+    except EthicLensInputError:
+        return None
+    lines = [line for line in text.split("\n")[1:6] if line.strip()]  # the last: maybe cut
+    if not lines or any(sep in line or "," not in line for line in lines[:-1] or lines):
+        return None  # no rows, or rows separated as the first line is
+    fields = len(next(csv.reader([lines[0]])))
+    return DataFileError(
+        f"{_file_name(path)}: its first line {masked_cut(header, 60)!r} is not a header row: "
+        f"the rows below it hold {fields} comma-separated fields",
+        fix="delete the lines above the table (e.g. tail -n +2 in.csv > out.csv) and make "
+        "its first line the column names",
+    )
 
 
 @_one_pass
