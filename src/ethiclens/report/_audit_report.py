@@ -23,6 +23,7 @@ from ..fairness import (
     AuditResult,
     comparison_columns,
     group_columns,
+    metric_words,
 )
 from . import _plots as plots
 from . import _provenance as pv
@@ -850,7 +851,9 @@ def _floors(result: AuditResult) -> Section:
                 for w in ("group", "reference")
             )
         )
-        bit = [k for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
+        # each metric in words ('Disparate impact'), as the tables' glossary and the compare
+        # report name it; the JSON keeps its key
+        bit = [metric_words(k) for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
         bit = bit or _undefined_instead(c)
         eff_rows, eff_labels = _effective(c, sizes, policy)
         rows.append(
