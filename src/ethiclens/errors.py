@@ -305,6 +305,28 @@ def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
     )
 
 
+def in_flag_words(exc: EthicLensInputError, flag: str) -> EthicLensInputError:
+    """``exc`` about a library's parameter or key (its column) named as the command line's
+    ``flag`` that set it, an example of it in the fix written as that flag takes it: ``e.g.
+    epsilon=1.0`` as ``e.g. --epsilon 1.0``, ``e.g. epsilons = [1.0, 'none']`` as ``e.g.
+    --epsilons 1.0,none`` (a :class:`FaceFix` gives its command line's words first)."""
+    exc = in_cli_words(exc)
+    fix = exc.fix
+    if isinstance(fix, str) and not isinstance(fix, Example):
+        value = r"(\[[^\]]*\]|'[^']*'|\"[^\"]*\"|[^\s,;()\[\]]+)"
+        example = re.compile(rf"(?<![\w.-]){re.escape(str(exc.column))} ?= ?{value}")
+        fix = example.sub(lambda m: f"{flag} {_flag_value(m.group(1))}", fix)
+    return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=fix)
+
+
+def _flag_value(value: str) -> str:
+    """A keyword's or key's example value (``1.0``, ``'paper'``, ``[1.0, 'none']``) as a
+    flag takes it: a list comma-separated (``1.0,none``), shell-quoted where it must be."""
+    items = value[1:-1].split(",") if value.startswith("[") else [value]
+    said = ",".join(i.strip().strip("'\"") for i in items)
+    return shlex.quote(said)
+
+
 def _in_words(text: str | None, flags: dict, users: tuple = ()) -> str | None:
     """``text`` with each flag of ``flags`` renamed, but not inside a command line it suggests
     (``ethiclens audit --counts FILE --protected g=a``: :data:`_COMMAND`), which stays a valid

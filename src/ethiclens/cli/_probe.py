@@ -10,7 +10,7 @@ import click
 from .._checks import check_seed
 from .._progress import progress as progress_bar
 from .._text import safe_console
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_flag_words
 from ..p2nia import write_json_output
 from ._common import (
     FILE,
@@ -49,7 +49,7 @@ def flags_named(**aliases):
             name in (v if isinstance(v, tuple) else (v,)) for v in given
         ):
             raise  # the data's column the flag named ('--y-pred y_pred' holding 0.7), kept
-        raise EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=exc.fix) from None
+        raise in_flag_words(exc, flag) from None  # its fix's example as the flag takes it
 
 
 @click.group("probe", cls=OnceGroup)
