@@ -122,6 +122,28 @@ class BinarySplit:
         return self.group0, self.group1
 
 
+def _check_pcer_splits(splits) -> None:
+    """Each PCER split a BinarySplit keyed by an attribute name that prints."""
+    for attr, split in splits.items():
+        if not isinstance(attr, str) or prints_blank(attr):  # '', ' ', U+200B, U+3164
+            raise EthicLensInputError(  # it names the attribute in PCER's tables
+                "a PCER split's attribute needs a name that prints (not empty, nor only "
+                "spaces and characters that print as nothing)",
+                column="pcer_splits",
+                value=attr,
+                fix="key each split by its attribute's name, e.g. pcer_splits={'sex': "
+                "BinarySplit(column='sex', group0='Male', group1='Female', "
+                "one_values=('Female',))}",
+            )
+        if not isinstance(split, BinarySplit):
+            raise EthicLensInputError(
+                "a PCER split must be a BinarySplit",
+                column=f"pcer_splits.{attr}",
+                fix="e.g. BinarySplit(column='sex', group0='Male', group1='Female', "
+                "one_values=('Female',))",
+            )
+
+
 @dataclass(frozen=True, kw_only=True)
 class DatasetEntry:
     """One dataset: everything the audit, PCER, P2NIA, reports and sweeps need to know.
@@ -210,14 +232,7 @@ class DatasetEntry:
                 value=sorted(self.feature_sets),
                 fix=f"add {DEFAULT_FEATURES!r}: what the loader returns by default",
             )
-        for attr, split in self.pcer_splits.items():
-            if not isinstance(split, BinarySplit):
-                raise EthicLensInputError(
-                    "a PCER split must be a BinarySplit",
-                    column=f"pcer_splits.{attr}",
-                    fix="e.g. BinarySplit(column='sex', group0='Male', group1='Female', "
-                    "one_values=('Female',))",
-                )
+        _check_pcer_splits(self.pcer_splits)
         if not self.cost > 0:
             raise EthicLensInputError(
                 "must be > 0", column="cost", value=self.cost, fix="e.g. cost=1.0"
