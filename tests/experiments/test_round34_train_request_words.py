@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ethiclens.cli import main
-from ethiclens.errors import EthicLensInputError
+from ethiclens.errors import EthicLensInputError, in_flag_words
 from ethiclens.experiments import TrainRequest, train_and_audit
 
 CASES = [
@@ -17,7 +17,7 @@ CASES = [
     ({"n_boot": 5}, "n_boot", "--n-boot 5", "too few draws"),
     ({"epochs": 0}, "epochs", "--epochs 0", "epochs must be a whole number"),
     ({"batch_size": -3}, "batch_size", "--batch-size -3", "batch size must be a whole number"),
-    ({"epsilon": "abc"}, "epsilon", "--epsilon abc", "not a number"),
+    ({"epsilon": "abc"}, "epsilon", "--epsilon abc", "ε must be a number"),
     ({"features": "nope"}, "features", "--features nope", "compas has no such feature set"),
     ({"attribute": "nope"}, "attribute", "--attribute nope", "no PCER setup for compas"),
 ]
@@ -32,7 +32,8 @@ def test_python_reads_the_field_the_command_line_its_flag(fields, name, flags, p
     assert main(["pcer", "train", "compas", *flags.split()]) == 2
     said = capsys.readouterr().err
     assert f"option '{flag}': {problem}" in said, said
-    assert str(err.value).partition(":")[2] in " ".join(said.split())  # the same words
+    # the same words, an example of the field written as its flag ('e.g. --epsilon 1.0')
+    assert str(in_flag_words(err.value, flag)) in " ".join(said.split())
 
 
 def test_a_positive_of_neither_word_and_an_unknown_dataset_or_trainer():
