@@ -45,7 +45,7 @@ def test_pcer_train_takes_the_dataset_the_audit_sends_it(mine, capsys):
     assert "use: ethiclens pcer train mine" in capsys.readouterr().err
     assert main(["pcer", "train", "mine", "--epsilon", "abc"]) == 2
     err = capsys.readouterr().err
-    assert "option '--epsilon': not a number" in err and "DATASET" not in err, err
+    assert "option '--epsilon': ε must be a number" in err and "DATASET" not in err, err
     assert main(["pcer", "train", "--help"]) == 0
     assert "compas|mine}" in capsys.readouterr().out
 
