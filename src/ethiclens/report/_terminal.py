@@ -13,6 +13,7 @@ from .._text import decision_threshold_text, one_line, percent
 from ..fairness import STATUS_LOOKS
 from ._audit_report import (
     WEIGHTED_SENTENCE,
+    _plain_withheld,
     below_floor,
     below_harmful_caveat,
     changes_sentence,
@@ -190,7 +191,9 @@ def _footer(result) -> list[str]:
         heads.append((result.min_disparate_impact, "Minimum DI"))
     for h, label in heads:
         if h.withheld:
-            lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(h.withheld_reason)}")
+            # in the HTML report's and the card's words, not the JSON's reason (its metric
+            # keys and statuses: 'disparate_impact insufficient_data')
+            lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(_plain_withheld(h))}")
         else:
             band = f" ({h.band})" if h.band else ""
             value = f"{h.value:.4f}" if h is result.composite else di_point(result, h.value, 4)
