@@ -12,6 +12,20 @@ from ..errors import EthicLensInputError
 from ._spec import _refused
 
 
+def refuse_blank_columns(cols) -> None:
+    """A protected column of the data whose name prints as nothing (' ', a zero-width space,
+    U+3164: matched whole by :func:`parse_protected`) refused by its column, in one set of
+    words on every engine (the counting ones and pandas) and face reading the data's columns:
+    every report would head its groups with a name that prints as nothing."""
+    for col in cols:
+        if prints_blank(col):
+            raise EthicLensInputError(
+                "an attribute's name must not be empty (it prints as nothing)",
+                column=col,
+                fix="rename the column in the data to a name that prints",
+            )
+
+
 def parse_protected(values, columns=None):
     """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference}).
 

@@ -15,7 +15,7 @@ from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
-from ._parse import parse_protected
+from ._parse import parse_protected, refuse_blank_columns
 from ._spec import _PURPOSE, AuditSpec, _key_error, _refused, named_as_called
 
 COMPAS_DECILE_USE = (
@@ -272,6 +272,7 @@ def _audit_columns(spec: AuditSpec, known, what: str = "an audit") -> tuple[list
     (``a counts table``: the words of ``ethiclens counts``)."""
     r = spec.roles
     cols, refs = parse_protected(r.protected, known)
+    refuse_blank_columns(cols)  # ' ', U+200B: a column so named
     missing = [flag for flag, given in (("--y-pred", r.y_pred), ("--protected", cols)) if not given]
     if missing:  # named as missing, never one that is given
         needs = {"--y-pred": "--y-pred", "--protected": "at least one --protected"}
@@ -757,6 +758,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     frame = None if rule else read_table(path, csv_dtype=str if packed else None)
     header = file_columns(path) if rule else list(frame.columns)
     cols, refs = parse_protected(r.protected, header)
+    refuse_blank_columns(cols)  # ' ', U+200B: a column so named
     refuse_reserved(cols)  # before "not in the file", as the counting engines; JSON too
     wanted = _roles_needed(spec, purpose, cols)
     require_columns(pd.DataFrame(columns=header), wanted + cols, path)
@@ -941,6 +943,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         roles = Roles(r.y_pred[0], cols, r.y_true, r.y_score, r.weight)
     else:  # rows rebuilt from counts: the second model or the score is one more key column
         cols, refs = parse_protected(r.protected, known)
+        refuse_blank_columns(cols)  # ' ', U+200B: a column so named
         _roles_needed(spec, purpose, cols)
         check_spec_roles(spec, cols)
         if r.weight:
