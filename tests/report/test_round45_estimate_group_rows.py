@@ -21,3 +21,11 @@ def test_group_rows_read_as_the_reasons_say_them():
         assert f"<td>{group}</td><td class='num'>{shown}</td>" in page, group
     assert "n = 38, below the floor" in page and "38.0" not in page
     assert _mass(38.0) == "38" and _mass(0.03) == "<0.1"  # the reasons' rule, one source
+
+
+def test_the_label_floor_says_which_labels_each_metric_counts():
+    doc = {"groups": [{"group": "F", "n_estimated": 38.0}],
+           "policy": {"min_group_size": 100, "min_label_count": 30}}  # fmt: skip
+    page = html.unescape(estimate_html("t", "b", VALUES, "m", doc))
+    assert "Floors: 100 estimated rows a group (DP), 30 estimated positive labels (EOpp), " in page
+    assert "positive and negative labels each (EO)" in page  # as the reasons' 'each'

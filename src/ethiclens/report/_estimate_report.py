@@ -86,7 +86,8 @@ def _groups(document: dict) -> list[Section]:
     if isinstance(rows_floor, int) and isinstance(labels_floor, int):
         lead += (
             f" Floors: {rows_floor:,} estimated rows a group (DP), "
-            f"{labels_floor:,} labels (EO, EOpp); a metric with a group below its "
+            f"{labels_floor:,} estimated positive labels (EOpp), positive and negative "
+            "labels each (EO); a metric with a group below its "
             "floor is INSUFFICIENT_DATA, its status naming the group."
         )
     body = join(paragraph(lead), table(["group", "estimated rows"], rows, numeric=(1,)))
