@@ -964,7 +964,7 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
         problem = EPSILON_RANGE
     elif math.isinf(eps):
         problem = "ε overflows to infinity; write 'none' for a run without DP"
-        fix, shown = "use a finite ε, or 'none' for no DP", str(value)[:40]
+        shown = str(value)[:40]  # the fix: a finite ε in the face's words, or 'none'
     elif limit is not None and eps > limit:
         problem = f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible"
         fix = "use 'none' for a run without DP"

@@ -52,3 +52,17 @@ def test_the_library_s_epsilon_refusal_reads_as_the_flag_s_own():
 def test_a_fix_with_command_line_words_gives_them():
     exc = EthicLensInputError("bad", column="data", fix=FaceFix("df.dropna()", "e.g. --data d.csv"))
     assert in_flag_words(exc, "--data").fix == "e.g. --data d.csv"
+
+
+@pytest.mark.parametrize(
+    ("where", "fix"),
+    [
+        ("--epsilon", "e.g. --epsilon 1.0, or 'none' for a run without DP"),
+        ("epsilons", "e.g. epsilons = [1, 10], or 'none' for a run without DP"),
+    ],
+)
+def test_an_overflowing_dp_budget_is_fixed_in_its_face_s_words(where, fix):
+    # it said 'use a finite ε, or 'none' for no DP' on every face, after the one vocabulary
+    with pytest.raises(EthicLensInputError, match="overflows to infinity") as info:
+        check_dp_epsilon("1e400", where)
+    assert info.value.fix == fix and info.value.value == "1e400"
