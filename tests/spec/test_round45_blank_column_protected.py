@@ -38,3 +38,17 @@ def test_every_engine_refuses_the_column_alike(data, name, engine):
     assert caught.value.problem == WORDS, caught.value
     assert caught.value.column == name
     assert caught.value.fix == FIX
+
+
+@pytest.mark.parametrize("name", [" ", "\u200b"], ids=ascii)
+def test_the_monitor_refuses_it_as_the_audit(tmp_path, name):
+    # the monitor read the target's columns only for COL=REF, so its parser stripped ' ' and
+    # refused "option '--protected': must not be empty ... Fix: give the column's name"
+    from ethiclens.monitor import MonitorRequest
+
+    path = tmp_path / "t.csv"
+    path.write_text(f"y,p,ts,{name}\n1,1,2024-01-01,a\n0,1,2024-01-02,b\n", encoding="utf-8")
+    with pytest.raises(EthicLensInputError) as caught:
+        MonitorRequest(target=str(path), time="ts", window="1d", y_pred="p", protected=name)
+    assert caught.value.problem == WORDS, caught.value
+    assert caught.value.column == name

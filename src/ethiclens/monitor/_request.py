@@ -323,7 +323,7 @@ class MonitorRequest:
         """(columns, {column: reference given}): ``COL=REFERENCE`` read as the audit reads it
         (``spec.parse_protected``: a column whose name holds "=" matched against the target's
         columns, where they can be read without counting)."""
-        from ..spec import parse_protected
+        from ..spec import parse_protected, refuse_blank_columns
 
         items = [str(item) for item in self.protected]
         names = self._names()
@@ -339,6 +339,7 @@ class MonitorRequest:
                     fix="e.g. --protected race or --protected race=White",
                 )
         cols, given = parse_protected(items, columns=names or None)
+        refuse_blank_columns(cols)  # a column of the target named ' ', as the audit refuses it
         edits = (self.merge_groups, self.exclude_groups)
         return cols, {col: edited_reference(col, ref, *edits) for col, ref in given.items()}
 
@@ -349,9 +350,10 @@ class MonitorRequest:
 
     def _names(self) -> list:
         """The target's column names (headers, a frame's columns or the database's result
-        columns) where a --protected value holds "=" (else none are needed); empty where they
+        columns) where a --protected value holds "=" or prints as nothing (a column so named is
+        matched whole; else none are needed); empty where they
         cannot be read (counting then says why)."""
-        if not any("=" in str(item) for item in self.protected):
+        if not any("=" in str(item) or prints_blank(str(item)) for item in self.protected):
             return []
         if id(self) not in _NAMES:  # read once per request (a run asks several times)
             _NAMES[id(self)] = _target_columns(self)

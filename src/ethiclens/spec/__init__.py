@@ -11,6 +11,7 @@ from ._parse import (
     parse_intersections,
     parse_merges,
     parse_protected,
+    refuse_blank_columns,
     unquoted,
 )
 from ._spec import (
@@ -118,6 +119,7 @@ __all__ = [
     "check_request",
     "as_spec",
     "parse_protected",
+    "refuse_blank_columns",
     "unquoted",
     "parse_excludes",
     "attribute_names",
