@@ -1707,15 +1707,18 @@ def _refuse_folder_name(path, flag: str | None = None) -> None:
     if not isinstance(text, str):
         return
     seps = tuple({"/", os.sep, os.altsep or "/"})
-    if text.endswith(seps):
-        name = text.rstrip("".join(seps))
-    elif os.path.basename(text) in (".", "..") and any(s in text for s in seps):
-        name = os.path.dirname(text)  # 'r.json/.', 'out/..': a folder too
-    else:
+    if not text.endswith(seps) and not (
+        os.path.basename(text) in (".", "..") and any(s in text for s in seps)
+    ):
         return
+    name = text.rstrip("".join(seps))  # 'r.json/', 'r.json/./': the file r.json
+    while os.path.basename(name) == "." and any(s in name for s in seps):
+        name = os.path.dirname(name).rstrip("".join(seps))  # 'a/./': a '.' names a too
+    if os.path.basename(name) == "..":
+        name = os.path.dirname(name)
     end = text[len(name) :]
     fix = "give a file name inside the folder"
-    if name and ".." not in end:
+    if name and os.path.basename(name) not in (".", "..") and ".." not in end:
         fix = f"drop the trailing {end!r} to write the file {_shown(name)}, or {fix}"
     problem = f"output {_shown(text)} ends with {end!r}: a folder, not a file"
     raise EthicLensInputError(problem, column=flag, fix=fix)
