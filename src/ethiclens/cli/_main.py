@@ -212,10 +212,11 @@ def _warning_printer():
 
 
 def _error(text: str) -> int:
-    """Say ``text`` as the one error line; the exit code of bad input, 2."""
+    """Say ``text`` as the one error line, any password masked; the exit code of bad input, 2."""
+    from .._secrets import mask_secrets  # click's own messages quote a value as typed
     from .._text import one_line
 
-    click.echo(f"error: {one_line(text)}", err=True)
+    click.echo(f"error: {one_line(mask_secrets(text))}", err=True)
     return 2
 
 
