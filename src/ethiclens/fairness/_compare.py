@@ -28,7 +28,7 @@ from . import _display
 from . import _policy as pol
 from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effective
 from ._counts import cell_sums, round_significant
-from ._engine import SMOOTHED_NOTE, audit_rows, empty_cell_columns
+from ._engine import SMOOTHED_NOTE, _bins_stated, audit_rows, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
 from ._metrics import comparison_specs, frozen_specs, group_specs
 from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
@@ -395,6 +395,8 @@ def _compare_config(opts, policy, labelled: bool, weighted: bool) -> dict:
     }
     if weighted:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
+    if opts.bins:  # the edges both audits binned at, as theirs (absent when none: unchanged)
+        config["bins"] = _bins_stated(opts.bins)
     return config
 
 

@@ -31,7 +31,7 @@ from . import _policy as pol
 from ._bins import wide_float
 from ._bootstrap import JEFFREYS_METHOD, Interval, kish_effective
 from ._counts import cell_index, cell_sums
-from ._engine import _posterior_cells, _references, check_two_groups
+from ._engine import _bins_stated, _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import policy_and_options
@@ -479,6 +479,8 @@ def _config(opts, policy, rows, th, edits) -> dict:
         config.update(edits)  # as done: exclude_groups, merge_groups
     if weighted:
         config["weighted"] = True  # absent when unweighted: those outputs are unchanged
+    if opts.bins:  # the edges the groups were binned at, as the audit's (absent when none)
+        config["bins"] = _bins_stated(opts.bins)
     return config
 
 

@@ -220,12 +220,15 @@ def _listed(groups) -> str:
     return ", ".join(map(one, groups))
 
 
-def changes_sentence(config: dict, run: dict | None = None) -> str | None:
+def changes_sentence(config: dict, run: dict | None = None, what: str = "audit") -> str | None:
+    """The group changes (:func:`group_changes`) as one sentence, or None when there are none;
+    ``what``: the run they came before (an audit, a comparison, a threshold view): each
+    report and summary of each says them in these words."""
     changes = group_changes(config, run)
     if not changes:
         return None
     return (
-        "Groups changed before the audit, at the user's request: "
+        f"Groups changed before the {what}, at the user's request: "
         + "; ".join(changes)
         + ". Every number and verdict is for the changed groups."
     )

@@ -7,7 +7,7 @@ from markupsafe import Markup
 from .._text import percent
 from ..fairness import COMPARISON_METRIC_SPECS, metric_words
 from . import _render
-from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record
+from ._audit_report import EMPTY_CROSSINGS_LEAD, changes_sentence, fmt, run_record
 from ._render import (
     Report,
     Section,
@@ -86,6 +86,14 @@ def build_comparison_report(comp, title: str | None = None) -> Report:
     return Report(title, subtitle, sections, generated_by(cfg, comp.run))
 
 
+def comparison_changes(comp) -> str | None:
+    """The groups binned, excluded and merged before the comparison, as the audit report says
+    them: both models' audits had the same (their config's edits; the edges as the
+    comparison's config states them, else as the audits')."""
+    config = {**comp.audit_a.config, **comp.config}
+    return changes_sentence(config, comp.run, "comparison")
+
+
 def _methods_of(differences) -> str:
     """The interval methods of ``differences``' B − A intervals, each once ('none' when no
     interval was made): every table of the report names its own."""
@@ -100,10 +108,12 @@ def _summary(comp) -> Section:
     cfg = comp.config
     changed = comp.changed
     empty = comp.audit_a.empty_crossing_notes  # both models audit the same rows
+    changes = comparison_changes(comp)
     return Section(
         "summary",
         "Summary",
         join(
+            paragraph(changes, "callout changes") if changes else Markup(""),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
             paragraph(
                 f"{b} − {a}: for every metric and comparison, the difference with a "

@@ -31,6 +31,7 @@ from ._compare_report import (
     ABSOLUTE_NOTE,
     _is_absolute,
     _methods_of,
+    comparison_changes,
     difference_text,
     metric_label,
     model_value,
@@ -251,6 +252,8 @@ def comparison_summary(result) -> list[str]:
     ]
     caveat = below_harmful_caveat(cfg["policy"], not result.audit_a.config["positive_is_favorable"])
     lines += [caveat] if caveat else []
+    changes = comparison_changes(result)  # bins, exclusions, merges: as the HTML report
+    lines += [_masked(changes)] if changes else []
     # each reference as the audit states it ("given as A, merged into AB": the spec is the run's)
     asked = SimpleNamespace(run=result.run, config=result.audit_a.config)
     lines += [
@@ -293,12 +296,14 @@ def threshold_summary(table) -> list[str]:
     labels = _row_labels(list(v.index))
     width = max([29, *(len(label) for label in labels)]) + 1
     cfg = table.config
+    changes = [c for c in [changes_sentence(cfg, table.run, "threshold view")] if c]
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
         f"{len(cfg['thresholds'])} thresholds, audited {_threshold(audited)} (*); "
         f"{percent(cfg['confidence_level'])} intervals: {method_name(cfg['ci_method'])}, "
         f"{cfg['n_boot']} draws, seed {cfg['random_state']}",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
+        *map(_masked, changes),  # bins, exclusions, merges: as the HTML report
         *map(_masked, threshold_notes(table)),
         *map(_masked, table.empty_crossing_notes.values()),
         *_reference_lines(table.frame),

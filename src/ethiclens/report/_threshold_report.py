@@ -8,7 +8,13 @@ from markupsafe import Markup
 
 from .._text import percent, threshold_text
 from . import _render
-from ._audit_report import EMPTY_CROSSINGS_LEAD, fmt, run_record, threshold_notes
+from ._audit_report import (
+    EMPTY_CROSSINGS_LEAD,
+    changes_sentence,
+    fmt,
+    run_record,
+    threshold_notes,
+)
 from ._plots import Chart, chart_or_note
 from ._render import (
     Report,
@@ -93,6 +99,8 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{threshold_text(cfg['policy']['eo_threshold'])}."
     )
     intro = join(intro, *map(paragraph, threshold_notes(tt)))  # weighted; the DI rule's caveat
+    changes = changes_sentence(cfg, tt.run, "threshold view")  # bins, exclusions, merges
+    intro = join(paragraph(changes, "callout changes"), intro) if changes else intro
     sections.insert(0, Section("about", "How to read this", intro))
     sections.append(run_record(tt.run, cfg, "thresholds"))
     n = len(cfg["thresholds"])

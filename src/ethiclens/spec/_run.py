@@ -475,9 +475,12 @@ def _binned_rows(spec: AuditSpec, loaded: Loaded, purpose: str = "audit") -> dic
 
 
 def _stated_bins(results, binned: dict) -> None:
-    """Each audit result's ``config.bins``: the edges its rows were binned at before it."""
+    """Each result's ``config.bins``: the edges its rows were binned at before it (an audit's
+    always, {} when none; a comparison's or a threshold view's when binned, as the library's
+    ``bins=`` states them: every engine's JSON the same)."""
     for result in results:
-        result.config["bins"] = dict(binned)
+        if binned or "bins" in result.config:
+            result.config["bins"] = dict(binned)
 
 
 def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
@@ -724,7 +727,7 @@ def run_compare(spec: AuditSpec):
             reference_source=loaded.reference_source,  # a benchmark's: "dataset default"
             **_options(spec, loaded, "compare"),
         )
-    _stated_bins([result.audit_a, result.audit_b], binned)
+    _stated_bins([result, result.audit_a, result.audit_b], binned)
     return _finished(result, spec, loaded, notes, "compare")
 
 
@@ -736,7 +739,7 @@ def run_thresholds(spec: AuditSpec):
     spec, loaded = _started(spec, "thresholds")
     _refuse_stray_labels(spec, loaded, "thresholds")
     with references_named(loaded), file_rows_named(spec):
-        _binned_rows(spec, loaded, "thresholds")
+        binned = _binned_rows(spec, loaded, "thresholds")
         _check_audited_predictions(spec, loaded)
         table = threshold_table(
             loaded.y_true,
@@ -747,6 +750,7 @@ def run_thresholds(spec: AuditSpec):
             sample_weight=loaded.weight,
             **_options(spec, loaded, "thresholds"),
         )
+    _stated_bins([table], binned)
     table.run = run_record(spec, loaded)
     return table
 
