@@ -63,4 +63,5 @@ def test_an_error_page_echoes_the_boxes_and_typed_text_so_they_run_as_typed(clie
     assert "sekP3" not in r.text and "sekZ5" not in r.text
     box = re.search(r'<textarea id="merge" name="merge" rows="2">(.*?)</textarea>', r.text, re.S)
     assert box.group(1) == "grp password=***=x,password=***:XZ"  # was 'grp password=***'
-    assert 'name="model_name" value="m api_key=k1"' in r.text  # was 'm api_key=***'
+    # a password is drawn masked (round 45: the page is no place for it; the card masks it)
+    assert 'name="model_name" value="m api_key=***"' in r.text and 'k1"' not in r.text

@@ -759,10 +759,15 @@ def shown_form(form: dict, profiled: list[dict]) -> dict:
     """The mapping form as its (masked) screen echoes it: a name masked (read back on submit),
     the Merge and Leave-out lines each name masked alone (:func:`shown_edits`), and the text
     no list reads back (the positive label, bins, policy and model card fields) as typed:
-    masked, it would be sent back, and run, as ``***``."""
+    masked, it would be sent back, and run, as ``***``. Such a text holding a password
+    (``postgresql://u:pw@h/db``) is shown masked all the same, as every output masks it: the
+    page is no place for it (a number field refuses it anyway, a model card masks it)."""
     typed = ("pos_label", *(n for n, _ in POLICY_FIELDS), *MODEL_FIELDS)
-    kept = {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k in typed}
-    kept |= {k: Masked(v) for k, v in form.items() if isinstance(v, str) and k[:5] == "bins_"}
+    kept = {
+        k: Masked(masked_piece(v))
+        for k, v in form.items()
+        if isinstance(v, str) and (k in typed or k[:5] == "bins_")
+    }
     edits = {k: shown_edits(form.get(k), profiled, k == "merge") for k in ("merge", "exclude")}
     return {**form, **kept, **edits}
 
