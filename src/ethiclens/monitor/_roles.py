@@ -18,6 +18,7 @@ import pandas as pd
 from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
 from ..io import _read_parquet
+from ..sources import stray_labels, stray_labels_error
 from ._edits import label_text, typed_text
 from ._windows import (
     COUNT,
@@ -55,6 +56,7 @@ def judge_roles(raw: pd.DataFrame, src: _Files, cols: Columns) -> None:
         _judge_groups(raw, src, col, counted, kinds[col])
     if cols.pos_label is None:
         for col, role in labels:
+            _refuse_stray(raw, src, col, counted, kinds[col], role)
             raw[col] = _zero_one(raw[col], kinds[col], col, role)
 
 
@@ -73,6 +75,30 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
             fix="drop those rows or give the missing values an explicit group (e.g. 'Unknown')",
         )
     raise missing_label_error(n, where, col, role)
+
+
+def _refuse_stray(raw, src: _Files, col: str, counted, kind: str, role: str) -> None:
+    """0/1 labels with stray values (a '?', a 2, a 0.5 among 0/1) refused as the audit refuses
+    them on every engine (``sources.stray_labels_error``): how many rows hold them, the first
+    one's file and line and its value as written; a column of scores in the scores' words."""
+    typed = _typed(raw.loc[counted, col], kind)
+    rows = raw.loc[counted, COUNT].groupby(typed.to_numpy(), sort=False).sum()
+    uniques = list(rows.index)
+    if not stray_labels(uniques):
+        return
+    odd = [u for u in uniques if stray_labels([0, u])]  # the values that are not 0/1
+    where, value = "", odd[0]
+    for f in src.files:
+        frame = read_file(src, f, [col])
+        found = _typed(frame[col], kind).isin(odd).to_numpy()
+        if found.any():
+            first = frame[found].iloc[0]
+            where, value = where_first(first), first[col]
+            break
+    n, total = int(rows[odd].sum()), int(rows.sum())
+    raise stray_labels_error(
+        uniques, n, where, value, f"{col} ({role})", role, total=total, audit=True
+    )
 
 
 def _first_of(src: _Files, col: str, bad) -> str:

@@ -52,6 +52,7 @@ from ..sources import (
     parquet_key_types,
     read_csv_file,
     refuse_reserved,
+    refuse_stray_counted,
     resolve_files,
     row_place,
 )
@@ -1350,6 +1351,9 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
         typed = typed_text(label_text(values))
         if typed.isna().any():  # a database's '' or ' ' is text (a CSV's blank cell is missing)
             typed = values.astype(str)
+        # stray values among 0/1 ('?', 2): how many rows hold them, as the audit counts a table
+        rows = raw[COUNT].groupby(typed.to_numpy(), sort=False).sum()
+        refuse_stray_counted(list(rows.index), rows.to_numpy(), f"{col} ({audit_role})", audit_role)
         as_binary(typed.rename(col), audit_role)
         odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
         raise EthicLensInputError(
