@@ -1105,6 +1105,13 @@ def _path_exists(path, column: str, kind: str | None = None) -> bool:
     return False
 
 
+def refuse_unopenable(path, column: str, kind: str | None = None) -> None:
+    """Refuse, naming ``column``, a path no file system opens (a name too long, a loop of
+    symbolic links), before any reader or writer meets it; any other path passes, there or
+    not."""
+    _path_exists(path, column, kind)
+
+
 # ASCII digits and spaces only: pandas reads '١' (an Arabic-Indic one) or a no-break space as text
 INT_TEXT = re.compile(r"\s*[+-]?\d+\s*", re.ASCII)
 # A number written as text (anchored, so a database's regular expression matches it whole);
@@ -1625,17 +1632,24 @@ class _Inputs:
         for p in inputs:
             if p is None:
                 continue
-            text = str(p)
-            if any(ch in text for ch in "*?[") and not Path(text).exists():
-                # a glob: no output may be one of its files now, or match it on the next run
-                read.patterns.append(os.path.abspath(text))
-                for match in glob.glob(text, recursive=True):
-                    read.files[_identity(Path(match))] = Path(match)
-            elif Path(text).is_dir():
-                read.folders.append(Path(text).resolve())  # a folder of tables (or a release)
-            else:
-                read.files[_identity(Path(p))] = Path(p)
+            try:
+                read._add(str(p))
+            except (OSError, RuntimeError) as exc:  # Path.is_dir of a name too long raises
+                if _unopenable(exc) is None:
+                    raise
+                # no output can be a path no file system opens: its reader refuses it by its flag
         return read
+
+    def _add(self, text: str) -> None:
+        if any(ch in text for ch in "*?[") and not Path(text).exists():
+            # a glob: no output may be one of its files now, or match it on the next run
+            self.patterns.append(os.path.abspath(text))
+            for match in glob.glob(text, recursive=True):
+                self.files[_identity(Path(match))] = Path(match)
+        elif Path(text).is_dir():
+            self.folders.append(Path(text).resolve())  # a folder of tables (or a release)
+        else:
+            self.files[_identity(Path(text))] = Path(text)
 
     def refuse_input_file(self, flag: str, path: Path, ident) -> None:
         """Refuse an output that is an input file (same path, hard or symbolic link)."""
@@ -2098,6 +2112,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
 
     fix = f"give the path of a {what}"  # a NUL: no file system's name ('file \\x00 does not exist')
     _refuse_not_a_path(path, flag, fix, f"{fix} without the NUL character")
+    refuse_unopenable(path, flag)  # a name too long: by its flag (Path.is_file raised)
     path = Path(path)
 
     def refused(problem: str, fix: str) -> EthicLensInputError:

@@ -28,6 +28,10 @@ class NotFolder(click.Path):
             fix = "remove it: no file or folder name holds one"
             problem = "a path cannot hold a NUL character (\\x00)"
             raise EthicLensInputError(problem, value=value, fix=fix, **_named(param))
+        if isinstance(value, str):  # a name too long: by its flag (was "the path has ...")
+            from ..io import refuse_unopenable  # pandas: not at --help
+
+            refuse_unopenable(value, **_named(param))
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
             fix = "give the path of a regular file"
             raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))

@@ -165,7 +165,12 @@ def _load_target(spec: AuditSpec, purpose: str) -> Loaded:
             fix = f"run the {_PURPOSE_WORDS[purpose]} on the file or database the counts came from"
             raise _refused(problem + "reads one", "--counts", fix)
         return _counts_file(spec)
-    if kind == "file" and Path(t.file).suffix == "" and t.file != "-" and not Path(t.file).exists():
+    if (
+        kind == "file"
+        and Path(t.file).suffix == ""
+        and t.file != "-"
+        and not _path_exists(t.file, "target.file")
+    ):
         # no file, no glob, no folder part ('exports/', 'data/preds': paths): a misspelt benchmark?
         if not any(ch in t.file for ch in "*?[/" + os.sep):
             raise _unknown_target(t.file, "target.file", " or a .csv/.parquet path")
