@@ -69,6 +69,7 @@ def is_target(spec) -> bool:
 
 # a spec's target key in JSON: null, a name, or an object of the target's keys
 _TARGET_KEYS = "|".join(f.name for f in fields(Target))
+_TARGET_WORDS = frozenset(("dataset", "file", "counts", "db", "db_env"))  # run()'s keywords
 _SPEC_TARGET = re.compile(r'"target"\s*:\s*(null|"|\{\s*(\}|"(' + _TARGET_KEYS + r')"))')
 
 
@@ -153,28 +154,33 @@ def _top_level_target(text: str) -> bool:
     return False
 
 
-def run(spec, **options):
+def run(spec=None, **options):
     """Run an audit request: ``ethiclens.run(spec)``.
 
     ``spec``: an :class:`AuditSpec`, its dict, a YAML/JSON spec file, or a target (a benchmark
     name or a data path); keyword ``options`` set fields (``n_boot=500``, ``protected=[...]``)
     as in :meth:`AuditSpec.of`; one field set by two keywords (``seed`` and ``random_state``)
-    is refused. The spec says which run it is (:func:`purpose_of`): two ``y_pred`` columns
-    compare models (a ``ModelComparison``); a threshold view's spec (a ``thresholds`` key set,
-    or a score column and no ``y_pred``, as ``ethiclens thresholds --save-config`` writes it;
-    a dict, a spec file or a keyword that writes ``threshold`` or ``step``, at its default
-    too, as the web's threshold view writes its config: ``ethiclens thresholds --config``
-    runs it) draws the ``ThresholdTable``; otherwise an ``AuditResult``. The result's ``run``
-    record says what was read.
+    is refused. Without ``spec``, a target keyword names the target, a database too
+    (``run(db_env="AUDIT_DB", table="preds", y_pred="pred", protected="race")``).
+
+    The spec says which run it is (:func:`purpose_of`): two ``y_pred`` columns compare models (a
+    ``ModelComparison``); a threshold view's spec (a ``thresholds`` key set, or a score column
+    and no ``y_pred``, as ``ethiclens thresholds --save-config`` writes it; a dict, a spec file
+    or a keyword that writes ``threshold`` or ``step``, at its default too, as the web's
+    threshold view writes its config: ``ethiclens thresholds --config`` runs it) draws the
+    ``ThresholdTable``; otherwise an ``AuditResult``. The result's ``run`` record says what was
+    read.
 
     ``run`` writes no file: a report keyword (``html=``, ``json=``, ``model_card=``, ...) is
     refused, naming the result's method that writes it (``result.to_html(path)``); the
     command line writes a spec's ``outputs``.
     """
     # a refusal names the keyword as the caller wrote it, and a bad target the argument
-    given = not is_target(spec)
+    # no spec but a target keyword (db=, file=, ...): the keywords are the request
+    by_keywords = spec is None and not _TARGET_WORDS.isdisjoint(options)
+    given = not by_keywords and not is_target(spec)
     with named_as_called((), options, None if given else "spec", spec_given=given):
-        spec = with_options(as_spec(spec), options)
+        spec = with_options(AuditSpec._of() if by_keywords else as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
         purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
         result = runner.get(purpose, run_audit)(spec)

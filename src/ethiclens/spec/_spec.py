@@ -222,7 +222,12 @@ class Target(_Section):
 
     def check_database_keys(self) -> None:
         """``table`` and ``query`` belong to a database target (a file's rows are all read: a
-        query silently ignored would audit other rows than the user asked for), one of them."""
+        query silently ignored would audit other rows than the user asked for), one of them;
+        a URL that prints as nothing is refused as an empty one (never parsed, nor shown in
+        the refusal's name: "option '--db  '")."""
+        if isinstance(self.db, str) and self.db and prints_blank(self.db):
+            fix = "give a database URL (e.g. postgresql+psycopg://user@host/db), or leave it out"
+            raise _key_error("must not be empty (it is only blanks)", "target.db", fix, self.db)
         if self.table and self.query:
             raise _key_error(
                 "give --table or --query, not both", "target.table/target.query", "drop one"
