@@ -609,8 +609,10 @@ def _ragged_row(path: Path) -> DataFileError | None:
         header = next(rows, [])
         # one name holding another separator: the separator's words (or the line above the
         # table's), as every reader says them, not this row's length
-        if len(header) == 1 and (err := _delimiter_error(path, header[0])):
-            return err
+        if len(header) == 1 and (
+            err := _delimiter_error(path, header[0]) or _line_above_header_error(path, header[0])
+        ):
+            return err  # a title line above the table too ('Adult census data'), separator or not
         for row in rows:
             if len(row) > len(header):
                 return DataFileError(
@@ -648,17 +650,21 @@ def _delimiter_error(path: Path, header: str):
     return None
 
 
-def _line_above_header_error(path: Path, header: str, sep: str) -> DataFileError | None:
-    """The refusal of a one-column first line holding ``sep`` above rows that are comma-
-    separated and hold no ``sep`` (UCI's adult.test starts '|1x3 Cross validator'): a line
-    above the table, not a table separated by ``sep``; None otherwise."""
+def _line_above_header_error(path: Path, header: str, sep: str | None = None):
+    """The refusal of a one-column first line (holding ``sep``, if given) above rows that are
+    comma-separated and hold no ``sep`` (UCI's adult.test starts '|1x3 Cross validator'; a
+    title 'Adult census data' above the table): a line above the table, not a table separated
+    by ``sep``; None otherwise (without ``sep``: unless every row has as many fields)."""
     try:
         text = csv_head(path)[1]
     except EthicLensInputError:
         return None
     lines = [line for line in text.split("\n")[1:6] if line.strip()]  # the last: maybe cut
-    if not lines or any(sep in line or "," not in line for line in lines[:-1] or lines):
+    whole = lines[:-1] or lines
+    if not lines or any((sep and sep in line) or "," not in line for line in whole):
         return None  # no rows, or rows separated as the first line is
+    if sep is None and (len(whole) < 2 or len({len(row) for row in csv.reader(whole)}) != 1):
+        return None  # too few rows to tell, or rows of several lengths: a ragged file
     fields = len(next(csv.reader([lines[0]])))
     return DataFileError(
         f"{_file_name(path)}: its first line {masked_cut(header, 60)!r} is not a header row: "
