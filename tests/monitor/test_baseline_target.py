@@ -58,8 +58,10 @@ def test_a_baseline_file_of_the_first_k_days_equals_baseline_windows_k(
     pairs = [(c["attribute"], c["group"]) for c in by_k["comparisons"]]
     assert pairs == [(c["attribute"], c["group"]) for c in by_file["comparisons"]]
     for k_side, f_side in zip(by_k["comparisons"], by_file["comparisons"], strict=True):
-        # tested from the target's first window, with the bands of --baseline-windows 4
-        assert len(f_side["history"]) == 10
+        # tested from the target's first window, with the bands of --baseline-windows 4; the
+        # last row window ends on the newest time, so it is held (round 45: rows of that time
+        # may still come)
+        assert len(f_side["history"]) == (9 if window == "400" else 10)
         assert _baseline_history(f_side) == _baseline_history(k_side, since=4)
         for test in BASE_TESTS:
             assert "baseline target" in f_side["tests"][test]["null"]

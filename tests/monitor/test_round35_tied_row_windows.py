@@ -28,7 +28,9 @@ def _notes(tmp_path, times, window):
 
 
 def test_row_windows_cut_inside_one_time_are_said(tmp_path):
-    times = ["2024-03-01"] * 50 + ["2024-03-02"] * 50
+    # a later day after them: windows 2 to 4 end on 2024-03-02, held until a later time has
+    # come (round 45), and window 5 begins on a new time
+    times = ["2024-03-01"] * 50 + ["2024-03-02"] * 50 + ["2024-03-03"] * 20
     (note,) = _notes(tmp_path, times, "20")
     assert note.startswith("4 row window(s) begin among rows of the time the window before ends")
     assert "(first: window 1 at 2024-03-01T00:00:00Z)" in note

@@ -677,6 +677,9 @@ def _plan(store: Store, request: MonitorRequest, counted: Counted, window: Windo
             "(or a new --store to start over)",
         )
     pending = per.loc[~per["complete"], WINDOW].tolist() if window.kind == "rows" else []
+    if window.kind == "rows" and len(per):  # rows of the newest time may still come: a window
+        newest = per.loc[per["tmax"] >= per["tmax"].max(), WINDOW].tolist()  # holding it waits
+        pending = sorted(set(pending) | set(newest))
     if window.kind == "days":  # a day window is sealed once it has ended, never before
         pending = per.loc[per["end"] > now.timestamp(), WINDOW].tolist()
     if request.hold_last and len(per):
@@ -712,9 +715,10 @@ def held_windows(pending: list, spans: dict) -> dict:
 
 
 def _check_held(store, request, window: Window, pending: list, stored: dict, spans: dict) -> None:
-    """A window the last run held back (``--hold-last``, or a row window not yet full) must come
-    back whole: TARGET holds at least its rows then (and a row window starts where it did, once
-    the store holds a window), else the rows the last run saw would never be counted."""
+    """A window the last run held back (``--hold-last``, or a row window not yet full or ending
+    on the newest time) must come back whole: TARGET holds at least its rows then (and a row
+    window starts where it did, once the store holds a window), else the rows the last run saw
+    would never be counted."""
     for key, was in sorted((store.meta("held") or {}).items(), key=lambda kv: int(kv[0])):
         w = int(key)
         if w in stored:
@@ -763,7 +767,7 @@ def _held_lost(store, request, window: Window, held: tuple, found: str) -> Ethic
     whole (``found``: what TARGET holds of it), with why the last run held it back."""
     w, was = held
     where = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
-    why = "not yet full, or --hold-last"
+    why = "not yet full or ending on the newest time, or --hold-last"
     if window.kind == "days":  # why the last run held it, not what this run asks
         why = "not yet ended" if was["end"] > _last_run_at(store) else "--hold-last"
     ended = "drop --hold-last" if request.hold_last or why == "--hold-last" else ""
@@ -1282,8 +1286,14 @@ def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
         when = "held by --hold-last until a later window has rows"
     elif window.kind == "days":
         when = "held back until it has ended: the first run after its end processes it"
-    else:
+    elif all(int(plan.spans[w]["rows"]) < window.size for w in plan.pending):
         when = f"held back until it holds {window.size:,} rows: a later run processes it"
+    else:  # full, but its last rows are of the target's newest time, which may still grow
+        when = (
+            f"held back until it holds {window.size:,} rows and rows of a later time than its "
+            "last have come (rows of the newest time may still come, and would renumber it): "
+            "a later run processes it"
+        )
     return [f"{', '.join(shown)}{more}: {when}"]
 
 
