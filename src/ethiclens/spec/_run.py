@@ -50,6 +50,11 @@ def as_spec(spec) -> AuditSpec:
     if is_target(spec):
         return AuditSpec._of(spec)  # a pathlib.Path stays one: a file, never a dataset
     what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"
+    if spec is None:  # run(table=..., y_pred=...): a target keyword names it too
+        problem = f"must be {what}, not NoneType"
+        fix = "pass a spec or a target (run('compas'), run('d.csv', ...)), or name the target "
+        fix += "by keyword: file=, dataset=, counts=, db= or db_env="
+        raise EthicLensInputError(problem, column="spec", fix=fix, kind="argument")
     path_argument(spec, "spec", what)
     return AuditSpec.from_file(str(spec), argument="spec")
 
@@ -70,6 +75,7 @@ def is_target(spec) -> bool:
 # a spec's target key in JSON: null, a name, or an object of the target's keys
 _TARGET_KEYS = "|".join(f.name for f in fields(Target))
 _TARGET_WORDS = frozenset(("dataset", "file", "counts", "db", "db_env"))  # run()'s keywords
+_TARGET_ARGS = ("file", "dataset", "counts")  # those a refusal of the target itself names
 _SPEC_TARGET = re.compile(r'"target"\s*:\s*(null|"|\{\s*(\}|"(' + _TARGET_KEYS + r')"))')
 
 
@@ -179,7 +185,9 @@ def run(spec=None, **options):
     # no spec but a target keyword (db=, file=, ...): the keywords are the request
     by_keywords = spec is None and not _TARGET_WORDS.isdisjoint(options)
     given = not by_keywords and not is_target(spec)
-    with named_as_called((), options, None if given else "spec", spec_given=given):
+    # a bad target is named by what held it: 'spec', or the keyword (run(file='nope.csv'))
+    held = next((k for k in _TARGET_ARGS if k in options), "spec") if by_keywords else "spec"
+    with named_as_called((), options, None if given else held, spec_given=given):
         spec = with_options(AuditSpec._of() if by_keywords else as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
         purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
