@@ -28,7 +28,13 @@ from ._spec import (
     referenced,
     target_key,
 )
-from ._target import MODEL_ROLES, Loaded, refuse_missing_input, refuse_written_apart
+from ._target import (
+    MODEL_ROLES,
+    Loaded,
+    _unknown_target,
+    refuse_missing_input,
+    refuse_written_apart,
+)
 from ._target import loaded_target as load_target  # the faces' words (flags)
 from ._unused import VIEW_ASKED, check_used, with_given
 
@@ -324,6 +330,10 @@ def check_benchmark_roles(spec: AuditSpec, purpose: str) -> None:
     name = spec.target.dataset
     if not name:
         return
+    from .. import datasets
+
+    if name not in datasets.DATASETS:  # no benchmark that 'brings its own labels': a slip first
+        raise _unknown_target(name, "target.dataset")
     for role in _FILE_ROLES:
         value = getattr(spec.roles, role)
         if role == "y_pred" and (purpose == "compare" or len(value) == 2):
