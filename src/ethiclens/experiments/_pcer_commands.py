@@ -33,7 +33,7 @@ from ..privacy import (
     get_trainer,
     refusing_unknown,
 )
-from ._grid import SweepGrid, preset, read_grid
+from ._grid import MAX_SEEDS, SweepGrid, preset, read_grid
 from ._pcer_data import attributes_of, load_pcer_dataset, prepare
 
 # --- pcer train: one model, audited on each attribute
@@ -238,8 +238,12 @@ def _check_sweep_flags(preset_name, grid_file, overrides: dict) -> None:
         )
     # named as sweep_grid's keywords: pcer sweep's flags_named names its flags --seeds, ...
     seeds = overrides.get("seeds")
-    if isinstance(seeds, int | float) and seeds < 1:  # a list or text: the grid's own check
+    too_many = isinstance(seeds, int) and seeds > MAX_SEEDS  # a count's fix: --seeds takes no list
+    if too_many or isinstance(seeds, int | float) and seeds < 1:  # a list, text: the grid's check
         problem = "must be at least 1: a count N runs seeds 0..N-1"
+        if too_many:
+            problem = "too many seeds: a count N runs seeds 0..N-1 and must be at most "
+            problem += f"{MAX_SEEDS:,}"
         raise argument_error(problem, "seeds", seeds, "e.g. 10 (seeds 0..9)")
     features = overrides.get("features")
     if features is not None:
