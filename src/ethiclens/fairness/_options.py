@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .._checks import (
+    ROLE_NAMES,
     SKLEARN_SEED_LIMIT,
     ZERO_D_TEXT,
     check_argument_type,
@@ -260,9 +261,35 @@ SPEC_NAMES = {
 POSITIVE_WORDS = {"favorable": True, "harmful": False}
 
 
+# function -> its data arguments, which a role's other common name means (label=: y_true)
+_DATA_ARGUMENTS = {
+    "audit": ("y_true", "y_pred", "sensitive_features", "y_score", "sample_weight"),
+    "audit_counts": ("table", "protected"),
+    "compare": ("y_true", "pred_a", "pred_b", "sensitive_features", "sample_weight"),
+    "threshold_table": ("y_true", "y_score", "sensitive_features", "sample_weight"),
+}
+
+
+def _roles_meant(function: str) -> dict:
+    """``function``'s data argument each other name of a role means (``label``: ``y_true``,
+    ``protected``: ``sensitive_features``), as ``_checks.ROLE_NAMES`` answers on every face;
+    the nearest spelling would mean something else (``pos_label``, ``provenance``)."""
+    args = _DATA_ARGUMENTS.get(function, ())
+    names = {**ROLE_NAMES, "protected": "protected", "sensitive_features": "protected"}
+    out = {}
+    for other, role in names.items():
+        meant = [a for a in ("sensitive_features", "protected") if a in args]
+        meant = meant if role == "protected" else [role] if role in args else []
+        if meant and meant[0] != other:
+            out[other] = meant[0]
+    return out
+
+
 def _refuse_unknown(function: str, options: dict, allowed) -> None:
-    """Refuse keywords ``function`` does not take, with the closest keyword it takes."""
+    """Refuse keywords ``function`` does not take, with the closest keyword it takes (or the
+    data argument a role's other name means: ``audit(..., label=...)``: ``y_true``)."""
     meant = {k: v for k, v in SPEC_NAMES.items() if v in (*allowed, "sample_weight")}
+    meant |= _roles_meant(function)
     if next((k for k in options if k not in allowed), None) == "bins":  # not n_bins (the ECE's)
         raise UnknownKeywordError(
             f"{function}() got an unexpected keyword argument 'bins' (n_bins is calibration's)",
