@@ -63,7 +63,7 @@ def test_bad_settings(data):
         train_dp_mlp("adult", "sex", epsilon=1e-4, seed=0, data=data, epochs=1)
     with pytest.raises(EthicLensInputError, match="sample rate .* >= 1"):
         train_dp_mlp("adult", "sex", epsilon=1.0, seed=0, data=data, batch_size=5000)
-    with pytest.raises(EthicLensInputError, match="positive number"):
+    with pytest.raises(EthicLensInputError, match="ε must be a finite number > 0"):
         train_dp_mlp("adult", "sex", epsilon=-1, seed=0, data=data)
     with pytest.raises(EthicLensInputError, match="no attribute .age. for adult"):
         train_dp_mlp("adult", "age", epsilon=1.0, seed=0, data=data)
