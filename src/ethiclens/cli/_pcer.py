@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .._checks import check_dp_epsilon, check_draws, check_seed, split_list, split_names
+from .._checks import check_draws, check_seed, split_list, split_names
 from .._text import safe_console
 from ..datasets import names as dataset_names
 from ..errors import EthicLensInputError
@@ -162,7 +162,6 @@ def train_cmd(json_out, **options):
     from ..experiments import TrainRequest, train_and_audit
     from ..privacy import print_summary
 
-    check_dp_epsilon(options["epsilon"], "--epsilon", limit=None)  # in the flag's words
     to_stdout = json_outputs(json_out)
     with flags_named():
         trained = train_and_audit(TrainRequest(**options))
@@ -187,7 +186,6 @@ def sweep_cmd(store, scheduler, workers, grid_file, preset, **options):
     check_workers(workers, cli=True)
     for flag in [f for f in ("datasets", "epsilons") if options[f]]:  # given: split, checked
         options[flag] = split_list(options[flag], f"--{flag}")
-    [check_dp_epsilon(e, "--epsilons") for e in options["epsilons"] or ()]  # the flag's words
     refuse_stdout(store, "--store")
     check_outputs({"--store": store}, inputs=[grid_file] if grid_file else [])
     with flags_named(grid_file="--grid"):  # the grid file, a key a flag overrode, --scheduler
