@@ -375,10 +375,12 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
 def _label_key(label):
     """A --pos-label as a key: a number by its value, none as 1 (labels 0/1, or False/True:
     1 names True), a Python truth as its number (it matches 0/1 labels), a truth's text as
-    itself (refused on 0/1 labels, as the audit refuses it)."""
+    itself (refused on 0/1 labels, as the audit refuses it). Text keeps its spaces, as the
+    audit and the counts keep a text label's (' >50K.' is not '>50K.'); Decimal reads a
+    number's around it (' 1' is 1)."""
     if label is None or isinstance(label, bool):
         return Decimal(1 if label is None else int(label))
-    text = str(label).strip()
+    text = str(label)
     if text.casefold() in ("true", "false"):
         return ("truth", text.casefold() == "true")
     try:
