@@ -599,6 +599,11 @@ def _check_text(request: MonitorRequest) -> None:
             raise EthicLensInputError(
                 "must not be empty", column="--" + _flag(name), value="", fix=fix
             )
+    if request.db and prints_blank(request.db):  # ' ', a zero-width space: as the audit's --db
+        fix = "give a database URL (e.g. postgresql+psycopg://user@host/db), or leave it out"
+        raise EthicLensInputError(
+            "must not be empty (it is only blanks)", column="--db", value=request.db, fix=fix
+        )
     check_member(
         request.engine,
         ENGINES,
