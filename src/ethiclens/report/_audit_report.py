@@ -838,36 +838,36 @@ def _undefined_instead(c) -> list[str]:
     return [f"none: undefined instead ({undefined[0].reason or 'a rate of 0/0'})"]
 
 
+def _floor_row(c, sizes: dict, policy: dict) -> list:
+    """One comparison's row of the floors table: rows, labels, the floors met, and each
+    metric below a floor in words ('Disparate impact', as the glossary and the compare report
+    name it; the JSON keeps its key)."""
+    labels = c.label_counts
+    lab = (
+        "—"
+        if labels is None
+        else " vs ".join(
+            f"{labels[w]['positive']:,}/{labels[w]['negative']:,}" for w in ("group", "reference")
+        )
+    )
+    bit = [metric_words(k) for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
+    bit = bit or _undefined_instead(c)
+    eff_rows, eff_labels = _effective(c, sizes, policy)
+    return [
+        f"{c.attribute}: {c.group}",
+        c.n_text(" vs ") + eff_rows,
+        lab + eff_labels,
+        *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
+        ", ".join(bit) if bit else "none",
+    ]
+
+
 def _floors(result: AuditResult) -> Section:
     """Per comparison its rows and labels and which floors they met; a weighted audit's floors
     count Kish effective rows, shown beside the rows ("effective")."""
     policy = result.config["policy"]
     sizes = {(a.name, g.group): g for a in result.attributes for g in a.groups}
-    rows = []
-    for c in result.comparisons:
-        labels = c.label_counts
-        lab = (
-            "—"
-            if labels is None
-            else " vs ".join(
-                f"{labels[w]['positive']:,}/{labels[w]['negative']:,}"
-                for w in ("group", "reference")
-            )
-        )
-        # each metric in words ('Disparate impact'), as the tables' glossary and the compare
-        # report name it; the JSON keeps its key
-        bit = [metric_words(k) for k, m in c.metrics.items() if m.status == "INSUFFICIENT_DATA"]
-        bit = bit or _undefined_instead(c)
-        eff_rows, eff_labels = _effective(c, sizes, policy)
-        rows.append(
-            [
-                f"{c.attribute}: {c.group}",
-                c.n_text(" vs ") + eff_rows,
-                lab + eff_labels,
-                *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
-                ", ".join(bit) if bit else "none",
-            ]
-        )
+    rows = [_floor_row(c, sizes, policy) for c in result.comparisons]
     intro = (
         f"Selection-rate metrics need at least {policy['min_group_size']:,} rows in both the "
         f"group and the reference; error-rate metrics at least {policy['min_label_count']:,} "
