@@ -2109,6 +2109,19 @@ def check_store_name(path, flag: str = "--store") -> None:
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json")
 
 
+def _config_bytes(path: Path, what: str, refused) -> bytes:
+    """A small file's bytes, refused first when they are no UTF-8 text a parser should see:
+    UTF-16/32 (as data files are refused), a SQLite database (a monitor's store given as a
+    baseline may even decode as text)."""
+    raw = path.read_bytes()
+    wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)
+    if wide is not None:
+        raise refused(wide.problem, wide.fix)
+    if raw.startswith(_SQLITE_MAGIC):
+        raise refused(f"{_shown(path.name)} is {_SQLITE}, not text", f"give the {what}")
+    return raw
+
+
 def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUFFIXES, limit=None):
     """The parsed content of a small YAML, JSON or TOML file (a spec, model-card fields, a sweep
     grid, a baseline report, a P2NIA request): its existence, suffix (``suffixes``; None: any
@@ -2135,12 +2148,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         kinds = list(dict.fromkeys(s.strip(".").replace("yml", "yaml").upper() for s in suffixes))
         raise refused(f"{_shown(path.name)} is not a {_or(kinds)} file", f"use {_or(suffixes)}")
     check_config_size(path, flag, limit or MAX_CONFIG_BYTES)
-    raw = path.read_bytes()
-    wide = wide_text_error(path, raw[:WIDE_HEAD], table=False)  # as data files are refused
-    if wide is not None:
-        raise refused(wide.problem, wide.fix)
-    if raw.startswith(_SQLITE_MAGIC):  # a monitor's store as a baseline (may decode as text)
-        raise refused(f"{_shown(path.name)} is {_SQLITE}, not text", f"give the {what}")
+    raw = _config_bytes(path, what, refused)
     try:
         text = raw.decode("utf-8-sig")
         # blank is no syntax error to a person: said as a blank YAML file is, in every format
