@@ -1387,9 +1387,7 @@ def _as_key(exc: EthicLensInputError, where: str) -> EthicLensInputError:
     key = _key_named(exc)
     if key is None:
         return exc
-    fix = exc.fix  # a fix that names each face's spelling ("on the command line") is kept
-    if fix and "on the command line" not in fix:
-        fix = fix.replace(f"{REQUEST_FLAGS[key]} ", f'"{key}": ')
+    fix = _example_as(exc.fix, REQUEST_FLAGS[key], f'"{key}": ', json.dumps)
     return EthicLensInputError(
         exc.problem, column=f"{key} in {where}", value=exc.value, fix=fix, kind="key"
     )
@@ -1401,10 +1399,26 @@ def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
     key = _key_named(exc)
     if key is None:
         return exc
-    fix = exc.fix  # a fix that names each face's spelling ("on the command line") is kept
-    if fix and "on the command line" not in fix:
-        fix = fix.replace(f"{REQUEST_FLAGS[key]} ", f"{key}=")
+    fix = _example_as(exc.fix, REQUEST_FLAGS[key], f"{key}=", repr)
     return EthicLensInputError(exc.problem, column=key, value=exc.value, fix=fix, kind="argument")
+
+
+def _example_as(fix: str | None, flag: str, said: str, quote) -> str | None:
+    """``fix`` with its example of ``flag`` (``e.g. --protected sex``) written as ``said``
+    takes it: a number as is, text by ``quote`` (``"protected": "sex"``, ``protected='sex'``).
+    A fix that names each face's spelling ("on the command line") is kept."""
+    if not fix or "on the command line" in fix:
+        return fix
+
+    def one(match) -> str:
+        value = match.group(1)
+        try:
+            number = math.isfinite(float(value))
+        except ValueError:
+            number = False
+        return said + (value if number else quote(value))
+
+    return re.sub(rf"{re.escape(flag)} ([^\s,;()]+)", one, fix)
 
 
 def _plain_text(value):
