@@ -267,6 +267,14 @@ class DatasetEntry:
                 )
         cols = self._texts("protected", "column names", "e.g. protected=('sex', 'race')")
         self._texts("limitations", "sentences", "e.g. limitations=('Sex is self-reported.',)")
+        if any(prints_blank(c) for c in cols):  # '', ' ', U+200B: as a pcer_splits key
+            raise EthicLensInputError(
+                "an attribute's name must not be empty (it prints as nothing)",
+                column="protected",
+                value=cols,
+                fix="name each protected column as the loader's data does, with text that "
+                "prints, e.g. protected=('sex', 'race')",
+            )
         if len(set(cols)) != len(cols):
             fix = "name each protected column once"
             raise EthicLensInputError(
