@@ -21,6 +21,7 @@ import numpy as np
 
 from .._checks import (
     ALPHA_FIX,
+    ROLE_NAMES,
     check_argument_type,
     check_count,
     check_di_threshold,
@@ -30,6 +31,7 @@ from .._checks import (
     check_seed,
     check_type,
     is_number,
+    use_one_of,
 )
 from .._secrets import mask_secrets
 from .._text import prints_blank
@@ -224,6 +226,18 @@ class MonitorRequest:
     exclude_groups: dict | None = None
     # crossed attributes compared as one more attribute each: (("race", "sex"), ...)
     intersections: tuple | None = None
+
+    def __new__(cls, *args, **kwargs):
+        # an unknown keyword (label=, y_tru=): one refusal with its near miss, as audit()'s
+        # and run()'s, not the dataclass's bare TypeError
+        known = [f.name for f in fields(cls) if f.init]
+        if unknown := [k for k in kwargs if k not in known]:
+            meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
+            said = f"did you mean {meant!r}? use one of {known}" if meant in known else None
+            fix = said or use_one_of(unknown[0], known)
+            problem = "unknown keyword argument"
+            raise EthicLensInputError(problem, column=unknown[0], fix=fix, kind="argument")
+        return super().__new__(cls)
 
     @_one_pass  # its checks resolve the target twice: each part scanned once
     def __post_init__(self):
