@@ -593,8 +593,15 @@ def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str
         raise _query_error(
             f"the query is not SQL EthicLens can check: {first}{where}", fix
         ) from None
-    # A trailing ';' (with or without a comment after it) parses as an empty statement.
-    statements = [s for s in parsed if s is not None and not isinstance(s, exp.Semicolon)]
+    # A trailing ';' (with or without a comment after it) parses as an empty statement; one of
+    # characters that print as nothing ('select 1;\u200b', '\u200b;') is no statement either.
+    statements = [
+        s
+        for s in parsed
+        if s is not None
+        and not isinstance(s, exp.Semicolon)
+        and not prints_blank(s.sql(dialect=dialect))
+    ]
     if len(statements) != 1:
         raise _query_error(
             f"the query holds {len(statements)} statements; EthicLens runs exactly one", fix
