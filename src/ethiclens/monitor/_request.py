@@ -227,18 +227,6 @@ class MonitorRequest:
     # crossed attributes compared as one more attribute each: (("race", "sex"), ...)
     intersections: tuple | None = None
 
-    def __new__(cls, *args, **kwargs):
-        # an unknown keyword (label=, y_tru=): one refusal with its near miss, as audit()'s
-        # and run()'s, not the dataclass's bare TypeError
-        known = [f.name for f in fields(cls) if f.init]
-        if unknown := [k for k in kwargs if k not in known]:
-            meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
-            said = f"did you mean {meant!r}? use one of {known}" if meant in known else None
-            fix = said or use_one_of(unknown[0], known)
-            problem = "unknown keyword argument"
-            raise EthicLensInputError(problem, column=unknown[0], fix=fix, kind="argument")
-        return super().__new__(cls)
-
     @_one_pass  # its checks resolve the target twice: each part scanned once
     def __post_init__(self):
         # "argument 'di_threshold'", "argument 'engine'"; the command line (from_spec within
@@ -412,6 +400,30 @@ class MonitorRequest:
         out = {k: d[k] for k in (*BOUND, *DRAWS)}
         # only when given: stores written before keep matching
         return out | {name: d[name] for name in OPTIONAL if getattr(self, name) is not None}
+
+
+def _refusing_unknown_keywords(init):
+    """``init`` refusing an unknown keyword (``label=``, ``y_tru=``) with one refusal and its
+    near miss, as ``audit()``'s and ``run()``'s, not the dataclass's bare TypeError; a role's
+    other common name points to the role (``label``: ``y_true``). Its signature stays
+    ``init``'s (``functools.wraps``: help() and the API doc)."""
+    import functools
+
+    @functools.wraps(init)
+    def checked(self, *args, **kwargs):
+        known = [f.name for f in fields(type(self)) if f.init]
+        if unknown := [k for k in kwargs if k not in known]:
+            meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
+            said = f"did you mean {meant!r}? use one of {known}" if meant in known else None
+            fix = said or use_one_of(unknown[0], known)
+            problem = "unknown keyword argument"
+            raise EthicLensInputError(problem, column=unknown[0], fix=fix, kind="argument")
+        init(self, *args, **kwargs)
+
+    return checked
+
+
+MonitorRequest.__init__ = _refusing_unknown_keywords(MonitorRequest.__init__)
 
 
 def _flag(name: str) -> str:
