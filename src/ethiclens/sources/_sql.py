@@ -549,6 +549,34 @@ def _catalog_error(column: str, what: str, value: str) -> EthicLensInputError:
     )
 
 
+def _statements(sqlglot, exp, query: str, dialect: str, fix: str) -> list:
+    """The statements of ``query`` as sqlglot parses them, refused in one line where it cannot;
+    a trailing ';' (with or without a comment after it) parses as an empty statement, and one
+    of characters that print as nothing ('select 1;\u200b', '\u200b;') is no statement
+    either."""
+    # sqlglot logs a warning when it falls back to an opaque Command; that case is refused later.
+    logging.getLogger("sqlglot").setLevel(logging.ERROR)
+    try:
+        parsed = sqlglot.parse(query, read=dialect)
+    except sqlglot.errors.SqlglotError as exc:
+        _refuse_unclosed_quote(exc, query)
+        errors = getattr(exc, "errors", None) or [{}]
+        first = errors[0].get("description") or type(exc).__name__
+        where = (
+            f" (line {errors[0]['line']}, column {errors[0]['col']})" if "line" in errors[0] else ""
+        )
+        raise _query_error(
+            f"the query is not SQL EthicLens can check: {first}{where}", fix
+        ) from None
+    return [
+        s
+        for s in parsed
+        if s is not None
+        and not isinstance(s, exp.Semicolon)
+        and not prints_blank(s.sql(dialect=dialect))
+    ]
+
+
 def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str:
     """``query`` checked to be one read-only SELECT and regenerated from its parse tree.
 
@@ -579,29 +607,7 @@ def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str
     fix = 'give one SELECT statement, e.g. --query "SELECT y, pred, race FROM scores"'
     if prints_blank(str(query)):  # ' ', a zero-width space, U+3164: no statement
         raise _query_error("the query is empty", fix)
-    # sqlglot logs a warning when it falls back to an opaque Command; that case is refused below.
-    logging.getLogger("sqlglot").setLevel(logging.ERROR)
-    try:
-        parsed = sqlglot.parse(query, read=dialect)
-    except sqlglot.errors.SqlglotError as exc:
-        _refuse_unclosed_quote(exc, query)
-        errors = getattr(exc, "errors", None) or [{}]
-        first = errors[0].get("description") or type(exc).__name__
-        where = (
-            f" (line {errors[0]['line']}, column {errors[0]['col']})" if "line" in errors[0] else ""
-        )
-        raise _query_error(
-            f"the query is not SQL EthicLens can check: {first}{where}", fix
-        ) from None
-    # A trailing ';' (with or without a comment after it) parses as an empty statement; one of
-    # characters that print as nothing ('select 1;\u200b', '\u200b;') is no statement either.
-    statements = [
-        s
-        for s in parsed
-        if s is not None
-        and not isinstance(s, exp.Semicolon)
-        and not prints_blank(s.sql(dialect=dialect))
-    ]
+    statements = _statements(sqlglot, exp, query, dialect, fix)
     if len(statements) != 1:
         raise _query_error(
             f"the query holds {len(statements)} statements; EthicLens runs exactly one", fix
