@@ -178,7 +178,8 @@ def test_two_targets_are_named_by_their_flags(tmp_path, capsys):
     csv, url = _write(tmp_path, _rows())
     assert main(["audit", str(csv), "--db", url, "--table", "preds", "--y-pred", "pred"]) == 2
     assert _last_error(capsys).startswith(
-        "error: argument 'TARGET' and option '--db': names 2 targets (file, db). Fix: keep one of them"
+        "error: argument 'TARGET' and option '--db': names 2 targets (file, db). "
+        "Fix: keep one of them"
     )
 
 
