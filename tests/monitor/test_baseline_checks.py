@@ -1,5 +1,5 @@
 """Baselines that could never be used are refused (or stated), and a baseline's reading errors
-name --baseline-target, not TARGET."""
+name --baseline-target (run_monitor: the argument baseline_target), not TARGET."""
 
 import sqlite3
 
@@ -48,7 +48,7 @@ def test_a_baseline_target_no_comparison_can_use_is_refused(tmp_path, days, race
     store = tmp_path / "s.sqlite"
     with pytest.raises(EthicLensInputError) as exc:
         run_monitor(_req(feed, baseline_target=str(base)), store)
-    assert exc.value.column == "--baseline-target" and words in str(exc.value)
+    assert exc.value.column == "baseline_target" and words in str(exc.value)  # the argument
     assert _windows(store) == 0  # refused before anything was stored
 
 
@@ -76,7 +76,7 @@ def test_a_baseline_period_before_the_data_is_refused(tmp_path, days):
     with pytest.raises(EthicLensInputError) as exc:
         run_monitor(_req(feed, baseline_period="2024-01-01..2024-01-31"), store)
     text = str(exc.value)
-    assert exc.value.column == "--baseline-period" and "2024-01-01..2024-01-31" in text
+    assert exc.value.column == "baseline_period" and "2024-01-01..2024-01-31" in text
     assert "the data's first window starts 2024-03-01" in text
     assert _windows(store) == 0
 
@@ -118,12 +118,12 @@ def test_a_baseline_reading_error_is_the_baselines(tmp_path, days):
     with pytest.raises(EthicLensInputError) as exc, reading_baseline(str(base)):
         count_windows(str(base), request.roles(), request.parsed_window(), engine="pandas")
     assert exc.value.column == "--baseline-target"
-    # a run reads its --baseline-target this way
+    # a run reads its baseline target this way; run_monitor names the argument (78651497)
     with pytest.raises(EthicLensInputError) as run:
         feed = days(tmp_path / "feed", range(2), n=50)
         run_monitor(_req(feed, protected=("race",), baseline_target=str(base)),
                     tmp_path / "s.sqlite")  # fmt: skip
-    assert run.value.column == "--baseline-target" and "column 'pred" in str(run.value)
+    assert run.value.column == "baseline_target" and "column 'pred" in str(run.value)
     assert f"column 'pred (y_pred)' of the baseline ({base})" in str(exc.value)
 
 

@@ -32,7 +32,9 @@ def test_two_rows_of_one_second_at_a_cut_are_not_noted(tmp_path):
 
 
 def test_dates_cut_by_windows_larger_than_a_date_are_noted(tmp_path):
-    times = ["2024-03-01"] * 30 + ["2024-03-02"] * 30 + ["2024-03-03"] * 30
+    # a later day after them: window 1 ends on 2024-03-03, held until a later time has come
+    # (399b68f4), and window 2 (not yet full) begins on a new time
+    times = ["2024-03-01"] * 30 + ["2024-03-02"] * 30 + ["2024-03-03"] * 30 + ["2024-03-04"] * 20
     (note,) = _tie_notes(tmp_path, times, "45")  # window 1 begins inside 2024-03-02's rows
     assert note.startswith("1 row window(s) begin among rows of the time the window before")
     assert "(first: window 1 at 2024-03-02T00:00:00Z)" in note
