@@ -55,7 +55,7 @@ def test_builtin_models_are_registry_entries():
 def test_unknown_model_lists_the_registered_ones():
     with pytest.raises(EthicLensInputError, match="unknown model") as err:
         ExperimentConfig(models=("svm",)).validate()
-    assert "rf, xgb" in str(err.value) and "--models" in str(err.value)
+    assert "rf, xgb" in str(err.value) and "argument 'models'" in str(err.value)
     result = CliRunner().invoke(cli, ["p2nia", "population-bias", "--model", "svm"])
     assert result.exit_code == 2 and "'svm' is not one of 'rf', 'xgb'" in result.output
 
