@@ -248,8 +248,8 @@ def _bare_masked(match: re.Match) -> str:
     URL that ends it (``race:postgresql://u:***@h`` kept whole, its scheme and user shown; in
     ``x:pw@postgresql://u:***@h`` only ``pw`` masked)."""
     run = match["run"]
-    if run is None:  # a word scanned for an '@' that is not there
-        return match[0]
+    if run is None or _MASKED_USER.fullmatch(run):  # no '@'; or 'g:u:***@h', masked already
+        return match[0]  # (masking twice read 'g' as the user: 'g:***@h' lost the name 'u')
     url = _URL_AT_END.search(run)
     if url is None or (url["masked"] is None and not _known_scheme(url["scheme"])):
         return f"{match['pre']}{MASK}@"
@@ -258,6 +258,10 @@ def _bare_masked(match: re.Match) -> str:
         return match[0]
     before, _, after = head.rpartition("@")
     return f"{match['pre']}{MASK}@{after}{run[url.start() :]}"
+
+
+# a user and an already masked password ('u:***@'): a masked text masked again keeps it
+_MASKED_USER = re.compile(rf"[\w.%+~-]+:{re.escape(MASK)}@")
 
 
 def _known_scheme(scheme: str) -> bool:
