@@ -488,6 +488,17 @@ def empty_fix(key: str) -> str:
     return "give a value, or leave it out for its default"
 
 
+def has_negative_zero(values) -> bool:
+    """Whether a float -0.0 is among ``values`` (objects: a column's distinct values)."""
+    return any(isinstance(v, float | np.floating) and v == 0 and np.signbit(v) for v in values)
+
+
+def unsigned_zero(value):
+    """``value`` with a float -0.0 as 0.0 (IEEE: -0.0 + 0.0 is 0.0, NaN stays NaN); any other
+    value as it is. -0.0 and 0.0 are one group, named '0.0' on every engine and face."""
+    return value + 0.0 if isinstance(value, float | np.floating) else value
+
+
 def did_you_mean(value, choices) -> str:
     """``"did you mean 'compas'? "`` when text ``value`` is a near miss of one of ``choices``
     (a typo, another case), else ``""``: the start of a refusal's fix."""

@@ -22,6 +22,7 @@ from .._checks import (
     empty_fix,
     first_row,
     float_of_text,
+    has_negative_zero,
     is_number_text,
     is_zero_one_with_strays,
     label_fix,
@@ -29,6 +30,7 @@ from .._checks import (
     pos_label_said,
     refuse_missing,
     underflows,
+    unsigned_zero,
     use_one_of,
 )
 from .._text import as_seen, printed_floats, prints_blank
@@ -1329,9 +1331,9 @@ def _unsigned_zeros(uniques):
     if getattr(getattr(uniques, "dtype", None), "kind", "O") in "biuUSMm":
         return uniques  # floats are looked at: a category's may be -0.0
     values = list(uniques)
-    if not any(isinstance(v, float | np.floating) and v == 0 and np.signbit(v) for v in values):
+    if not has_negative_zero(values):
         return uniques
-    return np.array([v + 0.0 if isinstance(v, float | np.floating) else v for v in values], object)
+    return np.array([unsigned_zero(v) for v in values], object)
 
 
 def _sorted_codes(labels: list[str], codes: np.ndarray):

@@ -23,7 +23,9 @@ from .._checks import (
     check_count,
     check_label_lengths,
     decoded_bytes,
+    has_negative_zero,
     plain,
+    unsigned_zero,
     use_one_of,
 )
 from .._text import CSV_FORMULA_START, one_line, printed_floats
@@ -292,10 +294,9 @@ def canonical_zero(values: pd.Series) -> pd.Series:
         return values + 0.0  # IEEE: -0.0 + 0.0 is 0.0, every other value (NaN too) unchanged
     if values.dtype != object:
         return values
-    floats = [v for v in _uniques(values) if isinstance(v, float | np.floating)]
-    if not any(v == 0 and np.signbit(v) for v in floats):
+    if not has_negative_zero(_uniques(values)):
         return values
-    return values.map(lambda v: v + 0.0 if isinstance(v, float | np.floating) else v)
+    return values.map(unsigned_zero)
 
 
 def parquet_key_types(files, columns) -> dict:
