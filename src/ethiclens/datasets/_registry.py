@@ -122,6 +122,30 @@ class BinarySplit:
         return self.group0, self.group1
 
 
+def _check_feature_sets(entry: str, sets) -> None:
+    """Each feature set named as it is typed after --features (text that prints, no spaces
+    around it, no control characters, no comma: ``datasets list`` joins the names with ', ')
+    and described in words."""
+    for name, what in sets.items():
+        bad = not isinstance(name, str) or prints_blank(name)  # '', ' ', U+200B, U+3164
+        if bad or name != name.strip() or not name.isprintable() or "," in name:
+            raise EthicLensInputError(
+                f"dataset entry {entry!r}: a feature set needs a name as it is typed after "
+                "--features: text that prints, without spaces around it, control characters or "
+                "commas",
+                column="feature_sets",
+                value=name,
+                fix="e.g. feature_sets={'full': 'every column', 'paper': 'the paper list'}",
+            )
+        if not isinstance(what, str):
+            raise EthicLensInputError(
+                f"dataset entry {entry!r}: a feature set is described in words",
+                column=f"feature_sets.{name}",
+                value=what,
+                fix=f"e.g. feature_sets={{{name!r}: 'every column'}}",
+            )
+
+
 def _check_pcer_splits(splits) -> None:
     """Each PCER split a BinarySplit keyed by an attribute name that prints."""
     for attr, split in splits.items():
@@ -225,6 +249,7 @@ class DatasetEntry:
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
             # a copy, never the caller's lists (and picklable)
             object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
+        _check_feature_sets(self.name, self.feature_sets)
         if DEFAULT_FEATURES not in self.feature_sets:
             raise EthicLensInputError(
                 f"every dataset has a {DEFAULT_FEATURES!r} feature set",
