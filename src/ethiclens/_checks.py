@@ -489,14 +489,26 @@ def empty_fix(key: str) -> str:
 
 
 def has_negative_zero(values) -> bool:
-    """Whether a float -0.0 is among ``values`` (objects: a column's distinct values)."""
-    return any(isinstance(v, float | np.floating) and v == 0 and np.signbit(v) for v in values)
+    """Whether a signed zero is among ``values`` (objects: a column's distinct values): a
+    float -0.0 (NumPy's float16/32/64 too), a Decimal('-0') or ('-0.00'), a complex number
+    with a -0.0 part. Each equals its unsigned zero, so the two are one group."""
+    return any(unsigned_zero(v) is not v for v in values)
 
 
 def unsigned_zero(value):
-    """``value`` with a float -0.0 as 0.0 (IEEE: -0.0 + 0.0 is 0.0, NaN stays NaN); any other
-    value as it is. -0.0 and 0.0 are one group, named '0.0' on every engine and face."""
-    return value + 0.0 if isinstance(value, float | np.floating) else value
+    """``value`` with a signed zero unsigned: a float -0.0 as 0.0 (IEEE: -0.0 + 0.0 is 0.0,
+    NaN stays NaN), Decimal('-0.00') as Decimal('0.00') (its digits kept), a complex number's
+    -0.0 parts as 0.0; any other value as it is (the same object). -0 and 0 are one group,
+    named as the unsigned zero on every engine and face, whichever row comes first."""
+    if isinstance(value, float | np.floating):
+        return value + 0.0 if value == 0 and np.signbit(value) else value
+    if isinstance(value, Decimal):
+        return value.copy_abs() if value.is_zero() and value.is_signed() else value
+    if isinstance(value, complex | np.complexfloating):
+        parts = (value.real, value.imag)
+        if any(part == 0 and np.signbit(part) for part in parts):
+            return type(value)(complex(parts[0] + 0.0, parts[1] + 0.0))
+    return value
 
 
 def did_you_mean(value, choices) -> str:
