@@ -647,7 +647,30 @@ def _delimiter_error(path: Path, header: str):
                 f"separated by {shown}, not commas",
                 fix="save it as comma-separated CSV (or Parquet)",
             )
+    if _space_separated(path, header):
+        return DataFileError(
+            f"{_file_name(path)} has one column {masked_cut(header, 60)!r}: its fields look "
+            "separated by spaces, not commas",
+            fix="save it as comma-separated CSV (or Parquet)",
+        )
     return None
+
+
+def _space_separated(path: Path, header: str) -> bool:
+    """A one-column header of several space-separated names above rows of as many
+    space-separated fields and no comma (``y yhat g`` / ``1 0 a``, as a plain-text export or
+    ``print(df)`` writes it): a name that merely holds a space (``credit score``) has rows of
+    one field."""
+    names = header.split()
+    if len(names) < 2 or "," in header:
+        return False
+    try:
+        text = csv_head(path)[1]
+    except EthicLensInputError:
+        return False
+    lines = [line for line in text.split("\n")[1:6] if line.strip()]
+    whole = lines[:-1] or lines  # the last: maybe cut
+    return bool(whole) and all("," not in ln and len(ln.split()) == len(names) for ln in whole)
 
 
 def _line_above_header_error(path: Path, header: str, sep: str | None = None):
