@@ -327,6 +327,7 @@ def compare(
     verdicts = _verdict_changes(audit_a, audit_b)
     data = {"n_rows": int(len(a)), "provenance": opts.provenance or {}}
     config = _compare_config(opts, policy, true is not None, weights is not None)
+    _state_edits(config, opts, audit_a.config)
     names = (str(opts.names[0]), str(opts.names[1]))
     return ModelComparison(
         names, audit_a, audit_b, differences, group_diffs, verdicts, config, data
@@ -398,6 +399,16 @@ def _compare_config(opts, policy, labelled: bool, weighted: bool) -> dict:
     if opts.bins:  # the edges both audits binned at, as theirs (absent when none: unchanged)
         config["bins"] = _bins_stated(opts.bins)
     return config
+
+
+def _state_edits(config: dict, opts, audited: dict) -> None:
+    """The groups edited before both audits (``intersections``, ``exclude_groups``,
+    ``merge_groups``, as done: the audits' own config), stated in the comparison's config as
+    the threshold view's states them, so a rerun from it edits the same groups; absent when
+    none was asked for (those outputs are unchanged)."""
+    if opts.intersections or opts.exclude_groups or opts.merge_groups:
+        for key in ("intersections", "exclude_groups", "merge_groups"):
+            config[key] = copy.deepcopy(audited[key])
 
 
 def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
