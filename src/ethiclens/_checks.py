@@ -201,6 +201,16 @@ def underflows(text: str) -> bool:
     return float(text) == 0 and any(c in mantissa for c in "123456789")
 
 
+def refuse_written_underflow(value, where: str, fix: str, symbol: str | None = None) -> None:
+    """Refuse a number a YAML/JSON file wrote that a double rounds to 0 (``epsilon: 1e-400``,
+    kept with its text by the config reader): in :func:`underflow_words`, as the same text
+    typed on the command line is, not checked as the 0.0 it was read as."""
+    text = getattr(value, "yaml_text", None)
+    if isinstance(value, float) and isinstance(text, str) and is_number_text(text):
+        if underflows(text):
+            raise _setting_error(underflow_words(text, symbol), column=where, value=text, fix=fix)
+
+
 def underflow_words(text: str, symbol: str | None = None) -> str:
     """The one refusal of number text that :func:`underflows` (every option and face); of a
     negative one (``-1e-400``) it is the size that is too small."""
@@ -889,6 +899,7 @@ def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> flo
     elif not is_number(value):
         problem = f"{EPSILON_NOT_NUMBER}, not {type(value).__name__}"
         raise _setting_error(problem, column=where, value=value, fix=fix)
+    refuse_written_underflow(value, where, fix, "ε")  # a file's 1e-400, not 0.0
     try:
         eps = printed_float(value)
     except OverflowError:
@@ -930,6 +941,7 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     records in the clear and still meet (ε, δ)."""
     if value is None:
         return None
+    refuse_written_underflow(value, where, delta_fix(where), "δ")  # a file's 1e-400, not 0.0
     try:  # an int past a float's range (10**400) is not finite either, not an OverflowError
         finite = is_number(value) and math.isfinite(float(value))
     except OverflowError:
@@ -978,6 +990,7 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     if isinstance(value, str):  # as every face reads a number: "0_5" is not 5
         eps = epsilon_text(value, where, fix=fix)
     else:
+        refuse_written_underflow(value, where, fix, "ε")  # a grid file's 1e-400, not 0.0
         try:  # a float32 0.1 is the 0.1 it prints as, not 0.10000000149011612
             eps = printed_float(value)
         except OverflowError:  # -(10**400) is below 0, not an overflow to +inf

@@ -44,12 +44,14 @@ from .._checks import (
     check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
+    delta_fix,
     did_you_mean,
     first_row,
     is_zero_one,
     label_fix,
     plain,
     refuse_missing,
+    refuse_written_underflow,
     split_list,
     use_one_of,
 )
@@ -1463,6 +1465,7 @@ def _checked_fields(body: dict) -> dict:
     # δ below 1/n′ (no record in the clear): one at or below 0 where 1/n′ is the tighter bound
     # is refused naming the range that holds, (0, 1/n′), not (0, DELTA_MAX]
     delta, bound = body.get("delta"), 1 / n
+    refuse_written_underflow(delta, "--delta", delta_fix("--delta"), "δ")  # 1e-400, not 0.0
     if _is_number(delta) and delta <= 0 and bound <= DELTA_MAX:  # no float(): -10**400
         raise EthicLensInputError(
             f"δ must be in (0, {bound:.3g}) for n′ = {n:,}: above 0 and below both 1/n′ and "
