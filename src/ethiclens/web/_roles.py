@@ -21,7 +21,7 @@ from .._checks import (
     whole_number,
     whole_or_text,
 )
-from .._text import distinct_numbers, printed_floats, prints_blank
+from .._text import distinct_numbers, number_text, printed_floats, prints_blank
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ._jobs import value_text
 from ._web import Masked, masked_piece, said, shown_forms
@@ -693,6 +693,9 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
         except EthicLensInputError as exc:
             errors[f"bins_{i}"] = said(exc)
             return False
+        if outside := _edges_short(edges, c, whole_file):  # the run's refusal, at the form
+            errors[f"bins_{i}"] = outside
+            return False
         return [int(e) if e.is_integer() else e for e in edges]
     if numbers(c) and c["distinct"] > CONTINUOUS:
         errors[f"bins_{i}"] = (
@@ -711,6 +714,33 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
         )
         return False
     return None
+
+
+def _edges_short(edges: list[float], c: dict, whole_file: bool) -> str | None:
+    """The refusal of bin edges that leave out values the profile saw (the run refuses any
+    row outside the first and last edge, ``fairness``' "values outside the bin edges"): its
+    range is the whole file's, or its first rows' (values that are in the file all the
+    same); None when they cover it, or when it is not known exactly (no range profiled, a
+    float past 2**53 that rounds a whole number)."""
+    span = c.get("range") if numbers(c) else None
+    if not span or len(span) != 2 or not all(_exact_number(v) for v in span):
+        return None
+    least, most = span
+    if least >= edges[0] and most <= edges[-1]:
+        return None
+    low, high, first, last = (number_text(v) for v in (edges[0], edges[-1], least, most))
+    seen = "data range" if whole_file else "the file's first rows range"
+    return (
+        f"values outside the bin edges [{low}, {high}] ({seen} {first} to {last}). Fix: "
+        "widen the first or last edge to cover the data"
+    )
+
+
+def _exact_number(v) -> bool:
+    """Whether ``v`` (a profiled range's end) is a number compared exactly with an edge."""
+    if isinstance(v, bool) or not isinstance(v, int | float) or v != v:  # NaN: none
+        return False
+    return isinstance(v, int) or math.isinf(v) or abs(v) < 2.0**53
 
 
 def _box_edges(text: str, column: str) -> list[float]:
