@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import numbers
 import os
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -1190,14 +1191,24 @@ def _validator_class():
 
     def data_safe(keyword):
         def check(validator, expected, instance, schema):
-            if data_words(instance) is None:
-                yield from base.VALIDATORS[keyword](validator, expected, instance, schema)
-            else:
+            if data_words(instance) is not None:
                 yield jsonschema.ValidationError(f"is data, not one of {expected!r}")
+                return
+            try:  # pd.NA compares as NA, whose truth pandas refuses: no choice is it
+                yield from list(base.VALIDATORS[keyword](validator, expected, instance, schema))
+            except TypeError:
+                yield jsonschema.ValidationError(f"{instance!r} is not one of {expected!r}")
 
         return check
 
-    return jsonschema.validators.extend(base, {k: data_safe(k) for k in ("enum", "const")})
+    # A complex number is a numbers.Number, so the default "number" takes 1+2j and its
+    # bounds' comparison raises; JSON's numbers are real.
+    def real(checker, instance):
+        return isinstance(instance, numbers.Real) and not isinstance(instance, bool)
+
+    checks = {k: data_safe(k) for k in ("enum", "const")}
+    types = base.TYPE_CHECKER.redefine("number", real)
+    return jsonschema.validators.extend(base, checks, type_checker=types)
 
 
 def _error_order(err) -> tuple:
