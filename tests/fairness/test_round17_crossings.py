@@ -210,8 +210,8 @@ def test_compare_marks_absolute_differences_and_keeps_numbers(comparison, tmp_pa
 
 def test_notebook_compare_views_mark_absolute_differences(comparison):
     text = repr(comparison)
-    assert "equalized_odds_difference (absolute): B − A" in text
-    assert "disparate_impact (absolute)" not in text and "disparate_impact: B − A" in text
+    assert "Equalized odds difference (absolute): B − A" in text
+    assert "Disparate impact (absolute)" not in text and "Disparate impact: B − A" in text
     page = comparison._repr_html_()
     assert "EO diff B − A (absolute) [CI]" in page and "DI B − A [CI]" in page
 

@@ -21,5 +21,5 @@ def test_a_difference_below_the_floor_says_so():
     d = comparison.difference("g", "z", "disparate_impact").difference
     assert d.status == "INSUFFICIENT_DATA" and d.ci_low is None
     said = f"{d.value:.3f} ({d.reason}: no interval)"
-    assert f"g:z disparate_impact: B − A = {said}" in repr(comparison)
+    assert f"g:z Disparate impact: B − A = {said}" in repr(comparison)
     assert said in comparison._repr_html_()

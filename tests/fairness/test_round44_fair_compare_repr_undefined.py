@@ -22,6 +22,6 @@ def test_an_undefined_difference_says_why_in_the_repr_and_notebook():
     result = compare(y, a, b, g, reference="a", n_boot=100, random_state=0)
     d = result.difference("sensitive_feature_0", "b", "disparate_impact").difference
     assert d.value is None and "model B's DI is unbounded" in d.reason
-    assert f"disparate_impact: B − A = {d.reason}" in repr(result)
+    assert f"Disparate impact: B − A = {d.reason}" in repr(result)
     row = next(r for r in unescape(result._repr_html_()).split("<tr") if "b vs a" in r)
     assert f"<td>{d.reason}</td>" in row, row

@@ -282,6 +282,13 @@ def _short(metric: str) -> str:
     return (spec.short or spec.label) if spec else metric
 
 
+def _words(metric: str) -> str:
+    """A metric's name in words, as the compare report and terminal write it (the registry's
+    label, 'Disparate impact'); the JSON keeps the key."""
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    return spec.label if spec is not None else metric
+
+
 def _absolute(metric: str) -> str:
     """`` (absolute)`` after a metric that is |group − reference|, as the reports mark it."""
     spec = COMPARISON_METRIC_SPECS.get(metric)
@@ -487,6 +494,6 @@ def compare_repr(comp) -> str:
     lines += ["  " + s for s in compare_summary(comp)]
     for d in comp.differences[:12]:
         if d.metric in _SHOWN:
-            what = f"{d.attribute}:{d.group} {d.metric}{_absolute(d.metric)}"
+            what = f"{d.attribute}:{d.group} {_words(d.metric)}{_absolute(d.metric)}"
             lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
     return "\n".join(map(shown, lines))

@@ -1674,10 +1674,21 @@ def _unbounded_under_b(report: dict, rule: str) -> list[str]:
         finite_under_a = unbounded and under_a.get("value") is not None
         if finite_under_a and _further("disparate_impact", math.inf, under_a["value"], rule) > 0:
             out.append(
-                f"{key[0]}:{key[1]}: disparate_impact {under_a['value']:.3f} under {a} -> "
+                f"{key[0]}:{key[1]}: {_words('disparate_impact')} {under_a['value']:.3f} "
+                f"under {a} -> "
                 f"unbounded under {b} ({b} never selects the reference group) (worse under {b})"
             )
     return out
+
+
+def _words(metric: str) -> str:
+    """A comparison metric's name in the compare report's words (the registry's label, marked
+    ' (absolute)' when it is |group − reference|: 'Equalized odds difference (absolute)'), as
+    the comparison's terminal and HTML name it; the JSON keeps the key."""
+    spec = COMPARISON_METRIC_SPECS.get(metric)
+    if spec is None:
+        return metric
+    return spec.label + (" (absolute)" if spec.absolute else "")
 
 
 def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
@@ -1713,7 +1724,7 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
         hit = changed and va is not None and vb is not None
         if hit and _further(d["metric"], vb, va, rule) > 0:
             worse.append(
-                f"{key}: {d['metric']} {b} - {a} = {iv['value']:z.3f} "
+                f"{key}: {_words(d['metric'])} {b} - {a} = {iv['value']:z.3f} "
                 f"[{_beside(iv['ci_low'], 0.0)}, {_beside(iv['ci_high'], 0.0)}] (worse under {b})"
             )
     return GateOutcome(
