@@ -315,8 +315,22 @@ def in_flag_words(exc: EthicLensInputError, flag: str) -> EthicLensInputError:
     if isinstance(fix, str) and not isinstance(fix, Example):
         value = r"(\[[^\]]*\]|'[^']*'|\"[^\"]*\"|[^\s,;()\[\]]+)"
         example = re.compile(rf"(?<![\w.-]){re.escape(str(exc.column))} ?= ?{value}")
-        fix = example.sub(lambda m: f"{flag} {_flag_value(m.group(1))}", fix)
+        # a user's name quoted in the fix (a group 'group_order=x' listed) is not an example
+        quoted = [m.span() for m in _QUOTED.finditer(fix)]
+        fix = example.sub(
+            lambda m: (
+                m.group()
+                if any(a < m.start() < b for a, b in quoted)
+                else f"{flag} {_flag_value(m.group(1))}"
+            ),
+            fix,
+        )
     return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=fix)
+
+
+# a str as repr() quotes it in a message: its opening quote after no letter (not the
+# apostrophe of "model's"), its closing one before none
+_QUOTED = re.compile(r"(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")(?!\w)")
 
 
 def _flag_value(value: str) -> str:
