@@ -242,7 +242,7 @@ def _parquet_bomb() -> bytes:
     "content, name, status, words",
     [
         (b"", "empty.csv", 400, "the file is empty"),
-        (b"just some words\nwithout commas\n", "notes.csv", 415, "no comma"),
+        (b"just some words\nwithout commas\n", "notes.csv", 422, "no comma"),
         (b"\x89PNG\r\n\x1a\n" + b"\x00" * 100, "photo.csv", 415, "a PNG image"),
         (pickle.dumps(make_frame(50)), "frame.pkl", 415, "pickle"),
         (pickle.dumps({"a": 1}, protocol=2), "data.csv", 415, "pickle"),
@@ -254,7 +254,7 @@ def _parquet_bomb() -> bytes:
         # blank lines (and a BOM) are an empty file, not another format: 400 like the above
         (b"\n\n  \n", "blank.csv", 400, "file blank.csv has no data rows"),
         (b"\xef\xbb\xbf\r\n", "bom.csv", 400, "file bom.csv has no data rows"),
-        (b"a;b;c\n1;2;3\n", "semi.csv", 415, "separated by semicolons, not commas"),
+        (b"a;b;c\n1;2;3\n", "semi.csv", 422, "separated by semicolons, not commas"),
         (b"label,pred\n\xff\xfe,1\n", "latin.csv", 415, "not UTF-8"),
         # the command line's words, on every engine (a first row too: tests/web/test_round10_web.py)
         (

@@ -511,16 +511,21 @@ def _checked_csv(path: Path, head: bytes, name: str | None) -> str:
             f"{header[0]!r} then begins with one, which not every reader keeps alike",
             fix="save the file again as UTF-8 (Excel's 'CSV UTF-8' writes one mark)",
         )
+    # a text file of one column (another separator, or none) is a CSV whose content the
+    # audit cannot use: 422 naming the file, not 415 (a kind of file never taken)
     try:  # first: it names the separator of a file with no comma (semicolons, tabs, ...)
         preflight_file(path)
     except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
         blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
-        raise as_upload_error(exc, path, 400 if comma or blank else 415, name) from None
+        raise as_upload_error(exc, path, 400 if comma or blank else 422, name) from None
     if not comma:
-        raise _unsupported(
-            "the file's first line has no comma: it is not a comma-separated table with a "
-            "header row",
-            fix="export the table as CSV with a header row (or as Parquet)",
+        first = header[0] if header else ""
+        raise UploadError(
+            f"{name or 'the file'} has one column {masked_cut(first, 60)!r} (no comma in its "
+            "first line): the audit needs the outcomes and the predictions in columns of "
+            "their own",
+            fix="save it as comma-separated CSV with a header row (or as Parquet)",
+            status=422,
         )
     # a row with surplus fields is refused by every engine: now, naming its line, rather
     # than once the audit runs
