@@ -134,7 +134,9 @@ def test_an_empty_list_option_is_refused_alike(tmp_path, capsys, flag):
     argv += ["--groups", "F,M", "--out", str(tmp_path / "q.json"), flag, ""]
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert f"option '{flag}': empty item in a comma-separated list" in err, err
+    # round 46: in a request file's words for its [] (one refusal), the text as typed
+    empty = "needs two or more groups" if flag == "--groups" else "must be a non-empty list"
+    assert f"option '{flag}': " in err and empty in err and "(value: '')" in err, err
     assert "warning" not in err and not (tmp_path / "q.json").exists()
 
 

@@ -17,7 +17,6 @@ from .._checks import (
     is_number_text,
     naming_file,
     split_list,
-    split_names,
     underflow_words,
     underflows,
 )
@@ -30,6 +29,7 @@ from ._protocol import (
     Release,
     as_request,
     check_seed,
+    listed,
     refuse_unused_delta,
     release_rows,
     warn_if_seeded,
@@ -54,15 +54,16 @@ def request_from_options(
     double is refused as typed (``1e-400`` underflows to 0), a δ for a mechanism that uses
     none (GRR) is refused, and a request without ``groups`` warns that the release will
     disclose the data's group values."""
-    with _numbers_as_typed({"--epsilon": epsilon, "--delta": delta}):  # '-1', not -1.0
+    typed = {"--epsilon": epsilon, "--delta": delta, "--metrics": metrics, "--groups": groups}
+    with _numbers_as_typed(typed):  # '-1', not -1.0; '' not []
         req = AuditRequest.from_dict(
             {
                 "n": n,
                 # spaces around it stripped, as audit --protected reads a name no column holds
                 "protected": protected.strip() if isinstance(protected, str) else protected,
-                "metrics": split_list(metrics, "--metrics"),
-                # an empty --groups is refused as an empty --metrics is, not read as "no groups"
-                "protected_domain": None if groups is None else split_names(groups, "--groups"),
+                "metrics": listed(metrics, "--metrics", split_list),
+                # an empty --groups is refused as a file's [] is, not read as "no groups"
+                "protected_domain": None if groups is None else listed(groups, "--groups"),
                 "epsilon": _typed_epsilon(epsilon),
                 "delta": _typed_number(delta, "--delta", "δ", delta_fix("--delta")),
                 "mechanism": mechanism,
@@ -90,6 +91,10 @@ def _numbers_as_typed(typed: dict):
     except EthicLensInputError as exc:
         text = typed.get(str(exc.column))
         read = exc.value
+        if isinstance(read, list) and not read and isinstance(text, str):  # a blank list flag
+            raise EthicLensInputError(
+                exc.problem, column=exc.column, value=text, fix=exc.fix, kind=exc.kind
+            ) from None
         if not isinstance(text, str) or type(read) is not float or not is_number_text(text):
             raise
         if not (read == float(text) or math.isnan(read) and math.isnan(float(text))):

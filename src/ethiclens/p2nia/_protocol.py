@@ -53,6 +53,7 @@ from .._checks import (
     refuse_missing,
     refuse_written_underflow,
     split_list,
+    split_names,
     use_one_of,
 )
 from .._checks import check_seed as _check_seed
@@ -166,6 +167,13 @@ def as_list(value):
     return value
 
 
+def listed(text, flag: str, split=split_names) -> list:
+    """A flag's comma-separated names (``--groups``, ``--metrics``); blank text as the empty
+    list a request file's ``[]`` is, so that both get the one refusal of an empty list
+    ("needs two or more groups", "must be a non-empty list"), not "empty item"."""
+    return [] if isinstance(text, str) and not text.strip() else split(text, flag)
+
+
 def make_request(n, protected, **options) -> AuditRequest:
     """The auditor's request.
 
@@ -195,7 +203,7 @@ def make_request(n, protected, **options) -> AuditRequest:
         options["metrics"] = list(options["metrics"])
     elif isinstance(options.get("metrics"), str):  # "dp" or "dp,eo", as --metrics takes them
         try:
-            options["metrics"] = split_list(options["metrics"], "--metrics")
+            options["metrics"] = listed(options["metrics"], "--metrics", split_list)
         except EthicLensInputError as exc:
             raise _as_argument(exc) from None
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")

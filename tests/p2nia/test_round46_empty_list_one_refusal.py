@@ -1,0 +1,44 @@
+"""Round 46 (known item b): an empty list of groups or metrics was refused in two ways: a
+request file's ``protected_domain: []`` (and Python's ``protected_domain=[]``) said "the
+protected attribute 'sex' needs two or more groups", ``p2nia request --groups ''`` said "empty
+item in a comma-separated list"; likewise ``metrics: []`` and ``--metrics ''``. Blank text is
+the empty list on every face: one refusal, the value as each face gave it."""
+
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
+from ethiclens.p2nia import make_request, read_request
+
+BASE = "n: 100\nprotected: sex\nmechanism: grr\nepsilon: 1\n"
+
+
+@pytest.mark.parametrize(
+    "key,flag,other",
+    [
+        ("protected_domain", "--groups", ["--metrics", "dp"]),
+        ("metrics", "--metrics", ["--groups", "F,M"]),
+    ],
+)
+@pytest.mark.parametrize("blank", ["", " "])
+def test_an_empty_list_is_one_refusal_on_every_face(tmp_path, capsys, key, flag, other, blank):
+    (tmp_path / "q.yaml").write_text(f"{BASE}{key}: []\n")
+    with pytest.raises(EthicLensInputError) as file:
+        read_request(tmp_path / "q.yaml")
+    with pytest.raises(EthicLensInputError) as python:
+        make_request(100, "sex", epsilon=1, **{key: []})
+    argv = ["p2nia", "request", "--n", "100", "--protected", "sex", "--epsilon", "1", *other]
+    assert main([*argv, flag, blank, "--out", str(tmp_path / "q.json")]) == 2
+    err = capsys.readouterr().err
+    assert file.value.problem == python.value.problem
+    assert f"error: option '{flag}': {file.value.problem} (value: {blank!r})" in err, err
+    assert file.value.fix in err and not (tmp_path / "q.json").exists()
+    assert "warning" not in err
+
+
+def test_python_metrics_text_that_is_blank_is_the_empty_list():
+    with pytest.raises(EthicLensInputError) as text:
+        make_request(100, "sex", epsilon=1, metrics=" ")
+    with pytest.raises(EthicLensInputError) as empty:
+        make_request(100, "sex", epsilon=1, metrics=[])
+    assert text.value.column == "metrics" and text.value.problem == empty.value.problem
