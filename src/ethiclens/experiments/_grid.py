@@ -344,6 +344,14 @@ def _check_datasets(datasets, attributes: dict) -> None:
             problem = "attributes given for a dataset not in the grid"
             fix = f"add {d} to datasets or drop its attributes"
             raise EthicLensInputError(problem, column="attributes", value=d, fix=fix)
+        if not attrs:  # never read as "every attribute", which leaving it out means
+            raise EthicLensInputError(
+                f"lists no attribute for {d}",
+                column=f"attributes.{d}",
+                value=list(attrs),
+                fix=f"list the ones to audit, e.g. {attributes_of(d)}, or leave {d} out of "
+                "attributes to audit every one of its attributes",
+            )
         for a in attrs:
             if a not in attributes_of(d):
                 problem = f"unknown attribute for {d}"
