@@ -79,7 +79,7 @@ def test_pos_label_is_refused_as_the_audit_refuses_it(tmp_path, days, capsys):
     run_monitor(_req(words, pos_label="yes"), store)
     rc, _, err = _cli(capsys, "monitor", words, *FLAGS, "--protected", "race=White",
                       "--pos-label", "no", "--store", store)  # fmt: skip
-    assert rc == 2 and "another request" in err and "pos_label 'yes' there, 'no' here" in err
+    assert rc == 2 and "another request" in err and "--pos-label 'yes' there, 'no' here" in err
 
 
 def test_pos_label_1_matches_numbers_as_in_the_audit(tmp_path, days):
@@ -167,7 +167,7 @@ def test_group_edits_are_checked_and_bound_to_the_store(tmp_path, days, capsys):
     assert rc == 0, err
     assert "merged: race Other = Asian + Black" in out
     rc, _, err = _cli(capsys, *base, "--protected", "race", "--store", store)
-    assert rc == 2 and "another request" in err and "merge_groups" in err
+    assert rc == 2 and "another request" in err and "--merge-groups" in err
     again = tmp_path / "again.json"
     rc, _, err = _cli(capsys, *base, "--protected", "race", *edits, "--store", store,
                       "--json", again)  # fmt: skip

@@ -108,7 +108,7 @@ def test_another_baseline_table_is_refused(tmp_path, days, capsys):
     assert "option '--baseline-table'" in line and "another baseline" in line, line
     assert f"table base in {url} (1,600 rows" in line and "1,200 rows" in line, line
     rc, _, err = _cli(capsys, *argv, "--baseline-query", "SELECT * FROM base")
-    assert rc == 2 and "baseline_table 'base' there, not given here" in err, err
+    assert rc == 2 and "--baseline-table 'base' there, not given here" in err, err
 
 
 @pytest.mark.parametrize(

@@ -102,12 +102,12 @@ def test_another_baseline_is_refused(tmp_path, days, capsys):
     assert "option '--baseline-target'" in line and "another baseline" in line, line
     assert "1,600 rows" in line and "1,200 rows" in line and "Fix:" in line, line
     rc, _, err = _cli(capsys, *argv)
-    assert rc == 2 and f"baseline_target '{base}' there, not given here" in err, err
+    assert rc == 2 and f"--baseline-target '{base}' there, not given here" in err, err
     plain = tmp_path / "plain.sqlite"
     argv[-1] = plain
     assert _cli(capsys, *argv)[0] == 0
     rc, _, err = _cli(capsys, *argv, "--baseline-target", base)
-    assert rc == 2 and f"baseline_target not given there, '{base}' here" in err, err
+    assert rc == 2 and f"--baseline-target not given there, '{base}' here" in err, err
 
 
 @pytest.mark.parametrize(

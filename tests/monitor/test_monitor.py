@@ -124,7 +124,7 @@ def test_a_store_of_another_request_is_refused(tmp_path, days, capsys):
         capsys, "monitor", data, *FLAGS, "--protected", "race=White", "--store", store,
         "--eo-threshold", "0.05",
     )  # fmt: skip
-    assert rc == 2 and "another request" in err and "eo_threshold 0.1 there, 0.05 here" in err
+    assert rc == 2 and "another request" in err and "--eo-threshold 0.1 there, 0.05 here" in err
     other = tmp_path / "other.sqlite"
     sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
     rc, out, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "race", "--store", other)
@@ -409,7 +409,7 @@ def test_baseline_windows_in_pieces_equal_one_run(tmp_path, days, capsys):
     rc, out, err = _cli(
         capsys, "monitor", whole, *FLAGS, "--protected", "race=White", "--store", a,
     )  # fmt: skip
-    assert rc == 2 and "baseline_windows 5 there, not given here" in err
+    assert rc == 2 and "--baseline-windows 5 there, not given here" in err
 
 
 def test_a_baseline_period_equals_its_windows_and_starts_after_its_end(tmp_path, days, capsys):

@@ -217,4 +217,4 @@ def test_labels_that_arrive_later_go_to_a_second_store_as_the_docs_say(tmp_path,
             assert rc == 0 and len(doc["windows"]) == days, err
     # the selection store refuses labels added later: another request
     rc, _, err = run_cli(capsys, "monitor", labelled, *selection[1:], "--y-true", "label")
-    assert rc == 2 and "another request: y_true not given there, 'label' here" in err
+    assert rc == 2 and "another request: --y-true not given there, 'label' here" in err

@@ -131,12 +131,12 @@ def test_an_option_left_out_is_not_given_never_none(good, tmp_path, capsys):
     shutil.copy(good[1], store)  # written with --y-true label
     rc, _, err = run_cli(capsys, "monitor", good[0], *ARGV, "--store", store)
     assert rc == 2
-    assert "was written by another request: y_true 'label' there, not given here" in err, err
+    assert "was written by another request: --y-true 'label' there, not given here" in err, err
     assert "None" not in err
     fresh = tmp_path / "without.sqlite"
     assert run_cli(capsys, "monitor", good[0], *ARGV, "--store", fresh)[0] == 0
     rc, _, err = run_cli(capsys, "monitor", good[0], *ARGV, "--y-true", "label", "--store", fresh)
-    assert rc == 2 and "y_true not given there, 'label' here" in err and "None" not in err, err
+    assert rc == 2 and "--y-true not given there, 'label' here" in err and "None" not in err, err
 
 
 @pytest.mark.filterwarnings("ignore:Using `httpx`")

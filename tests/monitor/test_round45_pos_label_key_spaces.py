@@ -37,4 +37,4 @@ def test_a_store_refuses_the_label_written_without_its_space(tmp_path, capsys):
     argv += ["--window", "1d", "--store", store, "--min-group-size", "1", "--min-labels", "1"]
     assert run_cli(capsys, "monitor", *argv, "--pos-label", " >50K.")[0] == 0
     rc, _, err = run_cli(capsys, "monitor", *argv, "--pos-label", ">50K.")
-    assert rc == 2 and "pos_label ' >50K.' there, '>50K.' here" in err, err
+    assert rc == 2 and "--pos-label ' >50K.' there, '>50K.' here" in err, err

@@ -30,7 +30,7 @@ def test_the_draws_and_seed_are_stored_and_another_run_with_others_is_refused(
     assert (request["n_draws"], request["seed"]) == (200, 7)
     rc, _, err = _monitor(capsys, data, store)
     assert rc == 2
-    assert "n_draws 200 there, 1000 here" in err and "seed 7 there, 0 here" in err
+    assert "--n-boot 200 there, 1000 here" in err and "--seed 7 there, 0 here" in err
     assert "option '--store'" in err
     _forget_the_draws(store)  # as a store written before they were recorded holds it
     rc, _, err = _monitor(capsys, data, store, "--seed", "3")

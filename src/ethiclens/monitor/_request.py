@@ -1059,6 +1059,10 @@ _FIELDS |= {"--n-boot": "n_draws"}
 # the baseline's sources) as MonitorRequest(...) is made: a Python caller gave no flag
 _FIELDS |= {f"--{_flag(f)}": f for f in ("window", "engine", "hold_last", "scheduler", "db")}
 _FIELDS |= {f"--{_flag(f)}": f for f in ("table", "query", *BASELINE_SOURCES, "baseline_period")}
+# each bound field's flag: "was written by another request" names the differing settings so
+# (--n-boot, not n_draws), the Python caller's refusal by its field again (in_python_words),
+# a config file's user's by its key (config_keys_named)
+FLAG_OF = {field: flag for flag, field in _FIELDS.items()}
 
 
 @contextmanager
@@ -1073,6 +1077,8 @@ def in_python_words():
         head = str(exc.column).partition(" ")[0]
         if exc.column == "TARGET" and exc.kind == "argument" and not _CLI_RUN.get():
             raise exc.renamed({"TARGET": "target"}, "argument") from None  # the request's field
+        if exc.column == "--store" and not _CLI_RUN.get():  # the store's: its words' fields
+            raise exc.renamed({}, None, _FIELDS) from None  # (n_draws 200 there, 300 here)
         if _CLI_RUN.get() or exc.kind != "option" or head not in _FIELDS:
             raise
         raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _FIELDS) from None

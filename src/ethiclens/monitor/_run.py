@@ -45,6 +45,7 @@ from ._request import (
     BASELINE_SOURCES,
     BOUND,
     DRAWS,
+    FLAG_OF,
     OPTIONAL,
     MonitorRequest,
     check_stored_numbers,
@@ -157,7 +158,8 @@ def _diff_message(stored: dict, now: dict) -> str:
     parts = []
     for key in (*BOUND, *DRAWS, *OPTIONAL):
         if stored.get(key) != now.get(key):
-            parts.append(f"{key} {_given(stored.get(key))} there, {_given(now.get(key))} here")
+            said = f"{_given(stored.get(key))} there, {_given(now.get(key))} here"
+            parts.append(f"{FLAG_OF[key]} {said}")  # a Python caller's: its field (n_draws)
     return "; ".join(parts)
 
 
@@ -470,7 +472,9 @@ def read_store_report(store_path, request) -> MonitorResult:
         raise _refuse("is not a file (a monitor store)", path, fix)
     store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
     try:
-        return MonitorResult(build_report(store, store_request(store, request), {}))
+        with in_python_words():  # the differing settings named by their fields (n_draws)
+            request = store_request(store, request)
+        return MonitorResult(build_report(store, request, {}))
     finally:
         store.close()
 
