@@ -542,6 +542,17 @@ def redirect(url: str):
     return RedirectResponse(url, status_code=303)
 
 
+def csrf_key(token: str | None) -> bytes:
+    """The key of the forms' security tokens: with an access token, one drawn from it, so that
+    a page's forms still hold after its server restarts (``--token-file``) and on another
+    server of the same token sharing its history (behind one address); anyone who can
+    compute it holds the access token already. Without one (loopback only): this process's
+    own, random."""
+    if token is None:
+        return secrets.token_bytes(32)
+    return hmac.new(token.encode(), b"ethiclens form tokens", hashlib.sha256).digest()
+
+
 class Web:
     """The state of one application: settings, store, pool, templates and the CSRF secret."""
 
@@ -549,7 +560,7 @@ class Web:
         self.config, self.store, self.runner = config, store, runner
         self.env = templates()
         self.shown_env = templates(masked=True)  # the pages that only show: SHOWN_PAGES
-        self._secret = secrets.token_bytes(32)
+        self._secret = csrf_key(config.token)
         # (audit, revision, threshold typed) -> the threshold view that form started: a second
         # click on it (the same form sent twice) opens that view instead of starting another
         self.views: Recent = Recent()  # (the newest FORMS_KEPT)
