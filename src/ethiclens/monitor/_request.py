@@ -7,6 +7,7 @@ import contextvars
 import datetime as dt
 import json
 import os
+import re
 import weakref
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
@@ -877,11 +878,15 @@ def _refuse_unsupported(spec) -> None:
             fix="drop roles.y_score from the config (the monitor watches predictions, not scores)",
         )
     if len(r.y_pred) != 1:
+        # what to write: one of the columns given, e.g. --y-pred pred (a config's user is
+        # shown it as config: roles: {y_pred: pred})
+        plain = [c for c in map(str, r.y_pred) if re.fullmatch(r"\w[\w.]*", c)] or ["pred"]
         raise EthicLensInputError(
             "the monitor watches one prediction column",
             column="--y-pred",
             value=list(r.y_pred),
-            fix="give --y-pred once (run one monitor per model, each with its own --store)",
+            fix=f"give --y-pred once, one column, not a list: e.g. --y-pred {plain[0]} "
+            "(run one monitor per model, each with its own --store)",
         )
     problem = "the monitor's DI null is the two-sided band [t, 1/t]"
     fix = "drop policy.di_rule from the config (or set it to two_sided)"
