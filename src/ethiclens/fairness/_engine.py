@@ -163,6 +163,8 @@ def audit_rows(rows: tuple, policy, options: dict, encode=encode_edited) -> Audi
     once for both of its audits and its differences)."""
     y_true, y_pred, sensitive_features, y_score, sample_weight = rows
     policy, opts = policy_and_options("audit", policy, options)
+    if opts.n_bins is None:  # None: the default, as audit_counts, audit_frame and Roles read it
+        opts = replace(opts, n_bins=DEFAULT_N_BINS)
     policy = _check_options(policy, opts, y_score is not None or options.get("n_bins") is None)
     pred, true, scores, weights, sensitive_features = _row_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
