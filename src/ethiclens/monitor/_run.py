@@ -895,6 +895,28 @@ _HOLD_LAST_FIX = (
 )
 
 
+def _tie_fix(store: Store, w: int, last: int, was: dict, spans: dict) -> str:
+    """The fix of a processed row window whose rows changed: ``_ROWS_FIX``, or, when rows of
+    the time it ended on have come since and tie across its end (the next window starts at that
+    time) and that time is the newest the store has seen, why: it was the last processed window
+    and ended on its target's newest time, which a store written before round 45 processed as
+    final (a run now holds such a window until a later time has come); its rows are not late,
+    and no TARGET can give it back as counted."""
+    after, seen = spans.get(w + 1), (store.last_run() or {}).get("t_max")
+    end = float(was["end"]) + _SPAN_SLACK
+    if w != last or after is None or float(after["start"]) > end or seen is None or seen > end:
+        return _ROWS_FIX
+    when = iso(was["end"])
+    return (
+        f"rows of {when}, the time window {w} ended on, have come since it was processed, and "
+        "rows of one time are ordered among themselves, not by when they came: it was "
+        "processed while the newest time could still grow (a store written before round 45 "
+        "processed a row window ending on its target's newest time; a run now holds it until "
+        "a later time has come). Start a new --store over the whole history, which TARGET "
+        "holds (nothing is lost)"
+    )
+
+
 def _moved(stored: dict, row: dict, ends=("start", "end")) -> bool:
     """Whether a row window's first or last time (``ends``) differs from the store's
     (renumbered rows)."""
@@ -927,7 +949,9 @@ def _reconcile(store, request, counted, target_windows, stored, keys, spans) -> 
                 what += "with: " + _changed_counts(store, request, counted.table, w)
             was_span = f"window {w} ({iso(was['start'])} to {iso(was['end'])})"
             raise EthicLensInputError(
-                f"late or changed rows: {was_span} {what}", column="TARGET", fix=fix
+                f"late or changed rows: {was_span} {what}",
+                column="TARGET",
+                fix=_tie_fix(store, w, last, was, spans) if rows_kind else fix,
             )
         elif w < last:
             if max(target_windows) < last:
