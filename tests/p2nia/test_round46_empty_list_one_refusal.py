@@ -42,3 +42,30 @@ def test_python_metrics_text_that_is_blank_is_the_empty_list():
     with pytest.raises(EthicLensInputError) as empty:
         make_request(100, "sex", epsilon=1, metrics=[])
     assert text.value.column == "metrics" and text.value.problem == empty.value.problem
+
+
+@pytest.mark.parametrize("blank", ["", " "])
+def test_blackbox_and_estimate_read_blank_metrics_text_as_the_empty_list(blank):
+    import numpy as np
+
+    from ethiclens.p2nia import blackbox_audit, estimate, release
+
+    from .conftest import audit_frame
+
+    def answers(queries):
+        return np.zeros(len(queries), dtype=int)
+
+    req = make_request(100, "sex", epsilon=1, protected_domain=["F", "M"])
+    with pytest.warns(UserWarning):  # seeded: said
+        rel = release(req, audit_frame(200, 0), "y", "pred", random_state=0)
+    calls = [
+        lambda m: blackbox_audit(answers, {"sex": ["F", "M"]}, "sex", 100, metrics=m),
+        lambda m: estimate(rel, metrics=m),
+    ]
+    for call in calls:
+        with pytest.raises(EthicLensInputError) as text:
+            call(blank)
+        with pytest.raises(EthicLensInputError) as empty:
+            call([])
+        assert text.value.column == empty.value.column == "metrics"
+        assert text.value.problem == empty.value.problem == "metrics must be a non-empty list"

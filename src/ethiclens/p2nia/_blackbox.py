@@ -38,6 +38,7 @@ from ._protocol import (
     as_list,
     check_n,
     check_seed,
+    listed,
     unhashable,
 )
 
@@ -118,7 +119,11 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
     numbers, the protected attribute's a list of distinct groups, and the attribute in
     ``domains`` or ``queries``; each refusal naming its argument."""
     try:
-        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else as_list(metrics)
+        metrics = (
+            listed(metrics, "--metrics", split_list)
+            if isinstance(metrics, str)
+            else as_list(metrics)
+        )
         _check_metrics(metrics)
     except EthicLensInputError as exc:
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None

@@ -83,6 +83,7 @@ from ._protocol import (
     check_release_parts,
     check_seed,
     known_metrics,
+    listed,
     read_release,
     validate_manifest,
 )
@@ -836,7 +837,11 @@ def _metrics_asked(m: dict, metrics) -> list:
     the request's), known and estimable from the release."""
     try:
         # "dp" or "dp,eo" (as --metrics), or an array, Series or pyarrow array, as make_request's
-        metrics = split_list(metrics, "--metrics") if isinstance(metrics, str) else as_list(metrics)
+        metrics = (
+            listed(metrics, "--metrics", split_list)
+            if isinstance(metrics, str)
+            else as_list(metrics)
+        )
         if metrics is not None:  # as a request's: none asked for or one twice is refused
             _check_metrics(metrics)
         metrics = known_metrics(m["request"]["metrics"] if metrics is None else metrics)
