@@ -976,8 +976,10 @@ def _number_or_text(text: str):
         except ValueError:  # past Python's 4,300 digits: no label holds it; shown as typed
             return text
     value = float(text)
-    if not math.isfinite(value):  # no label or group is NaN, and 1e400 is not inf: the text,
-        return text  # as the command line keeps it
+    # no label or group is NaN, 1e400 is not inf and 1e-400 not 0 (which it read as, the
+    # audit run with the other label positive): the text, as the command line keeps it
+    if not math.isfinite(value) or underflows(text):
+        return text
     return int(value) if value.is_integer() else value
 
 
