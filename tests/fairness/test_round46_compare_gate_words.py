@@ -55,3 +55,18 @@ def test_the_repr_names_metrics_in_words():
     assert "g:b Disparate impact: B − A = " in text
     assert "g:b Equalized odds difference (absolute): B − A = " in text
     assert not any(k in text for k in KEYS)
+
+
+def test_the_repr_says_how_many_differences_it_left_out():
+    # 10 comparisons (9 of g, 1 of h): the repr listed the first 12 differences of every
+    # metric, filtered to DI, SPD and EO: no EO line, no h, and no word of the rest
+    rng = np.random.default_rng(1)
+    n = 6000
+    g, h = rng.choice(list("abcdefghij"), n), rng.choice(["x", "y"], n)
+    y, a, b = (rng.integers(0, 2, n) for _ in range(3))
+    comp = ethiclens.compare(y, a, b, {"g": g, "h": h}, n_boot=100, random_state=0)
+    text = repr(comp)
+    assert text.count(": B − A = ") == 12
+    assert text.endswith("  ... 18 more (comparison.to_frame())")  # 30 DI/SPD/EO, 12 shown
+    small = repr(_worse_b())  # 1 comparison: its 3 lines, nothing left out
+    assert small.count(": B − A = ") == 3 and "more (" not in small

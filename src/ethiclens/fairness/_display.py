@@ -492,8 +492,13 @@ def compare_repr(comp) -> str:
     a, b = comp.names
     lines = [f"ModelComparison({b} vs {a}, {len(comp.verdicts)} comparisons)"]
     lines += ["  " + s for s in compare_summary(comp)]
-    for d in comp.differences[:12]:
-        if d.metric in _SHOWN:
-            what = f"{d.attribute}:{d.group} {_words(d.metric)}{_absolute(d.metric)}"
-            lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
+    # the first 12 DI, SPD and EO differences, and how many more (as the audit's repr says):
+    # the first 12 differences of every metric, filtered, dropped EO and whole attributes
+    # from 5 comparisons on without a word
+    listed, limit = [d for d in comp.differences if d.metric in _SHOWN], 12
+    for d in listed[:limit]:
+        what = f"{d.attribute}:{d.group} {_words(d.metric)}{_absolute(d.metric)}"
+        lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
+    if len(listed) > limit:
+        lines.append(f"  ... {len(listed) - limit} more (comparison.to_frame())")
     return "\n".join(map(shown, lines))
