@@ -282,12 +282,12 @@ def _cached(states, year, download, cache_dir: Path, fetch) -> Dataset:
             _download(fetch or _folktables_fetch, state_dir, s, year, path)
             ledger.record(path.name, sha256_file(path))
         digest = ledger.verify(path)
-        frames.append(_read_person_file(path))
+        frames.append(_kept_people(ACSIncome, _read_person_file(path), path))
         files.append({"file": str(path), "sha256": digest})
-    features, label, _ = ACSIncome.df_to_pandas(pd.concat(frames, ignore_index=True))
+    features = pd.concat([f for f, _ in frames], ignore_index=True)
     return _build(
         features,
-        label.iloc[:, 0],
+        pd.concat([label for _, label in frames], ignore_index=True).iloc[:, 0],
         states,
         {"year": year, "files": files, "cache_dir": str(cache_dir)},
     )
@@ -334,6 +334,21 @@ def _read_person_file(path: Path) -> pd.DataFrame:
         unknown = df[column][~df[column].isin(list(codes))]
         _refuse_person_value(path, column, f"is no {column} code {sorted(codes)}", unknown, fix)
     return df
+
+
+def _kept_people(task, people: pd.DataFrame, path: Path) -> tuple:
+    """The task's features and label of one state's person file; a file of which no person is
+    kept (no rows, or none passing the ACSIncome filter) is refused naming it, never a state
+    loaded as 0 rows (a dataset of 0 rows, or a state missing from the pooled data unsaid)."""
+    features, label, _ = task.df_to_pandas(people)
+    if len(features):
+        return features, label
+    raise DataFileError(
+        f"cached ACS file {path} holds {len(people)} person row(s), none of them kept by "
+        "folktables' ACSIncome filter (AGEP > 16, PINCP > 100, WKHP > 0, PWGTP >= 1): "
+        "the state would be loaded with no rows",
+        fix=f"delete {path} and load again with download=True (the state's full person file)",
+    )
 
 
 def _refuse_person_value(path: Path, column: str, problem: str, values, fix: str) -> None:
