@@ -470,7 +470,8 @@ def _row_keeper(keep_in, dataset: str):
     path = partial_rows_path(keep_in, dataset)
     if path.exists() or path.is_symlink():
         raise argument_error(
-            "holds the finished rows of an interrupted experiment (kept, never overwritten)",
+            "holds the finished rows of an interrupted experiment (kept, never overwritten)"
+            + _cut_note(path),
             "keep_in",
             str(path),
             f"move {path.name} aside (or delete it), then run again",
@@ -489,6 +490,26 @@ def _row_keeper(keep_in, dataset: str):
 
     keep.tasks = 0
     return keep
+
+
+def _cut_note(path: Path) -> str:
+    """What a partial rows file ending mid-line says (a kill while a task's rows were being
+    appended): its last line, and so the last task's rows, are incomplete, and a CSV reader
+    would read the cut line as a row (a number cut short, the rest missing); '' else."""
+    try:
+        with open(path, "rb") as f:
+            if f.seek(0, os.SEEK_END) == 0:
+                return ""
+            f.seek(-1, os.SEEK_END)
+            if f.read(1) == b"\n":
+                return ""
+    except OSError:  # unreadable: the refusal stands without the note
+        return ""
+    return (
+        "; its last line is cut (the run was killed while writing a task's rows): that task's "
+        "rows are incomplete and a CSV reader takes the cut line as a row, so drop the last "
+        "task's rows before using the file"
+    )
 
 
 def _keeping_folder(keep_in) -> None:
