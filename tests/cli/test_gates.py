@@ -99,7 +99,7 @@ def test_baseline_regression_fails_and_names_it(fair, tmp_path, capsys):
     assert code == 1, err
     line = err.strip().splitlines()[-1]
     assert "worse than the baseline" in line and "g:b: verdict PASS -> FLAGGED" in line
-    assert "g:b: disparate_impact moved" in line
+    assert "g:b: Disparate impact moved" in line
     gate = json.loads(out.read_text())["run"]["gate"]
     assert gate["baseline"] == str(baseline) and gate["regressions"]
     # the same data again: nothing got worse

@@ -68,7 +68,7 @@ def test_a_di_that_became_unbounded_fails_the_gate(place, capsys):
     capsys.readouterr()
     assert _audit(place / "di2.csv", "--baseline", place / "di1.json") == 1
     said = _said(capsys)
-    assert "worse than the baseline: g:B: disparate_impact moved 2.4" in said
+    assert "worse than the baseline: g:B: Disparate impact moved 2.4" in said
     assert "-> inf [" in said and ", inf], beyond both intervals (worse)" in said
 
 
@@ -76,7 +76,7 @@ def test_a_di_that_became_bounded_again_is_better(place, capsys):
     capsys.readouterr()
     assert _audit(place / "di1.csv", "--baseline", place / "di2.json") == 0
     said = _said(capsys)
-    assert "g:B: disparate_impact moved inf [" in said
+    assert "g:B: Disparate impact moved inf [" in said
     assert ", inf] -> 2.4" in said and "beyond both intervals (better)" in said
 
 
@@ -117,7 +117,7 @@ def test_an_unjudged_verdict_still_fails_on_a_di_moved_beyond_both_intervals():
     old = {"comparisons": [_comparison("FLAGGED", 0.45, 0.40, 0.50)]}
     new = {"comparisons": [_comparison("INSUFFICIENT_DATA", 0.19, 0.15, 0.23)]}
     out, notes = _regressions(old, new)
-    assert out == ["g:B: disparate_impact moved 0.450 [0.400, 0.500] -> 0.190 [0.150, 0.230], "
+    assert out == ["g:B: Disparate impact moved 0.450 [0.400, 0.500] -> 0.190 [0.150, 0.230], "
                    "beyond both intervals (worse)"]  # fmt: skip
     assert notes[0].startswith("g:B: verdict FLAGGED -> INSUFFICIENT_DATA (could not be judged")
     assert not any(n.endswith("(better)") for n in notes)

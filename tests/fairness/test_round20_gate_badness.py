@@ -57,7 +57,7 @@ def test_a_di_as_far_from_parity_is_neither_worse_nor_better(place, capsys, run,
     capsys.readouterr()
     assert _audit(place / f"{run}.csv", "--baseline", place / f"{baseline}.json") == 0
     said = _said(capsys)
-    assert f"disparate_impact moved {1.25 if run == 'd08' else 0.8:.3f}" in said
+    assert f"Disparate impact moved {1.25 if run == 'd08' else 0.8:.3f}" in said
     assert SAME in said and "(worse)" not in said and "(better)" not in said
 
 

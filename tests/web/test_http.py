@@ -555,7 +555,7 @@ def test_diff_says_what_regressed_in_the_gates_words(client):
     assert "Worse than before" in worse and "Different input data" in worse
     regressions = re.findall(r"<li>([^<]*)</li>", worse.split('id="regressions"')[1])
     assert "group:B: verdict PASS -&gt; FLAGGED" in regressions
-    assert any("disparate_impact moved" in r and "(worse)" in r for r in regressions)
+    assert any("Disparate impact moved" in r and "(worse)" in r for r in regressions)
     assert 'class="regressed"' in worse
     better = client.get(f"/diff?a={b}&b={a}").text
     assert "Nothing got worse" in better and 'class="regressed"' not in better

@@ -34,7 +34,7 @@ def test_a_regression_marks_only_the_comparison_it_is_about():
     }
     lines = [
         "region:South: coast: verdict PASS -> FLAGGED",
-        "region:South: coast: disparate_impact moved 0.950 [0.940, 0.960] -> 0.500 [0.490, "
+        "region:South: coast: Disparate impact moved 0.950 [0.940, 0.960] -> 0.500 [0.490, "
         "0.510], beyond both intervals (worse)",
     ]
     rows = {str(r["what"]): r["regressed"] for r in _diff_rows(old, new, lines)}

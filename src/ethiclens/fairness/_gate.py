@@ -1567,7 +1567,8 @@ def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
         for metric in GATED_METRICS:
             moved = _moved(b["metrics"].get(metric), c["metrics"].get(metric), metric, rule)
             if moved:
-                text = f"{key}: {metric} {moved[1]}"
+                # the metric in the report's words ('Disparate impact'), as every face names it
+                text = f"{key}: {COMPARISON_METRIC_SPECS[metric].label} {moved[1]}"
                 (out if moved[0] == "worse" else notes).append(text)
     return out, unjudged + notes
 

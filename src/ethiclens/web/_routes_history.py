@@ -325,7 +325,8 @@ def _key(comparison: dict) -> tuple:
 
 
 # what follows ``attribute:group: `` in a gate's regression line: its verdict or a gated metric
-_REGRESSION_WORDS = ("verdict ", "disparate_impact ", "equalized_odds_difference ")
+# (in the report's words, as the gate writes it: 'Disparate impact moved ...')
+_REGRESSION_WORDS = ("verdict ", "Disparate impact ", "Equalized odds difference ")
 
 
 def _owner(line: str, named: dict) -> tuple | None:
