@@ -264,7 +264,7 @@ def bin_attribute(
                 fix="drop or fill the rows with a missing value before binning",
             )
         x = numeric.to_numpy(dtype=float)
-        exact = _whole_past_floats(raw, x)
+        exact = _whole_past_floats(raw, x) | _decimals_on_edges(values, raw, x, edges)
         _refuse_outside(x, missing, edges, rows, column, exact)
         idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
         if exact:  # compared as the whole numbers they are (int vs float: exact)
@@ -302,6 +302,25 @@ def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
     return out
 
 
+def _decimals_on_edges(values, raw: pd.Series, x: np.ndarray, edges: list[float]) -> dict:
+    """{position: Decimal} of the decimals in ``raw`` (a Decimal, as a Parquet or database
+    DECIMAL column gives; or number text) that their float ``x`` rounds onto an edge
+    (24.99999999999999999999 reads as 25.0, 100.00000000000000000001 as 100.0): binned, and
+    checked against the outer edges, by their exact value. Rounding keeps order, so a decimal
+    whose float is no edge lies in the float's band. ``values``: the column given (one of
+    NumPy numbers holds no decimal, and is not looked at)."""
+    out = {}
+    if getattr(getattr(values, "dtype", None), "kind", "O") not in "OUS":
+        return out
+    for i in np.flatnonzero(np.isin(x, edges)).tolist():
+        given = raw.iat[i]
+        if isinstance(given, str) and is_number_text(given.strip()):
+            given = decimal.Decimal(given.strip())
+        if isinstance(given, decimal.Decimal) and given.is_finite() and given != x[i]:
+            out[i] = given  # a Decimal compares with a float exactly
+    return out
+
+
 def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None) -> None:
     """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for;
     ``exact``: the whole numbers a float rounds, compared as they are."""
@@ -320,7 +339,8 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
             *(float(f(x[rest])) for f in (np.min, np.max) if rest.any()),
         ]
         least, most = (
-            str(v) if isinstance(v, int) else number_text(v) for v in (min(seen), max(seen))
+            str(v) if isinstance(v, int | decimal.Decimal) else number_text(v)
+            for v in (min(seen), max(seen))
         )
         raise EthicLensInputError(
             f"{int(n_out)} row(s) with values outside the bin edges [{low}, {high}] (data range "
