@@ -24,6 +24,7 @@ from ._uploads import (
     check_column_names,
     check_content,
     display_name,
+    one_column,
     request_too_large,
     unreadable_parquet,
     without_server_path,
@@ -116,6 +117,8 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
             "export the table again",
         ) from None
     check_column_names(c["name"] for c in prof["columns"])
+    if len(prof["columns"]) == 1:  # a Parquet table of one column, as a CSV's is refused
+        raise one_column(name, prof["columns"][0]["name"])
     return web.store.add_data(
         name=name, kind=kind, path=str(path), size=size, sha256=sha, profile=json.dumps(prof)
     )

@@ -519,19 +519,24 @@ def _checked_csv(path: Path, head: bytes, name: str | None) -> str:
         blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
         raise as_upload_error(exc, path, 400 if comma or blank else 422, name) from None
     if not comma:
-        first = header[0] if header else ""
-        raise UploadError(
-            f"{name or 'the file'} has one column {masked_cut(first, 60)!r} (no comma in its "
-            "first line): the audit needs the outcomes and the predictions in columns of "
-            "their own",
-            fix="save it as comma-separated CSV with a header row (or as Parquet)",
-            status=422,
-        )
+        raise one_column(name, header[0] if header else "", " (no comma in its first line)")
     # a row with surplus fields is refused by every engine: now, naming its line, rather
     # than once the audit runs
     if err := ragged_error([path]):
         raise as_upload_error(err, path, 400, name)
     return "csv"
+
+
+def one_column(name: str | None, column: str, how: str = "") -> UploadError:
+    """422: a table of one column (a CSV's first line without a comma: ``how``), which no
+    audit can use: its outcomes, predictions and groups each need a column."""
+    return UploadError(
+        f"{name or 'the file'} has one column {masked_cut(column, 60)!r}{how}: the audit needs "
+        "the outcomes and the predictions in columns of their own",
+        fix="export the table with its label, prediction and group columns (comma-separated "
+        "CSV with a header row, or Parquet)",
+        status=422,
+    )
 
 
 def _check_width(columns: int) -> None:
