@@ -399,7 +399,16 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     type that was given."""
     if isinstance(value, types):
         return value
-    raise EthicLensInputError(problem, column=column, value=type(value).__name__, fix=fix)
+    raise EthicLensInputError(problem, column=column, value=_shown(value), fix=fix)
+
+
+def _shown(value):
+    """A wrong-typed value as a refusal shows it: a short scalar itself (``1+2j``, ``<NA>``,
+    ``b'x'``), anything else (None, which a refusal would not show; a frame, a list, a long
+    text) by its type's name, never a long repr."""
+    scalar = value is not None and (not hasattr(value, "__len__") or isinstance(value, str | bytes))
+    text = repr(value) if scalar else ""
+    return value if scalar and len(text) <= 60 and "\n" not in text else type(value).__name__
 
 
 def text_items(value, where: str) -> list:
