@@ -618,9 +618,15 @@ def _check_text(request: MonitorRequest) -> None:
     ``hold_last`` a bool and ``pos_label`` a value a label column can hold."""
     for name in _TEXT:
         value = getattr(request, name)
+        example = "'...'"
+        if isinstance(value, (list, tuple)) and value and isinstance(value[0], str):
+            example = f"{value[0]!r} (one column, not a list"  # y_pred=['p', 'q']: what to write
+            example += (
+                ": one monitor per model, each with its own store)" if name == "y_pred" else ")"
+            )
         if value is not None or name in _REQUIRED_TEXT:
             check_type(value, str, column="--" + _flag(name), problem="must be text (a str)",
-                       fix=f"give {name} as a str, e.g. {name}='...'")  # fmt: skip
+                       fix=f"give {name} as a str, e.g. {name}={example}")  # fmt: skip
         if value == "" and name not in _REQUIRED_TEXT:  # as the audit's flags refuse it
             fix = "give a value, or leave it out for its default"
             raise EthicLensInputError(
