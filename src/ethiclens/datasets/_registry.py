@@ -258,9 +258,11 @@ class DatasetEntry:
                 fix=f"add {DEFAULT_FEATURES!r}: what the loader returns by default",
             )
         _check_pcer_splits(self.pcer_splits)
-        if not self.cost > 0:
+        cost = self.cost  # a text '1' was a TypeError, True a cost of 1, inf no ordering
+        real = isinstance(cost, numbers.Real) and not isinstance(cost, bool | np.bool_)
+        if not real or not 0 < cost < math.inf:
             raise EthicLensInputError(
-                "must be > 0", column="cost", value=self.cost, fix="e.g. cost=1.0"
+                "must be a finite number > 0", column="cost", value=cost, fix="e.g. cost=1.0"
             )
         what = self.not_audited  # read into "NAME is WHAT without a standard audit model"
         blank = isinstance(what, str) and what and prints_blank(what)  # ' ', U+3164 too
@@ -304,6 +306,14 @@ class DatasetEntry:
             fix = "name each protected column once"
             raise EthicLensInputError(
                 "lists a column twice", column="protected", value=cols, fix=fix
+            )
+        p2nia = self.p2nia_protected  # None, or the column P2NIA's experiments audit
+        if p2nia is not None and (not isinstance(p2nia, str) or prints_blank(p2nia)):
+            raise EthicLensInputError(
+                "must be None or the name of a protected column (text that prints)",
+                column="p2nia_protected",
+                value=p2nia,
+                fix="e.g. p2nia_protected='sex', or leave it out when P2NIA does not use it",
             )
         check_function_ref(self.loader, "loader", fix="e.g. loader='mypackage.data:load_toy'")
         for key in ("pcer_splits", "pcer_options", "p2nia_options", "feature_sets"):
