@@ -51,3 +51,34 @@ def test_rows_and_counts_tables_agree():
     for result in (rows, counted):
         groups = [(g.group, g.n) for g in result.attributes[0].groups]
         assert groups == [("[0, 25)", 300), ("[50, 100]", 300)]
+
+
+@pytest.mark.parametrize(
+    "edges", [[0, Decimal(BELOW), 100], f"0,{BELOW},100", [0, BELOW, 100]], ids=str
+)
+def test_an_edge_with_more_digits_than_a_float_holds_is_refused(edges):
+    # it would bin, and print, as 25: the edge given is not the edge used
+    with pytest.raises(EthicLensInputError, match="has more digits than a float holds"):
+        ethiclens.fairness.check_bin_edges(edges, "--bins")
+
+
+def test_decimal_edges_a_float_holds_still_bin():
+    edges = [0, Decimal("0.10"), "1e-5", "0.30000000000000004", Decimal("1E+2")]
+    assert ethiclens.fairness.check_bin_edges(sorted(edges, key=float), "--bins") == [
+        0.0,
+        1e-05,
+        0.1,
+        0.30000000000000004,
+        100.0,
+    ]
+
+
+def test_the_command_line_refuses_it(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    path = tmp_path / "d.csv"
+    pd.DataFrame({"y": [0, 1] * 50, "p": [1, 1, 0, 0] * 25, "age": range(100)}).to_csv(path)
+    args = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "age"]
+    assert main([*args, "--bins", f"age=0,{BELOW},100", "--n-boot", "100"]) == 2
+    err = capsys.readouterr().err
+    assert "option '--bins'" in err and "has more digits than a float holds" in err

@@ -140,9 +140,11 @@ def check_bin_edges(edges, column: str) -> list[float]:
         problem = "bin edges must be at least two finite numbers in increasing order"
     except (TypeError, ValueError):
         out, problem = None, "bin edges must be numbers"
-    rounded = next((e for e, f in zip(edges, out or (), strict=False) if _rounded(e, f)), None)
+    rounded = next(
+        ((e, why) for e, f in zip(edges, out or (), strict=False) if (why := _rounded(e, f))), None
+    )
     if rounded is not None:  # 2**53 + 1 would bin, and print, as 2**53
-        problem = f"bin edge {str(rounded).strip()} is a whole number no float holds exactly"
+        problem = f"bin edge {str(rounded[0]).strip()} {rounded[1]}"
     if (
         out is None
         or rounded is not None
@@ -154,10 +156,20 @@ def check_bin_edges(edges, column: str) -> list[float]:
     return out
 
 
-def _rounded(edge, as_float: float) -> bool:
-    """A whole-number ``edge`` (an int, or text of digits) past 2**53 that ``as_float`` rounds."""
+def _rounded(edge, as_float: float) -> str | None:
+    """Why ``as_float`` is not ``edge``: a whole number (an int, or text of digits) past 2**53
+    that it rounds, or a decimal (a Decimal, number text) with more digits than it holds
+    (24.99999999999999999999 would bin, and print, as 25); None where it is the edge."""
     whole = exact_whole(edge)
-    return whole is not None and math.isfinite(as_float) and as_float != whole
+    if not math.isfinite(as_float) or (whole is not None and as_float == whole):
+        return None
+    if whole is not None:
+        return "is a whole number no float holds exactly"
+    if isinstance(edge, str) and is_number_text(edge.strip()):
+        edge = decimal.Decimal(edge.strip())
+    if isinstance(edge, decimal.Decimal) and edge != decimal.Decimal(repr(as_float)):
+        return f"has more digits than a float holds (it would be {number_text(as_float)})"
+    return None
 
 
 def _not_a_number(edge) -> bool:
