@@ -30,8 +30,8 @@ def test_a_share_that_underflows_is_too_small_an_epsilon(tmp_path, capsys):
     out = tmp_path / "req.json"
     assert main([*BASE, "--epsilon", "5e-324", "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "option '--epsilon': ε = 4.94066e-324 is too small" in err, err
+    assert "option '--epsilon': ε = 5e-324 is too small" in err, err
     assert "0.0" not in err and not out.exists()
-    with pytest.raises(EthicLensInputError, match="ε = 4.94066e-324 is too small") as caught:
+    with pytest.raises(EthicLensInputError, match="ε = 5e-324 is too small") as caught:
         make_request(100, "sex", epsilon=5e-324, protected_domain=["F", "M"])
     assert caught.value.column == "epsilon"

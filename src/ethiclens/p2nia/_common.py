@@ -72,7 +72,11 @@ def number_text(x) -> str:
     """``x`` as ``:g`` prints it where that is the number (5.1, 1e-07), else every digit
     (5.099999904632568, not the 5.1 it rounds to): the ε or δ a result rests on, exactly."""
     x = _float(x)
-    return f"{x:g}" if not math.isfinite(x) or float(f"{x:g}") == x else repr(x)
+    if not math.isfinite(x):
+        return f"{x:g}"
+    shown, digits = f"{x:g}", repr(x)
+    # a subnormal's :g may read back as it (9.99989e-321 is 1e-320): the shorter text then
+    return shown if float(shown) == x and len(shown) <= len(digits) else digits
 
 
 INVALID_FIX = (

@@ -21,6 +21,7 @@ import numpy as np
 
 from .._checks import check_count, check_epsilon
 from ..errors import EthicLensInputError
+from ._common import number_text
 
 # Beyond this condition number the inverse keeps fewer than 4 significant digits of the counts
 # (float64 carries 16), and the noise GRR adds at such an ε swamps any signal long before:
@@ -57,7 +58,8 @@ def check_invertible(factors, epsilon=None, where: str = "epsilon", kind=None) -
         condition = np.linalg.cond(functools.reduce(np.kron, factors))
     if condition <= MAX_CONDITION:
         return
-    budget = "its ε is" if epsilon is None else f"ε = {epsilon:g} is"
+    # ε as given (1e-320, not the 9.99989e-321 ':g' prints of that subnormal)
+    budget = "its ε is" if epsilon is None else f"ε = {number_text(epsilon)} is"
     raise EthicLensInputError(
         f"{budget} too small: the randomized-response matrix cannot be inverted (condition "
         f"number {condition:.1e} > {MAX_CONDITION:.0e}), so the released counts cannot be "

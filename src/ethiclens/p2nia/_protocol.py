@@ -346,10 +346,11 @@ class Release:
         per_column = m.get("accounting", "record") != "record"
         accounting = f" per column, record-level ε = {m['record_epsilon']:g}" * per_column
         note = f"; {note}" if note else ""
-        delta = f", δ = {m['delta']:g}" if m.get("delta") is not None else ""
+        # every digit, as the estimate states them (1.2345678, not 1.23457; 1e-320)
+        delta = f", δ = {number_text(m['delta'])}" if m.get("delta") is not None else ""
         return (
             f"wrote {Path(out_dir) / TABLE} ({m['rows']} rows, {m['mechanism'].upper()}, "
-            f"ε = {m['epsilon']:g}{delta}{accounting}) and manifest.json{note}"
+            f"ε = {number_text(m['epsilon'])}{delta}{accounting}) and manifest.json{note}"
         )
 
 
