@@ -945,7 +945,9 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     by_flag, overridden = _apply_flags(data, flags)
     for path, old in overridden.items():
         section, key = path.split(".")
-        replaced.append((path, old, f"{by_flag[path]} {_shown(data[section][key])}"))
+        value = data[section][key]  # --y-pred as given ('pred'), as the audit's note, not ['pred']
+        value = value[0] if key == "y_pred" else value
+        replaced.append((path, old, f"{by_flag[path]} {_shown(value)}"))
     for path, old, given in replaced if notes is not None else ():
         notes.append(mask_secrets(override_note(path, old, given, config)))  # no password
     if target:
