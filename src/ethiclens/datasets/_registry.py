@@ -386,6 +386,17 @@ class DatasetEntry:
         if len(self.feature_sets) > 1:
             kwargs["features"] = name
         ds = loader(**kwargs)
+        from ._base import Dataset  # pandas: imported on loading, never on listing
+
+        if not isinstance(ds, Dataset):  # None or a DataFrame was an AttributeError
+            raise EthicLensInputError(
+                f"dataset entry {self.name!r}: its loader returned a {type(ds).__name__}, "
+                "not a Dataset",
+                column="loader",
+                value=getattr(loader, "__qualname__", None) or str(self.loader),
+                fix="return ethiclens.datasets.Dataset(name=..., features=..., label=..., "
+                "protected=...) from the loader",
+            )
         prov = ds.provenance
         if self.source:
             prov.setdefault("source", self.source)
