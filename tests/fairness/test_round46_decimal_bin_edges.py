@@ -14,6 +14,7 @@ import pytest
 import ethiclens
 from ethiclens import EthicLensInputError
 from ethiclens.fairness import bin_attribute, bin_counts
+from ethiclens.io import WrittenFloat
 from ethiclens.sources import Roles, counts_of
 
 EDGES = [0, 25, 50, 100]
@@ -82,3 +83,21 @@ def test_the_command_line_refuses_it(tmp_path, capsys):
     assert main([*args, "--bins", f"age=0,{BELOW},100", "--n-boot", "100"]) == 2
     err = capsys.readouterr().err
     assert "option '--bins'" in err and "has more digits than a float holds" in err
+
+
+def test_a_config_file_refuses_it_as_written(tmp_path, capsys):
+    from ethiclens.cli import main
+
+    data = tmp_path / "d.csv"
+    pd.DataFrame({"y": [0, 1] * 50, "p": [1, 1, 0, 0] * 25, "age": range(100)}).to_csv(data)
+    config = tmp_path / "c.yaml"
+    config.write_text(
+        f"target:\n  file: {data}\nroles:\n  y_true: y\n  y_pred: p\n  protected: [age]\n"
+        f"groups:\n  bins:\n    age: [0, {BELOW}, 100]\n"
+    )
+    assert main(["audit", "--config", str(config), "--n-boot", "100"]) == 2
+    err = capsys.readouterr().err
+    assert f"bin edge {BELOW} has more digits than a float holds (it would be 25)" in err
+    written = WrittenFloat(25.0)
+    written.yaml_text = "2.50e1"  # the float 25, written otherwise: kept
+    assert ethiclens.fairness.check_bin_edges([0, written, 100], "groups.bins")[1] == 25.0

@@ -144,7 +144,8 @@ def check_bin_edges(edges, column: str) -> list[float]:
         ((e, why) for e, f in zip(edges, out or (), strict=False) if (why := _rounded(e, f))), None
     )
     if rounded is not None:  # 2**53 + 1 would bin, and print, as 2**53
-        problem = f"bin edge {str(rounded[0]).strip()} {rounded[1]}"
+        written = getattr(rounded[0], "yaml_text", rounded[0])  # a config file's, as written
+        problem = f"bin edge {str(written).strip()} {rounded[1]}"
     if (
         out is None
         or rounded is not None
@@ -165,6 +166,7 @@ def _rounded(edge, as_float: float) -> str | None:
         return None
     if whole is not None:
         return "is a whole number no float holds exactly"
+    edge = getattr(edge, "yaml_text", edge)  # a config file's float, as the file wrote it
     if isinstance(edge, str) and is_number_text(edge.strip()):
         edge = decimal.Decimal(edge.strip())
     if isinstance(edge, decimal.Decimal) and edge != decimal.Decimal(repr(as_float)):
