@@ -11,6 +11,7 @@ import datetime
 import functools
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,14 +89,30 @@ from ._rules import (
 
 def refuse_reserved(protected) -> None:
     """A protected attribute named like a counts-table column (``count``) is refused on every
-    engine: the counting ones key their cells by those names."""
+    engine: the counting ones key their cells by those names. So is one whose name holds a URL
+    with a password (``postgresql://u:pw@h/db``, a pasted connection string): the HTML masks
+    it, but the JSON report, a counts table and a saved config must name the column as the data
+    does (a rerun reads it), and EthicLens never writes a password."""
     for col in protected:
+        if isinstance(col, str) and _URL_PASSWORD.search(col):
+            raise EthicLensInputError(
+                "a protected attribute's name holds a URL with a password, which EthicLens "
+                "never writes into a report, counts table or config (and a report must name "
+                "the column as the data does)",
+                column=col,
+                fix="rename the column (e.g. 'source') in the data, without the password",
+            )
         if col in RESERVED:
             raise EthicLensInputError(
                 "a protected attribute may not use a reserved counts-table name",
                 column=col,
                 fix=f"rename the column (reserved: {', '.join(RESERVED)})",
             )
+
+
+# scheme://user:password@ anywhere in a name, as _secrets reads a URL's user information (a
+# password up to the line's last '@', spaces, '/' and '@' included)
+_URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
 
 
 @dataclass(frozen=True)
