@@ -56,6 +56,30 @@ class Dataset:
     extra: pd.DataFrame | None = None
     text: str | None = None  # name of the free-text feature column, for text datasets
 
+    def __post_init__(self):
+        """A loader's rows as every face reads them: a label of 0/1 (2 was a base rate of
+        2.0, a missing one left out of it, text a TypeError) and features, protected columns
+        (and extra) of the label's rows, never a protected column of other rows."""
+        label = pd.Series(self.label)
+        bad = label[~label.isin([0, 1])]
+        if len(bad):
+            raise EthicLensInputError(
+                f"dataset {self.name!r}: {len(bad)} label value(s) are not 0/1 (first at row "
+                f"{bad.index[0]})",
+                column="label",
+                value=None if pd.isna(bad.iloc[0]) else bad.iloc[0],
+                fix="return the label as 0/1 (1 = the positive outcome), its missing rows "
+                "dropped, from the dataset's loader",
+            )
+        for key in ("features", "protected", "extra"):
+            frame = getattr(self, key)
+            if frame is not None and len(frame) != len(label):
+                raise EthicLensInputError(
+                    f"dataset {self.name!r}: {key} has {len(frame)} rows, the label {len(label)}",
+                    column=key,
+                    fix="return the features, protected columns and label of the same rows",
+                )
+
     def __len__(self) -> int:
         return len(self.label)
 
@@ -101,7 +125,7 @@ class Dataset:
             )
         _refuse_merged(values.dropna(), col)
         out = {
-            "reference": self.reference[col],
+            "reference": self.reference.get(col),  # a column without one: None
             "groups": {t: int(n) for t, n in zip(texts, counts, strict=True)},
         }
         missing = int(values.isna().sum())
