@@ -1137,6 +1137,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         or (err.validator == "minLength" and _empty_fix(where))
         or (err.instance is None and _NULL_FIXES.get(where))
         or (err.validator == "maxItems" and where == "roles.y_pred" and _TWO_MODELS_FIX)
+        or (err.validator == "maxLength" and f"shorten it to {err.validator_value:,} characters")
         or unquote
         or _target_fix(err, where)
         or "see docs/config.md (the schema is docs/audit-spec.schema.json)"
