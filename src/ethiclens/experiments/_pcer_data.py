@@ -23,6 +23,7 @@ from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
 from .._checks import printed_float
+from ..errors import EthicLensInputError
 from ..privacy import PreparedData, argument_error, check_train_number, refusing_unknown
 
 # The binary attributes, loader settings and feature sets come from each dataset's registry
@@ -100,6 +101,7 @@ def prepare(
     test_size = printed_float(test_size)  # a NumPy float32 0.3 is 0.3 (sklearn refuses one)
     ds = load_pcer_dataset(name, features) if dataset is None else dataset
     feature_set = ds.provenance.get("feature_set", features or "full")
+    _check_split_columns(name, entry.pcer_splits, ds)
     tr, te = _split_rows(ds, seed, test_size, max_rows)
     transform, X, description = _text_features(ds, seed) if ds.text else _tabular_features(ds)
     X_train = np.asarray(_fitted(transform, X.iloc[tr], name), dtype=np.float32)
@@ -123,6 +125,22 @@ def prepare(
         features=feature_set,
         group_orders={a: sp.order for a, sp in splits.items()},
     )
+
+
+def _check_split_columns(name: str, splits, ds) -> None:
+    """Each PCER split's column among the dataset's protected columns (a KeyError traceback,
+    after the features were fitted, when the entry and its loader disagree)."""
+    have = [str(c) for c in ds.protected.columns]
+    for attribute, split in splits.items():
+        if split.column not in ds.protected.columns:
+            raise EthicLensInputError(
+                f"{name}'s PCER split of {attribute} reads protected column {split.column!r}, "
+                f"which the dataset's loader does not return (its protected columns: {have})",
+                column=f"pcer_splits.{attribute}",
+                value=split.column,
+                fix="name a protected column the loader returns in the entry's BinarySplit, "
+                "or return that column from the loader",
+            )
 
 
 def _split_rows(ds, seed: int, test_size: float, max_rows: int | None):
