@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+import pandas as pd
 from sklearn.compose import ColumnTransformer
 from sklearn.decomposition import TruncatedSVD
 from sklearn.feature_extraction.text import TfidfVectorizer
@@ -223,11 +224,31 @@ def _text_features(ds, seed: int):
     return transform, ds.features[ds.text], description
 
 
+def _check_numeric(ds, num) -> None:
+    """Each numeric feature a finite number: text was a ValueError traceback of sklearn's, a
+    missing or infinite value went into training (NaN losses, predictions of nothing)."""
+    for c in num:
+        col = ds.features[c]
+        if not pd.api.types.is_numeric_dtype(col):
+            problem = "is neither numeric nor listed in the dataset's categorical columns"
+            fix = "list it in the Dataset's categorical, or convert it to numbers in the loader"
+        else:
+            bad = int((~np.isfinite(col.to_numpy(dtype=float, na_value=np.nan))).sum())
+            if not bad:
+                continue
+            problem = f"has {bad} missing or infinite value(s): PCER's model trains on numbers"
+            fix = "drop or impute those rows in the dataset's loader"
+        raise EthicLensInputError(
+            f"dataset {ds.name!r}: feature {c!r} {problem}", column=str(c), fix=fix
+        )
+
+
 def _tabular_features(ds):
     """(transform, raw features, description) of a tabular dataset: numbers standardised,
     categories one-hot with the rare ones pooled."""
     cat = list(ds.categorical)
     num = [c for c in ds.features.columns if c not in cat]
+    _check_numeric(ds, num)
     onehot = OneHotEncoder(
         handle_unknown="infrequent_if_exist", min_frequency=MIN_CATEGORY, sparse_output=False
     )
