@@ -1578,6 +1578,27 @@ def _role(key: str) -> str:
     return f"{_ROLE_WORDS[key]} (--{key.replace('_', '-')}, roles.{key})"
 
 
+# scheme://user:password@ anywhere in a name, as _secrets reads a URL's user information (a
+# password up to the line's last '@', spaces, '/' and '@' included)
+_URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
+
+
+def refuse_password_names(columns) -> None:
+    """A column (of any role) whose name holds a URL with a password (``postgresql://u:pw@h/db``,
+    a pasted connection string) is refused on every engine: the HTML masks it, but the JSON
+    report, a counts table and a saved config must name the column as the data does (a rerun
+    reads it), and EthicLens never writes a password."""
+    for col in columns:
+        if isinstance(col, str) and _URL_PASSWORD.search(col):
+            raise EthicLensInputError(
+                "the column's name holds a URL with a password, which EthicLens never writes "
+                "into a report, counts table or config (and a report must name the column as "
+                "the data does)",
+                column=col,
+                fix="rename the column (e.g. 'source') in the data, without the password",
+            )
+
+
 def check_roles(roles: dict, protected=()) -> None:
     """No column plays two roles that cannot share one: a protected attribute that is also the
     label, prediction, score or weight; a weight that is also the label, prediction or score; a
@@ -1588,6 +1609,7 @@ def check_roles(roles: dict, protected=()) -> None:
     ``protected`` lists the protected columns.
     """
     pairs = [*roles.items(), *(("protected", c) for c in protected)]
+    refuse_password_names(col for _, col in pairs)
     for role, col in pairs:
         clash = [r for r, c in roles.items() if c and c == col and r != role]
         shared = {"y_true", "y_pred"} <= {role, *clash}  # the score may name it too

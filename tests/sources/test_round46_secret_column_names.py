@@ -2,7 +2,8 @@
 (``postgresql://u:hunter2@h/db``, a pasted connection string) was audited; the HTML masked it,
 but the JSON report (attribute name, roles, comparisons), ``--save-config`` and a counts table
 wrote the password. Masking it there would break a rerun (the column is named so in the data),
-so every engine and face now refuses the name, naming it masked, with the fix: rename it."""
+so every engine and face now refuses the name, naming it masked, with the fix: rename it; so
+too a label, prediction, score or weight column so named (its name is in the JSON too)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.sources import Roles, audit_frame
 
 NAME = "postgresql://u:hunter2@h/db"
-SAID = "a protected attribute's name holds a URL with a password"
+SAID = "the column's name holds a URL with a password"
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def frame():
     )
 
 
-@pytest.mark.parametrize("face", ["pandas", "sqlite", "counts"])
+@pytest.mark.parametrize("face", ["pandas", "sqlite", "counts", "label"])
 def test_every_engine_and_output_refuses_the_name_and_writes_nothing(tmp_path, frame, capsys, face):
     path = tmp_path / "d.csv"
     frame.to_csv(path, index=False)
@@ -40,6 +41,10 @@ def test_every_engine_and_output_refuses_the_name_and_writes_nothing(tmp_path, f
         with sqlite3.connect(db) as con:
             frame.to_sql("t", con, index=False)
         args = ["audit", "--db", f"sqlite:///{db}", "--table", "t", *roles, *out]
+    elif face == "label":  # a label column so named, on the counting engine
+        frame.rename(columns={"y": NAME, NAME: "g"}).to_csv(path, index=False)
+        roles = ["--y-true", NAME, "--y-pred", "p", "--protected", "g"]
+        args = ["audit", path, *roles, "--engine", "duckdb", *out]
     elif face == "counts":
         args = ["counts", path, *roles, "--out", tmp_path / "c.csv"]
     else:
@@ -56,6 +61,12 @@ def test_python_faces_refuse_it_too(frame):
         audit_frame(frame, y_true="y", y_pred="p", protected=[NAME])
     with pytest.raises(EthicLensInputError, match=SAID):
         Roles(y_pred="p", protected=["x", "mysql://root:pa ss/@w@db:3306/x"])
+    with pytest.raises(EthicLensInputError, match=SAID):
+        Roles(y_pred="p", protected=["g"], weight="w https://u:p@h/")
+    with pytest.raises(EthicLensInputError, match=SAID):  # the pandas path's label
+        audit_frame(
+            frame.rename(columns={"y": NAME, NAME: "g"}), y_true=NAME, y_pred="p", protected=["g"]
+        )
 
 
 @pytest.mark.parametrize("name", ["source url", "postgresql://u@h/db", "u:p", "a@b", "x=1"])

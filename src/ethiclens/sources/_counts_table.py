@@ -11,7 +11,6 @@ import datetime
 import functools
 import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,6 +46,7 @@ from ..io import (
     _refuse_nul_path,
     check_writable,
     read_table,
+    refuse_password_names,
     type_groups,
 )
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
@@ -93,26 +93,14 @@ def refuse_reserved(protected) -> None:
     with a password (``postgresql://u:pw@h/db``, a pasted connection string): the HTML masks
     it, but the JSON report, a counts table and a saved config must name the column as the data
     does (a rerun reads it), and EthicLens never writes a password."""
+    refuse_password_names(protected)
     for col in protected:
-        if isinstance(col, str) and _URL_PASSWORD.search(col):
-            raise EthicLensInputError(
-                "a protected attribute's name holds a URL with a password, which EthicLens "
-                "never writes into a report, counts table or config (and a report must name "
-                "the column as the data does)",
-                column=col,
-                fix="rename the column (e.g. 'source') in the data, without the password",
-            )
         if col in RESERVED:
             raise EthicLensInputError(
                 "a protected attribute may not use a reserved counts-table name",
                 column=col,
                 fix=f"rename the column (reserved: {', '.join(RESERVED)})",
             )
-
-
-# scheme://user:password@ anywhere in a name, as _secrets reads a URL's user information (a
-# password up to the line's last '@', spaces, '/' and '@' included)
-_URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
 
 
 @dataclass(frozen=True)
@@ -147,6 +135,7 @@ class Roles:
 
     def __post_init__(self):
         refuse_reserved(self.protected)
+        refuse_password_names([self.y_true, self.y_pred, self.y_score, self.weight])
         named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, "y_score": self.y_score}
         for role, name in {**named, "sample_weight": self.weight}.items():
             if isinstance(name, int | float | np.number) and not name:  # column 0 of a frame
