@@ -94,8 +94,8 @@ def test_the_confidence_level_is_printed_exactly(alarmed, tmp_path, capsys, alph
     argv = ["monitor", alarmed[1], *FLAGS, "--protected", "race=White", "--alpha", alpha]
     rc, out, err = run_cli(capsys, *argv, "--store", tmp_path / "s.sqlite", "--html", html)
     assert rc == 0, err
-    assert f"confidence sequences ({level}, every look)" in out
-    assert f"confidence sequences ({level}, every look)" in html.read_text()
+    assert f"confidence sequences ({level}, every look, for a constant gap)" in out
+    assert f"confidence sequences ({level}, every look, for a constant gap)" in html.read_text()
 
 
 def test_every_interval_names_its_method(alarmed, tmp_path, capsys):
@@ -173,3 +173,13 @@ def test_files_alike_in_size_but_not_in_rows_are_read(alarmed, tmp_path):
     (folder / "b.csv").write_text("\n".join(changed) + "\n")  # one row differs, same size
     result = run_monitor(request_of(folder, engine="duckdb"), tmp_path / "s.sqlite")
     assert result.data["windows"][0]["rows"] == 4000
+
+
+def test_a_sequence_says_it_is_for_a_constant_gap():
+    """Round 46: a gap that changed narrows a confidence sequence to an edge (TPR gap [-0.04,
+    0.01] beside a latest window of -0.50): every face says the sequences are for a constant
+    gap, and the method text says what a changed one does."""
+    from ethiclens.monitor._report import METHOD
+
+    assert "constant over the windows" in METHOD["sequences"]
+    assert "narrows or empties it" in METHOD["sequences"]

@@ -196,7 +196,8 @@ def summary_lines(doc: dict) -> list[str]:
         if untested := untested_text(c):
             lines.append(f"  {untested}")
         seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
-        lines.append(f"  confidence sequences ({level_text(alpha)}, every look): {seqs}")
+        level = f"{level_text(alpha)}, every look, for a constant gap"  # else narrow or empty
+        lines.append(f"  confidence sequences ({level}): {seqs}")
         for test, t in c["tests"].items():
             state = "ALARM" if t["alarm"] else "no alarm"
             since = ""

@@ -27,7 +27,9 @@ METHOD = {
     "bets, one step per window; composite nulls as the average of one-sided wealths); "
     "an alarm when the e-value reaches 1/alpha (Ville's inequality: valid at every look)",
     "sequences": "hedged-capital confidence sequences by betting (Waudby-Smith & Ramdas "
-    "2023), running intersection over a grid",
+    "2023), running intersection over a grid; each is for a gap (a DI) constant over the "
+    "windows: one that changed narrows or empties it (read a changed gap from the recent "
+    "windows' estimates)",
     "window_intervals": "Jeffreys, this window alone, not corrected for repeated looks",
 }
 # each interval's ``ci_method`` (as the audit's JSON names each interval's method), explained
