@@ -393,8 +393,17 @@ def _prose_in_words(text: str, flags: dict) -> str:
         if old != new:
             # "(--y-true, roles.y_true)" already names both faces: keep the one named
             flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
-            text = flag.sub(str(new), text)
+            text = _sub_unquoted(flag, str(new), text)
     return text
+
+
+def _sub_unquoted(pattern: re.Pattern, new: str, text: str) -> str:
+    """``pattern`` replaced by ``new`` in ``text``, but not inside a quoted str (a user's
+    group named '--n-boot' listed in a fix is the user's name, not the flag)."""
+    quoted = [m.span() for m in _QUOTED.finditer(text)]
+    return pattern.sub(
+        lambda m: m.group() if any(a < m.start() < b for a, b in quoted) else new, text
+    )
 
 
 # A command line a message suggests, from "ethiclens CMD" to the end of its clause (a ";", a

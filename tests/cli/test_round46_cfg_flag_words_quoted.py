@@ -47,3 +47,27 @@ def test_pcer_group_order_lists_a_group_named_with_an_equals_sign(tmp_path, caps
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.rstrip().endswith("Fix: use an order of ['b', 'group_order=x']"), err
+
+
+def test_a_config_refusal_keeps_a_group_named_like_a_flag(tmp_path, capsys):
+    """The sibling on the config face (EthicLensInputError.renamed): a group '--n-boot' listed
+    in a config's refusal was said as 'policy.n_boot', '--y-true' as 'roles.y_true'."""
+    rows = "y,p,g\n" + "".join(
+        f"{i % 2},{i // 2 % 2},{['--n-boot', 'x', '--y-true'][i % 3]}\n" for i in range(30)
+    )
+    (tmp_path / "d.csv").write_text(rows)
+    spec = tmp_path / "s.yaml"
+    spec.write_text(
+        f"target: {{file: '{tmp_path / 'd.csv'}'}}\n"
+        "roles: {y_true: y, y_pred: p, protected: [g]}\ngroups: {exclude: {g: [z]}}\n"
+    )
+    assert main(["audit", "--config", str(spec)]) == 2
+    err = capsys.readouterr().err
+    assert "key 'groups.exclude'" in err
+    assert err.rstrip().endswith("Fix: use one of ['--n-boot', '--y-true', 'x']"), err
+
+
+def test_a_flag_outside_quotes_is_still_renamed():
+    exc = EthicLensInputError("bad", column="--n-boot", fix="see '--n-boot' or --n-boot")
+    said = exc.renamed({"--n-boot": "policy.n_boot"})
+    assert said.fix == "see '--n-boot' or policy.n_boot" and said.column == "policy.n_boot"
