@@ -72,3 +72,17 @@ def test_python_faces_refuse_it_too(frame):
 @pytest.mark.parametrize("name", ["source url", "postgresql://u@h/db", "u:p", "a@b", "x=1"])
 def test_names_without_a_url_password_are_kept(name):
     assert Roles(y_pred="p", protected=[name]).protected == [name]
+
+
+def test_the_monitor_refuses_such_a_column_too(tmp_path, frame, capsys):
+    """The monitor's JSON names its prediction, label and time columns: one so named was
+    written there (monitor --y-pred 'mysql://u:hunter2@h/db')."""
+    data = frame.rename(columns={"p": NAME, NAME: "g"})
+    data["t"] = pd.date_range("2024-01-01", periods=len(data), freq="h").astype(str)
+    path = tmp_path / "m.csv"
+    data.to_csv(path, index=False)
+    args = ["monitor", path, "--time", "t", "--window", "1d", "--y-pred", NAME, "--y-true", "y"]
+    assert main([str(a) for a in [*args, "--protected", "g", "--json", tmp_path / "r.json"]]) == 2
+    said = capsys.readouterr().err
+    assert SAID in said and "hunter2" not in said
+    assert not (tmp_path / "r.json").exists()

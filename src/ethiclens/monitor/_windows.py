@@ -40,6 +40,7 @@ from ..io import (
     _not_one_value_error,
     _path_exists,
     _read_parquet,
+    refuse_password_names,
 )
 from ..sources import (
     NA_TEXT,
@@ -442,6 +443,7 @@ def _check_roles(cols: Columns, available, target) -> None:
                 column=name,
                 fix="rename the column",
             )
+    refuse_password_names(used)  # every role, as the audit's: the monitor's JSON names them
     refuse_reserved(cols.protected)  # as the audit and sql_counts, before "not in the file"
     _check_columns(available, _role_flags(cols), target)
     if len(set(used)) < len(used):
