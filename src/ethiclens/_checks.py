@@ -224,13 +224,15 @@ def underflow_words(text: str, symbol: str | None = None) -> str:
 
 def number_problem(text, *, whole: bool = False) -> str | None:
     """Why ``text`` is no number by :func:`is_number_text`'s rule (a click number option's
-    words), or :func:`underflow_words` when it underflows to 0; None when it is one (or is
-    no text: a default already a number)."""
+    words), or :func:`underflow_words` when it underflows to 0, with the text as typed (as
+    :func:`number_text` and a file's refusal show it); None when it is one (or is no text: a
+    default already a number)."""
     if not isinstance(text, str):
         return None
     if not is_number_text(text, whole=whole):
         return f"{text!r} is not a valid {'integer' if whole else 'float'}"
-    return underflow_words(text) if not whole and underflows(text) else None
+    shown = f"{underflow_words(text)} (value: {text!r})"  # 1e-400: as --epsilon 1e-400 says it
+    return shown if not whole and underflows(text) else None
 
 
 def number_text(text: str, where: str, *, whole: bool = False, fix: str | None = None):
