@@ -225,6 +225,12 @@ def bca_quantiles(below: float, a: float | None, alpha: float) -> tuple[float, f
 # Per-cell pseudo-count of the default interval: Jeffreys' prior for a rate computed from two cells.
 JEFFREYS_PRIOR = 0.5
 JEFFREYS_METHOD = "jeffreys (Dirichlet(cells + 1/2) draws per group, equal-tailed)"
+# A weighted audit's: the draws are of each group's Kish-effective cells, scaled to its weight
+# total (draw_dirichlet_cells), as the weighted comparison's method says.
+JEFFREYS_WEIGHTED_METHOD = (
+    "weighted jeffreys (Dirichlet(Kish-effective cells + 1/2) draws per group, each label's "
+    "cells at that label's Kish size, scaled to its weight total, equal-tailed)"
+)
 
 
 def draw_dirichlet_cells(

@@ -358,7 +358,8 @@ def audit_html(result) -> str:
     level = percent(cfg.get("confidence_level", 0.95))
     method = (
         f"{len(result.comparisons)} comparisons ({counts}); {level}"
-        f" intervals, {cfg.get('ci_method')} with {cfg.get('n_boot')} draws, seed "
+        f" intervals, {'weighted ' if cfg.get('weighted') else ''}{cfg.get('ci_method')} with "
+        f"{cfg.get('n_boot')} draws, seed "
         f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
     )
     table = html_table(headers, rows, None, (len(headers) - 2,))

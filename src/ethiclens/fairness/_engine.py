@@ -21,6 +21,7 @@ from . import _policy as pol
 from ._bins import check_bin_edges, quiet_snan
 from ._bootstrap import (
     JEFFREYS_METHOD,
+    JEFFREYS_WEIGHTED_METHOD,
     LABEL_CELLS,
     Interval,
     draw_cell_counts,
@@ -217,6 +218,7 @@ def _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weigh
     if weights is not None:
         refuse_underflowing_weights(weights, attrs, cells, sample_weight)
     rows = dict(weights=weights, scores=scores, true=true, cells=cells, score_order=order)
+    rows["weighted"] = weights is not None
     return _context(opts, policy, labelled=true is not None, **rows)
 
 
@@ -282,6 +284,7 @@ def audit_counts(
     attrs, edits = encode_edited(t[list(cols)], len(t), opts)
     edits = gone.stated(edits)
     rows = dict(weights=None, scores=None, true=None, cells=cell_index(pred, true))
+    rows["weighted"] = weighted
     ctx = _context(opts, policy, labelled=true is not None, **rows)
     cells = _TableCells(ctx, t, true)
     binned = _table_bins(attrs_meta, cols)
@@ -704,6 +707,7 @@ class _Context:
     policy: pol.Policy
     favorable: bool
     score_order: tuple | None = None  # rows in score order, for per-group AUC (_auc)
+    weighted: bool = False  # rows with sample weights, or a counts table of weight sums
 
     @property
     def n_cells(self) -> int:
@@ -1062,10 +1066,9 @@ def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite
     interval of their draws, never BCa's correction (its bias correction is degenerate for an
     estimate on the boundary of the draws), and the method says so (:data:`SMOOTHED_NOTE`)."""
     points = np.asarray(points, float)
-    if ctx.ci == JEFFREYS:
-        return _equal_tailed(
-            ctx, points, draws, JEFFREYS_METHOD, columns, "estimate undefined", overwrite
-        )
+    if ctx.ci == JEFFREYS:  # a weighted audit's draws are of Kish-effective cells: said so
+        name = JEFFREYS_WEIGHTED_METHOD if ctx.weighted else JEFFREYS_METHOD
+        return _equal_tailed(ctx, points, draws, name, columns, "estimate undefined", overwrite)
     want = np.ones(len(points), bool) if columns is None else np.asarray(columns, bool)
     want = want | np.isnan(points)
     plain = np.zeros(len(points), bool) if plain is None else plain & want

@@ -141,6 +141,11 @@ def suppression_detail(record: dict, excluded=None) -> str:
 WEIGHTED_SENTENCE = "Weighted: estimates use the sample weights; floors count Kish effective rows."
 
 
+def weighted_method(config: dict) -> str:
+    """The run's interval method as its header names it: 'weighted jeffreys' when weighted."""
+    return ("weighted " if config.get("weighted") else "") + config["ci_method"]
+
+
 def weighted_sentence(config: dict) -> str | None:
     """Every face says a weighted audit is weighted (the JSON's config.weighted)."""
     return WEIGHTED_SENTENCE if config.get("weighted") else None
@@ -272,8 +277,17 @@ CI_METHOD_WORDS = {
 }
 
 
+# a weighted audit's Jeffreys draws are of Kish-effective cells (JEFFREYS_WEIGHTED_METHOD)
+WEIGHTED_JEFFREYS_WORDS = (
+    "Jeffreys-Dirichlet draws of each group's Kish-effective confusion cells, scaled to its "
+    "weight total (valid when a rate is 0 or 1)"
+)
+
+
 def interval_sentence(config: dict) -> str:
     method = CI_METHOD_WORDS.get(config["ci_method"], config["ci_method"])
+    if config.get("weighted") and config["ci_method"] == "jeffreys":
+        method = WEIGHTED_JEFFREYS_WORDS
     return (
         f"{percent(config['confidence_level'])} intervals from {config['n_boot']} draws "
         f"({config['ci_method']}: {method}); each interval states its exact method in the "
@@ -312,7 +326,7 @@ def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     subtitle = (
         f"{result.data['n_rows']:,} rows audited · EthicLens "
         f"{result.config['ethiclens_version']} · seed {result.config['random_state']} · "
-        f"{result.config['n_boot']} interval draws ({result.config['ci_method']})"
+        f"{result.config['n_boot']} interval draws ({weighted_method(result.config)})"
     )
     sections = [
         _verdict(result),

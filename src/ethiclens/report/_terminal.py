@@ -24,6 +24,7 @@ from ._audit_report import (
     reference_words,
     suppression_detail,
     threshold_notes,
+    weighted_method,
     withheld_hint,
 )
 from ._audit_report import fmt as fmt_number
@@ -140,7 +141,7 @@ def _header(result) -> list[str]:
     lines = [
         f"[bold]EthicLens audit[/bold] — {result.data['n_rows']:,} rows, "
         f"positive label is {meaning}, {cfg['n_boot']} interval draws "
-        f"({cfg['ci_method']}), seed {cfg['random_state']}",
+        f"({weighted_method(cfg)}), seed {cfg['random_state']}",
         _e(di_rule_sentence(cfg["policy"], not cfg["positive_is_favorable"])),
     ]
     if cfg.get("weighted"):
