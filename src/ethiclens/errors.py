@@ -79,8 +79,10 @@ class _Repr(reprlib.Repr):
     def repr__TypedFloat(self, x, level):  # noqa: N802 (reprlib's name for the type)
         return repr(x.yaml_text)
 
-    def repr_WrittenFloat(self, x, level):  # noqa: N802 (a file's 1e400 in a list, as written)
-        return repr(float(x)) if math.isfinite(x) else repr(x.yaml_text)
+    def repr_WrittenFloat(self, x, level):  # noqa: N802 (reprlib's name for the type)
+        # a file's number as written ('1e2', '1e400'), as the same text typed on the command
+        # line is shown; not the 100.0 it was read as (a float's text only where str() differs)
+        return repr(x.yaml_text)
 
     def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
         if isinstance(x, str):  # a str's subclass: masked whole, then cut, as a str
