@@ -283,7 +283,7 @@ def bin_attribute(
         idx = np.searchsorted(edges, np.nan_to_num(x), side="right") - 1
         if exact:  # compared as the whole numbers they are (int vs float: exact)
             at, whole = list(exact), np.asarray(list(exact.values()), dtype=object)
-            idx[at] = np.searchsorted(np.asarray(edges, dtype=object), whole, side="right") - 1
+            idx[at] = np.searchsorted(_exact_edges(edges), whole, side="right") - 1
         idx = np.minimum(idx, len(edges) - 2)
         labels = np.asarray(bin_labels(edges), dtype=object)[np.maximum(idx, 0)]
         labels[missing] = None
@@ -322,17 +322,37 @@ def _decimals_on_edges(values, raw: pd.Series, x: np.ndarray, edges: list[float]
     (24.99999999999999999999 reads as 25.0, 100.00000000000000000001 as 100.0): binned, and
     checked against the outer edges, by their exact value. Rounding keeps order, so a decimal
     whose float is no edge lies in the float's band. ``values``: the column given (one of
-    NumPy numbers holds no decimal, and is not looked at)."""
-    out = {}
+    NumPy numbers holds no decimal, and is not looked at). Each distinct value is read once."""
     if getattr(getattr(values, "dtype", None), "kind", "O") not in "OUS":
-        return out
-    for i in np.flatnonzero(np.isin(x, edges)).tolist():
-        given = raw.iat[i]
-        if isinstance(given, str) and is_number_text(given.strip()):
-            given = decimal.Decimal(given.strip())
-        if isinstance(given, decimal.Decimal) and given.is_finite() and given != x[i]:
-            out[i] = given  # a Decimal compares with a float exactly
-    return out
+        return {}
+    at = np.flatnonzero(np.isin(x, edges))
+    codes, distinct = pd.factorize(raw.to_numpy()[at])
+    exact = [_decimal_off_edge(v) for v in distinct]
+    keep = np.asarray([v is not None for v in exact] + [False], dtype=bool)[codes]
+    return {i: exact[c] for i, c in zip(at[keep].tolist(), codes[keep].tolist(), strict=True)}
+
+
+def _decimal_off_edge(given):
+    """``given`` as a Decimal where its float (an edge) is not the number it is, else None."""
+    if isinstance(given, str) and is_number_text(given.strip()):
+        given = decimal.Decimal(given.strip())
+    if isinstance(given, decimal.Decimal) and given.is_finite():
+        return given if given != _edge_value(float(given)) else None
+    return None
+
+
+def _edge_value(edge: float) -> decimal.Decimal:
+    """The number a float bin edge stands for, exactly: its shortest text (0.1, not the float's
+    0.1000000000000000055…, as check_bin_edges takes no edge with more digits), or the whole
+    number it is (2**60). A decimal value is compared with this, so Decimal('0.1') is in
+    [0.1, 0.3) as the float 0.1 is."""
+    edge = float(edge)
+    return decimal.Decimal(int(edge)) if edge.is_integer() else decimal.Decimal(repr(edge))
+
+
+def _exact_edges(edges: list[float]) -> np.ndarray:
+    """The numbers the edges stand for (:func:`_edge_value`), objects, to compare exactly."""
+    return np.asarray([_edge_value(e) for e in edges], dtype=object)
 
 
 def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None) -> None:
@@ -341,7 +361,8 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
     outside = ~missing & ((x < edges[0]) | (x > edges[-1]))
     if exact:
         whole = np.asarray(list(exact.values()), dtype=object)
-        outside[list(exact)] = (whole < edges[0]) | (whole > edges[-1])
+        low, high = _exact_edges(edges)[[0, -1]]
+        outside[list(exact)] = (whole < low) | (whole > high)
     if outside.any():
         n_out = outside.sum() if rows is None else np.asarray(rows)[outside].sum()
         # the edges as given, the data range exact: 65.0000001 shows why it is past 65
