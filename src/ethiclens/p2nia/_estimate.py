@@ -871,7 +871,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
     basis_text = (
         f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {number_text(m['epsilon'])}"
         + (
-            f" per column ({accounting} accounting: record-level ε = {record_eps:g})"
+            f" per column ({accounting} accounting: record-level ε = {number_text(record_eps)})"
             if accounting != "record"
             else ""
         )

@@ -344,7 +344,9 @@ class Release:
         per-column accounting), and the cumulative budget when the folder tracks it."""
         m, note = self.manifest, budget_note(self.manifest)
         per_column = m.get("accounting", "record") != "record"
-        accounting = f" per column, record-level ε = {m['record_epsilon']:g}" * per_column
+        accounting = (
+            f" per column, record-level ε = {number_text(m['record_epsilon'])}" * per_column
+        )
         note = f"; {note}" if note else ""
         # every digit, as the estimate states them (1.2345678, not 1.23457; 1e-320)
         delta = f", δ = {number_text(m['delta'])}" if m.get("delta") is not None else ""
@@ -1828,7 +1830,7 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
     stated = manifest["record_epsilon"]
     if not _is_number(stated) or not _close(stated, record_eps):
         raise _bad(
-            f"the record-level ε must be {record_eps:g} ({accounting} accounting over "
+            f"the record-level ε must be {number_text(record_eps)} ({accounting} accounting over "
             f"{n_released} released columns)",
             "record_epsilon",
             stated,
