@@ -518,6 +518,13 @@ def _checked_csv(path: Path, head: bytes, name: str | None) -> str:
     except EthicLensInputError as exc:  # a file of blank lines is empty, not another format
         blank = not head.removeprefix(b"\xef\xbb\xbf").strip()
         raise as_upload_error(exc, path, 400 if comma or blank else 422, name) from None
+    if not header or all(prints_blank(n) for n in header):  # a blank line above the names
+        from ..sources import csv_header
+
+        try:  # the command line's words: its first line (the header) is empty
+            csv_header(path)
+        except EthicLensInputError as exc:
+            raise as_upload_error(exc, path, 400, name) from None
     if not comma:
         raise one_column(name, header[0] if header else "", " (no comma in its first line)")
     # a row with surplus fields is refused by every engine: now, naming its line, rather
