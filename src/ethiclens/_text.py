@@ -113,6 +113,12 @@ def number_text(value) -> str:
     return repr(v)
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 row``, ``2 rows``, ``1,200 rows``: a count and its noun, singular for one (the
+    faces' one helper: never '1 comparisons')."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def mass_text(count) -> str:
     """An estimated count as it is: whole counts as integers, a fractional mass (GRR's
     debiased counts) to one decimal, a mass below 0.05 as "<0.1", never rounded to 0 while

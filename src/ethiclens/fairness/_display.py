@@ -18,7 +18,7 @@ from html import escape
 
 from .. import _renderers
 from .._checks import use_one_of
-from .._text import beside, masked_apart, one_line, percent
+from .._text import beside, masked_apart, one_line, percent, plural
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 from ._policy import STATUS_LOOKS, SUPPRESSED_METHOD
@@ -357,7 +357,7 @@ def audit_html(result) -> str:
     cfg = result.config
     level = percent(cfg.get("confidence_level", 0.95))
     method = (
-        f"{len(result.comparisons)} comparisons ({counts}); {level}"
+        f"{plural(len(result.comparisons), 'comparison')} ({counts}); {level}"
         f" intervals, {'weighted ' if cfg.get('weighted') else ''}{cfg.get('ci_method')} with "
         f"{cfg.get('n_boot')} draws, seed "
         f"{cfg.get('random_state')}. result.to_frame() and result.by_group() give every metric."
@@ -385,8 +385,8 @@ def audit_repr(result) -> str:
     """A short text summary (a few lines per attribute), not the dataclasses' full repr."""
     counts = _status_counts(result)
     lines = [
-        f"AuditResult({_rows(result.data)} rows, {len(result.attributes)} "
-        f"attribute(s), {len(result.comparisons)} comparisons: {counts})",
+        f"AuditResult({_rows(result.data)} rows, {plural(len(result.attributes), 'attribute')}, "
+        f"{plural(len(result.comparisons), 'comparison')}: {counts})",
         "  " + headline_text(result),
         *("  " + text for text in result.empty_crossing_notes),
     ]
@@ -433,7 +433,7 @@ def compare_summary(comp) -> list[str]:
             f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons: "
             + ", ".join(f"{v.attribute}:{v.group} {v.status_a} → {v.status_b}" for v in changed)
             if changed
-            else f"No verdict changed ({len(comp.verdicts)} comparisons)."
+            else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."
         ),
     ]
 
@@ -491,7 +491,7 @@ def _model_value(d, which: str) -> str:
 @_named(_compare_names)
 def compare_repr(comp) -> str:
     a, b = comp.names
-    lines = [f"ModelComparison({b} vs {a}, {len(comp.verdicts)} comparisons)"]
+    lines = [f"ModelComparison({b} vs {a}, {plural(len(comp.verdicts), 'comparison')})"]
     lines += ["  " + s for s in compare_summary(comp)]
     # the first 12 DI, SPD and EO differences, and how many more (as the audit's repr says):
     # the first 12 differences of every metric, filtered, dropped EO and whole attributes

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, check_level_draws, is_number
-from .._text import decision_threshold_text, percent, printed_floats
+from .._text import decision_threshold_text, percent, plural, printed_floats
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import check_suffix, json_ready, write_atomic
@@ -182,8 +182,8 @@ class ThresholdTable:
     def __repr__(self) -> str:
         v = self.verdicts()
         return (
-            f"ThresholdTable({self.frame['threshold'].nunique()} thresholds, "
-            f"{len(v)} comparisons, audited threshold {self.audited_threshold})"
+            f"ThresholdTable({plural(self.frame['threshold'].nunique(), 'threshold')}, "
+            f"{plural(len(v), 'comparison')}, audited threshold {self.audited_threshold})"
         )
 
     def _repr_html_(self) -> str:

@@ -18,6 +18,7 @@ from decimal import Decimal
 import numpy as np
 import pandas as pd
 
+from .._text import plural  # noqa: F401 (the monitor's, kept here: one helper)
 from ..errors import EthicLensInputError
 from ..fairness import (
     bin_attribute,
@@ -29,11 +30,6 @@ from ..fairness import (
 # pandas reads these as booleans in a CSV column (and nothing else: not yes/no)
 _BOOLEANS = {"True": True, "TRUE": True, "true": True, "False": False, "FALSE": False,
              "false": False}  # fmt: skip
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 row``, ``2 rows``, ``1,200 rows``."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 def positive_labels(values: pd.Series, name: str, pos_label) -> np.ndarray:

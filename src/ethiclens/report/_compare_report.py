@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from .._text import percent
+from .._text import percent, plural
 from ..fairness import COMPARISON_METRIC_SPECS, metric_words
 from . import _render
 from ._audit_report import EMPTY_CROSSINGS_LEAD, changes_sentence, fmt, run_record
@@ -123,7 +123,7 @@ def _summary(comp) -> Section:
             paragraph(
                 f"Verdicts changed for {len(changed):,} of {len(comp.verdicts):,} comparisons."
                 if changed
-                else f"No verdict changed ({len(comp.verdicts):,} comparisons)."
+                else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."
             ),
         ),
     )

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from rich.markup import escape
 from rich.table import Table
 
-from .._text import decision_threshold_text, one_line, percent
+from .._text import decision_threshold_text, one_line, percent, plural
 from ..fairness import STATUS_LOOKS
 from ._audit_report import (
     WEIGHTED_SENTENCE,
@@ -300,7 +300,7 @@ def threshold_summary(table) -> list[str]:
     changes = [c for c in [changes_sentence(cfg, table.run, "threshold view")] if c]
     lines = [
         f"EthicLens thresholds: {table.data['n_rows']:,} rows, "
-        f"{len(cfg['thresholds'])} thresholds, audited {_threshold(audited)} (*); "
+        f"{plural(len(cfg['thresholds']), 'threshold')}, audited {_threshold(audited)} (*); "
         f"{percent(cfg['confidence_level'])} intervals: {method_name(cfg['ci_method'])}, "
         f"{cfg['n_boot']} draws, seed {cfg['random_state']}",
         "status per threshold: F flagged, ? inconclusive, . pass, n insufficient data, u undefined",
