@@ -3,6 +3,9 @@
 row missing), which pandas reads as a row. There is no resume: a second run refuses the file
 (never overwritten); the refusal now says when its last line is cut and what to drop."""
 
+import os
+import threading
+
 import pytest
 
 from ethiclens.cli import main
@@ -40,3 +43,27 @@ def test_the_command_says_it_too(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "option '--out'" in err and "its last line is cut" in err, err
     assert err.count("\n") == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX named pipes")
+def test_a_named_pipe_there_is_refused_without_blocking(tmp_path):
+    # review of 34d83186: reading a FIFO's last byte for the note blocked until a writer came
+    path = tmp_path / "adult-rows.partial.csv"
+    os.mkfifo(path)
+    caught = []
+
+    def run():
+        try:
+            exp.run_experiment(_cfg(), keep_in=tmp_path)
+        except EthicLensInputError as exc:
+            caught.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(5)
+    if worker.is_alive():  # blocked in open(): let it go, then fail
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        pytest.fail("the refusal blocked reading a named pipe")
+    assert caught and "interrupted experiment" in caught[0].problem, caught
+    assert "last line is cut" not in caught[0].problem

@@ -496,6 +496,8 @@ def _cut_note(path: Path) -> str:
     """What a partial rows file ending mid-line says (a kill while a task's rows were being
     appended): its last line, and so the last task's rows, are incomplete, and a CSV reader
     would read the cut line as a row (a number cut short, the rest missing); '' else."""
+    if not path.is_file():  # a FIFO there would block the read: it is refused without a note
+        return ""
     try:
         with open(path, "rb") as f:
             if f.seek(0, os.SEEK_END) == 0:
