@@ -37,3 +37,11 @@ def test_a_picked_file_with_a_blank_first_line_too(app, client):
     r = client.post("/pick", data={"csrf": csrf_of(client.get("/").text), "path": "mine.csv"})
     assert r.status_code == 400, r.status_code
     assert WORDS in _said(r.text)
+
+
+def test_one_column_whose_name_holds_a_quoted_comma_is_not_said_to_lack_one(client):
+    r = upload(client, b'"a,b"\n1\n0\n', "mine.csv")
+    assert r.status_code == 422, r.status_code
+    said = _said(r.text)
+    assert "mine.csv has one column 'a,b': the audit needs the outcomes" in said
+    assert "no comma in its first line" not in said

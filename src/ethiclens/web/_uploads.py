@@ -525,8 +525,9 @@ def _checked_csv(path: Path, head: bytes, name: str | None) -> str:
             csv_header(path)
         except EthicLensInputError as exc:
             raise as_upload_error(exc, path, 400, name) from None
-    if not comma:
-        raise one_column(name, header[0] if header else "", " (no comma in its first line)")
+    if not comma:  # its one name may hold a quoted comma ('"a,b"'): said only where none is
+        how = "" if b"," in head.split(b"\n", 1)[0] else " (no comma in its first line)"
+        raise one_column(name, header[0] if header else "", how)
     # a row with surplus fields is refused by every engine: now, naming its line, rather
     # than once the audit runs
     if err := ragged_error([path]):
