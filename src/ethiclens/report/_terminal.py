@@ -228,9 +228,9 @@ def _suppression(record, excluded=None) -> str:
     # counts that are not whole numbers (edited metadata) read as a record of another shape
     if all(isinstance(record.get(k), Integral) and not isinstance(record[k], bool) for k in keys):
         return (
-            f"--min-cell {record['min_cell']} dropped {record['cells_dropped']:,} cells "
-            f"({record['rows_dropped']:,} rows; {record['rows_kept']:,} kept): those rows are "
-            f"missing from every group they belong to{suppression_detail(record, excluded)}."
+            f"--min-cell {record['min_cell']} dropped {plural(record['cells_dropped'], 'cell')} "
+            f"({plural(record['rows_dropped'], 'row')}; {record['rows_kept']:,} kept): those rows "
+            f"are missing from every group they belong to{suppression_detail(record, excluded)}."
         )
     return ", ".join(f"{k} = {v}" for k, v in record.items())
 

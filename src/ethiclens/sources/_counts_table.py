@@ -28,7 +28,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
-from .._text import CSV_FORMULA_START, one_line, printed_floats
+from .._text import CSV_FORMULA_START, one_line, plural, printed_floats
 from ..errors import EthicLensInputError
 from ..fairness import (
     PARTLY_SUPPRESSED,
@@ -676,7 +676,7 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
     note = ""
     if min_cell is not None:
         info = table.attrs[SUPPRESSION_ATTR]
-        dropped = f"{info['cells_dropped']} cells ({info['rows_dropped']} rows)"
+        dropped = f"{plural(info['cells_dropped'], 'cell')} ({plural(info['rows_dropped'], 'row')})"
         note = f"; --min-cell {min_cell} dropped {dropped}"
         if gone := suppressed_groups(info):
             named = "; ".join(f"{a} {', '.join(map(str, g))}" for a, g in gone.items())
@@ -687,7 +687,8 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
         note += _crossings_note(info.get(SUPPRESSED_CROSSINGS))
     if counts_format(path) == "csv":
         note += f"; its metadata in {metadata_path(path)} (hand over both)"
-    return f"wrote {path}: {len(table)} cells, {int(table[COUNT].sum())} rows{note}"
+    counted = f"{plural(len(table), 'cell')}, {plural(int(table[COUNT].sum()), 'row')}"
+    return f"wrote {path}: {counted}{note}"
 
 
 def _crossings_note(record) -> str:
