@@ -43,5 +43,5 @@ def test_decimals_beside_pd_na_and_bad_text_keep_their_words():
     with pytest.raises(EthicLensInputError, match=r"not a number, first at row 0 \(value: 'x'\)"):
         el.audit(Y, P, {"g": G}, y_score=scores, n_boot=100)
     weights = pd.Series([pd.NA] + [1.0] * (N - 1), dtype=object)
-    with pytest.raises(EthicLensInputError, match=r"first at row 0 \(value: nan\)"):
+    with pytest.raises(EthicLensInputError, match=r"first at row 0 \(value: <NA>\)"):
         el.audit(Y, P, {"g": G}, sample_weight=weights, n_boot=100)

@@ -46,7 +46,7 @@ def test_a_numpy_date_or_duration_cell_is_not_a_number(cell, face, words):
 def test_a_numpy_nat_is_missing_as_pd_nat_is(cell):
     with pytest.raises(EthicLensInputError, match=r"1 missing score\(s\), first at row 3"):
         _score(cell)
-    with pytest.raises(EthicLensInputError, match=r"first at row 3 \(value: nan\)"):
+    with pytest.raises(EthicLensInputError, match=r"first at row 3 \(value: NaT\)"):
         _weight(cell)
 
 

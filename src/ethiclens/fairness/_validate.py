@@ -35,7 +35,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
-from ..io import _first_not_one_value, _not_one_value_error
+from ..io import _first_not_one_value, _not_one_value_error, _Shown
 from ._bins import (
     MAX_NUMERIC_GROUPS,
     about_data_column,
@@ -688,17 +688,27 @@ def _is_zero_one(value) -> bool:
     return isinstance(value, (int, np.integer, float, np.floating)) and value in (0, 1)
 
 
-def _refuse_rows(bad: np.ndarray, values: np.ndarray, column: str, must: str, fail: str, fix: str):
-    """Refuse the rows ``bad`` flags, if any, naming the first and its value: "{must}; {how
-    many} {fail}, first at row {i}" (``fail`` as "do not")."""
+def _refuse_rows(bad: np.ndarray, given, column: str, must: str, fail: str, fix: str):
+    """Refuse the rows ``bad`` flags, if any, naming the first and its value as ``given``
+    (an Int64 <NA> as <NA>, -3 as -3, 10**400 as its digits; not the float each was read as):
+    "{must}; {how many} {fail}, first at row {i}" (``fail`` as "do not")."""
     if bad.any():
         i = _first_bad(bad)
         raise EthicLensInputError(
             f"{must}; {int(bad.sum())} {fail}, first at row {i}",
             column=column,
-            value=float(values[i]),
+            value=_given_at(given, i),
             fix=fix,
         )
+
+
+def _given_at(given, i: int):
+    """The ``i``-th value of ``given`` as the user gave it: None as None, a NumPy NaT as NaT
+    (pd.NaT's words, not np.datetime64('NaT','generic'))."""
+    cell = np.ravel(np.asarray(given, dtype=object))[i]
+    if cell is None or (isinstance(cell, np.datetime64 | np.timedelta64) and np.isnat(cell)):
+        return _Shown(str(cell))
+    return cell
 
 
 def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
@@ -844,13 +854,12 @@ def as_scores(values, n: int) -> np.ndarray:
     if (typed := typed_numbers_error(values, column, "y_score")) is not None:
         raise typed
     # a float32 0.7 is the 0.7 it prints as (its bin, score >= 0.7), as in a CSV copy
-    scores = _floats(
-        printed_floats(values), column, "scores must be numbers in [0, 1]", "pass probabilities"
-    )
+    values = printed_floats(values)
+    scores = _floats(values, column, "scores must be numbers in [0, 1]", "pass probabilities")
     refuse_missing(np.isnan(scores), column, "drop or impute those rows", "score")
     _refuse_rows(
         (scores < 0) | (scores > 1),
-        scores,
+        values,
         column,
         "scores must lie in [0, 1]",
         "do not",
@@ -866,9 +875,8 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
     if (typed := typed_numbers_error(values, column, "sample_weight")) is not None:
         raise typed
     # a float32 weight of 0.7 is the 0.7 it prints as, the weight a CSV copy gives the row
-    w = _floats(
-        printed_floats(values), column, "weights must be numbers", "pass a numeric weight column"
-    )
+    values = printed_floats(values)
+    w = _floats(values, column, "weights must be numbers", "pass a numeric weight column")
 
     def error(problem: str, fix: str, value=None) -> EthicLensInputError:
         return EthicLensInputError(problem, column=column, value=value, fix=fix)
@@ -877,7 +885,7 @@ def as_weights(values, n: int, against: str = "y_pred") -> np.ndarray:
         raise error(f"must be one-dimensional (shape {w.shape})", "pass one weight per row")
     _refuse_rows(
         ~np.isfinite(w) | (w < 0),
-        w,
+        values,
         column,
         "weights must be finite and >= 0",
         "are not",
