@@ -252,9 +252,9 @@ def test_a_store_is_bound_to_its_bins(tmp_path, days, capsys):
     rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "age", "--bins",
                       "age=0,40,100", "--store", store)  # fmt: skip
     assert rc == 2 and "another request" in err
-    assert "bins {'age': [0.0, 30.0, 50.0, 100.0]} there, {'age': [0.0, 40.0, 100.0]} here" in err
+    assert "--bins age=0,30,50,100 there, age=0,40,100 here" in err
     rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "age", "--store", store)
-    assert rc == 2 and "bins {'age': [0.0, 30.0, 50.0, 100.0]} there, not given here" in err
+    assert rc == 2 and "--bins age=0,30,50,100 there, not given here" in err
     # the same edges written otherwise are the same request
     rc, _, err = _cli(capsys, "monitor", data, *FLAGS, "--protected", "age", "--bins",
                       "age=0,30.0,50,1e2", "--store", store)  # fmt: skip

@@ -135,7 +135,7 @@ def test_another_reference_is_refused_naming_the_stores(alarmed, tmp_path, capsy
     argv = ["monitor", alarmed[0], *FLAGS, "--protected", "race=Black", "--store", store]
     rc, _, err = run_cli(capsys, *argv)
     assert rc == 2 and err.count("\n") == 1, err
-    assert "protected ['race'] there, ['race=Black'] here" in err
+    assert "--protected race there, race=Black here" in err
     assert "the store's reference(s): race='White' (largest group in the first run)" in err
 
 

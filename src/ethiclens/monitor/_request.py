@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import os
 import re
+import shlex
 import weakref
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
@@ -1076,6 +1077,43 @@ _FIELDS |= {f"--{_flag(f)}": f for f in ("table", "query", *BASELINE_SOURCES, "b
 # (--n-boot, not n_draws), the Python caller's refusal by its field again (in_python_words),
 # a config file's user's by its key (config_keys_named)
 FLAG_OF = {field: flag for flag, field in _FIELDS.items()}
+# within config_keys_named: the flags the command line gave, and whether a config file was
+_CLI_GIVEN = contextvars.ContextVar("monitor_cli_given", default=((), False))
+
+
+def setting_text(field: str, value) -> str:
+    """A request's setting as "another request" shows it, in the words of the face that gave
+    it: ``not given`` (None); a Python caller's repr (``{'g': ['A']}``); on the command line a
+    repeatable flag's values as typed (``g=A and g=B``); a config file's key's in YAML
+    (``{g: [A]}``)."""
+    if value is None:
+        return "not given"
+    if not isinstance(value, list | tuple | dict) or not _CLI_RUN.get():
+        return repr(value)
+    given, config = _CLI_GIVEN.get()
+    if config and FLAG_OF.get(field) not in given:  # from the file: as its key holds it
+        import yaml
+
+        return yaml.safe_dump(value, default_flow_style=True, width=10**6).strip()
+    return " and ".join(shlex.quote(t) for t in _typed(field, value))
+
+
+def _typed(field: str, value) -> list[str]:
+    """Each value of a repeatable flag as the command line types it (``--bins age=0,30,100``)."""
+
+    def num(v) -> str:
+        return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+
+    if field == "intersections":
+        return [",".join(map(str, pair)) for pair in value]
+    if field == "exclude_groups":
+        return [f"{a}={g}" for a, groups in value.items() for g in groups]
+    if field == "bins":
+        return [f"{a}={','.join(map(num, edges))}" for a, edges in value.items()]
+    if field == "merge_groups":
+        merges = [(a, new, olds) for a, m in value.items() for new, olds in m.items()]
+        return [f"{a}={','.join(map(str, olds))}:{new}" for a, new, olds in merges]
+    return [str(v) for v in (value.items() if isinstance(value, dict) else value)]
 
 
 @contextmanager
@@ -1103,13 +1141,11 @@ def config_keys_named(flags: dict, config):
     of ``config`` its value came from (``groups.bins``) instead. ``flags``: as
     ``monitor_spec`` takes them (None or ``()``: not given)."""
     # flags["TARGET"]: the key of config that gave the target (target.file), None if TARGET did
-    token = _CLI_RUN.set(True)
+    given = {SPEC_FLAGS[n][0] for n, v in flags.items() if n in SPEC_FLAGS and v not in (None, ())}
+    token, said = _CLI_RUN.set(True), _CLI_GIVEN.set((given, bool(config)))
     try:
         yield
     except EthicLensInputError as exc:
-        given = {
-            SPEC_FLAGS[n][0] for n, v in flags.items() if n in SPEC_FLAGS and v not in (None, ())
-        }
         keys = {f: f"{section}.{key}" for f, section, key in SPEC_FLAGS.values()}
         if not config:
             raise
@@ -1124,6 +1160,7 @@ def config_keys_named(flags: dict, config):
         raise exc.renamed(names, "key" if names else None, words) from None
     finally:
         _CLI_RUN.reset(token)
+        _CLI_GIVEN.reset(said)
 
 
 def _shown(value) -> str:

@@ -52,6 +52,7 @@ from ._request import (
     in_python_words,
     refuse_bad_baseline,
     refuse_bad_database,
+    setting_text,
 )
 from ._spelling import (
     AbsentGroupWarning,
@@ -158,7 +159,9 @@ def _diff_message(stored: dict, now: dict) -> str:
     parts = []
     for key in (*BOUND, *DRAWS, *OPTIONAL):
         if stored.get(key) != now.get(key):
-            said = f"{_given(stored.get(key))} there, {_given(now.get(key))} here"
+            # each value as its face writes it (--exclude-group g=A; {'g': ['A']} from Python)
+            was, now_said = setting_text(key, stored.get(key)), setting_text(key, now.get(key))
+            said = f"{was} there, {now_said} here"
             parts.append(f"{FLAG_OF[key]} {said}")  # a Python caller's: its field (n_draws)
     return "; ".join(parts)
 
@@ -172,11 +175,6 @@ def _held_references(store: Store) -> str:
         f"{a}={ref!r}" + (f" ({sources[a]})" if sources.get(a) else "") for a, ref in refs.items()
     ]
     return "; the store's reference(s): " + ", ".join(held) if held else ""
-
-
-def _given(value) -> str:
-    """A request's value as a refusal shows it: ``'label'``, or ``not given`` (None)."""
-    return "not given" if value is None else repr(value)
 
 
 def run_monitor(
