@@ -16,7 +16,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 import numpy as np
 
 from ._secrets import masked_cut
-from .errors import EthicLensInputError, _number_as_typed, shortened_digits
+from .errors import EthicLensInputError, _number_as_typed, shortened_digits, shown_int
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -155,13 +155,28 @@ class LongInteger(int):
 
     def __new__(cls, text: str):
         self = super().__new__(cls, -(10**4000) if text.startswith("-") else 10**4000)
-        self.text = text
+        self.text, self.shown = text, None
+        return self
+
+    @classmethod
+    def of(cls, value: int) -> LongInteger:
+        """The stand-in for an int given from Python (``n_boot=10**5000``) past that limit,
+        shown by its first and last digits (no conversion of the whole to text)."""
+        self = cls("-" if value < 0 else "")
+        self.shown = shown_int(value)
         return self
 
     def __repr__(self) -> str:
-        return shortened_digits(self.text[:12], self.text[-6:], len(self.text.lstrip("+-")))
+        text = self.text
+        return self.shown or shortened_digits(text[:12], text[-6:], len(text.lstrip("+-")))
 
     __str__ = __repr__
+
+
+def beyond_text_limit(value) -> bool:
+    """Whether ``value`` is an int with more digits than ``str()`` converts (4,300): its
+    repr, and every message built with it, would raise ValueError."""
+    return type(value) is int and value.bit_length() > 14_000  # 4,214 digits: under the limit
 
 
 def whole_number(value) -> int:

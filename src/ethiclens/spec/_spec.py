@@ -14,6 +14,7 @@ import json
 import math
 import numbers
 import os
+import re
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, fields
@@ -31,6 +32,8 @@ from .._checks import (
     NUMBER_FIX,
     ROLE_NAMES,
     SKLEARN_SEED_LIMIT,
+    LongInteger,
+    beyond_text_limit,
     check_count,
     check_di_threshold,
     check_draws,
@@ -1260,8 +1263,11 @@ def _refuse_whole_floats(data: dict) -> None:
                 check(int(value), where)
         except EthicLensInputError:
             continue
-        problem = "must be a whole number, written without a decimal point"
         shown = getattr(value, "yaml_text", value)  # as the file wrote it: 1e2
+        exponent = isinstance(shown, str) and "e" in shown.lower()
+        problem = "must be a whole number, written without " + (
+            "an exponent" if exponent else "a decimal point"
+        )
         raise _key_error(problem, where, f"give {int(value)}", shown)
 
 
@@ -1351,11 +1357,11 @@ def field_fix(*names: str, typed: bool = False) -> str:
             fix = _OPTION_FIXES[name]
             return f"give a number, {fix}" if typed else fix
         where = paths.get(name, name)
-        check = _CHECKS.get(where)
-        if check is None or "number" not in str(_SCHEMAS[where].get("type")):
+        check, types = _CHECKS.get(where), str(_SCHEMAS.get(where, {}).get("type"))
+        if check is None or not {"number", "integer"} & set(re.findall(r"\w+", types)):
             continue
-        try:
-            check(0.0, where)
+        try:  # a whole-number field (n_boot: 1e-400) refuses a fraction with its own fix
+            check(0.0 if "number" in types else 0.5, where)
         except EthicLensInputError as exc:
             return (f"give a number, {exc.fix}" if typed else exc.fix) if exc.fix else NUMBER_FIX
     return NUMBER_FIX
@@ -1420,14 +1426,31 @@ def _unquote_fix(err, where: str) -> str | None:
         return f"write a list: {key}: [{items}]"
     scalar = not {"array", "object"} & set(kinds)
     if scalar and isinstance(err.instance, list | dict):  # pos_label: [1], no true/false
-        return f"give one value, not a {'list' if isinstance(err.instance, list) else 'mapping'}"
+        fix = f"give one value, not a {'list' if isinstance(err.instance, list) else 'mapping'}"
+        return fix + _one_item(key, err.instance, "string" in kinds and "integer" not in kinds)
     if "boolean" in kinds:
         return f"write {key}: true or {key}: false (yes, no, on, off and 1 are not true/false)"
     text = err.instance.strip() if isinstance(err.instance, str) else ""
-    if {"integer", "number"} & set(kinds) and is_number_text(text):
+    finite = is_number_text(text) and math.isfinite(float(text))  # NaN: no number unquoted
+    if {"integer", "number"} & set(kinds) and finite:
         where = f"the list item {text}" if key.isdigit() else f"{key}: {text}"
         return f"write the number without quotes: {where}"
     return None
+
+
+def _one_item(key: str, given, text: bool) -> str:
+    """``: y_true: y`` for ``y_true: [y]``, the spelling of the list's one item (its first,
+    e.g., of several; a number as text for a ``text`` field); nothing for a mapping or an item
+    that is no text or number."""
+    first = given[0] if isinstance(given, list) and given else None
+    if isinstance(first, bool) or not isinstance(first, str | int | float) or first == "":
+        return ""
+    first = str(first) if text else first
+    quoted = isinstance(first, str) and (
+        is_number_text(first) or not all(c.isalnum() or c in "._-" for c in first)
+    )  # as YAML reads it back: "2" is text, 2 a number
+    shown = json.dumps(first, ensure_ascii=False) if quoted else first
+    return f": {key}: {shown}" if len(given) == 1 else f", e.g. {key}: {shown}"
 
 
 def _choice_fix(err) -> str | None:
@@ -1675,6 +1698,9 @@ def _states(states):
 def _with_reference(column, group) -> str:
     """``COL=REFERENCE`` of a ``protected`` mapping's entry (``COL`` when the group is null);
     the group is one value as the column holds it (the schema's types)."""
+    if prints_blank(str(column)):  # {'': a} is no column; as '="a"' it would read as one
+        fix = "name the column as the key: {COL: REFERENCE}, e.g. {race: White}"
+        raise _key_error("must not be empty", "roles.protected", fix, {column: group})
     if group is None:
         return str(column)
     _refuse_non_finite_value(group, f"roles.protected.{column}")  # never the text "nan"
@@ -1753,7 +1779,8 @@ def _rebuilt(value, sequence: type, mapping: type):
         return mapping({k: _rebuilt(v, sequence, mapping) for k, v in value.items()})
     if isinstance(value, np.generic):
         return value.item()
-    return value
+    # n_boot=10**5000: a stand-in every range refuses, shown shortened (str() of it raises)
+    return LongInteger.of(value) if beyond_text_limit(value) else value
 
 
 # ``section.key`` -> the field's checker, for every field that declares one
