@@ -45,3 +45,15 @@ def test_a_refused_score_is_shown_as_given(scores, shown):
     with pytest.raises(EthicLensInputError) as err:
         el.audit(Y, P, {"g": G}, y_score=scores, n_boot=100)
     assert f"first at row {N - 1} (value: {shown})." in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("weights", "shown"), [(_last(pd.NA, "Int64"), "<NA>"), (_last(-3, "Int64"), "-3")]
+)
+def test_counts_of_refuses_a_weight_in_the_rows_words(weights, shown):
+    from ethiclens.sources import Roles, counts_of
+
+    frame = pd.DataFrame({"y": Y, "p": P, "g": G, "w": weights})
+    with pytest.raises(EthicLensInputError) as err:
+        counts_of(frame, Roles(y_true="y", y_pred="p", protected=["g"], weight="w"))
+    assert f"first at row {N - 1} (value: {shown})." in str(err.value)

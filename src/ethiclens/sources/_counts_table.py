@@ -252,6 +252,8 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     if roles.weight:
         w = _numbers(frame[roles.weight], as_weights).to_numpy(dtype=float)
         if bad := int((~np.isfinite(w) | (w < 0)).sum()):
+            # the rows path's words: the first such row, its value as given (<NA>, -3)
+            as_weights(frame[roles.weight], len(frame))
             raise EthicLensInputError(
                 f"weights must be finite and >= 0; {bad} are not",
                 column=f"{roles.weight} (sample_weight)",
