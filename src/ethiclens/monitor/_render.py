@@ -184,27 +184,7 @@ def summary_lines(doc: dict) -> list[str]:
             f"1/alpha = {1 / alpha:g}" + (f" (a baseline test's 2/alpha = {2 / alpha:g})" * based)
         )
     for c in doc["comparisons"]:
-        lines += ["", f"{c['attribute']}: {c['group']} vs {c['reference']}"]
-        latest = c.get("latest")
-        if latest:
-            est = latest["estimates"]
-            request = doc.get("request") or {}
-            parts = [f"{LABELS[k]} {_interval(v, _edges(request, k))}" for k, v in est.items()]
-            lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
-        if absent := absent_text(c):
-            lines.append(f"  {absent}")
-        if untested := untested_text(c):
-            lines.append(f"  {untested}")
-        seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
-        level = f"{level_text(alpha)}, every look, for a constant gap"  # else narrow or empty
-        lines.append(f"  confidence sequences ({level}): {seqs}")
-        for test, t in c["tests"].items():
-            state = "ALARM" if t["alarm"] else "no alarm"
-            since = ""
-            if t["alarm_since"]:
-                since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
-            shown = e_value_text(t["log_e_value"], t.get("threshold"))  # on its side of it
-            lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}")
+        lines += ["", *_comparison_lines(c, doc.get("request") or {}, alpha)]
     # named as the gate names them (its line, the dashboard's, run.gate's failures): one
     # spelling of an alarmed test wherever a list of them is shown
     alarms = [
@@ -217,6 +197,27 @@ def summary_lines(doc: dict) -> list[str]:
     # a group named like a DB URL shown without its password (as the page and the audit's
     # terminal table show it)
     return [_one_line(mask_secrets(line)) for line in lines]
+
+
+def _comparison_lines(c: dict, request: dict, alpha: float) -> list[str]:
+    """One comparison's terminal lines: its latest window, its sequences and its tests."""
+    lines = [f"{c['attribute']}: {c['group']} vs {c['reference']}"]
+    if latest := c.get("latest"):
+        est = latest["estimates"]
+        parts = [f"{LABELS[k]} {_interval(v, _edges(request, k))}" for k, v in est.items()]
+        lines.append(f"  latest window ({latest['window']}): " + "; ".join(parts))
+    lines += [f"  {text}" for text in (absent_text(c), untested_text(c)) if text]
+    seqs = "; ".join(f"{LABELS[k]} {sequence_text(c['history'], k)}" for k in c["sequences"])
+    level = f"{level_text(alpha)}, every look, for a constant gap"  # else narrow or empty
+    lines.append(f"  confidence sequences ({level}): {seqs}")
+    for test, t in c["tests"].items():
+        state = "ALARM" if t["alarm"] else "no alarm"
+        since = ""
+        if t["alarm_since"]:
+            since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
+        shown = e_value_text(t["log_e_value"], t.get("threshold"))  # on its side of it
+        lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}")
+    return lines
 
 
 def absent_text(comparison: dict) -> str | None:
