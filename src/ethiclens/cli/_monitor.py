@@ -111,7 +111,9 @@ def monitor_command(**options):
     o = {k: options.pop(k) for k in OWN}
     own = {k: options.pop(k) for k in MonitorRequest.OWN_OPTIONS}  # from_spec takes these
     notes: list = []  # --json and --html are the spec's outputs.json and outputs.html
-    spec = monitor_spec(o["target"], o["config"], options, notes=notes)
+    src = click.get_current_context().get_parameter_source("fail_on")  # None: not given
+    gate = None if src is click.core.ParameterSource.DEFAULT else o["fail_on"]
+    spec = monitor_spec(o["target"], o["config"], options, notes=notes, fail_on=gate)
     for note in notes:
         click.echo(note, err=True)
     json_out, html_out = spec.outputs.json, spec.outputs.html

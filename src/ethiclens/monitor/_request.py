@@ -920,12 +920,14 @@ def _refuse_not_honoured(spec, sections=None) -> None:
 KEYS = ("table", "query")
 
 
-def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=None):
+def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=None, fail_on=None):
     """The audit spec of a monitor run: ``config`` (a spec file, if any), then the audit
     options in ``flags`` (``SPEC_FLAGS``'s names; None = not given), then ``target``. An error
     about a spec key names the flag that set it. --y-pred and --protected are required.
     ``notes`` (a list): each flag that overrode a value of ``config`` is said there, as the
-    audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml")."""
+    audit says it ("note: --n-boot 500 overrides policy.n_boot = 2000 from audit.yaml").
+    ``fail_on``: the ``--fail-on`` given (None: not given), which a refused ``gate.fail_on``'s
+    fix names rather than tell the user to give it."""
     from ..spec import (
         AuditSpec,
         checked_spec_file,
@@ -935,9 +937,10 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     )
 
     # the file checked on its own first: a flag replaces a value, never hides a bad one
-    data = _checked_config(config, checked_spec_file) if config is not None else {}
+    data = _checked_config(config, checked_spec_file, fail_on) if config is not None else {}
     if not isinstance(data, dict):
         AuditSpec.from_dict(data, source=str(config))  # refused: a spec is a mapping
+    _refuse_gate(data, fail_on)
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     replaced = _replace_target(data, target, flags)
     given = {f"{s}.{k}": f"{f} {_shown(flags[n])}" for n, (f, s, k) in SPEC_FLAGS.items()
@@ -973,7 +976,26 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     return spec
 
 
-def _checked_config(config, checked_spec_file) -> dict:
+def _gate_fix(fail_on) -> str:
+    """A refused gate.fail_on's fix: drop it, and give --fail-on alarm, or where --fail-on was
+    given (``fail_on``), that it is the monitor's gate."""
+    if fail_on is None:
+        return _NOT_HONOURED["gate.fail_on"][1]
+    fix = f"drop gate.fail_on: --fail-on {fail_on}, given, is the monitor's gate"
+    return fix if fail_on == "alarm" else fix + " (--fail-on alarm exits 1 on an alarm)"
+
+
+def _refuse_gate(data: dict, fail_on) -> None:
+    """An audit level in a config's gate.fail_on, refused with :func:`_gate_fix`."""
+    level = (data.get("gate") or {}).get("fail_on") if isinstance(data.get("gate"), dict) else None
+    if level is not None and level != "never":
+        problem = _NOT_HONOURED["gate.fail_on"][0]
+        raise EthicLensInputError(
+            problem, column="gate.fail_on", value=level, fix=_gate_fix(fail_on), kind="key"
+        )
+
+
+def _checked_config(config, checked_spec_file, fail_on=None) -> dict:
     """``config`` checked as an audit spec file, but a gate level there that the audit's spec
     does not know (the monitor's own ``gate.fail_on: alarm``, a typo) refused in the monitor's
     words, as every other gate.fail_on is: not told to use an audit level the monitor refuses
@@ -986,9 +1008,8 @@ def _checked_config(config, checked_spec_file) -> dict:
                 "the monitor's gate (--fail-on alarm) is given on the command line: a config "
                 "file's gate.fail_on is the audit's (its verdicts), which the monitor does not use"
             )
-            fix = _NOT_HONOURED["gate.fail_on"][1]
             raise EthicLensInputError(
-                problem, column="gate.fail_on", value=exc.value, fix=fix, kind="key"
+                problem, column="gate.fail_on", value=exc.value, fix=_gate_fix(fail_on), kind="key"
             ) from None
         _refuse_flags_only(exc, config)
         raise
