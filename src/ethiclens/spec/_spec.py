@@ -1775,11 +1775,16 @@ def _rebuilt(value, sequence: type, mapping: type):
     (copies) and numpy scalars Python's."""
     if isinstance(value, (list, tuple)):
         return sequence(_rebuilt(v, sequence, mapping) for v in value)
-    if isinstance(value, dict):
-        return mapping({k: _rebuilt(v, sequence, mapping) for k, v in value.items()})
+    if isinstance(value, dict):  # a key too: {10**5000: a} is named, never str()-ed
+        return mapping({_long(k): _rebuilt(v, sequence, mapping) for k, v in value.items()})
     if isinstance(value, np.generic):
         return value.item()
-    # n_boot=10**5000: a stand-in every range refuses, shown shortened (str() of it raises)
+    return _long(value)
+
+
+def _long(value):
+    """n_boot=10**5000 (or such a mapping key): a stand-in every range refuses, shown
+    shortened (str() of the int raises); any other value as it is."""
     return LongInteger.of(value) if beyond_text_limit(value) else value
 
 
