@@ -943,15 +943,13 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     _refuse_gate(data, fail_on)
     data = {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
     replaced = _replace_target(data, target, flags)
-    given = {f"{s}.{k}": f"{f} {_shown(flags[n])}" for n, (f, s, k) in SPEC_FLAGS.items()
-             if s == "target" and flags.get(n) not in (None, ())}  # fmt: skip
+    # each flag as typed, as the audit's notes say it (--protected a --protected b, --y-pred p)
+    typed = {f"{s}.{k}": _typed_flag(f, flags[n]) for n, (f, s, k) in SPEC_FLAGS.items()
+             if flags.get(n) not in (None, ())}  # fmt: skip
+    given = {p: said for p, said in typed.items() if p.startswith("target.")}
     replaced += replaced_table_or_query(data.get("target"), given)  # --query over a table
     by_flag, overridden = _apply_flags(data, flags)
-    for path, old in overridden.items():
-        section, key = path.split(".")
-        value = data[section][key]  # --y-pred as given ('pred'), as the audit's note, not ['pred']
-        value = value[0] if key == "y_pred" else value
-        replaced.append((path, old, f"{by_flag[path]} {_shown(value)}"))
+    replaced += [(path, old, typed[path]) for path, old in overridden.items()]
     for path, old, given in replaced if notes is not None else ():
         notes.append(mask_secrets(override_note(path, old, given, config)))  # no password
     if target:
@@ -1185,7 +1183,18 @@ def config_keys_named(flags: dict, config):
 
 
 def _shown(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
+    """A value in a one-line note or fix: text as it is, quoted with its escapes when it holds
+    a line break or another control character (never a line of its own, such as a fake note:
+    as the audit's notes show it); anything else as JSON."""
+    if isinstance(value, str):
+        return value if value.isprintable() else repr(value)
+    return json.dumps(value)
+
+
+def _typed_flag(flag: str, value) -> str:
+    """A flag as typed: each value of a repeatable one (``--bins a=0,1 --bins b=2,3``)."""
+    values = value if isinstance(value, list | tuple) else (value,)
+    return " ".join(f"{flag} {_shown(v)}" for v in values)
 
 
 def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:
