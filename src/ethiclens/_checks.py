@@ -423,6 +423,8 @@ def _shown(value):
     """A wrong-typed value as a refusal shows it: a short scalar itself (``1+2j``, ``<NA>``,
     ``b'x'``), anything else (None, which a refusal would not show; a frame, a list, a long
     text) by its type's name, never a long repr."""
+    if isinstance(value, int):  # 10**5000 too: the refusal shortens it (its repr raises)
+        return value
     scalar = value is not None and (not hasattr(value, "__len__") or isinstance(value, str | bytes))
     text = repr(value) if scalar else ""
     return value if scalar and len(text) <= 60 and "\n" not in text else type(value).__name__
