@@ -514,7 +514,10 @@ def _metric_text(comparison: dict, metric: str, edges: tuple) -> str:
         shown = f"window estimates from {_num(lv, edges=edges)} (window {lw}) to "
         shown += f"{_num(hv, edges=edges)} (window {hw})"
         shown += _missing_text(hist, metric)
-    return f"{LABELS[metric]} {shown}; confidence sequence {sequence_text(hist, metric)}"
+    # for a DI (a gap) constant over the windows, as the terminal says: not the estimates' range
+    kind = "DI" if metric == "disparate_impact" else "gap"
+    sequence = f"confidence sequence for a constant {kind} {sequence_text(hist, metric)}"
+    return f"{LABELS[metric]} {shown}; {sequence}"
 
 
 def trend_text(doc: dict, comparison: dict) -> str:
