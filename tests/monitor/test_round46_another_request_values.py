@@ -16,9 +16,12 @@ from .conftest import request_of, run_cli
 BASE = ("--time", "ts", "--window", "1d", "--y-pred", "pred", "--protected", "race")
 
 
-@pytest.fixture
-def stored(tmp_path, days):
-    data = days(tmp_path / "data", range(2), n=60)
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    from .conftest import write_days
+
+    tmp_path = tmp_path_factory.mktemp("stored")  # one store: each run below is refused
+    data = write_days(tmp_path / "data", range(2), n=60)
     store = tmp_path / "m.sqlite"
     run_monitor(request_of(data, y_true=None, protected=("race",), n_draws=100), store)
     return data, store
