@@ -35,7 +35,7 @@ from .._checks import (
 )
 from .._text import as_seen, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix
-from ..io import _first_not_one_value, _not_one_value_error, _Shown
+from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
 from ._bins import (
     MAX_NUMERIC_GROUPS,
     about_data_column,
@@ -1170,7 +1170,10 @@ def encode_groups(
 def refuse_blank_attribute(name: str, role: str = "sensitive_features", fix=None) -> None:
     """An attribute named '' or only blanks or invisible characters (' ', a zero-width space)
     refused, as the spec and --protected refuse it: every report would head its groups with
-    a name that prints as nothing. ``role``: the argument that named it."""
+    a name that prints as nothing; and one holding a URL with its password, as every file
+    engine refuses it (the JSON report names the attribute). ``role``: the argument that
+    named it."""
+    refuse_password_names([name])
     if prints_blank(name):
         raise EthicLensInputError(
             "an attribute's name must not be empty" + (" (it prints as nothing)" if name else ""),

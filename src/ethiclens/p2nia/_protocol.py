@@ -71,6 +71,7 @@ from ..io import (
     as_written,
     ensure_output_folder,
     read_config_file,
+    refuse_password_names,
 )
 from ._common import (
     DELTA_MAX,
@@ -732,6 +733,7 @@ def _check_extra_columns(request, columns, discretization, roles) -> list:
         )
     if len(set(columns)) != len(columns):
         raise refused("columns repeated", "list each column once", columns)
+    refuse_password_names(columns)  # the release's header and manifest name each
     private = [c for c in columns if str(c).startswith("_")]
     if private:  # the manifest's own records ('_privacy') are named so
         raise refused(
@@ -1448,6 +1450,7 @@ def _check_protected(prot) -> str:
     if not isinstance(prot, str) or not prot:
         problem = "the protected attribute must be a column name (string)"
         raise refused(problem, "e.g. --protected sex")
+    refuse_password_names([prot])  # the request, the release and the estimate name it
     if prot in (LABEL, PREDICTION) or prot.startswith("_"):
         raise refused(
             f"a release names its label and prediction columns {LABEL} and {PREDICTION} and "

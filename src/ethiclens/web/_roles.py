@@ -23,6 +23,7 @@ from .._checks import (
 )
 from .._text import distinct_numbers, number_text, printed_floats, prints_blank
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
+from ..io import refuse_password_names
 from ._jobs import value_text
 from ._web import Masked, masked_piece, said, shown_forms
 
@@ -398,6 +399,11 @@ def _role_columns(form: dict, prof: dict, errors: dict) -> dict:
                 )
             )
             return None
+        try:  # the JSON report and saved config would name it: refused as every face does
+            refuse_password_names([value])
+        except EthicLensInputError as exc:
+            errors[field] = said(exc)
+            return None
         return value
 
     roles = {
@@ -458,6 +464,11 @@ def _protected(form: dict, prof: dict, roles: dict, errors: dict) -> tuple[dict,
         col = cols[i]
         if col in used:
             errors[f"prot_{i}"] = f"is already the {used[col]} column: choose another attribute"
+            continue
+        try:
+            refuse_password_names([col])
+        except EthicLensInputError as exc:
+            errors[f"prot_{i}"] = said(exc)
             continue
         edges = _bins(form, prof["columns"][i], i, prof.get("whole_file"), errors)
         if edges is None and (ids := _looks_like_ids(prof["columns"][i], prof)):
