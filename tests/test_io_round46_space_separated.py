@@ -52,3 +52,25 @@ def test_a_one_column_name_holding_a_space_is_still_read(tmp_path):
     path.write_text("credit score\n1\n2\n")
     assert list(eio.read_table(path).columns) == ["credit score"]
     eio.preflight_file(path)
+
+
+# review of b7b60aa4: a quoted one-column name over quoted values holding spaces is one column
+# (it was told "separated by spaces"); print(df)'s rows lead with the index, one field more
+# (it was told "not found"); a short file's last line is read (a two-line file was judged by
+# its first row only)
+@pytest.mark.parametrize(
+    "text", ['"full name"\n"John Smith"\n"Jane Doe"\n', "a b\n1 2\n3\n", "y\n1 2\n0 1\n"]
+)
+def test_a_quoted_or_uneven_one_column_file_is_still_read(tmp_path, text):
+    path = tmp_path / "one.csv"
+    path.write_text(text)
+    assert eio.read_table(path).shape[1] == 1
+    eio.preflight_file(path)
+
+
+def test_print_df_with_its_index_is_told_its_separator(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("   y  yhat  g\n0  1     1  a\n1  0     1  b\n2  1     0  a\n")
+    for read in (eio.read_table, eio.preflight_file, read_counts):
+        with pytest.raises(DataFileError, match="separated by spaces, not commas"):
+            read(path)

@@ -658,19 +658,30 @@ def _delimiter_error(path: Path, header: str):
 
 def _space_separated(path: Path, header: str) -> bool:
     """A one-column header of several space-separated names above rows of as many
-    space-separated fields and no comma (``y yhat g`` / ``1 0 a``, as a plain-text export or
-    ``print(df)`` writes it): a name that merely holds a space (``credit score``) has rows of
-    one field."""
-    names = header.split()
-    if len(names) < 2 or "," in header:
+    space-separated fields and no comma (``y yhat g`` / ``1 0 a``, as a plain-text export
+    writes it; ``print(df)``'s rows lead with the index, one field more: a whole number). A
+    name that merely holds a space (``credit score``) has rows of one field; a quoted name
+    (``"full name"`` over ``"John Smith"``) is one field, quotes read as CSV reads them."""
+    if len(header.split()) < 2 or "," in header:
         return False
     try:
-        text = csv_head(path)[1]
+        _, text, whole = csv_head(path)
     except EthicLensInputError:
         return False
-    lines = [line for line in text.split("\n")[1:6] if line.strip()]
-    whole = lines[:-1] or lines  # the last: maybe cut
-    return bool(whole) and all("," not in ln and len(ln.split()) == len(names) for ln in whole)
+    first, *rest = [line for line in text.split("\n") if line.strip()]
+    names = _space_fields(first)
+    lines = rest[:5] if whole or len(rest) > 5 else rest[:-1]  # a last line read: maybe cut
+    if len(names) < 2 or not lines or any("," in line for line in lines):
+        return False
+    rows = [_space_fields(line) for line in lines]
+    if all(len(row) == len(names) for row in rows):
+        return True
+    return all(len(row) == len(names) + 1 and row[0].isdigit() for row in rows)  # print(df)
+
+
+def _space_fields(line: str) -> list[str]:
+    """A line's fields separated by spaces, a quoted field (spaces in it) read as one."""
+    return [f for f in next(csv.reader([line.strip()], delimiter=" ", skipinitialspace=True)) if f]
 
 
 def _line_above_header_error(path: Path, header: str, sep: str | None = None):
