@@ -19,6 +19,7 @@ import difflib
 import inspect
 import math
 import numbers
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -122,13 +123,36 @@ class BinarySplit:
         return self.group0, self.group1
 
 
+def _typed_name(name) -> bool:
+    """Whether ``name`` can be typed after a flag as the entry names it: text that prints, no
+    spaces around it (the flags strip them), no control character nor line break, no comma
+    (``--intersect A,B`` and ``datasets list`` join names with commas). A joiner inside a name
+    (U+200D, written in Indic scripts and emoji) is kept."""
+    if not isinstance(name, str) or prints_blank(name):  # '', ' ', U+200B, U+3164
+        return False
+    broken = any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name)
+    return name == name.strip() and not broken and "," not in name
+
+
+def _refuse_untyped(names, column: str, what: str, fix: str) -> None:
+    """Refuse the first of ``names`` that cannot be typed (see :func:`_typed_name`)."""
+    for name in names:
+        if not _typed_name(name):
+            raise EthicLensInputError(
+                f"{what} needs a name as it is typed on the command line: text that prints, "
+                "without spaces around it, control characters or commas",
+                column=column,
+                value=name,
+                fix=fix,
+            )
+
+
 def _check_feature_sets(entry: str, sets) -> None:
     """Each feature set named as it is typed after --features (text that prints, no spaces
     around it, no control characters, no comma: ``datasets list`` joins the names with ', ')
     and described in words."""
     for name, what in sets.items():
-        bad = not isinstance(name, str) or prints_blank(name)  # '', ' ', U+200B, U+3164
-        if bad or name != name.strip() or not name.isprintable() or "," in name:
+        if not _typed_name(name):
             raise EthicLensInputError(
                 f"dataset entry {entry!r}: a feature set needs a name as it is typed after "
                 "--features: text that prints, without spaces around it, control characters or "
@@ -258,6 +282,13 @@ class DatasetEntry:
                 fix=f"add {DEFAULT_FEATURES!r}: what the loader returns by default",
             )
         _check_pcer_splits(self.pcer_splits)
+        _refuse_untyped(
+            self.pcer_splits,
+            "pcer_splits",
+            f"dataset entry {self.name!r}: a PCER split's attribute",
+            "key each split by its attribute's name as typed after --attribute, e.g. "
+            "pcer_splits={'sex': BinarySplit(...)}",
+        )
         cost = self.cost  # a text '1' was a TypeError, True a cost of 1, inf no ordering
         real = isinstance(cost, numbers.Real) and not isinstance(cost, bool | np.bool_)
         if not real or not 0 < cost < math.inf:
@@ -302,15 +333,22 @@ class DatasetEntry:
                 fix="name each protected column as the loader's data does, with text that "
                 "prints, e.g. protected=('sex', 'race')",
             )
+        _refuse_untyped(  # ' sex' or 'a,b' could never be typed after --intersect, --attribute
+            cols,
+            "protected",
+            f"dataset entry {self.name!r}: a protected column",
+            "name each protected column as it is typed, e.g. protected=('sex', 'race')",
+        )
         if len(set(cols)) != len(cols):
             fix = "name each protected column once"
             raise EthicLensInputError(
                 "lists a column twice", column="protected", value=cols, fix=fix
             )
         p2nia = self.p2nia_protected  # None, or the column P2NIA's experiments audit
-        if p2nia is not None and (not isinstance(p2nia, str) or prints_blank(p2nia)):
+        if p2nia is not None and not _typed_name(p2nia):
             raise EthicLensInputError(
-                "must be None or the name of a protected column (text that prints)",
+                "must be None or the name of a protected column as it is typed (text that prints, "
+                "without spaces around it, control characters or commas)",
                 column="p2nia_protected",
                 value=p2nia,
                 fix="e.g. p2nia_protected='sex', or leave it out when P2NIA does not use it",
