@@ -113,10 +113,12 @@ def number_text(value) -> str:
     return repr(v)
 
 
-def plural(n: int, noun: str) -> str:
+def plural(n: int, noun: str, *, grouped: bool = True) -> str:
     """``1 row``, ``2 rows``, ``1,200 rows``: a count and its noun, singular for one (the
-    faces' one helper: never '1 comparisons')."""
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+    faces' one helper: never '1 comparisons'); ``grouped=False``: ``1200 rows``, for a text
+    that has always printed its count so."""
+    count = f"{n:,}" if grouped else f"{n}"
+    return f"{count} {noun}{'' if n == 1 else 's'}"
 
 
 def mass_text(count) -> str:

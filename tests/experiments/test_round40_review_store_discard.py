@@ -87,4 +87,4 @@ def test_the_grid_line_prints_when_no_run_is_pending(tmp_path, monkeypatch, caps
     assert main(["pcer", "sweep", "--store", str(store), "--grid", str(grid_file)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"grid: {SweepGrid(**GRID).describe()} → {store}", out
-    assert out[1].startswith("1 runs in the grid: 1 already in the store"), out
+    assert out[1].startswith("1 run in the grid: 1 already in the store"), out  # round 46

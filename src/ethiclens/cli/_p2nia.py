@@ -10,7 +10,7 @@ import click
 
 from .._checks import check_level, check_level_draws, check_repetitions, first_row, split_list
 from .._progress import progress as progress_bar
-from .._text import safe_console
+from .._text import plural, safe_console
 from ..p2nia import ESTIMATE_N_BOOT as N_BOOT
 from ..p2nia import RELEASE_MANIFEST_FILE as MANIFEST
 from ..p2nia import RELEASE_TABLE_FILE as TABLE
@@ -215,7 +215,7 @@ def experiment_cmd(dataset, out_dir, scheduler, workers, **grid):
     files = write_outputs(frame, Path(out_dir), dataset, metric_epsilons=cfg.metric_epsilons)
     for note in cfg.notes:  # e.g. a size above the audit rows, run at them
         console.print(f"note: {note}", markup=False)
-    console.print(f"wrote {len(files)} files to {out_dir}", markup=False)  # a path, not markup
+    console.print(f"wrote {plural(len(files), 'file')} to {out_dir}", markup=False)  # a path
 
 
 @p2nia_group.command("population-bias")

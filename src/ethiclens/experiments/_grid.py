@@ -31,6 +31,7 @@ from .._checks import (
     underflow_words,
     underflows,
 )
+from .._text import plural
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
@@ -191,8 +192,8 @@ class SweepGrid:
         """The grid in one line: runs, datasets, budgets, seeds, trainer and feature set."""
         budgets = [e if e is not None else "no-DP" for e in self.epsilons]
         return (
-            f"{len(self.units())} runs ({', '.join(self.datasets)}; ε {budgets}; "
-            f"{len(self.seeds)} seed{'' if len(self.seeds) == 1 else 's'}; trainer "
+            f"{plural(len(self.units()), 'run', grouped=False)} ({', '.join(self.datasets)}; "
+            f"ε {budgets}; {plural(len(self.seeds), 'seed', grouped=False)}; trainer "
             f"{self.trainer}; features {self.features})"
         )
 

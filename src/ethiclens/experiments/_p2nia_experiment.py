@@ -31,7 +31,7 @@ from .._checks import (
     split_list,
     split_numbers,
 )
-from .._text import csv_safe_frame
+from .._text import csv_safe_frame, plural
 from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
 from ..p2nia import (
     ACCOUNTINGS,
@@ -564,7 +564,10 @@ def run_experiment(
     except BaseException as exc:  # Ctrl-C, SIGTERM, a failed task: say where the rows are
         if keep_in is not None and keep.tasks:  # those written, not a failed write's
             kept = partial_rows_path(keep_in, cfg.dataset)
-            exc.add_note(f"the rows of {keep.tasks} of {len(tasks)} tasks are kept in {kept}")
+            exc.add_note(
+                f"the rows of {keep.tasks} of {plural(len(tasks), 'task', grouped=False)} are "
+                f"kept in {kept}"
+            )
         raise
     finally:
         executor.close()

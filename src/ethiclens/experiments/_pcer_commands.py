@@ -16,6 +16,7 @@ from .._checks import (
     check_member,
     check_seed,
 )
+from .._text import plural
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
 from ..io import json_ready
@@ -336,7 +337,7 @@ def tables_to_folder(store_path, out_dir) -> str:
     ensure_output_folder(out_dir, "--out")
     write_tables(groups, out_dir, runs=runs)
     written = sorted(p.name for p in Path(out_dir).iterdir() if p.name in TABLE_FILES)
-    return f"wrote {len(written)} files to {out_dir}: {', '.join(written)}"
+    return f"wrote {plural(len(written), 'file')} to {out_dir}: {', '.join(written)}"
 
 
 def export_to_file(store_path, out) -> str:

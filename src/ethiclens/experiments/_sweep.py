@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .. import datasets as ds_mod
 from .._progress import progress as show_progress
+from .._text import plural
 from ..errors import EthicLensInputError
 from ..privacy import get_trainer, is_builtin_trainer
 from ._executors import check_executor, make_executor
@@ -69,8 +70,8 @@ class SweepSummary:
     def lines(self) -> list[str]:
         """The summary in words, one line per failed run after the totals."""
         out = [
-            f"{self.total} runs in the grid: {self.skipped} already in the store, "
-            f"{self.completed} completed now, {len(self.failed)} failed"
+            f"{plural(self.total, 'run', grouped=False)} in the grid: {self.skipped} already "
+            f"in the store, {self.completed} completed now, {len(self.failed)} failed"
             + (f" ({self.executor})" if self.executor else "")
         ]
         out += [f"note: {n}" for n in self.notes]
@@ -110,7 +111,8 @@ class SweepSummary:
         runs = "; ".join(f"{d} ε={epsilon_label(e)} seed={s}" for d, e, s, _ in self.failed[:shown])
         more = "" if len(self.failed) <= shown else f" and {len(self.failed) - shown} more"
         return (
-            f"{len(self.failed)} of {self.total} runs failed: {runs}{more}. "
+            f"{len(self.failed)} of {plural(self.total, 'run', grouped=False)} failed: "
+            f"{runs}{more}. "
             "Fix the cause shown above and rerun the same command: finished runs "
             "are kept, failed ones are retried"
         )

@@ -430,7 +430,7 @@ def compare_summary(comp) -> list[str]:
         f"{b} − {a} on the same {_rows(comp.data)} rows; "
         f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
-            f"Verdicts changed for {len(changed)} of {len(comp.verdicts)} comparisons: "
+            f"Verdicts changed for {len(changed)} of {plural(len(comp.verdicts), 'comparison')}: "
             + ", ".join(f"{v.attribute}:{v.group} {v.status_a} → {v.status_b}" for v in changed)
             if changed
             else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."

@@ -28,6 +28,7 @@ import numpy as np
 
 from .._secrets import masked_cut
 from .._text import from_postgres_text as _from_postgres
+from .._text import plural
 from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
 from ..io import _as_written_fix as as_written_fix  # the words every path option says
@@ -681,7 +682,7 @@ class Store:
             "('PROCESSED', 'NO_ROWS') OR (rows = 0) <> (status = 'NO_ROWS') "
             'ORDER BY "window" LIMIT 1',
             lambda w, rows, status: (
-                f"windows: window {w} has {rows} rows"
+                f"windows: window {w} has {plural(rows, 'row', grouped=False)}"
                 + ("" if rows < 0 else f" and status {status!r}")
             ),
         )
@@ -706,7 +707,10 @@ class Store:
         if window.kind == "rows":
             self._refuse_found(
                 'SELECT "window", rows FROM windows WHERE rows <> ? LIMIT 1',
-                lambda w, rows: f"windows: window {w} has {rows} rows, not {window.size}",
+                lambda w, rows: (
+                    f"windows: window {w} has {plural(rows, 'row', grouped=False)}, not "
+                    f"{window.size}"
+                ),
                 (int(window.size),),
             )
         elif n and origin is not None:
@@ -814,8 +818,8 @@ class Store:
             rows = windows[w]["rows"]  # (a result's window is there: _check_consistency)
             if rows != n:
                 raise self.damaged(
-                    f"windows: window {w} has {rows:,} rows, but its results count {n:,.0f} "
-                    f"rows of {a}'s groups"
+                    f"windows: window {w} has {plural(rows, 'row')}, but its results count "
+                    f"{n:,.0f} rows of {a}'s groups"
                 )
 
     def _check_references(self) -> None:

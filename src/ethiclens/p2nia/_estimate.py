@@ -49,7 +49,7 @@ from .._checks import (
     check_level_draws,
     split_list,
 )
-from .._text import mass_text, one_line, percent
+from .._text import mass_text, one_line, percent, plural
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -869,7 +869,8 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
     accounting = m.get("accounting", "record")
     delta = mech.delta_used(m)  # an (ε, δ) mechanism's default where the request gave none
     basis_text = (
-        f"{m['mechanism'].upper()} release of {m['rows']} rows at ε = {number_text(m['epsilon'])}"
+        f"{m['mechanism'].upper()} release of {plural(m['rows'], 'row', grouped=False)} at ε = "
+        f"{number_text(m['epsilon'])}"
         + (
             f" per column ({accounting} accounting: record-level ε = {number_text(record_eps)})"
             if accounting != "record"

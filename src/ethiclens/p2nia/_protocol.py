@@ -57,7 +57,7 @@ from .._checks import (
     use_one_of,
 )
 from .._checks import check_seed as _check_seed
-from .._text import as_seen, prints_blank
+from .._text import as_seen, plural, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
@@ -352,7 +352,8 @@ class Release:
         # every digit, as the estimate states them (1.2345678, not 1.23457; 1e-320)
         delta = f", δ = {number_text(m['delta'])}" if m.get("delta") is not None else ""
         return (
-            f"wrote {Path(out_dir) / TABLE} ({m['rows']} rows, {m['mechanism'].upper()}, "
+            f"wrote {Path(out_dir) / TABLE} ({plural(m['rows'], 'row', grouped=False)}, "
+            f"{m['mechanism'].upper()}, "
             f"ε = {number_text(m['epsilon'])}{delta}{accounting}) and manifest.json{note}"
         )
 
@@ -933,7 +934,8 @@ def _refuse_spent(budget: dict) -> None:
     limit = f"above {EPSILON_MAX:g}" if eps > EPSILON_MAX else "at least 1"
     raise EthicLensInputError(
         f"this release would bring the cumulative {what} on this data over "
-        f"{budget['releases']} releases, {limit}: its privacy budget is spent",
+        f"{plural(budget['releases'], 'release', grouped=False)}, {limit}: its privacy budget is "
+        "spent",
         column="--out",
         fix="release no more of this data (a release into a new folder would not record the "
         "budget already spent)",

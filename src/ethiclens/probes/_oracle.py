@@ -26,7 +26,7 @@ from .._checks import (
     is_number,
     printed_float,
 )
-from .._text import threshold_text
+from .._text import plural, threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 from ._counterfactual import quiet_nans
@@ -403,7 +403,7 @@ def _flag_words(rate: dict) -> str:
         k = rate[f"{key}_runs_judged"]
         if rate[key] is None:
             return "not assessable (no run judged: its metrics were below the audit's floor)"
-        return f"{rate[key]:.1%} of {k} runs judged"
+        return f"{rate[key]:.1%} of {plural(k, 'run', grouped=False)} judged"
 
     if rate["any_rule"] is None and rate["di_rule"] is None:
         return "not assessable: no run was judged (its rules' metrics were below the audit's floor)"

@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from .._checks import check_seed, first_row, naming_file
+from .._text import plural
 from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
     ENCODER_FIX,
@@ -115,7 +116,7 @@ def probe_model(
         raise EthicLensInputError(
             f"{exc.problem} (loaded by {entry_point})", column="--model", fix=fix
         ) from None
-    return result, f"Counterfactual probe of {entry_point} on {data} ({len(X):,} records)"
+    return result, f"Counterfactual probe of {entry_point} on {data} ({plural(len(X), 'record')})"
 
 
 def analyze_scored(

@@ -121,7 +121,8 @@ def _summary(comp) -> Section:
                 "interval (both models scored on each draw of the same rows)."
             ),
             paragraph(
-                f"Verdicts changed for {len(changed):,} of {len(comp.verdicts):,} comparisons."
+                f"Verdicts changed for {len(changed):,} of "
+                f"{plural(len(comp.verdicts), 'comparison')}."
                 if changed
                 else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."
             ),
