@@ -60,6 +60,13 @@ class Dataset:
         """A loader's rows as every face reads them: a label of 0/1 (2 was a base rate of
         2.0, a missing one left out of it, text a TypeError) and features, protected columns
         (and extra) of the label's rows, never a protected column of other rows."""
+        if np.ndim(self.label) != 1:  # a DataFrame was pandas' ValueError traceback
+            raise EthicLensInputError(
+                f"dataset {self.name!r}: the label must be one column of 0/1 values, not a "
+                f"{type(self.label).__name__} of {np.ndim(self.label)} dimension(s)",
+                column="label",
+                fix="return label=frame['COLUMN'] (a Series) from the dataset's loader",
+            )
         label = pd.Series(self.label)
         bad = label[~label.isin([0, 1])]
         if len(bad):
@@ -73,6 +80,13 @@ class Dataset:
             )
         for key in ("features", "protected", "extra"):
             frame = getattr(self, key)
+            if frame is not None and not isinstance(frame, pd.DataFrame):  # a dict's len: keys
+                raise EthicLensInputError(
+                    f"dataset {self.name!r}: {key} must be a DataFrame, not a "
+                    f"{type(frame).__name__}",
+                    column=key,
+                    fix=f"return {key}=pandas.DataFrame(...) from the dataset's loader",
+                )
             if frame is not None and len(frame) != len(label):
                 raise EthicLensInputError(
                     f"dataset {self.name!r}: {key} has {len(frame)} rows, the label {len(label)}",

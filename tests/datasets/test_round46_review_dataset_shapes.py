@@ -1,0 +1,43 @@
+"""Round 46 review of 5a1c7c3d: Dataset's new row checks read the label with pd.Series(), so a
+label given as a DataFrame (what df_to_pandas returns) was pandas' ValueError traceback, and
+len() of protected given as a dict counted its keys. Each is refused naming the field."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.datasets import Dataset
+from ethiclens.errors import EthicLensInputError
+
+
+def _ds(label, protected):
+    return Dataset(
+        name="toy46s",
+        features=pd.DataFrame({"x": [1.0, 2.0]}),
+        label=label,
+        protected=protected,
+        reference={"sex": "M"},
+        positive_label="y",
+        positive_is_favorable=True,
+    )
+
+
+SEX = pd.DataFrame({"sex": ["M", "F"]})
+
+
+@pytest.mark.parametrize("label", [pd.DataFrame({"y": [0, 1]}), np.array([[0], [1]]), 1])
+def test_a_label_that_is_not_one_column_is_refused(label):
+    with pytest.raises(EthicLensInputError, match="one column of 0/1") as info:
+        _ds(label, SEX)
+    assert info.value.column == "label" and "toy46s" in str(info.value)
+
+
+def test_protected_that_is_no_frame_is_refused():
+    with pytest.raises(EthicLensInputError, match="must be a DataFrame, not a dict") as info:
+        _ds(pd.Series([0, 1]), {"sex": ["M", "F"]})
+    assert info.value.column == "protected"
+
+
+def test_series_arrays_and_lists_are_kept():
+    for label in (pd.Series([0, 1]), np.array([1, 0]), [True, False]):
+        assert len(_ds(label, SEX)) == 2
