@@ -52,7 +52,7 @@ from .._checks import (
     zero_d_item,
 )
 from .._text import prints_blank
-from ..errors import EthicLensInputError, shown_int
+from ..errors import EthicLensInputError, _yaml_text, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 from ._unused import VIEW_ASKED, given_options, stray_options, with_given
 
@@ -1115,6 +1115,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     check = _CHECKS.get(where)
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
     unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
+    unquote = unquote or _one_value_fix(err, where, source)  # pos_label=[1], from Python too
     if check is not None and not data_given:  # the vocabulary's words, as every face says them
         _checked(check, err.instance, where, unquote)  # seed: "1" quoted: the file's fix
     if where == "policy.ci" and err.validator == "enum" and not data_given:
@@ -1424,10 +1425,8 @@ def _unquote_fix(err, where: str) -> str | None:
         items = [i.strip() for i in err.instance.split(",")]
         items = ", ".join(i if is_number_text(i) else json.dumps(i) for i in items)
         return f"write a list: {key}: [{items}]"
-    scalar = not {"array", "object"} & set(kinds)
-    if scalar and isinstance(err.instance, list | dict):  # pos_label: [1], no true/false
-        fix = f"give one value, not a {'list' if isinstance(err.instance, list) else 'mapping'}"
-        return fix + _one_item(key, err.instance, "string" in kinds and "integer" not in kinds)
+    if one := _one_value_fix(err, where, ".yaml"):
+        return one
     if "boolean" in kinds:
         return f"write {key}: true or {key}: false (yes, no, on, off and 1 are not true/false)"
     text = err.instance.strip() if isinstance(err.instance, str) else ""
@@ -1438,19 +1437,39 @@ def _unquote_fix(err, where: str) -> str | None:
     return None
 
 
-def _one_item(key: str, given, text: bool) -> str:
+def _one_value_fix(err, where: str, source: str) -> str | None:
+    """'give one value, not a list: pos_label: 1' for a list or mapping given to a field of
+    one value (every face: a file, a keyword, a dict)."""
+    kinds = [err.validator_value] if isinstance(err.validator_value, str) else err.validator_value
+    if err.validator != "type" or {"array", "object"} & set(kinds):
+        return None
+    if not isinstance(err.instance, list | dict):
+        return None
+    key = where.rpartition(".")[2] or "value"
+    fix = f"give one value, not a {'list' if isinstance(err.instance, list) else 'mapping'}"
+    text = "string" in kinds and "integer" not in kinds
+    return fix + _one_item(key, err.instance, text, source)
+
+
+def _one_item(key: str, given, text: bool, source: str) -> str:
     """``: y_true: y`` for ``y_true: [y]``, the spelling of the list's one item (its first,
-    e.g., of several; a number as text for a ``text`` field); nothing for a mapping or an item
-    that is no text or number."""
+    e.g., of several; a number as text for a ``text`` field) as the face writes it: a file's
+    YAML (quoted where YAML would read another type: ``"true"``, ``"null"``, ``"0x1F"``), a
+    keyword (``y_true='y'``), a dict (``'y_true': 'y'``); nothing for a mapping or an item
+    that is no text or finite number (NaN, an int past 4,300 digits: no value to copy)."""
     first = given[0] if isinstance(given, list) and given else None
-    if isinstance(first, bool) or not isinstance(first, str | int | float) or first == "":
+    if isinstance(first, bool | LongInteger) or not isinstance(first, str | int | float):
+        return ""
+    if first == "" or (isinstance(first, float) and not math.isfinite(first)):
         return ""
     first = str(first) if text else first
-    quoted = isinstance(first, str) and (
-        is_number_text(first) or not all(c.isalnum() or c in "._-" for c in first)
-    )  # as YAML reads it back: "2" is text, 2 a number
-    shown = json.dumps(first, ensure_ascii=False) if quoted else first
-    return f": {key}: {shown}" if len(given) == 1 else f", e.g. {key}: {shown}"
+    if source == "keyword arguments":
+        shown = f"{key}={first!r}"
+    elif source in _NOT_A_FILE:
+        shown = f"{key!r}: {first!r}"
+    else:  # as YAML reads it back: "2" is text, 2 a number
+        shown = f"{key}: {_yaml_text(first) if isinstance(first, str) else first}"
+    return f": {shown}" if len(given) == 1 else f", e.g. {shown}"
 
 
 def _choice_fix(err) -> str | None:
