@@ -1081,11 +1081,12 @@ def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite
     ivs = run(ctx.ci, want & ~plain)
     if plain.any():
         flat = run(PERCENTILE, plain)
+        note = SMOOTHED_WEIGHTED_NOTE if ctx.weighted else SMOOTHED_NOTE
         ivs = Intervals(
             np.where(plain, flat.low, ivs.low),
             np.where(plain, flat.high, ivs.high),
             [
-                p + SMOOTHED_NOTE if q else m
+                p + note if q else m
                 for m, p, q in zip(ivs.methods, flat.methods, plain.tolist(), strict=True)
             ],
         )
@@ -1201,6 +1202,11 @@ def _comparison_intervals(ctx, draws: _Draws, floors, ref, ece, parts: dict) -> 
 SMOOTHED_NOTE = (
     " (a group has an empty cell: its cells drawn from the Jeffreys posterior"
     " Dirichlet(cells + 1/2); no bca correction)"
+)
+# a weighted audit's: that posterior is of the group's Kish-effective cells (_posterior_cells)
+SMOOTHED_WEIGHTED_NOTE = (
+    " (a group has an empty cell: its cells drawn from the Jeffreys posterior"
+    " Dirichlet(Kish-effective cells + 1/2), scaled to its weight total; no bca correction)"
 )
 
 
