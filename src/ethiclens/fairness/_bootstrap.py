@@ -231,6 +231,19 @@ JEFFREYS_WEIGHTED_METHOD = (
     "weighted jeffreys (Dirichlet(Kish-effective cells + 1/2) draws per group, each label's "
     "cells at that label's Kish size, scaled to its weight total, equal-tailed)"
 )
+# ... and without labels, no label's size: the (selected, not) cells at the group's
+JEFFREYS_WEIGHTED_UNLABELLED_METHOD = (
+    "weighted jeffreys (Dirichlet(Kish-effective cells + 1/2) draws per group, scaled to its "
+    "weight total, equal-tailed)"
+)
+
+
+def jeffreys_method(weighted: bool, labelled: bool) -> str:
+    """The Jeffreys intervals' method as the draws were made: weighted or not, and a weighted
+    audit's label split only where there are labels."""
+    if not weighted:
+        return JEFFREYS_METHOD
+    return JEFFREYS_WEIGHTED_METHOD if labelled else JEFFREYS_WEIGHTED_UNLABELLED_METHOD
 
 
 def draw_dirichlet_cells(

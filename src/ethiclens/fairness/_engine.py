@@ -20,8 +20,6 @@ from . import _calibration as cal
 from . import _policy as pol
 from ._bins import check_bin_edges, quiet_snan
 from ._bootstrap import (
-    JEFFREYS_METHOD,
-    JEFFREYS_WEIGHTED_METHOD,
     LABEL_CELLS,
     Interval,
     draw_cell_counts,
@@ -30,6 +28,7 @@ from ._bootstrap import (
     draw_weighted_cells,
     empty_cell_groups,
     jackknife_units,
+    jeffreys_method,
     kish_effective,
 )
 from ._counts import (
@@ -1067,7 +1066,7 @@ def _intervals(ctx, points, draws, jack=None, mult=None, columns=None, overwrite
     estimate on the boundary of the draws), and the method says so (:data:`SMOOTHED_NOTE`)."""
     points = np.asarray(points, float)
     if ctx.ci == JEFFREYS:  # a weighted audit's draws are of Kish-effective cells: said so
-        name = JEFFREYS_WEIGHTED_METHOD if ctx.weighted else JEFFREYS_METHOD
+        name = jeffreys_method(ctx.weighted, ctx.labelled)
         return _equal_tailed(ctx, points, draws, name, columns, "estimate undefined", overwrite)
     want = np.ones(len(points), bool) if columns is None else np.asarray(columns, bool)
     want = want | np.isnan(points)

@@ -29,7 +29,7 @@ from ..io import check_suffix, json_ready, write_atomic
 from . import _display
 from . import _policy as pol
 from ._bins import wide_float
-from ._bootstrap import JEFFREYS_METHOD, JEFFREYS_WEIGHTED_METHOD, Interval, kish_effective
+from ._bootstrap import JEFFREYS_METHOD, Interval, jeffreys_method, kish_effective
 from ._counts import cell_index, cell_sums
 from ._engine import _bins_stated, _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
@@ -51,7 +51,6 @@ from ._validate import (
 
 THRESHOLDS_SCHEMA_VERSION = "1.0"
 THRESHOLD_METHOD = JEFFREYS_METHOD + " at each threshold"
-THRESHOLD_WEIGHTED_METHOD = JEFFREYS_WEIGHTED_METHOD + " at each threshold"
 
 
 @dataclass
@@ -466,7 +465,7 @@ def _config(opts, policy, rows, th, edits) -> dict:
     config = {
         "ethiclens_version": __version__,
         "n_boot": int(opts.n_boot),
-        "ci_method": THRESHOLD_WEIGHTED_METHOD if weighted else THRESHOLD_METHOD,
+        "ci_method": jeffreys_method(weighted, labelled) + " at each threshold",
         "confidence_level": opts.confidence_level,
         "random_state": int(opts.random_state),
         "policy": policy.to_dict(),
