@@ -155,10 +155,13 @@ async def _confirm(web, request, audit: dict, data: dict, form: dict):
     """The submitted mapping: checked, turned into the request, queued (or the form again)."""
     rev = digits_number(form.get("rev", ""))
     if rev is None:  # not the page's own form: a request to mend, not a change elsewhere
+        long = form["too_long"].get("rev", "").partition(". Fix: ")[0]  # sent, left out
         return web.error_page(
             request,
             400,
-            "the form has no revision field (the page's own form sends one)"
+            f"the form's revision {long}"
+            if long
+            else "the form has no revision field (the page's own form sends one)"
             if form.get("rev") is None
             else f"the form's revision {cut_value(form.get('rev'))!r} is not a number",
             "reload the page and send its form again",
