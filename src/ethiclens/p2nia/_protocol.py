@@ -47,6 +47,7 @@ from .._checks import (
     delta_fix,
     did_you_mean,
     first_row,
+    is_number_text,
     is_zero_one,
     label_fix,
     plain,
@@ -1573,7 +1574,9 @@ def check_n(n, where: str = "--n"):
     integer = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
     if integer and 10 <= n <= N_MAX:
         return n
-    quoted = " (write the number without quotes)" * isinstance(n, str)
+    # "2000" quoted, not "NaN", "1.5" or "abc": unquoted they are no integer either
+    whole = isinstance(n, str) and is_number_text(n.strip(), whole=True)
+    quoted = " (write the number without quotes)" * whole
     kind = "" if integer else f", not a {_shown_type(n)}{quoted}"
     huge = isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30)
     raise EthicLensInputError(
