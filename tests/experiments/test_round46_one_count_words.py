@@ -64,3 +64,10 @@ def test_a_store_whose_window_holds_one_row(tmp_path, capsys):
     with pytest.raises(EthicLensInputError) as refused:
         Store.open(store).check_intact()
     assert "windows: window 1 has 1 row, not 100" in str(refused.value), refused.value
+
+
+def test_a_frame_of_one_row_in_a_spec_field():
+    from ethiclens.spec._shapes import data_words
+
+    assert data_words(pd.DataFrame({"e": ["pandas"]})) == "a pandas DataFrame of 1 row"
+    assert data_words(pd.DataFrame({"e": ["a", "b"]})) == "a pandas DataFrame of 2 rows"

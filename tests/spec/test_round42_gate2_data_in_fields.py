@@ -17,7 +17,8 @@ ROLES = {"y_true": "y", "y_pred": "p", "protected": ["g"]}
 CASES = [
     ("policy", "ci", pd.Series(["bca"]), "a pandas Series of 1 value"),
     ("policy", "di_rule", np.array(["below", "x"]), "a numpy array of 2 values"),
-    ("target", "engine", pd.DataFrame({"e": ["pandas"]}), "a pandas DataFrame of 1 rows"),
+    # round 46: was "1 rows"
+    ("target", "engine", pd.DataFrame({"e": ["pandas"]}), "a pandas DataFrame of 1 row"),
     ("roles", "positive", pd.Series(["harmful"]), "a pandas Series of 1 value"),
     ("gate", "fail_on", pd.Series(["never"]), "a pandas Series of 1 value"),
     ("roles", "intersections", [pd.Series(["g"])], "a pandas Series of 1 value"),

@@ -30,7 +30,8 @@ def data_words(value) -> str | None:
     if getattr(value, "ndim", None) == 0:  # np.array(200): one value, its repr short (no len)
         return None
     if module == "pandas" and hasattr(value, "shape"):
-        noun = f"{len(value)} rows" if len(value.shape) > 1 else _values(len(value))
+        rows = len(value)  # a frame of one row is '1 row' (as _values says '1 value')
+        noun = f"{rows} row{'' if rows == 1 else 's'}" if len(value.shape) > 1 else _values(rows)
         return f"a pandas {type(value).__name__} of {noun}"
     if module == "numpy" and getattr(value, "ndim", 0) > 0:
         shape = " x ".join(map(str, value.shape))
