@@ -228,12 +228,15 @@ def _check_numeric(ds, num) -> None:
     """Each numeric feature a finite number: text was a ValueError traceback of sklearn's, a
     missing or infinite value went into training (NaN losses, predictions of nothing)."""
     for c in num:
-        col = ds.features[c]
-        if not pd.api.types.is_numeric_dtype(col):
-            problem = "is neither numeric nor listed in the dataset's categorical columns"
+        values, text = _as_floats(ds.features[c])
+        if values is None:
+            problem = (
+                "is neither numeric nor listed in the dataset's categorical columns (it holds "
+                f"{text!r})"
+            )
             fix = "list it in the Dataset's categorical, or convert it to numbers in the loader"
         else:
-            bad = int((~np.isfinite(col.to_numpy(dtype=float, na_value=np.nan))).sum())
+            bad = int((~np.isfinite(values)).sum())
             if not bad:
                 continue
             problem = f"has {bad} missing or infinite value(s): PCER's model trains on numbers"
@@ -241,6 +244,24 @@ def _check_numeric(ds, num) -> None:
         raise EthicLensInputError(
             f"dataset {ds.name!r}: feature {c!r} {problem}", column=str(c), fix=fix
         )
+
+
+def _as_floats(col) -> tuple:
+    """(the column as floats, None), as the scaler reads it: numbers held as text or objects
+    ('3', Decimal, a category of numbers) convert, as they did before the check; else (None,
+    the first value that is no number)."""
+    if pd.api.types.is_numeric_dtype(col) and not isinstance(col.dtype, pd.CategoricalDtype):
+        return col.to_numpy(dtype=float, na_value=np.nan), None
+    values = col.astype(object).where(col.notna(), np.nan).to_numpy()
+    try:
+        return np.asarray(values, dtype=float), None
+    except (TypeError, ValueError):
+        for v in values:
+            try:
+                float(v)
+            except (TypeError, ValueError):
+                return None, v
+        return None, values[0]
 
 
 def _tabular_features(ds):
