@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._secrets import masked_cut
+from ._secrets import _mask_patterns, masked_cut
 from ._text import one_line
 from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example, _keep_text
 
@@ -1125,9 +1125,38 @@ def _as_written_fix(path, fix: str) -> str:
 
 
 def _path_exists(path, column: str, kind: str | None = None) -> bool:
-    """``Path(path).exists()``, where a path no file system opens (a name too long, a loop of
-    symbolic links) is refused naming ``column`` in :func:`os_error_line`'s words (was an
-    OSError, or 'does not exist')."""
+    """``Path(path).exists()`` of a data path to read, where a path no file system opens (a
+    name too long, a loop of symbolic links) is refused naming ``column`` in
+    :func:`os_error_line`'s words (was an OSError, or 'does not exist'), and so is one holding
+    a credential (:func:`_refuse_credential_path`)."""
+    _refuse_credential_path(path, column, kind)
+    return _exists(path, column, kind)
+
+
+def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
+    """A data path with a folder or file named like a URL's user and password (``u:pw@h``,
+    pasted into a folder's name) is refused: every report masks it where it shows the data's
+    name, but the run's spec (JSON report, saved config) must name the path as given for a
+    rerun, so the report would contradict itself or write the password. (A name of a secret
+    key's value without an '@', ``token=x.csv``, is kept: the web's picker opens it, masked.)"""
+    try:
+        parts = Path(os.fsdecode(path)).parts
+    except TypeError:  # no path (None, a number): the caller's own refusal
+        return
+    for part in parts:
+        if "@" in part and _mask_patterns(part) != part:
+            raise EthicLensInputError(
+                f"the path's part {masked_cut(part, 60)!r} looks like a user and password "
+                "before an '@', which EthicLens never writes into a report or config, and the "
+                "run's spec must name the path as given",
+                column=column,
+                kind=kind,
+                fix="rename that folder or file (e.g. without its ':')",
+            )
+
+
+def _exists(path, column: str, kind: str | None = None) -> bool:
+    """:func:`_path_exists` without the credential check (an output path's)."""
     try:
         if Path(path).exists():
             return True
@@ -1149,7 +1178,7 @@ def refuse_unopenable(path, column: str, kind: str | None = None) -> None:
     """Refuse, naming ``column``, a path no file system opens (a name too long, a loop of
     symbolic links), before any reader or writer meets it; any other path passes, there or
     not."""
-    _path_exists(path, column, kind)
+    _exists(path, column, kind)
 
 
 # ASCII digits and spaces only: pandas reads '١' (an Arabic-Indic one) or a no-break space as text
