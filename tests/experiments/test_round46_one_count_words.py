@@ -71,3 +71,12 @@ def test_a_frame_of_one_row_in_a_spec_field():
 
     assert data_words(pd.DataFrame({"e": ["pandas"]})) == "a pandas DataFrame of 1 row"
     assert data_words(pd.DataFrame({"e": ["a", "b"]})) == "a pandas DataFrame of 2 rows"
+
+
+def test_min_cell_dropping_every_cell_of_one_row():
+    from ethiclens.sources._counts_table import suppress_small_cells
+
+    table = pd.DataFrame({"g": ["a", "b"], "y_pred": [1, 0], "count": [1, 1]})
+    with pytest.raises(EthicLensInputError) as refused:
+        suppress_small_cells(table, 2)
+    assert "drops every cell: the largest holds 1 row " in str(refused.value), refused.value

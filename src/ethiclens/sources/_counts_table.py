@@ -368,7 +368,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
     small = table[COUNT].to_numpy() < min_cell
     if len(table) and small.all():  # an empty table would be handed over as if it were data
         raise EthicLensInputError(
-            f"drops every cell: the largest holds {int(table[COUNT].max()):,} rows",
+            f"drops every cell: the largest holds {plural(int(table[COUNT].max()), 'row')}",
             column="--min-cell",
             value=min_cell,
             fix="give a --min-cell at most the rows of the cells you need to keep (e.g. 10)",
@@ -788,7 +788,7 @@ def _check_suppression_holds(table: pd.DataFrame, where: _Where, path: Path, pla
             f"{SUPPRESSION_ATTR}.min_cell",
             f"{SUPPRESSION_ATTR} says --min-cell {min_cell} dropped every cell of fewer rows, "
             f"but {int(small.sum())} cell(s) of {one_line(path.name)} hold fewer: the first, "
-            f"{_cell_named(table, i)} at {place(i)}, holds {int(count[i]):,} rows",
+            f"{_cell_named(table, i)} at {place(i)}, holds {plural(int(count[i]), 'row')}",
             min_cell,
             fix,
         )
