@@ -288,6 +288,16 @@ def _check_choices(values, allowed, flag: str, problem: str) -> None:
 def _load(name):
     protected, kwargs = EXPERIMENT_DATASETS[name]
     ds = ds_mod.load(name, **kwargs)
+    if protected not in ds.protected.columns:  # a KeyError traceback, as PCER's split column
+        raise EthicLensInputError(
+            f"{name}'s P2NIA experiment audits protected column {protected!r}, which the "
+            f"dataset's loader does not return (its protected columns: "
+            f"{[str(c) for c in ds.protected.columns]})",
+            column="p2nia_protected",
+            value=protected,
+            fix="name a protected column the loader returns in the entry's p2nia_protected, "
+            "or return that column from the loader",
+        )
     X = ds.features.copy()
     X[protected] = ds.protected[protected].to_numpy()  # the platform's model may use it
     return ds, X, protected
