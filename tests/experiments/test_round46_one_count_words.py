@@ -80,3 +80,19 @@ def test_min_cell_dropping_every_cell_of_one_row():
     with pytest.raises(EthicLensInputError) as refused:
         suppress_small_cells(table, 2)
     assert "drops every cell: the largest holds 1 row " in str(refused.value), refused.value
+
+
+def test_a_held_window_of_one_row(tmp_path):
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    feed = tmp_path / "f.csv"
+    feed.write_text(
+        "t,g,y,p\n2024-01-01T00:00:01Z,a,1,1\n2024-01-01T00:00:02Z,b,0,1\n"
+        "2024-01-01T00:00:03Z,a,1,0\n2024-01-01T00:00:03Z,b,1,0\n"
+    )
+    request = MonitorRequest(
+        target=str(feed), time="t", window="1", y_pred="p", y_true="y", protected=("g=a",),
+        min_group_size=1,
+    )  # fmt: skip
+    note = run_monitor(request, tmp_path / "m.sqlite", warn=False).to_dict()["run"]["note"]
+    assert "held back until it holds 1 row and rows of a later time" in note, note

@@ -1315,11 +1315,11 @@ def _held_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
     elif window.kind == "days":
         when = "held back until it has ended: the first run after its end processes it"
     elif all(int(plan.spans[w]["rows"]) < window.size for w in plan.pending):
-        when = f"held back until it holds {window.size:,} rows: a later run processes it"
+        when = f"held back until it holds {plural(window.size, 'row')}: a later run processes it"
     else:  # full, but its last rows are of the target's newest time, which may still grow
         when = (
-            f"held back until it holds {window.size:,} rows and rows of a later time than its "
-            "last have come (rows of the newest time may still come, and would renumber it): "
+            f"held back until it holds {plural(window.size, 'row')} and rows of a later time than "
+            "its last have come (rows of the newest time may still come, and would renumber it): "
             "a later run processes it"
         )
     return [f"{', '.join(shown)}{more}: {when}"]
