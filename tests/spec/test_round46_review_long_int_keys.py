@@ -44,3 +44,12 @@ def test_a_long_int_key_of_a_keyword_is_refused_by_name(tmp_path, options):
     path.write_text("y,p,g\n1,1,a\n0,1,b\n1,0,a\n0,0,b\n")
     with pytest.raises(EthicLensInputError, match=re.escape(SHOWN)):
         ethiclens.run(str(path), y_true="y", y_pred="p", **options)
+
+
+@pytest.mark.parametrize("options", [{"y_true": BIG, "protected": "g"}, {"protected": [BIG]}])
+def test_a_long_int_for_a_name_is_not_told_to_pass_its_shortened_text(options):
+    # before: "Fix: pass it as text ('100000000000…000000 (5,001 digits)')", no name of the user's
+    options = {"y_true": "y", "y_pred": "p", **options}
+    with pytest.raises(EthicLensInputError, match=re.escape(SHOWN)) as caught:
+        AuditSpec.of("d.csv", **options)
+    assert str(caught.value).endswith("Fix: pass it as text (a str)")

@@ -1411,6 +1411,8 @@ def _text_fix(err, where: str, source: str) -> str | None:
         return quote_it_fix(where.rpartition(".")[2] or "value", err.instance)
     if isinstance(err.instance, bool) or not isinstance(err.instance, int | float):
         return None
+    if isinstance(err.instance, LongInteger):  # its shortened text is no name to copy
+        return "pass it as text (a str)"
     return f"pass it as text ({str(err.instance)!r})"
 
 
