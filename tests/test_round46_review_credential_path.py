@@ -34,7 +34,8 @@ def test_every_face_refuses_the_path_and_writes_nothing(tmp_path, data, capsys, 
         "pandas": ["audit", str(data), *roles, "--engine", "pandas", *out],
         "duckdb": ["audit", str(data), *roles, "--engine", "duckdb", *out],
         "counts": ["counts", str(data), *roles, "--out", str(tmp_path / "r.csv")],
-        "monitor": ["monitor", str(data), "--time", "t", "--window", "1d", *roles, *out],
+        "monitor": ["monitor", str(data), "--time", "t", "--window", "1d", *roles, *out]
+        + ["--store", str(tmp_path / "r.sqlite")],
         "config": ["audit", "--config", str(tmp_path / "c.yaml"), *out],
     }[face]
     (tmp_path / "c.yaml").write_text(

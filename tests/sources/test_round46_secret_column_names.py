@@ -82,7 +82,8 @@ def test_the_monitor_refuses_such_a_column_too(tmp_path, frame, capsys):
     path = tmp_path / "m.csv"
     data.to_csv(path, index=False)
     args = ["monitor", path, "--time", "t", "--window", "1d", "--y-pred", NAME, "--y-true", "y"]
-    assert main([str(a) for a in [*args, "--protected", "g", "--json", tmp_path / "r.json"]]) == 2
+    args += ["--protected", "g", "--json", tmp_path / "r.json", "--store", tmp_path / "s.sqlite"]
+    assert main([str(a) for a in args]) == 2
     said = capsys.readouterr().err
     assert SAID in said and "hunter2" not in said
     assert not (tmp_path / "r.json").exists()
