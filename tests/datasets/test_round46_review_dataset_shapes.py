@@ -38,6 +38,8 @@ def test_protected_that_is_no_frame_is_refused():
     assert info.value.column == "protected"
 
 
-def test_series_arrays_and_lists_are_kept():
+def test_series_arrays_and_lists_are_kept_as_a_series():
     for label in (pd.Series([0, 1]), np.array([1, 0]), [True, False]):
-        assert len(_ds(label, SEX)) == 2
+        ds = _ds(label, SEX)
+        assert isinstance(ds.label, pd.Series) and len(ds) == 2
+        assert ds.describe()["base_rate"] == 0.5  # a list was an AttributeError (.mean())

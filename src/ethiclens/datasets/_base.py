@@ -68,6 +68,8 @@ class Dataset:
                 fix="return label=frame['COLUMN'] (a Series) from the dataset's loader",
             )
         label = pd.Series(self.label)
+        if not isinstance(self.label, pd.Series):  # a list or array: .iloc, .mean() read it
+            object.__setattr__(self, "label", label)
         bad = label[~label.isin([0, 1])]
         if len(bad):
             raise EthicLensInputError(
