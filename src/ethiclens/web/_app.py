@@ -29,6 +29,7 @@ from ..errors import EthicLensInputError
 from ._jobs import Runner, default_workers
 from ._loopback import address_is_loopback
 from ._store import Heartbeat, Store, is_url
+from ._uploads import FORM_FIX, UNREADABLE, one_line
 from ._web import FORM_BYTES, HERE, DamagedRecord, Web, digits_number, web_of
 
 log = logging.getLogger("ethiclens.web")
@@ -533,7 +534,10 @@ class _Guard:
                 "this form was sent from another site, not from this server's own page",
                 "open the page at the address the server printed at start and send its form there",
             )
-        if request.method == "POST" and request.url.path != "/upload" and self._takes(request):
+        posted = request.method == "POST" and self._takes(request)
+        if posted and (problem := _body_problem(request)):  # before the form's token
+            return 415, f"{UNREADABLE}: {problem}", FORM_FIX
+        if posted and request.url.path != "/upload":
             length = digits_number(request.headers.get("content-length", ""))
             if length is None or length > FORM_BYTES:
                 return (
@@ -549,6 +553,26 @@ class _Guard:
         from starlette.routing import Match
 
         return any(r.matches(request.scope)[0] == Match.FULL for r in self.app.routes)
+
+
+def _body_problem(request) -> str | None:
+    """Why a POST's body is encoded otherwise than a page's form or upload ever is, or None:
+    compressed (``Content-Encoding: gzip``), which no parser unpacks, or in a charset other
+    than UTF-8, which the forms' parser reads as UTF-8 all the same. Either read as a form
+    lost its fields, and was refused for a missing security token (403) or its file's
+    framing (400): 415, before the token, as a body of another type is."""
+    coding = request.headers.get("content-encoding", "").strip().lower()
+    if coding not in ("", "identity"):
+        shown = masked_cut(one_line(coding, " "), 60)
+        return f"the body is sent {shown!r}-encoded (Content-Encoding), not as a plain form"
+    from python_multipart.multipart import parse_options_header
+
+    _kind, options = parse_options_header(request.headers.get("content-type", ""))
+    charset = options.get(b"charset", b"utf-8").decode("latin-1").strip().lower()
+    if charset not in ("utf-8", "utf8", "us-ascii", "ascii"):
+        shown = masked_cut(one_line(charset, " "), 60)
+        return f"the body is sent in the charset {shown!r}, not in UTF-8 as a page's form is"
+    return None
 
 
 def _network_address(scope) -> str | None:
