@@ -7,6 +7,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import unquote
 
 from .._checks import did_you_mean
@@ -106,22 +107,33 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
     """Profile a file (so roles can be proposed) and record it; the data row's id."""
     try:
         prof = _roles.profile(path, kind)
-    except (ValueError, OSError) as exc:  # pandas' ParserError is a ValueError
-        exc = exc.__cause__ if isinstance(exc.__cause__, ValueError | OSError) else exc
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]  # pandas', Arrow's
-        if kind == "parquet":  # its pages damaged past the footer: as its footer would be
-            raise unreadable_parquet(without_server_path(first, path, name)) from None
-        raise UploadError(
-            f"the file cannot be read as a table: {without_server_path(first, path, name)}",
-            fix="every row needs as many fields as the header, and quotes must close; "
-            "export the table again",
-        ) from None
+    except EthicLensInputError as exc:
+        if exc.__cause__ is None:  # the library's own refusal (a path refused): its own fix
+            problem = problem_said(exc)  # not "cannot be read as a table ... Fix: ... Fix: ..."
+            raise UploadError(without_server_path(problem, path, name), fix=exc.fix) from None
+        _unread(exc, path, name, kind)
+    except (ValueError, OSError) as exc:
+        _unread(exc, path, name, kind)
     check_column_names(c["name"] for c in prof["columns"])
     if len(prof["columns"]) == 1:  # a Parquet table of one column, as a CSV's is refused
         raise one_column(name, prof["columns"][0]["name"])
     return web.store.add_data(
         name=name, kind=kind, path=str(path), size=size, sha256=sha, profile=json.dumps(prof)
     )
+
+
+def _unread(exc, path: Path, name: str, kind: str) -> NoReturn:
+    """The refusal of a file pandas or Arrow could not read as a table (pandas' ParserError
+    is a ValueError), in their words."""
+    exc = exc.__cause__ if isinstance(exc.__cause__, ValueError | OSError) else exc
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]  # pandas', Arrow's
+    if kind == "parquet":  # its pages damaged past the footer: as its footer would be
+        raise unreadable_parquet(without_server_path(first, path, name)) from None
+    raise UploadError(
+        f"the file cannot be read as a table: {without_server_path(first, path, name)}",
+        fix="every row needs as many fields as the header, and quotes must close; "
+        "export the table again",
+    ) from None
 
 
 def _too_large(web, request):
