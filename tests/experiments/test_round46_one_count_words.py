@@ -96,3 +96,28 @@ def test_a_held_window_of_one_row(tmp_path):
     )  # fmt: skip
     note = run_monitor(request, tmp_path / "m.sqlite", warn=False).to_dict()["run"]["note"]
     assert "held back until it holds 1 row and rows of a later time" in note, note
+
+
+def test_one_label_below_the_floor_on_every_face():
+    from ethiclens.fairness import Policy
+    from ethiclens.monitor._run import _below_label_floor
+    from ethiclens.p2nia._estimate import _below_floor
+
+    cells = np.array([[1.0, 0, 0, 50], [40, 0, 10, 50]])  # group a: one positive label
+    said = _below_floor("eopp", cells, True, ["a", "b"], Policy(), "g")
+    assert said == "1 positive label, below the floor of 30 (g:a)", said
+    cells[0, 0] = 2
+    assert _below_floor("eopp", cells, True, ["a", "b"], Policy(), "g").startswith(
+        "2 positive labels"
+    )
+    row = SimpleNamespace(ref={"pos": 40, "neg": 50}, grp={"pos": 1, "neg": 1})
+    reasons = _below_label_floor(SimpleNamespace(min_labels=30), row)
+    assert "1 positive label, below the floor of 30" in reasons.values(), reasons
+    assert "1 positive / 1 negative labels, below the floor of 30 each" in reasons.values()
+    rng = np.random.default_rng(5)
+    y = np.r_[np.zeros(100, int), rng.integers(0, 2, 100)]
+    y[0] = 1  # group a: one positive label
+    g = pd.DataFrame({"g": np.repeat(["a", "b"], 100)})
+    audit = el.audit(y, rng.integers(0, 2, 200), g, n_boot=100, random_state=1, reference="b")
+    reason = audit.comparison("g", "a").metrics["equal_opportunity_difference"].reason
+    assert reason.startswith("1 positive label, below the floor of 30 (g:a)"), reason

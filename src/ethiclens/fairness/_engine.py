@@ -1029,7 +1029,7 @@ class _Floors:
         if needs_labels in ("positive", "negative"):  # one label's floor
             counts = self.pos if needs_labels == "positive" else self.neg
             ok = self.ok_all(needs_labels)
-            short = [(g, f"{fmt(counts[g])} {needs_labels} labels") for g in groups if not ok[g]]
+            short = [(g, _labels(fmt(counts[g]), needs_labels)) for g in groups if not ok[g]]
         elif needs_labels:
             each = " each"
             short = [
@@ -1045,6 +1045,11 @@ class _Floors:
             f"{text}, below the floor of {_grouped(floor)}{each} ({attribute}:{names[g]})"
             for g, text in short
         )
+
+
+def _labels(count: str, which: str) -> str:
+    """``1 positive label``, ``2 positive labels``, ``0.5 positive labels``."""
+    return f"{count} {which} label{'' if count == '1' else 's'}"
 
 
 def _grouped(count) -> str:

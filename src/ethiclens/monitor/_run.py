@@ -1410,9 +1410,9 @@ def _below_label_floor(request: MonitorRequest, row: _Row) -> dict[str, str]:
     for name, metric in _AUDIT_METRIC.items():
         needs = COMPARISON_METRIC_SPECS[metric].needs_labels
         if needs == "positive" and pos < floor:
-            out[name] = f"{pos:,} positive labels, below the floor of {floor:,}"
+            out[name] = f"{pos:,} positive label{'s' * (pos != 1)}, below the floor of {floor:,}"
         elif needs == "negative" and neg < floor:
-            out[name] = f"{neg:,} negative labels, below the floor of {floor:,}"
+            out[name] = f"{neg:,} negative label{'s' * (neg != 1)}, below the floor of {floor:,}"
         elif needs is True and min(pos, neg) < floor:
             out[name] = (
                 f"{pos:,} positive / {neg:,} negative labels, below the floor of {floor:,} each"

@@ -426,8 +426,10 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
     short = []
     for g in range(len(domain)):
         if any(m[g] < floor for m in masses.values()):
-            said = " / ".join(f"{_mass(m[g])} {word}" for word, m in masses.items())
-            said = f"{said} labels" if NEEDS_Y[metric] else f"n = {_mass(masses['n'][g])}"
+            texts = [_mass(m[g]) for m in masses.values()]
+            said = " / ".join(f"{t} {word}" for t, word in zip(texts, masses, strict=True))
+            labels = "label" if texts == ["1"] else "labels"  # '1 positive label'
+            said = f"{said} {labels}" if NEEDS_Y[metric] else f"n = {_mass(masses['n'][g])}"
             short.append(f"{said}, below the floor of {floor:,}{each} ({attribute}:{domain[g]})")
     return "; ".join(short) or None
 
