@@ -838,8 +838,10 @@ def check_eta(value, where: str = "eta") -> float:
     """PCER's floor constant η: a number from :data:`MIN_ETA` up to, not including, 1 (every
     face: ``pcer audit``, ``pcer train``, :func:`~ethiclens.privacy.pcer_audit`)."""
     problem = f"must be a number from {MIN_ETA:g} up to (not including) 1"
-    fix = "e.g. 1e-3 (the default); below 1e-12 only R_g/η of a group with δ_g = 0 grows"
-    return _below_one(value, where, MIN_ETA, problem, fix, from_low=True)
+    return _below_one(value, where, MIN_ETA, problem, ETA_FIX, from_low=True)
+
+
+ETA_FIX = "e.g. 1e-3 (the default); below 1e-12 only R_g/η of a group with δ_g = 0 grows"
 
 
 # The most repetitions of an experiment or of the oracle: 10,000 already pin a mean error or a

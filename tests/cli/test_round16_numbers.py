@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from ethiclens._checks import ETA_FIX
 from ethiclens.cli import main
 
 WHOLE = "Fix: give a whole number (digits only, e.g. 1000)"
@@ -36,7 +37,7 @@ MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
         (["oracle"], "--repetitions", "5_00", WHOLE),
         (["probe", "counterfactual", "compas"], "--n-boot", "1_000", WHOLE),
         (["probe", "counterfactual", "compas"], "--favorable", "1 ", WHOLE),
-        (PCER_AUDIT, "--eta", "1_0", NUMBER),
+        (PCER_AUDIT, "--eta", "1_0", "Fix: give a number, " + ETA_FIX),  # round 46: η's own
         (PCER_AUDIT, "--seed", "1_0", WHOLE),
         (["pcer", "train", "adult"], "--epochs", "2_5", WHOLE),
         (["pcer", "sweep"], "--seeds", "1_0", WHOLE),

@@ -25,6 +25,7 @@ import numpy as np
 
 from .._checks import (
     ALPHA_FIX,
+    ETA_FIX,
     MAX_COUNT,
     MAX_DRAWS,
     MIN_DI_THRESHOLD,
@@ -1368,7 +1369,8 @@ def field_fix(*names: str, typed: bool = False) -> str:
     return NUMBER_FIX
 
 
-_OPTION_FIXES = {"--alpha": ALPHA_FIX}  # its range refusal's fix (monitor.check_request)
+# each one's range refusal's fix (monitor.check_request, _checks.check_eta)
+_OPTION_FIXES = {"--alpha": ALPHA_FIX, "--eta": ETA_FIX}
 
 
 def _refuse_non_finite_value(value, where: str, given=None) -> None:
