@@ -73,7 +73,10 @@ def test_a_column_written_otherwise_is_still_refused(tmp_path):
     _day([0] * N, ["yes", "no", "no", "yes"] * (N // 4)).to_csv(target, index=False)
     with pytest.raises(EthicLensInputError) as err:
         _counts(target, "yes", tmp_path, "m", engine="pandas")
-    assert "column 'pred (y_pred)': pos_label does not occur in the column" in str(err.value)
+    # the audit's words (round 46): the labels hold 'yes', the predictions write 0
+    said = str(err.value)
+    assert "the columns write the positive label differently: 'y' holds 'yes'" in said
+    assert "'pred' holds ['0']" in said
     target2 = tmp_path / "e.csv"
     _day(["no"] * N, ["no"] * N).to_csv(target2, index=False)  # neither holds it: as the audit
     with pytest.raises(EthicLensInputError) as err:

@@ -1391,6 +1391,8 @@ def _label_columns(raw: pd.DataFrame, cols: Columns) -> dict:
         if holding and values_written_alike(written[col], holding):
             pass
         elif cols.label_values is None:
+            if held:  # the audit's words: the columns write the positive label apart
+                _refuse_written_apart(cols, text)
             raise exc
         elif not values_written_alike(text[col], known := _known_texts(text, held, cols)):
             raise _unknown_spelling(col, text[col], cols, known)
@@ -1410,6 +1412,19 @@ def _known_texts(text: dict, held: list, cols: Columns) -> list:
         [v for v in dict.fromkeys(seq) if not values_written_alike([v], pos)]
         for seq in [*(text[c].unique() for c in held), cols.label_values]
     ]
+
+
+def _refuse_written_apart(cols: Columns, text: dict) -> None:
+    """A first run's label column lacking ``--pos-label`` that the other holds, of values it
+    does not write: refused in the audit's words (``spec.refuse_written_apart``, labels first),
+    the flag named as the command line types it."""
+    from ..spec import refuse_written_apart
+
+    columns = {c: text[c] for c in (cols.y_true, cols.y_pred) if c in text}
+    try:
+        refuse_written_apart(cols.pos_label, columns)
+    except EthicLensInputError as exc:
+        raise exc.renamed({"roles.pos_label": "--pos-label"}) from None
 
 
 def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> EthicLensInputError:
