@@ -48,3 +48,14 @@ def test_a_joiner_inside_a_name_is_kept_and_a_line_separator_refused():
     DatasetEntry(**BASE, protected=("s\u200dx",), feature_sets={"full": "a", "p\u200dq": "b"})
     with pytest.raises(EthicLensInputError, match="as it is typed"):
         DatasetEntry(**BASE, protected=("a\u2028b",))
+
+
+@pytest.mark.parametrize("name", ["s\u202ex", "s\ud800x", "s\u200bx", "s\ue000x", "s\u00a0x"])
+def test_a_name_with_a_character_that_does_not_print_is_refused(name):
+    # a bidi override, a lone surrogate (a UnicodeEncodeError when printed), a zero-width
+    # space, a private-use code point, a no-break space: refused as str.isprintable() did
+    with pytest.raises(EthicLensInputError, match="as it is typed") as info:
+        DatasetEntry(**BASE, protected=(name,))
+    assert info.value.value == name
+    with pytest.raises(EthicLensInputError, match="feature set needs a name"):
+        DatasetEntry(**BASE, feature_sets={"full": "a", name: "b"})

@@ -19,7 +19,6 @@ import difflib
 import inspect
 import math
 import numbers
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -127,11 +126,16 @@ def _typed_name(name) -> bool:
     """Whether ``name`` can be typed after a flag as the entry names it: text that prints, no
     spaces around it (the flags strip them), no control character nor line break, no comma
     (``--intersect A,B`` and ``datasets list`` join names with commas). A joiner inside a name
-    (U+200D, written in Indic scripts and emoji) is kept."""
+    (U+200D, written in Indic scripts and emoji) and a non-joiner (U+200C) are kept; every other
+    character that does not print is refused: a bidi override (U+202E), a zero-width space, a
+    lone surrogate (no terminal can print it), a private-use or unassigned code point."""
     if not isinstance(name, str) or prints_blank(name):  # '', ' ', U+200B, U+3164
         return False
-    broken = any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name)
+    broken = any(not (c.isprintable() or c in _JOINERS) for c in name)
     return name == name.strip() and not broken and "," not in name
+
+
+_JOINERS = " \u200c\u200d"  # a space inside a name, a (non-)joiner: typed, and they print
 
 
 def _refuse_untyped(names, column: str, what: str, fix: str) -> None:
