@@ -57,6 +57,8 @@ def test_numbers_held_as_objects_text_or_categories_train_as_before(dtype):
         ("abc", "neither numeric.*it holds 'abc'"),
         (None, "missing or infinite"),
         ("inf", "infinite"),
+        (10**400, "1 missing or infinite"),  # the scaler's OverflowError, a traceback
+        (-(10**400), "1 missing or infinite"),
     ],
 )
 def test_a_value_that_is_no_finite_number_is_still_refused(first, words):

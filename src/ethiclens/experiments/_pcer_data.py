@@ -249,19 +249,24 @@ def _check_numeric(ds, num) -> None:
 def _as_floats(col) -> tuple:
     """(the column as floats, None), as the scaler reads it: numbers held as text or objects
     ('3', Decimal, a category of numbers) convert, as they did before the check; else (None,
-    the first value that is no number)."""
+    the first value that is no number). A whole number past a float's range (10**400, an
+    OverflowError of the scaler's) is an infinite value, refused as one."""
     if pd.api.types.is_numeric_dtype(col) and not isinstance(col.dtype, pd.CategoricalDtype):
         return col.to_numpy(dtype=float, na_value=np.nan), None
     values = col.astype(object).where(col.notna(), np.nan).to_numpy()
     try:
         return np.asarray(values, dtype=float), None
-    except (TypeError, ValueError):
-        for v in values:
-            try:
-                float(v)
-            except (TypeError, ValueError):
-                return None, v
-        return None, values[0]
+    except (TypeError, ValueError, OverflowError):
+        pass
+    out = np.empty(len(values))
+    for i, v in enumerate(values):
+        try:
+            out[i] = float(v)
+        except OverflowError:
+            out[i] = np.inf if v > 0 else -np.inf
+        except (TypeError, ValueError):
+            return None, v
+    return out, None
 
 
 def _tabular_features(ds):
