@@ -68,7 +68,10 @@ async def mapping(request):
         if repeated := repeated_name(request.query_params.multi_items()):  # ?b= twice
             return web.repeated_refusal(request, repeated)
         return _mapping_again(web, request, audit, data)
-    form, refused = await web.checked_form(request, inline=True)
+    back = (f"/audits/{audit_id}/mapping", "Open the mapping")  # a field sent twice: its words
+    form, refused = await web.checked_form(
+        request, inline=True, labels=_roles.FIELD_LABELS, link=back
+    )
     if refused:
         return refused
     if audit["purpose"] == "thresholds":  # a view's request is its audit's, not this form's
