@@ -642,6 +642,7 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
     value shown as ``typed``). Not on a column with missing values (a cell ``None`` or ``NA``
     read as one): the run refuses those rows first, in the command line's words."""
     from ..fairness import as_binary_columns, check_group_edits, label_matches
+    from ..spec import refuse_written_apart
 
     seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof) and not c.get("missing")}
     groups, columns = spec["groups"], list(seen)
@@ -662,13 +663,16 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
     if roles.get("pos_label") is None or not all(n in seen for n in used):
         return
     labels = {n: seen_series(seen[n]) for n in used}
-    if any(label_matches(v, roles["pos_label"]).any() for v in labels.values()):
-        return  # held by some column: the run says how the others write it otherwise
+    held = any(label_matches(v, roles["pos_label"]).any() for v in labels.values())
     try:
-        as_binary_columns(labels, roles["pos_label"])
+        if held:  # by some column: the others written otherwise are refused in the run's words
+            refuse_written_apart(roles["pos_label"], labels)
+        else:
+            as_binary_columns(labels, roles["pos_label"])
     except EthicLensInputError as exc:  # as typed: 2.0, not the 2 it is read as
         exc.value = typed_value(exc.value, typed) if exc.value == roles["pos_label"] else exc.value
-        errors.setdefault("pos_label", f"{exc.column}: {said(in_form_fields(exc))}")
+        column = "" if exc.column == "roles.pos_label" else f"{exc.column}: "  # the field's own
+        errors.setdefault("pos_label", column + said(in_form_fields(exc)))
 
 
 def seen_series(c: dict, text: bool = False):
