@@ -231,9 +231,21 @@ def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | No
     return mapping_again(web, request, for_audit, {"model_b": said(exc)}, status)
 
 
+# the home page's forms' fields by their words on the page (a field sent twice is named so)
+HOME_LABELS = {
+    "path": "Files in the data folder",
+    "db": "Database",
+    "table": "Table",
+    "dataset": "Benchmark",
+    "score": "Predictions audited",
+    "merge": "Merge groups",
+    "n_boot": "Interval draws",
+}
+
+
 async def pick(request):
     web = web_of(request)
-    form, refused = await web.checked_form(request, inline=True)
+    form, refused = await web.checked_form(request, inline=True, labels=HOME_LABELS)
     if refused:
         return refused
     if form["too_long"]:
@@ -278,7 +290,7 @@ async def database(request):
     from ..sources import sql_columns
 
     web = web_of(request)
-    form, refused = await web.checked_form(request, inline=True)
+    form, refused = await web.checked_form(request, inline=True, labels=HOME_LABELS)
     if refused:
         return refused
     env_name, table = form.get("db") or "", (form.get("table") or "").strip()
@@ -361,7 +373,7 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
 
 async def benchmark(request):
     web = web_of(request)
-    form, refused = await web.checked_form(request, inline=True)
+    form, refused = await web.checked_form(request, inline=True, labels=HOME_LABELS)
     if refused:
         return refused
     errors: dict[str, str] = dict(form["too_long"])
