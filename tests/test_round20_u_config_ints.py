@@ -28,7 +28,11 @@ def _config(tmp_path, kind: str, key: str, value: str) -> str:
     ("key", "value", "said"),
     [
         ("seed", LONG, "must be below 4,294,967,296 (value: 999999999999…999999 (5,000 digits))"),
-        ("seed", "-" + LONG, "must be a non-negative integer (value: -99999999999…"),
+        (
+            "seed",
+            "-" + LONG,
+            "must be a non-negative integer (value: -999999999999…",
+        ),  # round 46: 12 digits and the sign, as from Python
         ("n_boot", LONG, "at most 1,000,000 draws"),
         ("min_group_size", LONG, "must be a whole number of at least 1"),
     ],

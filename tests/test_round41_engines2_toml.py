@@ -23,7 +23,7 @@ def refusal(tmp_path, text: str) -> str:
     ("text", "key", "shown"),
     [
         (f"epsilons = [1, {BIG}]\n", "epsilons", "100000000000…000000 (5,001 digits)"),
-        (f"[train]\nlr = -{BIG}\n", "train.lr", "-10000000000…000000 (5,001 digits)"),
+        (f"[train]\nlr = -{BIG}\n", "train.lr", "-100000000000…000000 (5,001 digits)"),
         (f'x = "a {BIG}"\nseed = 1_{BIG}\n', "seed", "110000000000…000000 (5,002 digits)"),
     ],
 )

@@ -167,8 +167,8 @@ class LongInteger(int):
         return self
 
     def __repr__(self) -> str:
-        text = self.text
-        return self.shown or shortened_digits(text[:12], text[-6:], len(text.lstrip("+-")))
+        sign, digits = "-" * self.text.startswith("-"), self.text.lstrip("+-")
+        return self.shown or shortened_digits(sign + digits[:12], digits[-6:], len(digits))
 
     __str__ = __repr__
 
