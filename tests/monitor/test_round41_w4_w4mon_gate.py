@@ -27,12 +27,12 @@ def test_the_gate_line_masks_a_password_and_stays_one_line(capsys):
         _print(result, None, None, "alarm")
     line = failed.value.message
     assert "hunter2" not in line and "pw123" not in line and "\n" not in line
-    assert line.startswith("alarm: g:password=*** disparate_impact, g:")
-    assert "g:two\\nlines disparate_impact (--fail-on alarm)" in line
+    assert line.startswith("alarm: g: password=*** vs ok: DI; g: ")
+    assert "g: two\\nlines vs ok: DI (--fail-on alarm)" in line
     assert "hunter2" not in capsys.readouterr().out
 
 
 def test_an_ordinary_gate_line_is_as_before():
     with pytest.raises(GateFailed) as failed:
         _print(_result(["B"]), None, None, "alarm")
-    assert failed.value.message == "alarm: g:B disparate_impact (--fail-on alarm)"
+    assert failed.value.message == "alarm: g: B vs ok: DI (--fail-on alarm)"

@@ -18,7 +18,8 @@ from .conftest import SCHEMA, run_cli
 
 FLAGS = ["--y-true", "y", "--y-pred", "p", "--protected", "g=a", "--time", "t", "--window", "7d",
          "--n-boot", "100"]  # fmt: skip
-ALARMS = ["g:b disparate_impact", "g:b equalized_odds"]
+ALARMS = ["g:b disparate_impact", "g:b equalized_odds"]  # the JSON's keys
+WORDS = "g: b vs a: DI, EO"  # the terminal's and the dashboard's words (as its lines above)
 GATE = {"passed": False, "fail_on": "alarm", "failures": ALARMS,
         "baseline": None, "regressions": [], "notes": []}  # fmt: skip
 
@@ -51,7 +52,7 @@ def test_the_json_run_carries_the_version_and_the_gate(tmp_path, capsys, fail_on
     if fail_on == "never":
         assert rc == 0 and doc["run"]["gate"] is None  # as the audit's: no gate asked for
         return
-    assert rc == 1 and f"error: alarm: {', '.join(ALARMS)} (--fail-on alarm)" in err
+    assert rc == 1 and f"error: alarm: {WORDS} (--fail-on alarm)" in err
     assert doc["run"]["gate"] == GATE
     # the audit's names and shape: its gate's keys, read back by its GateOutcome
     assert set(GATE) == set(GateOutcome("flagged").to_dict())

@@ -10,7 +10,7 @@ import pytest
 from ethiclens.monitor import render_html, run_monitor
 
 from .conftest import run_cli
-from .test_round44_monitor_run_record import ALARMS, FLAGS, _csv, _request
+from .test_round44_monitor_run_record import FLAGS, WORDS, _csv, _request
 
 
 @pytest.fixture(autouse=True)
@@ -18,7 +18,7 @@ def _no_plots(monkeypatch):  # the page's words only: each plot costs a second
     monkeypatch.setattr("ethiclens.monitor._render._trend_img", lambda *_: "")
 
 
-FAILED = f"Gate (fail on alarm): failed: 2 alarmed tests: {', '.join(ALARMS)}"
+FAILED = f"Gate (fail on alarm): failed: 2 alarmed tests: {WORDS}"
 
 
 def test_python_dashboard_passed_and_names_escaped(tmp_path):

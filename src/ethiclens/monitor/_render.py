@@ -34,17 +34,7 @@ from .._text import (
     threshold_text,
 )
 from ._edits import plural
-from ._report import e_value_text, sequence_text
-
-LABELS = {
-    "disparate_impact": "DI",
-    "equalized_odds": "EO",
-    "baseline_disparate_impact": "DI vs baseline",
-    "baseline_equalized_odds": "EO vs baseline",
-    "selection_rate_gap": "selection-rate gap",
-    "tpr_gap": "TPR gap",
-    "fpr_gap": "FPR gap",
-}
+from ._report import LABELS, alarm_text, e_value_text, sequence_text
 
 
 def level_text(alpha: float) -> str:
@@ -185,15 +175,9 @@ def summary_lines(doc: dict) -> list[str]:
         )
     for c in doc["comparisons"]:
         lines += ["", *_comparison_lines(c, doc.get("request") or {}, alpha)]
-    # named as the gate names them (its line, the dashboard's, run.gate's failures): one
-    # spelling of an alarmed test wherever a list of them is shown
-    alarms = [
-        f"{c['attribute']}:{c['group']} {t}"
-        for c in doc["comparisons"]
-        for t, v in c["tests"].items()
-        if v["alarm"]
-    ]
-    lines += ["", "alarms: " + (", ".join(alarms) if alarms else "none")]
+    # in the words of the lines above (a comparison's header, its tests' labels), as the
+    # gate's line below them and the dashboard's gate line say them (alarm_text)
+    lines += ["", "alarms: " + (alarm_text(doc["comparisons"]) or "none")]
     # a group named like a DB URL shown without its password (as the page and the audit's
     # terminal table show it)
     return [_one_line(mask_secrets(line)) for line in lines]
@@ -647,17 +631,31 @@ def plotted_comparisons(comparisons: list[dict]) -> set[int]:
     return set(sorted(range(len(comparisons)), key=rank)[:MAX_PLOTS])
 
 
-def gate_text(run: dict) -> str | None:
+def _alarm_keys(comparisons: list) -> list[str]:
+    """The alarmed tests as the gate's failures name them (``g:b disparate_impact``)."""
+    return [
+        f"{c['attribute']}:{c['group']} {t}"
+        for c in comparisons
+        for t, v in c["tests"].items()
+        if v["alarm"]
+    ]
+
+
+def gate_text(run: dict, comparisons: list | None = None) -> str | None:
     """The run's gate outcome (the JSON's ``run.gate``) in one line, its names masked: "Gate
-    (fail on alarm): failed: 2 alarmed tests: g:b disparate_impact, ..." or "... passed"; None
-    without a gate (``--fail-on never``, a store read back)."""
+    (fail on alarm): failed: 2 alarmed tests: g: b vs a: DI, EO" (``comparisons``' words,
+    :func:`alarm_text`, when they are the failures; else the failures' keys) or "...
+    passed"; None without a gate (``--fail-on never``, a store read back)."""
     gate = run.get("gate")
     if not gate:
         return None
     said = "passed"
     if not gate["passed"]:
         n = len(gate["failures"])
-        said = f"failed: {plural(n, 'alarmed test')}: " + ", ".join(gate["failures"])
+        named = ", ".join(gate["failures"])  # a gate not of these comparisons: its own keys
+        if comparisons and _alarm_keys(comparisons) == list(gate["failures"]):
+            named = alarm_text(comparisons)
+        said = f"failed: {plural(n, 'alarmed test')}: {named}"
     return _one_line(mask_secrets(f"Gate (fail on {gate['fail_on']}): {said}"))
 
 
@@ -677,7 +675,7 @@ def render_html(doc: dict) -> str:
         _methods_html(doc["method"]),
         "<pre>" + e("\n".join(summary_lines(doc))) + "</pre>",
     ]
-    if gate := gate_text(doc.get("run") or {}):
+    if gate := gate_text(doc.get("run") or {}, doc["comparisons"]):
         failed = "" if doc["run"]["gate"]["passed"] else " class='alarm'"
         parts.append(f"<p{failed}>{e(gate)}</p>")
     plotted, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])

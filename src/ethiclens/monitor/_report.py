@@ -80,12 +80,38 @@ class MonitorResult:
         return GateOutcome(fail_on, failures, names=names)
 
     def alarm_names(self) -> str:
-        """The alarms as ``attribute:group test, ...`` in one line, as the summary shows names
-        (a newline or tab written as an escape, any password masked): a gate's message."""
+        """The alarms in one line as the summary's ``alarms:`` line names them, in the words
+        of a comparison's lines ("g: b vs a: DI, EO"; a newline or tab written as an escape,
+        any password masked): the ``--fail-on alarm`` refusal's."""
         from .._secrets import mask_secrets
 
-        names = ", ".join(f"{a['attribute']}:{a['group']} {a['test']}" for a in self.alarms)
+        names = alarm_text(self.data.get("comparisons", []))
         return one_line(mask_secrets(names)).replace("\t", "\\t")
+
+
+# a test's or estimate's label in the words people read (the terminal, the dashboard)
+LABELS = {
+    "disparate_impact": "DI",
+    "equalized_odds": "EO",
+    "baseline_disparate_impact": "DI vs baseline",
+    "baseline_equalized_odds": "EO vs baseline",
+    "selection_rate_gap": "selection-rate gap",
+    "tpr_gap": "TPR gap",
+    "fpr_gap": "FPR gap",
+}
+
+
+def alarm_text(comparisons: list) -> str:
+    """The alarmed tests in the words a comparison's lines use: "g: b vs a: DI, EO; g: c vs
+    a: DI" (its header, its tests' labels), "" when none alarmed. The terminal's ``alarms:``
+    line, the ``--fail-on alarm`` refusal and the dashboard's gate line say them so; the
+    JSON's ``run.gate.failures`` keeps each test's key (``g:b disparate_impact``)."""
+    said = []
+    for c in comparisons:
+        tests = [LABELS.get(t, t) for t, v in c["tests"].items() if v["alarm"]]
+        if tests:
+            said.append(f"{c['attribute']}: {c['group']} vs {c['reference']}: {', '.join(tests)}")
+    return "; ".join(said)
 
 
 def check_gate_level(fail_on) -> str:
