@@ -54,3 +54,18 @@ def test_a_config_key_shows_yaml_and_python_its_repr(tmp_path, capsys, stored):
     with pytest.raises(EthicLensInputError) as err:
         run_monitor(request, store)
     assert "exclude_groups not given there, {'race': ['Asian']} here" in str(err.value)
+
+
+def test_a_config_value_shows_unicode_as_written_and_escapes_a_line_break(tmp_path, capsys, stored):
+    # yaml.safe_dump wrote "Ethnicit\xE9", and folded 'a\nb' over lines of the refusal
+    data, store = stored
+    config = tmp_path / "c.yaml"
+    exclude = {"race": ["Ethnicité", "a\nb"]}
+    roles = {"y_pred": "pred", "protected": ["race"]}
+    config.write_text(yaml.safe_dump({"roles": roles, "groups": {"exclude": exclude}}))
+    argv = ("monitor", data, "--config", config, "--time", "ts", "--window", "1d", "--n-boot")
+    rc, _, err = run_cli(capsys, *argv, "100", "--store", store)
+    assert rc == 2 and 'groups.exclude not given there, {race: [Ethnicité, "a\\nb"]} here' in err
+    tab = ("--exclude-group", "race=A\tB", "--exclude-group", "race=Ethnicité")
+    rc, _, err = run_cli(capsys, "monitor", data, *BASE, "--store", store, "--n-boot", "100", *tab)
+    assert rc == 2 and "not given there, 'race=A\\tB' and 'race=Ethnicité' here" in err, err

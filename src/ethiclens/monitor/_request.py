@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextvars
 import datetime as dt
+import functools
 import json
 import os
 import re
@@ -39,6 +40,7 @@ from .._secrets import mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words
 from ..io import _one_pass
+from ..io import _quoting_dumper as quoting_dumper
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._evidence import MIN_ALPHA
@@ -1104,7 +1106,8 @@ def setting_text(field: str, value) -> str:
     """A request's setting as "another request" shows it, in the words of the face that gave
     it: ``not given`` (None); a Python caller's repr (``{'g': ['A']}``); on the command line a
     repeatable flag's values as typed (``g=A and g=B``); a config file's key's in YAML
-    (``{g: [A]}``)."""
+    (``{g: [A]}``, ``Ethnicité`` as written, not ``"Ethnicit\\xE9"``). Text holding a line
+    break or another character that does not print is written with its escapes, on one line."""
     if value is None:
         return "not given"
     if not isinstance(value, list | tuple | dict) or not _CLI_RUN.get():
@@ -1113,8 +1116,27 @@ def setting_text(field: str, value) -> str:
     if config and FLAG_OF.get(field) not in given:  # from the file: as its key holds it
         import yaml
 
-        return yaml.safe_dump(value, default_flow_style=True, width=10**6).strip()
-    return " and ".join(shlex.quote(t) for t in _typed(field, value))
+        flow = dict(default_flow_style=True, width=10**6, allow_unicode=True, sort_keys=False)
+        return yaml.dump(value, Dumper=_one_line_dumper(), **flow).strip()
+    typed = _typed(field, value)
+    return " and ".join(shlex.quote(t) if t.isprintable() else repr(t) for t in typed)
+
+
+@functools.cache
+def _one_line_dumper():
+    """The YAML dumper of a config's value in one line: the config writer's (a text that
+    reads as a number quoted), text that does not print double-quoted with its escapes
+    (``"a\\nb"``: a line break never folds the refusal over lines)."""
+
+    class OneLine(quoting_dumper()):
+        pass
+
+    def text(dumper, s: str):
+        style = None if s.isprintable() else '"'
+        return dumper.represent_scalar("tag:yaml.org,2002:str", s, style=style)
+
+    OneLine.add_representer(str, text)
+    return OneLine
 
 
 def _typed(field: str, value) -> list[str]:
