@@ -43,3 +43,13 @@ def test_series_arrays_and_lists_are_kept_as_a_series():
         ds = _ds(label, SEX)
         assert isinstance(ds.label, pd.Series) and len(ds) == 2
         assert ds.describe()["base_rate"] == 0.5  # a list was an AttributeError (.mean())
+
+
+def test_features_or_protected_left_none_are_refused():
+    # only extra may be None: None features or protected were an AttributeError in describe()
+    with pytest.raises(EthicLensInputError, match="protected must be a DataFrame, not a NoneType"):
+        _ds(pd.Series([0, 1]), None)
+    with pytest.raises(EthicLensInputError, match="features must be a DataFrame") as info:
+        Dataset("toy46s", None, pd.Series([0, 1]), SEX, {"sex": "M"}, "y", True)
+    assert info.value.column == "features"
+    assert _ds(pd.Series([0, 1]), SEX).extra is None

@@ -82,7 +82,8 @@ class Dataset:
             )
         for key in ("features", "protected", "extra"):
             frame = getattr(self, key)
-            if frame is not None and not isinstance(frame, pd.DataFrame):  # a dict's len: keys
+            needed = frame is None and key != "extra"  # describe() and prepare() read them
+            if needed or (frame is not None and not isinstance(frame, pd.DataFrame)):  # a dict
                 raise EthicLensInputError(
                     f"dataset {self.name!r}: {key} must be a DataFrame, not a "
                     f"{type(frame).__name__}",
