@@ -39,3 +39,24 @@ def test_a_line_break_in_a_flag_is_escaped(tmp_path):
     notes, _ = _notes(tmp_path, {"y_pred": "pred\nnote: fake", "protected": ("race\nnote: x",)})
     assert notes and all("\n" not in n for n in notes), notes
     assert any(n.startswith("note: --y-pred 'pred\\nnote: fake' overrides") for n in notes), notes
+
+
+def test_a_line_break_in_the_target_or_db_is_escaped(tmp_path):
+    # TARGET and --db replacing a config's target were noted raw: a fake line of their own
+    config = tmp_path / "c.yaml"
+    roles = {"y_pred": "label", "protected": ["g"]}
+    config.write_text(yaml.safe_dump({"roles": roles, "target": {"file": "x.csv"}}))
+    for target, flags, said in (
+        ("a\nnote: x.csv", {}, "note: TARGET 'a\\nnote: x.csv' overrides target.file"),
+        (None, {"db": "sqlite:///d\nnote: y"}, "note: --db 'sqlite:///d\\nnote: y' overrides"),
+    ):
+        notes: list = []
+        try:
+            monitor_spec(target, str(config), flags, notes=notes)
+        except Exception:  # noqa: BLE001 - the notes are made before the spec is checked
+            pass
+        assert notes and all("\n" not in n for n in notes), notes
+        assert notes[0].startswith(said), notes
+    notes = []
+    monitor_spec("x.csv", str(config), {}, notes=notes)  # the same file: nothing replaced
+    assert notes == [], notes

@@ -1068,14 +1068,13 @@ def _replace_target(data: dict, target, flags: dict) -> list:
     section = data.get("target")
     if not (target or to_db) or not isinstance(section, dict):
         return []
-    if target:
-        given = f"TARGET {target}"
-    else:
-        given = f"--db {to_db}" if flags.get("db") else f"--db-env {to_db}"
+    value = target or to_db
+    name = "TARGET" if target else "--db" if flags.get("db") else "--db-env"
+    given = f"{name} {_shown(str(value))}"  # a line break escaped: never a note of its own
     replaced = []
     for kind in ("dataset", "file", "counts", "db", "db_env", *(() if to_db else KEYS)):
         old = section.pop(kind, None)  # a file on top has no table or query
-        if old is not None and old != given.partition(" ")[2]:
+        if old is not None and old != str(value):
             replaced.append((f"target.{kind}", old, given))
     return replaced
 
