@@ -33,7 +33,7 @@ def test_cli_json_html_and_gate(tmp_path, days, capsys):
     )  # fmt: skip
     assert rc == 1, err
     assert "ALARM since window" in out and "race: Black vs White" in out
-    assert "alarm: race:Black" in err
+    assert "alarm: race: Black vs White: DI" in err  # in the words of its lines (279209a7)
     doc = json.loads(js.read_text())
     jsonschema.validate(doc, SCHEMA)
     black = next(c for c in doc["comparisons"] if c["group"] == "Black")

@@ -142,7 +142,7 @@ def test_a_closed_stdout_still_gets_the_output_files(tmp_path, monkeypatch, caps
     assert out.is_file() and html.is_file()
     assert json.loads(out.read_text())["windows"][-1]["window"] == 2
     if fail_on == "alarm":  # the alarm's exit code and line, as with an open stdout
-        assert rc == 1 and "alarm: g:B" in err, err
+        assert rc == 1 and "alarm: g: B vs A: DI" in err, err
     else:  # a closed stdout is not an alarm
         assert rc == 0, err
 
