@@ -235,16 +235,27 @@ def _python_text(value: str) -> str:
 
 
 _PLAIN = re.compile(r"\w[\w./+=-]*")  # a value YAML's flow style may read as written
+# YAML 1.2 core's plain scalars of other types, as a config file is read (io's loader): a
+# text matching one (``1e5``, ``0o17``) is quoted though PyYAML's YAML 1.1 reads it as text
+_YAML_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"
+_YAML_INT = r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"
+_YAML_FLOAT = (
+    r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
 # what a YAML reader refuses or reads otherwise in a double-quoted scalar, which JSON leaves
 # as it is (a DEL, C1 controls, line separators, a surrogate of undecodable bytes): escaped
 _YAML_ESCAPED = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
 
 
 def _yaml_text(value: str) -> str:
-    """``value`` as a YAML flow scalar that reads back as this str: plain where YAML reads it
-    so (``a.html``; not ``true``, ``1.5``, ``2001-01-01``, ``=``), else in JSON's quotes,
+    """``value`` as a YAML flow scalar that reads back as this str: plain where YAML 1.1 and
+    a config file's 1.2 read it so (``a.html``; not ``true``, ``1.5``, ``1e5``, ``0o17``,
+    ``2001-01-01``, ``=``), else in JSON's quotes,
     which YAML reads, with what YAML would not read as written escaped."""
-    if _PLAIN.fullmatch(value):
+    if _PLAIN.fullmatch(value) and not any(
+        re.match(rx, value) for rx in (_YAML_BOOL, _YAML_INT, _YAML_FLOAT)
+    ):
         import yaml  # here: a refusal's example only
 
         try:

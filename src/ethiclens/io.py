@@ -39,7 +39,16 @@ import pandas as pd
 
 from ._secrets import _mask_patterns, masked_cut
 from ._text import one_line
-from .errors import DataFileError, EmptyInputError, EthicLensInputError, Example, _keep_text
+from .errors import (
+    _YAML_BOOL,
+    _YAML_FLOAT,
+    _YAML_INT,
+    DataFileError,
+    EmptyInputError,
+    EthicLensInputError,
+    Example,
+    _keep_text,
+)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
 # numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
@@ -2419,12 +2428,7 @@ def _unique_pairs(pairs) -> dict:
 # `off` (Norway's code NO) and `1:20` stay text; only true/false are booleans. Dates
 # (`2024-01-01`), `<<` (1.1's merge key) and `=` are text too: the core schema has no
 # timestamps, merge keys or value keys, so a group named 2024-01-01 reads as the CLI reads it.
-_YAML_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"
-_YAML_INT = r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"
-_YAML_FLOAT = (
-    r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
-)
+# (_YAML_BOOL/_YAML_INT/_YAML_FLOAT live in errors, whose example of a file's value quotes by them)
 
 
 class WrittenFloat(float):
