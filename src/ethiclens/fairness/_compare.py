@@ -608,12 +608,20 @@ def _draw_label_split(effective, by_label, totals, n_boot, rng, paired: bool):
     return tuple(draw_label_split_cells(m, lab, totals, n_boot, rng) for m, lab in own)
 
 
-def _method(ci, paired, weighted=False) -> str:
+def _method(ci, paired, weighted=False, labelled=True) -> str:
+    """The comparison's method as its draws were made: without labels the joint cells are
+    (ŷ_A, ŷ_B) alone and no label's Kish size is drawn (the audit's jeffreys_method)."""
     if not paired:
-        return UNPAIRED_WEIGHTED_METHOD if weighted else UNPAIRED_METHOD
-    if weighted:
-        return PAIRED_WEIGHTED_METHOD
-    return PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
+        method = UNPAIRED_WEIGHTED_METHOD if weighted else UNPAIRED_METHOD
+    elif weighted:
+        method = PAIRED_WEIGHTED_METHOD
+    else:
+        method = PAIRED_METHOD if ci == "jeffreys" else PAIRED_BOOTSTRAP_METHOD
+    if labelled:
+        return method
+    return method.replace("ŷ_B, y)", "ŷ_B)").replace(
+        " (each label's cells at that label's Kish size)", ""
+    )
 
 
 _UNDEFINED_A_OR_B = "undefined under model A or B (see each audit for why)"
@@ -709,7 +717,7 @@ def paired_differences(pg: PairedGroups, counts, rng, opts, effective=None, cell
     draw_a, draw_b = draw_joint(
         counts, opts.n_boot, rng, opts.ci, opts.paired, labelled, effective, post
     )
-    method = _method(opts.ci, opts.paired, effective is not None)
+    method = _method(opts.ci, opts.paired, effective is not None, labelled)
     specs = [s for s in group_specs().values() if labelled or not s.needs_labels]
     pa, pb, da, db, free = _group_values(specs, labelled, point_a, point_b, draw_a, draw_b)
     jobs, rows = [], []  # every estimate's (B − A, its draws, noted), worked in one batch
