@@ -1152,6 +1152,15 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
         parts = Path(os.fsdecode(path)).parts
     except TypeError:  # no path (None, a number): the caller's own refusal
         return
+    text = os.fsdecode(path)
+    if _URL_SCHEME.match(text) and _mask_patterns(text) != text:  # a URL: no folder to rename
+        raise EthicLensInputError(
+            f"{masked_cut(text, 60)!r} is a URL with its password, not a data file's path",
+            column=column,
+            kind=kind,
+            fix="give a database by --db-env NAME (an environment variable holding the URL; "
+            "or --db URL) with --table or --query; a file by its local path",
+        )
     for part in parts:
         if "@" in part and _mask_patterns(part) != part:
             raise EthicLensInputError(
@@ -1162,6 +1171,9 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
                 kind=kind,
                 fix="rename that folder or file (e.g. without its ':')",
             )
+
+
+_URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # postgresql+psycopg://, s3://
 
 
 def _exists(path, column: str, kind: str | None = None) -> bool:
@@ -2269,6 +2281,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
         fix += "never loaded)"
         if "'\\t'" in first:  # PyYAML's words for a tab where YAML wants spaces
             fix = "indent with spaces: YAML does not allow a tab there"
+        fix = _block_scalar_fix(exc, text) or fix
         raise refused(f"cannot parse {_shown(path.name)}: {first}", fix) from None
     if data is None:  # blank (JSON's and TOML's too), comments only, or a bare null
         raise refused(f"{_shown(path.name)} is empty", f"write the {what}")
@@ -2290,6 +2303,26 @@ def _not_a_file(path: Path) -> str:
 
 
 _MISSING = "does not exist"
+
+
+def _block_scalar_fix(exc, text: str) -> str | None:
+    """The fix of a YAML value that starts with '>' or '|' and is no block of text (Adult's
+    label '>50K.' typed unquoted: ``pos_label: >50K.``, or ``{pos_label: >50K.}`` in a flow
+    mapping): quote it, shown quoted (with its key on a line of its own). None for another
+    error."""
+    flow = re.match(r"found character '[>|]' that cannot start", str(getattr(exc, "problem", "")))
+    mark = getattr(exc, "problem_mark" if flow else "context_mark", None)
+    if not (flow or "block scalar" in str(getattr(exc, "context", ""))) or mark is None:
+        return None
+    lines = text.splitlines()
+    line = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+    head, value = line[: mark.column].rstrip(), line[mark.column :].split(" #")[0].strip()
+    value = re.split(r"\s*[,}\]]", value)[0] if flow else value
+    if not value or value[0] not in ">|":
+        return None
+    quoted = "'" + value.replace("'", "''") + "'"
+    shown = quoted if flow or not head.strip() else f"{head.strip()} {quoted}"
+    return f"quote the value that starts with {value[0]!r} (YAML reads it otherwise): {shown}"
 
 
 def _yaml_problem(exc) -> str | None:
