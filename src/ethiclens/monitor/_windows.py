@@ -372,7 +372,7 @@ def describe_target(target) -> str:
     if kind is None:
         return str(target)
     if kind == "pandas":
-        return f"a pandas DataFrame ({len(target):,} rows)"
+        return f"a pandas DataFrame ({plural(len(target), 'row')})"
     return f"a {kind.capitalize()} DataFrame"
 
 
