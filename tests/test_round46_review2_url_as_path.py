@@ -31,3 +31,24 @@ def test_the_python_reader_says_so_too():
     with pytest.raises(EthicLensInputError, match=SAID) as caught:
         eio.read_table(URL)
     assert "hunter2" not in str(caught.value)
+
+
+# its sibling without a password: 'file postgresql://u@h/db does not exist. Fix: check the path
+# (a relative path is read from the current folder ...)' named no database; now the same fix
+@pytest.mark.parametrize("face", ["audit", "monitor", "counts"])
+def test_a_url_without_a_password_is_told_where_a_database_goes(tmp_path, capsys, face):
+    args = [face, "postgresql://u@h/db", "--y-true", "y", "--y-pred", "p", "--protected", "g"]
+    args += {
+        "audit": ["--json", str(tmp_path / "r.json")],
+        "monitor": ["--time", "t", "--window", "1d", "--store", str(tmp_path / "s.sqlite")],
+        "counts": ["--out", str(tmp_path / "c.csv")],
+    }[face]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "Fix: give a database by --db-env NAME" in err and "relative path" not in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_missing_local_file_keeps_its_fix(tmp_path):
+    with pytest.raises(EthicLensInputError, match="Fix: check the path"):
+        eio.read_table(tmp_path / "nope.csv")

@@ -1117,14 +1117,18 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     # a path of another type (None, 5) or holding a NUL: refused naming it, not by os
     _refuse_not_a_path(path, flag, "give the path of the file to read")
     if not _path_exists(path, flag or "path", None if flag else "argument"):
-        fix = _as_written_fix(path, "check the path")
+        fix = _as_written_fix(path, "check the path", flag in (None, "TARGET"))
         what = "folder" if str(path).endswith(("/", os.sep)) else "file"  # 'nodir/' says folder
         raise DataFileError(f"{what} {_shown(path)} does not exist", column=flag, fix=fix)
 
 
-def _as_written_fix(path, fix: str) -> str:
+def _as_written_fix(path, fix: str, data: bool = False) -> str:
     """``fix``, but for a path beginning with a literal '~' (quoted: no shell expanded it) that
-    it is read as written, as every output path is (:func:`check_writable`)."""
+    it is read as written, as every output path is (:func:`check_writable`); and for the
+    ``data`` to audit given as a URL (``postgresql://u@h/db``, ``s3://b/x.csv``), which no file
+    reader opens, where a database goes."""
+    if data and _URL_SCHEME.match(os.fsdecode(path)):
+        return _URL_FIX
     if not os.fspath(path).startswith("~"):
         return fix
     return (
@@ -1158,8 +1162,7 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
             f"{masked_cut(text, 60)!r} is a URL with its password, not a data file's path",
             column=column,
             kind=kind,
-            fix="give a database by --db-env NAME (an environment variable holding the URL; "
-            "or --db URL) with --table or --query; a file by its local path",
+            fix=_URL_FIX,
         )
     for part in parts:
         if "@" in part and _mask_patterns(part) != part:
@@ -1174,6 +1177,10 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
 
 
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # postgresql+psycopg://, s3://
+_URL_FIX = (
+    "give a database by --db-env NAME (an environment variable holding the URL; or --db URL) "
+    "with --table or --query; a file by its local path"
+)
 
 
 def _exists(path, column: str, kind: str | None = None) -> bool:

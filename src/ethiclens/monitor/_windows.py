@@ -308,6 +308,7 @@ def monitor_files(target, config: bool = True) -> tuple[list[str], str, bool]:
             and not (os.path.exists(path) or glob.glob(path, recursive=True) or os.path.isabs(path))
             and "\x00" not in path
             and not path.startswith("~")  # read as written: io's fix says so
+            and "://" not in path  # a URL: io's fix says where a database goes
         ):  # a NUL: no name at all, wherever it is read
             fix = f"{exc.fix} (a relative path is read from the current folder, also when a "
             fix += "config file gives it)"
