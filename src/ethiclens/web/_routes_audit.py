@@ -14,12 +14,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 from .._checks import is_number_text, number_text
+from .._secrets import masked_cut
 from .._text import distinct_numbers
 from .._text import number_text as exact_number
 from ..errors import EthicLensInputError, _number_as_typed
 from . import _portable, _roles, _twofiles
 from ._audited import audited_of
 from ._jobs import WORKER_STOPPED, database_refusal, verdict_of
+from ._uploads import one_line
 from ._web import (
     BUSY_MESSAGE,
     Masked,
@@ -69,14 +71,34 @@ async def mapping(request):
             return web.repeated_refusal(request, repeated)
         return _mapping_again(web, request, audit, data)
     back = (f"/audits/{audit_id}/mapping", "Open the mapping")  # a field sent twice: its words
-    form, refused = await web.checked_form(
-        request, inline=True, labels=_roles.FIELD_LABELS, link=back
-    )
+    labels = _RowLabels(_roles.FIELD_LABELS, lambda: web.profile_of(data)["columns"])
+    form, refused = await web.checked_form(request, inline=True, labels=labels, link=back)
     if refused:
         return refused
     if audit["purpose"] == "thresholds":  # a view's request is its audit's, not this form's
         return _again_as_asked(web, request, audit, data)
     return await _confirm(web, request, audit, data, form)
+
+
+class _RowLabels(dict):
+    """The mapping form's fields by their words on the page: ``FIELD_LABELS``, and a column's
+    reference and bin-edge fields (``ref_3``, ``bins_3``) by their row's words ("Reference
+    group of race"), its columns read only when such a field is named."""
+
+    def __init__(self, labels: dict, columns):
+        super().__init__(labels)
+        self._columns = columns
+
+    def get(self, name, default=None):
+        kind, _, index = str(name).partition("_")
+        words = {"ref": "Reference group of", "bins": "Bin edges of"}.get(kind)
+        digits = index.isascii() and index.isdigit() and len(index) <= 6  # never int() of 5,000
+        if name in self or words is None or not digits:
+            return super().get(name, default)
+        columns = self._columns()
+        if str(int(index)) != index or int(index) >= len(columns):  # ref_03, ref_99: no row
+            return default
+        return f"{words} {masked_cut(one_line(str(columns[int(index)]['name']), ' '), 60)}"
 
 
 def _has_mapping(data: dict | None) -> bool:
