@@ -25,6 +25,8 @@ import numpy as np
 from .._checks import (
     ALPHA_FIX,
     ROLE_NAMES,
+    LongInteger,
+    beyond_text_limit,
     check_argument_type,
     check_count,
     check_di_threshold,
@@ -553,6 +555,7 @@ def _check_python_types(request: MonitorRequest) -> None:
         if (value := getattr(request, name)) is not None:
             problem = "must be a dict, not a"
             check_argument_type(value, Mapping, column=name, problem=problem, fix=shape)
+    _refuse_long_ints(request)
     _check_edit_shapes(request)
     crossed = request.intersections
     if crossed is not None and (
@@ -812,6 +815,38 @@ def _checked_bins(bins: dict | None, columns: list) -> dict | None:
 
     checked = check_bins(bins, columns)
     return {str(attr): checked[attr] for attr in sorted(checked)}
+
+
+def _refuse_long_ints(request) -> None:
+    """A whole number past ``str()``'s 4,300 digits as a name in bins, merges, exclusions or
+    intersections (``bins={10**5000: [0, 1]}``, a group so given) refused by its field, shown
+    shortened: each is named by its text (``str()`` of it raised ValueError), and no column
+    or group has it. (A bin edge so long is refused by the edges' check.)"""
+    names = {
+        "bins": list(request.bins or ()),
+        "merge_groups": request.merge_groups,
+        "exclude_groups": request.exclude_groups,
+        "intersections": request.intersections,
+    }
+    for name, value in names.items():
+        found = _long_int_in(value)
+        if found is not None:
+            raise EthicLensInputError(
+                "holds a whole number too long to name a column or group",
+                column=FLAG_OF.get(name, name),
+                value=LongInteger.of(found),
+                fix="give each column and group by its name, as text (a str)",
+            )
+
+
+def _long_int_in(value):
+    """The first int past ``str()``'s limit among ``value``'s keys and items, or None."""
+    if beyond_text_limit(value):
+        return value
+    items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+    if isinstance(items, list | tuple | set | frozenset):
+        return next((f for v in items if (f := _long_int_in(v)) is not None), None)
+    return None
 
 
 def _sorted_edits(edits: dict) -> dict | None:
