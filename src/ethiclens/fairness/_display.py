@@ -365,7 +365,7 @@ def audit_html(result) -> str:
     table = html_table(headers, rows, None, (len(headers) - 2,))
     # the faces' notes (weighted; the one-sided DI rule under a harmful label)
     notes = renderer("audit_notes")(result)
-    texts = [headline_text(result), method, *notes, *result.empty_crossing_notes]
+    texts = [headline_text(result), method, *notes, *result.attribute_notes]
     return block("EthicLens fairness audit", texts, [table])
 
 
@@ -388,7 +388,7 @@ def audit_repr(result) -> str:
         f"AuditResult({_rows(result.data)} rows, {plural(len(result.attributes), 'attribute')}, "
         f"{plural(len(result.comparisons), 'comparison')}: {counts})",
         "  " + headline_text(result),
-        *("  " + text for text in result.empty_crossing_notes),
+        *("  " + text for text in result.attribute_notes),
     ]
     limit = 12
     edges = policy_edges("disparate_impact", result.config.get("policy"))

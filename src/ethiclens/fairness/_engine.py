@@ -80,6 +80,7 @@ from ._result import (
     Headline,
     MetricEstimate,
     empty_crossings,
+    missing_value_codes,
 )
 from ._suppressed import Suppressed
 from ._validate import (
@@ -573,6 +574,8 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
             listed, rest = gaps[name]
             summary.empty_crossings = [g for g in listed if g not in {c.group for c in lost}]
             summary.empty_crossings_not_listed = rest
+        # a group named like a missing value ('?' in UCI Adult) is audited, with a note
+        summary.missing_value_codes = missing_value_codes(groups)
         attributes.append(summary)
         comparisons.extend(comps + lost)
     data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}

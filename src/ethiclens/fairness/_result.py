@@ -122,6 +122,38 @@ def empty_crossings_text(name: str, listed, not_listed: int = 0) -> str:
     return f"{name}: no rows for {', '.join(listed)}{more}"
 
 
+# Group names that data such as UCI Adult write for a missing value ('?'), which no reader
+# takes for one (the words a CSV reader reads as missing, 'NA', 'null', blank, are refused):
+# compared whole, after strip, ignoring case. A group so named is audited, with a note.
+MISSING_VALUE_CODES = frozenset(
+    {"?", "-", "unknown", "missing", "not stated", "n/a", "na", "nan", "null", "none", "#n/a"}
+)
+
+
+def missing_value_codes(groups) -> list[str]:
+    """The groups (names, in order) whose whole name, stripped, is a missing-value code."""
+    return [str(g) for g in groups if str(g).strip().casefold() in MISSING_VALUE_CODES]
+
+
+def missing_value_codes_text(name: str, codes) -> str:
+    """The note on an attribute's groups named like a missing value, in every face's words:
+    ``race: group '?' looks like a missing-value code; it is audited as a group of its own:
+    if it stands for missing values, leave it out (--exclude-group 'race=?') or recode it``."""
+    import shlex
+
+    codes = [str(c) for c in codes]
+    one = len(codes) == 1
+    flags = " ".join(f"--exclude-group {shlex.quote(f'{name}={c}')}" for c in codes)
+    it, its = ("it", "its") if one else ("them", "their")
+    return (
+        f"{name}: {'group' if one else 'groups'} {', '.join(map(repr, codes))} "
+        + ("looks like a missing-value code" if one else "look like missing-value codes")
+        + ("; it is audited as a group" if one else "; they are audited as groups")
+        + f" of {its} own: if {'it stands' if one else 'they stand'} for missing values, "
+        f"leave {it} out ({flags}) or recode {it}"
+    )
+
+
 @dataclass
 class AttributeSummary:
     name: str
@@ -132,6 +164,8 @@ class AttributeSummary:
     # EMPTY_CROSSINGS_LISTED named) and how many more; in the JSON only when there are some
     empty_crossings: list[str] = field(default_factory=list)
     empty_crossings_not_listed: int = 0
+    # its groups named like a missing value ('?', 'unknown'): in the JSON only when some are
+    missing_value_codes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         d = json_fields(self, "name reference reference_source groups")
@@ -139,7 +173,16 @@ class AttributeSummary:
             d["empty_crossings"] = list(self.empty_crossings)
         if self.empty_crossings_not_listed:
             d["empty_crossings_not_listed"] = int(self.empty_crossings_not_listed)
+        if self.missing_value_codes:
+            d["missing_value_codes"] = list(self.missing_value_codes)
         return d
+
+    @property
+    def missing_value_codes_text(self) -> str | None:
+        """The note on this attribute's groups named like a missing value, if any."""
+        if not self.missing_value_codes:
+            return None
+        return missing_value_codes_text(self.name, self.missing_value_codes)
 
     @property
     def empty_crossings_text(self) -> str | None:
@@ -329,6 +372,14 @@ class AuditResult:
         """``race&sex: no rows for D&M`` per intersection whose crossings of observed groups
         have no rows (``attributes[].empty_crossings`` in words)."""
         return [a.empty_crossings_text for a in self.attributes if a.empty_crossings_text]
+
+    @property
+    def attribute_notes(self) -> list[str]:
+        """What every face says under the attributes: each intersection's crossings without
+        rows (:attr:`empty_crossing_notes`), then each attribute's groups named like a
+        missing value (``race: group '?' looks like a missing-value code; ...``)."""
+        codes = [a.missing_value_codes_text for a in self.attributes]
+        return [*self.empty_crossing_notes, *(t for t in codes if t)]
 
     def gate(self, fail_on: str | None = None, baseline=None):
         """The pipeline gate: whether this result passes, as the CLI's ``--fail-on`` decides.

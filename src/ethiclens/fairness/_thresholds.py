@@ -35,7 +35,12 @@ from ._engine import _bins_stated, _posterior_cells, _references, check_two_grou
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import policy_and_options
-from ._result import empty_crossings, empty_crossings_text
+from ._result import (
+    empty_crossings,
+    empty_crossings_text,
+    missing_value_codes,
+    missing_value_codes_text,
+)
 from ._validate import (
     MAX_DRAW_BYTES,
     aligned_rows,
@@ -81,6 +86,7 @@ class ThresholdTable:
             "data": self.data,
             "rows": rows,
             **({"empty_crossings": gaps} if (gaps := self._empty_crossings()) else {}),
+            **({"missing_value_codes": codes} if (codes := self._missing_codes()) else {}),
             **({"run": self.run} if self.run is not None else {}),
         }
 
@@ -97,6 +103,20 @@ class ThresholdTable:
         """Intersection -> the line naming its crossings without rows (``race&sex: no rows
         for D&M``), as :attr:`AuditResult.empty_crossing_notes` words them."""
         return {name: empty_crossings_text(name, *gap) for name, gap in self._gaps().items()}
+
+    @property
+    def missing_code_notes(self) -> dict[str, str]:
+        """Attribute -> the note on its groups named like a missing value ('?'), as
+        :attr:`AuditResult.attribute_notes` words it."""
+        return {a: missing_value_codes_text(a, c) for a, c in self._missing_codes().items()}
+
+    def _missing_codes(self) -> dict[str, list[str]]:
+        """Attribute -> its groups named like a missing value (``missing_value_codes``)."""
+        groups = {
+            a: missing_value_codes(dict.fromkeys(sub["group"]))
+            for a, sub in self.frame.groupby("attribute", sort=False)
+        }
+        return {a: codes for a, codes in groups.items() if codes}
 
     def _gaps(self) -> dict:
         combos = self.config.get("intersections") or []
@@ -208,6 +228,7 @@ class ThresholdTable:
                 # the faces' notes (weighted; the one-sided DI rule under a harmful label)
                 *_display.renderer("thresholds_notes")(self),
                 *self.empty_crossing_notes.values(),
+                *self.missing_code_notes.values(),
             ],
             [table],
         )

@@ -431,8 +431,14 @@ def _summary(result: AuditResult) -> Section:
             ),
             paragraph("Reference groups — " + refs),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
+            *map(paragraph, missing_code_notes(result)),
         ),
     )
+
+
+def missing_code_notes(result: AuditResult) -> list[str]:
+    """Each attribute's groups named like a missing value ('?'), in the terminal's words."""
+    return [t for a in result.attributes if (t := a.missing_value_codes_text)]
 
 
 def _composite_card(result: AuditResult) -> Markup:

@@ -7,7 +7,13 @@ from markupsafe import Markup
 from .._text import percent, plural
 from ..fairness import COMPARISON_METRIC_SPECS, metric_words
 from . import _render
-from ._audit_report import EMPTY_CROSSINGS_LEAD, changes_sentence, fmt, run_record
+from ._audit_report import (
+    EMPTY_CROSSINGS_LEAD,
+    changes_sentence,
+    fmt,
+    missing_code_notes,
+    run_record,
+)
 from ._render import (
     Report,
     Section,
@@ -115,6 +121,7 @@ def _summary(comp) -> Section:
         join(
             paragraph(changes, "callout changes") if changes else Markup(""),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
+            *map(paragraph, missing_code_notes(comp.audit_a)),  # the same rows
             paragraph(
                 f"{b} − {a}: for every metric and comparison, the difference with a "
                 f"{percent(cfg['confidence_level'])} {'paired' if cfg['paired'] else 'unpaired'} "

@@ -154,7 +154,7 @@ def _header(result) -> list[str]:
         f"{_tag('cyan', attr.reference)} ({_e(reference_words(result, attr))})"
         for attr in result.attributes
     ]
-    lines += [_e(text) for text in result.empty_crossing_notes]
+    lines += [_e(text) for text in result.attribute_notes]
     return lines
 
 
@@ -262,7 +262,7 @@ def comparison_summary(result) -> list[str]:
         f"({_masked(reference_words(asked, attr))})"
         for attr in result.audit_a.attributes
     ]
-    lines += map(_masked, result.audit_a.empty_crossing_notes)  # both models audit the same rows
+    lines += map(_masked, result.audit_a.attribute_notes)  # both models audit the same rows
     absolute = False
     for v in result.verdicts:
         said = f"{_masked(v.attribute)}: {_masked(v.group)} vs {_masked(v.reference)}"
@@ -307,6 +307,7 @@ def threshold_summary(table) -> list[str]:
         *map(_masked, changes),  # bins, exclusions, merges: as the HTML report
         *map(_masked, threshold_notes(table)),
         *map(_masked, table.empty_crossing_notes.values()),
+        *map(_masked, table.missing_code_notes.values()),
         *_reference_lines(table.frame),
         " " * width + " ".join(f"{h:>5}" for h in heads),
     ]

@@ -86,10 +86,13 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     sections = []
     # a crossing with no rows is named under its intersection, not left out without a word
     empty = tt.empty_crossing_notes
+    codes = tt.missing_code_notes
     for attr in dict.fromkeys(frame["attribute"]):
         chart = chart_or_note(f"{attr} threshold chart", lambda a=attr: _chart(tt, a))
         tab = _verdict_table(frame[(frame["attribute"] == attr) & frame["status"].notna()], cfg)
         note = paragraph(EMPTY_CROSSINGS_LEAD + empty[attr]) if attr in empty else Markup("")
+        if attr in codes:  # a group named like a missing value ('?'): audited, with a note
+            note = join(note, paragraph(codes[attr]))
         sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), note, tab)))
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
