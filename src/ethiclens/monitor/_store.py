@@ -666,7 +666,8 @@ class Store:
         self._refuse_found(
             _SHORT_COMPARISON,
             lambda a, group, held, due: (
-                f"the comparison {a}={_short(group)} has results for {held} of its {due} windows"
+                f"the comparison {a}={_short(group)} has results for {held} of its "
+                f"{plural(due, 'window', grouped=False)}"
             ),
         )
 
