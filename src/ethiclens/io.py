@@ -1653,13 +1653,18 @@ _URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
 
 def refuse_password_names(columns) -> None:
     """A column (of any role) whose name holds a URL with a password (``postgresql://u:pw@h/db``,
-    a pasted connection string) is refused on every engine: the HTML masks it, but the JSON
-    report, a counts table and a saved config must name the column as the data does (a rerun
-    reads it), and EthicLens never writes a password."""
+    a pasted connection string; or a bare ``u:pw@h``, as a data path's part) is refused on
+    every engine: the HTML masks it, but the JSON report, a counts table and a saved config
+    must name the column as the data does (a rerun reads it), and EthicLens never writes a
+    password."""
     for col in columns:
-        if isinstance(col, str) and _URL_PASSWORD.search(col):
+        if not isinstance(col, str):
+            continue
+        url = _URL_PASSWORD.search(col)  # or a bare 'u:pw@h', which every message masks too
+        if url or ("@" in col and _mask_patterns(col) != col):
+            what = "a URL with a password" if url else "a user and password before an '@'"
             raise EthicLensInputError(
-                "the column's name holds a URL with a password, which EthicLens never writes "
+                f"the column's name holds {what}, which EthicLens never writes "
                 "into a report, counts table or config (and a report must name the column as "
                 "the data does)",
                 column=col,
