@@ -677,7 +677,10 @@ def _space_separated(path: Path, header: str) -> bool:
         _, text, whole = csv_head(path)
     except EthicLensInputError:
         return False
-    first, *rest = [line for line in text.split("\n") if line.strip()]
+    found = [line for line in text.split("\n") if line.strip()]
+    if not found:  # the head read holds blank lines only (the header further on): no judging
+        return False
+    first, *rest = found
     names = _space_fields(first)
     lines = rest[:5] if whole or len(rest) > 5 else rest[:-1]  # a last line read: maybe cut
     if len(names) < 2 or not lines or any("," in line for line in lines):
