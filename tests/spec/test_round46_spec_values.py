@@ -104,3 +104,11 @@ def test_a_blank_column_in_a_protected_mapping_is_named_as_given(tmp_path, data_
     message = _refusal(path)
     assert "key 'roles.protected': must not be empty (value: {" in message
     assert '="' not in message
+
+
+@pytest.mark.parametrize("written", ["2.10", "1e5"])
+def test_a_number_item_for_a_text_field_is_spelled_as_written(tmp_path, data_file, written):
+    path = _config(
+        tmp_path, data_file, f"roles: {{y_pred: p, protected: [g], y_true: [{written}]}}"
+    )
+    assert f'Fix: give one value, not a list: y_true: "{written}"' in _refusal(path)

@@ -1466,7 +1466,9 @@ def _one_item(key: str, given, text: bool, source: str) -> str:
         return ""
     if first == "" or (isinstance(first, float) and not math.isfinite(first)):
         return ""
-    first = str(first) if text else first
+    from ..io import as_written
+
+    first = as_written(first) if text else first  # y_true: [2.10]: "2.10", as the file wrote it
     if source == "keyword arguments":
         shown = f"{key}={first!r}"
     elif source in _NOT_A_FILE:
