@@ -70,6 +70,16 @@ def _blob_list(values):
     return values
 
 
+def _with_unit(values):
+    """A numpy array of dates or durations without a unit (what ``np.array([np.datetime64('NaT'),
+    ...])`` makes: every value NaT) in nanoseconds, which pandas reads (it cannot read a
+    unit-less one: 'datetime64 values must have a unit specified'); other values as given."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "mM":
+        if np.datetime_data(values.dtype)[0] == "generic":
+            return values.astype(f"{values.dtype.name}[ns]")
+    return values
+
+
 def align_inputs(**named):
     """pandas inputs are paired by index label, never silently by position.
 
@@ -86,9 +96,13 @@ def align_inputs(**named):
     """
     ref, out, positional, reordered = None, [], None, None
     for name, value in named.items():
-        value = _blob_list(value)
+        value = _with_unit(_blob_list(value))
         many = isinstance(value, dict)  # a dict's columns, each named by its key
-        parts = {key: _blob_list(column) for key, column in value.items()} if many else {0: value}
+        parts = (
+            {key: _with_unit(_blob_list(column)) for key, column in value.items()}
+            if many
+            else {0: value}
+        )
         for key, column in parts.items():
             label, where = (str(key), f"{name}[{key!r}]") if many else (name, name)
             aligned, ref = _aligned(label, column, ref)
