@@ -1180,7 +1180,15 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
 
 
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # postgresql+psycopg://, s3://
-_URL_FIX = (
+
+
+class _DatabaseFix(str):
+    """The fix of a database URL given where the data's path goes, in the command line's words:
+    recognised by type (never by text) by a face whose database is given otherwise (the
+    monitor's :class:`MonitorRequest` takes ``db=``, ``table=``, ``query=``)."""
+
+
+_URL_FIX = _DatabaseFix(
     "give a database by --db-env NAME (an environment variable holding the URL; or --db URL) "
     "with --table or --query; a file by its local path"
 )

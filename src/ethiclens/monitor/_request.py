@@ -41,7 +41,7 @@ from .._checks import (
 from .._secrets import mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words
-from ..io import _one_pass
+from ..io import _DatabaseFix, _one_pass
 from ..io import _quoting_dumper as quoting_dumper
 from ..spec import edited_reference, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
@@ -1191,6 +1191,13 @@ def _typed(field: str, value) -> list[str]:
     return [str(v) for v in (value.items() if isinstance(value, dict) else value)]
 
 
+# a URL given as a Python caller's target: the request's own fields, not the command line's flags
+_DB_FIX = (
+    "give a database by db=URL (os.environ['NAME'] reads it from a variable) with table= or "
+    "query=; a file by its local path"
+)
+
+
 @contextmanager
 def in_python_words():
     """Within it (``run_monitor``), a refusal of a request's option names the
@@ -1202,6 +1209,8 @@ def in_python_words():
     except EthicLensInputError as exc:
         head = str(exc.column).partition(" ")[0]
         if exc.column == "TARGET" and exc.kind == "argument" and not _CLI_RUN.get():
+            if isinstance(exc.fix, _DatabaseFix):  # a URL as the target: where its database goes
+                exc.fix = _DB_FIX
             raise exc.renamed({"TARGET": "target"}, "argument") from None  # the request's field
         if exc.column == "--store" and not _CLI_RUN.get():  # the store's: its words' fields
             raise exc.renamed({}, None, _FIELDS) from None  # (n_draws 200 there, 300 here)
