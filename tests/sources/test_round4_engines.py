@@ -118,7 +118,8 @@ def test_a_second_prediction_counted_as_a_key_is_refused_as_a_prediction(tmp_pat
     path = tmp_path / "p.csv"
     rows.to_csv(path, index=False)
     message = _refusal(COUNTERS[engine], str(path), PRED_B_KEY)
-    assert message.startswith("column 'pred2 (pred_b)': 1 missing value(s), first at p.csv line 9.")
+    said = "column 'pred2 (pred_b)': 1 missing value(s), first at p.csv line 9 (an empty field)."
+    assert message.startswith(said)
 
 
 def test_a_missing_score_on_the_pandas_engine_says_the_same(tmp_path, capsys):

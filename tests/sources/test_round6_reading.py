@@ -150,7 +150,10 @@ def _missing_group(path, blank=""):
 def test_a_bad_row_is_named_by_its_file_line_on_every_engine(tmp_path, capsys, engine, blank, line):
     path = _missing_group(tmp_path / "short.csv", blank)
     rc, said = _error(capsys, ["audit", str(path), *AUDIT, "--engine", engine])
-    assert rc == 2 and f"1 missing group value(s), first at short.csv line {line}." in said, said
+    assert (
+        rc == 2
+        and f"1 missing group value(s), first at short.csv line {line} (an empty field)." in said
+    ), said
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -191,6 +194,7 @@ def test_the_monitor_names_a_missing_label_in_the_audits_words(tmp_path, capsys,
     argv = ["monitor", str(folder), "--time", "t", "--window", "1d", "--y-pred", "pred"]
     argv += ["--y-true", "label", "--protected", "grp=A", "--engine", engine]
     monitor = _error(capsys, [*argv, "--store", str(tmp_path / "s.sqlite")])
-    said = "error: column 'label (y_true)': 1 missing value(s), first at d.csv line 58. Fix: "
+    said = "error: column 'label (y_true)': 1 missing value(s), first at d.csv line 58 "
+    said += "(an empty field). Fix: "  # the text read as missing, as the audit names it
     assert audit[0] == monitor[0] == 2 and audit[1].startswith(said)
     assert monitor[1] == audit[1]

@@ -97,6 +97,7 @@ def test_a_missing_prediction_is_named_alike(tmp_path, capsys, engine, monkeypat
     )
     assert main(["thresholds", "--config", "c.yaml"]) == 2
     assert capsys.readouterr().err == (
-        "error: column 'pred (y_pred)': 1 missing value(s), first at d.csv line 3. Fix: drop "
+        "error: column 'pred (y_pred)': 1 missing value(s), first at d.csv line 3 (an empty "
+        "field). Fix: drop "
         "or impute those rows before auditing\n"
     )

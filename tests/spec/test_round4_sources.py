@@ -51,7 +51,8 @@ def rows(tmp_path):
     [
         (
             ["compare", "--y-pred", "pred", "--y-pred", "pred2"],
-            "column 'pred2 (y_pred, model B)': 1 missing value(s), first at rows.csv line 8.",
+            "column 'pred2 (y_pred, model B)': 1 missing value(s), first at rows.csv line 8 "
+            "(an empty field).",
         ),
         (
             ["thresholds", "--y-score", "score"],

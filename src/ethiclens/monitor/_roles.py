@@ -18,7 +18,7 @@ import pandas as pd
 from .._checks import check_label_lengths, long_label_mask
 from ..errors import EthicLensInputError
 from ..io import _read_parquet
-from ..sources import stray_labels, stray_labels_error
+from ..sources import NA_TEXT, read_as_missing, stray_labels, stray_labels_error
 from ._edits import label_text, typed_text
 from ._windows import (
     COUNT,
@@ -68,6 +68,7 @@ def _refuse_missing(raw, src: _Files, col: str, counted, role: str | None) -> No
         return
     n = int(raw.loc[miss, COUNT].sum())
     where = _first_of(src, col, pd.Series.isna)  # the first row pandas reads as missing
+    where += _missing_text(src, col) if where else ""  # ' ('NA', read as missing)', as audit
     if role is None:
         raise EthicLensInputError(
             f"{n} missing group value(s){where}",
@@ -109,6 +110,29 @@ def _first_of(src: _Files, col: str, bad) -> str:
         found = np.asarray(bad(frame[col]), dtype=bool)
         if found.any():
             return where_first(frame[found].iloc[0])
+    return ""
+
+
+def _missing_text(src: _Files, col: str) -> str:
+    """The text of the first CSV row whose ``col`` pandas read as missing, as the audit shows
+    it (`` ('NA', read as missing)``, `` (an empty field)``); '' for a Parquet file, a
+    DataFrame or a folder key."""
+    if src.kind in ("parquet", FRAME):
+        return ""
+    for f in src.files:
+        try:
+            raw = pd.read_csv(
+                f,
+                usecols=[col],
+                dtype=str,
+                keep_default_na=False,
+                na_filter=False,
+                encoding="utf-8-sig",
+            )[col]
+        except (ValueError, OSError, pd.errors.ParserError):  # a folder key: no column
+            return ""
+        if (hit := raw[raw.isin(NA_TEXT)]).size:
+            return read_as_missing(hit.iloc[0])
     return ""
 
 

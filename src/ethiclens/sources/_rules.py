@@ -721,7 +721,31 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
         # a Parquet list cell reaches pandas as an ndarray: named as the files' check names it
         said = "first" if found.group(2) is None else f"found a {_kind_of(found.group(2))}"
         problem = exc.problem[: found.start()] + f"{said} at {where}" + exc.problem[found.end() :]
+        problem += _missing_text(exc, layout) if found.group(2) is None else ""
     return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
+
+
+# How the refusal of a missing label or group value begins (:func:`missing_values_error`)
+_MISSING_REFUSAL = re.compile(r"\d+ missing (group )?value\(s\), first at row \d+$")
+
+
+def _missing_text(exc: EthicLensInputError, layout) -> str:
+    """`` ('NA', read as missing)``: for a refusal of a missing label or group value in the
+    rows read from CSV files, the text its first row held, as the counting engines show it
+    (:func:`read_as_missing`); '' otherwise. A label's column is named ``y (y_true)``."""
+    if not _MISSING_REFUSAL.match(exc.problem) or getattr(layout, "kind", None) != "csv":
+        return ""
+    for column in dict.fromkeys([str(exc.column), re.sub(r" \([^()]*\)$", "", str(exc.column))]):
+        if column in layout.hive_keys:  # a folder's name: text, never a missing word
+            return ""
+        if layout.headers and not any(column in h for h in layout.headers.values()):
+            continue  # no column of the files as written: 'y (y_true)', 'yhat2 (pred_b)'
+        try:
+            hit = layout.first(column, lambda s: missing_mask(s, True))
+        except (ValueError, KeyError):  # the same, in a file read without its header known
+            continue
+        return read_as_missing(hit[1]) if hit else ""
+    return ""
 
 
 # How the audit's refusal of whitespace-only group names begins (``fairness``: every such
@@ -837,6 +861,15 @@ def _label(name, role) -> str:
     return f"{name} ({role})" if name is not None and str(name) != role else role
 
 
+def read_as_missing(value) -> str:
+    """The text a CSV reader took for a missing value, as a refusal shows it beside the first
+    row holding it: `` ('NA', read as missing)``, `` (an empty field)``; '' for a value that
+    was no text (a Parquet or database null, a DataFrame's NaN)."""
+    if not isinstance(value, str):
+        return ""
+    return " (an empty field)" if value == "" else f" ({value!r}, read as missing)"
+
+
 def missing_values_error(n: int, where: str, column) -> EthicLensInputError:
     """``n`` missing labels (or predictions) in ``column``, ``where`` naming the first row."""
     return EthicLensInputError(
@@ -936,7 +969,8 @@ def _check_labels(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         miss = missing_mask(raw[key], text) & counted
         if miss.any():
             refuse_as_audit(passed)  # the audit checks the columns before this one first
-            where, _ = check.row_of(source, lambda s: missing_mask(s, text))
+            where, value = check.row_of(source, lambda s: missing_mask(s, text))
+            where += read_as_missing(value) if text else ""  # 'NA', 'null', an empty field
             raise missing_values_error(int(check.count[miss].sum()), where, _label(source, role))
         if text:
             raw[key] = _type_labels_by_file(raw, key)
@@ -1350,7 +1384,8 @@ def _check_groups(raw: pd.DataFrame, check: _GroupByCheck) -> None:
         key_text = text and col not in hive_keys
         miss = missing_mask(raw[col], key_text) & (count > 0)
         if miss.any():
-            where, _ = check.row_of(col, lambda s, t=key_text: missing_mask(s, t))
+            where, value = check.row_of(col, lambda s, t=key_text: missing_mask(s, t))
+            where += read_as_missing(value) if key_text else ""  # 'NA', 'null', an empty field
             n = int(count[miss].sum())
             if col in key_roles:  # a second model's predictions (scores: checked before)
                 raise missing_values_error(n, where, _label(col, key_roles[col]))
