@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import math
 import re
@@ -344,6 +345,24 @@ def in_flag_words(exc: EthicLensInputError, flag: str) -> EthicLensInputError:
 # a str as repr() quotes it in a message: its opening quote after no letter (not the
 # apostrophe of "model's"), its closing one before none
 _QUOTED = re.compile(r"(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")(?!\w)")
+
+
+def shortened_quotes(text: str) -> str:
+    """``text`` with each quoted value longer than a message shows cut in its middle, as
+    :class:`EthicLensInputError` shows a value (click's "'xxx...' is not a valid integer" of a
+    5,000-character value, or its unknown option or command so named, printed it whole)."""
+
+    def cut(match: re.Match) -> str:
+        quoted = match.group()
+        if len(quoted) <= _REPR.maxstring + 2:
+            return quoted
+        try:
+            value = ast.literal_eval(quoted)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            return quoted
+        return _REPR.repr(value) if isinstance(value, str) else quoted
+
+    return _QUOTED.sub(cut, text)
 
 
 def _flag_value(value: str) -> str:

@@ -16,7 +16,7 @@ import click
 
 from .._optional import as_missing_extra
 from .._version import __version__
-from ..errors import SHOWN_DIGITS, EthicLensInputError, in_cli_words
+from ..errors import SHOWN_DIGITS, EthicLensInputError, in_cli_words, shortened_quotes
 
 # name -> short help. The short help must equal the command's own first docstring paragraph
 # (tests/test_layout.py checks it), so `--help` needs no import.
@@ -216,7 +216,7 @@ def _error(text: str) -> int:
     from .._secrets import mask_secrets  # click's own messages quote a value as typed
     from .._text import one_line
 
-    click.echo(f"error: {one_line(mask_secrets(text))}", err=True)
+    click.echo(f"error: {one_line(mask_secrets(shortened_quotes(text)))}", err=True)
     return 2
 
 
