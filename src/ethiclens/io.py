@@ -1161,11 +1161,12 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
         return
     text = os.fsdecode(path)
     if _URL_SCHEME.match(text) and _mask_patterns(text) != text:  # a URL: no folder to rename
+        data = column in ("TARGET", "path", "target.file")  # the rows to audit: a database's?
         raise EthicLensInputError(
             f"{masked_cut(text, 60)!r} is a URL with its password, not a data file's path",
             column=column,
             kind=kind,
-            fix=_URL_FIX,
+            fix=_URL_FIX if data else "give the file's local path (EthicLens reads no URL there)",
         )
     for part in parts:
         if "@" in part and _mask_patterns(part) != part:

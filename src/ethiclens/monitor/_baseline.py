@@ -11,6 +11,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from ..errors import EthicLensInputError
+from ..io import _DatabaseFix
 from ._evidence import BASELINE_INFO, COUNT_FIELDS, Evidence, baseline_bounds
 from ._report import iso
 
@@ -263,6 +264,9 @@ def reading_baseline(target, flag: str = "--baseline-target"):
             problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or source else value
         fix = exc.fix
+        if isinstance(fix, _DatabaseFix):  # a URL as the baseline: the target's database's
+            fix = "give a baseline in the target's database by --baseline-table or "
+            fix += "--baseline-query; a file by its local path"
         if fix and flag in ("--baseline-table", "--baseline-query"):
             # the shared SQL checks name the target's options; here they are the baseline's
             fix = re.sub(r"--(table|query)\b", r"--baseline-\1", fix)
