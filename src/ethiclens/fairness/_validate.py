@@ -812,14 +812,21 @@ _NUMBER_ROLES = {
         "store the column as numbers (pandas: pd.to_numeric(column))",
         "pass a numeric weight column (to weight by it: pandas .astype(float))",
     ),
+    "propensity": (  # the monitor's --propensity: each row's sampling probability
+        "propensities",
+        "store the column as numbers (pandas: pd.to_numeric(column))",
+        "pass each row's sampling probability in (0, 1] as a number",
+    ),
 }
 
 
 def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError | None:
-    """The refusal of a score or weight column (``role``: y_score or sample_weight) whose type
-    is text or true/false, in the labels' words, else None: a string column of numbers (a
-    Parquet or database string column, a DataFrame's str column) is not taken for numbers,
-    as text '0'/'1' labels are not; a boolean one is not taken for 0/1. A column with text
+    """The refusal of a score, weight or propensity column (``role``: y_score, sample_weight or
+    propensity) whose type is text, true/false, complex, a date, a duration or a period (which
+    numpy or pandas would read as day or nanosecond counts), in the labels' words, else None:
+    a string column of numbers (a Parquet or database string column, a DataFrame's str
+    column) is not taken for numbers, as text '0'/'1' labels are not; a boolean one is not
+    taken for 0/1. A column with text
     that is not a number by Python's float() (' 0.5', ' inf' and '+nan' are; '1_000' and
     non-ASCII digits are not) is left to the not-a-number refusal (its count and first row); a
     CSV file's column is typed by its reader. The text values shown: the first three
@@ -843,6 +850,9 @@ def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError |
         return None
     if cells.map(lambda v: isinstance(v, (bool, np.bool_))).all():
         return EthicLensInputError(f"holds true/false, not {what}", column=column, fix=bool_fix)
+    if cells.map(lambda v: isinstance(v, pd.Period)).any():  # pandas reads them as day counts
+        fix = f"pass the {what} as real numbers (float), not periods"
+        return EthicLensInputError(f"holds periods (dates), not {what}", column=column, fix=fix)
     text = cells[cells.map(lambda v: isinstance(v, str)).to_numpy(bool)]
     if text.empty or _not_numbers(cells).any():
         return None  # text that is no number: refused as not a number, with its first row

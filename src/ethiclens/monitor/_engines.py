@@ -64,6 +64,7 @@ from ._windows import (
     parse_window,
     read_file,
     refuse_nested,
+    refuse_typed_weights,
     row_order,
     weight_values,
     where_first,
@@ -128,6 +129,7 @@ def _count_windows(target, cols, window, origin_day, engine, scheduler) -> Count
     # a g=__HIVE_DEFAULT_PARTITION__ folder (Hive's missing value): the audit's refusal
     refuse_hive_default(src, cols)
     refuse_nested(src, cols)  # a list or struct label or group: the audit's refusal
+    refuse_typed_weights(src, cols)  # dates or text as weights: the audit's refusal
     # a label or group of booleans in one file and numbers in another: 0/1 as the audit reads
     # it; a float32 propensity or weight as the decimals it prints as
     numbered = bool_number_columns(src, [*cols.labels, cols.y_pred, *cols.protected])

@@ -1071,6 +1071,50 @@ def refuse_nested(src: _Files, cols: Columns) -> None:
                 refuse_nested_rows(read_file(src, f, [c]), c, cols)
 
 
+def refuse_typed_weights(src: _Files, cols: Columns) -> None:
+    """The propensity or weight column of a pandas DataFrame or of Parquet files typed as
+    something other than numbers (text of numbers, dates, durations, periods, complex numbers),
+    refused in the audit's words (``fairness.typed_numbers_error``) on every engine: pandas
+    read dates and periods as nanosecond or day counts, and text as numbers, where DuckDB read
+    some of them and refused others. A CSV file's column is typed by its reader."""
+    from ..fairness import typed_numbers_error
+
+    if not cols.weighted_by:
+        return
+    column, role = cols.weighted_by[0], "propensity" if cols.propensity else "sample_weight"
+    for values in _typed_weight_columns(src, column):
+        if (error := typed_numbers_error(values, column, role)) is not None and not _all_bool(
+            values
+        ):  # true/false: refused row by row, its first row named (``weight_values``)
+            raise error
+
+
+def _all_bool(values: pd.Series) -> bool:
+    return bool(values.dropna().map(lambda v: isinstance(v, bool | np.bool_)).all())
+
+
+def _typed_weight_columns(src: _Files, column: str) -> list:
+    """``column`` of each in-memory pandas frame, and of each Parquet file whose schema types
+    it as other than numbers (only those are read)."""
+    if src.kind == FRAME:
+        return [f[column] for f in src.files if isinstance(f, pd.DataFrame) and column in f]
+    if src.kind != "parquet":
+        return []
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    out = []
+    for f in src.files:
+        schema = pq.read_schema(f)
+        if column not in schema.names:  # a hive key: its folder names' text
+            continue
+        t = schema.field(column).type
+        t = t.value_type if pa.types.is_dictionary(t) else t
+        if not (pa.types.is_integer(t) or pa.types.is_floating(t) or pa.types.is_decimal(t)):
+            out.append(pq.read_table(f, columns=[column]).column(column).to_pandas())
+    return out
+
+
 def refuse_nested_rows(frame: pd.DataFrame, column: str, cols: Columns) -> None:
     """Refuse ``column`` of ``frame`` (read with its file and line) if a row holds a cell that
     is not one value (``io._not_one_value``: a list, struct or map, a Series, an object whose
