@@ -62,7 +62,7 @@ def names_one(pos_label) -> bool:
         return pos_label
     try:
         return Decimal(str(pos_label).strip()) == 1
-    except ArithmeticError:
+    except (ArithmeticError, ValueError):  # ValueError: an int past str()'s 4,300 digits
         return False
 
 
