@@ -125,8 +125,10 @@ def empty_crossings_text(name: str, listed, not_listed: int = 0) -> str:
 # Group names that data such as UCI Adult write for a missing value ('?'), which no reader
 # takes for one (the words a CSV reader reads as missing, 'NA', 'null', blank, are refused):
 # compared whole, after strip, ignoring case. A group so named is audited, with a note.
+# Not 'Unknown' (the explicit group every missing-value refusal suggests: chosen, not a code)
+# nor 'None' (a religion's, a prior record's real answer).
 MISSING_VALUE_CODES = frozenset(
-    {"?", "-", "unknown", "missing", "not stated", "n/a", "na", "nan", "null", "none", "#n/a"}
+    {"?", "-", "missing", "not stated", "n/a", "na", "nan", "null", "#n/a"}
 )
 
 
