@@ -52,7 +52,9 @@ def test_the_monitoring_page_names_its_intervals_methods_and_levels(tmp_path):
     run_monitor(request, store)
     with TestClient(make_app(tmp_path, monitor_stores=(store,))) as client:
         page = client.get("/monitoring/0").text
-    assert "Confidence sequences (99.9%, every look, for a constant gap; ci_method betting):" in page, page
+    assert (
+        "Confidence sequences (99.9%, every look, for a constant gap; ci_method betting):" in page
+    ), page
     assert "<th>DI [95% interval, jeffreys]</th>" in page
     methods = re.search(r'<p class="help" id="methods">(.*?)</p>', page).group(1)
     assert "hedged-capital confidence sequences by betting" in methods
