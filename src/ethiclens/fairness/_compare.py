@@ -421,8 +421,10 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     named = dict(pred_a=pred_a, pred_b=pred_b, y_true=y_true, sensitive_features=sf)
     named["sample_weight"] = sample_weight
     for name, values in named.items():
-        if values is not None and not isinstance(values, dict):
-            check_length(values, n, name, "pred_a")  # a dict: checked column by column
+        # a dict: checked column by column; the attributes: by audit's own checks of them
+        # (encode_groups, in its words: a list of arrays, a bytes value), as audit checks them
+        if values is not None and not isinstance(values, dict) and name != "sensitive_features":
+            check_length(values, n, name, "pred_a")
     pred_a, pred_b, y_true, sf, sample_weight = align_inputs(**named)
     weights = None
     if sample_weight is not None:
@@ -462,7 +464,7 @@ class SharedEncoding:
 
     def __call__(self, sensitive_features, n: int, opts):
         if self.done is None:
-            self.done = encode_edited(sensitive_features, n, opts)
+            self.done = encode_edited(sensitive_features, n, opts, "pred_a")
         return copy.deepcopy(self.done)
 
 
