@@ -1447,12 +1447,14 @@ def _plain_text(value):
 
 
 def _check_protected(prot) -> str:
-    """The protected column's name: a non-empty string, not one of the names a release keeps
-    for its own columns."""
+    """The protected column's name: a string that prints as something, not one of the names a
+    release keeps for its own columns."""
     refused = partial(_refused, column="--protected", value=prot)
     if not isinstance(prot, str) or not prot:
         problem = "the protected attribute must be a column name (string)"
         raise refused(problem, "e.g. --protected sex")
+    if prints_blank(prot):  # ' ', a zero-width space: the audit's and the counts' words
+        raise refused("must not be empty", "give the column's name, e.g. --protected sex")
     refuse_password_names([prot])  # the request, the release and the estimate name it
     if prot in (LABEL, PREDICTION) or prot.startswith("_"):
         raise refused(
