@@ -7,6 +7,7 @@ million rows is four numbers. Cells are ``tp, fp, fn, tn`` when labels exist and
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from dataclasses import dataclass
 
@@ -145,9 +146,30 @@ def _cell(table, i: int, where=_in_table) -> str:
     return f"cell ({inner}) {'in' if place.startswith('row ') else 'at'} {place}"
 
 
+# cells that are no count or sum, though pandas reads some as numbers: a duration as its
+# nanoseconds, a complex number as its real part, a period as its day number
+_NOT_NUMBERS = (
+    bool,
+    np.bool_,
+    complex,
+    pd.Period,
+    dt.date,
+    dt.timedelta,
+    np.datetime64,
+    np.timedelta64,
+)
+
+
 def _numbers(series) -> np.ndarray:
     """A column as float64; text, None, booleans (``True`` is no count, as the CLI's ``true``
-    is none) and overflowing values become NaN (refused as such)."""
+    is none), dates, durations, periods, complex numbers and overflowing values become NaN
+    (refused as such, the cell and its value named)."""
+    kind = getattr(series.dtype, "kind", "O")
+    if kind in ("m", "M", "c") or isinstance(series.dtype, pd.PeriodDtype):
+        return np.full(len(series), np.nan)
+    if series.dtype == object:
+        odd = series.map(lambda v: isinstance(v, _NOT_NUMBERS))
+        series = series.where(~odd.to_numpy(dtype=bool))
     try:
         out = pd.to_numeric(series, errors="coerce")
     except OverflowError:  # a Python int past float's range (10**400)

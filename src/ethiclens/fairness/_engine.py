@@ -355,6 +355,14 @@ def _table_options(table, opts):
     check_type(
         table, pd.DataFrame, column="table", problem="must be a pandas DataFrame of cells", fix=fix
     )
+    if isinstance(table.columns, pd.MultiIndex):  # table['count'] would be a frame
+        raise EthicLensInputError(
+            "has columns of several levels (a MultiIndex), not one name per column",
+            column="table",
+            kind="argument",
+            value=list(table.columns[:3]),
+            fix="name each column once, e.g. table.columns = table.columns.get_level_values(-1)",
+        )
     meta = dict(table.attrs or {})
     if opts.n_bins is None:
         n_bins = meta.get(N_BINS_ATTR, 10)
