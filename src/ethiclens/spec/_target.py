@@ -67,6 +67,14 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
     where the data lives (DuckDB, Dask, Spark, a database, a counts table). A refusal names
     the spec's key (``target.db``), not the command line's flag."""
+    if not isinstance(spec, AuditSpec):  # None, a dict, a path: not an AttributeError
+        raise EthicLensInputError(
+            f"must be an AuditSpec, not {type(spec).__name__}",
+            column="spec",
+            kind="argument",
+            fix="build one: AuditSpec.of('compas', protected=['race']), AuditSpec.from_dict(d) "
+            "or AuditSpec.from_file(path)",
+        )
     with named_as_called((), {}, None, spec_given=True):
         return loaded_target(spec, purpose)
 
