@@ -214,6 +214,14 @@ def make_request(n, protected, **options) -> AuditRequest:
 def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``: JSON; a ``.yaml``/``.yml`` file is read
     as YAML), checked as a whole."""
+    check_argument_type(  # None or a dict: refused by the argument, as read_release does
+        path,
+        (str, os.PathLike),
+        column="path",
+        problem="must be the path of a request file, not",
+        fix="give the file ethiclens p2nia request wrote (request.json); a dict: "
+        "AuditRequest.from_dict(d)",
+    )
     return _read_request(path, "path")
 
 
