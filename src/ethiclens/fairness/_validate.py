@@ -75,9 +75,21 @@ def _with_unit(values):
     ...])`` makes: every value NaT) in nanoseconds, which pandas reads (it cannot read a
     unit-less one: 'datetime64 values must have a unit specified'); other values as given."""
     if isinstance(values, np.ndarray) and values.dtype.kind in "mM":
-        if np.datetime_data(values.dtype)[0] == "generic":
+        if _unitless(values):
             return values.astype(f"{values.dtype.name}[ns]")
+    if isinstance(values, (list, tuple)) and any(map(_unitless, values)):  # [np.datetime64('NaT')]
+        return [v.astype(f"{v.dtype.name}[ns]") if _unitless(v) else v for v in values]
     return values
+
+
+def _unitless(value) -> bool:
+    """Whether ``value`` is a NumPy date or duration (scalar or array) without a unit."""
+    dtype = getattr(value, "dtype", None)
+    return (
+        isinstance(value, (np.ndarray, np.datetime64, np.timedelta64))
+        and dtype.kind in "mM"
+        and np.datetime_data(dtype)[0] == "generic"
+    )
 
 
 def align_inputs(**named):
