@@ -145,7 +145,9 @@ def missing_value_codes_text(name: str, codes) -> str:
 
     codes = [str(c) for c in codes]
     one = len(codes) == 1
-    flags = " ".join(f"--exclude-group {shlex.quote(f'{name}={c}')}" for c in codes)
+    # ' ?' (UCI Adult's raw file): the flag strips a name unless it is in double quotes
+    spelled = [f'"{c}"' if c != c.strip() else c for c in codes]
+    flags = " ".join(f"--exclude-group {shlex.quote(f'{name}={c}')}" for c in spelled)
     it, its = ("it", "its") if one else ("them", "their")
     return (
         f"{name}: {'group' if one else 'groups'} {', '.join(map(repr, codes))} "
