@@ -36,6 +36,10 @@ def test_a_last_line_cut_short_says_the_file_may_still_be_written(tmp_path, engi
 
 def test_a_finished_row_or_one_inside_the_file_is_named_as_before(tmp_path):
     whole = _refusal(tmp_path, "\n".join([*ROWS, "2024-03-01T21:00:00Z,a,1,"]), "pandas")
-    assert "first at d.csv line 22. Fix: drop or impute" in whole and "cut short" not in whole
+    assert (
+        "first at d.csv line 22 (an empty field). Fix: drop or impute" in whole
+        and "cut short" not in whole
+    )
     inside = _refusal(tmp_path, "\n".join([ROWS[0], "2024-03-01T21:00:00Z,a", *ROWS[1:]]), "pandas")
-    assert "first at d.csv line 2. Fix: drop or impute" in inside and "cut short" not in inside
+    assert "first at d.csv line 2 (an empty field). Fix: drop or impute" in inside
+    assert "cut short" not in inside

@@ -31,7 +31,8 @@ def _said(path, capsys) -> str:
 @pytest.mark.parametrize(
     "name, text, where",
     [
-        ("d.csv", "y,p,g\n1,1,a\n1,0,b\n0,1,a\n0,,b\n1,0,a\n", "d.csv line 5"),
+        # round 46 (833232ff): a CSV's line names the text read as missing
+        ("d.csv", "y,p,g\n1,1,a\n1,0,b\n0,1,a\n0,,b\n1,0,a\n", "d.csv line 5 (an empty field)"),
         ("d.json", json.dumps(RECORDS), "row 3"),
         ("d.json", json.dumps(RECORDS, indent=1), "d.json line 17"),
         ("d.json", "[\n" + ",\n".join(map(json.dumps, RECORDS)) + "\n]\n", "d.json line 5"),
