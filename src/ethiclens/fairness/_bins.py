@@ -61,11 +61,14 @@ def quiet_snan(values):
 
 def is_time(values) -> bool:
     """A date, time or duration column: as continuous as numbers, but not binned by edges. Python
-    dates (a Parquet date column read by pandas or DuckDB; Dask reads it as datetime64) too."""
+    dates (a Parquet date column read by pandas or DuckDB; Dask reads it as datetime64) too, and
+    pandas Periods (a month, a quarter), which are dates by another name."""
     dtype = getattr(values, "dtype", None)
     if pd.api.types.is_datetime64_any_dtype(dtype) or pd.api.types.is_timedelta64_dtype(dtype):
         return True
-    kinds = ("date", "datetime", "time", "timedelta")
+    if isinstance(dtype, pd.PeriodDtype):
+        return True
+    kinds = ("date", "datetime", "time", "timedelta", "period")
     return (
         pd.api.types.is_object_dtype(dtype)
         and pd.api.types.infer_dtype(values, skipna=True) in kinds
