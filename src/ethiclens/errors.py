@@ -509,3 +509,22 @@ class EmptyInputError(DataFileError):
 
 class NotInCacheError(DataFileError):
     """A downloadable file is not in the local cache and downloading was not allowed."""
+
+
+def flag_texts(values, flag: str, example: str) -> list:
+    """The items of a repeatable flag's values as its exported parser takes them (the spec's
+    ``parse_bins``/``parse_protected``/..., P2NIA's ``parse_bins``): a list or tuple of texts;
+    one text is one item (never read letter by letter, ``'sex'`` as the columns s, e, x). What
+    else is given (None, a set, a number, bytes, a mapping, an item that is not text) is
+    refused in one line naming ``flag``, never an AttributeError or TypeError."""
+    if isinstance(values, str):
+        return [values]
+    if isinstance(values, (list, tuple)) and all(isinstance(v, str) for v in values):
+        return list(values)
+    problem = "must be text or a list of texts, not "
+    if isinstance(values, (list, tuple)):  # the first item that is not text
+        item = next(v for v in values if not isinstance(v, str))
+        problem = f"must be text or a list of texts, not one holding {type(item).__name__} {item!r}"
+    else:
+        problem += "None" if values is None else type(values).__name__
+    raise EthicLensInputError(problem, column=flag, value=values, fix=f"e.g. [{example!r}]")

@@ -20,7 +20,7 @@ from .._checks import (
     underflow_words,
     underflows,
 )
-from ..errors import EthicLensInputError, _number_as_typed, in_cli_words
+from ..errors import EthicLensInputError, _number_as_typed, flag_texts, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
@@ -139,7 +139,7 @@ def write_request(req: AuditRequest, out) -> str | None:
 def parse_bins(specs) -> dict:
     """``COLUMN=E0,E1,...`` items (``--bins``, repeatable) -> ``{column: [edges]}``, checked."""
     out = {}
-    for spec in specs:
+    for spec in flag_texts(specs, "--bins", "age=0,25,45,65,120"):
         col, eq, edges = spec.partition("=")
         col = col.strip()
         if not eq or not col or not edges.strip():

@@ -16,6 +16,10 @@ def load_entry_point(spec: str):
     The module is imported with the working folder first on ``sys.path``; an import that
     fails, a missing function or a function that raises is one error naming ``--model``.
     """
+    if not isinstance(spec, str):  # None, a set, a number: one refusal, never AttributeError
+        shown = "None" if spec is None else type(spec).__name__
+        problem = f"must be text module:function, not {shown}"
+        raise _refused(problem, "e.g. --model mypkg.models:load_model", spec)
     module_name, sep, func_name = spec.partition(":")
     if not sep or not module_name or not func_name:
         raise _refused("expected module:function", "e.g. --model mypkg.models:load_model", spec)

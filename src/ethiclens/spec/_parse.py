@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .._checks import empty_fix
 from .._text import prints_blank
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, flag_texts
 from ._spec import _refused
 
 
@@ -36,7 +36,7 @@ def parse_protected(values, columns=None):
     """
     cols, refs = [], {}
     known = set(map(str, columns)) if columns is not None else None
-    for item in values:
+    for item in flag_texts(values, "--protected", "sex=Female"):
         col, sep, ref = item.partition("=")
         if known is not None and item in known:
             col, sep, ref = item, "", ""
@@ -112,7 +112,7 @@ def parse_excludes(values, attributes=None) -> dict:
     """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``; ``attributes``: the protected
     columns' names, where one may hold "=" (see :func:`attribute_names`)."""
     out: dict[str, list[str]] = {}
-    for item in values:
+    for item in flag_texts(values, "--exclude-group", "race=Asian"):
         attr, sep, group = _split_attribute(item, attributes)
         attr, group = attr.strip(), unquoted(group)
         if not (sep and attr and group):
@@ -158,7 +158,7 @@ def parse_merges(values, attributes=None) -> dict:
     ``attributes`` as in :func:`parse_excludes`."""
     out: dict[str, dict[str, list[str]]] = {}
     example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
-    for item in values:
+    for item in flag_texts(values, "--merge-groups", "race=Asian,Other:Other"):
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = rest.rpartition(":")
         attr, new = attr.strip(), unquoted(new)
@@ -185,7 +185,7 @@ def parse_bins(values, attributes=None) -> dict:
     edges' check names the item (``25=30``). (The web's bins box holds edges only and splits
     them at commas itself, 7aae595c.)"""
     out = {}
-    for item in values:
+    for item in flag_texts(values, "--bins", "age=0,25,45,65,120"):
         attr, sep, edges = item.rpartition("=")
         typo = "," in attr or attr.endswith("=")  # no column, most likely: an edge's "="
         if typo and attr.strip() not in (attributes or ()):
@@ -201,7 +201,8 @@ def parse_bins(values, attributes=None) -> dict:
 
 def parse_intersections(values) -> list[list[str]]:
     """``A,B`` (repeatable) -> ``[["A", "B"], ...]``."""
-    return [[s.strip() for s in item.split(",")] for item in values]
+    items = flag_texts(values, "--intersections", "race,sex")
+    return [[s.strip() for s in item.split(",")] for item in items]
 
 
 def flag_value(key: str, value, flag: str, attributes=None):
