@@ -472,7 +472,9 @@ class DatasetEntry:
         """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
 
         Where PCER or P2NIA load it differently (Adult's PCER runs add the test file), ``pcer``
-        and ``p2nia`` give their rows and loader options.
+        and ``p2nia`` give their rows and loader options; ``pcer`` also gives its two groups
+        of each attribute and ``p2nia`` the protected column it audits, so the two blocks say
+        what differs between the uses even when both load the same rows.
 
         Parameters
         ----------
@@ -483,13 +485,18 @@ class DatasetEntry:
         """
         self.check_features(features, flag=flag)
         out = self.load(features=features).describe()
+        rows_of: dict = {}  # one load per set of options: both uses may load the same rows
         for use, options in (("pcer", self.pcer_options), ("p2nia", self.p2nia_options)):
             if self.uses(use) and options:
-                rows = len(self.load(features=features, **options))
-                out[use] = {"rows": rows, "loader_options": copy.deepcopy(dict(options))}
+                key = repr(sorted(options.items()))
+                if key not in rows_of:
+                    rows_of[key] = len(self.load(features=features, **options))
+                out[use] = {"rows": rows_of[key], "loader_options": copy.deepcopy(dict(options))}
         if self.pcer_splits:
             splits = {a: sp.described() for a, sp in self.pcer_splits.items()}
             out.setdefault("pcer", {})["groups"] = splits
+        if "p2nia" in out:  # what P2NIA audits, which the PCER block's groups do not say
+            out["p2nia"]["protected"] = self.p2nia_protected
         return out
 
 
