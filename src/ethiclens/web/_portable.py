@@ -18,6 +18,12 @@ from ..errors import EthicLensInputError
 
 SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv", ".parquet")}
 UNSAFE = re.compile(r"[^\w .+()-]+")
+# names Windows keeps for its devices, with any suffix ("NUL.csv", "aux.yaml.csv"): a file
+# cannot be saved under them, so the config's name of the data is never one
+DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$", "CLOCK$"]
+    + [f"{port}{digit}" for port in ("COM", "LPT") for digit in "0123456789"]
+)
 
 
 def server_names(row: dict, user: str | None = None) -> tuple[tuple[str, str], ...]:
@@ -66,7 +72,17 @@ def portable_name(data: dict, stem_only: bool = False) -> str:
             suffixes = (name[len(stem) :],) if stem else suffixes
             break
     stem = stem or "data"
-    return stem if stem_only else stem + suffixes[0]
+    return stem if stem_only else not_a_device(stem + suffixes[0])
+
+
+def not_a_device(name: str) -> str:
+    """``name``, its part before the first dot followed by ``_`` when Windows reads that part
+    as a device (``CON.csv``, ``nul .csv``, ``Aux.yaml.csv``: ``CON_.csv``), which no file
+    may be named: the file's name in a config is one its user can save the file under."""
+    head, dot, rest = name.partition(".")
+    if head.rstrip(" ").upper() not in DEVICES:
+        return name
+    return f"{head.rstrip(' ')}_{dot}{rest}"
 
 
 def stem_of(audit: dict) -> str:
