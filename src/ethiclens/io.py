@@ -48,6 +48,8 @@ from .errors import (
     EthicLensInputError,
     Example,
     _keep_text,
+    shortened_digits,
+    shown_int,
 )
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
@@ -2516,6 +2518,18 @@ def as_written(value) -> str:
     return getattr(value, "yaml_text", None) or str(value)
 
 
+def _short_number(text: str) -> str:
+    """A number's text as written, whole up to 40 characters; longer (a YAML ``111…1.0`` of
+    5,000 digits), its first 12 and last 6 characters and its count, as a long int is shown
+    (:func:`ethiclens.errors.shown_int`)."""
+    if len(text) <= 40:
+        return text
+    digits = text.lstrip("+-")
+    if digits.isdigit():
+        return shortened_digits(text[: 12 + len(text) - len(digits)], text[-6:], len(digits))
+    return f"{text[:12]}…{text[-6:]} ({len(text):,} characters)"
+
+
 def quote_it_fix(key: str | None, value) -> str | None:
     """'quote it' for a number or true/false where text is asked: YAML read ``version: 2.10``
     or ``version: true`` as a number or a boolean, not as the text the user wrote. ``key``:
@@ -2523,7 +2537,10 @@ def quote_it_fix(key: str | None, value) -> str | None:
     quoted where it stands. None for any other value."""
     if not isinstance(value, (bool, int, float)):
         return None
-    text = f'"{as_written(value)}"'
+    # a long number shortened as the refusal shows it: not its 5,000 digits (a plain int past
+    # 4,300 digits has no str() at all)
+    number = shown_int(value) if type(value) is int else _short_number(as_written(value))
+    text = f'"{number}"'
     where = f"{key}: {text}" if key and not key.isdigit() else f"the list item {text}"
     return f"quote it so it reads as text, not a number or true/false: {where}"
 
