@@ -16,7 +16,13 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 import numpy as np
 
 from ._secrets import masked_cut
-from .errors import EthicLensInputError, _number_as_typed, shortened_digits, shown_int
+from .errors import (
+    SHOWN_DIGITS,
+    EthicLensInputError,
+    _number_as_typed,
+    shortened_digits,
+    shown_int,
+)
 
 # scikit-learn takes seeds below 2**32 only (the standard models' splits use it).
 SKLEARN_SEED_LIMIT = 2**32
@@ -171,6 +177,14 @@ class LongInteger(int):
         return self.shown or shortened_digits(sign + digits[:12], digits[-6:], len(digits))
 
     __str__ = __repr__
+
+
+def shown_typed(text: str):
+    """A number's text as a refusal shows it: a whole number of more than
+    :data:`~ethiclens.errors.SHOWN_DIGITS` digits shortened as every long number is (its first
+    and last digits and its count, :class:`LongInteger`), any other text as typed."""
+    long = len(text.lstrip("+-")) > SHOWN_DIGITS and is_number_text(text, whole=True)
+    return LongInteger(text) if long else text
 
 
 def beyond_text_limit(value) -> bool:
@@ -925,7 +939,7 @@ def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> flo
     fix = epsilon_fix(where)
     typed = text and isinstance(value, str)
     if typed:
-        value, shown = epsilon_text(value, where, fix=fix), value
+        value, shown = epsilon_text(value, where, fix=fix), shown_typed(value)
     elif not is_number(value):
         problem = f"{EPSILON_NOT_NUMBER}, not {type(value).__name__}"
         raise _setting_error(problem, column=where, value=value, fix=fix)
@@ -936,8 +950,8 @@ def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> flo
         eps = math.inf
     if not math.isfinite(eps) or eps <= 0:
         problem = EPSILON_RANGE
-        if not typed:
-            shown = value if math.isfinite(eps) or isinstance(value, float) else "(huge)"
+        if not typed:  # an int past a float's range shortened as every long number is
+            shown = value
     elif eps > EPSILON_MAX:
         typed_eps = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # not 10000 rounded
         problem = f"ε = {typed_eps} is above {EPSILON_MAX:g}: GRR would keep every value with "
@@ -974,8 +988,8 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     refuse_written_underflow(value, where, delta_fix(where), "δ")  # a file's 1e-400, not 0.0
     try:  # an int past a float's range (10**400) is not finite either, not an OverflowError
         finite = is_number(value) and math.isfinite(float(value))
-    except OverflowError:
-        finite, value = False, "(huge)"
+    except OverflowError:  # shown shortened as every long number is, not as '(huge)'
+        finite = False
     delta = printed_float(value) if finite else math.nan
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
@@ -1025,12 +1039,11 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
             eps = printed_float(value)
         except OverflowError:  # -(10**400) is below 0, not an overflow to +inf
             eps = math.inf if value > 0 else -math.inf
-    shown = value
+    shown = shown_typed(value) if isinstance(value, str) else value  # a long int shortened
     if math.isnan(eps) or not eps > 0:
         problem = EPSILON_RANGE
     elif math.isinf(eps):
         problem = "ε overflows to infinity; write 'none' for a run without DP"
-        shown = str(value)[:40]  # the fix: a finite ε in the face's words, or 'none'
     elif limit is not None and eps > limit:
         problem = f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible"
         fix = "use 'none' for a run without DP"
@@ -1278,3 +1291,21 @@ def quiet_nans(values):
         if any(_quiet(v) is not v for v in flat):
             return np.array([_quiet(v) for v in flat], dtype=object).reshape(values.shape)
     return values
+
+
+def choice_words(choices) -> str:
+    """A setting's choices as every refusal lists them: ``flagged, inconclusive, never`` (never
+    a Python list, ``['dp', 'eo']``)."""
+    return ", ".join(map(str, choices))
+
+
+def choice_error(value, choices, *, column: str, kind: str | None = None) -> EthicLensInputError:
+    """The one refusal of a value outside a setting's fixed ``choices``, on every face (a flag
+    click checks, the spec's keys, a registry's names, P2NIA's metrics): ``option '--fail-on':
+    must be one of never, alarm (value: 'bogus'). Fix: use one of never, alarm``, a near miss
+    (:func:`did_you_mean`) first."""
+    words = choice_words(choices)
+    fix = did_you_mean(value, list(choices)) + "use one of " + words
+    return EthicLensInputError(
+        f"must be one of {words}", column=column, value=value, fix=fix, kind=kind
+    )

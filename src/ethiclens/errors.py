@@ -66,6 +66,19 @@ def _number_as_typed(text) -> float:
     return _keep_text(number, text, _TypedFloat)
 
 
+_LONG_WHOLE = re.compile(rf"([+-]?)([0-9]{{{SHOWN_DIGITS + 1},}})")
+
+
+def _typed_text(text: str) -> str:
+    """A number's text as typed (``'1e400'``); a whole number of more than
+    :data:`SHOWN_DIGITS` digits (one past a float's range, read as inf) shortened as every long
+    whole number is (:func:`shortened_digits`), not cut in its middle as text."""
+    if long := _LONG_WHOLE.fullmatch(text):
+        sign, digits = long.groups()
+        return shortened_digits(sign.strip("+") + digits[:12], digits[-6:], len(digits))
+    return repr(text)
+
+
 class _Repr(reprlib.Repr):
     # A text past maxstring is cut in its middle, and a URL so cut ('postgresql://u:<password>'
     # ... '<host's long options>', its '@' dropped) is one no pattern knows: the message's
@@ -78,12 +91,12 @@ class _Repr(reprlib.Repr):
         return shown_int(x)
 
     def repr__TypedFloat(self, x, level):  # noqa: N802 (reprlib's name for the type)
-        return repr(x.yaml_text)
+        return _typed_text(x.yaml_text)
 
     def repr_WrittenFloat(self, x, level):  # noqa: N802 (reprlib's name for the type)
         # a file's number as written ('1e2', '1e400'), as the same text typed on the command
         # line is shown; not the 100.0 it was read as (a float's text only where str() differs)
-        return repr(x.yaml_text)
+        return _typed_text(x.yaml_text)
 
     def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
         if isinstance(x, str):  # a str's subclass: masked whole, then cut, as a str
