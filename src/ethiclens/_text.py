@@ -316,6 +316,15 @@ def one_line(text) -> str:
     return terminal_safe(text).replace("\n", "\\n")
 
 
+def spaced_name(name) -> str:
+    """A user's name (a group, a reference, an attribute) as a line of text shows it: quoted
+    as a refusal quotes a value (Python's ``repr``: ``' a'``, ``'a '``, ``'\\tb'``) when
+    whitespace is around it, so the groups ``' a'`` and ``'a'`` read apart on a terminal;
+    any other name as written (a number as its text)."""
+    text = str(name)
+    return repr(text) if text != text.strip() else text
+
+
 def middle_cut(text: str, room: int, mask=None) -> str:
     """``text`` whole, or when longer than ``room`` characters its start and end around "…".
     ``mask`` (``_secrets.mask_secrets``, passed in: this module imports nothing of ours) masks

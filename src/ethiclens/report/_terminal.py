@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from rich.markup import escape
 from rich.table import Table
 
-from .._text import decision_threshold_text, one_line, percent, plural
+from .._text import decision_threshold_text, one_line, percent, plural, spaced_name
 from ..fairness import STATUS_LOOKS
 from ._audit_report import (
     WEIGHTED_SENTENCE,
@@ -71,7 +71,37 @@ def _e(text) -> str:
     printed where none follows (the group ``x\\`` read ``x\\\\``); text in a tag takes
     :func:`_tag`. A password in it (a group named like a database URL) is shown as ``***``, as
     the HTML report and the model card show it (:func:`._render.masked`)."""
-    return escape(masked(str(text)).replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
+    return _markup(masked(str(text)))
+
+
+def _markup(text: str) -> str:
+    """Masked text as rich markup (:func:`_e`'s escapes)."""
+    return escape(text.replace("\n", "\\n").replace("\r", "\\r") + " ")[:-1]
+
+
+def _name(name) -> str:
+    """A user's name (attribute, group, reference) as rich markup: masked, then quoted when
+    whitespace is around it (:func:`ethiclens._text.spaced_name`: the groups ``' a'`` and ``a``
+    printed alike, ``g:      b`` a tab's ``'\\tb'``)."""
+    return _markup(_spaced(name))
+
+
+def _spaced(name) -> str:
+    """A user's name as plain text: masked (:func:`_masked`), quoted when whitespace is around
+    it (:func:`ethiclens._text.spaced_name`)."""
+    return spaced_name(_masked(name))
+
+
+def _pair(c) -> str:
+    """A comparison's ``attribute:group`` (its key) as rich markup, each name alone."""
+    return f"{_name(c.attribute)}:{_name(c.group)}"
+
+
+def _key_text(result, key) -> str:
+    """A headline's comparison key as rich markup: its comparison's names (:func:`_pair`), or
+    the key as given when no comparison has it."""
+    c = next((c for c in result.comparisons if c.key == key), None)
+    return _e(key) if c is None else _pair(c)
 
 
 def _masked(value) -> str:
@@ -82,10 +112,11 @@ def _masked(value) -> str:
     return masked(str(value))
 
 
-def _tag(style: str, text) -> str:
-    """User ``text`` (:func:`_e`) in a rich ``style``, its trailing backslashes doubled so that
-    each prints and the closing tag stays a tag (rich's escape kept one of two)."""
-    shown = _e(text)
+def _tag(style: str, text, name: bool = False) -> str:
+    """User ``text`` (:func:`_e`; ``name``: a name, :func:`_name`) in a rich ``style``, its
+    trailing backslashes doubled so that each prints and the closing tag stays a tag (rich's
+    escape kept one of two)."""
+    shown = _name(text) if name else _e(text)
     tail = "\\" * (len(shown) - len(shown.rstrip("\\")))
     return f"[{style}]{shown}{tail}[/{style}]"
 
@@ -150,8 +181,8 @@ def _header(result) -> list[str]:
     if suppressed:
         lines.append(_e(f"Counts table: {_suppression(suppressed, cfg.get('exclude_groups'))}"))
     lines += [
-        f"{_tag('bold', attr.name)}: reference group "
-        f"{_tag('cyan', attr.reference)} ({_e(reference_words(result, attr))})"
+        f"{_tag('bold', attr.name, True)}: reference group "
+        f"{_tag('cyan', attr.reference, True)} ({_e(reference_words(result, attr))})"
         for attr in result.attributes
     ]
     lines += [_e(text) for text in result.attribute_notes]
@@ -168,7 +199,7 @@ def _comparison_table(result) -> Table:
     eo_edges = policy_edges("equalized_odds_difference", policy)
     for c in result.comparisons:
         table.add_row(
-            f"{_e(c.attribute)}: {_e(c.group)} vs {_e(c.reference)}",  # each masked alone
+            f"{_name(c.attribute)}: {_name(c.group)} vs {_name(c.reference)}",  # masked alone
             c.n_text(),
             _estimate_cell(c.metrics["disparate_impact"], di_edges),
             _estimate_cell(c.metrics.get("equalized_odds_difference"), eo_edges),
@@ -199,7 +230,8 @@ def _footer(result) -> list[str]:
         else:
             band = f" ({h.band})" if h.band else ""
             value = f"{h.value:.4f}" if h is result.composite else di_point(result, h.value, 4)
-            lines.append(f"{label}: [bold]{value}[/bold]{band} at {_e(h.comparison)}")
+            at = _key_text(result, h.comparison)
+            lines.append(f"{label}: [bold]{value}[/bold]{band} at {at}")
             caveat = composite_caveat(result) if h is result.composite else None
             if caveat:
                 lines.append(_tag("yellow", caveat))
@@ -211,10 +243,12 @@ def _footer(result) -> list[str]:
         value = largest_disparity_value(result, c)
         lines.append(
             f"Largest disparity: {_tag('bold', value)} at "
-            f"{_e(c.key)} — {_e(largest_disparity_note(result, c, unjudged))}"
+            f"{_pair(c)} — {_e(largest_disparity_note(result, c, unjudged))}"
         )
-    flagged = [f"{c.key} vs {c.reference}{disadvantaged_note(c)}" for c in result.flagged]
-    lines.append(f"Flagged: {_e(', '.join(flagged)) if flagged else 'none'}")
+    flagged = [
+        f"{_pair(c)} vs {_name(c.reference)}{_e(disadvantaged_note(c))}" for c in result.flagged
+    ]
+    lines.append(f"Flagged: {', '.join(flagged) if flagged else 'none'}")
     lines.append(_e(verdict_sentence(result)))
     return lines
 
@@ -258,14 +292,14 @@ def comparison_summary(result) -> list[str]:
     # each reference as the audit states it ("given as A, merged into AB": the spec is the run's)
     asked = SimpleNamespace(run=result.run, config=result.audit_a.config)
     lines += [
-        f"{_masked(attr.name)}: reference group {_masked(attr.reference)} "
+        f"{_spaced(attr.name)}: reference group {_spaced(attr.reference)} "
         f"({_masked(reference_words(asked, attr))})"
         for attr in result.audit_a.attributes
     ]
     lines += map(_masked, result.audit_a.attribute_notes)  # both models audit the same rows
     absolute = False
     for v in result.verdicts:
-        said = f"{_masked(v.attribute)}: {_masked(v.group)} vs {_masked(v.reference)}"
+        said = f"{_spaced(v.attribute)}: {_spaced(v.group)} vs {_spaced(v.reference)}"
         lines.append(f"{said}: {v.status_a} -> {v.status_b}")
         for d in result.differences:
             if (d.attribute, d.group) != (v.attribute, v.group) or d.metric not in _GATED:
@@ -276,7 +310,7 @@ def comparison_summary(result) -> list[str]:
                 f"{b} {_masked(model_value(d, 'b'))}, "
                 f"{b} - {a} {_masked(difference_text(d.difference))}"
             )
-    changed = ", ".join(f"{_masked(v.attribute)}:{_masked(v.group)}" for v in result.changed)
+    changed = ", ".join(f"{_spaced(v.attribute)}:{_spaced(v.group)}" for v in result.changed)
     n = f"{len(result.changed):,} of {len(result.verdicts):,}"
     lines.append(f"verdicts changed: {n}" + (f": {changed}" if changed else ""))
     # plain lines for a terminal: a name's line break or control character shown as an escape
@@ -324,7 +358,7 @@ def _reference_lines(frame) -> list[str]:
     them (a grid row names only its group: ``race: A`` is A against race's reference), on one
     line that does not read as a row (``race: ...``)."""
     refs = dict(zip(frame["attribute"], frame["reference"], strict=True))
-    named = "; ".join(f"{_masked(attr)}: {_masked(ref)}" for attr, ref in refs.items())
+    named = "; ".join(f"{_spaced(attr)}: {_spaced(ref)}" for attr, ref in refs.items())
     return [f"reference groups (each row is compared with its attribute's): {named}"]
 
 
@@ -336,7 +370,7 @@ def _row_labels(rows: list[tuple]) -> list[str]:
     row must say which attribute it is of); a group that would take the label past
     :data:`_LABEL_WIDTH` shortened in its middle (its start and end kept around "…") when
     the rows still read apart, else every label whole."""
-    rows = [(one_line(_masked(attr)), one_line(_masked(group))) for attr, group in rows]  # printed
+    rows = [(one_line(_spaced(attr)), one_line(_spaced(group))) for attr, group in rows]
     whole = [f"{attr}: {group}" for attr, group in rows]
     short = []
     for attr, group in rows:
