@@ -865,10 +865,11 @@ def typed_numbers_error(values, column: str, role: str) -> EthicLensInputError |
     if cells.map(lambda v: isinstance(v, pd.Period)).any():  # pandas reads them as day counts
         fix = f"pass the {what} as real numbers (float), not periods"
         return EthicLensInputError(f"holds periods (dates), not {what}", column=column, fix=fix)
-    text = cells[cells.map(lambda v: isinstance(v, str)).to_numpy(bool)]
+    # bytes are text too (b'1' is what a BLOB or an 'S' array holds): pandas would read them
+    text = cells[cells.map(lambda v: isinstance(v, str | bytes | bytearray)).to_numpy(bool)]
     if text.empty or _not_numbers(cells).any():
         return None  # text that is no number: refused as not a number, with its first row
-    shown = list(dict.fromkeys(text))[:3]
+    shown = list(dict.fromkeys(bytes(v) if isinstance(v, bytearray) else v for v in text))[:3]
     return EthicLensInputError(
         f"holds the text values {shown}, not numbers (a string column)",
         column=column,

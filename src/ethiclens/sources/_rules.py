@@ -536,7 +536,7 @@ class FileLayout:
             if column in schema.names:  # not a hive key
                 kind = schema.field(column).type
                 kinds[f] = kind.value_type if pa.types.is_dictionary(kind) else kind
-        text = [f for f, k in kinds.items() if pa.types.is_string(k) or pa.types.is_large_string(k)]
+        text = [f for f, k in kinds.items() if _is_text_or_bytes(k)]
         if text:
             return first_distinct(chunk for f in text for chunk in self._chunks(f, column))
         times = [f for f, k in kinds.items() if _is_time(k)]
@@ -1307,11 +1307,33 @@ def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = 
     read as numbers)."""
     typed_values = getattr(locator, "typed_values", None)
     values = typed_values(column) if typed_values else None
-    early = values is not None and (pd.api.types.is_bool_dtype(values) or values.dtype.kind in "mM")
+    early = values is not None and (
+        pd.api.types.is_bool_dtype(values) or values.dtype.kind in "mM" or _holds_bytes(values)
+    )  # bytes (a BLOB of b'1'): text that no count reads as numbers
     if values is None or (true_false and not early):
         return
     if (err := typed_numbers_error(values, _label(column, role), role)) is not None:
         raise err
+
+
+def _is_text_or_bytes(kind) -> bool:
+    """An Arrow string or binary type (pandas reads binary as bytes: text, not numbers)."""
+    return any(
+        is_(kind)
+        for is_ in (
+            pa.types.is_string,
+            pa.types.is_large_string,
+            pa.types.is_binary,
+            pa.types.is_large_binary,
+        )
+    )
+
+
+def _holds_bytes(values) -> bool:
+    """Whether ``values`` (a column's first distinct values) holds bytes."""
+    return pd.api.types.is_object_dtype(values.dtype) and any(
+        isinstance(v, bytes | bytearray) for v in values
+    )
 
 
 def _is_time(kind) -> bool:

@@ -1322,7 +1322,7 @@ class _Values:
             # Text is text as pandas.read_sql hands it over, also where other rows are numbers:
             # a '1.5', 'inf' or 'nan' stored as text among REAL values is refused as a string
             # column (SQLite's own CAST reads 'inf' as 0), not taken for the number it spells
-            sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) = 'text'"
+            sql = f"SELECT {name} FROM {self.source} WHERE typeof({name}) IN ('text', 'blob')"
             text = first_distinct(self._chunks(sql))
             if len(text):
                 return text
