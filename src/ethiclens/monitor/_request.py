@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextvars
 import datetime as dt
 import functools
+import glob
 import json
 import os
 import re
@@ -468,6 +469,46 @@ def _refuse_both(request: MonitorRequest) -> None:
             raise EthicLensInputError(problem, column="--" + _flag(name), value=value, fix=fix)
 
 
+def _refuse_file_beside_db(request: MonitorRequest) -> None:
+    """A database (``db=``) beside a target that is data itself (a DataFrame, a path object, or
+    a text naming a file, folder or glob that exists) names two targets: refused naming both,
+    as the command line refuses TARGET beside --db, never the file silently left unread (the
+    database counted). With ``db=``, ``target`` is only the report's name of it."""
+    target = request.target
+    if request.db is None or target is None:
+        return
+    if isinstance(target, os.PathLike):
+        kind = "file"
+    elif isinstance(target, str):
+        name = os.path.expanduser(target)
+        found = os.path.exists(name) or (glob.has_magic(name) and glob.glob(name))
+        if not found or _same_file(name, request.db):  # the SQLite file db= reads: one target
+            return
+        kind = "folder" if os.path.isdir(name) else "file"
+    elif hasattr(target, "columns"):  # a pandas, Dask or Spark DataFrame
+        kind = "DataFrame"
+    else:
+        return
+    shown = os.fspath(target) if kind != "DataFrame" else None
+    raise EthicLensInputError(
+        f"names a {kind} while argument 'db' names a database: 2 targets ({kind}, db)",
+        column="target",
+        value=shown,
+        fix="keep one of them: a run monitors one target (beside db=, give target= only as "
+        "the report's name of it, e.g. target='db'; or drop db=, table= and query= to read "
+        f"the {kind})",
+        kind="argument",
+    )
+
+
+def _same_file(name: str, url: str) -> bool:
+    """Whether ``url`` is a SQLite URL of the file ``name`` (``sqlite:///NAME``)."""
+    if not str(url).startswith("sqlite") or ":///" not in str(url):
+        return False
+    path = str(url).partition(":///")[2].partition("?")[0]
+    return bool(path) and os.path.realpath(name) == os.path.realpath(path)
+
+
 def _refuse_shared_columns(request: MonitorRequest) -> None:
     """One column plays one role: refused naming the options given that share it."""
     roles = [("--time", request.time), ("--y-pred", request.y_pred), ("--y-true", request.y_true)]
@@ -520,6 +561,8 @@ def refuse_bad_database(request: MonitorRequest) -> None:
                 "e.g. table='predictions', or query='SELECT ...'", "e.g. --table predictions"
             ),
         )
+    else:
+        _refuse_file_beside_db(request)
 
 
 def refuse_bad_baseline(request: MonitorRequest) -> None:
