@@ -12,7 +12,9 @@ the monitor stored them, plus the monitor's own JSON document (``report``, the o
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -52,9 +54,39 @@ def read_store(path, *, flag: str = "--store") -> dict:
     except sqlite3.DatabaseError as exc:
         if "locked" in str(exc) or "busy" in str(exc):
             raise refuse("is busy (a monitor run is writing it)", "try again in a moment") from None
+        if "readonly" in str(exc) and Path(f"{path}-journal").exists():
+            recovered = _read_recovered(path, flag, refuse)
+            if recovered is not None:
+                return recovered
         raise damaged(f"SQLite: {exc}", str(path), flag) from None
     finally:
         con.close()
+
+
+def _read_recovered(path: Path, flag: str, refuse) -> dict | None:
+    """A store whose last writer stopped mid-write (a run killed, a sqlite3 shell's open
+    transaction at a crash) has a hot ``-journal`` beside it: SQLite rolls the unfinished write
+    back, to the store's last committed state, when it next opens it for writing, which a
+    read-only reader (``mode=ro``) may not do ("attempt to write a readonly database"). That
+    state is read from a private copy of the store and its journal, rolled back there: judged
+    on its content, never called damaged, and the store itself left as found. None when the
+    journal went meanwhile (a run rolled it back: the store reads as it is)."""
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "store.sqlite"
+        try:  # the journal first: a rollback that starts meanwhile is replayed on the copy
+            shutil.copyfile(f"{path}-journal", f"{copy}-journal")
+            shutil.copyfile(path, copy)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise refuse(f"cannot be read: {exc.__class__.__name__}") from None
+        con = sqlite3.connect(copy)
+        try:
+            return _read(Store(path, con, flag), refuse)
+        except sqlite3.DatabaseError as exc:  # the journal's rollback failed: damaged
+            raise damaged(f"SQLite: {exc}", str(path), flag) from None
+        finally:
+            con.close()
 
 
 def _read_postgres(url: str, flag: str) -> dict:
