@@ -185,6 +185,22 @@ def _numbers(series) -> np.ndarray:
     return values
 
 
+def _refuse_text_numbers(table, label, where) -> None:
+    """A count or sum column whose text cells ('12', b'12': a string column) all spell numbers
+    is refused, the first text cell named, as a score or weight column of text is: no count is
+    read from text. Text that is no number ('x', a CSV's bad cell) is refused as no number."""
+    for col in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM):
+        if col not in table.columns or pd.api.types.is_numeric_dtype(table[col].dtype):
+            continue
+        text = table[col].map(lambda v: isinstance(v, str | bytes | bytearray)).to_numpy(bool)
+        if text.any() and np.isfinite(_numbers(table[col][text].astype(object))).all():
+            what, fix = "a number written as text (a string column)", _FIX_TEXT
+            _refuse(table, text, what, label(col), fix, col, where)
+
+
+_FIX_TEXT = "store the column as numbers (pandas: pd.to_numeric(column))"
+
+
 def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str, where):
     """Refuse the first cell where ``bad``; ``source`` is the table column whose value is shown."""
     i = int(np.flatnonzero(bad)[0])
@@ -245,6 +261,7 @@ def check_counts_cells(
     if len(table) == 0:
         return  # the audit says what is missing
     _refuse_not_one_value(table, label, where, attributes)
+    _refuse_text_numbers(table, label, where)
     count = _numbers(table[COUNT])
     _check_count_column(table, count, where)
     sums = _cell_sums(table)
