@@ -75,6 +75,8 @@ from ._result import (
     Headline,
     MetricEstimate,
     judged_largest_disparity,
+    missing_value_codes,
+    missing_value_codes_text,
 )
 from ._suppressed import (
     PARTLY_SUPPRESSED,
@@ -164,6 +166,8 @@ __all__ = [
     "Comparison",
     "Headline",
     "judged_largest_disparity",
+    "missing_value_codes",
+    "missing_value_codes_text",
     "MetricEstimate",
     "Policy",
     "check_policy",

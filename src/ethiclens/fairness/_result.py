@@ -137,10 +137,12 @@ def missing_value_codes(groups) -> list[str]:
     return [str(g) for g in groups if str(g).strip().casefold() in MISSING_VALUE_CODES]
 
 
-def missing_value_codes_text(name: str, codes) -> str:
+def missing_value_codes_text(name: str, codes, *, leave_out: str | None = None) -> str:
     """The note on an attribute's groups named like a missing value, in every face's words:
     ``race: group '?' looks like a missing-value code; it is audited as a group of its own:
-    if it stands for missing values, leave it out (--exclude-group 'race=?') or recode it``."""
+    if it stands for missing values, leave it out (--exclude-group 'race=?') or recode it``.
+    ``leave_out``: how a face without ``--exclude-group`` leaves them out (P2NIA's estimate,
+    the probes), its ``{it}``/``{its}`` said of one group or of several."""
     import shlex
 
     codes = [str(c) for c in codes]
@@ -149,6 +151,7 @@ def missing_value_codes_text(name: str, codes) -> str:
     spelled = [f'"{c}"' if c != c.strip() else c for c in codes]
     flags = " ".join(f"--exclude-group {shlex.quote(f'{name}={c}')}" for c in spelled)
     it, its = ("it", "its") if one else ("them", "their")
+    flags = flags if leave_out is None else leave_out.format(it=it, its=its)
     return (
         f"{name}: {'group' if one else 'groups'} {', '.join(map(repr, codes))} "
         + ("looks like a missing-value code" if one else "look like missing-value codes")

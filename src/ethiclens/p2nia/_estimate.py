@@ -64,6 +64,8 @@ from ..fairness import (
     estimates_html,
     folded_max,
     metric_status,
+    missing_value_codes,
+    missing_value_codes_text,
 )
 from ..io import sha256_file
 from ._common import TABLE, article, budget_note, no_rows_held, number_text
@@ -520,6 +522,7 @@ def estimate(
     est = _estimate_of(m, values, basis, policy, mech)
     est.interval_method = mech.ci_method + FOLDED if n_boot else None
     est.notes = _noise_notes(mech.clipped_share(counts / counts.sum(), m))
+    est.notes += _missing_code_notes(basis)
     _record(est, m, metrics, request, {"random_state": random_state, "n_boot": n_boot}, level)
     return est.record_inputs(source, request) if source is not None else est
 
@@ -625,6 +628,22 @@ def _request_record(request) -> dict | None:
         as_request(request, "request")  # an AuditRequest or its dict: anything else refused
         return {"file": None, "sha256": None}
     return {"file": os.fspath(request), "sha256": sha256_file(request)}
+
+
+# How P2NIA leaves out a group named like a missing value: the auditor requests the groups
+# without it and the platform drops its rows (a release refuses values outside the domain).
+LEAVE_OUT = (
+    "p2nia request --groups without {it}, the platform dropping {its} rows before the release"
+)
+
+
+def _missing_code_notes(basis: _Cells) -> list[str]:
+    """The audit's note on groups named like a missing value ('?', 'NA', 'n/a'), in P2NIA's
+    words: such a group is estimated as a group of its own."""
+    codes = missing_value_codes(basis.domain)
+    if not codes:
+        return []
+    return [missing_value_codes_text(basis.attribute, codes, leave_out=LEAVE_OUT)]
 
 
 def _noise_notes(clipped: float | None) -> list[str]:

@@ -40,6 +40,8 @@ from ..fairness import (
     check_ci,
     contain_one,
     encode_groups,
+    missing_value_codes,
+    missing_value_codes_text,
 )
 from ..io import _first_not_one_value, _not_one_value, _not_one_value_error, json_fields
 
@@ -704,9 +706,24 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
         seed=random_state,
     )
     result.notes += [other_changes] if other_changes else []
+    result.notes += _missing_code_notes(attribute, keys)
     flipped = ~observed
     same = score is not None and np.array_equal(score[flipped], orig_score[rows[flipped]])
     return result, bool(same)
+
+
+# How a probe leaves out a group named like a missing value (the audit's --exclude-group)
+LEAVE_OUT = "drop {its} rows before the probe, so that no record is flipped to {it} either"
+
+
+def _missing_code_notes(attribute, keys: pd.DataFrame) -> list[str]:
+    """The audit's note on the probed groups named like a missing value ('?', 'NA', 'n/a'):
+    each is a source and a target of flips like any group."""
+    codes = missing_value_codes(dict.fromkeys(sorted({*keys[SOURCE], *keys[TARGET]})))
+    if not codes:
+        return []
+    name = "the flipped attribute" if attribute is None else str(attribute)
+    return [missing_value_codes_text(name, codes, leave_out=LEAVE_OUT)]
 
 
 def _attribute(frame: pd.DataFrame, attribute: str | None) -> str | None:
