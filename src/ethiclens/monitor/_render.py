@@ -34,7 +34,7 @@ from .._text import (
     threshold_text,
 )
 from ._edits import plural
-from ._report import LABELS, alarm_text, e_value_text, sequence_text
+from ._report import LABELS, alarm_text, comparison_text, e_value_text, sequence_text
 
 
 def level_text(alpha: float) -> str:
@@ -185,7 +185,7 @@ def summary_lines(doc: dict) -> list[str]:
 
 def _comparison_lines(c: dict, request: dict, alpha: float) -> list[str]:
     """One comparison's terminal lines: its latest window, its sequences and its tests."""
-    lines = [f"{c['attribute']}: {c['group']} vs {c['reference']}"]
+    lines = [comparison_text(c)]
     if latest := c.get("latest"):
         est = latest["estimates"]
         parts = [f"{LABELS[k]} {_interval(v, _edges(request, k))}" for k, v in est.items()]

@@ -8,7 +8,7 @@ import math
 import sys
 from dataclasses import dataclass, field
 
-from .._text import one_line, threshold_text
+from .._text import one_line, spaced_name, threshold_text
 from ._store import Store
 
 SCHEMA_VERSION = 1
@@ -101,6 +101,14 @@ LABELS = {
 }
 
 
+def comparison_text(c: dict) -> str:
+    """A comparison's ``attribute: group vs reference`` for a line of text, each name quoted
+    when whitespace is around it (:func:`ethiclens._text.spaced_name`: ``g: 'e ' vs ' d'``,
+    where ``g: e  vs  d`` read as the groups 'e' and 'd'), as the audit's terminal says it."""
+    names = (spaced_name(c[k]) for k in ("attribute", "group", "reference"))
+    return "{}: {} vs {}".format(*names)
+
+
 def alarm_text(comparisons: list) -> str:
     """The alarmed tests in the words a comparison's lines use: "g: b vs a: DI, EO; g: c vs
     a: DI" (its header, its tests' labels), "" when none alarmed. The terminal's ``alarms:``
@@ -110,7 +118,7 @@ def alarm_text(comparisons: list) -> str:
     for c in comparisons:
         tests = [LABELS.get(t, t) for t, v in c["tests"].items() if v["alarm"]]
         if tests:
-            said.append(f"{c['attribute']}: {c['group']} vs {c['reference']}: {', '.join(tests)}")
+            said.append(f"{comparison_text(c)}: {', '.join(tests)}")
     return "; ".join(said)
 
 
