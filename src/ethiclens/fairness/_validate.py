@@ -5,7 +5,7 @@ from __future__ import annotations
 import decimal
 import numbers as numbers_abc
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import partial
 
 import numpy as np
@@ -1066,6 +1066,16 @@ def _as_frame(sf) -> pd.DataFrame:
 def _refuse_unordered(values, role: str = "sensitive_features") -> None:
     """A set has no row order, and a generator or iterator no length to check: neither can
     be paired with the predictions row by row."""
+    if isinstance(values, Mapping) and role != "sensitive_features":
+        # a dict of one value per key ({0: 1, 1: 0}): its keys are no rows of their own
+        raise EthicLensInputError(
+            f"is a {type(values).__name__} ({len(values)} keys), not one value per row",
+            column=role,
+            kind="argument",
+            value=values,
+            fix="pass its values in row order: a list, an array or a Series "
+            "(e.g. list(d.values()) or pd.Series(d))",
+        )
     if isinstance(values, (set, frozenset)) or not hasattr(values, "__len__"):
         name = type(values).__name__
         name = f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

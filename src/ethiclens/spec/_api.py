@@ -13,6 +13,8 @@ from ._spec import AuditSpec, named_as_called
 
 
 def _is_request(args) -> bool:
+    if len(args) > 1 and isinstance(args[0], dict) and not all(isinstance(k, str) for k in args[0]):
+        return False  # keyed by rows ({0: 1, 1: 0}), not a spec: the arrays form refuses it
     if args and isinstance(args[0], (AuditSpec, dict)) and len(args) > 1:
         # A spec with arrays after it mixes the two forms; its fields are keywords.
         raise TypeError(
