@@ -11,7 +11,10 @@ import ethiclens
 Y = np.array([0, 1, 0, 1])
 G = np.array(["a", "a", "b", "b"])
 D = {0: 1, 1: 0, 2: 0, 3: 1}
-FIX = "Fix: pass its values in row order: a list, an array or a Series (e.g. list(d.values()) or pd.Series(d))"
+FIX = (
+    "Fix: pass its values in row order: a list, an array or a Series "
+    "(e.g. list(d.values()) or pd.Series(d))"
+)
 
 
 @pytest.mark.parametrize(
