@@ -662,13 +662,15 @@ class Web:
         return self.error_page(request, 403, *NOT_LISTED)
 
     def server_files(self) -> list[str]:
-        """CSV/Parquet files in the data folder (not uploads, not hidden, not links out), each
-        named in text a page can hold: a name of bytes that are no UTF-8 (``caf\\xe9.csv``)
-        is not listed, which no browser could send back (it made the home page a 500)."""
+        """CSV/Parquet files in the data folder (not uploads, not hidden, nor in a hidden
+        folder, not links out), each named in text a page can hold: a name of bytes that are
+        no UTF-8 (``caf\\xe9.csv``) is not listed, which no browser could send back (it made
+        the home page a 500). A hidden folder (``.cache``, ``.git``) sorts first: its files
+        listed took the first places of the ``200`` and left the user's own unlisted."""
         root, out = self.config.data_dir, []
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
-            if rel.parts and rel.parts[0] in ("uploads",) or path.name.startswith("."):
+            if rel.parts[:1] == ("uploads",) or any(p.startswith(".") for p in rel.parts):
                 continue
             if not _utf8(rel.as_posix()):
                 continue
