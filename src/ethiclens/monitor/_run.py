@@ -1257,6 +1257,7 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
             chosen = a in updater.refs or a in given
             wait = "" if chosen else "; the reference is chosen when a second group is seen"
             notes.append(_too_few_groups(a, groups, held_rows) + wait)
+    notes.extend(_missing_code_notes(updater))
     if updater.base is not None:
         notes.extend(updater.base.notes())
     span, period = updater.request.baseline_span(), updater.request.baseline_period
@@ -1268,6 +1269,24 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     if notes:
         info.update(note=notes[0], notes=notes)
     return info
+
+
+def _missing_code_notes(updater: _Updater) -> list[str]:
+    """The audit's note on an attribute's groups named like a missing value ('?', 'NA': a
+    code no reader takes for missing), said by every run while the store holds such a group,
+    as every audit says it: in the terminal, the HTML summary and the JSON's run.notes. Either
+    fix changes what the store's windows were counted with: a new --store."""
+    from ..fairness import missing_value_codes, missing_value_codes_text
+
+    notes = []
+    for a in updater.per_attr:
+        if codes := missing_value_codes(updater.groups.get(a, [])):
+            text = missing_value_codes_text(a, codes)
+            them = "it" if len(codes) == 1 else "them"
+            notes.append(
+                f"{text}, in a new --store (this store's windows were counted with {them})"
+            )
+    return notes
 
 
 def _tie_notes(request: MonitorRequest, windows: dict, plan: _Plan) -> list[str]:
