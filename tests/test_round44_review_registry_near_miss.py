@@ -17,9 +17,7 @@ def test_every_registry_names_the_near_miss():
         (get_mechanism, "GRR", "grr"),
         (get_model, "RF", "rf"),
     ):
-        with pytest.raises(
-            EthicLensInputError, match=rf"Fix: did you mean '{near}'\? choose from \["
-        ):
+        with pytest.raises(EthicLensInputError, match=rf"Fix: did you mean '{near}'\? use one of "):
             get(name)
 
 
@@ -30,11 +28,9 @@ def test_the_registry_itself_names_it_and_no_more():
 
     reg = Registry("widget", Item, "Item(name)")
     reg.register(Item("alpha"))
-    with pytest.raises(
-        EthicLensInputError, match=r"Fix: did you mean 'alpha'\? choose from \['alpha'\]"
-    ):
+    with pytest.raises(EthicLensInputError, match=r"Fix: did you mean 'alpha'\? use one of alpha$"):
         reg.get("Alpha")
     for far in ("zzz", 3, None):
         with pytest.raises(EthicLensInputError) as info:
             reg.get(far)
-        assert info.value.fix == "choose from ['alpha']"
+        assert info.value.fix == "use one of alpha"

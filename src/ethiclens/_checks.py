@@ -1299,13 +1299,15 @@ def choice_words(choices) -> str:
     return ", ".join(map(str, choices))
 
 
-def choice_error(value, choices, *, column: str, kind: str | None = None) -> EthicLensInputError:
+def choice_error(
+    value, choices, *, column: str, kind: str | None = None, what: str | None = None
+) -> EthicLensInputError:
     """The one refusal of a value outside a setting's fixed ``choices``, on every face (a flag
     click checks, the spec's keys, a registry's names, P2NIA's metrics): ``option '--fail-on':
     must be one of never, alarm (value: 'bogus'). Fix: use one of never, alarm``, a near miss
-    (:func:`did_you_mean`) first."""
+    (:func:`did_you_mean`) first; ``what`` (a registry's kind) heads it: ``unknown mechanism:
+    must be one of grr, mst, aim``."""
     words = choice_words(choices)
+    problem = ("" if what is None else f"unknown {what}: ") + f"must be one of {words}"
     fix = did_you_mean(value, list(choices)) + "use one of " + words
-    return EthicLensInputError(
-        f"must be one of {words}", column=column, value=value, fix=fix, kind=kind
-    )
+    return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)

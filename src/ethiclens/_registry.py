@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-from ._checks import did_you_mean
+from ._checks import choice_error
 from ._secrets import masked_cut
 from ._text import prints_blank
 from .errors import EthicLensInputError
@@ -146,13 +146,9 @@ class Registry(Generic[T]):
         getter's own parameter ``name`` as the argument it is: ``get_model('RF')``)."""
         if not isinstance(name, str) or name not in self.entries:
             kind = kind or ("argument" if where == "name" else None)
-            names = self.names()
-            raise EthicLensInputError(
-                f"unknown {self.kind} (registered: {', '.join(names)})",
-                column=where or self.kind,
-                value=name,
-                fix=f"{did_you_mean(name, names)}choose from {names}",
-                kind=kind,
+            # the one wording of every choice (a flag click checks, a spec key): a list's words
+            raise choice_error(
+                name, self.names(), column=where or self.kind, kind=kind, what=self.kind
             )
         return self.entries[name]
 

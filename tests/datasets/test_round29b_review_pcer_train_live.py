@@ -53,6 +53,6 @@ def test_pcer_train_takes_the_dataset_the_audit_sends_it(mine, capsys):
 def test_an_unknown_dataset_is_refused_as_before(capsys):
     assert main(["pcer", "train", "nope"]) == 2
     assert capsys.readouterr().err == (
-        "error: argument 'DATASET': 'nope' is not one of 'acs-income', 'adult', 'bios', "
-        "'compas'. Fix: choose from acs-income, adult, bios, compas\n"
+        "error: argument 'DATASET': must be one of acs-income, adult, bios, compas (value: "
+        "'nope'). Fix: use one of acs-income, adult, bios, compas\n"
     )

@@ -12,10 +12,10 @@ from ethiclens.p2nia import make_request
 def test_an_accounting_names_its_near_miss(typed, near):
     with pytest.raises(EthicLensInputError) as info:
         make_request(100, "g", protected_domain=["a", "b"], epsilon=1, accounting=typed)
-    assert info.value.fix == f"did you mean '{near}'? choose from ['record', 'per-column']"
+    assert info.value.fix == f"did you mean '{near}'? use one of record, per-column"
 
 
 def test_no_near_miss_lists_the_choices_alone():
     with pytest.raises(EthicLensInputError) as info:
         make_request(100, "g", protected_domain=["a", "b"], epsilon=1, accounting="xyz")
-    assert info.value.fix == "choose from ['record', 'per-column']"
+    assert info.value.fix == "use one of record, per-column"

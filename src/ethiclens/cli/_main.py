@@ -276,15 +276,10 @@ def _param_name(param) -> tuple[str, str]:
 
 def _type_fix(param, ctx_path: str, problem: str = "") -> str:
     """What to give instead, from the parameter's type (click's name of it for a number)."""
-    from .._checks import WHOLE_FIX, did_you_mean
+    from .._checks import WHOLE_FIX
     from ..spec import field_fix  # 95%, 1e-400: the option's example (0.5 is no level)
 
-    if isinstance(kind := param.type, click.Choice):  # a near miss first, as every choice's
-        typed = _literal(problem.partition(" is not one of ")[0])  # click's "'Adult' is not …"
-        return (
-            did_you_mean(typed, kind.choices) + "choose from " + ", ".join(map(str, kind.choices))
-        )
-    if isinstance(kind, (click.IntRange, click.FloatRange)):
+    if isinstance(kind := param.type, (click.IntRange, click.FloatRange)):
         return f"give a number in {kind._describe_range()}"
     if isinstance(kind, (click.Path, click.File)):
         return "check the path"
@@ -305,7 +300,7 @@ def _literal(text: str):
 
 def usage_error_line(exc: click.UsageError) -> str:
     """click's usage error as EthicLens's one line: ``option '--x': problem. Fix: fix``."""
-    from .._checks import role_flag
+    from .._checks import choice_error, role_flag
 
     ctx = exc.ctx
     path = ctx.command_path if ctx is not None else "ethiclens"
@@ -334,6 +329,9 @@ def usage_error_line(exc: click.UsageError) -> str:
         return f"{kind} {name!r}: is required but was not given. Fix: {fix[:1].lower() + fix[1:]}"
     if isinstance(exc, click.BadParameter) and exc.param is not None:
         kind, name = _param_name(exc.param)
+        if isinstance(choices := exc.param.type, click.Choice):  # the library's words: one for all
+            typed = _literal(message.partition(" is not ")[0])  # click's "'Adult' is not …"
+            return str(choice_error(typed, choices.choices, column=name, kind=kind))
         return f"{kind} {name!r}: {message}. Fix: {_type_fix(exc.param, path, message)}"
     if isinstance(exc, click.BadOptionUsage):
         problem = message.removeprefix(f"Option {exc.option_name!r} ")

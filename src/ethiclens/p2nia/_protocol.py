@@ -44,6 +44,8 @@ from .._checks import (
     check_argument_type,
     check_label_lengths,
     check_labels_print_apart,
+    choice_error,
+    choice_words,
     delta_fix,
     did_you_mean,
     first_row,
@@ -1601,16 +1603,14 @@ def _check_accounting(accounting, mech: str) -> str:
     """A known accounting that the registered mechanism ``mech`` supports."""
     mechanism = _mechanism(mech)
     known = isinstance(accounting, str) and accounting in ACCOUNTINGS
-    if not known or accounting not in mechanism.accountings:
+    if not known:  # the one wording of every choice
+        raise choice_error(accounting, ACCOUNTINGS, column="--accounting", what="accounting")
+    if accounting not in mechanism.accountings:
         raise EthicLensInputError(
-            f"{mech.upper()} supports only {list(mechanism.accountings)} accounting"
-            if known
-            else "unknown accounting",
+            f"{mech.upper()} supports only {choice_words(mechanism.accountings)} accounting",
             column="--accounting",
             value=accounting,
-            fix="use --accounting record (per-column applies to grr)"
-            if known
-            else f"{did_you_mean(accounting, ACCOUNTINGS)}choose from {list(ACCOUNTINGS)}",
+            fix="use --accounting record (per-column applies to grr)",
         )
     return accounting
 
@@ -1618,7 +1618,7 @@ def _check_accounting(accounting, mech: str) -> str:
 def _metrics_error(problem: str, value=None, fix: str | None = None) -> EthicLensInputError:
     """A refusal of the metrics asked (``--metrics``); the fix lists :data:`METRICS` unless
     ``fix`` is given."""
-    fix = fix or f"choose from {list(METRICS)}"
+    fix = fix or f"use one of {choice_words(METRICS)}"
     return EthicLensInputError(problem, column="--metrics", value=value, fix=fix)
 
 
@@ -1635,9 +1635,9 @@ def _check_metrics(metrics):
 def known_metrics(metrics) -> list:
     """``metrics`` as a list, each one of :data:`METRICS`."""
     unknown = [m for m in metrics if m not in METRICS]
-    if unknown:  # a near miss named first ('EO' -> 'eo'), as the registries' refusals do
-        near = did_you_mean(unknown[0], METRICS) if len(unknown) == 1 else ""
-        raise _metrics_error("unknown metric", unknown, f"{near}choose from {list(METRICS)}")
+    if unknown:  # the one wording of every choice, a near miss first ('EO' -> 'eo')
+        given = unknown[0] if len(unknown) == 1 else unknown
+        raise choice_error(given, METRICS, column="--metrics", what="metric")
     return list(metrics)
 
 
