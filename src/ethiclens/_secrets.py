@@ -81,9 +81,10 @@ _USERINFO = re.compile(
 # user:password@host without a scheme (u:pw@h/db), or after a mistyped one (postgresql//u:pw@h,
 # a path that folded its '//' to '/'): a user name at a token's start or after '/', then ':'. A
 # password starting with '/' is left to _USERINFO (scheme://...), so a SQLite path is kept.
-# A mailto: address (mailto:alice@example.org) has that shape and is no credential: kept.
+# A mailto: address (mailto:alice@example.org) has that shape and is no credential: kept; so
+# does a Windows path, whose drive letter is no user (C:\\Users\\john@corp\\d.csv): kept.
 _BARE_USERINFO = re.compile(
-    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:)[\w.%+~-]*:)(?!/)"
+    r"(?P<pre>(?<![\w.%+~:-])(?![Mm][Aa][Ii][Ll][Tt][Oo]:|[A-Za-z]:\\)[\w.%+~-]*:)(?!/)"
     # no such '@': the rest of the word skipped, where every later start would fail as well
     r"(?:(?P<run>\S*@)(?=[\w\[])|\S*)"
 )
