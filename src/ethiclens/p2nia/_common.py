@@ -31,10 +31,10 @@ def budget_note(manifest: dict) -> str:
     if not isinstance(budget, dict):
         return ""
     count, delta = budget.get("releases", 1), budget.get("cumulative_delta_on_this_data")
-    delta = f", δ {number_text(delta)}" if _is_number(delta) else ""
+    delta = f", δ {sum_text(delta)}" if _is_number(delta) else ""
     return (
-        f"cumulative ε on this data {budget['cumulative_on_this_data']:g}{delta} over {count} "
-        f"release{'' if count == 1 else 's'}"
+        f"cumulative ε on this data {sum_text(budget['cumulative_on_this_data'])}{delta} over "
+        f"{count} release{'' if count == 1 else 's'}"
     )
 
 
@@ -77,6 +77,21 @@ def number_text(x) -> str:
     shown, digits = f"{x:g}", repr(x)
     # a subnormal's :g may read back as it (9.99989e-321 is 1e-320): the shorter text then
     return shown if float(shown) == x and len(shown) <= len(digits) else digits
+
+
+def sum_text(x) -> str:
+    """A sum of budgets (a folder's cumulative ε or δ) as the number it adds up to: the fewest
+    significant digits that hold it to 1e-12, as :func:`number_text` writes them. Every digit
+    its terms were given with (1.2345678 twice is 2.4691356, not ``:g``'s 2.46914), without a
+    sum's float noise (0.1 three times is 0.3, not 0.30000000000000004)."""
+    value = _float(x)
+    if not math.isfinite(value) or value == 0:
+        return number_text(value)
+    for digits in range(1, 18):
+        text = f"{value:.{digits}g}"
+        if math.isclose(float(text), value, rel_tol=1e-12):
+            return number_text(float(text))
+    return number_text(value)
 
 
 INVALID_FIX = (
