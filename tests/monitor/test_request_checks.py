@@ -163,10 +163,12 @@ def test_python_callers_get_the_store_url_rule_too(tmp_path, days):
     request = MonitorRequest(
         target=str(data), time="ts", window="1d", y_pred="pred", protected=("race",)
     )
-    for call in (lambda: run_monitor(request, url), lambda: read_store(url)):
+    # run_monitor names its argument store_path (round 47); read_store its flag=, --store
+    for call, name in ((lambda: run_monitor(request, url), "store_path"),
+                       (lambda: read_store(url), "--store")):  # fmt: skip
         with pytest.raises(EthicLensInputError) as exc:
             call()
-        assert exc.value.column == "--store" and SECRET not in str(exc.value)
+        assert exc.value.column == name and SECRET not in str(exc.value)
 
 
 def test_a_postgresql_store_url_is_taken_with_any_driver():

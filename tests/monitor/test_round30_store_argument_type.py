@@ -21,8 +21,8 @@ def _request():
 @pytest.mark.parametrize("store", [None, 5, 1.5, b"s.sqlite", ["s.sqlite"]])
 def test_a_store_that_is_no_path_is_refused(tmp_path, monkeypatch, store):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(EthicLensInputError, match="--store") as caught:
-        run_monitor(_request(), store)
+    with pytest.raises(EthicLensInputError, match="^argument 'store_path'") as caught:
+        run_monitor(_request(), store)  # its argument (round 47: was "option '--store'")
     assert "must be a path" in str(caught.value)
     # what was given: a short scalar itself (round 46: 5, b's.sqlite'), else its type's name
     message = str(caught.value)

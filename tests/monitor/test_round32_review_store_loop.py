@@ -18,5 +18,6 @@ def test_a_store_that_is_a_loop_of_links_is_refused_by_name(tmp_path):
     request = MonitorRequest(target=frame, time="ts", window="1d", y_pred="p", protected=("g",))
     with pytest.raises(EthicLensInputError, match="is a loop of symbolic links") as caught:
         run_monitor(request, link)
-    assert caught.value.column == "--store" and caught.value.value == str(link)
+    # run_monitor's argument (round 47: was the command line's --store)
+    assert caught.value.column == "store_path" and caught.value.value == str(link)
     assert link.is_symlink() and not link.exists()

@@ -1255,8 +1255,9 @@ def in_python_words():
             if isinstance(exc.fix, _DatabaseFix):  # a URL as the target: where its database goes
                 exc.fix = _DB_FIX
             raise exc.renamed({"TARGET": "target"}, "argument") from None  # the request's field
-        if exc.column == "--store" and not _CLI_RUN.get():  # the store's: its words' fields
-            raise exc.renamed({}, None, _FIELDS) from None  # (n_draws 200 there, 300 here)
+        if exc.column == "--store" and not _CLI_RUN.get():  # the store: run_monitor's argument
+            words = {**_FIELDS, "--store": "store_path"}  # its words' fields (n_draws 200 there)
+            raise exc.renamed({"--store": "store_path"}, "argument", words) from None
         if _CLI_RUN.get() or exc.kind != "option" or head not in _FIELDS:
             raise
         raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _FIELDS) from None

@@ -464,17 +464,18 @@ def read_store_report(store_path, request) -> MonitorResult:
         fix = "give the MonitorRequest of the runs that wrote the store"
         # no type given: refused, in the words of every argument of a wrong type
         check_argument_type(request, (), column="request", problem=problem, fix=fix)
-    path = checked_store(store_path)  # a store read, never made: none there is refused
-    if not is_store_url(path) and not Path(path).is_file():
-        fix = as_written_fix(path, READ_FIX)  # read_store's words
-        raise _refuse("is not a file (a monitor store)", path, fix)
-    store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
-    try:
-        with in_python_words():  # the differing settings named by their fields (n_draws)
+    # the store named by this argument (store_path), the differing settings by their fields
+    with in_python_words():
+        path = checked_store(store_path)  # a store read, never made: none there is refused
+        if not is_store_url(path) and not Path(path).is_file():
+            fix = as_written_fix(path, READ_FIX)  # read_store's words
+            raise _refuse("is not a file (a monitor store)", path, fix)
+        store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
+        try:
             request = store_request(store, request)
-        return MonitorResult(build_report(store, request, {}))
-    finally:
-        store.close()
+            return MonitorResult(build_report(store, request, {}))
+        finally:
+            store.close()
 
 
 def _canonical_request(stored: dict, request: MonitorRequest) -> dict:
