@@ -47,6 +47,7 @@ from .errors import (
     EmptyInputError,
     EthicLensInputError,
     Example,
+    FaceFix,
     _keep_text,
     shortened_digits,
     shown_int,
@@ -1122,18 +1123,21 @@ def refuse_missing(path: str | Path, flag: str | None = None) -> None:
     # a path of another type (None, 5) or holding a NUL: refused naming it, not by os
     _refuse_not_a_path(path, flag, "give the path of the file to read")
     if not _path_exists(path, flag or "path", None if flag else "argument"):
-        fix = _as_written_fix(path, "check the path", flag in (None, "TARGET"))
+        fix = _as_written_fix(
+            path, "check the path", flag or "path" if flag in (None, "TARGET") else ""
+        )
         what = "folder" if str(path).endswith(("/", os.sep)) else "file"  # 'nodir/' says folder
         raise DataFileError(f"{what} {_shown(path)} does not exist", column=flag, fix=fix)
 
 
-def _as_written_fix(path, fix: str, data: bool = False) -> str:
+def _as_written_fix(path, fix: str, data: bool | str = False) -> str:
     """``fix``, but for a path beginning with a literal '~' (quoted: no shell expanded it) that
     it is read as written, as every output path is (:func:`check_writable`); and for the
     ``data`` to audit given as a URL (``postgresql://u@h/db``, ``s3://b/x.csv``), which no file
-    reader opens, where a database goes."""
+    reader opens, where a database goes: in the words of ``data``'s face where it names the
+    argument or key that gave the path (``path``, ``target.file``), else the command line's."""
     if data and _URL_SCHEME.match(os.fsdecode(path)):
-        return _URL_FIX
+        return _URL_FIXES.get(data, _URL_FIX)
     if not os.fspath(path).startswith("~"):
         return fix
     return (
@@ -1168,7 +1172,9 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
             f"{masked_cut(text, 60)!r} is a URL with its password, not a data file's path",
             column=column,
             kind=kind,
-            fix=_URL_FIX if data else "give the file's local path (EthicLens reads no URL there)",
+            fix=_URL_FIXES.get(column, _URL_FIX)
+            if data
+            else "give the file's local path (EthicLens reads no URL there)",
         )
     for part in parts:
         if "@" in part and _mask_patterns(part) != part:
@@ -1185,16 +1191,34 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # postgresql+psycopg://, s3://
 
 
-class _DatabaseFix(str):
-    """The fix of a database URL given where the data's path goes, in the command line's words:
+class _DatabaseFix(FaceFix):
+    """The fix of a database URL given where the data's path goes, in the words of the face
+    that gave the path, carrying the command line's (``cli``, :func:`in_cli_words`):
     recognised by type (never by text) by a face whose database is given otherwise (the
     monitor's :class:`MonitorRequest` takes ``db=``, ``table=``, ``query=``)."""
 
 
-_URL_FIX = _DatabaseFix(
+_URL_CLI = (
     "give a database by --db-env NAME (an environment variable holding the URL; or --db URL) "
     "with --table or --query; a file by its local path"
 )
+_URL_FIX = _DatabaseFix(_URL_CLI, _URL_CLI)
+# the same fix where a face's own argument or key gave the path: read_table's ``path`` (its
+# Python caller has no --db flag), a spec's ``target.file`` (a config's keys; the command line,
+# whose TARGET the spec's target.file is, says its flags)
+_URL_FIXES = {
+    "path": _DatabaseFix(
+        "read_table reads a local file: give its local path; a database's rows are audited by "
+        "a spec's target {'db_env': NAME (an environment variable holding the URL; or 'db': "
+        "URL), 'table': ... or 'query': ...}",
+        _URL_CLI,
+    ),
+    "target.file": _DatabaseFix(
+        "give a database by target: {db_env: NAME} (an environment variable holding the URL; or "
+        "db: URL) with table or query; a file by its local path",
+        _URL_CLI,
+    ),
+}
 
 
 def _exists(path, column: str, kind: str | None = None) -> bool:

@@ -152,9 +152,11 @@ def refuse_missing_input(path: str, key: str, globs: bool = False) -> None:
     if globs and any(ch in str(path) for ch in "*?["):
         if glob.glob(str(path), recursive=True):
             return
-        fix = _as_written_fix(path, f"check the path or the glob{where}", key == "target.file")
+        fix = _as_written_fix(
+            path, f"check the path or the glob{where}", key == "target.file" and key
+        )
         raise _refused("matches no file", key, fix, str(path))
-    fix = _as_written_fix(path, f"check the path{where}", key == "target.file")
+    fix = _as_written_fix(path, f"check the path{where}", key == "target.file" and key)
     what = "folder" if str(path).endswith(("/", os.sep)) else "file"  # 'exports/' says folder
     raise DataFileError(f"{what} {one_line(path)} does not exist", column=key, fix=fix)  # 1 line
 
