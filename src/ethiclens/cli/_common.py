@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .._checks import check_member, number_problem, whole_number
+from .._checks import check_member, empty_fix, number_problem, whole_number
 from .._text import safe_console
 from ..errors import EthicLensInputError, _number_as_typed
 
@@ -29,10 +29,12 @@ class NotFolder(click.Path):
             problem = "a path cannot hold a NUL character (\\x00)"
             raise EthicLensInputError(problem, value=value, fix=fix, **_named(param))
         if isinstance(value, str):  # a name too long: by its flag (was "the path has ...")
-            from ..io import refuse_unopenable  # pandas: not at --help
+            from ..io import check_writable, refuse_unopenable  # pandas: not at --help
 
             refuse_unopenable(value, **_named(param))
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
+            if (flag := _named(param)["column"]) in ("--out", "--json", "--html", "--save-config"):
+                check_writable(value, flag=flag)  # an output replaced whole: io's (audit's) words
             fix = "give the path of a regular file"
             raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))
         if not self.file_okay and isinstance(value, str) and os.path.isfile(value):
@@ -47,7 +49,7 @@ class _Path(NotFolder):
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not value.strip():
-            fix = "give a path" + ("" if param.required else ", or leave it out")
+            fix = "give a path" if param.required else empty_fix(param.name)  # as --json '' is
             raise EthicLensInputError("must not be empty", value=value, fix=fix, **_named(param))
         return super().convert(value, param, ctx)
 
