@@ -18,7 +18,7 @@ from html import escape
 
 from .. import _renderers
 from .._checks import use_one_of
-from .._text import beside, masked_apart, one_line, percent, plural
+from .._text import beside, masked_apart, one_line, percent, plural, spaced_name
 from ..errors import EthicLensInputError
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 from ._policy import STATUS_LOOKS, SUPPRESSED_METHOD
@@ -321,8 +321,27 @@ def headline_text(result) -> str:
         # the composite to its 4 stored places, as the reports print it: to 3, 0.5996 (High
         # Risk, below 0.60) read as 0.600; a DI on its side of the policy's edges (0.7996)
         value = fmt(h.value, 4) if h.name == "composite" else unbounded or beside(h.value, edges)
-        parts.append(f"{label}: {value} ({h.comparison}{band}{lower})")
+        parts.append(f"{label}: {value} ({_key_text(result, h.comparison)}{band}{lower})")
     return "; ".join(parts)
+
+
+def _pair_text(c, sep: str = ": ") -> str:
+    """A comparison's attribute and group (``sep`` between), each name quoted when whitespace
+    is around it (:func:`ethiclens._text.spaced_name`: ``g: 'e '``, where ``g: e`` hid it), as
+    the terminal says them."""
+    return f"{spaced_name(c.attribute)}{sep}{spaced_name(c.group)}"
+
+
+def _names_text(c) -> str:
+    """``attribute: group vs reference`` of a comparison, each name as :func:`_pair_text`."""
+    return f"{_pair_text(c)} vs {spaced_name(c.reference)}"
+
+
+def _key_text(result, key) -> str:
+    """A headline's comparison key (``g:e ``) in its comparison's names (:func:`_pair_text`,
+    ``g:'e '``); a key no comparison has, as given."""
+    c = next((c for c in result.comparisons if c.key == key), None)
+    return str(key) if c is None else _pair_text(c, ":")
 
 
 def _unbounded_di(result, h, edges) -> str | None:
@@ -395,7 +414,7 @@ def audit_repr(result) -> str:
     for c in result.comparisons[:limit]:
         di = c.metrics.get("disparate_impact")
         lines.append(
-            f"  {c.attribute}: {c.group} vs {c.reference}: {c.status}"
+            f"  {_names_text(c)}: {c.status}"
             + (f", DI {audit_value(di, edges)}" if di is not None else "")
         )
     if len(result.comparisons) > limit:
@@ -408,7 +427,7 @@ def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     edges = policy_edges("disparate_impact", c.policy)
     di_text = f", DI {audit_value(di, edges)}" if di is not None else ""
-    return shown(f"Comparison({c.attribute}: {c.group} vs {c.reference}, {c.status}{di_text})")
+    return shown(f"Comparison({_names_text(c)}, {c.status}{di_text})")
 
 
 @_named(_comparison_names)
@@ -431,7 +450,7 @@ def compare_summary(comp) -> list[str]:
         f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
             f"Verdicts changed for {len(changed)} of {plural(len(comp.verdicts), 'comparison')}: "
-            + ", ".join(f"{v.attribute}:{v.group} {v.status_a} → {v.status_b}" for v in changed)
+            + ", ".join(f"{_pair_text(v, ':')} {v.status_a} → {v.status_b}" for v in changed)
             if changed
             else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."
         ),
@@ -498,7 +517,7 @@ def compare_repr(comp) -> str:
     # from 5 comparisons on without a word
     listed, limit = [d for d in comp.differences if d.metric in _SHOWN], 12
     for d in listed[:limit]:
-        what = f"{d.attribute}:{d.group} {_words(d.metric)}{_absolute(d.metric)}"
+        what = f"{_pair_text(d, ':')} {_words(d.metric)}{_absolute(d.metric)}"
         lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
     if len(listed) > limit:
         lines.append(f"  ... {len(listed) - limit} more (comparison.to_frame())")
