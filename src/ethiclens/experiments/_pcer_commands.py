@@ -276,11 +276,12 @@ def read_table_inputs(store_path):
     1: the tables' rows, :func:`_tables.per_seed`), is refused before ``pcer tables`` creates
     its folder (a store holding group 1 rows alone left an empty one)."""
     from ._store import no_finished_runs, open_existing
-    from ._tables import per_seed
+    from ._tables import per_seed, refuse_runs_without_groups
 
     store = open_existing(store_path)
     try:
-        groups = store.group_stats()
+        groups, runs = store.group_stats(), store.runs()
+        refuse_runs_without_groups(groups, runs)  # a finished run's rows all deleted
         if not groups.empty and per_seed(groups).empty:
             raise EthicLensInputError(
                 "no finished run has two groups of an attribute, so no table can be computed",
@@ -289,7 +290,7 @@ def read_table_inputs(store_path):
             )
         if groups.empty:
             raise no_finished_runs()
-        return groups, store.runs()
+        return groups, runs
     finally:
         store.close()
 

@@ -30,6 +30,8 @@ def per_seed(groups: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
     _check_group_order(groups)
     g0, g1 = (groups[groups.group_index == i].set_index(keys) for i in (0, 1))
     g0, g1 = g0.align(g1, join="inner")
+    if len(g0):  # none paired: the callers refuse the store as having no two groups
+        _refuse_unpaired(groups, g0.index)
     out = pd.DataFrame(index=g0.index)
     out["epsilon"] = g0["epsilon"]
     out["group0"], out["group1"] = g0["group_name"], g1["group_name"]
@@ -106,6 +108,45 @@ def _check_group_order(groups: pd.DataFrame) -> None:
                     "PCER_0 − PCER_1 would mix two groups' directions"
                 )
                 raise _order_error(problem)
+
+
+def _refuse_unpaired(groups: pd.DataFrame, paired: pd.Index) -> None:
+    """A finished run holding one group of an attribute holds the other too: a run without
+    one (its row deleted, a store cut short) is refused naming it, never left out of the
+    means, counts and sign tests while the other runs are shown. A run without any row of an
+    attribute is kept out: a sweep that grew may audit other attributes than the first."""
+    keys = list(paired.names)
+    found = set(paired)
+    for key, held in groups.groupby(keys, sort=True):
+        if key in found:
+            continue
+        d, a, e, s = key
+        pairs = zip(held.group_index, held.group_name, strict=True)
+        has = ", ".join(f"group {i} {n!r}" for i, n in sorted(pairs))
+        problem = (
+            f"the run of {d}, ε {e}, seed {s} holds only {has} of {a}, not group 0 and "
+            "group 1: the tables would leave it out"
+        )
+        fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
+        raise EthicLensInputError(problem, column="STORE", fix=fix)
+
+
+def refuse_runs_without_groups(groups: pd.DataFrame, runs) -> None:
+    """A finished run of ``runs`` without one per-group row (its rows deleted) is refused,
+    never counted in the run summary while every table leaves it out."""
+    if not isinstance(runs, pd.DataFrame) or not {"run_id", "status"} <= set(runs.columns):
+        return
+    if "run_id" not in groups.columns or groups.empty:  # no rows at all: no finished runs
+        return
+    done = runs[(runs.status == "done") & ~runs.run_id.isin(groups.run_id)]
+    if len(done):
+        row = done.iloc[0]
+        problem = (
+            f"finished run {row['run_id']} ({row['dataset']}, ε {row['epsilon_key']}, seed "
+            f"{row['seed']}) holds no per-group row: the tables would leave it out"
+        )
+        fix = "rerun that run (delete its row from runs, then ethiclens pcer sweep again)"
+        raise EthicLensInputError(problem, column="STORE", fix=fix)
 
 
 def _shown_index(value) -> str:
@@ -542,6 +583,7 @@ def write_tables(
     _refuse_no_path(out_dir, "out_dir", fix, "argument", folder=True)  # '', 3, None, a NUL
     out_dir = Path(out_dir)
     _check_groups(groups)
+    refuse_runs_without_groups(groups, runs)
     seeds = per_seed(groups)
     if seeds.empty:
         raise EthicLensInputError(
