@@ -34,6 +34,7 @@ from ._uploads import FORM_FIX, UNREADABLE, limit_text, media_problem
 HERE = Path(__file__).parent
 ID = re.compile(r"^[0-9a-f]{24}$")
 DATA_SUFFIXES = (".csv", ".parquet", ".pq")
+LISTED_FILES = 200  # the data folder's files the picker lists (and /pick opens), in name order
 # The mapping form has two fields per column of the data (its reference group and bin edges):
 # a wide export (hundreds of columns) must fit. The 1 MB limit on a form's body bounds the rest.
 MAX_FORM_FIELDS = 20_000
@@ -622,13 +623,15 @@ class Web:
         """The data screen again, with what went wrong next to its field."""
         from .. import datasets
 
+        files = self.server_files(LISTED_FILES + 1)
         return self.page(
             request,
             "home.html",
             status,
             databases=self.config.databases,
             benchmarks=datasets.names("audit"),  # the registry says which an audit takes
-            files=self.server_files(),
+            files=files[:LISTED_FILES],
+            more_files=len(files) > LISTED_FILES,  # said: a file past them cannot be picked
             limit=limit_text(self.config.max_upload),
             history=[{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
             form_id=secrets.token_hex(12),  # the benchmark form's: one per page drawn
@@ -661,12 +664,14 @@ class Web:
         """403 for a data file that is not (or no longer) a listed one, in /pick's words."""
         return self.error_page(request, 403, *NOT_LISTED)
 
-    def server_files(self) -> list[str]:
+    def server_files(self, limit: int = 0) -> list[str]:
         """CSV/Parquet files in the data folder (not uploads, not hidden, nor in a hidden
         folder, not links out), each named in text a page can hold: a name of bytes that are
         no UTF-8 (``caf\\xe9.csv``) is not listed, which no browser could send back (it made
         the home page a 500). A hidden folder (``.cache``, ``.git``) sorts first: its files
-        listed took the first places of the ``200`` and left the user's own unlisted."""
+        listed took the first places of the ``200`` and left the user's own unlisted. At most
+        ``limit`` (``LISTED_FILES`` by default: those the picker lists and /pick opens)."""
+        limit = limit or LISTED_FILES
         root, out = self.config.data_dir, []
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root)
@@ -681,7 +686,7 @@ class Web:
                 and path.resolve().is_relative_to(root)  # not through a linked folder
             ):
                 out.append(rel.as_posix())
-            if len(out) >= 200:
+            if len(out) >= limit:
                 break
         return out
 
