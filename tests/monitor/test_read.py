@@ -68,7 +68,8 @@ def test_a_database_target_is_shown_without_its_password(tmp_path, days):
 @pytest.mark.parametrize(
     "content, message",
     [
-        (b"", "not a SQLite file"),
+        # round 47 (known item d): a run starts a 0-byte store; a reader finds it holds nothing
+        (b"", "is an empty file (0 bytes): it holds no windows"),
         (b"ts,pred\n1,0\n", "not a SQLite file"),
         (b"SQLite format 3\x00" + b"\x07" * 600, "is damaged (SQLite: "),
         (None, "not an EthicLens monitor store"),

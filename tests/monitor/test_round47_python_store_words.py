@@ -4,6 +4,8 @@ over"), which a caller of run_monitor(request, store_path) or read_store_report(
 request) cannot type. Each store refusal now names the argument, its fix too ("argument
 'store_path': ... or give a new store_path to start over"); the command line keeps --store."""
 
+import sqlite3
+
 import pandas as pd
 import pytest
 
@@ -17,8 +19,10 @@ def _request(**kw):
     return MonitorRequest(target=ROWS, time="ts", window="1d", y_pred="p", protected=("g",), **kw)
 
 
-def _empty(tmp_path):
-    (tmp_path / "s.sqlite").write_bytes(b"")
+def _damaged(tmp_path):
+    run_monitor(_request(), tmp_path / "s.sqlite")
+    with sqlite3.connect(tmp_path / "s.sqlite") as con:
+        con.execute("DROP TABLE alarms")
 
 
 def _foreign(tmp_path):
@@ -31,7 +35,7 @@ def _another(tmp_path):
 
 @pytest.mark.parametrize(
     ("make", "words"),
-    [(_empty, "is damaged (an empty file, 0 bytes"), (_foreign, "is not a SQLite file"),
+    [(_damaged, "is damaged (its table(s) alarms are missing)"), (_foreign, "is not a SQLite file"),
      (_another, "was written by another request: n_draws 1000 there, 200 here")],
 )  # fmt: skip
 @pytest.mark.parametrize("call", [run_monitor, lambda r, s: read_store_report(s, r)])

@@ -21,7 +21,15 @@ from pathlib import Path
 from ..errors import EthicLensInputError
 from ._report import build_report, iso, sequence_text
 from ._request import MonitorRequest, check_stored_numbers
-from ._store import READ_FIX, Store, as_written_fix, checked_store, damaged, is_store_url
+from ._store import (
+    EMPTY_STORE,
+    READ_FIX,
+    Store,
+    as_written_fix,
+    checked_store,
+    damaged,
+    is_store_url,
+)
 
 
 def read_store(path, *, flag: str = "--store") -> dict:
@@ -42,6 +50,8 @@ def read_store(path, *, flag: str = "--store") -> dict:
             head = fh.read(16)
     except OSError as exc:
         raise refuse(f"cannot be read: {exc.__class__.__name__}") from None
+    if not head:
+        raise refuse(EMPTY_STORE)
     if head != b"SQLite format 3\x00":
         raise refuse("is not a SQLite file (an EthicLens monitor store)")
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"

@@ -457,7 +457,7 @@ def read_store_report(store_path, request) -> MonitorResult:
     a baseline, ...) is the store's; one it gives that differs from the store's is refused
     naming it, as a run refuses it."""
     from .._checks import check_argument_type
-    from ._store import READ_FIX, as_written_fix, checked_store, is_store_url
+    from ._store import EMPTY_STORE, READ_FIX, as_written_fix, checked_store, is_store_url
 
     if not callable(getattr(request, "bound", None)):  # a MonitorRequest (its module imports us)
         problem = "must be a MonitorRequest (the request the store was written for), not a"
@@ -470,6 +470,8 @@ def read_store_report(store_path, request) -> MonitorResult:
         if not is_store_url(path) and not Path(path).is_file():
             fix = as_written_fix(path, READ_FIX)  # read_store's words
             raise _refuse("is not a file (a monitor store)", path, fix)
+        if not is_store_url(path) and Path(path).stat().st_size == 0:  # as read_store says it
+            raise _refuse(EMPTY_STORE, path, READ_FIX)
         store = Store.open(store_path, read_only=True)  # a PostgreSQL schema read, never made
         try:
             request = store_request(store, request)
@@ -1230,6 +1232,12 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
         notes.append(
             "the store was an empty file left by a first run stopped before its first commit "
             "(killed): no history was lost, the store was started by this run"
+        )
+    if getattr(store.db, "emptied", False):
+        notes.append(
+            f"the store {store.path} was an empty file (0 bytes, no journal): it held no "
+            "windows, so this run started it; if runs had written it before (a disk or a copy "
+            "emptied it), their history is only in a backup"
         )
     windows = store.windows()
     if len(windows) == 1 and plan.windows_in_target == 1:

@@ -51,6 +51,8 @@ PG_SCHEMA = "ethiclens_monitor"
 TABLES = ("meta", "windows", "results", "state", "alarms", "runs")
 _NEW_STORE_FIX = "name a new file, or the store an earlier monitor run wrote"
 READ_FIX = "name the store an `ethiclens monitor --store` run wrote"  # read, never made
+# a 0-byte store read back (read_store, read_store_report): a run starts it, a reader has nothing
+EMPTY_STORE = "is an empty file (0 bytes): it holds no windows (no monitor run has written it)"
 # a 0-byte store file is looked at this many times, this many seconds apart, before it is
 # refused as emptied: a run that has just created it locks it within microseconds
 _EMPTY_TRIES, _EMPTY_WAIT = 5, 0.02
@@ -224,6 +226,7 @@ class _SQLite:
     def __init__(self, path: Path, con: sqlite3.Connection):
         self.path, self.con, self.fresh = str(path), con, False
         self.restarted = False  # an empty file a killed first run left: started anew
+        self.emptied = False  # an empty file without a journal: started anew, said
         self.missing_table = sqlite3.OperationalError
         self.denied = ()  # a file's rights are the folder's: check_new_store, _read_only
 
@@ -264,8 +267,10 @@ class _SQLite:
         holds the write lock until its first commit, or leaves nothing and removes the file),
         a first run stopped before its first commit (killed: the file and its ``-journal``
         left, no lock held; SQLite removes the journal, the store is started, ``restarted``),
-        or a store emptied without a journal (truncated by a disk, a copy, a hand), refused as
-        damaged rather than silently started over with its history lost."""
+        or an empty file without a journal (a run killed between making the file and its first
+        write, ``touch``, a store truncated by a disk or a copy): it holds nothing, so it is an
+        empty store, started, ``emptied``, and the run says so (never silently: a history it
+        once held is only in a backup)."""
         for _ in range(_EMPTY_TRIES):
             try:  # waits for a run creating the store to commit (or give up)
                 self.con.execute("BEGIN IMMEDIATE")
@@ -282,8 +287,8 @@ class _SQLite:
                 self.fresh = self.restarted = True
                 return self
             time.sleep(_EMPTY_WAIT)  # (a run between creating the file and locking it)
-        self.con.close()
-        raise damaged("an empty file, 0 bytes: its history is lost", str(path))
+        self.fresh = self.emptied = True
+        return self
 
     def execute(self, sql: str, params=()):
         return self.con.execute(sql, params)
