@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import numbers as numbers_abc
 import os
 import re
 from dataclasses import dataclass, replace
@@ -53,7 +54,7 @@ from .._optional import (  # the address rules experiments share
     check_scheduler_text,
 )
 from .._text import one_line, printed_floats, prints_blank
-from ..errors import DataFileError, EmptyInputError, EthicLensInputError
+from ..errors import SHOWN_DIGITS, DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
     PosLabelAbsent,
     as_binary,
@@ -72,6 +73,7 @@ from ..io import (
     _named_below,
     _object_starts,
     _path_exists,
+    _Shown,
     blank_line,
     csv_head,
     csv_rows,
@@ -722,7 +724,30 @@ def name_file_rows(exc: EthicLensInputError, layout: FileLayout) -> EthicLensInp
         said = "first" if found.group(2) is None else f"found a {_kind_of(found.group(2))}"
         problem = exc.problem[: found.start()] + f"{said} at {where}" + exc.problem[found.end() :]
         problem += _missing_text(exc, layout) if found.group(2) is None else ""
-    return type(exc)(problem, column=exc.column, value=exc.value, fix=exc.fix, kind=exc.kind)
+    value = _number_as_written(exc, layout)
+    return type(exc)(problem, column=exc.column, value=value, fix=exc.fix, kind=exc.kind)
+
+
+# the refusals of a score or weight that is a number, but not one the audit takes
+_NUMBER_REFUSALS = ("weights must be finite and >= 0;", "scores must lie in [0, 1];")
+
+
+def _number_as_written(exc: EthicLensInputError, layout):
+    """``exc``'s value, a CSV's score or weight text read as a number (-3.0), as written
+    (-3), as the counting engines show it (:meth:`_GroupByCheck.first_number`)."""
+    value = exc.value
+    if getattr(layout, "kind", None) != "csv" or not isinstance(value, float):
+        return value
+    if not np.isfinite(value):  # inf and nan as read, whatever their spelling (' Infinity')
+        return value
+    if not exc.problem.startswith(_NUMBER_REFUSALS):
+        return value
+    column = re.sub(r" \((y_score|sample_weight)\)$", "", str(exc.column))
+    # the first bad row is the first holding its value (an earlier one would be bad too)
+    hit = layout.first(column, lambda s: numbers(s, True)[0] == value)
+    if not hit or not isinstance(hit[1], str) or len(hit[1].strip()) > SHOWN_DIGITS:
+        return value
+    return _Shown(hit[1].strip())
 
 
 # How the refusal of a missing label or group value begins (:func:`missing_values_error`)
@@ -920,7 +945,12 @@ class _GroupByCheck:
         where, value = self.row_of(column, rejected)
         if value is None:
             return where, None
-        return where, float(numbers(pd.Series([value]), self.text)[0][0])
+        number = float(numbers(pd.Series([value]), self.text)[0][0])
+        if isinstance(value, str) and len(value.strip()) <= SHOWN_DIGITS and np.isfinite(number):
+            return where, _Shown(value.strip())  # a CSV's text, as written: -3, not -3.0
+        if isinstance(value, numbers_abc.Integral) and not isinstance(value, bool | np.bool_):
+            return where, int(value)  # a whole-number column's -3, as the arrays API shows it
+        return where, number
 
 
 def check_counts(raw: pd.DataFrame, roles, *, text: bool, locator=None, files=None):
