@@ -66,3 +66,16 @@ def test_the_docs_say_so():
 
     docs = " ".join((Path(__file__).parents[2] / "docs" / "web.md").read_text().split())
     assert "`CON.csv` is `CON_.csv`, `aux.yaml` is `aux_.yaml.csv`" in docs
+
+
+@pytest.mark.parametrize(
+    "name", ["\u6570" * 120 + ".csv", "\u6570" * 66 + ".csv", "\U00020000" * 90 + ".parquet"]
+)
+def test_the_config_never_names_the_data_past_a_file_systems_bound(name):
+    """Sibling (a name no file can be saved under): the name was cut at 100 letters, which
+    in CJK are 300 bytes of UTF-8, past the 255 a file system takes for a name (Linux,
+    macOS: 'File name too long'). The stem is now cut at 200 bytes, on a letter, its suffix
+    kept."""
+    made = yaml.safe_load(_config(name))["target"]["file"]
+    assert len(made.encode()) <= 255 and made.endswith(name[name.rindex(".") :])
+    assert made.startswith(name[:10])

@@ -18,6 +18,7 @@ from ..errors import EthicLensInputError
 
 SUFFIXES = {"csv": (".csv",), "parquet": (".parquet", ".pq"), "joined": (".csv", ".parquet")}
 UNSAFE = re.compile(r"[^\w .+()-]+")
+NAME_BYTES = 200  # of a data file's name in a config, before its suffix
 # names Windows keeps for its devices, with any suffix ("NUL.csv", "aux.yaml.csv"): a file
 # cannot be saved under them, so the config's name of the data is never one
 DEVICES = frozenset(
@@ -71,7 +72,9 @@ def portable_name(data: dict, stem_only: bool = False) -> str:
             stem = name[: -len(suffix)].rstrip(" .-_")
             suffixes = (name[len(stem) :],) if stem else suffixes
             break
-    stem = stem or "data"
+    # at most NAME_BYTES in UTF-8, cut on a letter: a file system's bound on a name is 255
+    # bytes, and 100 CJK letters are 300 (no file could be saved under the name)
+    stem = stem.encode()[:NAME_BYTES].decode("utf-8", "ignore") or "data"
     return stem if stem_only else not_a_device(stem + suffixes[0])
 
 
