@@ -1159,8 +1159,11 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
     """A data path with a folder or file named like a URL's user and password (``u:pw@h``,
     pasted into a folder's name) is refused: every report masks it where it shows the data's
     name, but the run's spec (JSON report, saved config) must name the path as given for a
-    rerun, so the report would contradict itself or write the password. (A name of a secret
-    key's value without an '@', ``token=x.csv``, is kept: the web's picker opens it, masked.)"""
+    rerun, so the report would contradict itself or write the password. So is one named like
+    a secret key's value (``password=hunter2/d.csv``, ``pwd=x``, ``token=x.csv``: what every
+    message masks) where the path is a run's (``column`` the target, ``--counts``, a config
+    key), which the spec and ``--save-config`` write; :func:`read_table`'s ``path`` (also the
+    web's picker, which shows it masked) writes none and opens it."""
     try:
         parts = Path(os.fsdecode(path)).parts
     except TypeError:  # no path (None, a number): the caller's own refusal
@@ -1185,6 +1188,15 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
                 column=column,
                 kind=kind,
                 fix="rename that folder or file (e.g. without its ':')",
+            )
+        if column != "path" and _mask_patterns(part) != part:
+            raise EthicLensInputError(
+                f"the path's part {masked_cut(part, 60)!r} names a secret's value (a password, "
+                "token or key after its '='), which EthicLens never writes into a report or "
+                "config, and the run's spec must name the path as given",
+                column=column,
+                kind=kind,
+                fix="rename that folder or file (e.g. without its '=')",
             )
 
 
