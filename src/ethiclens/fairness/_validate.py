@@ -34,7 +34,7 @@ from .._checks import (
     use_one_of,
 )
 from .._text import as_seen, printed_floats, prints_blank
-from ..errors import EthicLensInputError, FaceFix
+from ..errors import EthicLensInputError, FaceFix, shortened_quotes
 from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
 from ._bins import (
     MAX_NUMERIC_GROUPS,
@@ -1754,7 +1754,7 @@ def followed_references(refs: dict, edits: dict | None) -> dict:
 def _known_attribute(attrs, attr, arg):
     if attr not in attrs:
         raise EthicLensInputError(
-            f"unknown attribute {attr!r}", column=arg, fix=use_one_of(attr, attrs)
+            shortened_quotes(f"unknown attribute {attr!r}"), column=arg, fix=use_one_of(attr, attrs)
         )
     return attrs[attr]
 
@@ -1765,7 +1765,9 @@ def _known_group(labels, group, attr, arg):
         comma = next((str(label) for label in labels if "," in str(label)), None)
         if comma:  # typed unquoted, its comma split it into two names
             fix += f'; a name holding a comma goes in double quotes: "{comma}"'
-        raise EthicLensInputError(f"attribute {attr!r} has no group {group!r}", column=arg, fix=fix)
+        # a group of 2,000 characters (a long whole number) is cut as every value shown is
+        problem = shortened_quotes(f"attribute {attr!r} has no group {group!r}")
+        raise EthicLensInputError(problem, column=arg, fix=fix)
 
 
 # Memory the interval draws of one attribute may take (draws x groups x cells x 8 bytes, plus
