@@ -36,3 +36,10 @@ def test_one_text_is_one_item():
     assert spec.parse_excludes("race=Asian") == {"race": ["Asian"]}
     assert spec.parse_intersections("race,sex") == [["race", "sex"]]
     assert p2nia.parse_bins("age=0,10") == {"age": [0.0, 10.0]}
+
+
+@pytest.mark.parametrize("call", [spec.load_target, spec.loaded_target, spec.check_output_paths])
+@pytest.mark.parametrize("bad", [None, {"target": {"file": "d.csv"}}, 5])
+def test_what_is_no_spec_is_refused_by_its_argument(call, bad):
+    with pytest.raises(EthicLensInputError, match=r"^argument 'spec': must be an AuditSpec, not "):
+        call(bad)

@@ -58,7 +58,9 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     one that would overwrite an input, an unknown report format, a folder that is not
     writable, a config file that cannot be saved."""
     from ..io import check_outputs, check_writable
+    from ._target import refuse_not_spec
 
+    refuse_not_spec(spec)  # None, a dict: one line, not an AttributeError
     outputs = _output_paths(spec, save_config)
     for flag, path in outputs.items():
         if path == "-":

@@ -67,21 +67,29 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
     where the data lives (DuckDB, Dask, Spark, a database, a counts table). A refusal names
     the spec's key (``target.db``), not the command line's flag."""
-    if not isinstance(spec, AuditSpec):  # None, a dict, a path: not an AttributeError
-        raise EthicLensInputError(
-            f"must be an AuditSpec, not {type(spec).__name__}",
-            column="spec",
-            kind="argument",
-            fix="build one: AuditSpec.of('compas', protected=['race']), AuditSpec.from_dict(d) "
-            "or AuditSpec.from_file(path)",
-        )
+    refuse_not_spec(spec)
     with named_as_called((), {}, None, spec_given=True):
         return loaded_target(spec, purpose)
 
 
 @_one_pass
+def refuse_not_spec(spec) -> None:
+    """Refuse what is not an :class:`AuditSpec` given where one is asked (the exported
+    ``load_target``, ``loaded_target``, ``check_output_paths``): None, a dict, a path, in one
+    line naming the argument, never an AttributeError."""
+    if not isinstance(spec, AuditSpec):
+        raise EthicLensInputError(
+            f"must be an AuditSpec, not {'None' if spec is None else type(spec).__name__}",
+            column="spec",
+            kind="argument",
+            fix="build one: AuditSpec.of('compas', protected=['race']), AuditSpec.from_dict(d) "
+            "or AuditSpec.from_file(path)",
+        )
+
+
 def loaded_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """:func:`load_target` for the faces that name options as flags (the CLI, the web)."""
+    refuse_not_spec(spec)
     # a refusal of the file or benchmark names its key (target.file), which each face names
     # as its user gave it (TARGET on the command line, the argument in Python)
     try:
