@@ -1,8 +1,9 @@
 """Round 37 review of 82402840 (row windows' last tie-break: the weight's value). The weight
 must be sorted by the number each engine sums, not by its text: a CSV's weights written
 ``0.5``, `` 0.5``, ``5e-1``, ``1`` and ``1.0`` in rows otherwise alike, read by pandas,
-DuckDB, SQLite (as text) and PostgreSQL (as text), in the files' order or backwards, cut
-the same windows (before 82402840 the order among them was the file's)."""
+DuckDB, SQLite and PostgreSQL (as numbers: round 47 refuses a database's text weights, as the
+audit does), in the files' order or backwards, cut the same windows (before 82402840 the order
+among them was the file's)."""
 
 import sqlite3
 
@@ -45,7 +46,9 @@ def test_text_weights_sort_by_their_number_on_every_engine(tmp_path, role):
     for engine in ("pandas", "duckdb"):
         found.append(_cells(count_windows(path, cols, window, engine=engine)))
     with sqlite3.connect(tmp_path / "back.db") as con:
-        con.execute("CREATE TABLE t (ts TEXT, pred INTEGER, g TEXT, w TEXT)")
+        # REAL: SQLite stores each form as its number (round 47: a TEXT column of weights is
+        # refused, as the audit refuses it: test_round47_text_weights_sql)
+        con.execute("CREATE TABLE t (ts TEXT, pred INTEGER, g TEXT, w REAL)")
         con.executemany("INSERT INTO t VALUES (?, ?, ?, ?)", rows.itertuples(index=False))
     url = f"sqlite:///{tmp_path / 'back.db'}"
     found.append(_cells(count_windows_sql(url, cols, window, table="t")))
@@ -62,6 +65,7 @@ def test_postgres_text_weights_sort_by_their_number(pg_url, tmp_path):
     expected = _cells(count_windows(path, cols, window, engine="pandas"))
     engine = sa.create_engine(pg_url)
     with engine.begin() as con:
-        _rows().iloc[::-1].to_sql("round37_review_m", con, index=False, if_exists="replace")
+        rows = _rows().iloc[::-1].assign(w=lambda f: f["w"].astype(float))  # text: refused
+        rows.to_sql("round37_review_m", con, index=False, if_exists="replace")
     engine.dispose()
     assert _cells(count_windows_sql(pg_url, cols, window, table="round37_review_m")) == expected

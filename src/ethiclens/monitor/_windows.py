@@ -1845,6 +1845,7 @@ def count_windows_sql(
     names = sql_columns(url, table=table, query=query, flag=flag)  # the audit's name checks
     _check_roles(cols, names, "the database source")  # worded as the audit words it
     source = sql_source(table, query, scheme, url=url)  # the audit's read (a dotted name too)
+    _refuse_text_weights_sql(url, source, scheme, cols, flag)
     timed, day, ts = _timed_sql(scheme, source, cols.time, names)
     k = _sql_keys(names)
     rows = f"SELECT *, {day} AS {_q(k[DAY_KEY])}, {ts} AS {_q(k[TS_KEY])} FROM {timed}"
@@ -1919,6 +1920,37 @@ def _no_rows_sql(table: str | None) -> NoRows:
 
 
 _BAD_TIME = "_ethiclens_bad_time"
+_TYPED = "_ethiclens_typed"
+
+
+def _refuse_text_weights_sql(url: str, source: str, scheme: str, cols: Columns, flag: str):
+    """A database's weight or propensity column holding text ('2' in a SQLite TEXT column,
+    any value of a PostgreSQL text column) or bytes, refused in the audit's words
+    (``fairness.typed_numbers_error``: "holds the text values ['2'], not numbers"), as the
+    audit of the same table and ``refuse_typed_weights`` (files, frames) refuse it: the
+    count cast it to numbers unseen. Its first distinct text values, read by one count."""
+    from ..fairness import typed_numbers_error
+    from ..sources import Roles, sql_counts
+
+    if not cols.weighted_by:
+        return
+    column, role = cols.weighted_by[0], "propensity" if cols.propensity else "sample_weight"
+    q = _q(column)
+    typed = f"typeof({q}) IN ('text', 'blob')" if scheme == "sqlite" else (
+        f"pg_typeof({q}) IN {_TEXT_TYPES}"
+    )  # fmt: skip
+    sql = (
+        f"SELECT DISTINCT CAST({q} AS TEXT) AS {_q(_TYPED)}, 0 AS _ethiclens_zero FROM {source} "
+        f"WHERE {q} IS NOT NULL AND {typed} LIMIT 5"
+    )
+    roles = Roles(y_pred="_ethiclens_zero", protected=[_TYPED])
+    try:
+        found = sql_counts(url, roles, query=sql, flag=flag)
+    except EmptyInputError:  # none: numbers only
+        return
+    values = pd.Series(sorted(str(v) for v in found[_TYPED]), dtype=object)
+    if len(values) and (error := typed_numbers_error(values, column, role)) is not None:
+        raise error
 
 
 def _unreadable_times(url: str, source: str, scheme: str, col: str, flag: str, names=()):
