@@ -132,7 +132,13 @@ class Registry(Generic[T]):
         return item
 
     def unregister(self, name: str) -> None:
-        """Remove an entry registered at run time; absent names are ignored."""
+        """Remove an entry registered at run time; absent names are ignored, what is no name
+        (None, a number, a set or list: 'unhashable type') is refused naming the argument."""
+        if not isinstance(name, str):
+            given = "None" if name is None else type(name).__name__
+            problem = f"must be a {self.kind}'s name (text), not {given}"
+            fix = f"give the name the {self.kind} was registered under"
+            raise EthicLensInputError(problem, column="name", value=name, fix=fix, kind="argument")
         if name in self._builtin:
             raise EthicLensInputError(
                 f"built-in {self.kind}s cannot be unregistered", column=name, kind=self.kind

@@ -325,6 +325,13 @@ def spaced_name(name) -> str:
     return repr(text) if text != text.strip() else text
 
 
+def spaced_key(attribute, group) -> str:
+    """A comparison's ``attribute:group`` for a line of text, each name as
+    :func:`spaced_name` says it (``g:' d'``, ``g:'\\tb'``; ``race:A`` as before): the key a
+    reason or a list of comparisons names."""
+    return f"{spaced_name(attribute)}:{spaced_name(group)}"
+
+
 def middle_cut(text: str, room: int, mask=None) -> str:
     """``text`` whole, or when longer than ``room`` characters its start and end around "…".
     ``mask`` (``_secrets.mask_secrets``, passed in: this module imports nothing of ours) masks

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_label_lengths, check_level_draws, check_type, use_one_of
-from .._text import beside
+from .._text import beside, spaced_key
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -1053,7 +1053,8 @@ class _Floors:
             n = "n_eff" if self.weighted else "n"
             short = [(g, f"{n} = {fmt(self.n[g])}") for g in groups if not self._rate_ok[g]]
         return "; ".join(
-            f"{text}, below the floor of {_grouped(floor)}{each} ({attribute}:{names[g]})"
+            f"{text}, below the floor of {_grouped(floor)}{each} "
+            f"({spaced_key(attribute, names[g])})"
             for g, text in short
         )
 
@@ -1746,7 +1747,7 @@ def _composite_headline(comparisons, labelled) -> Headline:
             if c.metrics[k].status in (pol.UNDEFINED, pol.INSUFFICIENT_DATA)
         ]
         if bad:
-            lacking.append(f"{c.key} ({', '.join(bad)})")
+            lacking.append(f"{spaced_key(c.attribute, c.group)} ({', '.join(bad)})")
             keys.append(c.key)
     if lacking:
         return _withheld(
@@ -1769,7 +1770,7 @@ def _min_di_headline(comparisons) -> Headline:
         return _withheld(
             "min_disparate_impact",
             "withheld rather than cherry-picking reliable groups: DI is below its "
-            f"sample floor or undefined for {', '.join(weak)}",
+            f"sample floor or undefined for {_keys_text(comparisons, weak)}",
             weak,
         )
     worst = min(comparisons, key=lambda c: c.metrics["disparate_impact"].value)
@@ -1778,10 +1779,17 @@ def _min_di_headline(comparisons) -> Headline:
         keys = [c.key for c in comparisons]
         return _withheld(
             "min_disparate_impact",
-            f"DI is unbounded for {', '.join(keys)}: the reference group's selection rate is 0",
+            f"DI is unbounded for {_keys_text(comparisons, keys)}: the reference group's "
+            "selection rate is 0",
             keys,
         )
     return Headline("min_disparate_impact", value, worst.key, None)
+
+
+def _keys_text(comparisons, keys) -> str:
+    """The comparisons of ``keys`` as a reason names them: ``g:' d', g:c``
+    (:func:`ethiclens._text.spaced_key`, a name with whitespace around it quoted)."""
+    return ", ".join(spaced_key(c.attribute, c.group) for c in comparisons if c.key in keys)
 
 
 def _withheld(name: str, reason: str, affected=()) -> Headline:

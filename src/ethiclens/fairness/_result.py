@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from .._text import spaced_key, spaced_name
 from ..io import json_fields, json_number
 from . import _display
 from ._gate import _badness
@@ -332,13 +333,13 @@ def largest_disparity_headline(comparisons, favorable: bool = True) -> Headline:
     m = c.metrics["disparate_impact"]
     if math.isinf(m.value):
         unbounded = [
-            k.key
+            k
             for k in comparisons
             if k.key not in unjudged and math.isinf(k.metrics["disparate_impact"].value)
         ]
-        why = (
-            f"DI is unbounded for {', '.join(unbounded)}: the reference group's selection rate is 0"
-        )
+        said = ", ".join(spaced_key(k.attribute, k.group) for k in unbounded)
+        why = f"DI is unbounded for {said}: the reference group's selection rate is 0"
+        unbounded = [k.key for k in unbounded]
         return Headline(
             "largest_disparity", None, c.key, why, affected=unbounded, not_judged=unjudged
         )
@@ -428,9 +429,10 @@ class AuditResult:
         refs = {a.name: a.reference for a in self.attributes}
         why = ""
         if refs.get(str(attribute)) == str(group):
-            why = f" ({group} is {attribute}'s reference group: the others are compared with it)"
+            said = f"{spaced_name(group)} is {spaced_name(attribute)}'s reference group"
+            why = f" ({said}: the others are compared with it)"
         raise _display.NotFoundError(
-            f"no comparison {attribute}:{group}{why}",
+            f"no comparison {spaced_key(attribute, group)}{why}",
             column="group" if str(attribute) in refs else "attribute",
             kind="argument",
             fix=f"the comparisons are {known}",

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, check_level_draws, is_number
-from .._text import decision_threshold_text, percent, plural, printed_floats
+from .._text import decision_threshold_text, percent, plural, printed_floats, spaced_key
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import check_suffix, json_ready, write_atomic
@@ -642,7 +642,7 @@ def _short_of(attr: _Attribute, pair, sizes, policy, labelled) -> dict:
 
     def why(short, floor, each=""):
         return "; ".join(
-            f"{text}, below the floor of {floor:,}{each} ({attr.name}:{attr.groups[i]})"
+            f"{text}, below the floor of {floor:,}{each} ({spaced_key(attr.name, attr.groups[i])})"
             for i, text in short
         )
 

@@ -49,7 +49,7 @@ from .._checks import (
     check_level_draws,
     split_list,
 )
-from .._text import mass_text, one_line, percent, plural
+from .._text import mass_text, one_line, percent, plural, spaced_key
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -432,7 +432,8 @@ def _below_floor(metric, cells, labelled, domain, policy: Policy, attribute: str
             said = " / ".join(f"{t} {word}" for t, word in zip(texts, masses, strict=True))
             labels = "label" if texts == ["1"] else "labels"  # '1 positive label'
             said = f"{said} {labels}" if NEEDS_Y[metric] else f"n = {_mass(masses['n'][g])}"
-            short.append(f"{said}, below the floor of {floor:,}{each} ({attribute}:{domain[g]})")
+            where = spaced_key(attribute, domain[g])  # g:' d', as the audit says it
+            short.append(f"{said}, below the floor of {floor:,}{each} ({where})")
     return "; ".join(short) or None
 
 

@@ -14,6 +14,7 @@ from .._text import (
     distinct_numbers,
     html_safe,
     percent,
+    spaced_key,
     threshold_percent,
     threshold_text,
 )
@@ -576,8 +577,9 @@ def min_di_note(result: AuditResult) -> str:
     )
 
 
-def _plain_withheld(headline) -> str:
-    """Why a headline is withheld, in plain words, naming the comparisons concerned."""
+def _plain_withheld(headline, result=None) -> str:
+    """Why a headline is withheld, in plain words, naming the comparisons concerned (with
+    ``result``, each as its names say it: ``g:' d'``, :func:`ethiclens._text.spaced_key`)."""
     if headline.withheld_reason.startswith("no ground-truth labels"):
         return (
             "there are no ground-truth labels, so equalized odds cannot be measured, and a "
@@ -598,7 +600,9 @@ def _plain_withheld(headline) -> str:
             "some comparisons lack a reliable DI, SPD or equalized-odds estimate (too little "
             "data or undefined), and the score is never computed from partial data"
         )
-    return f"{why}. Affected: {', '.join(headline.affected) or 'see the comparisons'}."
+    names = {c.key: spaced_key(c.attribute, c.group) for c in result.comparisons} if result else {}
+    affected = [names.get(k, k) for k in headline.affected]
+    return f"{why}. Affected: {', '.join(affected) or 'see the comparisons'}."
 
 
 def _comparisons(result: AuditResult) -> Section:

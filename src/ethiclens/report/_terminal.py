@@ -226,7 +226,7 @@ def _footer(result) -> list[str]:
         if h.withheld:
             # in the HTML report's and the card's words, not the JSON's reason (its metric
             # keys and statuses: 'disparate_impact insufficient_data')
-            lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(_plain_withheld(h))}")
+            lines.append(f"{label}: [yellow]withheld[/yellow] — {_e(_plain_withheld(h, result))}")
         else:
             band = f" ({h.band})" if h.band else ""
             value = f"{h.value:.4f}" if h is result.composite else di_point(result, h.value, 4)
