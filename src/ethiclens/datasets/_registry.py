@@ -174,6 +174,31 @@ def _check_feature_sets(entry: str, sets) -> None:
             )
 
 
+def _check_loader_options(entry: str, pcer: Mapping, p2nia: Mapping) -> None:
+    """Loader keywords are names (``{1: 2}`` was Python's 'keywords must be strings' when the
+    dataset loaded); PCER's feature set is each run's (``features=``, ``--features``), so a
+    ``features`` key in ``pcer_options`` is refused (it was a TypeError, 'got multiple values
+    for keyword argument', in ``datasets info`` and every PCER load). P2NIA has no flag of its
+    own: its ``features`` key chooses the feature set it loads."""
+    for column, options in (("pcer_options", pcer), ("p2nia_options", p2nia)):
+        for key in options:
+            if not isinstance(key, str) or not key.isidentifier():
+                raise EthicLensInputError(
+                    f"dataset entry {entry!r}: a loader keyword must be a name",
+                    column=column,
+                    value=key,
+                    fix="key each option by the loader's parameter, e.g. {'states': ['CO']}",
+                )
+    if "features" in pcer:
+        raise EthicLensInputError(
+            f"dataset entry {entry!r}: PCER's feature set is chosen per run (features=, "
+            "--features), not in its loader options",
+            column="pcer_options",
+            value="features",
+            fix="leave 'features' out of pcer_options; the paper preset uses features='paper'",
+        )
+
+
 def _check_pcer_splits(splits) -> None:
     """Each PCER split a BinarySplit keyed by an attribute name that prints."""
     for attr, split in splits.items():
@@ -278,6 +303,7 @@ class DatasetEntry:
             # a copy, never the caller's lists (and picklable)
             object.__setattr__(self, key, copy.deepcopy(dict(getattr(self, key))))
         _check_feature_sets(self.name, self.feature_sets)
+        _check_loader_options(self.name, self.pcer_options, self.p2nia_options)
         if DEFAULT_FEATURES not in self.feature_sets:
             raise EthicLensInputError(
                 f"every dataset has a {DEFAULT_FEATURES!r} feature set",
@@ -489,8 +515,8 @@ class DatasetEntry:
         for use, options in (("pcer", self.pcer_options), ("p2nia", self.p2nia_options)):
             if self.uses(use) and options:
                 key = repr(sorted(options.items()))
-                if key not in rows_of:
-                    rows_of[key] = len(self.load(features=features, **options))
+                if key not in rows_of:  # P2NIA's options may choose its feature set
+                    rows_of[key] = len(self.load(**{"features": features, **options}))
                 out[use] = {"rows": rows_of[key], "loader_options": copy.deepcopy(dict(options))}
         if self.pcer_splits:
             splits = {a: sp.described() for a, sp in self.pcer_splits.items()}
