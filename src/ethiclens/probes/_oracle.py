@@ -26,7 +26,7 @@ from .._checks import (
     is_number,
     printed_float,
 )
-from .._text import plural, threshold_text
+from .._text import beside, plural, threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 from ._counterfactual import quiet_nans
@@ -59,6 +59,22 @@ def _feasible_k(r, b):
     return lo, hi
 
 
+def _beside(value: float, edges: tuple) -> str:
+    """``value`` as ``:g`` prints it where that reads on its side of each edge (1.2, -0.5),
+    else with the digits that do (:func:`beside`: 1.000002, never '1', outside [0, 1])."""
+    text = f"{value:g}"
+    if all((float(text) > e) - (float(text) < e) == (value > e) - (value < e) for e in edges):
+        return text
+    return beside(value, list(edges))
+
+
+def _at_most(bound: float) -> str:
+    """An upper bound as ``:g`` prints it where that is not above it (2, 1.11111), else cut
+    below it (:func:`threshold_text`: 1/0.6 as 1.6666…, never 1.66667, itself refused)."""
+    text = f"{bound:g}"
+    return text if float(text) <= bound else threshold_text(bound)
+
+
 def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
     """(privileged, unprivileged) selection rates, each checked to be a rate."""
     r0 = disparate_impact * r1
@@ -66,10 +82,13 @@ def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
         raise _argument_error("must lie in (0, 1]", "reference_rate", r1, "e.g. 0.5 (the default)")
     if not 0 <= r0 <= 1:
         raise _argument_error(
-            f"gives the unprivileged group a selection rate of {r0:g}, outside [0, 1]",
+            # the rate on its side of [0, 1] (1.000002, never '1'), and a bound that is itself
+            # taken (1/0.6 as 1.6666…, never 1.66667, whose rate 1.000002 is refused again)
+            f"gives the unprivileged group a selection rate of {_beside(r0, (0.0, 1.0))}, "
+            "outside [0, 1]",
             "disparate_impact",
             disparate_impact,
-            f"choose a DI from 0 to {1 / r1:g} (the reference selection rate is {r1:g})",
+            f"choose a DI from 0 to {_at_most(1 / r1)} (the reference selection rate is {r1:g})",
         )
     return r1, r0
 
@@ -659,7 +678,10 @@ def _group_rows(n: int, group_sizes) -> dict:
     shares = _check_pair(group_sizes, "group_sizes", fix)
     if abs(sum(shares) - 1) > 1e-9:
         raise _argument_error(
-            f"the shares sum to {sum(shares):g}, not 1", "group_sizes", group_sizes, fix
+            f"the shares sum to {_beside(sum(shares), (1.0,))}, not 1",
+            "group_sizes",
+            group_sizes,
+            fix,
         )
     n1 = int(round(n * shares[0]))
     if not 0 < n1 < n:
