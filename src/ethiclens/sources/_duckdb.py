@@ -31,6 +31,7 @@ from ..io import (
     _open_bytes,
     _path_exists,
     _reader,
+    _refuse_credential_path,
     _settled,
     file_stamp,
     preflight_file,
@@ -125,6 +126,8 @@ def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], st
         raise EthicLensInputError(
             "matches no file", column="TARGET", value=target, fix="check the path or the glob"
         )
+    for file in files:  # a file found in a folder or by a glob is named in the run's input
+        _refuse_credential_path(file, "TARGET")  # fingerprint: one named like a password, too
     kinds = {_multi_file_kind(f) for f in files}
     if len(kinds) > 1:
         raise EthicLensInputError(
