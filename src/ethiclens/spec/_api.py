@@ -9,12 +9,16 @@ import inspect
 import os
 
 from ._run import is_target
-from ._spec import AuditSpec, named_as_called
+from ._spec import _SECTIONS, AuditSpec, named_as_called
+
+# a spec dict's top-level keys: a dict with none of them is no spec
+_SPEC_KEYS = frozenset({"$schema", "version", *_SECTIONS})
 
 
 def _is_request(args) -> bool:
-    if len(args) > 1 and isinstance(args[0], dict) and not all(isinstance(k, str) for k in args[0]):
-        return False  # keyed by rows ({0: 1, 1: 0}), not a spec: the arrays form refuses it
+    if len(args) > 1 and isinstance(args[0], dict) and _SPEC_KEYS.isdisjoint(args[0]):
+        # keyed by rows ({0: 1, 1: 0}, {'r0': 1, 'r1': 0}), not a spec: the arrays form refuses it
+        return False
     if args and isinstance(args[0], (AuditSpec, dict)) and len(args) > 1:
         # A spec with arrays after it mixes the two forms; its fields are keywords.
         raise TypeError(
