@@ -12,7 +12,8 @@ import pytest
 from rich.console import Console
 
 from ethiclens import Policy
-from ethiclens.fairness import audit, threshold_table
+from ethiclens.fairness import audit, compare, threshold_table
+from ethiclens.fairness._gate import _regressions
 from ethiclens.p2nia._estimate import _below_floor
 from ethiclens.report import terminal_summary
 
@@ -70,3 +71,26 @@ def test_p2nia_floor_reason_quotes_the_group():
     cells = np.array([[50.0, 50.0, 0.0, 0.0], [300.0, 300.0, 0.0, 0.0]])
     why = _below_floor("dp", cells, None, [" F", "M"], Policy(min_group_size=200), "sex")
     assert why == "n = 100, below the floor of 200 (sex:' F')"
+
+
+def _flagged():
+    """'e ' selected far less often than ' d': FLAGGED."""
+    rng = np.random.default_rng(1)
+    g = rng.choice([" d", "e ", "\tb"], 1500)
+    pred = np.where(g == "e ", rng.random(1500) < 0.1, rng.random(1500) < 0.6).astype(int)
+    return rng.integers(0, 2, 1500), pred, pd.DataFrame({"g": g})
+
+
+def test_the_gate_names_the_quoted_groups():
+    y, pred, groups = _flagged()
+    result = audit(y, pred, groups, reference={"g": " d"}, n_boot=100, random_state=1)
+    outcome = result.gate("flagged")
+    assert outcome.failures == ("g:'e ' (FLAGGED)",)
+    assert outcome.message(cli=True).endswith("1 comparison: g:'e ' (FLAGGED)")
+    low = np.where(groups["g"] == "\tb", 0, pred)  # '\tb' never selected: DI 0, worse
+    worse = audit(y, low, groups, reference={"g": " d"}, n_boot=100, random_state=1)
+    regressions, _ = _regressions(result.to_dict(), worse.to_dict())
+    assert any(r.startswith("g:'\\tb': ") for r in regressions), regressions
+    assert not any(r.startswith(("g:e ", "g:\t")) for r in regressions), regressions
+    models = compare(y, pred, 1 - pred, groups, reference={"g": " d"}, n_boot=100).gate("flagged")
+    assert "g:'e ' under " in " ".join(models.failures + models.regressions), models

@@ -25,7 +25,7 @@ from .._checks import (
     schema_words,
 )
 from .._secrets import mask_secrets, masked_cut
-from .._text import beside, masked_apart, one_line
+from .._text import beside, masked_apart, one_line, spaced_key, spaced_name
 from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
@@ -256,7 +256,7 @@ def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome
     baseline = own["baseline"] if baseline is None else baseline
     bad = FAIL_LEVELS[fail_on]
     failures = tuple(
-        f"{c['attribute']}:{c['group']} ({c['status']})"
+        f"{spaced_key(c['attribute'], c['group'])} ({c['status']})"
         for c in report["comparisons"]
         if c["status"] in bad or (fail_on != "never" and c.get("flagged"))
     )
@@ -696,7 +696,8 @@ _NO_INTERVAL = "no confidence interval"
 
 
 def _comparison_name(comparison: dict) -> str:
-    return f"{comparison['attribute']}:{comparison['group']} vs {comparison['reference']}"
+    said = spaced_key(comparison["attribute"], comparison["group"])  # g:' d', as the terminal
+    return f"{said} vs {spaced_name(comparison['reference'])}"
 
 
 def _unwritten_interval(comparison: dict, metric: str, estimate: dict) -> tuple | None:
@@ -1556,7 +1557,7 @@ def _regressions(old: dict, new: dict) -> tuple[list[str], list[str]]:
         b = before.get((c["attribute"], c["group"], c.get("reference")))
         if b is None:
             continue
-        key = f"{c['attribute']}:{c['group']}"
+        key = spaced_key(c["attribute"], c["group"])
         rank, rank_before = _RANK.get(c["status"], 0), _RANK.get(b["status"], 0)
         if rank > rank_before:
             out.append(f"{key}: verdict {b['status']} -> {c['status']}")
@@ -1675,7 +1676,7 @@ def _unbounded_under_b(report: dict, rule: str) -> list[str]:
         finite_under_a = unbounded and under_a.get("value") is not None
         if finite_under_a and _further("disparate_impact", math.inf, under_a["value"], rule) > 0:
             out.append(
-                f"{key[0]}:{key[1]}: {_words('disparate_impact')} {under_a['value']:.3f} "
+                f"{spaced_key(*key)}: {_words('disparate_impact')} {under_a['value']:.3f} "
                 f"under {a} -> "
                 f"unbounded under {b} ({b} never selects the reference group) (worse under {b})"
             )
@@ -1710,14 +1711,14 @@ def gate_comparison(report: dict, fail_on: str | None = None) -> GateOutcome:
     a, b = report["models"]["a"], report["models"]["b"]
     failures, worse, rule = [], [], _di_rule(report)
     for v in report["verdicts"]:
-        key = f"{v['attribute']}:{v['group']}"
+        key = spaced_key(v["attribute"], v["group"])
         if v["status_b"] in bad:
             failures.append(f"{key} under {b} ({v['status_b']})")
         if _RANK.get(v["status_b"], 0) > _RANK.get(v["status_a"], 0):
             worse.append(f"{key}: verdict {v['status_a']} under {a} -> {v['status_b']} under {b}")
     worse += _unbounded_under_b(report, rule)
     for d in report["differences"]:
-        iv, key = d["difference"], f"{d['attribute']}:{d['group']}"
+        iv, key = d["difference"], spaced_key(d["attribute"], d["group"])
         if d["metric"] not in GATED_METRICS or iv["ci_low"] is None:
             continue
         va, vb = d["value_a"], d["value_b"]
