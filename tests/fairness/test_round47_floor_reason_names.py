@@ -94,3 +94,12 @@ def test_the_gate_names_the_quoted_groups():
     assert not any(r.startswith(("g:e ", "g:\t")) for r in regressions), regressions
     models = compare(y, pred, 1 - pred, groups, reference={"g": " d"}, n_boot=100).gate("flagged")
     assert "g:'e ' under " in " ".join(models.failures + models.regressions), models
+
+
+def test_a_flag_reason_names_the_quoted_groups():
+    y, pred, groups = _flagged()
+    result = audit(y, pred, groups, reference={"g": " d"}, n_boot=100, random_state=1)
+    why = result.comparison("g", "e ").flag_reason
+    said = ": 'e ' receives the favourable label less often than ' d', so 'e ' is disadvantaged"
+    assert said in why, why
+    assert result.comparison("g", "e ").disadvantaged == "e "  # the name, as data

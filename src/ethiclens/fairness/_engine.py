@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_label_lengths, check_level_draws, check_type, use_one_of
-from .._text import beside, spaced_key
+from .._text import beside, spaced_key, spaced_name
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -1603,13 +1603,14 @@ def _di_reason(ctx, gc, pair, point, interval, m):
     g, ref = pair
     reason = m.reason
     if np.isinf(point):
-        reason = f"{gc.groups[ref]} is never selected, so DI is unbounded; " + reason
+        reason = f"{spaced_name(gc.groups[ref])} is never selected, so DI is unbounded; " + reason
     less, more = (gc.groups[i] for i in ((g, ref) if interval.high < 1 else (ref, g)))
     disadvantaged = less if ctx.favorable else more
     label = "favourable" if ctx.favorable else "harmful"
+    said = {name: spaced_name(name) for name in (less, more)}  # ' d', as the terminal
     reason += (
-        f": {less} receives the {label} label less often than {more}, "
-        f"so {disadvantaged} is disadvantaged"
+        f": {said[less]} receives the {label} label less often than {said[more]}, "
+        f"so {said[disadvantaged]} is disadvantaged"
     )
     return reason, disadvantaged
 
