@@ -68,7 +68,7 @@ from ..fairness import (
     missing_value_codes_text,
 )
 from ..io import sha256_file
-from ._common import TABLE, article, budget_note, no_rows_held, number_text
+from ._common import TABLE, article, budget_note, no_rows_held, number_text, sum_text
 from ._defaults import N_BOOT
 from ._mechanisms import get_mechanism
 from ._metrics import NEEDS_Y, cells_from_joint, metrics_from_cells, signed_gaps
@@ -894,7 +894,7 @@ def _estimate_of(m: dict, values: dict, basis: _Cells, policy: Policy, mech) -> 
         f"{m['mechanism'].upper()} release of {plural(m['rows'], 'row', grouped=False)} at ε = "
         f"{number_text(m['epsilon'])}"
         + (
-            f" per column ({accounting} accounting: record-level ε = {number_text(record_eps)})"
+            f" per column ({accounting} accounting: record-level ε = {sum_text(record_eps)})"
             if accounting != "record"
             else ""
         )

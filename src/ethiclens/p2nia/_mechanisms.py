@@ -45,6 +45,7 @@ from ._common import (
     check_epsilon,
     manifest_number,
     number_text,
+    sum_text,
 )
 from ._metrics import NEEDS_Y
 from ._roles import LABEL, PREDICTION
@@ -319,8 +320,10 @@ class GRR(Mechanism):
                 "columns",
                 total,
             )
-        said = cols.get("_composition")
-        if said != _composition(len(released), eps, request["accounting"] == PER_COLUMN):
+        said, per_column = cols.get("_composition"), request["accounting"] == PER_COLUMN
+        # a release written before round 47 stated it with ':g' (1.23457-LDP): still its own
+        stated = {_composition(len(released), eps, per_column, shown) for shown in (sum_text, _g)}
+        if said not in stated:
             raise _bad(
                 "the composition is not the one this release's ε and accounting state",
                 "columns._composition",
@@ -391,14 +394,20 @@ class GRR(Mechanism):
         return draw_cell_counts(flat, n_boot, rng).reshape(n_boot, *counts.shape)
 
 
-def _composition(k: int, epsilon: float, per_column: bool) -> str:
-    """A GRR manifest's ``_composition``: how the record's ``k`` columns compose."""
+def _g(x: float) -> str:
+    return f"{x:g}"
+
+
+def _composition(k: int, epsilon: float, per_column: bool, shown=sum_text) -> str:
+    """A GRR manifest's ``_composition``: how the record's ``k`` columns compose, ε with the
+    digits it was given (:func:`sum_text`: 1.2345678 over 3 columns is 0.4115226 each, the
+    record 1.2345678-LDP; ``:g``'s 1.23457 states a budget no one gave)."""
     eps_col = epsilon if per_column else epsilon / k
     said, full = ("per-column accounting: ", "the full ") if per_column else ("", "")
     record = k * eps_col if per_column else epsilon
     return (
         f"{said}each record's {k} columns are randomised independently with {full}ε = "
-        f"{eps_col:g} each; by sequential composition the record is {record:g}-LDP"
+        f"{shown(eps_col)} each; by sequential composition the record is {shown(record)}-LDP"
     )
 
 

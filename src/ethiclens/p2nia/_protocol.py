@@ -94,6 +94,7 @@ from ._common import (
     number_text,
     quiet_nans,
     same_budget,
+    sum_text,
 )
 from ._mechanisms import ACCOUNTINGS, PHANTOM_GROUP_P, get_mechanism, mechanism_names, release_with
 from ._metrics import METRICS, NEEDS_Y
@@ -356,9 +357,7 @@ class Release:
         per-column accounting), and the cumulative budget when the folder tracks it."""
         m, note = self.manifest, budget_note(self.manifest)
         per_column = m.get("accounting", "record") != "record"
-        accounting = (
-            f" per column, record-level ε = {number_text(m['record_epsilon'])}" * per_column
-        )
+        accounting = f" per column, record-level ε = {sum_text(m['record_epsilon'])}" * per_column
         note = f"; {note}" if note else ""
         # every digit, as the estimate states them (1.2345678, not 1.23457; 1e-320)
         delta = f", δ = {number_text(m['delta'])}" if m.get("delta") is not None else ""
@@ -1848,7 +1847,7 @@ def _check_budget(manifest: dict, req: dict, record_eps: float, n_released: int)
     stated = manifest["record_epsilon"]
     if not _is_number(stated) or not _close(stated, record_eps):
         raise _bad(
-            f"the record-level ε must be {number_text(record_eps)} ({accounting} accounting over "
+            f"the record-level ε must be {sum_text(record_eps)} ({accounting} accounting over "
             f"{n_released} released columns)",
             "record_epsilon",
             stated,
