@@ -339,6 +339,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
         spec["groups"]["bins"] = bins
     _unknown_references(form, prof, spec["groups"], errors)
     _checked_on_seen_values(spec, prof, errors, pos_label)
+    _checked_weight_scale(r.get("weight"), prof, errors)
     policy_from_form(form, spec, errors)
     if errors:
         raise FormErrors(errors)
@@ -673,6 +674,29 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
         exc.value = typed_value(exc.value, typed) if exc.value == roles["pos_label"] else exc.value
         column = "" if exc.column == "roles.pos_label" else f"{exc.column}: "  # the field's own
         errors.setdefault("pos_label", column + said(in_form_fields(exc)))
+
+
+def _checked_weight_scale(weight: str | None, prof: dict, errors: dict) -> None:
+    """The run's refusal of the weights' largest value (every weight 0; one too large or too
+    small to square: ``fairness.as_weights``), made here on the largest the profile saw when
+    it read the whole file, so the form refuses it by its weight field. Rows the run refuses
+    by their number (missing, negative, infinite) are left to it, in the command line's words;
+    the database rule checks its cells' largest weights so too (``sources``)."""
+    import pandas as pd
+
+    from ..fairness import as_weights
+
+    c = next((c for c in prof["columns"] if c["name"] == weight), None)
+    if not (c and prof.get("whole_file") and c["numeric"] and not c.get("missing")):
+        return
+    span = c.get("range") or []
+    numbers = len(span) == 2 and all(_a_number(v) for v in span)
+    if not numbers or not 0 <= float(span[0]) <= float(span[1]) < math.inf:
+        return  # no range, or rows the run refuses by their first (negative, infinite)
+    try:
+        as_weights(pd.Series([float(span[1])], name=weight), 1)
+    except EthicLensInputError as exc:
+        errors.setdefault("weight", said(in_form_fields(exc)))
 
 
 def seen_series(c: dict, text: bool = False):

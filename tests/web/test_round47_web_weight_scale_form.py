@@ -1,0 +1,50 @@
+"""Round 47 (web): a weight column the profile read in full whose largest weight the run
+refuses (1e300: too large to square; 1e-200: too small; every weight 0) was taken by the
+mapping form and failed only at run time ('the largest weight is 1e+300: too large to
+square'). The form now refuses it by its weight field (422), in the run's words, with the
+library's own check (``fairness.as_weights`` on the largest weight, as the database rule
+checks its cells'); weights the run takes still run."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.web.conftest import make_frame, mapping_form, upload
+
+pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+
+
+def _text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def _posted(client, weights: list[float]):
+    frame = make_frame(n=60)
+    frame["w"] = [weights[i % len(weights)] for i in range(len(frame))]
+    url = upload(client, frame.to_csv(index=False).encode()).headers["location"]
+    page = client.get(url).text
+    return url, client.post(url, data=mapping_form(page, weight="w", n_boot="200"))
+
+
+@pytest.mark.parametrize(
+    ("weights", "said"),
+    [
+        ([1e-300, 1, 1e300], "the largest weight is 1e+300: too large to square"),
+        ([1e-250, 1e-200], "the largest weight is 1e-200: too small to square"),
+        ([0, 0.0], "every weight is 0; nothing would be audited"),
+    ],
+)
+def test_a_weight_the_run_refuses_is_refused_by_its_field(app, client, weights, said):
+    url, r = _posted(client, weights)
+    assert r.status_code == 422, r.status_code
+    assert f'id="error-weight" role="alert">{said}' in r.text  # by the weight field
+    assert '<select id="weight" name="weight" aria-invalid="true">' in r.text
+    assert app.state.store.audit(url.split("/")[2])["status"] == "draft"  # nothing queued
+
+
+def test_weights_the_run_takes_still_run(client):
+    r = _posted(client, [1e-300, 1, 2])[1]
+    assert r.status_code == 303, _text(r.text)[-400:]
