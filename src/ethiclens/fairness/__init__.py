@@ -12,7 +12,15 @@ from ._bootstrap import (
 )
 from ._compare import COMPARE_SCHEMA_VERSION, MetricDifference, ModelComparison, compare
 from ._counts import GroupCounts, check_counts_cells, round_significant
-from ._display import check_path, estimates_html, in_python_words, register_renderer
+from ._display import (  # a comparison's label on every face (a spaced name quoted)
+    check_path,
+    estimates_html,
+    in_python_words,
+    key_text,
+    names_text,
+    pair_text,
+    register_renderer,
+)
 from ._engine import audit, audit_counts, check_two_groups, two_proportion_z_test
 from ._gate import FAIL_LEVELS, GateOutcome, check_baseline_file, gate
 from ._intervals import (  # the one interval kit: draws -> interval, method, status
@@ -156,6 +164,9 @@ __all__ = [
     "bin_labels",
     "register_renderer",
     "estimates_html",
+    "key_text",
+    "names_text",
+    "pair_text",
     "AuditResult",
     "GateOutcome",
     "UnknownKeywordError",

@@ -321,27 +321,28 @@ def headline_text(result) -> str:
         # the composite to its 4 stored places, as the reports print it: to 3, 0.5996 (High
         # Risk, below 0.60) read as 0.600; a DI on its side of the policy's edges (0.7996)
         value = fmt(h.value, 4) if h.name == "composite" else unbounded or beside(h.value, edges)
-        parts.append(f"{label}: {value} ({_key_text(result, h.comparison)}{band}{lower})")
+        parts.append(f"{label}: {value} ({key_text(result, h.comparison)}{band}{lower})")
     return "; ".join(parts)
 
 
-def _pair_text(c, sep: str = ": ") -> str:
+def pair_text(c, sep: str = ": ") -> str:
     """A comparison's attribute and group (``sep`` between), each name quoted when whitespace
     is around it (:func:`ethiclens._text.spaced_name`: ``g: 'e '``, where ``g: e`` hid it), as
-    the terminal says them."""
+    the terminal says them: every face's label of a comparison (the HTML ones escape it after,
+    where a browser would fold the spaces away)."""
     return f"{spaced_name(c.attribute)}{sep}{spaced_name(c.group)}"
 
 
-def _names_text(c) -> str:
-    """``attribute: group vs reference`` of a comparison, each name as :func:`_pair_text`."""
-    return f"{_pair_text(c)} vs {spaced_name(c.reference)}"
+def names_text(c) -> str:
+    """``attribute: group vs reference`` of a comparison, each name as :func:`pair_text`."""
+    return f"{pair_text(c)} vs {spaced_name(c.reference)}"
 
 
-def _key_text(result, key) -> str:
-    """A headline's comparison key (``g:e ``) in its comparison's names (:func:`_pair_text`,
+def key_text(result, key) -> str:
+    """A headline's comparison key (``g:e ``) in its comparison's names (:func:`pair_text`,
     ``g:'e '``); a key no comparison has, as given."""
     c = next((c for c in result.comparisons if c.key == key), None)
-    return str(key) if c is None else _pair_text(c, ":")
+    return str(key) if c is None else pair_text(c, ":")
 
 
 def _unbounded_di(result, h, edges) -> str | None:
@@ -364,7 +365,7 @@ def audit_html(result) -> str:
     headers.append("why")
     rows = [
         (
-            f"{c.attribute}: {c.group} vs {c.reference}",
+            names_text(c),
             c.n_text(" / "),
             *(audit_value(c.metrics.get(k), edges[k]) for k in shown),
             status_html(c.status),
@@ -414,7 +415,7 @@ def audit_repr(result) -> str:
     for c in result.comparisons[:limit]:
         di = c.metrics.get("disparate_impact")
         lines.append(
-            f"  {_names_text(c)}: {c.status}"
+            f"  {names_text(c)}: {c.status}"
             + (f", DI {audit_value(di, edges)}" if di is not None else "")
         )
     if len(result.comparisons) > limit:
@@ -427,7 +428,7 @@ def comparison_repr(c) -> str:
     di = c.metrics.get("disparate_impact")
     edges = policy_edges("disparate_impact", c.policy)
     di_text = f", DI {audit_value(di, edges)}" if di is not None else ""
-    return shown(f"Comparison({_names_text(c)}, {c.status}{di_text})")
+    return shown(f"Comparison({names_text(c)}, {c.status}{di_text})")
 
 
 @_named(_comparison_names)
@@ -436,7 +437,7 @@ def comparison_html(c) -> str:
     table = _estimates_table("metric", c.metrics, c.policy)
     n_group, n_ref = c.n_text("|").split("|")  # sizes only: no group name in them
     head = (
-        f"{c.attribute}: {c.group} (n = {n_group}) vs {c.reference} "
+        f"{pair_text(c)} (n = {n_group}) vs {spaced_name(c.reference)} "
         f"(n = {n_ref}): {_look(c.status)[1]}"
     )
     return block("EthicLens comparison", [head, c.flag_reason or ""], [table])
@@ -450,7 +451,7 @@ def compare_summary(comp) -> list[str]:
         f"{percent(comp.config['confidence_level'])} intervals: {_first_method(comp)}.",
         (
             f"Verdicts changed for {len(changed)} of {plural(len(comp.verdicts), 'comparison')}: "
-            + ", ".join(f"{_pair_text(v, ':')} {v.status_a} → {v.status_b}" for v in changed)
+            + ", ".join(f"{pair_text(v, ':')} {v.status_a} → {v.status_b}" for v in changed)
             if changed
             else f"No verdict changed ({plural(len(comp.verdicts), 'comparison')})."
         ),
@@ -483,7 +484,7 @@ def compare_html(comp) -> str:
     found = {(x.attribute, x.group, x.metric): x for x in reversed(comp.differences)}
     rows = []
     for v in comp.verdicts:
-        row = [f"{v.attribute}: {v.group} vs {v.reference}"]
+        row = [names_text(v)]
         for k in shown:
             d = found.get((v.attribute, v.group, k))
             if d is None:
@@ -517,7 +518,7 @@ def compare_repr(comp) -> str:
     # from 5 comparisons on without a word
     listed, limit = [d for d in comp.differences if d.metric in _SHOWN], 12
     for d in listed[:limit]:
-        what = f"{_pair_text(d, ':')} {_words(d.metric)}{_absolute(d.metric)}"
+        what = f"{pair_text(d, ':')} {_words(d.metric)}{_absolute(d.metric)}"
         lines.append(f"  {what}: {b} − {a} = {_b_minus_a(d)}")
     if len(listed) > limit:
         lines.append(f"  ... {len(listed) - limit} more (comparison.to_frame())")

@@ -31,6 +31,7 @@ from .._text import (
     one_line,
     percent,
     short_labels,
+    spaced_name,
     threshold_text,
 )
 from ._edits import plural
@@ -241,12 +242,13 @@ def untested_text(comparison: dict) -> str | None:
 def _absent_side(comparison: dict, entry: dict) -> str:
     """The group a ONE_GROUP window has no rows of: as its reason says, else by its counts."""
     reason = entry.get("reason") or ""
-    if reason.startswith("the reference group"):
-        return comparison["reference"]
+    side = "reference"
     if reason.startswith("the compared group"):
-        return comparison["group"]
-    group_n = ((entry.get("counts") or {}).get("group") or {}).get("n")
-    return comparison["group"] if group_n == 0 else comparison["reference"]
+        side = "group"
+    elif not reason.startswith("the reference group"):
+        group_n = ((entry.get("counts") or {}).get("group") or {}).get("n")
+        side = "group" if group_n == 0 else "reference"
+    return spaced_name(comparison[side])  # ' a' quoted, as comparison_text says it
 
 
 def _one_line(text: str) -> str:
@@ -509,9 +511,7 @@ def trend_text(doc: dict, comparison: dict) -> str:
     plotted metric against its policy band, each test's e-value against its threshold and
     its alarm. The numbers are rounded as the summary and the tables round them."""
     request, hist = doc["request"], comparison["history"]
-    title = _one_line(
-        f"{comparison['attribute']}: {comparison['group']} vs {comparison['reference']}"
-    )
+    title = _one_line(comparison_text(comparison))
     if not hist:
         return f"Trend plot of {title}: no window yet."
     first, last = hist[0]["window"], hist[-1]["window"]
@@ -687,7 +687,7 @@ def render_html(doc: dict) -> str:
         parts.append(f"<p>{e(left_out)}</p>")
     for i, c in enumerate(doc["comparisons"]):
         # one line: a name's newline shown as \n, as the summary above (a page folds it)
-        title = _one_line(f"{c['attribute']}: {c['group']} vs {c['reference']}")
+        title = _one_line(comparison_text(c))  # a spaced name quoted: ' a' never as 'a'
         parts.append(f"<h2>{e(title)}</h2>")
         if absent := absent_text(c):
             parts.append(f"<p>{e(_one_line(absent))}</p>")

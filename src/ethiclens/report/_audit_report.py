@@ -15,6 +15,7 @@ from .._text import (
     html_safe,
     percent,
     spaced_key,
+    spaced_name,
     threshold_percent,
     threshold_text,
 )
@@ -24,7 +25,10 @@ from ..fairness import (
     AuditResult,
     comparison_columns,
     group_columns,
+    key_text,
     metric_words,
+    names_text,
+    pair_text,
 )
 from . import _plots as plots
 from . import _provenance as pv
@@ -242,12 +246,14 @@ def changes_sentence(config: dict, run: dict | None = None, what: str = "audit")
 
 def disadvantaged_note(c) -> str:
     who = getattr(c, "disadvantaged", None)
-    return f" (disadvantaged: {who})" if who else ""
+    return f" (disadvantaged: {spaced_name(who)})" if who else ""
 
 
 def flag_line(c) -> str:
-    """'race:X vs Y (disadvantaged: X): reason' for a flagged comparison."""
-    return f"{c.key} vs {c.reference}{disadvantaged_note(c)}: {c.flag_reason}"
+    """'race:X vs Y (disadvantaged: X): reason' for a flagged comparison, each name quoted
+    when whitespace is around it (``g:'e ' vs ' d'``: :func:`ethiclens.fairness.pair_text`)."""
+    said = f"{pair_text(c, ':')} vs {spaced_name(c.reference)}"
+    return f"{said}{disadvantaged_note(c)}: {c.flag_reason}"
 
 
 def outcome_sentence(result: AuditResult, label: str | None) -> str:
@@ -369,7 +375,8 @@ def reference_words(result, attr) -> str:
     given = _given_before_merge(result, attr)
     if given is None:
         return attr.reference_source
-    return f"{attr.reference_source} as {given}, merged into {attr.reference}"
+    said = f"{spaced_name(given)}, merged into {spaced_name(attr.reference)}"
+    return f"{attr.reference_source} as {said}"
 
 
 def _given_before_merge(result, attr) -> str | None:
@@ -401,7 +408,8 @@ EMPTY_CROSSINGS_LEAD = "Crossings with no rows (so not audited) — "
 
 def _summary(result: AuditResult) -> Section:
     refs = "; ".join(
-        f"{a.name}: reference {a.reference} ({reference_words(result, a)})"
+        f"{spaced_name(a.name)}: reference {spaced_name(a.reference)} "
+        f"({reference_words(result, a)})"
         for a in result.attributes
     )
     # a crossing with no rows is named, not left out without a word
@@ -453,7 +461,7 @@ def _composite_card(result: AuditResult) -> Markup:
         "Composite bias score",
         f"{comp.value:.4f} · {comp.band}",
         (caveat + " " if caveat else "")
-        + f"Lowest (least fair) comparison: {comp.comparison}. 0–1, higher is "
+        + f"Lowest (least fair) comparison: {key_text(result, comp.comparison)}. 0–1, higher is "
         "fairer; a triage aid, not a legal test.",
     )
 
@@ -467,7 +475,7 @@ def _di_card(result: AuditResult) -> Markup:
         c, unjudged = largest
         return _card(
             "Largest disparity",
-            f"{verdict.largest_disparity_value(result, c)} · {c.group}",
+            f"{verdict.largest_disparity_value(result, c)} · {spaced_name(c.group)}",
             verdict.largest_disparity_note(result, c, unjudged),
         )
     if mindi.withheld:
@@ -484,7 +492,7 @@ def _flag_card(result: AuditResult) -> Markup:
     return _card(
         "Flagged comparisons",
         str(len(flagged)),
-        ", ".join(c.key for c in flagged)
+        ", ".join(pair_text(c, ":") for c in flagged)
         if flagged
         else "No comparison's interval lies entirely outside the policy band.",
     )
@@ -492,7 +500,7 @@ def _flag_card(result: AuditResult) -> Markup:
 
 def _flag_list(result: AuditResult) -> Markup:
     return bullets(
-        f"<strong>{escape(c.key)}</strong> vs {escape(c.reference)}"
+        f"<strong>{escape(pair_text(c, ':'))}</strong> vs {escape(spaced_name(c.reference))}"
         f"{escape(disadvantaged_note(c))}: {escape(c.flag_reason)}"
         for c in result.flagged
     )
@@ -535,7 +543,7 @@ def withheld_hint(result: AuditResult, cli: bool) -> str | None:
     gone = [c for c in result.comparisons if _suppressed(c)]
     if gone:
         parts.append(
-            f"{', '.join(c.key for c in gone)} {'was' if len(gone) == 1 else 'were'} "
+            f"{', '.join(pair_text(c, ':') for c in gone)} {'was' if len(gone) == 1 else 'were'} "
             "suppressed by --min-cell when counted: exclude a suppressed group "
             "(--exclude-group; of a crossing, one of its groups), or count the data again "
             "with a smaller --min-cell"
@@ -555,7 +563,8 @@ def _unbounded_hint(c, cli: bool) -> str:
     if not cli:
         how += f" (Python: reference={{{c.attribute!r}: {c.group!r}}})"
     return (
-        f"{c.reference} is never selected, so DI is unbounded: choose a reference group that "
+        f"{spaced_name(c.reference)} is never selected, so DI is unbounded: choose a reference "
+        "group that "
         f"is selected, e.g. {how}"
     )
 
@@ -572,7 +581,7 @@ def min_di_note(result: AuditResult) -> str:
         )
     at = verdict.di_percent(result, h.value)
     return (
-        f"At {h.comparison}: that group {how} at {at} of its reference group's "
+        f"At {key_text(result, h.comparison)}: that group {how} at {at} of its reference group's "
         f"rate{more}; a DI interval entirely {verdict.di_band(policy)} is flagged."
     )
 
@@ -616,14 +625,16 @@ def _comparisons(result: AuditResult) -> Section:
         for c in (c for c in result.comparisons if c.attribute == attr.name):
             rows.append(
                 [
-                    c.group,
+                    spaced_name(c.group),
                     c.n_text(" / "),
                     *[estimate_cell(c.metrics.get(k), edges(k)) for k, _ in present],
                     status_badge(c.status),
                 ]
             )
             notes.append(_why(c))
-        parts.append(Markup(f"<h3>{escape(attr.name)} (reference: {escape(attr.reference)})</h3>"))
+        ref = escape(spaced_name(attr.reference))
+        head = f"{escape(spaced_name(attr.name))} (reference: {ref})"
+        parts.append(Markup(f"<h3>{head}</h3>"))
         parts.append(
             table(
                 [
@@ -696,7 +707,7 @@ def forest_args(result: AuditResult) -> tuple:
     """The forest plot's rows and policy band, for the report and ``AuditResult.plot``."""
     rows = [
         (
-            f"{c.attribute}: {c.group}",
+            pair_text(c),
             c.status,
             c.metrics["disparate_impact"],
             c.metrics.get("equalized_odds_difference"),
@@ -749,7 +760,7 @@ def _error_rates(result: AuditResult) -> Section:
 
 
 def _group_label(g) -> str:
-    label = g.group + (" (reference)" if g.is_reference else "")
+    label = spaced_name(g.group) + (" (reference)" if g.is_reference else "")
     if g.metrics["selection_rate"].status == "INSUFFICIENT_DATA":
         label += " — below sample floor, not judged"
     return label
@@ -766,7 +777,7 @@ def _impossibility(attr) -> str | None:
         if skipped or m.value is None or m.ci_low is None or r.ci_low is None:
             continue
         if m.ci_low > r.ci_high or m.ci_high < r.ci_low:
-            differing.append((g.group, m.value))
+            differing.append((spaced_name(g.group), m.value))
     if not differing:
         return None
     # to 2 places, or as many more as it takes for no rate to read as the reference's (the
@@ -777,7 +788,7 @@ def _impossibility(attr) -> str | None:
     )
     said = ", ".join(f"{group} {v:.{places}f}" for group, v in differing)
     return (
-        f"Base rates differ ({said} vs {ref.group} {r.value:.{places}f}), so by the "
+        f"Base rates differ ({said} vs {spaced_name(ref.group)} {r.value:.{places}f}), so by the "
         "impossibility theorem (Chouldechova 2017; Kleinberg et al. 2016) equal PPV and equal "
         "error rates (equalized odds) cannot both hold here: choosing which to equalise is a "
         "policy decision, not a technical one."
@@ -792,7 +803,7 @@ def _calibration(result: AuditResult) -> Section:
 def _significance(result: AuditResult) -> Section:
     rows = [
         [
-            f"{c.attribute}: {c.group} vs {c.reference}",
+            names_text(c),
             fmt(c.metrics["statistical_parity_difference"].value),
             fmt(c.z_test["statistic"], 2),
             _p(c.z_test["p_value"]),
@@ -878,7 +889,7 @@ def _floor_row(c, sizes: dict, policy: dict) -> list:
     bit = bit or _undefined_instead(c)
     eff_rows, eff_labels = _effective(c, sizes, policy)
     return [
-        f"{c.attribute}: {c.group}",
+        pair_text(c),
         c.n_text(" vs ") + eff_rows,
         lab + eff_labels,
         *("yes" if c.floors[k] else "NO" for k in ("selection_rate", "error_rate")),
@@ -1052,8 +1063,8 @@ def _verdict(result: AuditResult) -> Section:
     """The first page: one sentence, counts per status, every comparison that is not a PASS."""
     counts = verdict.status_counts(result)
     items = (
-        f"{status_badge(c.status)} <strong>{escape(c.attribute)}: {escape(c.group)}</strong>"
-        f" vs {escape(c.reference)}{escape(disadvantaged_note(c))} — "
+        f"{status_badge(c.status)} <strong>{escape(pair_text(c))}</strong>"
+        f" vs {escape(spaced_name(c.reference))}{escape(disadvantaged_note(c))} — "
         f"{escape(verdict.plain_reason(c))}"
         for c in verdict.needs_attention(result)
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .._text import percent, plural
-from ..fairness import COMPARISON_METRIC_SPECS, metric_words
+from ..fairness import COMPARISON_METRIC_SPECS, metric_words, names_text, pair_text
 from . import _render
 from ._audit_report import (
     EMPTY_CROSSINGS_LEAD,
@@ -141,7 +141,7 @@ def _verdicts(comp):
     a, b = comp.names
     rows = [
         (
-            f"{v.attribute}: {v.group} vs {v.reference}",
+            names_text(v),
             status_badge(v.status_a),
             status_badge(v.status_b),
             "yes" if v.changed else "no",
@@ -184,7 +184,7 @@ def _differences(comp):
     a, b = comp.names
     rows = [
         (
-            *_difference_cells(d, f"{d.attribute}: {d.group} vs {d.reference}"),
+            *_difference_cells(d, names_text(d)),
             _excludes_zero(d),
         )
         for d in comp.differences
@@ -208,5 +208,5 @@ def _excludes_zero(d) -> str:
 
 def _group_differences(comp):
     a, b = comp.names
-    rows = [_difference_cells(d, f"{d.attribute}: {d.group}") for d in comp.group_differences]
+    rows = [_difference_cells(d, pair_text(d)) for d in comp.group_differences]
     return table(["group", "metric", a, b, f"{b} − {a} [CI]"], rows, numeric=(2, 3, 4))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from .._text import markdown_safe, one_paragraph
+from .._text import markdown_safe, one_paragraph, spaced_name
 from ..errors import EthicLensInputError
-from ..fairness import AuditResult, comparison_columns, group_columns
+from ..fairness import AuditResult, comparison_columns, group_columns, key_text, pair_text
 from . import _provenance as pv
 from ._audit_report import (
     _flatten,
@@ -175,10 +175,10 @@ def _intended_use(result: AuditResult, prov: dict) -> list[str]:
 def _factors(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Factors", ""]
     for a in result.attributes:
-        groups = ", ".join(f"{md(g.group)} (n={g.n:,})" for g in a.groups)
+        groups = ", ".join(f"{md(spaced_name(g.group))} (n={g.n:,})" for g in a.groups)
+        name, reference = md(spaced_name(a.name)), md(spaced_name(a.reference))
         out.append(
-            f"- {md(a.name)}: reference {md(a.reference)} ({md(reference_words(result, a))}); "
-            f"groups {groups}."
+            f"- {name}: reference {reference} ({md(reference_words(result, a))}); groups {groups}."
         )
     changes = changes_sentence(result.config, result.run)
     if changes:
@@ -240,7 +240,7 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
         caveat = composite_caveat(result)
         out.append(
             f"**Composite bias score: {comp.value:.4f} ({md(comp.band)})**, at "
-            f"{md(comp.comparison)}." + (f" {md(caveat)}" if caveat else "")
+            f"{md(key_text(result, comp.comparison))}." + (f" {md(caveat)}" if caveat else "")
         )
     out.append("")
     largest = largest_disparity(result)
@@ -248,14 +248,16 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
         # the same headline as the HTML report and the terminal (docs/report.md)
         c, unjudged = largest
         out.append(
-            f"**Largest disparity: {md(largest_disparity_value(result, c))}** at {md(c.key)}. "
+            f"**Largest disparity: {md(largest_disparity_value(result, c))}** at "
+            f"{md(pair_text(c, ':'))}. "
             f"{md(largest_disparity_note(result, c, unjudged))}"
         )
     elif mindi.withheld:
         out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
     else:
         out.append(
-            f"**Minimum DI: {di_point(result, mindi.value)}** at {md(mindi.comparison)}. "
+            f"**Minimum DI: {di_point(result, mindi.value)}** at "
+            f"{md(key_text(result, mindi.comparison))}. "
             f"{md(min_di_note(result))}"
         )
     out.append("")
@@ -277,7 +279,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         ["Group", "n", *[h for _, h in gcols]],
         [
             [
-                g.group + (" (reference)" if g.is_reference else ""),
+                spaced_name(g.group) + (" (reference)" if g.is_reference else ""),
                 f"{g.n:,}",
                 *[fmt_estimate(g.metrics[k], why=True) for k, _ in gcols],
             ]
@@ -287,7 +289,7 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
     comparisons = [c for c in result.comparisons if c.attribute == a.name]
     rows = [
         [
-            c.group,
+            spaced_name(c.group),
             c.n_text(),
             *[fmt_estimate(c.metrics.get(k), edges[k], why=True) for k, _ in present],
             c.status,
@@ -302,7 +304,8 @@ def _attribute_tables(result: AuditResult, a) -> list[str]:
         methods_said([(h, [g.metrics[k] for g in a.groups]) for k, h in gcols]),
         methods_said([(h, [c.metrics.get(k) for c in comparisons]) for k, h in present]),
     )
-    out = [f"### {md(a.name)}", "", groups, "", f"{md(said[0])}.", "", _table(headers, rows)]
+    head = f"### {md(spaced_name(a.name))}"
+    out = [head, "", groups, "", f"{md(said[0])}.", "", _table(headers, rows)]
     out += ["", f"{md(said[1])}."]
     sentence = _impossibility(a) if result.config["labelled"] else None
     if sentence:
@@ -335,8 +338,8 @@ def _caveats(result: AuditResult, prov: dict) -> list[str]:
     out = ["## Caveats and recommendations", ""]
     out += [f"- {_prose(t)}" for t in pv.limitations(prov)]
     small = [c for c in result.comparisons if c.status == "INSUFFICIENT_DATA"]
-    gone = [c.key for c in small if _suppressed(c)]
-    small = [c.key for c in small if not _suppressed(c)]
+    gone = [pair_text(c, ":") for c in small if _suppressed(c)]
+    small = [pair_text(c, ":") for c in small if not _suppressed(c)]
     if small:
         out.append(
             f"- Too little data to judge: {md(', '.join(small))}. Collect more "

@@ -22,6 +22,7 @@ from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's cha
     one_line,
     percent,
     short_labels,
+    spaced_name,
     terminal_safe,
     threshold_text,
 )
@@ -363,7 +364,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
         list(
             map(
                 terminal_safe,
-                short_labels([g.group for g in groups], LABEL_ROOM // 2, mask_secrets),
+                short_labels([spaced_name(g.group) for g in groups], LABEL_ROOM // 2, mask_secrets),
             )
         ),
         fontsize=7 if many else 8,
@@ -428,7 +429,9 @@ def _ppv_fpr_bars(ax, groups) -> list[str]:
             )
             named = True
         lines.append(
-            label + ": " + ", ".join(f"{g.group} {_fmt(g.metrics[metric].value)}" for g in groups)
+            label
+            + ": "
+            + ", ".join(f"{spaced_name(g.group)} {_fmt(g.metrics[metric].value)}" for g in groups)
         )
     return lines
 
@@ -450,12 +453,12 @@ def calibration_figure(attribute: str, groups):
     ax.plot([0, 1], [0, 1], color="#555555", ls=":", lw=1, label="perfect calibration")
     lines, omitted = [], []
     markers = "osD^vP*X"
-    names = short_labels([g.group for g in groups], LABEL_ROOM // 2, mask_secrets)
+    names = short_labels([spaced_name(g.group) for g in groups], LABEL_ROOM // 2, mask_secrets)
     for i, g in enumerate(groups):
         bins = g.calibration or []
         ece = g.metrics.get("ece")
         if not bins or ece is None or ece.status == "INSUFFICIENT_DATA":
-            omitted.append(g.group)
+            omitted.append(spaced_name(g.group))
             continue
         xs = [b["mean_score"] for b in bins]
         ys = [b["observed_rate"] for b in bins]
@@ -468,7 +471,7 @@ def calibration_figure(attribute: str, groups):
             label=f"{names[i]} (ECE {_fmt(ece.value)})",
         )
         lines.append(
-            f"{g.group}: "
+            f"{spaced_name(g.group)}: "
             + ", ".join(f"score {x:.2f} observed {y:.2f}" for x, y in zip(xs, ys, strict=True))
         )
     ax.set_xlim(0, 1)

@@ -6,7 +6,7 @@ import base64
 
 from markupsafe import Markup
 
-from .._text import percent, threshold_text
+from .._text import percent, spaced_name, threshold_text
 from . import _render
 from ._audit_report import (
     EMPTY_CROSSINGS_LEAD,
@@ -88,12 +88,13 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     empty = tt.empty_crossing_notes
     codes = tt.missing_code_notes
     for attr in dict.fromkeys(frame["attribute"]):
-        chart = chart_or_note(f"{attr} threshold chart", lambda a=attr: _chart(tt, a))
+        said = spaced_name(attr)  # ' g' never as 'g' (a browser folds the spaces)
+        chart = chart_or_note(f"{said} threshold chart", lambda a=attr: _chart(tt, a))
         tab = _verdict_table(frame[(frame["attribute"] == attr) & frame["status"].notna()], cfg)
         note = paragraph(EMPTY_CROSSINGS_LEAD + empty[attr]) if attr in empty else Markup("")
         if attr in codes:  # a group named like a missing value ('?'): audited, with a note
             note = join(note, paragraph(codes[attr]))
-        sections.append(Section(f"thresholds-{attr}", str(attr), join(figure(chart), note, tab)))
+        sections.append(Section(f"thresholds-{attr}", said, join(figure(chart), note, tab)))
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
         f"{percent(cfg['confidence_level'])} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
@@ -126,7 +127,7 @@ def _verdict_table(sub, cfg: dict):
         eo = _cells(r, "eo", cfg["policy"]) if labelled else ()
         rows.append(
             (
-                f"{r['group']} vs {r['reference']}",
+                f"{spaced_name(r['group'])} vs {spaced_name(r['reference'])}",
                 f"{_threshold(r['threshold'])}{' (audited)' if r['audited'] else ''}",
                 _number(r["selection_rate"]),
                 *_cells(r, "di", cfg["policy"]),

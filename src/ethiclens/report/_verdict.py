@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 import re
 
-from .._text import beside, threshold_text
+from .._text import beside, spaced_name, threshold_text
 from ..fairness import (
     COMPARISON_METRIC_SPECS,
     STATUS_ORDER,
     judged_largest_disparity,
+    pair_text,
     policy_edges,
 )
 
@@ -141,22 +142,24 @@ def largest_disparity_note(result, c, unjudged: int) -> str:
     label = "favourable" if result.config["positive_is_favorable"] else "harmful"
     bounds = (m.ci_low, m.ci_high)
     interval = "" if None in bounds else f" [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+    group, reference = spaced_name(c.group), spaced_name(c.reference)  # ' d' never as 'd'
+    attribute = spaced_name(c.attribute)
     if m.value == 0 or math.isinf(m.value):
-        never, given = (c.reference, c.group) if m.value else (c.group, c.reference)
+        never, given = (reference, group) if m.value else (group, reference)
         text = (
-            f"{c.attribute}: {never} is never given the {label} label while {given} is "
+            f"{attribute}: {never} is never given the {label} label while {given} is "
             f"(DI {'unbounded' if m.value else '0.000'}{interval}, {c.status})."
         )
     elif interval:
-        more, less = (c.group, c.reference) if m.value > 1 else (c.reference, c.group)
+        more, less = (group, reference) if m.value > 1 else (reference, group)
         times = beside(max(m.value, 1 / m.value), [max(e, 1 / e) for e in edges if e], 2)
         text = (
-            f"{c.attribute}: {more} is given the {label} label {times}× "
+            f"{attribute}: {more} is given the {label} label {times}× "
             f"as often as {less} (DI {di_point(result, m.value)}{interval}, {c.status})."
         )
     else:
         di = di_point(result, m.value)
-        text = f"{c.attribute}: {c.group} vs {c.reference}, DI {di} ({c.status})."
+        text = f"{attribute}: {group} vs {reference}, DI {di} ({c.status})."
     if unjudged:
         text += (
             f" Among the comparisons that could be judged; {unjudged} could not, so the "
@@ -283,7 +286,9 @@ def withheld_in_words(result) -> str | None:
             "A headline number is withheld because a part of it cannot be measured here "
             "(for example, there are no ground-truth labels)."
         )
-    affected = sorted({c.key for cs in causes.values() for c in cs})
+    # each comparison once, in key order, as its names say it (g:' d', never g: d)
+    named = {c.key: pair_text(c, ":") for cs in causes.values() for c in cs}
+    affected = [named[k] for k in sorted(named)]
     why = " and ".join(_WITHHELD_WORDS[k][0] for k in causes)
     how = "; or ".join(_WITHHELD_WORDS[k][1] for k in causes)
     return (

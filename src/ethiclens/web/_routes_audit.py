@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from .._checks import is_number_text, number_text
 from .._secrets import masked_cut
-from .._text import distinct_numbers
+from .._text import distinct_numbers, spaced_name
 from .._text import number_text as exact_number
 from ..errors import EthicLensInputError, _number_as_typed
 from . import _portable, _roles, _twofiles
@@ -882,7 +882,7 @@ def _flagged_shown(result: dict, purpose: str) -> Masked | None:
     alone (a summary's own list, read when no comparison is flagged, each entry whole); None
     for a damaged record, whose stored list the page shows (each entry masked whole)."""
     try:
-        flagged = verdict_of(result, purpose, masked_piece)["flagged"]
+        flagged = verdict_of(result, purpose, _named_piece)["flagged"]
         if flagged is (result.get("summary") or {}).get("flagged"):
             flagged = [masked_piece(f) for f in flagged]
         return Masked(", ".join(flagged))
@@ -890,10 +890,18 @@ def _flagged_shown(result: dict, purpose: str) -> Masked | None:
         return None
 
 
+def _named_piece(value) -> str:
+    """A name (an attribute, a group, a reference) as a page says it: masked alone, then
+    quoted when whitespace is around it (``' d'``, as the reports and the terminal say it: a
+    browser folds the spaces of a bare `` d`` away, and it read as ``d``)."""
+    return spaced_name(masked_piece(value))
+
+
 def _what(*pieces) -> Masked:
-    """'attribute: group vs reference' (or 'attribute: group'), each piece masked alone."""
-    said = f"{masked_piece(pieces[0])}: {masked_piece(pieces[1])}"
-    return Masked(said + "".join(f" vs {masked_piece(p)}" for p in pieces[2:]))
+    """'attribute: group vs reference' (or 'attribute: group'), each piece masked alone and
+    quoted when spaced (:func:`_named_piece`)."""
+    said = f"{_named_piece(pieces[0])}: {_named_piece(pieces[1])}"
+    return Masked(said + "".join(f" vs {_named_piece(p)}" for p in pieces[2:]))
 
 
 def _plain_lines(result: dict, purpose: str) -> list[dict]:

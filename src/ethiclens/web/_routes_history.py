@@ -10,6 +10,7 @@ import re
 import threading
 from pathlib import Path, PurePath
 
+from .._text import spaced_name
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
 from ._web import (
@@ -306,9 +307,10 @@ def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     rows = []
     for key in list(before) + [k for k in after if k not in before]:
         o, n = before.get(key), after.get(key)
-        what = f"{masked_piece(key[0])}: {masked_piece(key[1])}"  # each masked alone
+        # each masked alone, then quoted when spaced (' d', as the reports say it)
+        what = f"{spaced_name(masked_piece(key[0]))}: {spaced_name(masked_piece(key[1]))}"
         if len(references[key[:2]]) > 1:
-            what += f" vs {masked_piece(key[2])}"
+            what += f" vs {spaced_name(masked_piece(key[2]))}"
         row = {"what": Masked(what), "old": o and o["status"], "new": n and n["status"]}
         for name, metric in (("di", "disparate_impact"), ("eo", "equalized_odds_difference")):
             row[f"{name}_old"] = _interval(o and o["metrics"].get(metric), _edges(old, metric))

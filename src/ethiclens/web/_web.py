@@ -25,7 +25,7 @@ from .._secrets import (
     url_shaped,
     url_text,
 )
-from .._text import html_safe, percent, threshold_text
+from .._text import html_safe, percent, spaced_name, threshold_text
 from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
@@ -150,6 +150,7 @@ def templates(masked: bool = False):
     env.filters["threshold"] = threshold_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
+    env.filters["named"] = named_form  # a result's name: typed_form, a spaced one quoted
     env.filters["masked"] = masked_piece  # a name a page only shows, as the history shows it
     env.filters["masked_path"] = masked_path  # a data-folder file, as the picker lists it
     return env
@@ -204,6 +205,14 @@ def typed_form(value):
     (``html_safe``) with a line break written "\\n" too, since a browser sends a raw one in a
     value as CR LF and a text box strips it; :func:`shown_forms` reads it back."""
     return _shown_safely(value).replace("\n", "\\n") if isinstance(value, str) else value
+
+
+def named_form(value):
+    """A name a result page shows (an attribute, a group, a reference), as the reports and the
+    terminal say it: quoted when whitespace is around it (``' d'``:
+    :func:`ethiclens._text.spaced_name`; a page folds the spaces of a bare `` d`` away, and it
+    read as ``d``), then as :func:`typed_form` shows it (escaped by the page)."""
+    return typed_form(spaced_name(value))
 
 
 def shown_forms(name: str) -> set[str]:

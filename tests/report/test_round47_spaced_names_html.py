@@ -1,0 +1,154 @@
+"""Round 47 (report item b, its HTML and markdown siblings): the terminal, the monitor's lines
+and the reprs quote a group, reference or attribute name with whitespace around it (' d'),
+but the HTML faces showed it bare, and a browser folds the spaces: 'ethiclens audit d.csv
+--protected 'g=" d"' --html r.html --model-card c.md' wrote '<td>g: e  vs  d</td>' (read
+'g: e vs d') and the card 'reference  d (given)'. Every HTML face (the audit report, the
+notebook views, the compare and threshold reports, the monitor dashboard, the web's result
+lines) and the model card now say such a name as the terminal does (' d', quoted, then
+escaped); the JSON keeps the raw names."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ethiclens.fairness import audit, compare, threshold_table
+from ethiclens.report import render_html, render_model_card
+from ethiclens.report._compare_report import build_comparison_report
+from ethiclens.report._threshold_report import build_threshold_report
+
+REF = {"g": " d"}
+
+
+def _data(n=600):
+    rng = np.random.default_rng(1)
+    g = rng.choice([" d", "e "], n)
+    y = rng.integers(0, 2, n)
+    # 'e ' is selected far less often: flagged, the headlines' group
+    pred = np.where(g == "e ", rng.random(n) < 0.15, rng.random(n) < 0.6).astype(int)
+    return y, pred, pd.DataFrame({"g": g})
+
+
+_CACHE: dict = {}
+
+
+@pytest.fixture(autouse=True)
+def _charts_unsaved(monkeypatch):
+    """The audit's charts are drawn (their words are checked) but not saved as SVG, and the
+    threshold chart (a PNG) not drawn: the tests' time."""
+    monkeypatch.setattr("ethiclens.report._plots._to_uri", lambda fig: "data:,")
+    monkeypatch.setattr(
+        "ethiclens.report._threshold_report.threshold_figure_png", lambda *a, **k: b""
+    )
+
+
+def _audit():
+    if "audit" not in _CACHE:
+        y, pred, groups = _data()
+        _CACHE["audit"] = audit(y, pred, groups, reference=REF, n_boot=100)
+    return _CACHE["audit"]
+
+
+def _text(page: str) -> str:
+    """What a reader sees: tags dropped, entities read, runs of spaces folded as a browser
+    folds them."""
+    page = re.sub(r"base64,[A-Za-z0-9+/=]+", "", page)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def _audit_page() -> str:
+    return render_html(_audit())
+
+
+def _card() -> str:
+    return render_model_card(_audit())
+
+
+def _notebook() -> str:
+    result = _audit()
+    return result._repr_html_() + result.comparisons[0]._repr_html_()
+
+
+def _compare_page() -> str:
+    y, pred, groups = _data()
+    comp = compare(y, pred, 1 - pred, groups, reference=REF, n_boot=100)
+    return render_html(build_comparison_report(comp)) + comp._repr_html_()
+
+
+def _threshold_page() -> str:
+    y, pred, groups = _data()
+    score = np.clip(pred * 0.5 + np.random.default_rng(2).random(len(y)) * 0.5, 0, 1)
+    tt = threshold_table(y, score, groups, reference=REF, n_boot=100, step=0.5)
+    return render_html(build_threshold_report(tt))
+
+
+FACES = {
+    "audit html": _audit_page,
+    "model card": _card,
+    "notebook": _notebook,
+    "compare html": _compare_page,
+    "threshold html": _threshold_page,
+}
+
+
+@pytest.mark.parametrize("face", FACES.values(), ids=FACES.keys())
+def test_spaced_names_read_apart_on_every_html_face(face):
+    page = face()
+    said = page if face is _card else _text(page)
+    assert "'e ' vs ' d'" in said or "'e ': " in said, said[:3000]
+    assert "' d'" in said
+    # the bare forms a browser shows as the groups 'e' and 'd'
+    for bare in ("e vs d", "g:e ", "g: e ", "reference d ", "reference: d)"):
+        assert bare not in said.replace("'e '", "E").replace("' d'", "D"), bare
+    assert "<script" not in page.lower()  # still escaped: nothing of the names marked safe
+
+
+def test_the_audit_report_names_each_headline_and_flag_quoted():
+    said = _text(_audit_page())
+    assert "Lowest (least fair) comparison: g:'e '." in said
+    assert "At g:'e ':" in said
+    assert "g: reference ' d' (given)" in said
+    assert "g (reference: ' d')" in said
+    assert "g:'e ' vs ' d' (disadvantaged: 'e '):" in said  # the flag list
+    assert "PPV (precision): ' d' 0." in said  # a chart's words
+    assert "- g: reference ' d' (given); groups ' d' (n=" in _card()
+
+
+def test_the_json_keeps_the_raw_names():
+    data = json.loads(_audit().to_json())
+    assert {(c["group"], c["reference"]) for c in data["comparisons"]} == {("e ", " d")}
+
+
+def test_an_escaped_name_stays_escaped_when_quoted():
+    y, pred, groups = _data()
+    groups["g"] = groups["g"].map({" d": " <b>d", "e ": "e "})
+    page = render_html(audit(y, pred, groups, reference={"g": " <b>d"}, n_boot=100))
+    assert "<b>d" not in page
+    assert "&#39; &lt;b&gt;d&#39;" in page
+
+
+def test_the_monitor_dashboard_and_web_lines_quote_spaced_names():
+    from ethiclens.monitor._render import absent_text, trend_text
+    from ethiclens.web._routes_audit import _flagged_shown, _plain_lines
+    from ethiclens.web._web import named_form
+
+    data = json.loads(_audit().to_json())
+    lines = _plain_lines(data, "audit")
+    assert [str(x["what"]) for x in lines] == ["g: 'e ' vs ' d'"]
+    assert str(_flagged_shown(data, "audit")) == "g:'e ' vs ' d' (disadvantaged: 'e ')"
+    assert named_form(" d") == "' d'" and named_form("d") == "d"
+    c = {
+        "attribute": "g",
+        "group": "e ",
+        "reference": " d",
+        "history": [{"window": 1, "status": "ONE_GROUP", "reason": "the reference group has 0"}],
+    }
+    assert absent_text(c) == "' d' has no rows in window 1 (ONE_GROUP)"
+    doc = {"request": {}, "comparisons": [c]}
+    c["history"] = []
+    assert trend_text(doc, c) == "Trend plot of g: 'e ' vs ' d': no window yet."
