@@ -48,3 +48,20 @@ def test_a_weight_the_run_refuses_is_refused_by_its_field(app, client, weights, 
 def test_weights_the_run_takes_still_run(client):
     r = _posted(client, [1e-300, 1, 2])[1]
     assert r.status_code == 303, _text(r.text)[-400:]
+
+
+@pytest.mark.parametrize(
+    ("span", "refused"),
+    [([0, 0], True), ([0, 10**400], False), (["0", "1"], False), ([0, float("nan")], False)],
+)
+def test_a_profile_given_in_python_is_checked_without_a_crash(span, refused):
+    """ethiclens.web.form_to_spec takes a profile built in Python: a range of 10**400 (no
+    float: OverflowError), of text or NaN is left to the run, a column without 'numeric'
+    read as not numeric (KeyError), never a crash."""
+    from ethiclens.web._roles import _checked_weight_scale
+
+    columns = [{"name": "w", "numeric": True, "range": span}, {"name": "x"}]
+    errors: dict = {}
+    _checked_weight_scale("w", {"whole_file": True, "columns": columns}, errors)
+    _checked_weight_scale("x", {"whole_file": True, "columns": columns}, errors)
+    assert ("weight" in errors) == refused

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 import shlex
+import sys
 from pathlib import Path
 
 from .._checks import (
@@ -687,14 +688,16 @@ def _checked_weight_scale(weight: str | None, prof: dict, errors: dict) -> None:
     from ..fairness import as_weights
 
     c = next((c for c in prof["columns"] if c["name"] == weight), None)
-    if not (c and prof.get("whole_file") and c["numeric"] and not c.get("missing")):
+    if not (c and prof.get("whole_file") and c.get("numeric") and not c.get("missing")):
         return
     span = c.get("range") or []
-    numbers = len(span) == 2 and all(_a_number(v) for v in span)
-    if not numbers or not 0 <= float(span[0]) <= float(span[1]) < math.inf:
-        return  # no range, or rows the run refuses by their first (negative, infinite)
+    if len(span) != 2 or not all(_a_number(v) for v in span):
+        return
+    least, most = span
+    if not 0 <= least <= most < math.inf or most > sys.float_info.max:
+        return  # rows the run refuses by their first (negative, infinite, 10**400)
     try:
-        as_weights(pd.Series([float(span[1])], name=weight), 1)
+        as_weights(pd.Series([float(most)], name=weight), 1)
     except EthicLensInputError as exc:
         errors.setdefault("weight", said(in_form_fields(exc)))
 
