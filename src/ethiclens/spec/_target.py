@@ -72,7 +72,6 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
         return loaded_target(spec, purpose)
 
 
-@_one_pass
 def refuse_not_spec(spec) -> None:
     """Refuse what is not an :class:`AuditSpec` given where one is asked (the exported
     ``load_target``, ``loaded_target``, ``check_output_paths``): None, a dict, a path, in one
@@ -87,6 +86,7 @@ def refuse_not_spec(spec) -> None:
         )
 
 
+@_one_pass
 def loaded_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """:func:`load_target` for the faces that name options as flags (the CLI, the web)."""
     refuse_not_spec(spec)
