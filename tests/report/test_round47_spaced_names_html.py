@@ -152,3 +152,18 @@ def test_the_monitor_dashboard_and_web_lines_quote_spaced_names():
     doc = {"request": {}, "comparisons": [c]}
     c["history"] = []
     assert trend_text(doc, c) == "Trend plot of g: 'e ' vs ' d': no window yet."
+
+
+def test_a_withheld_headline_and_its_hint_name_spaced_groups_as_typed_back():
+    """The withheld minimum DI's 'Affected:' on the HTML card and the model card named the
+    group bare ('g:e '), and the hint's '--protected g=e ' lost the space when followed (the
+    option strips a group not in double quotes): now g:'e ' and --protected 'g="e "'."""
+    y, pred, groups = _data()
+    pred = np.where(groups["g"] == " d", 0, pred)  # the reference never selected
+    result = audit(y, pred, groups, reference=REF, n_boot=100)
+    said = _text(render_html(result))
+    assert "Affected: g:'e '." in said
+    assert """e.g. --protected 'g="e "'""" in said
+    card = render_model_card(result)
+    assert "Affected: g:'e '." in card
+    assert """e.g. --protected 'g="e "'""" in card

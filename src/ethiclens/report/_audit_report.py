@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from importlib import metadata
 
 from markupsafe import Markup
@@ -454,7 +455,10 @@ def _composite_card(result: AuditResult) -> Markup:
     comp = result.composite
     if comp.withheld:
         return _card(
-            "Composite bias score", "Withheld", "Not computed: " + _plain_withheld(comp), True
+            "Composite bias score",
+            "Withheld",
+            "Not computed: " + _plain_withheld(comp, result),
+            True,
         )
     caveat = verdict.composite_caveat(result)
     return _card(
@@ -480,7 +484,10 @@ def _di_card(result: AuditResult) -> Markup:
         )
     if mindi.withheld:
         return _card(
-            "Minimum disparate impact", "Withheld", "Not published: " + _plain_withheld(mindi), True
+            "Minimum disparate impact",
+            "Withheld",
+            "Not published: " + _plain_withheld(mindi, result),
+            True,
         )
     return _card(
         "Minimum disparate impact", verdict.di_point(result, mindi.value), min_di_note(result)
@@ -558,8 +565,13 @@ def _suppressed(c) -> bool:
 
 
 def _unbounded_hint(c, cli: bool) -> str:
-    """A reference never selected: name a group that is, as the new reference."""
-    how = f"--protected {c.attribute}={c.group}"
+    """A reference never selected: name a group that is, as the new reference: its
+    ``--protected`` entry as a shell and the option read it back (``'g="e "'``: a group with
+    spaces around it in double quotes, or the option strips them; the whole quoted for the
+    shell where it holds a space or a quote)."""
+    group = str(c.group)
+    entry = f"{c.attribute}={group}" if group == group.strip() else f'{c.attribute}="{group}"'
+    how = f"--protected {shlex.quote(entry)}"
     if not cli:
         how += f" (Python: reference={{{c.attribute!r}: {c.group!r}}})"
     return (

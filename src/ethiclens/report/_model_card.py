@@ -235,7 +235,7 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
         out += [f"**{md(said)}**", ""] if said else []
     comp, mindi = result.composite, result.min_disparate_impact
     if comp.withheld:
-        out.append(f"**Composite bias score: withheld.** {md(_plain_withheld(comp))}")
+        out.append(f"**Composite bias score: withheld.** {md(_plain_withheld(comp, result))}")
     else:
         caveat = composite_caveat(result)
         out.append(
@@ -253,7 +253,7 @@ def _quantitative(result: AuditResult, prov: dict) -> list[str]:
             f"{md(largest_disparity_note(result, c, unjudged))}"
         )
     elif mindi.withheld:
-        out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi))}")
+        out.append(f"**Minimum DI: withheld.** {md(_plain_withheld(mindi, result))}")
     else:
         out.append(
             f"**Minimum DI: {di_point(result, mindi.value)}** at "
