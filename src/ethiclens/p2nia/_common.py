@@ -31,10 +31,11 @@ def budget_note(manifest: dict) -> str:
     if not isinstance(budget, dict):
         return ""
     count, delta = budget.get("releases", 1), budget.get("cumulative_delta_on_this_data")
-    delta = f", δ {sum_text(delta)}" if _is_number(delta) else ""
+    terms = count if isinstance(count, int) and count > 0 else 1  # the sum's float noise
+    delta = f", δ {sum_text(delta, terms)}" if _is_number(delta) else ""
+    spent = sum_text(budget["cumulative_on_this_data"], terms)
     return (
-        f"cumulative ε on this data {sum_text(budget['cumulative_on_this_data'])}{delta} over "
-        f"{count} release{'' if count == 1 else 's'}"
+        f"cumulative ε on this data {spent}{delta} over {count} release{'' if count == 1 else 's'}"
     )
 
 
@@ -79,17 +80,20 @@ def number_text(x) -> str:
     return shown if float(shown) == x and len(shown) <= len(digits) else digits
 
 
-def sum_text(x) -> str:
-    """A sum of budgets (a folder's cumulative ε or δ) as the number it adds up to: the fewest
-    significant digits that hold it to 1e-12, as :func:`number_text` writes them. Every digit
-    its terms were given with (1.2345678 twice is 2.4691356, not ``:g``'s 2.46914), without a
-    sum's float noise (0.1 three times is 0.3, not 0.30000000000000004)."""
+def sum_text(x, terms: int = 1) -> str:
+    """A sum of budgets (a folder's cumulative ε or δ over ``terms`` releases) or a product
+    (k·ε, ε/k) as the number it is: the fewest significant digits within its float noise (a
+    few units in the last place per term), as :func:`number_text` writes them. Every digit
+    its terms were given with (1.2345678 twice is 2.4691356, not ``:g``'s 2.46914; ε =
+    1.0000000000001 once is itself, not 1), without a sum's float noise (0.1 three times is
+    0.3, not 0.30000000000000004)."""
     value = _float(x)
     if not math.isfinite(value) or value == 0:
         return number_text(value)
+    noise = 4 * min(max(terms, 1), 1 << 20) * math.ulp(value)  # a count as written, not 10**400
     for digits in range(1, 18):
         text = f"{value:.{digits}g}"
-        if math.isclose(float(text), value, rel_tol=1e-12):
+        if abs(float(text) - value) <= noise:
             return number_text(float(text))
     return number_text(value)
 
