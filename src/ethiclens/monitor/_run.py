@@ -241,6 +241,8 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     with store.transaction():
         request = _in_stored_order(store, request)
         stored_request = _check_store(store, request, now)
+        if stored_request is not None:  # an empty file another run started while this one
+            store.db.emptied = store.db.restarted = False  # waited: no note that this one did
         now = _aware(now or dt.datetime.now(dt.UTC))
         _check_clock(store, now)
         try:
