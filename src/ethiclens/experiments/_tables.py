@@ -307,7 +307,9 @@ def _sorted_frame(rows: list, *by: str) -> pd.DataFrame:
     return frame.drop(columns="_order").reset_index(drop=True)
 
 
-def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
+def main_table(seeds: pd.DataFrame, eta: float = DEFAULT_ETA) -> pd.DataFrame:
+    """One row per (dataset, attribute, ε); ``share_floor_dominated``: the share of its seeds
+    whose ΔPCER (at ``eta``, as :func:`per_seed` gave it) is floor-dominated."""
     rows = []
     for (d, a, e), part in seeds.groupby(["dataset", "attribute", "epsilon_key"]):
         lo, hi = bootstrap_mean_ci(part["dpcer"])
@@ -325,6 +327,7 @@ def main_table(seeds: pd.DataFrame) -> pd.DataFrame:
                 "n_nonzero": n,
                 "sign_test_p": p,
                 "epsilon_spent_mean": part.epsilon_spent.mean(),
+                "share_floor_dominated": _floor_share(part, eta),
             }
         )
     return _sorted_frame(rows)
@@ -336,9 +339,6 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
         for eta in FLOOR_ETAS:
             v = part[f"dpcer_{eta:g}"]
             k, n, p = sign_test(v)
-            # over the seeds whose two δ_g are stored (a NULL is unknown, never 'not dominated')
-            known = part.delta0.notna() & part.delta1.notna()
-            dominated = ((part.delta0 < eta) & (part.delta1 < eta))[known].mean()
             rows.append(
                 {
                     **_cell_keys(d, a, e),
@@ -348,10 +348,18 @@ def floor_table(seeds: pd.DataFrame) -> pd.DataFrame:
                     "n_positive": k,
                     "n_nonzero": n,
                     "sign_test_p": p,
-                    "share_floor_dominated": dominated,
+                    "share_floor_dominated": _floor_share(part, eta),
                 }
             )
     return _sorted_frame(rows, "eta")
+
+
+def _floor_share(part: pd.DataFrame, eta: float) -> float:
+    """The share of ``part``'s seeds whose two δ_g are below ``eta`` (floor-dominated: ΔPCER is
+    DP-Gap/η, as ``pcer audit`` says), over the seeds whose two δ_g are stored (a NULL is
+    unknown, never 'not dominated'); undefined (NaN) where none is."""
+    known = part.delta0.notna() & part.delta1.notna()
+    return ((part.delta0 < eta) & (part.delta1 < eta))[known].mean()
 
 
 def ranking_table(main: pd.DataFrame) -> pd.DataFrame:
@@ -536,13 +544,39 @@ def _fixed(value, spec: str) -> str:
 DPCER_CELLS = ["dpcer_mean", "dpcer_std", "dpcer_ci_low", "dpcer_ci_high"]
 
 
+# The paper marks a row whose every seed is floor-dominated (Table 1's ε = 0.1): its ΔPCER is
+# DP-Gap/η, a rescaled demographic-parity gap, not a privacy-cost effect
+FLOOR_MARK = " †"
+
+
+def _all_floor(share) -> bool:
+    """Every seed whose two δ_g are stored is floor-dominated (none stored: not marked)."""
+    return bool(share == 1)
+
+
+def _floor_pairs(part: pd.DataFrame):
+    return zip(part.epsilon, part.share_floor_dominated, strict=True)
+
+
+def _floor_note(part: pd.DataFrame) -> list[str]:
+    """The footnote of a paper table with a marked row, none without."""
+    if not any(_all_floor(v) for _, v in _floor_pairs(part)):
+        return []
+    return [
+        f"{FLOOR_MARK.strip()} Floor-dominated in every seed: both groups' δ_g < η = "
+        f"{DEFAULT_ETA:g}, so ΔPCER = DP-Gap/η, a rescaled demographic-parity gap, not a "
+        "privacy-cost effect (see the floor sensitivity table, Table S1).",
+        "",
+    ]
+
+
 def paper_style(main: pd.DataFrame) -> dict[tuple, pd.DataFrame]:
     out = {}
     for (d, a), part in main.groupby(["dataset", "attribute"], sort=False):
         g0, g1 = part.group0.iloc[0], part.group1.iloc[0]
         out[(d, a)] = pd.DataFrame(
             {
-                "ε": part.epsilon,
+                "ε": [e + FLOOR_MARK if _all_floor(v) else e for e, v in _floor_pairs(part)],
                 "Acc": _plus_minus(part, "acc", 3),
                 "DP-Gap": _plus_minus(part, "dp_gap", 3),
                 "EO-Gap": _plus_minus(part, "eo_gap", 3),
@@ -636,6 +670,7 @@ def _md_paper_tables(main: pd.DataFrame) -> list[str]:
             "",
             _md_table(frame),
             "",
+            *_floor_note(part),
         ]
     return md
 
