@@ -24,6 +24,8 @@ FACES = {
         ["p2nia", "request", "--n", "10", "--protected", "g", "--epsilon", "1", "--out", "{o}"],
         "--out",
     ),
+    # an output no spec key gives: P2NIA's figure (review of c456817b: it kept the old words)
+    "p2nia population-bias --plot": (["p2nia", "population-bias", "--plot", "{o}"], "--plot"),
 }
 
 

@@ -33,7 +33,7 @@ class NotFolder(click.Path):
 
             refuse_unopenable(value, **_named(param))
         if not self.dir_okay and isinstance(value, str) and os.path.isdir(value):
-            if (flag := _named(param)["column"]) in ("--out", "--json", "--html", "--save-config"):
+            if (flag := param.opts[0]) in "--out --json --html --plot --save-config".split():
                 check_writable(value, flag=flag)  # an output replaced whole: io's (audit's) words
             fix = "give the path of a regular file"
             raise EthicLensInputError(f"{value} is a folder", fix=fix, **_named(param))
