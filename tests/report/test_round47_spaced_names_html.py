@@ -167,3 +167,15 @@ def test_a_withheld_headline_and_its_hint_name_spaced_groups_as_typed_back():
     card = render_model_card(result)
     assert "Affected: g:'e '." in card
     assert """e.g. --protected 'g="e "'""" in card
+
+
+def test_the_settings_name_a_spaced_group_edit_and_its_json_key_apart():
+    """The report's settings list headed a merge into ' ef' 'g: groups merged into  ef' (read
+    'ef') and mapped it to the JSON as 'merge_groups.g. ef'; now ' ef' quoted, and the key
+    as a signer finds it: merge_groups.g[" ef"]."""
+    y, pred, groups = _data()
+    groups["g"] = np.where(np.arange(len(y)) % 3 == 0, "f ", groups["g"])
+    merge = {"g": {" ef": ["e ", "f "]}}
+    said = _text(render_html(audit(y, pred, groups, reference=REF, n_boot=100, merge_groups=merge)))
+    assert "g: groups merged into ' ef' " in said
+    assert """g: groups merged into ' ef' = merge_groups.g[" ef"]""" in said

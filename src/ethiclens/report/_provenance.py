@@ -32,7 +32,7 @@ import re
 
 from .._checks import did_you_mean, text_items
 from .._secrets import mask_url, masked_cut
-from .._text import prints_blank
+from .._text import prints_blank, spaced_name
 from ..errors import EthicLensInputError
 
 # Mitchell et al. (2019) sections and the fields a user may fill in each. Quantitative analyses
@@ -422,11 +422,11 @@ def _tool_words(path: tuple) -> str | None:
     if path[:2] == ("input", "files") and len(path) > 2:  # a file name, as written
         return f"input file {'.'.join(path[2:])} (SHA-256)"
     if path[:2] == ("audit", "exclude_groups") and len(path) == 3:  # {attr: [groups]}
-        return f"{path[2]}: groups excluded"
+        return f"{spaced_name(path[2])}: groups excluded"  # ' g' never as 'g'
     if path[:2] == ("audit", "merge_groups") and len(path) == 4:  # {attr: {new: [old]}}
-        return f"{path[2]}: groups merged into {path[3]}"
+        return f"{spaced_name(path[2])}: groups merged into {spaced_name(path[3])}"
     if path[:2] == ("audit", "bins") and len(path) == 3:  # {attr: edges}
-        return f"{path[2]}: bin edges"
+        return f"{spaced_name(path[2])}: bin edges"
     if path[0] == "audit" and len(path) > 1:  # a setting with no words yet: under its heading
         return path_label(path[1:], given=True)
     return None
@@ -437,7 +437,8 @@ def key_path(path: tuple) -> str:
     quoted, ``data["a.b"]``, so that it never reads as the nested ``data.a.b``."""
     out = ""
     for key in map(str, path):
-        plain = key and not any(c in key for c in '.[]"')
+        # a key with spaces around it quoted too: merge_groups.g[" ef"], not merge_groups.g. ef
+        plain = key and key == key.strip() and not any(c in key for c in '.[]"')
         out += (f".{key}" if out else key) if plain else f"[{json.dumps(key, ensure_ascii=False)}]"
     return out
 
