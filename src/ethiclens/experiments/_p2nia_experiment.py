@@ -143,7 +143,8 @@ class ExperimentConfig:
             if isinstance(text, str):
                 parse = split_list if kind is str else partial(split_numbers, kind=kind)
                 parse = split_epsilons if key.endswith("epsilons") else parse
-                options[key] = tuple(parse(text, flag)) if text else ()
+                # blank text (' ') is the empty list '' is: one refusal, not 'empty item'
+                options[key] = tuple(parse(text, flag)) if text.strip() else ()
         cfg = cls(dataset=dataset, **options)
         cfg._validate()  # the command line's words: its flags
         for m in cfg.models:  # a missing extra (xgboost) named before --out is created
