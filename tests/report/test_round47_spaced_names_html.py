@@ -179,3 +179,18 @@ def test_the_settings_name_a_spaced_group_edit_and_its_json_key_apart():
     said = _text(render_html(audit(y, pred, groups, reference=REF, n_boot=100, merge_groups=merge)))
     assert "g: groups merged into ' ef' " in said
     assert """g: groups merged into ' ef' = merge_groups.g[" ef"]""" in said
+
+
+def test_the_threshold_chart_labels_quote_spaced_names():
+    """The threshold chart's legend and verdict strip wrote 'e  vs  d' (a chart shows no
+    leading space): now 'e ' vs ' d', as its table says it."""
+    from ethiclens.report._threshold_plot import threshold_figure
+
+    y, pred, groups = _data()
+    score = np.clip(pred * 0.5 + np.random.default_rng(2).random(len(y)) * 0.5, 0, 1)
+    tt = threshold_table(y, score, groups, reference=REF, n_boot=100, step=0.5)
+    fig = threshold_figure(tt)
+    texts = {t.get_text() for ax in fig.axes for t in ax.get_yticklabels()}
+    texts |= {t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().texts}
+    assert "'e ' vs ' d'" in texts, texts
+    assert "' d'" in texts, texts

@@ -7,7 +7,7 @@ import textwrap
 from types import SimpleNamespace
 
 from .._secrets import mask_secrets
-from .._text import terminal_safe
+from .._text import spaced_name, terminal_safe
 from ._audit_report import below_harmful_caveat
 from ._plots import (
     OKABE_ITO,
@@ -144,7 +144,8 @@ _TITLES = {"selection_rate": "Selection rate", "tpr": "TPR", "fpr": "FPR"}
 def _rate_panel(ax, f, groups, col: str, audited: float) -> None:
     by_group = dict(tuple(f.groupby("group", sort=False)))
     # a long name cut in its middle: whole, the legend covered the panels (the table has it)
-    names = dict(zip(groups, short_labels(groups, _LEGEND_ROOM, mask_secrets), strict=True))
+    said = [spaced_name(g) for g in groups]  # ' d' quoted: its space is not seen in a chart
+    names = dict(zip(groups, short_labels(said, _LEGEND_ROOM, mask_secrets), strict=True))
     for i, g in enumerate(groups):
         rows = by_group[g]
         ax.plot(
@@ -185,7 +186,7 @@ def _status_strip(ax, f, groups, audited: float) -> None:
     ax.set_yticks(range(len(comps)))
     reference = f["reference"].iloc[0] if len(f) else ""
     labels = short_labels(
-        [f"{g} vs {reference}" for g in comps], _TICK_ROOM, mask_secrets
+        [f"{spaced_name(g)} vs {spaced_name(reference)}" for g in comps], _TICK_ROOM, mask_secrets
     )  # long: over panels
     ax.set_yticklabels(list(map(terminal_safe, labels)), fontsize=7 if len(comps) <= 20 else 5)
     ax.set_title("DI/EO verdict")
