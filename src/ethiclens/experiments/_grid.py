@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import numbers
+import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from .._checks import (
     DP_EPSILON_MAX,
     NUMBER_FIX,
     _setting_error,
+    check_argument_type,
     check_member,
     check_seed,
     did_you_mean,
@@ -503,7 +505,13 @@ def load_grid(path: str | Path, **overrides) -> SweepGrid:
 
 def read_grid(path, name: str, overrides: dict) -> SweepGrid:
     """:func:`load_grid` of the file that the caller's argument ``name`` gave (its refusals
-    name it: ``path``, or :func:`sweep_grid`'s ``grid_file``)."""
+    name it: ``path``, or :func:`sweep_grid`'s ``grid_file``); what is no path (None, a
+    number, a list) or a blank one is refused naming it, never a TypeError or '.'."""
+    fix = "give the path of a TOML, YAML or JSON grid file (e.g. grid.toml)"
+    problem = "must be a path (str or os.PathLike), not"
+    check_argument_type(path, (str, os.PathLike), column=name, problem=problem, fix=fix)
+    if isinstance(path, str) and not path.strip():  # Path('') is the working folder '.'
+        raise EthicLensInputError("must not be empty", column=name, kind="argument", fix=fix)
     raw = _read_grid_file(Path(path), name)
     allowed = sorted(f.name for f in fields(SweepGrid))
     refuse_unknown("load_grid", overrides, allowed)

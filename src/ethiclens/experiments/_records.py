@@ -166,9 +166,18 @@ class RunResult:
     @classmethod
     def from_dict(cls, data: Mapping) -> RunResult:
         """From the ``{"run": {...}, "groups": [{...}, ...], "warnings": [...]}`` form (missing
-        run fields None, no warnings when absent)."""
+        run fields None, no warnings when absent). What is no such mapping (None, a list, one
+        whose ``run`` is none) is refused naming the argument, never a TypeError or KeyError."""
+        from .._checks import check_argument_type
+
+        fix = "give the dict RunResult.to_dict() wrote: {'run': {...}, 'groups': [...]}"
+        problem = "must be a mapping, not"
+        check_argument_type(data, Mapping, column="data", problem=problem, fix=fix)
+        run = check_argument_type(
+            data.get("run"), Mapping, column="data['run']", problem=problem, fix=fix
+        )
         known = {f.name for f in fields(RunRecord)}
-        run = RunRecord(**{k: v for k, v in data["run"].items() if k in known})
+        run = RunRecord(**{k: v for k, v in run.items() if k in known})
         caught = [(w["category"], w["message"]) for w in data.get("warnings", ())]
         groups = tuple(GroupRecord(**g) for g in data.get("groups", ()))
         return cls(run=run, groups=groups, warnings=caught)

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from .._checks import (
+    check_argument_type,
     check_count,
     check_di_threshold,
     check_draws,
@@ -182,7 +183,12 @@ class GateOutcome:
     @classmethod
     def from_dict(cls, data: dict, report=None) -> GateOutcome:
         """The outcome a report's ``run.gate`` records; ``report``: the result (or its dict)
-        whose names its lines mask alone (``shown``)."""
+        whose names its lines mask alone (``shown``). What is no dict (None, a list) or one without
+        ``fail_on`` is refused naming the argument, never an AttributeError."""
+        fix = "give the dict GateOutcome.to_dict() wrote (a report's run.gate)"
+        check_argument_type(data, dict, column="data", problem="must be a dict, not a", fix=fix)
+        if "fail_on" not in data:  # {} or another dict: not a TypeError of __init__
+            raise EthicLensInputError("has no 'fail_on'", column="data", kind="argument", fix=fix)
         keys = ("fail_on", "failures", "regressions", "baseline", "notes")
         given = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in keys}
         return cls(**given, names=report_names(report))
