@@ -194,3 +194,14 @@ def test_the_threshold_chart_labels_quote_spaced_names():
     texts |= {t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().texts}
     assert "'e ' vs ' d'" in texts, texts
     assert "' d'" in texts, texts
+
+
+def test_the_p2nia_estimate_page_quotes_a_spaced_group():
+    """The estimate page's groups table showed ' d' bare (read 'd')."""
+    from ethiclens.report import estimate_html
+
+    values = {"dp": {"value": 0.1, "ci_low": 0.0, "ci_high": 0.2, "status": "PASS", "reason": ""}}
+    groups = [{"group": " d", "n_estimated": 120.0}, {"group": "d", "n_estimated": 80}]
+    document = {"groups": groups}
+    said = _text(estimate_html("t", "b", values, "m", document))
+    assert "' d' 120" in said and " d 80" in said, said

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from markupsafe import Markup
 
-from .._text import mass_text, number_text, percent
+from .._text import mass_text, number_text, percent, spaced_name
 from ._audit_report import _flatten, _versions, fmt, key_note
 from ._render import (
     Report,
@@ -79,7 +79,8 @@ def _groups(document: dict) -> list[Section]:
     groups = [g for g in document.get("groups") or () if isinstance(g, dict)]
     if not groups:
         return []
-    rows = [(str(g.get("group")), _rows_text(g.get("n_estimated"))) for g in groups]
+    # a group with spaces around it quoted (' d'), as the audit's pages say it: a page folds them
+    rows = [(spaced_name(g.get("group")), _rows_text(g.get("n_estimated"))) for g in groups]
     policy = document.get("policy") or {}
     lead = f"{len(groups):,} groups; each metric is its largest gap between two of them."
     rows_floor, labels_floor = policy.get("min_group_size"), policy.get("min_label_count")
