@@ -26,7 +26,7 @@ def test_a_synthesiser_budget_too_small_to_measure_is_refused_at_request(mechani
         make_request(200, "sex", mechanism=mechanism, epsilon=eps, protected_domain=["F", "M"])
     message = str(err.value)
     assert message.startswith(f"argument 'epsilon': ε = {eps:g} is too small for")
-    assert "ρ below 1e-16" in message and "Fix: give ε >= 9.1e-08" in message
+    assert "ρ below 1e-16" in message and "Fix: give ε >= 9.2e-08" in message
 
 
 def test_a_tiny_but_measurable_synthesiser_budget_is_still_requested():

@@ -87,8 +87,18 @@ def check_budget(epsilon: float, delta: float, where: str = "epsilon", mechanism
         f"budget ρ below {MIN_RHO:g}, so the noise on every measured count (σ > 10⁸) would "
         "swamp any n′",
         column=where,
-        fix=f"give ε >= {floor:.1e} (at δ = {delta:g}), e.g. 0.1 or more",
+        fix=f"give ε >= {_at_least(floor)} (at δ = {delta:g}), e.g. 0.1 or more",
     )
+
+
+def _at_least(floor: float) -> str:
+    """A floor to two significant digits, rounded up: an ε so given is taken (9.1046e-08 as
+    9.2e-08; ``:.1e``'s 9.1e-08 is below the floor, itself refused)."""
+    from decimal import ROUND_CEILING, Decimal
+
+    exact = Decimal(floor)
+    up = exact.quantize(Decimal(1).scaleb(exact.adjusted() - 1), rounding=ROUND_CEILING)
+    return f"{float(up):.1e}"
 
 
 class _Budget:
