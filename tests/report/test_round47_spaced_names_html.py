@@ -205,3 +205,16 @@ def test_the_p2nia_estimate_page_quotes_a_spaced_group():
     document = {"groups": groups}
     said = _text(estimate_html("t", "b", values, "m", document))
     assert "' d' 120" in said and " d 80" in said, said
+
+
+def test_a_chart_names_a_spaced_attribute_quoted():
+    """The PPV/FPR chart's words and title named an attribute ' g' bare ('Bar chart for  g.',
+    read 'g'): now ' g' quoted, as the report's headings say it."""
+    from ethiclens.report._plots import ppv_fpr_figure
+
+    y, pred, groups = _data()
+    result = audit(y, pred, groups.rename(columns={"g": " g"}), n_boot=100)
+    attr = result.attributes[0]
+    fig, alt, _ = ppv_fpr_figure(attr.name, attr.groups)
+    assert alt.startswith("Bar chart for ' g'. "), alt
+    assert fig.axes[0].get_title().startswith("' g': PPV and FPR"), fig.axes[0].get_title()

@@ -374,9 +374,8 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     )
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("rate")
-    ax.set_title(
-        f"{middle_cut(str(attribute), LABEL_ROOM, mask_secrets)}: PPV and FPR by group", fontsize=10
-    )
+    title = middle_cut(spaced_name(attribute), LABEL_ROOM, mask_secrets)  # ' g' quoted
+    ax.set_title(f"{title}: PPV and FPR by group", fontsize=10)
     if ax.get_legend_handles_labels()[0]:  # no bar drawn (every rate n/a): no legend to show
         # beside the panel, as the calibration plot's: inside it, the legend hid the tops of
         # bars near 1 (an FPR of 1.0 and its whisker)
@@ -387,7 +386,7 @@ def ppv_fpr_figure(attribute: str, groups, level=0.95):
     ]
     _figure_note(fig, level, drawn, left_out, "groups")
     literal_figure(fig)
-    alt = f"Bar chart for {attribute}. " + ". ".join(lines)
+    alt = f"Bar chart for {spaced_name(attribute)}. " + ". ".join(lines)
     return (
         fig,
         alt,
@@ -478,12 +477,11 @@ def calibration_figure(attribute: str, groups):
     ax.set_ylim(0, 1)
     ax.set_xlabel("mean predicted score in bin")
     ax.set_ylabel("observed positive rate")
-    ax.set_title(
-        f"{middle_cut(str(attribute), LABEL_ROOM, mask_secrets)}: calibration by group", fontsize=10
-    )
+    title = middle_cut(spaced_name(attribute), LABEL_ROOM, mask_secrets)  # ' g' quoted
+    ax.set_title(f"{title}: calibration by group", fontsize=10)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0))
     ax.grid(color="#eeeeee")
-    alt = f"Reliability diagram for {attribute}. " + "; ".join(lines)
+    alt = f"Reliability diagram for {spaced_name(attribute)}. " + "; ".join(lines)
     caption = (
         "Points on the diagonal are calibrated; below it the model over-predicts the "
         "positive label for that group."
