@@ -130,10 +130,11 @@ def test_a_baseline_reading_error_is_the_baselines(tmp_path, days):
 def test_a_baseline_target_equal_to_the_target_is_refused(tmp_path, days):
     feed = days(tmp_path / "feed", range(2), n=100)
     store = tmp_path / "s.sqlite"  # refused by the run, before the store is touched
+    # run_monitor's words: the request's target (round 47: it said the command line's TARGET)
     for same in (str(feed), str(feed / "*.csv"), f"{feed}/../feed"):
-        with pytest.raises(EthicLensInputError, match="TARGET's own files"):
+        with pytest.raises(EthicLensInputError, match="names target's own files"):
             run_monitor(_req(feed, baseline_target=same), store)
-    with pytest.raises(EthicLensInputError, match="shares 1 of TARGET's files"):
+    with pytest.raises(EthicLensInputError, match="shares 1 of target's files"):
         run_monitor(_req(feed, baseline_target=str(feed / "day000.csv")), store)  # a part
     assert not store.exists()
 

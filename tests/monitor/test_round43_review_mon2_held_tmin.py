@@ -73,5 +73,6 @@ def test_the_refusal_says_why_the_last_run_held_the_day(tmp_path, capsys):
     with pytest.raises(EthicLensInputError) as err:
         run_monitor(_request(NEXT), store, warn=False)  # this run without --hold-last
     text = str(err.value)
-    assert "was held back by the last run (--hold-last) with 4 rows" in text
-    assert "not yet ended" not in text and "drop --hold-last" in text
+    # run_monitor's words (round 47: it said the command line's --hold-last)
+    assert "was held back by the last run (hold_last=True) with 4 rows" in text
+    assert "not yet ended" not in text and "drop hold_last=True" in text

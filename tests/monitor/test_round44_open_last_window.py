@@ -15,6 +15,8 @@ from .conftest import run_cli
 
 OPEN = "ends after the data's last row"
 HOLD = "start a new --store and monitor with --hold-last"
+# a Python caller's words (round 47: run_monitor said the command line's flags)
+PY_HOLD = "start a new store_path and monitor with hold_last=True"
 
 
 def _days(path, days):
@@ -65,7 +67,7 @@ def test_late_rows_of_the_last_processed_window_name_hold_last(tmp_path):
     with pytest.raises(EthicLensInputError, match="late or changed rows: window 0") as caught:
         run_monitor(_req(_days(tmp_path / "six.csv", range(1, 7))), store)
     last = "window 0 is the last one processed: if it was counted while rows of it were still "
-    assert f"{last}to come, {HOLD}" in str(caught.value), caught.value
+    assert f"{last}to come, {PY_HOLD}" in str(caught.value), caught.value
     # late rows of an earlier window: --hold-last would not have helped, and is not named
     two = tmp_path / "two.sqlite"
     run_monitor(_req(_days(tmp_path / "weeks.csv", range(1, 15))), two)

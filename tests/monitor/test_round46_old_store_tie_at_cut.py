@@ -57,7 +57,8 @@ def test_an_old_store_with_a_tie_at_its_last_cut_is_told_why(tmp_path, engine):
         _run(tmp_path, FIRST + NEXT, engine)
     fix = str(err.value.fix)
     assert "rows of 2024-01-01T00:00:05Z, the time window 1 ended on, have come since" in fix
-    assert "before round 45" in fix and "Start a new --store" in fix, fix
+    # run_monitor's argument (round 47: it said the command line's --store)
+    assert "before round 45" in fix and "Start a new store_path" in fix, fix
 
 
 def test_a_late_row_of_an_older_time_keeps_its_refusal(tmp_path):

@@ -1234,6 +1234,13 @@ def _typed(field: str, value) -> list[str]:
     return [str(v) for v in (value.items() if isinstance(value, dict) else value)]
 
 
+# what a refusal's problem and fix say to a Python caller instead of the command line's words:
+# the request's fields (n_draws, not --n-boot; hold_last=True, as it is given), run_monitor's
+# store_path (--store), the request's target (TARGET): late rows' "start a new store_path and
+# monitor with hold_last=True"
+_PY_WORDS = {**_FIELDS, "--hold-last": "hold_last=True", "--store": "store_path"}
+_PY_WORDS["TARGET"] = "target"
+
 # a URL given as a Python caller's target: the request's own fields, not the command line's flags
 _DB_FIX = (
     "give a database by db=URL (os.environ['NAME'] reads it from a variable) with table= or "
@@ -1251,16 +1258,31 @@ def in_python_words():
         yield
     except EthicLensInputError as exc:
         head = str(exc.column).partition(" ")[0]
-        if exc.column == "TARGET" and exc.kind == "argument" and not _CLI_RUN.get():
+        if _CLI_RUN.get():
+            raise
+        if exc.column == "TARGET" and exc.kind == "argument":
             if isinstance(exc.fix, _DatabaseFix):  # a URL as the target: where its database goes
                 exc.fix = _DB_FIX
-            raise exc.renamed({"TARGET": "target"}, "argument") from None  # the request's field
-        if exc.column == "--store" and not _CLI_RUN.get():  # the store: run_monitor's argument
-            words = {**_FIELDS, "--store": "store_path"}  # its words' fields (n_draws 200 there)
-            raise exc.renamed({"--store": "store_path"}, "argument", words) from None
-        if _CLI_RUN.get() or exc.kind != "option" or head not in _FIELDS:
-            raise
-        raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _FIELDS) from None
+            raise exc.renamed({"TARGET": "target"}, "argument", _PY_WORDS) from None  # its field
+        if exc.column == "--store":  # the store: run_monitor's argument
+            raise exc.renamed({"--store": "store_path"}, "argument", _PY_WORDS) from None
+        if exc.kind != "option" or head not in _FIELDS:  # its text still in the fields' words
+            if (said := _in_fields(exc)) is exc:
+                raise
+            raise said from None
+        raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _PY_WORDS) from None
+
+
+def _in_fields(exc: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` (any column: a late row's 'target', a weight column) with the command line's
+    words in its problem and fix said as a Python caller gives them (:data:`_PY_WORDS`), its
+    class and what it carries (a NoRows's ``note``) kept; ``exc`` itself when nothing changes."""
+    said = exc.renamed({}, None, _PY_WORDS)
+    if said is exc or type(said) is not type(exc):
+        return exc
+    own = ("problem", "column", "value", "fix", "kind")
+    said.__dict__.update({k: v for k, v in vars(exc).items() if k not in own})
+    return said
 
 
 @contextmanager
