@@ -59,3 +59,38 @@ def test_many_parquet_periods_are_refused_as_dates(tmp_path, capsys, unregistere
     args = ["audit", data, "--y-true", "y", "--y-pred", "p", "--protected", "g"]
     assert main([*args, "--engine", "duckdb"]) == 2
     assert "looks continuous: 120 distinct dates or times" in capsys.readouterr().err
+
+
+def _weighted(path) -> str:
+    rows = 120
+    frame = pd.DataFrame(
+        {
+            "y": np.arange(rows) % 2,
+            "p": (np.arange(rows) // 2) % 2,
+            "g": np.repeat(["a", "b", "c"], 40),
+            "w": pd.period_range("2020-01", periods=rows, freq="M"),
+        }
+    )
+    frame.to_parquet(path / "w.parquet")
+    return str(path / "w.parquet")
+
+
+@pytest.mark.parametrize(
+    ("role", "words"),
+    [
+        ("--weight", "column 'w (sample_weight)': holds periods (dates), not weights"),
+        ("--y-score", "column 'w (y_score)': holds periods (dates), not scores"),
+        ("--y-pred", "column 'w (y_pred)': is not binary 0/1: found values ['2020-01', '2020-02'"),
+    ],
+    ids=["weight", "score", "label"],
+)
+@pytest.mark.parametrize("engine", ["duckdb", "dask"])
+def test_a_parquet_period_role_column_is_refused_alike(
+    tmp_path, capsys, unregistered, role, words, engine
+):
+    data = _weighted(tmp_path)
+    _forget()
+    args = ["audit", data, "--y-true", "y", "--protected", "g", "--engine", engine]
+    args += [role, "w"] if role == "--y-pred" else ["--y-pred", "p", role, "w"]
+    assert main(args) == 2
+    assert words in capsys.readouterr().err

@@ -82,6 +82,7 @@ from ._rules import (
     csv_header,
     record_engine,
     refuse_blank_groups,
+    register_pandas_types,
     score_bins,
     table_place,
 )
@@ -313,7 +314,7 @@ def parquet_key_types(files, columns) -> dict:
     as. A hive key (in no file) or a name stored twice is left out."""
     import pyarrow.parquet as pq
 
-    _register_pandas_types()
+    register_pandas_types()
     types: dict = {}
     for f in files:
         schema = pq.read_schema(f)
@@ -324,23 +325,6 @@ def parquet_key_types(files, columns) -> dict:
         if len(types) == len(columns):
             break
     return types
-
-
-def _register_pandas_types() -> None:
-    """pandas' Arrow type of the Period columns it writes (``pandas.period``, stored as int64
-    ordinals), registered as ``pandas.read_parquet`` registers it, so a schema read here names
-    the type pandas reads: DuckDB, Spark and the monitor's DuckDB windows, which read the
-    ordinals, named the groups 200, 201 where pandas and Dask say 2020Q1, 2020Q2 (and called
-    120 periods 'numeric values', not dates). Registered again if it was taken away."""
-    try:
-        from pandas.core.arrays.arrow.extension_types import ArrowPeriodType
-    except ImportError:  # another pandas: a Period's own conversion registers it
-        pa.array(pd.array([], dtype="period[D]"))
-        return
-    try:
-        pa.register_extension_type(ArrowPeriodType("D"))
-    except pa.ArrowKeyError:
-        pass  # registered already (pandas did, converting a Period)
 
 
 def as_pandas_reads(values, file_type) -> pd.Series:

@@ -59,6 +59,7 @@ from ._rules import (
     _hive_keys,
     check_columns,
     header_groups,
+    is_pandas_period,
     join_files,
     joined_columns,
     named_below,
@@ -541,15 +542,22 @@ def _as_frame(con, cells, layout: FileLayout, roles: Roles, alias: dict) -> pd.D
     for col, file_type in types.items():
         values = as_pandas_reads(cells.column(alias[col]), file_type)
         frame[alias[col]] = values.set_axis(frame.index)
-    # a DECIMAL label too (DuckDB's 1.0, pandas' and Dask's 1 or 1.00 in a written counts file)
-    import pyarrow as pa
-
+    # a DECIMAL label too (DuckDB's 1.0, pandas' and Dask's 1 or 1.00 in a written counts
+    # file), and a Period one (DuckDB's ordinal 200, pandas' 2020Q1)
     labels = roles._keys()[len(roles.protected) :]  # pairs: y_true and y_pred may be one column
     label_types = parquet_key_types(layout.files, [c for c, _ in labels])
     for col, name in labels:
-        if (file_type := label_types.get(col)) is not None and pa.types.is_decimal(file_type):
+        if (file_type := label_types.get(col)) is not None and _read_otherwise(file_type):
             frame[name] = as_pandas_reads(cells.column(name), file_type).set_axis(frame.index)
     return frame
+
+
+def _read_otherwise(file_type) -> bool:
+    """A Parquet label type DuckDB reads as other values than pandas: a DECIMAL (1.0 for 1 or
+    1.00), pandas' Period (its int64 ordinals, 200 for 2020Q1)."""
+    import pyarrow as pa
+
+    return pa.types.is_decimal(file_type) or is_pandas_period(file_type)
 
 
 def _same_types(layout: FileLayout, roles: Roles) -> list[FileLayout]:

@@ -532,6 +532,7 @@ class FileLayout:
             return None
         import pyarrow.parquet as pq
 
+        register_pandas_types()  # a Period column: its type, not its int64 ordinals
         kinds = {}
         for f in self.files:
             schema = pq.read_schema(f)
@@ -1338,7 +1339,10 @@ def refuse_typed_numbers(locator, column: str, role: str, *, true_false: bool = 
     typed_values = getattr(locator, "typed_values", None)
     values = typed_values(column) if typed_values else None
     early = values is not None and (
-        pd.api.types.is_bool_dtype(values) or values.dtype.kind in "mM" or _holds_bytes(values)
+        pd.api.types.is_bool_dtype(values)
+        or values.dtype.kind in "mM"
+        or isinstance(values.dtype, pd.PeriodDtype)  # Periods: dates, read as such by Dask
+        or _holds_bytes(values)
     )  # bytes (a BLOB of b'1'): text that no count reads as numbers
     if values is None or (true_false and not early):
         return
@@ -1367,8 +1371,33 @@ def _holds_bytes(values) -> bool:
 
 
 def _is_time(kind) -> bool:
-    """An Arrow date, timestamp or duration type (pandas reads it as datetime64/timedelta64)."""
+    """An Arrow date, timestamp or duration type (pandas reads it as datetime64/timedelta64),
+    or pandas' Period type (a month, a quarter: :func:`register_pandas_types`)."""
+    if is_pandas_period(kind):
+        return True
     return pa.types.is_date(kind) or pa.types.is_timestamp(kind) or pa.types.is_duration(kind)
+
+
+def is_pandas_period(kind) -> bool:
+    """Whether the Arrow type ``kind`` is pandas' Period type (:func:`register_pandas_types`)."""
+    return isinstance(kind, pa.BaseExtensionType) and kind.extension_name == "pandas.period"
+
+
+def register_pandas_types() -> None:
+    """pandas' Arrow type of the Period columns it writes (``pandas.period``, stored as int64
+    ordinals), registered as ``pandas.read_parquet`` registers it, so a schema read here names
+    the type pandas reads: DuckDB, Spark and the monitor's DuckDB windows, which read the
+    ordinals, named the groups 200, 201 where pandas and Dask say 2020Q1, 2020Q2 (and called
+    120 periods 'numeric values', not dates). Registered again if it was taken away."""
+    try:
+        from pandas.core.arrays.arrow.extension_types import ArrowPeriodType
+    except ImportError:  # another pandas: a Period's own conversion registers it
+        pa.array(pd.array([], dtype="period[D]"))
+        return
+    try:
+        pa.register_extension_type(ArrowPeriodType("D"))
+    except pa.ArrowKeyError:
+        pass  # registered already (pandas did, converting a Period)
 
 
 def first_distinct(chunks, n: int = 3) -> pd.Series:
