@@ -205,8 +205,16 @@ def masked_cut(text, length: int) -> str:
     error) with every secret masked: masked first, then cut. Cut first, a URL whose password
     ran past the cut lost its '@' and no pattern knew it for one: ``'postgresql://u:S3crS3cr'``
     was shown."""
-    text = str(text)
+    text = _plain_text(text)
     return masked_ends(text[: 2 * MASKED_WINDOW])[:length]
+
+
+def _plain_text(value) -> str:
+    """``str(value)``, a whole number past the int-to-text limit shortened
+    (:func:`errors.plain_text`; ``str(10**5000)`` itself raises)."""
+    from .errors import plain_text  # errors imports this module
+
+    return plain_text(value)
 
 
 def _mask_given(text: str) -> str:
@@ -381,7 +389,7 @@ def url_text(text) -> str:
     """``text`` without the spaces, control and invisible characters a paste may leave at its
     ends (``"\\u200bpostgresql://u:pw@h/db"``): a URL so disguised is still read as a URL (its
     password masked), never taken for a file name that shows it."""
-    text = str(text)
+    text = _plain_text(text)
     start, end = 0, len(text)
     while start < end and _unseen(text[start]):
         start += 1
@@ -433,7 +441,7 @@ def mask_url(url: str) -> str:
     # the URL's literal secrets first: a pattern that stops early (a password "pa ss'wd" read
     # as "pa", a port) would leave the rest, which the whole password no longer matches
     remember_url(url)
-    return _masked_url(_mask_given(str(url)))
+    return _masked_url(_mask_given(_plain_text(url)))
 
 
 def _masked_url(text: str) -> str:

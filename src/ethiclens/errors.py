@@ -41,6 +41,19 @@ def shown_int(value: int) -> str:
     return shortened_digits(head, f"{size % 10**6:06d}", digits)
 
 
+def plain_text(value) -> str:
+    """``str(value)``; a whole number past Python's int-to-text limit (4,300 digits, where
+    ``str()`` itself raises) as :func:`shown_int` writes it: a column, flag or value a caller
+    gave as ``10**5000`` is named in its refusal, never a ValueError about the digit limit.
+    Any shorter number is its whole text, as before (a group named by 50 digits still matches)."""
+    try:
+        return str(value)
+    except ValueError:
+        if isinstance(value, int):
+            return shown_int(value)
+        raise
+
+
 class _TypedFloat(float):
     """A number typed past a double's range (``1e400``, read as inf) that carries its text
     (``yaml_text``, as ``io.WrittenFloat`` carries a file's): a refusal quotes what was typed."""
@@ -138,7 +151,7 @@ _SPEC_SECTIONS = frozenset(
 def _kind(column) -> str:
     """What ``column`` names in a message: a command-line option, an argument, a key of a
     spec (config) file or a column."""
-    text = str(column)
+    text = plain_text(column)
     if re.match(r"--?[A-Za-z]", text):  # --n-boot, -h; a column named '-' or '-1' is a column
         return "option"
     if text in ("spec", "version") or ("." in text and text.partition(".")[0] in _SPEC_SECTIONS):
@@ -216,10 +229,10 @@ class EthicLensInputError(ValueError):
         problem = _in_words(self.problem, flags, users)
         fix = _fix_in_words(self.fix, flags, users)
         column = self.column
-        if column is not None and str(column) in names:  # whole: a URL holds '/' too
-            column = names[str(column)]
+        if column is not None and plain_text(column) in names:  # whole: a URL holds '/' too
+            column = names[plain_text(column)]
         elif column is not None:
-            column = "/".join(str(names.get(p, p)) for p in str(column).split("/"))
+            column = "/".join(str(names.get(p, p)) for p in plain_text(column).split("/"))
         unchanged = (problem, column) == (self.problem, self.column) and fix is self.fix
         if unchanged and kind in (None, self.kind):
             return self
@@ -290,9 +303,10 @@ class Example(str):
     def __new__(cls, flag: str, value: str | None = None):  # None: a copy's text, as it is
         if value is None:
             return super().__new__(cls, flag)
-        quoted = shlex.quote(str(value))
-        out = super().__new__(cls, f"e.g. {flag}{'=' if quoted[0] == '-' else ' '}{quoted}")
-        out.flag, out.value = flag, str(value)
+        quoted = shlex.quote(plain_text(value))
+        said = f"e.g. {plain_text(flag)}{'=' if quoted[0] == '-' else ' '}{quoted}"
+        out = super().__new__(cls, said)
+        out.flag, out.value = flag, plain_text(value)
         return out
 
     def said_as(self, flags: dict) -> str:

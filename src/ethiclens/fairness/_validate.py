@@ -34,7 +34,7 @@ from .._checks import (
     use_one_of,
 )
 from .._text import as_seen, printed_floats, prints_blank
-from ..errors import EthicLensInputError, FaceFix, shortened_quotes
+from ..errors import EthicLensInputError, FaceFix, plain_text, shortened_quotes
 from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
 from ._bins import (
     MAX_NUMERIC_GROUPS,
@@ -1699,15 +1699,15 @@ def names_of(groups) -> list[str]:
     one name, or a list, tuple, set (in sorted order: the report names them alike on every
     run), array, Series, Index or pyarrow array of them (``df['race'].unique()[2:]``,
     ``table.columns[:2]``; was read as one name, its repr, or a ValueError)."""
-    if isinstance(groups, (set, frozenset)):
-        return sorted(str(g) for g in groups)
+    if isinstance(groups, (set, frozenset)):  # 10**5000 as errors.plain_text writes it
+        return sorted(map(plain_text, groups))
     if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, Iterable):
-        return [str(groups)]
+        return [plain_text(groups)]
     if isinstance(groups, np.ndarray) and groups.ndim == 0:
-        return [str(groups.item())]
+        return [plain_text(groups.item())]
     if hasattr(groups, "to_pylist"):  # a pyarrow array
         groups = groups.to_pylist()
-    return [str(g) for g in (groups.tolist() if hasattr(groups, "tolist") else groups)]
+    return [plain_text(g) for g in (groups.tolist() if hasattr(groups, "tolist") else groups)]
 
 
 def _edit_error(arg: str, attr, problem: str, fix: str, value=None) -> EthicLensInputError:
