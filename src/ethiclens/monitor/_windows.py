@@ -54,6 +54,7 @@ from ..sources import (
     read_csv_file,
     refuse_reserved,
     refuse_stray_counted,
+    register_pandas_types,
     resolve_files,
     row_place,
 )
@@ -1103,6 +1104,7 @@ def _typed_weight_columns(src: _Files, column: str) -> list:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    register_pandas_types()  # a Period column: its type (refused), not its int64 ordinals
     out = []
     for f in src.files:
         schema = pq.read_schema(f)
