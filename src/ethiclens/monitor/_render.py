@@ -35,7 +35,14 @@ from .._text import (
     threshold_text,
 )
 from ._edits import plural
-from ._report import LABELS, alarm_text, comparison_text, e_value_text, sequence_text
+from ._report import (
+    LABELS,
+    alarm_text,
+    comparison_text,
+    e_value_text,
+    gate_keys,
+    sequence_text,
+)
 
 
 def level_text(alpha: float) -> str:
@@ -631,16 +638,6 @@ def plotted_comparisons(comparisons: list[dict]) -> set[int]:
     return set(sorted(range(len(comparisons)), key=rank)[:MAX_PLOTS])
 
 
-def _alarm_keys(comparisons: list) -> list[str]:
-    """The alarmed tests as the gate's failures name them (``g:b disparate_impact``)."""
-    return [
-        f"{c['attribute']}:{c['group']} {t}"
-        for c in comparisons
-        for t, v in c["tests"].items()
-        if v["alarm"]
-    ]
-
-
 def gate_text(run: dict, comparisons: list | None = None) -> str | None:
     """The run's gate outcome (the JSON's ``run.gate``) in one line, its names masked: "Gate
     (fail on alarm): failed: 2 alarmed tests: g: b vs a: DI, EO" (``comparisons``' words,
@@ -653,7 +650,7 @@ def gate_text(run: dict, comparisons: list | None = None) -> str | None:
     if not gate["passed"]:
         n = len(gate["failures"])
         named = ", ".join(gate["failures"])  # a gate not of these comparisons: its own keys
-        if comparisons and _alarm_keys(comparisons) == list(gate["failures"]):
+        if comparisons and gate_keys(comparisons) == list(gate["failures"]):
             named = alarm_text(comparisons)
         said = f"failed: {plural(n, 'alarmed test')}: {named}"
     return _one_line(mask_secrets(f"Gate (fail on {gate['fail_on']}): {said}"))

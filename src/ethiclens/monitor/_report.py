@@ -8,7 +8,7 @@ import math
 import sys
 from dataclasses import dataclass, field
 
-from .._text import one_line, spaced_name, threshold_text
+from .._text import one_line, spaced_key, spaced_name, threshold_text
 from ._store import Store
 
 SCHEMA_VERSION = 1
@@ -64,13 +64,14 @@ class MonitorResult:
     def gate(self, fail_on: str = "alarm"):
         """The pipeline gate, as the CLI's ``--fail-on`` decides: ``alarm`` fails when any test
         has alarmed, ``never`` passes. A ``fairness.GateOutcome``: ``.passed``, ``.failures``
-        (each alarm as ``attribute:group test``), ``.message()``; its ``to_dict()`` is the JSON's
-        ``run.gate`` (``run_monitor(..., fail_on=...)``), in the audit's shape."""
+        (each alarm as ``attribute:group test``, :func:`gate_keys`), ``.message()``; its
+        ``to_dict()`` is the JSON's ``run.gate`` (``run_monitor(..., fail_on=...)``), in the
+        audit's shape."""
         from ..fairness import GateOutcome
 
         fail_on = check_gate_level(fail_on)
-        alarms = self.alarms if fail_on == "alarm" else []
-        failures = tuple(f"{a['attribute']}:{a['group']} {a['test']}" for a in alarms)
+        comparisons = self.data.get("comparisons", []) if fail_on == "alarm" else []
+        failures = tuple(gate_keys(comparisons))
         names = frozenset(
             str(c[k])
             for c in self.data.get("comparisons", [])
@@ -109,11 +110,25 @@ def comparison_text(c: dict) -> str:
     return "{}: {} vs {}".format(*names)
 
 
+def gate_keys(comparisons: list) -> list[str]:
+    """The alarmed tests as the gate's failures name them (``g:b disparate_impact``; the JSON's
+    ``run.gate.failures``), each name quoted when whitespace is around it as the fairness
+    gate's failures say it (:func:`ethiclens._text.spaced_key`: ``g:'b ' disparate_impact``,
+    where ``g:b  disparate_impact`` read as the group 'b'). The dashboard's gate line finds its
+    comparisons' words (:func:`alarm_text`) by these same keys."""
+    return [
+        f"{spaced_key(c['attribute'], c['group'])} {t}"
+        for c in comparisons
+        for t, v in c["tests"].items()
+        if v["alarm"]
+    ]
+
+
 def alarm_text(comparisons: list) -> str:
     """The alarmed tests in the words a comparison's lines use: "g: b vs a: DI, EO; g: c vs
     a: DI" (its header, its tests' labels), "" when none alarmed. The terminal's ``alarms:``
     line, the ``--fail-on alarm`` refusal and the dashboard's gate line say them so; the
-    JSON's ``run.gate.failures`` keeps each test's key (``g:b disparate_impact``)."""
+    JSON's ``run.gate.failures`` keeps each test's key (:func:`gate_keys`)."""
     said = []
     for c in comparisons:
         tests = [LABELS.get(t, t) for t, v in c["tests"].items() if v["alarm"]]
