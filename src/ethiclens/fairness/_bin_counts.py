@@ -17,7 +17,7 @@ def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     re-added: counts and sums are additive, so binning after counting equals counting the
     binned rows. The cells are checked first (:func:`check_counts_cells`, as ``audit_counts``
     checks them): adding them up would hide a missing or negative count (NaN + 30 = 30,
-    -30 + 30 = 0), and counts written as text ('30') are added as numbers, not joined. A
+    -30 + 30 = 0), and counts written as text ('30') are refused, neither joined nor read. A
     table that is no DataFrame (a counts file's path), ``bins`` that are no mapping or name a
     column the table does not hold are refused in ``audit_counts``' and ``audit``'s words.
     The table's ``attrs["ethiclens_bins"]`` records the edges (beside those it records
