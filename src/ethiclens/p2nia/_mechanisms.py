@@ -310,12 +310,15 @@ class GRR(Mechanism):
                 problem = "keep probability does not match the column's ε"
                 raise _bad(problem, at + "keep_probability", kp)
             if request["accounting"] == PER_COLUMN and not _close(e, eps):
-                problem = f"per-column accounting flips every column at the full ε = {eps:g}"
+                problem = (
+                    f"per-column accounting flips every column at the full ε = {number_text(eps)}"
+                )
                 raise _bad(problem, at + "epsilon", e)
             total += e
         if not _close(total, self.record_epsilon(request, released)):
             raise _bad(
-                f"per-column ε sum to {total:g}, not the release's ε = {eps:g}"
+                f"per-column ε sum to {sum_text(total, len(released))}, not the release's ε = "
+                f"{number_text(eps)}"
                 + (" times the released columns" if request["accounting"] == PER_COLUMN else ""),
                 "columns",
                 total,
@@ -334,8 +337,8 @@ class GRR(Mechanism):
             e = cols[name]["epsilon"]
             if request["accounting"] == RECORD and not _close(e, share):
                 raise _bad(
-                    f"record accounting splits ε = {eps:g} evenly over the {len(released)} "
-                    f"released columns: each is flipped at ε = {share:g}",
+                    f"record accounting splits ε = {number_text(eps)} evenly over the "
+                    f"{len(released)} released columns: each is flipped at ε = {sum_text(share)}",
                     f"columns.{name}.epsilon",
                     e,
                 )
@@ -346,7 +349,7 @@ class GRR(Mechanism):
         col = manifest["columns"][manifest["roles"]["protected"]]
         k = len(col["domain"])
         q = (1 - _grr.keep_probability(col["epsilon"], k)) / (k - 1)
-        return q, f"ε = {col['epsilon']:g} over {k} groups"
+        return q, f"ε = {sum_text(col['epsilon'])} over {k} groups"
 
     def _debiased(self, observed, manifest) -> np.ndarray:
         """Each released joint through the inverse of the Kronecker product of the response
@@ -494,7 +497,9 @@ class _Synthesiser(Mechanism):
             raise _bad(problem, at + "delta", used_delta)
         rho, spent = priv.get("zcdp_rho"), priv.get("rho_spent")
         if not _is_number(rho) or not _close(rho, _synth.cdp_rho(eps, used_delta)):
-            problem = f"ρ does not follow from ε = {eps:g} and δ = {used_delta:g}"
+            problem = (
+                f"ρ does not follow from ε = {number_text(eps)} and δ = {number_text(used_delta)}"
+            )
             raise _bad(problem, at + "zcdp_rho", rho)
         if not _is_number(spent) or not _close(spent, rho):
             problem = f"{article(mech)} {mech.upper()} release spends its whole budget ρ = {rho:g}"

@@ -175,7 +175,11 @@ def as_list(value):
 def listed(text, flag: str, split=split_names) -> list:
     """A flag's comma-separated names (``--groups``, ``--metrics``); blank text as the empty
     list a request file's ``[]`` is, so that both get the one refusal of an empty list
-    ("needs two or more groups", "must be a non-empty list"), not "empty item"."""
+    ("needs two or more groups", "must be a non-empty list"), not "empty item". A list or
+    tuple (a Python caller's) is its items, as :func:`make_request` takes it; other values
+    that are no text are refused naming ``flag``."""
+    if isinstance(text, (list, tuple)):
+        return list(text)
     return [] if isinstance(text, str) and not text.strip() else split(text, flag)
 
 
@@ -940,7 +944,8 @@ def _refuse_spent(budget: dict) -> None:
     eps, delta = budget["cumulative_on_this_data"], budget.get(CUMULATIVE_DELTA, 0.0)
     if eps <= EPSILON_MAX and delta < 1:
         return
-    what = f"ε to {number_text(eps)}" if eps > EPSILON_MAX else f"δ to {number_text(delta)}"
+    count = budget["releases"]  # sums of that many releases: without their float noise
+    what = f"ε to {sum_text(eps, count)}" if eps > EPSILON_MAX else f"δ to {sum_text(delta, count)}"
     limit = f"above {EPSILON_MAX:g}" if eps > EPSILON_MAX else "at least 1"
     raise EthicLensInputError(
         f"this release would bring the cumulative {what} on this data over "
@@ -1777,7 +1782,7 @@ def _check_against_request(manifest: dict, req: dict, needs_delta: bool) -> None
         raise _bad(f"mechanism differs from the request's {req['mechanism']!r}", "mechanism", mech)
     eps = manifest_number(check_epsilon, manifest["epsilon"], "epsilon")
     if not _close(eps, req["epsilon"]):
-        raise _bad(f"ε differs from the request's {req['epsilon']:g}", "epsilon", eps)
+        raise _bad(f"ε differs from the request's {number_text(req['epsilon'])}", "epsilon", eps)
     delta = manifest_number(check_delta, manifest["delta"], "delta")
     if delta != req["delta"] and not (needs_delta and req["delta"] is None):
         raise _bad(f"δ differs from the request's {req['delta']}", "delta", delta)
@@ -1882,9 +1887,10 @@ def _check_budget_count(budget: dict, delta) -> None:
     this, total = budget["this_release"], budget["cumulative_on_this_data"]
     if _close(total, this) != (count == 1):  # each earlier release spent some ε
         raise _bad(
-            f"after one release the cumulative ε is this release's {this:g}"
+            f"after one release the cumulative ε is this release's {number_text(this)}"
             if count == 1
-            else f"after {count} releases the cumulative ε exceeds this release's {this:g}",
+            else f"after {count} releases the cumulative ε exceeds this release's "
+            f"{number_text(this)}",
             "budget.cumulative_on_this_data",
             budget["cumulative_on_this_data"],
         )

@@ -83,11 +83,11 @@ def check_budget(epsilon: float, delta: float, where: str = "epsilon", mechanism
         return
     floor = min_epsilon(delta)
     raise EthicLensInputError(
-        f"ε = {epsilon:g} is too small for {mechanism}: at δ = {delta:g} it leaves a zCDP "
-        f"budget ρ below {MIN_RHO:g}, so the noise on every measured count (σ > 10⁸) would "
-        "swamp any n′",
+        f"ε = {number_text(epsilon)} is too small for {mechanism}: at δ = {number_text(delta)} "
+        f"it leaves a zCDP budget ρ below {MIN_RHO:g}, so the noise on every measured count "
+        "(σ > 10⁸) would swamp any n′",
         column=where,
-        fix=f"give ε >= {_at_least(floor)} (at δ = {delta:g}), e.g. 0.1 or more",
+        fix=f"give ε >= {_at_least(floor)} (at δ = {number_text(delta)}), e.g. 0.1 or more",
     )
 
 
