@@ -27,7 +27,7 @@ from ._render import (
 )
 from ._report import SCHEMA_VERSION, MonitorResult, e_value_text
 from ._request import MonitorRequest, config_keys_named, monitor_spec
-from ._run import read_store_report, run_monitor
+from ._run import missing_code_notes, read_store_report, run_monitor
 from ._store import Store, is_store_url
 from ._windows import Columns, Window, parse_window
 
@@ -38,6 +38,7 @@ __all__ = [
     "config_keys_named",
     "MonitorResult",
     "run_monitor",
+    "missing_code_notes",
     "check_monitor_outputs",
     "write_monitor_outputs",
     "read_store_report",

@@ -1283,15 +1283,29 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
 
 
 def _missing_code_notes(updater: _Updater) -> list[str]:
-    """The audit's note on an attribute's groups named like a missing value ('?', 'NA': a
-    code no reader takes for missing), said by every run while the store holds such a group,
-    as every audit says it: in the terminal, the HTML summary and the JSON's run.notes. Either
-    fix changes what the store's windows were counted with: a new --store."""
+    """The note on the store's groups named like a missing value (:func:`missing_code_notes`),
+    said by every run while the store holds such a group: in the terminal, the HTML summary
+    and the JSON's run.notes."""
+    return missing_code_notes({a: updater.groups.get(a, []) for a in updater.per_attr})
+
+
+def missing_code_notes(groups=None, *, report=None) -> list[str]:
+    """The audit's note on each attribute's groups named like a missing value ('?', 'NA': a
+    code no reader takes for missing), as every audit says it, plus that either fix changes
+    what the store's windows were counted with: a new --store. ``groups``: each attribute's
+    group names (a run's); or ``report``, a stored report (``read_store``'s: the web's
+    Monitoring page), by its comparisons' groups and references."""
     from ..fairness import missing_value_codes, missing_value_codes_text
 
+    if report is not None:
+        groups = {}
+        for c in report["comparisons"]:
+            groups.setdefault(c["attribute"], {}).update(
+                dict.fromkeys((c["reference"], c["group"]))
+            )
     notes = []
-    for a in updater.per_attr:
-        if codes := missing_value_codes(updater.groups.get(a, [])):
+    for a, names in (groups or {}).items():
+        if codes := missing_value_codes(names):
             text = missing_value_codes_text(a, codes)
             them = "it" if len(codes) == 1 else "them"
             notes.append(

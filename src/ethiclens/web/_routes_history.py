@@ -381,6 +381,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         absent_text,
         baseline_pending_text,
         has_baseline_tests,
+        missing_code_notes,
         plotted_comparisons,
         read_store,
         request_lines,
@@ -392,6 +393,7 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
 
     name = mask_url(path) if isinstance(path, str) else path.name  # never a password
     one = dict(index=index, name=name, error=None, data=None, plots={}, alts={}, plots_note=None)
+    one["notes"] = []
     try:
         data = read_store(path, flag="--monitor-store")
     except EthicLensInputError as exc:  # e.g. damaged or replaced since the server started
@@ -414,6 +416,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         " ".join(filter(None, (absent_text(c), untested_text(c))))
         for c in data["report"]["comparisons"]
     ]
+    # a group named like a missing value ('?'), as every run's note says it (escaped there)
+    one["notes"] = missing_code_notes(report=data["report"])
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
