@@ -10,7 +10,7 @@ import json
 import pandas as pd
 import pytest
 
-from ethiclens.monitor import run_monitor
+from ethiclens.monitor import _render, run_monitor
 
 from .conftest import request_of, run_cli
 
@@ -35,7 +35,10 @@ def test_the_monitor_says_the_audits_note(tmp_path, code):
     assert said[0].endswith("in a new --store (this store's windows were counted with it)")
 
 
-def test_every_face_of_a_run_says_it_and_an_excluded_group_is_not_noted(tmp_path, capsys):
+def test_every_face_of_a_run_says_it_and_an_excluded_group_is_not_noted(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setattr(_render, "trend_png", lambda doc, comparison: b"")  # no plot: < 1 s
     feed = _feed(tmp_path / "f.csv")
     argv = ["monitor", feed, "--time", "ts", "--window", "1d", "--y-pred", "pred"]
     argv += ["--protected", "g=a", "--min-group-size", "1"]
