@@ -15,7 +15,7 @@ from decimal import ROUND_FLOOR, Decimal, InvalidOperation, getcontext
 
 import numpy as np
 
-from ._secrets import masked_cut
+from ._secrets import holds_secret, masked_cut
 from .errors import (
     SHOWN_DIGITS,
     EthicLensInputError,
@@ -380,6 +380,7 @@ def _distinct(labels) -> tuple[np.ndarray, object]:
 def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=None) -> None:
     """Refuse group labels longer than :data:`MAX_LABEL_CHARS` (how many rows, the longest, the
     first's place), as ``audit`` does; the one measure and message behind every engine and face.
+    So are labels holding a password (:func:`_refuse_secret_labels`).
 
     ``labels``: one per row, or the distinct labels when ``codes`` maps each row to one.
     ``counts``: the rows each entry stands for (a counts table's or a grouped engine's cells;
@@ -387,25 +388,47 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
     (``lambda i: ""`` for a flag)."""
     if codes is None:
         codes, labels = _distinct(labels)
-    lengths = np.fromiter(map(len, map(str, labels)), dtype=np.int64, count=len(labels))
-    if not (lengths > MAX_LABEL_CHARS).any():
+    texts = list(map(str, labels))
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    secret = np.fromiter(map(holds_secret, texts), dtype=bool, count=len(texts))
+    if not (lengths > MAX_LABEL_CHARS).any() and not secret.any():
         return  # the usual case: no row is looked at
-    rows = lengths[codes] > MAX_LABEL_CHARS
-    if counts is None:
-        counted, n_rows = np.ones(len(codes), dtype=bool), int(rows.sum())
-    else:
-        counted = np.asarray(counts) > 0
-        rows &= counted
-        n_rows = int(np.asarray(counts)[rows].sum())
+    counted = np.ones(len(codes), dtype=bool) if counts is None else np.asarray(counts) > 0
+    _refuse_secret_labels(texts, secret, codes, counted, column)
+    rows = (lengths[codes] > MAX_LABEL_CHARS) & counted
+    n_rows = int(rows.sum()) if counts is None else int(np.asarray(counts)[rows].sum())
     if rows.any():
         longest = int(lengths[codes[counted]].max())
         raise EthicLensInputError(
             f"{n_rows} group value(s) longer than {MAX_LABEL_CHARS} characters (the longest has "
             f"{longest:,}){where(int(np.argmax(rows)))}",
             column=column,
-            kind=None if str(column).startswith("--") else "column",  # data, or a flag's list
+            kind=_label_kind(column),
             fix="a protected attribute holds short group labels: map its values to labels "
             "first (e.g. codes or categories), or choose another column",
+        )
+
+
+def _label_kind(column) -> str | None:
+    return None if str(column).startswith("--") else "column"  # data, or a flag's list
+
+
+def _refuse_secret_labels(texts, secret, codes, counted, column) -> None:
+    """A group label holding a password (``postgresql://u:pw@h/db``, ``u:pw@h``,
+    ``password=x``) is refused, as a column so named is (``io.refuse_password_names``): the
+    terminal and the HTML mask it, but the JSON report, a counts table and a threshold table
+    must name each group as the data does (masked, two groups differing by their password
+    would merge, and a baseline would match neither)."""
+    found = [i for i in np.flatnonzero(secret) if counted[codes == i].any()]
+    if found:
+        raise EthicLensInputError(
+            f"{len(found)} group value(s) hold a password or a secret key's value (e.g. "
+            f"{masked_cut(texts[found[0]], 60)!r}), which EthicLens never writes into a report, "
+            "counts table or config (and a report must name each group as the data does)",
+            column=column,
+            kind=_label_kind(column),
+            fix="map the column to plain group names first (e.g. the database's name without "
+            "its URL), or choose another column",
         )
 
 

@@ -233,6 +233,13 @@ def _replaced(text: str, values) -> str:
     return text
 
 
+def holds_secret(text: str) -> bool:
+    """Whether the credential patterns mask part of ``text`` (a URL's or a bare
+    ``user:password@host``, a secret key's value ``password=…``): what every message would show
+    masked. Each needs a ':', '=' or '%' (``password%3D…``), so other text is never scanned."""
+    return any(ch in text for ch in ":=%") and _mask_patterns(text) != text
+
+
 def _mask_patterns(text: str) -> str:
     text = _USERINFO.sub(_userinfo_masked, text)
     text = _BARE_USERINFO.sub(_bare_masked, text)

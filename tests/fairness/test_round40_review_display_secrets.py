@@ -5,9 +5,12 @@ the HTML report and the terminal mask. They mask it now, before escaping: a mode
 
 import numpy as np
 import pandas as pd
+import pytest
 
 import ethiclens as el
 import ethiclens.fairness  # noqa: F401 - imported at collection, not in the first test
+
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
 
 N = 360
 G = np.repeat(["postgresql://u:hunter2@h/db", "<b>x</b>", "plain"], N // 3)

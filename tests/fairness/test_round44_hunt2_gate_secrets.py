@@ -15,6 +15,8 @@ import ethiclens
 from ethiclens.cli import main
 from ethiclens.fairness import GateOutcome
 
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
+
 SECRET = "hunter2"
 GROUP = f"u:{SECRET}@h"
 

@@ -3,10 +3,13 @@ cdfad21b (the monitor's drew it whole)."""
 
 import matplotlib.figure
 import matplotlib.text
+import pytest
 
 from ethiclens.monitor import render_html, run_monitor
 
 from .conftest import request_of, write_days
+
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
 
 
 def test_a_password_in_a_group_name_is_not_drawn(tmp_path, monkeypatch):

@@ -9,6 +9,8 @@ import pytest
 
 from ethiclens.monitor import MonitorRequest, _render, render_html, run_monitor
 
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
+
 SECRET = "postgresql://u:hunter2@h/db"
 
 

@@ -4,8 +4,11 @@ URL whole: ``g: postgresql://u:hunter2@h/db vs b``, where the audit's terminal t
 monitor's page show ``u:***@h``. The summary now masks it too; other names are kept."""
 
 import pandas as pd
+import pytest
 
 from ethiclens.monitor import MonitorRequest, run_monitor, summary_lines
+
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
 
 N = 24
 

@@ -15,6 +15,8 @@ from ethiclens.report import render_model_card, render_model_card_html
 from ethiclens.report._audit_report import _summary, _verdict
 from ethiclens.report._render import masked, names_alone
 
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
+
 GROUPS = ["password=", "postgresql://u:hunter2@h/db", "b", "tiny"]
 
 

@@ -14,6 +14,8 @@ from rich.console import Console
 import ethiclens
 from ethiclens.report import comparison_summary, terminal_summary, threshold_summary
 
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
+
 SECRET = "postgresql://u:hunter2@h/db"
 
 

@@ -16,6 +16,8 @@ import ethiclens
 from ethiclens._secrets import mask_secrets
 from ethiclens.report import render_model_card_html, terminal_summary
 
+pytestmark = pytest.mark.usefixtures("secret_groups_audited")  # round 47: such groups are refused
+
 URL = "postgresql://u:hunter2@h/db"
 
 

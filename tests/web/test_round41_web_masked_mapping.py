@@ -14,7 +14,10 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.web._roles import _read_edits, read_back
 from tests.web.conftest import mapping_form, upload
 
-pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Using `httpx`"),
+    pytest.mark.usefixtures("secret_groups_audited"),
+]
 
 GROUP = "postgresql://u:sekretG1@h/db"
 COLUMN = "pred password=sekretC2"
