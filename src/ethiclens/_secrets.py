@@ -210,11 +210,35 @@ def masked_cut(text, length: int) -> str:
 
 
 def _plain_text(value) -> str:
-    """``str(value)``, a whole number past the int-to-text limit shortened
-    (:func:`errors.plain_text`; ``str(10**5000)`` itself raises)."""
-    from .errors import plain_text  # errors imports this module
+    """``str(value)``; a whole number past Python's int-to-text limit (``str(10**5000)`` itself
+    raises) shortened as :func:`errors.plain_text` writes it (:func:`whole_digits_text`)."""
+    try:
+        return str(value)
+    except ValueError:
+        if isinstance(value, int):
+            return whole_digits_text(value, 0)
+        raise
 
-    return plain_text(value)
+
+def digits_text(head: str, tail: str, digits: int) -> str:
+    """A long whole number as shown: its first digits (with its sign), its last and how many
+    digits it has: ``111111111111…111111 (5,000 digits)`` (``errors.shortened_digits``)."""
+    return f"{head}…{tail} ({digits:,} digits)"
+
+
+def whole_digits_text(value: int, shown: int) -> str | None:
+    """``value`` shortened past ``shown`` digits (:func:`digits_text`: first 12, last 6 and the
+    count, by arithmetic: no conversion of the whole number to text, which fails past 4,300
+    digits); None when it has ``shown`` digits or fewer. ``errors.shown_int``'s arithmetic,
+    here so that this module (which ``errors`` imports) can shorten one too."""
+    size = abs(value)
+    digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2): at most the count
+    while size >= 10**digits:
+        digits += 1
+    if digits <= shown:
+        return None
+    head = ("-" if value < 0 else "") + str(size // 10 ** (digits - 12))
+    return digits_text(head, f"{size % 10**6:06d}", digits)
 
 
 def _mask_given(text: str) -> str:

@@ -10,7 +10,7 @@ import reprlib
 import shlex
 from pathlib import PurePath
 
-from ._secrets import mask_secrets, masked_ends, masked_quotes
+from ._secrets import digits_text, mask_secrets, masked_ends, masked_quotes, whole_digits_text
 
 # The offending value is shown, but never expanded without bound: a YAML alias bomb or a
 # million-row list would otherwise make the message itself the denial of service.
@@ -22,7 +22,7 @@ SHOWN_DIGITS = 40
 def shortened_digits(head: str, tail: str, digits: int) -> str:
     """A long whole number as shown: its first digits (with its sign), its last and how many
     digits it has: ``111111111111…111111 (5,000 digits)``."""
-    return f"{head}…{tail} ({digits:,} digits)"
+    return digits_text(head, tail, digits)
 
 
 def shown_int(value: int) -> str:
@@ -31,14 +31,8 @@ def shown_int(value: int) -> str:
     ``repr`` (a number as typed, ``True``) as it writes itself."""
     if type(value).__repr__ is not int.__repr__:
         return repr(value)
-    size = abs(value)
-    digits = max(1, int(size.bit_length() * 0.30102999566398120))  # log10(2): at most the count
-    while size >= 10**digits:
-        digits += 1
-    if digits <= SHOWN_DIGITS:
-        return repr(value)
-    head = ("-" if value < 0 else "") + str(size // 10 ** (digits - 12))
-    return shortened_digits(head, f"{size % 10**6:06d}", digits)
+    text = whole_digits_text(value, SHOWN_DIGITS)
+    return repr(value) if text is None else text
 
 
 def plain_text(value) -> str:
