@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from .._checks import _setting_error, check_count, check_eta, is_number
+from .._text import spaced_name
 from ..fairness import INSUFFICIENT_DATA, REPORTED, Policy
 from ..io import json_fields
 from ._inputs import (
@@ -336,7 +337,7 @@ def _floored(attack: GroupAttack, floor_n: int) -> GroupAttack:
         return attack
     reason = (
         f"n_members = {attack.n_members}, n_nonmembers = {attack.n_nonmembers}, below the "
-        f"floor of {floor_n} rows per split ({attack.group}): attack values withheld"
+        f"floor of {floor_n} rows per split ({spaced_name(attack.group)}): attack values withheld"
     )
     withheld = dict.fromkeys(ATTACK_VALUES)
     return dataclasses.replace(attack, **withheld, status=INSUFFICIENT_DATA, reason=reason)

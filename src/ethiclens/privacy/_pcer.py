@@ -41,7 +41,7 @@ from importlib import resources
 import numpy as np
 
 from .._checks import MIN_DRAWS, _nines, check_draws, check_eta, check_level_draws, check_seed
-from .._text import one_line
+from .._text import one_line, spaced_name
 from ..errors import EthicLensInputError
 from ..fairness import (
     INSUFFICIENT_DATA,
@@ -437,14 +437,14 @@ def _undefined_reason(name: str, group: str, tr, te) -> str:
     """Why a per-group statistic is undefined (tr, te: the group's cells (tp, fp, fn, tn)):
     the zero denominator it has, else (no such case is known) that it is not a finite number."""
     if name in ("acc_train", "delta", "pcer") and tr.sum() == 0:
-        return f"group {group} has no train rows"
+        return f"group {spaced_name(group)} has no train rows"
     if name != "acc_train" and te.sum() == 0:
-        return f"group {group} has no test rows"
+        return f"group {spaced_name(group)} has no test rows"
     if name == "tpr_test" and te[0] + te[2] == 0:
-        return f"group {group} has no positive labels on test (TPR's denominator is 0)"
+        return f"group {spaced_name(group)} has no positive labels on test (TPR's denominator is 0)"
     if name == "fpr_test" and te[1] + te[3] == 0:
-        return f"group {group} has no negative labels on test (FPR's denominator is 0)"
-    return f"group {group}'s {name} is not a finite number"
+        return f"group {spaced_name(group)} has no negative labels on test (FPR's denominator is 0)"
+    return f"group {spaced_name(group)}'s {name} is not a finite number"
 
 
 def _method_name(ci: str) -> str:
@@ -840,7 +840,7 @@ def _group_rows(splits, order, cells, stats, floor_n: int, ci: str):
         if n_tr < floor_n or n_te < floor_n:  # below the PCER floor in either split
             insufficient = (
                 f"n_train = {n_tr}, n_test = {n_te}, below the floor of {floor_n} rows per split "
-                f"({g})"
+                f"({spaced_name(g)})"
             )
             small.append(g)
             notes.append(
@@ -1002,9 +1002,8 @@ def _result_estimates(rows, small, stats, floor_n: int, ci: str, raised=False) -
         short = name in signed and _short_of_level(len(signed[name]), n_drawn, len(rows))
         if small:
             said = "not headlined" if name in ("delta_pcer", "dispersion") else "not reported"
-            insufficient = (
-                f"{said}: group(s) {', '.join(small)} below the floor of {floor_n} rows per split"
-            )
+            named = ", ".join(map(spaced_name, small))
+            insufficient = f"{said}: group(s) {named} below the floor of {floor_n} rows per split"
         out[name] = _estimate(
             point["result"][name],
             boot["result"][name],
@@ -1117,7 +1116,7 @@ def _result_undefined_reason(name: str, rows: list[GroupPCER]) -> str:
         return f"defined for two groups; this attribute has {len(rows)} (see dispersion and dp_gap)"
     if name == "eo_gap":
         bad = [
-            f"{k.split('_')[0].upper()} of {r.group}"
+            f"{k.split('_')[0].upper()} of {spaced_name(r.group)}"
             for r in rows
             for k in ("tpr_test", "fpr_test")
             if _undefined(getattr(r, k))
@@ -1177,7 +1176,7 @@ def interpret(r: PCERResult) -> str:
         text = (
             f"PCER dispersion across {len(r.groups)} groups is {r.dispersion:.3g}{_ci(head)} "
             f"(positive predictions, a {what}, per unit of privacy cost); highest PCER "
-            f"{by[-1].group}, lowest {by[0].group}."
+            f"{spaced_name(by[-1].group)}, lowest {spaced_name(by[0].group)}."
         )
     elif r.delta_pcer is None:
         reason = head.reason or "a group's statistic is undefined"
@@ -1266,7 +1265,7 @@ def _outcome_and_cost(r: PCERResult) -> str:
     else:
         how = "favourable prediction less" if r.positive_is_favorable else "harmful prediction more"
         text = (
-            f" Outcome: {outcome[0].group} receives the {how} often (R "
+            f" Outcome: {spaced_name(outcome[0].group)} receives the {how} often (R "
             f"{outcome[0].positive_rate:.3f} vs {outcome[1].positive_rate:.3f})."
         )
     if cost is None:
@@ -1275,17 +1274,18 @@ def _outcome_and_cost(r: PCERResult) -> str:
         )
     else:
         text += (
-            f" Privacy cost: {cost[0].group} has the larger overfitting gap, the bound on "
-            f"its membership-inference advantage (δ {cost[0].delta:.4f} vs {cost[1].delta:.4f})."
+            f" Privacy cost: {spaced_name(cost[0].group)} has the larger overfitting gap, the "
+            f"bound on its membership-inference advantage (δ {cost[0].delta:.4f} vs "
+            f"{cost[1].delta:.4f})."
         )
     if outcome is not None and cost is not None and outcome[0] is cost[0]:
         text += (
-            f" Double disadvantage: {cost[0].group} has both the worse outcome and the "
-            "larger privacy cost."
+            f" Double disadvantage: {spaced_name(cost[0].group)} has both the worse outcome "
+            "and the larger privacy cost."
         )
     elif outcome is not None and cost is not None:
         text += (
-            f" No double disadvantage: {outcome[0].group} has the worse outcome, "
-            f"{cost[0].group} the larger privacy cost."
+            f" No double disadvantage: {spaced_name(outcome[0].group)} has the worse outcome, "
+            f"{spaced_name(cost[0].group)} the larger privacy cost."
         )
     return text

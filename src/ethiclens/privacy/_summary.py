@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .._secrets import mask_secrets
-from .._text import one_line
+from .._text import one_line, spaced_name
 from ..fairness import REPORTED
 
 CELLS_METHOD = "Jeffreys–Dirichlet draws of each group's cells"
@@ -82,7 +82,7 @@ def group_table(result, title: str) -> TextTable:
     """Per group: rows, accuracies, δ_g, R_g and PCER_g with their intervals, status."""
     rows = tuple(
         (
-            _markup(str(g.group)),
+            _markup(spaced_name(g.group)),
             str(g.n_train),
             str(g.n_test),
             _fmt(g.acc_train),
@@ -136,9 +136,10 @@ def _attack_row(a) -> tuple[str, ...]:
     """One group's attack: its values, or "—" with its status where they are withheld."""
     if a.status != REPORTED:
         withheld = f"[dim]— ({a.status})[/dim]"
-        return (_markup(str(a.group)), *[withheld] * 4, f"{a.status}: {_markup(str(a.reason))}")
+        reason = f"{a.status}: {_markup(str(a.reason))}"
+        return (_markup(spaced_name(a.group)), *[withheld] * 4, reason)
     return (
-        _markup(str(a.group)),
+        _markup(spaced_name(a.group)),
         f"{a.auc:.4f}",
         f"{a.advantage:+z.4f}",
         f"{a.yeom_advantage:+z.4f}",
@@ -161,7 +162,7 @@ def mia_blocks(mia) -> list:
     when a group is below the floor)."""
     rows = tuple(_attack_row(a) for a in mia.groups)
     blocks = [TextTable("threshold membership-inference attack (score = −loss)", MIA_COLUMNS, rows)]
-    small = [_markup(str(a.group)) for a in mia.groups if a.status != REPORTED]
+    small = [_markup(spaced_name(a.group)) for a in mia.groups if a.status != REPORTED]
     if mia.delta_pcer_mia is not None:
         agrees = f"sign agrees with ΔPCER^δ: {_agreement(mia)}"
         blocks.append(f"ΔPCER^MIA = {mia.delta_pcer_mia:+z.2f}; {agrees}")
