@@ -13,8 +13,8 @@ def test_an_unknown_preset_is_an_argument_with_its_near_miss():
     with pytest.raises(EthicLensInputError) as info:
         preset("Paper")
     assert str(info.value) == (
-        "argument 'name': unknown preset (value: 'Paper'). "
-        "Fix: did you mean 'paper'? choose from ['paper', 'quick']"
+        "argument 'name': unknown preset: must be one of paper, quick (value: 'Paper'). "
+        "Fix: did you mean 'paper'? use one of paper, quick"
     )
 
 

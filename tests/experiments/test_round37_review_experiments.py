@@ -174,12 +174,12 @@ EXPECTED = {
         "e.g. hidden = [64, 32]",
     ),
     "preset": (
-        "argument 'name': unknown preset (value: 'quik'). Fix: did you mean 'quick'? choose "
-        "from ['paper', 'quick']",
+        "argument 'name': unknown preset: must be one of paper, quick (value: 'quik'). Fix: "
+        "did you mean 'quick'? use one of paper, quick",
         "name",
         "argument",
         "quik",
-        "did you mean 'quick'? choose from ['paper', 'quick']",
+        "did you mean 'quick'? use one of paper, quick",
     ),
     "run_sweep": (
         "column 'grid': run_sweep needs a SweepGrid. Fix: build one with SweepGrid(...), "
@@ -347,11 +347,12 @@ EXPECTED = {
         "'hidden', 'lr', 'max_grad_norm', 'momentum', 'test_size']",
     ),
     "unknown attribute": (
-        "key 'attributes': unknown attribute for compas (value: 'nope'). Fix: choose from ['race']",
+        "key 'attributes': unknown attribute for compas: must be one of race (value: 'nope'). "
+        "Fix: use one of race",
         "attributes",
         "key",
         "nope",
-        "choose from ['race']",
+        "use one of race",
     ),
 }
 

@@ -25,6 +25,7 @@ from .._checks import (
     check_argument_type,
     check_member,
     check_seed,
+    choice_error,
     did_you_mean,
     epsilon_fix,
     float_items,
@@ -357,9 +358,10 @@ def _check_datasets(datasets, attributes: dict) -> None:
             )
         for a in attrs:
             if a not in attributes_of(d):
-                problem = f"unknown attribute for {d}"
-                fix = did_you_mean(a, attributes_of(d)) + f"choose from {attributes_of(d)}"
-                raise EthicLensInputError(problem, column="attributes", value=a, fix=fix)
+                # the one wording of every choice (_checks.choice_error), not a Python list
+                raise choice_error(
+                    a, attributes_of(d), column="attributes", what=f"attribute for {d}"
+                )
         _refuse_repeats(list(attrs), "attributes", f"{d}'s attributes repeated", "list each once")
 
 
@@ -436,11 +438,8 @@ def _check_train(train: dict) -> None:
             fix = "e.g. hidden = [64, 32]"
             raise EthicLensInputError(problem, column="train.hidden", value=h, fix=fix)
     if "accountant" in train and train["accountant"] not in ACCOUNTANTS:
-        raise EthicLensInputError(
-            "unknown accountant",
-            column="train.accountant",
-            value=train["accountant"],
-            fix=did_you_mean(train["accountant"], ACCOUNTANTS) + f"choose from {ACCOUNTANTS}",
+        raise choice_error(
+            train["accountant"], ACCOUNTANTS, column="train.accountant", what="accountant"
         )
 
 
@@ -479,9 +478,7 @@ def preset(name: str, **overrides) -> SweepGrid:
     SweepGrid
     """
     if not isinstance(name, str) or name not in PRESETS:
-        problem = "unknown preset"
-        fix = did_you_mean(name, sorted(PRESETS)) + f"choose from {sorted(PRESETS)}"
-        raise EthicLensInputError(problem, column="name", kind="argument", value=name, fix=fix)
+        raise choice_error(name, sorted(PRESETS), column="name", kind="argument", what="preset")
     refuse_unknown("preset", overrides, sorted(f.name for f in fields(SweepGrid)))
     return SweepGrid(**{**PRESETS[name], **overrides})
 
