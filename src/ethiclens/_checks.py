@@ -286,8 +286,20 @@ def whole_or_text(text):
     return text
 
 
+def _refuse_not_text(text, flag: str) -> None:
+    """A comma-separated option given as no text (None, a set, bytes, a number: a Python
+    caller's value) refused naming ``flag``, never an AttributeError from ``.split``."""
+    if not isinstance(text, str):
+        kind = "None" if text is None else type(text).__name__
+        problem = f"must be text (items separated by commas), not {kind}"
+        shown = _shown(text)  # a short scalar itself; else its type, which ``problem`` says
+        shown = None if shown == type(text).__name__ else shown
+        raise _setting_error(problem, column=flag, value=shown, fix="e.g. a,b")
+
+
 def split_list(text: str, flag: str) -> list[str]:
-    """A comma-separated option: items stripped; empty items refused."""
+    """A comma-separated option: items stripped; empty items refused; no text refused."""
+    _refuse_not_text(text, flag)
     items = [x.strip() for x in text.split(",")]
     if any(not x for x in items):
         problem, fix = "empty item in a comma-separated list", "separate items with single "
@@ -301,6 +313,7 @@ def split_names(text: str, flag: str, groups=None) -> list[str]:
     (``'" Female"," Male"'``). With ``groups`` (the names there are; ``pcer audit
     --group-order``) the row is taken only where it names them and the plain split does not;
     without (``p2nia request --groups``), whenever the text holds a double quote."""
+    _refuse_not_text(text, flag)
     try:
         row = next(csv.reader([text], skipinitialspace=True), [])
     except csv.Error:  # a line break outside quotes: the names as split
