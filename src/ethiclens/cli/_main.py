@@ -95,7 +95,7 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
         TYPED.update({(flag, repr(n)): value for n in read if str(n) != value})
         if param.name in seen and not param.multiple:
             first, then = (_shown_value(v) for v in (seen[param.name], value))
-            given = f"is given twice ({first!r}, then {then!r})"
+            given = f"is given twice ({first}, then {then})"
             if flag == "--config":
                 raise EthicLensInputError(given, column=flag, fix="give one spec file")
             if flag in ONE_HERE and seen[param.name] != value:  # a list elsewhere: not 'last'
@@ -106,11 +106,12 @@ def repeated_options(command: click.Command, args: list[str]) -> None:
 
 
 def _shown_value(value: str) -> str:
-    """An option's value as a message may show it: a URL (--db, --store) with its password
-    and secret keys masked."""
+    """An option's value as a refusal shows it: secrets masked, then a long one shortened."""
+    from .._checks import shown_typed
     from .._secrets import mask_secrets, mask_url
 
-    return mask_url(value) if "://" in value else mask_secrets(value)
+    shown = mask_url(value) if "://" in value else mask_secrets(value)
+    return shortened_quotes(repr(shown_typed(shown)))  # 122222222222…222222 (400 digits)
 
 
 class LazyGroup(OnceGroup):
