@@ -1414,12 +1414,14 @@ def _key_named(exc: EthicLensInputError) -> str | None:
 
 def _as_key(exc: EthicLensInputError, where: str) -> EthicLensInputError:
     """An error naming the option behind a key, named as that key of the file (or dict)
-    ``where``; an example in the fix written as the key (``e.g. "epsilon": 1.0``): the file's
-    user typed no flag."""
+    ``where``; an example in the fix written as the key in the file's own syntax (``e.g.
+    "epsilon": 1.0``; a YAML file's ``e.g. epsilon: 1.0``): the file's user typed no flag."""
     key = _key_named(exc)
     if key is None:
         return exc
-    fix = _example_as(exc.fix, REQUEST_FLAGS[key], f'"{key}": ', json.dumps)
+    yaml = str(where).lower().endswith((".yaml", ".yml"))
+    said = f"{key}: " if yaml else f'"{key}": '  # a text quoted alike: "sex" is YAML too
+    fix = _example_as(exc.fix, REQUEST_FLAGS[key], said, json.dumps)
     return EthicLensInputError(
         exc.problem, column=f"{key} in {where}", value=exc.value, fix=fix, kind="key"
     )
