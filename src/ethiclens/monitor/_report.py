@@ -143,7 +143,7 @@ def check_gate_level(fail_on) -> str:
     from .._checks import check_member
 
     problem = "unknown gate level of the monitor: must be one of " + ", ".join(GATE_LEVELS)
-    fix = "use alarm (fail when any test has alarmed) or never"
+    fix = "use one of " + ", ".join(GATE_LEVELS)  # _checks.choice_error's words, as --fail-on's
     return check_member(
         fail_on, GATE_LEVELS, column="fail_on", problem=problem, fix=fix, kind="argument"
     )
