@@ -75,6 +75,19 @@ def _at_most(bound: float) -> str:
     return text if float(text) <= bound else threshold_text(bound)
 
 
+def _inward(lo: float, hi: float, places: int = 3) -> str:
+    """A range a fix names, each end rounded inwards to ``places`` so that it is itself taken
+    (``[-0.199, 0.199]`` for [-0.19999999999999996, 0.19999999999999996], never ``-0.200``,
+    refused); a range narrower than that with every digit."""
+    step = 10.0**-places
+    a, b = round(lo, places), round(hi, places)
+    a = round(a + step, places) if a < lo else a
+    b = round(b - step, places) if b > hi else b
+    if a > b:
+        return f"[{lo!r}, {hi!r}]"
+    return f"[{a:.{places}f}, {b:.{places}f}]"
+
+
 def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
     """(privileged, unprivileged) selection rates, each checked to be a rate."""
     r0 = disparate_impact * r1
@@ -184,7 +197,7 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
             f"separation impossible at reference_rate {r1:g} and base rate {b1:g}",
             "separation",
             separation,
-            f"use a separation in [{lo1:.3f}, {hi1:.3f}], or a reference_rate nearer base_rates[0]",
+            f"use a separation in {_inward(lo1, hi1)}, or a reference_rate nearer base_rates[0]",
         )
     return _rates(r1, b1, separation)
 
@@ -253,7 +266,7 @@ def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
     dis = np.linspace(0, 1 / r1, 401)
     ranges = np.array([_eo_range(d * r1, b0, tpr1, fpr1) for d in dis])
     ok = dis[(ranges[:, 0] <= target) & (target <= ranges[:, 1])]
-    fix = f"choose an EO gap in [{low:.3f}, {high:.3f}] (--eo-gap; eo_gap in Python)"
+    fix = f"choose an EO gap in {_inward(low, high)} (--eo-gap; eo_gap in Python)"
     if len(ok):
         # rounded inwards to 2 decimals, so both ends are themselves possible
         a, b = np.ceil(ok.min() * 100 - 1e-9) / 100, np.floor(ok.max() * 100 + 1e-9) / 100
