@@ -155,7 +155,7 @@ def test_a_typed_benchmark_name_is_refused_with_its_value_and_the_near_miss(clie
     r = client.post("/benchmark", data=_benchmark_form(page, dataset=typed))
     assert r.status_code == 422
     known = datasets.names("audit")
-    expected = f"unknown dataset (value: '{typed}'). Fix: {near}use one of {known}"
+    expected = f"unknown dataset (value: '{typed}'). Fix: {near}use one of {', '.join(known)}"
     assert expected in _text(r.text), _text(r.text)[-600:]
     assert client.app.state.store.history_size() == 0
 

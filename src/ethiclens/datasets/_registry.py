@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import did_you_mean, use_one_of
+from .._checks import choice_words, did_you_mean, use_one_of
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -726,7 +726,9 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
             what,
             column=flag,
             value=name,
-            fix=(did_you_mean(name, known) if entry is None else "") + f"use one of {known}",
+            # the one wording of a choice (_checks.choice_error), not a Python list
+            fix=(did_you_mean(name, known) if entry is None else "")
+            + f"use one of {choice_words(known)}",
             kind=None if flag.startswith("-") else "argument",
         )
     return entry
