@@ -22,3 +22,10 @@ def test_datasets_info_says_it_alike(capsys):
     assert main(["datasets", "info", "Compas"]) == 2
     err = capsys.readouterr().err
     assert "Fix: did you mean 'compas'? use one of compas, adult, " in err and "[" not in err
+
+
+def test_an_audit_target_that_is_no_dataset_says_it_alike(capsys):
+    # the spec's refusal of TARGET (a benchmark's name or a file) listed them as a list too
+    assert main(["audit", "compass"]) == 2
+    err = capsys.readouterr().err
+    assert "use one of acs-income, adult, bios, compas, german or a .csv/.parquet path" in err

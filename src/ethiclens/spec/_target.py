@@ -9,7 +9,7 @@ import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .._checks import check_member, check_seed, did_you_mean
+from .._checks import check_member, check_seed, choice_words, did_you_mean
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
@@ -538,7 +538,7 @@ def _unknown_target(value, key: str, or_path: str = "") -> EthicLensInputError:
 
     known = sorted(datasets.DATASETS)
     problem = "unknown dataset or file" if or_path else "unknown dataset"
-    fix = f"{did_you_mean(value, known)}use one of {known}{or_path}"
+    fix = f"{did_you_mean(value, known)}use one of {choice_words(known)}{or_path}"  # no list
     return _refused(problem, key, fix, value)
 
 
