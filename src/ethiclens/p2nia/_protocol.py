@@ -643,29 +643,7 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
         raise _single_group(domain, prot)
     outside = [g for g in labels if g not in domain]
     if outside:
-        bad = np.isin(codes, [labels.index(g) for g in outside])
-        first = int(bad.argmax())
-        # a data value that reads as a requested group ('café' decomposed in the data,
-        # composed in the request; 'a ' for 'a') is that group spelled in other code points,
-        # not a group outside the domain: refused with the audit's own message and fix
-        found = look_alike_clash(outside, domain, prot)
-        if found is not None:
-            label, requested, exc = found
-            rows = codes == labels.index(label)
-            raise EthicLensInputError(
-                f"the data writes the requested group {ascii(requested)} as {ascii(label)} "
-                f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
-                column=prot,
-                fix=f"{exc.fix} before the release",
-            )
-        raise EthicLensInputError(
-            f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
-            f"{int(bad.sum())} row(s) hold them{first_row(first)}",
-            column=prot,
-            value=labels[codes[first]],
-            fix="request every group of the attribute (p2nia request --groups), or drop those "
-            "rows before the release",
-        )
+        _refuse_outside(prot, outside, domain, labels, codes)
     empty = [g for g in domain if g not in labels]
     if empty:  # released, the mechanism's noise alone would pose as these groups' rows
         raise EthicLensInputError(
@@ -677,6 +655,55 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
             "them (p2nia request --groups)",
         )
     return domain, pd.Categorical(np.asarray(labels, dtype=object)[codes], categories=domain).codes
+
+
+def _refuse_outside(prot: str, outside: list, domain: list, labels: list, codes) -> None:
+    """The refusal of the data's groups ``outside`` the requested ``domain``: a requested
+    group the data spells in other code points ('café' decomposed, 'a ' for 'a': the audit's
+    own message and fix) or as the same number otherwise written ('1' asked, '1.0' in a
+    column of whole floats: the audit's 'did you mean' of a reference group) is named as
+    that group, never as a group no one requested."""
+    bad = np.isin(codes, [labels.index(g) for g in outside])
+    first = int(bad.argmax())
+    found = look_alike_clash(outside, domain, prot)
+    if found is not None:
+        label, requested, exc = found
+        rows = codes == labels.index(label)
+        raise EthicLensInputError(
+            f"the data writes the requested group {ascii(requested)} as {ascii(label)} "
+            f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): {exc.problem}",
+            column=prot,
+            fix=f"{exc.fix} before the release",
+        )
+    same = {g: o for g in domain if g not in labels for o in outside if _same_number(g, o)}
+    if same:
+        requested, label = next(iter(same.items()))
+        rows = codes == labels.index(label)
+        asked = ",".join(same.get(g, g) for g in domain)
+        raise EthicLensInputError(
+            f"the data writes the requested group {requested!r} as {label!r} "
+            f"({int(rows.sum())} row(s){first_row(int(rows.argmax()))}): a group is its name "
+            f"as written, and {label!r} is not {requested!r}",
+            column=prot,
+            value=label,
+            fix=f"{did_you_mean(requested, [label])}ask the auditor for a request naming the "
+            f"groups as the data writes them (p2nia request --groups {asked}), or recode the "
+            "column to the requested names before the release",
+        )
+    raise EthicLensInputError(
+        f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
+        f"{int(bad.sum())} row(s) hold them{first_row(first)}",
+        column=prot,
+        value=labels[codes[first]],
+        fix="request every group of the attribute (p2nia request --groups), or drop those "
+        "rows before the release",
+    )
+
+
+def _same_number(requested: str, label: str) -> bool:
+    """Whether ``label`` is the requested group as the same number otherwise written
+    ('1.0' for '1'): the audit's own 'did you mean' rule (:func:`did_you_mean`)."""
+    return "(the same number, as written there)" in did_you_mean(requested, [label])
 
 
 def _release_manifest(request: AuditRequest, mech, rows: int, cols: dict) -> dict:
