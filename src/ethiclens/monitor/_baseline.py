@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
+from .._text import spaced_key
 from ..errors import EthicLensInputError
 from ..io import _DatabaseFix
 from ._evidence import BASELINE_INFO, COUNT_FIELDS, Evidence, baseline_bounds
@@ -194,7 +195,8 @@ class Baseline:
         if self.target:
             flag = self.request.baseline_source()[0] if self.missing else None
             return [
-                f"{a}:{g} has no baseline test: {flag} holds no rows of it or its reference"
+                f"{spaced_key(a, g)} has no baseline test: {flag} holds no rows of it or its "
+                "reference"
                 for a, g in self.missing
             ]
         if self.ev is None:  # no baseline, or one still being pooled
@@ -205,8 +207,8 @@ class Baseline:
             else f"--baseline-period {self.request.baseline_period}"
         )
         return [
-            f"{a}:{g} has no baseline test: the baseline ({named}) held no rows of it or its "
-            "reference (a group first seen after the baseline has none)"
+            f"{spaced_key(a, g)} has no baseline test: the baseline ({named}) held no rows of it "
+            "or its reference (a group first seen after the baseline has none)"
             for (a, g), di_t in zip(self.pairs, self.info["di_t"], strict=True)
             if not np.isfinite(di_t)
         ]

@@ -389,8 +389,9 @@ TITLE_ROOM = 24
 def chart_title(comparison: dict) -> str:
     """'attribute: group vs reference' of a trend plot: each name on one line (a newline as
     ``\\n``) and cut in its middle past :data:`TITLE_ROOM` characters while the group and the
-    reference still read apart."""
-    names = [_one_line(str(comparison[k])) for k in ("attribute", "group", "reference")]
+    reference still read apart; a name with whitespace around it quoted (``' a'``), as the
+    heading above it says it (:func:`comparison_text`)."""
+    names = [_one_line(spaced_name(comparison[k])) for k in ("attribute", "group", "reference")]
     attribute, group, reference = short_labels(names[:1], TITLE_ROOM, mask_secrets) + short_labels(
         names[1:], TITLE_ROOM, mask_secrets
     )

@@ -1,0 +1,30 @@
+"""Round 47 (the names-with-spaces class, the monitor's last siblings): a group with whitespace
+around it was still named bare by the trend plot's title (drawn in the PNG: 'g: b  vs  a',
+where the heading above it says "g: 'b ' vs ' a'") and by the note on a comparison without a
+baseline test ('race: b has no baseline test'), so ' b' and 'b' read alike. Both now quote it
+as the monitor's lines do."""
+
+import numpy as np
+
+from ethiclens.monitor._baseline import Baseline
+from ethiclens.monitor._render import chart_title
+
+from .conftest import request_of
+
+
+def test_the_trend_plot_title_quotes_names_with_whitespace_around():
+    said = chart_title({"attribute": "g", "group": "b ", "reference": " a"})
+    assert said == "g: 'b ' vs ' a'"
+    assert chart_title({"attribute": "g", "group": "b", "reference": "a"}) == "g: b vs a"
+    assert chart_title({"attribute": "g", "group": "\tb", "reference": "a"}) == "g: '\\tb' vs a"
+
+
+def test_the_no_baseline_test_note_quotes_names_with_whitespace_around(tmp_path):
+    request = request_of(tmp_path / "feed", baseline_target=str(tmp_path / "base"))
+    zeros = np.zeros((2, 6))
+    pooled = (zeros + 50, np.array([[50.0] * 6, [0.0] * 6]))
+    pairs = [("race", "Black"), ("race", " Asian")]
+    baseline = Baseline(request, True, pairs, [{}, {}], pooled)
+    assert baseline.notes() == [
+        "race:' Asian' has no baseline test: --baseline-target holds no rows of it or its reference"
+    ]
