@@ -5,6 +5,7 @@ baseline test ('race: b has no baseline test'), so ' b' and 'b' read alike. Both
 as the monitor's lines do."""
 
 import numpy as np
+import pytest
 
 from ethiclens.monitor._baseline import Baseline
 from ethiclens.monitor._render import chart_title
@@ -28,3 +29,25 @@ def test_the_no_baseline_test_note_quotes_names_with_whitespace_around(tmp_path)
     assert baseline.notes() == [
         "race:' Asian' has no baseline test: --baseline-target holds no rows of it or its reference"
     ]
+
+
+def test_the_changed_rows_refusal_quotes_names_with_whitespace_around(tmp_path):
+    from ethiclens.errors import EthicLensInputError
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    def feed(flip: bool):
+        rows = ["ts,label,pred,race"]
+        for d in (1, 2):
+            for i in range(20):
+                g = " a" if i % 2 or (flip and d == 1 and i == 0) else "b "
+                rows.append(f"2024-03-0{d}T{i:02d}:00:00Z,{i // 2 % 2},{i // 4 % 2},{g}")
+        (tmp_path / "f.csv").write_text("\n".join(rows) + "\n")
+        return str(tmp_path / "f.csv")
+
+    def request(target):
+        return MonitorRequest(target, "ts", "1d", "pred", ("race",), "label", n_draws=100)
+
+    run_monitor(request(feed(False)), tmp_path / "s.sqlite", warn=False)
+    with pytest.raises(EthicLensInputError) as exc:
+        run_monitor(request(feed(True)), tmp_path / "s.sqlite", warn=False)
+    assert "group ' a' of race: rows 10 → 11" in str(exc.value)

@@ -24,6 +24,7 @@ import pandas as pd
 
 from .._checks import check_member, did_you_mean
 from .._secrets import mask_secrets
+from .._text import spaced_name
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import COMPARISON_METRIC_SPECS
@@ -870,7 +871,7 @@ def _changed_counts(store: Store, request, table: pd.DataFrame, w: int) -> str:
             for field, name in _FIELD_NAMES.items():
                 was, got = old.get(field, 0), new.get(field, 0)
                 if was != got:
-                    return f"group {g} of {a}: {name} {was:,} → {got:,}"
+                    return f"group {spaced_name(g)} of {spaced_name(a)}: {name} {was:,} → {got:,}"
     return "its labels, predictions, groups or weights differ"
 
 
@@ -1206,7 +1207,8 @@ def _not_finite(request, attribute: str, group: str, where: str) -> EthicLensInp
         else "report this with the data and the store"
     )
     return EthicLensInputError(
-        f"the comparison {attribute}: {group} came out not a number in {where}; nothing was stored",
+        f"the comparison {spaced_name(attribute)}: {spaced_name(group)} came out not a number in "
+        f"{where}; nothing was stored",
         column="--store",
         fix=check,
     )
