@@ -65,31 +65,35 @@ def read_store(path, *, flag: str = "--store") -> dict:
         if "locked" in str(exc) or "busy" in str(exc):
             raise refuse("is busy (a monitor run is writing it)", "try again in a moment") from None
         if "readonly" in str(exc) and Path(f"{path}-journal").exists():
-            recovered = _read_recovered(path, flag, refuse)
-            if recovered is not None:
-                return recovered
+            return _read_recovered(path, flag, refuse)
         raise damaged(f"SQLite: {exc}", str(path), flag) from None
     finally:
         con.close()
 
 
-def _read_recovered(path: Path, flag: str, refuse) -> dict | None:
+def _read_recovered(path: Path, flag: str, refuse) -> dict:
     """A store whose last writer stopped mid-write (a run killed, a sqlite3 shell's open
     transaction at a crash) has a hot ``-journal`` beside it: SQLite rolls the unfinished write
     back, to the store's last committed state, when it next opens it for writing, which a
     read-only reader (``mode=ro``) may not do ("attempt to write a readonly database"). That
     state is read from a private copy of the store and its journal, rolled back there: judged
-    on its content, never called damaged, and the store itself left as found. None when the
-    journal went meanwhile (a run rolled it back: the store reads as it is)."""
+    on its content, never called damaged, and the store itself left as found. A run that
+    rolled the journal back meanwhile (the journal gone or changed by the time the store was
+    copied) may have written the store since: that copy would mix the old journal with a newer
+    store, so the store is "busy", as while a run writes it."""
+    busy = refuse("is busy (a monitor run is writing it)", "try again in a moment")
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "store.sqlite"
-        try:  # the journal first: a rollback that starts meanwhile is replayed on the copy
+        try:  # the journal, the store, then the journal again: still the one copied
             shutil.copyfile(f"{path}-journal", f"{copy}-journal")
             shutil.copyfile(path, copy)
+            same = _same_bytes(Path(f"{path}-journal"), Path(f"{copy}-journal"))
         except FileNotFoundError:
-            return None
+            raise busy from None
         except OSError as exc:
             raise refuse(f"cannot be read: {exc.__class__.__name__}") from None
+        if not same:
+            raise busy from None
         con = sqlite3.connect(copy)
         try:
             return _read(Store(path, con, flag), refuse)
@@ -97,6 +101,15 @@ def _read_recovered(path: Path, flag: str, refuse) -> dict | None:
             raise damaged(f"SQLite: {exc}", str(path), flag) from None
         finally:
             con.close()
+
+
+def _same_bytes(one: Path, other: Path) -> bool:
+    """Whether the files ``one`` and ``other`` hold the same bytes (read in blocks)."""
+    with open(one, "rb") as a, open(other, "rb") as b:
+        while (block := a.read(1 << 16)) == b.read(1 << 16):
+            if not block:
+                return True
+    return False
 
 
 def _read_postgres(url: str, flag: str) -> dict:
