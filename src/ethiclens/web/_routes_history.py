@@ -10,7 +10,7 @@ import re
 import threading
 from pathlib import Path, PurePath
 
-from .._text import spaced_name
+from .._text import spaced_key, spaced_name
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
 from ._web import (
@@ -292,13 +292,15 @@ def _edges(result: dict, metric: str) -> tuple:
 
 def _diff_rows(old: dict, new: dict, regressions=()) -> list[dict]:
     """Each comparison's verdict and DI/EO before and after, with the gate's regressions of it
-    (the library's words; a regression line starts with ``attribute:group:``). A group measured
+    (the library's words; a regression line starts with ``attribute:group:``, each name as
+    :func:`ethiclens._text.spaced_key` says it). A group measured
     against another reference is another comparison, as the gate counts it: two rows, each
     naming its reference, never one row holding two comparisons' numbers."""
     before = {_key(c): c for c in old.get("comparisons", [])}
     after = {_key(c): c for c in new.get("comparisons", [])}
     owned: dict[tuple, list[str]] = {}  # each regression line by the comparison it is about
-    named = {f"{k[0]}:{k[1]}": k[:2] for k in before.keys() | after}
+    # as the gate's lines name them: g:'e ' (a name with whitespace around it quoted)
+    named = {spaced_key(k[0], k[1]): k[:2] for k in before.keys() | after}
     for line in regressions:
         owned.setdefault(_owner(line, named), []).append(line)
     references: dict[tuple, set] = {}
