@@ -1655,7 +1655,30 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         from ._checks import did_you_mean
 
         fix = did_you_mean(str(col), names) + fix
-    return EthicLensInputError(f"not found in {source}", column=col, fix=fix, kind="column")
+    return EthicLensInputError(
+        f"not found in {source}",
+        column=col,
+        fix=_data_row_header(names, source) + fix,
+        kind="column",
+    )
+
+
+def _data_row_header(names: list[str], source: str) -> str:
+    """The start of the fix where ``names`` read as a data row, not column names: two or more
+    of them numbers (UCI's adult.data, german.data and other files without a header row, whose
+    first row ``39, State-gov, 77516, ...`` is taken for the header); else ``""``."""
+    from ._checks import is_number_text
+
+    numbers = [n for n in names if is_number_text(n.strip())]
+    if len(numbers) < 2:
+        return ""
+    shown = ", ".join(repr(n) for n in numbers[:3])
+    return (
+        f"{source}'s column names look like a data row ({len(numbers)} of its {len(names)} "
+        f"names are numbers: {shown}): if the file has no header row, add one "
+        "naming the columns (pandas: pd.read_csv(path, header=None, names=[...]).to_csv(out, "
+        "index=False)); else "
+    )
 
 
 def _joined_columns(col: str, names: list[str]) -> list[str]:

@@ -67,6 +67,7 @@ from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
     _as_written_fix,
+    _data_row_header,
     _first_not_one_value,
     _not_one_value_error,
     _refuse_no_path,
@@ -612,6 +613,8 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             elif col == request.protected and col in map(str, data.columns):  # 0, not '0'
                 fix = "name the data's columns as text, as a request names them: "
                 fix += "data.columns = data.columns.astype(str)"
+            else:  # a file without a header row: its first row read as the names
+                fix = _data_row_header([str(c) for c in data.columns], "the audit data") + fix
             raise EthicLensInputError("not in the audit data", column=col, fix=fix)
     return roles
 

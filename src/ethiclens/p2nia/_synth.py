@@ -43,6 +43,7 @@ from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
 from ..fairness import check_bin_edges
+from ..io import _data_row_header
 from ._roles import LABEL, PREDICTION
 
 N_RANDOM_PAIRS = 12
@@ -269,7 +270,10 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
     for col in columns:
         if col not in rows.columns:
             raise EthicLensInputError(
-                "not in the audit data", column=col, fix=use_one_of(col, rows.columns, 15)
+                "not in the audit data",
+                column=col,
+                fix=_data_row_header([str(c) for c in rows.columns], "the audit data")
+                + use_one_of(col, rows.columns, 15),
             )
         values = rows[col]
         if values.isna().any():
