@@ -135,6 +135,7 @@ class Roles:
     pos_label: object = None
 
     def __post_init__(self):
+        object.__setattr__(self, "protected", _protected_columns(self.protected))
         refuse_reserved(self.protected)
         refuse_password_names([self.y_true, self.y_pred, self.y_score, self.weight])
         named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, "y_score": self.y_score}
@@ -174,6 +175,29 @@ class Roles:
         named = {Y_TRUE: self.y_true, Y_PRED: self.y_pred, SCORE_BIN: self.y_score}
         named[WEIGHT_SUM] = self.weight
         return {k: v for k, v in named.items() if v}
+
+
+def _protected_columns(value) -> list:
+    """``Roles.protected`` as a list of column names: one name (``'sex'``, never read letter by
+    letter as the columns s, e, x), a list, tuple, 1-d array or Index of them, or a set (sorted:
+    the same table on every run, as the audit's ``protected`` takes one). What else is given
+    (None, a number, bytes, a mapping, a 0-d array, a frame) is refused naming the argument,
+    never a TypeError from iterating it."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=str)
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if isinstance(value, (np.ndarray, pd.Index, pd.Series)) and np.ndim(value) == 1:
+        return list(value.tolist())
+    kind = "None" if value is None else type(value).__name__
+    raise EthicLensInputError(
+        f"must be a column name or a list of them, not {kind}",
+        column="protected",
+        kind="argument",
+        fix="e.g. Roles(y_pred='pred', protected=['sex', 'race'])",
+    )
 
 
 def _refuse_not_one_value(keys: pd.DataFrame, roles: Roles) -> None:
