@@ -568,9 +568,11 @@ def _unbounded_hint(c, cli: bool) -> str:
     """A reference never selected: name a group that is, as the new reference: its
     ``--protected`` entry as a shell and the option read it back (``'g="e "'``: a group with
     spaces around it in double quotes, or the option strips them; the whole quoted for the
-    shell where it holds a space or a quote)."""
+    shell where it holds a space or a quote). A group the option would read otherwise (spaces
+    around it, or a pair of double quotes it would drop: '"A"') goes in double quotes."""
     group = str(c.group)
-    entry = f"{c.attribute}={group}" if group == group.strip() else f'{c.attribute}="{group}"'
+    plain = group == group.strip() and not (len(group) >= 2 and group[0] == group[-1] == '"')
+    entry = f"{c.attribute}={group}" if plain else f'{c.attribute}="{group}"'
     how = f"--protected {shlex.quote(entry)}"
     if not cli:
         how += f" (Python: reference={{{c.attribute!r}: {c.group!r}}})"
