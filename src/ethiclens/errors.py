@@ -444,8 +444,12 @@ def _prose_in_words(text: str, flags: dict) -> str:
     text = _EXAMPLE.sub(lambda m: _as_config(m, flags), text)
     for old, new in flags.items():
         if old != new:
+            # a placeholder (TARGET) is a word of its own, never a piece of a path a message
+            # shows ("not found in /data/TARGET" is that folder, not the argument)
+            alone = "" if str(old).startswith("-") else r"(?<![\w/\\.-])"
+            after = r"(?![\w-])" if str(old).startswith("-") else r"(?![\w/\\-])"
             # "(--y-true, roles.y_true)" already names both faces: keep the one named
-            flag = re.compile(re.escape(str(old)) + rf"(?![\w-])(, {re.escape(str(new))})?")
+            flag = re.compile(alone + re.escape(str(old)) + after + rf"(, {re.escape(str(new))})?")
             text = _sub_unquoted(flag, str(new), text)
     return text
 
