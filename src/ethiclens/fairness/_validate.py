@@ -1063,18 +1063,28 @@ def _as_frame(sf) -> pd.DataFrame:
     return pd.DataFrame(arr, columns=list(named))
 
 
+def _keyed_by_rows(values: Mapping) -> bool:
+    """A dict of sensitive features whose every value is one label (``dict(enumerate(g))``,
+    ``{'r0': 'a', ...}``), not a column: keyed by rows, as a dict given as y_true is."""
+    return bool(values) and all(
+        v is None or v is pd.NA or isinstance(v, (str, bytes, numbers_abc.Number, np.generic))
+        for v in values.values()
+    )
+
+
 def _refuse_unordered(values, role: str = "sensitive_features") -> None:
     """A set has no row order, and a generator or iterator no length to check: neither can
     be paired with the predictions row by row."""
-    if isinstance(values, Mapping) and role != "sensitive_features":
+    if isinstance(values, Mapping) and (role != "sensitive_features" or _keyed_by_rows(values)):
         # a dict of one value per key ({0: 1, 1: 0}): its keys are no rows of their own
+        columns = " or a dict of columns ({'sex': [...]})" if role == "sensitive_features" else ""
         raise EthicLensInputError(
             f"is a {type(values).__name__} ({len(values)} keys), not one value per row",
             column=role,
             kind="argument",
             value=values,
             fix="pass its values in row order: a list, an array or a Series "
-            "(e.g. list(d.values()) or pd.Series(d))",
+            f"(e.g. list(d.values()) or pd.Series(d)){columns}",
         )
     if isinstance(values, (set, frozenset)) or not hasattr(values, "__len__"):
         name = type(values).__name__
