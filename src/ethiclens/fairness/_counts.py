@@ -193,12 +193,18 @@ def _refuse_text_numbers(table, label, where) -> None:
         if col not in table.columns or pd.api.types.is_numeric_dtype(table[col].dtype):
             continue
         text = table[col].map(lambda v: isinstance(v, str | bytes | bytearray)).to_numpy(bool)
-        if text.any() and np.isfinite(_numbers(table[col][text].astype(object))).all():
+        # a bytearray is read as its bytes (b'5' and bytearray(b'5') are one text)
+        cells = table[col][text].astype(object).map(_as_bytes)
+        if text.any() and np.isfinite(_numbers(cells)).all():
             what, fix = "a number written as text (a string column)", _FIX_TEXT
             _refuse(table, text, what, label(col), fix, col, where)
 
 
 _FIX_TEXT = "store the column as numbers (pandas: pd.to_numeric(column))"
+
+
+def _as_bytes(value):
+    return bytes(value) if isinstance(value, bytearray) else value
 
 
 def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: str, where):
