@@ -22,7 +22,14 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_draws, check_fraction, check_level_draws, is_number
-from .._text import decision_threshold_text, percent, plural, printed_floats, spaced_key
+from .._text import (
+    decision_threshold_text,
+    percent,
+    plural,
+    printed_floats,
+    spaced_key,
+    spaced_name,
+)
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..io import check_suffix, json_ready, write_atomic
@@ -210,7 +217,9 @@ class ThresholdTable:
         headers = ["comparison", *[decision_threshold_text(t) for t in v.columns]]
         rows = []
         for (attr, group), statuses in v.iterrows():
-            rows.append([f"{attr}: {group}", *[_display.status_html(s) for s in statuses]])
+            # a name with whitespace around it quoted (' d'), as the terminal's rows say it
+            label = f"{spaced_name(attr)}: {spaced_name(group)}"
+            rows.append([label, *[_display.status_html(s) for s in statuses]])
         names = {str(n) for pair in v.index for n in pair}
         with _display.naming(names):  # a group 'password=' masked alone, not the words after it
             table = _display.html_table(headers, rows, None, tuple(range(1, len(headers))))
