@@ -18,6 +18,7 @@ from pathlib import Path
 from .._checks import check_count, is_number_text
 from .._secrets import looks_like_url, mask_secrets, url_text
 from ..errors import EthicLensInputError
+from ..io import _refuse_no_path
 from ._app import WebConfig, path_given, token_problem
 from ._app import checked_store_url as _checked_store_url
 from ._loopback import address_is_loopback
@@ -138,7 +139,9 @@ def _bind_refusal(exc: OSError, host: str, port: int) -> EthicLensInputError:
 
 def read_token_file(path: str) -> str:
     """The access token in ``path``: one line of at least 16 characters, no spaces, in UTF-8
-    (or ASCII) text; a leading byte-order mark (Notepad's UTF-8) is no part of it."""
+    (or ASCII) text; a leading byte-order mark (Notepad's UTF-8) is no part of it. A path
+    that is no text (None, a number, bytes) or blank is refused naming ``--token-file``."""
+    _refuse_no_path(path, "--token-file", "give a readable text file holding the token on one line")
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:

@@ -35,6 +35,7 @@ from .._secrets import mask_secrets
 from .._text import from_postgres_text as _from_postgres
 from .._text import to_postgres_text as _to_postgres
 from ..errors import EthicLensInputError
+from ..io import _refuse_no_path
 
 log = logging.getLogger("ethiclens.web")
 
@@ -155,8 +156,9 @@ POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgres://")
 
 
 def is_url(store) -> bool:
-    """A PostgreSQL URL rather than a SQLite file."""
-    return str(store).strip().startswith(POSTGRES_SCHEMES)
+    """A PostgreSQL URL rather than a SQLite file (what is no text is neither: refused by
+    :class:`Store`)."""
+    return isinstance(store, str) and store.strip().startswith(POSTGRES_SCHEMES)
 
 
 # PostgreSQL's text holds no NUL: each text written and read through the one encoding
@@ -321,11 +323,16 @@ def _add_sequence(db) -> None:
         db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS seq BIGSERIAL")
 
 
+_STORE_FIX = "give a SQLite file (e.g. 'history.sqlite') or a PostgreSQL URL"
+
+
 class Store:
     """The history (one connection per thread; one transaction per change). ``path``: a SQLite
     file (WAL) or a PostgreSQL URL."""
 
     def __init__(self, path: str | Path):
+        if not is_url(path):  # None, a number, a set, bytes, blank text: named, not os's TypeError
+            _refuse_no_path(path, "WebConfig.store", _STORE_FIX, "argument")
         self.url = str(path) if is_url(path) else None
         self.path = str(path) if self.url else Path(path)
         self._local = threading.local()
