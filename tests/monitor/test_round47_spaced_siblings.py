@@ -51,3 +51,17 @@ def test_the_changed_rows_refusal_quotes_names_with_whitespace_around(tmp_path):
     with pytest.raises(EthicLensInputError) as exc:
         run_monitor(request(feed(True)), tmp_path / "s.sqlite", warn=False)
     assert "group ' a' of race: rows 10 → 11" in str(exc.value)
+
+
+def test_group_edits_name_groups_with_whitespace_around_as_typed_and_quoted():
+    """'was written by another request' typed --exclude-group/--merge-groups bare ('race= ?',
+    which the flag reads as '?'); the request lines said 'left out: race  ?'."""
+    from ethiclens.monitor import request_lines
+    from ethiclens.monitor._request import _typed
+
+    assert _typed("exclude_groups", {"race": [" ?", "W"]}) == ['race=" ?"', "race=W"]
+    merged = _typed("merge_groups", {"race": {" X": [" ?", "B "]}})
+    assert merged == ['race=" ?","B ":" X"']
+    edits = {"exclude_groups": {"race": [" ?"]}, "merge_groups": {"race": {" X": [" ?", "B "]}}}
+    lines = request_lines(edits)
+    assert lines == ["merged: race ' X' = ' ?' + 'B '", "left out: race ' ?'"]

@@ -107,9 +107,12 @@ def request_lines(request: dict, run: dict | None = None) -> list[str]:
     for attr, edges in (request.get("bins") or {}).items():
         out.append(f"binned: {attr} at {', '.join(distinct_numbers(edges))}")
     for attr, merges in (request.get("merge_groups") or {}).items():
-        out += [f"merged: {attr} {new} = {' + '.join(olds)}" for new, olds in merges.items()]
-    for attr, groups in (request.get("exclude_groups") or {}).items():
-        out.append(f"left out: {attr} {', '.join(groups)}")
+        out += [
+            f"merged: {attr} {spaced_name(new)} = {' + '.join(map(spaced_name, olds))}"
+            for new, olds in merges.items()
+        ]
+    for attr, groups in (request.get("exclude_groups") or {}).items():  # ' ?' quoted
+        out.append(f"left out: {attr} {', '.join(map(spaced_name, groups))}")
     return out
 
 
