@@ -1396,7 +1396,9 @@ def _open_window_notes(request: MonitorRequest, plan: _Plan) -> list[str]:
 
 def _too_few_groups(attribute: str, groups: list, held_rows: int = 0) -> str:
     """The note of an attribute with fewer than two groups counted: none (every window held
-    back, or no rows yet), or the one it has."""
+    back, or no rows yet), or the one it has; a name with whitespace around it quoted
+    (``' e'``, as every note and comparison says it)."""
+    attribute = spaced_name(attribute)
     if not groups and held_rows:
         return (
             f"{attribute}: its {plural(held_rows, 'row')} are all in held-back windows: nothing "
@@ -1404,7 +1406,7 @@ def _too_few_groups(attribute: str, groups: list, held_rows: int = 0) -> str:
         )
     if not groups:
         return f"{attribute} has no group counted yet: nothing to compare yet"
-    return f"{attribute} has one group so far ({groups[0]}): nothing to compare yet"
+    return f"{attribute} has one group so far ({spaced_name(groups[0])}): nothing to compare yet"
 
 
 def _window_status(request: MonitorRequest, row: _Row) -> tuple[str, str | None]:
