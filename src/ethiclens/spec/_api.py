@@ -15,8 +15,11 @@ from ._spec import _SECTIONS, AuditSpec, named_as_called
 _SPEC_KEYS = frozenset({"$schema", "version", *_SECTIONS})
 
 
-def _is_request(args) -> bool:
-    if len(args) > 1 and isinstance(args[0], dict) and _SPEC_KEYS.isdisjoint(args[0]):
+def _is_request(args, arrays_named: bool = False) -> bool:
+    """Whether ``args`` are the spec form; ``arrays_named``: the call names one of the arrays
+    form's other row arguments (``y_pred=``), so a dict before it is no spec either."""
+    rows = len(args) > 1 or (len(args) == 1 and arrays_named)
+    if rows and isinstance(args[0], dict) and _SPEC_KEYS.isdisjoint(args[0]):
         # keyed by rows ({0: 1, 1: 0}, {'r0': 1, 'r1': 0}), not a spec: the arrays form refuses it
         return False
     if args and isinstance(args[0], (AuditSpec, dict)) and len(args) > 1:
@@ -65,10 +68,16 @@ def _wrap(name: str, runner: str):
 
     engine = getattr(fairness, name)
     params = inspect.signature(engine).parameters
+    # the arrays form's row arguments after the first (y_pred, sensitive_features, ...)
+    rows = {
+        p.name
+        for p in list(params.values())[1:]
+        if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty
+    }
 
     @functools.wraps(engine)
     def call(*args, **kwargs):
-        if not _is_request(args):
+        if not _is_request(args, not rows.isdisjoint(kwargs)):
             with named_as_called(params, kwargs):
                 return engine(*args, **kwargs)
         return _run_request(runner, args[0], kwargs, "spec" if is_target(args[0]) else None)
