@@ -714,7 +714,8 @@ def _maybe_empty(basis: _Cells) -> str | None:
         return None
     margin = EMPTY_GROUP_Z * basis.empty_se
     empty = [
-        f"{basis.attribute}:{basis.domain[g]} may hold none of the data's rows: its debiased "
+        f"{spaced_key(basis.attribute, basis.domain[g])} may hold none of the data's rows: "
+        "its debiased "
         f"size {basis.debiased[g]:.1f} (n = {_mass(basis.cells[g].sum())} after clipping) is "
         f"below {1 + margin:.1f}, 1 row plus 1.96 standard errors ({basis.empty_se:.1f}) of "
         "the size of a group with no rows"
