@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -52,7 +53,13 @@ def test_weights_the_run_takes_still_run(client):
 
 @pytest.mark.parametrize(
     ("span", "refused"),
-    [([0, 0], True), ([0, 10**400], False), (["0", "1"], False), ([0, float("nan")], False)],
+    [([0, 0], True), ([0, 10**400], False), (["0", "1"], False), ([0, float("nan")], False)]
+    # review of 6519def4: a Decimal NaN (InvalidOperation) or a complex (TypeError) crashed
+    + [
+        ([Decimal(0), Decimal("NaN")], False),
+        ([0, 1 + 2j], False),
+        ([Decimal(0), Decimal(0)], True),
+    ],
 )
 def test_a_profile_given_in_python_is_checked_without_a_crash(span, refused):
     """ethiclens.web.form_to_spec takes a profile built in Python: a range of 10**400 (no

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import re
 import shlex
-import sys
 from pathlib import Path
 
 from .._checks import (
@@ -693,11 +692,14 @@ def _checked_weight_scale(weight: str | None, prof: dict, errors: dict) -> None:
     span = c.get("range") or []
     if len(span) != 2 or not all(_a_number(v) for v in span):
         return
-    least, most = span
-    if not 0 <= least <= most < math.inf or most > sys.float_info.max:
-        return  # rows the run refuses by their first (negative, infinite, 10**400)
+    try:  # as floats, as the run reads them: 10**400 past float's, a complex or a Decimal NaN
+        least, most = (float(v) for v in span)  # none compares: left to the run
+    except (TypeError, ValueError, ArithmeticError):
+        return
+    if not 0 <= least <= most < math.inf:
+        return  # rows the run refuses by their first (negative, infinite, NaN, 10**400)
     try:
-        as_weights(pd.Series([float(most)], name=weight), 1)
+        as_weights(pd.Series([most], name=weight), 1)
     except EthicLensInputError as exc:
         errors.setdefault("weight", said(in_form_fields(exc)))
 
