@@ -34,3 +34,11 @@ def test_a_spec_dict_with_a_row_keyword_stays_a_spec():
     with pytest.raises(ethiclens.EthicLensInputError) as info:
         ethiclens.audit({"target": {"dataset": "compas"}}, y_pred=Y)
     assert "unknown key" not in str(info.value) and "'y_pred'" in str(info.value)
+
+
+def test_a_dict_of_counts_columns_with_protected_is_refused_as_a_table():
+    # was "key 'count': unknown key. Fix: valid: $schema, gate, ..." (taken for a spec)
+    table = {"g": ["a", "b"], "y_true": [1, 1], "y_pred": [1, 0], "count": [5, 5]}
+    with pytest.raises(ethiclens.EthicLensInputError) as info:
+        ethiclens.audit_counts(table, protected="g")
+    assert str(info.value).startswith("argument 'table': must be a pandas DataFrame of cells")

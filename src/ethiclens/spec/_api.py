@@ -68,12 +68,13 @@ def _wrap(name: str, runner: str):
 
     engine = getattr(fairness, name)
     params = inspect.signature(engine).parameters
-    # the arrays form's row arguments after the first (y_pred, sensitive_features, ...)
+    # the arrays form's row arguments after the first (y_pred, sensitive_features, ...); a
+    # counts table's, its attributes (a dict of columns with protected= is a table, no spec)
     rows = {
         p.name
         for p in list(params.values())[1:]
         if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty
-    }
+    } | ({"protected"} if name == "audit_counts" else set())
 
     @functools.wraps(engine)
     def call(*args, **kwargs):
