@@ -320,9 +320,12 @@ def spaced_name(name) -> str:
     """A user's name (a group, a reference, an attribute) as a line of text shows it: quoted
     as a refusal quotes a value (Python's ``repr``: ``' a'``, ``'a '``, ``'\\tb'``) when
     whitespace is around it, so the groups ``' a'`` and ``'a'`` read apart on a terminal;
-    any other name as written (a number as its text)."""
+    any other name as written (a number as its text). A name that itself reads as such a quoted
+    name (one pair of the same quotes around it: ``'e '``, ``"A"``) is quoted too (``"'e '"``),
+    or it and the group ``'e '`` read alike."""
     text = str(name)
-    return repr(text) if text != text.strip() else text
+    looks_quoted = len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
+    return repr(text) if text != text.strip() or looks_quoted else text
 
 
 def spaced_key(attribute, group) -> str:
