@@ -17,8 +17,10 @@ import numpy as np
 
 from ._secrets import holds_secret, masked_cut
 from .errors import (
+    LOCAL_PATH_FIX,
     SHOWN_DIGITS,
     EthicLensInputError,
+    _DatabaseFix,
     _number_as_typed,
     shortened_digits,
     shown_int,
@@ -32,15 +34,18 @@ SKLEARN_SEED_LIMIT = 2**32
 def naming_file(name: str) -> Iterator[None]:
     """A refusal of the file read within that names nothing (missing, a folder, empty, of an
     unknown type, unreadable) names ``name``: the option, argument or parameter that gave its
-    path (``--data``, ``SCORED``, ``train_path``), as the audit's names ``TARGET``."""
+    path (``--data``, ``SCORED``, ``train_path``), as the audit's names ``TARGET``; so does
+    one naming the reader's own argument ``path`` (a path holding a password). No database is
+    read there: a URL's fix is a local file's (:data:`LOCAL_PATH_FIX`), not ``--db-env``."""
     try:
         yield
     except EthicLensInputError as exc:
-        if exc.column is not None:
+        if exc.column not in (None, "path"):
             raise
         own = type(exc).__init__ is EthicLensInputError.__init__
         cls = type(exc) if own else EthicLensInputError
-        raise cls(exc.problem, column=name, value=exc.value, fix=exc.fix) from exc
+        fix = LOCAL_PATH_FIX if isinstance(exc.fix, _DatabaseFix) else exc.fix
+        raise cls(exc.problem, column=name, value=exc.value, fix=fix) from exc
 
 
 def _setting_error(problem: str, *, column, value=None, fix=None) -> EthicLensInputError:

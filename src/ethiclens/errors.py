@@ -329,6 +329,18 @@ class FaceFix(str):
         return out
 
 
+class _DatabaseFix(FaceFix):
+    """The fix of a database URL given where the data's path goes, in the words of the face
+    that gave the path, carrying the command line's (``cli``, :func:`in_cli_words`):
+    recognised by type (never by text) by a face whose database is given otherwise (the
+    monitor's :class:`MonitorRequest` takes ``db=``, ``table=``, ``query=``) or not at all
+    (a file read under :func:`ethiclens._checks.naming_file`: ``--data``, ``SCORED``)."""
+
+
+# the fix of a URL given where only a local file is read (no database either)
+LOCAL_PATH_FIX = "give the file's local path (EthicLens reads no URL there)"
+
+
 def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
     """``exc`` with the words for files and flags its fix carries (:class:`FaceFix`), if any:
     what the command line says instead of the Python face's pandas code."""

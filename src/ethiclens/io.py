@@ -43,11 +43,12 @@ from .errors import (
     _YAML_BOOL,
     _YAML_FLOAT,
     _YAML_INT,
+    LOCAL_PATH_FIX,
     DataFileError,
     EmptyInputError,
     EthicLensInputError,
     Example,
-    FaceFix,
+    _DatabaseFix,
     _keep_text,
     shortened_digits,
     shown_int,
@@ -1175,9 +1176,7 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
             f"{masked_cut(text, 60)!r} is a URL with its password, not a data file's path",
             column=column,
             kind=kind,
-            fix=_URL_FIXES.get(column, _URL_FIX)
-            if data
-            else "give the file's local path (EthicLens reads no URL there)",
+            fix=_URL_FIXES.get(column, _URL_FIX) if data else LOCAL_PATH_FIX,
         )
     for part in parts:
         if "@" in part and _mask_patterns(part) != part:
@@ -1201,13 +1200,6 @@ def _refuse_credential_path(path, column: str, kind: str | None = None) -> None:
 
 
 _URL_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")  # postgresql+psycopg://, s3://
-
-
-class _DatabaseFix(FaceFix):
-    """The fix of a database URL given where the data's path goes, in the words of the face
-    that gave the path, carrying the command line's (``cli``, :func:`in_cli_words`):
-    recognised by type (never by text) by a face whose database is given otherwise (the
-    monitor's :class:`MonitorRequest` takes ``db=``, ``table=``, ``query=``)."""
 
 
 _URL_CLI = (
