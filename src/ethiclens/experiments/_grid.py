@@ -36,7 +36,7 @@ from .._checks import (
 )
 from .._text import plural
 from .._version import __version__
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ..fairness import refuse_unknown
 from ..privacy import (
     ACCOUNTANTS,
@@ -292,8 +292,8 @@ def _seeds(value) -> list:
     if _is_int(value):
         if not 1 <= value <= MAX_SEEDS:
             problem = (
-                f"seeds = {value} gives {'no' if value < 1 else 'too many'} seeds: a count N "
-                f"runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}"
+                f"seeds = {plain_text(value)} gives {'no' if value < 1 else 'too many'} seeds: "
+                f"a count N runs seeds 0..N-1 and must be from 1 to {MAX_SEEDS:,}"
             )
             fix = "e.g. seeds = 10, or a list such as [0, 1, 2]"
             raise EthicLensInputError(problem, column="seeds", value=value, fix=fix)

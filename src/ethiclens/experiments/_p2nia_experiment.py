@@ -32,7 +32,7 @@ from .._checks import (
     split_numbers,
 )
 from .._text import csv_safe_frame, plural
-from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError
+from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError, plain_text
 from ..p2nia import (
     ACCOUNTINGS,
     METRICS,
@@ -623,7 +623,7 @@ ACS_STATES = (
 
 def _state(code, flag: str) -> str:
     fix = f"use a two-letter code, one of {', '.join(ACS_STATES)}"
-    state = str(code).strip().upper()
+    state = plain_text(code).strip().upper()
     return check_member(state, ACS_STATES, column=flag, problem="unknown ACS state code", fix=fix)
 
 
@@ -636,8 +636,8 @@ def audit_states_for(
     refused = partial(EthicLensInputError, column=flag)
     if isinstance(audit_states, str):
         audit_states = [audit_states]
-    typed = ",".join(map(str, audit_states))
-    given = [str(s).strip().upper() for s in audit_states]
+    typed = ",".join(map(plain_text, audit_states))
+    given = [plain_text(s).strip().upper() for s in audit_states]
     if given == ["ALL"]:
         return [s for s in ACS_STATES if s != train]
     if "ALL" in given:

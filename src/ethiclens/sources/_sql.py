@@ -201,6 +201,12 @@ def check_usable_db_url(url: str, flag: str = "--db") -> None:
     """Refuse a database URL an audit could not use, with the checks made before connecting:
     a backend with a read-only transaction, a SQLite file that exists, SQLAlchemy's parse,
     dialect and driver. Nothing is connected to (a server checks its URLs at start)."""
+    if not isinstance(url, str):  # None, a number (10**5000), bytes: named, never parsed
+        kind = "None" if url is None else type(url).__name__
+        problem = f"must be a database URL (text), not {kind}"
+        raise EthicLensInputError(
+            problem, column=flag, value=url, fix="e.g. postgresql+psycopg://user@host/db"
+        )
     sa = require("sqlalchemy", extra="sql")
     db = _Db(url, flag)
     _backend(sa, db)
