@@ -197,14 +197,14 @@ def _closed_stdout(code: int, argv) -> int:
 
 def _warning_printer():
     """``warnings.showwarning`` for one run: a library's warning (SQLAlchemy ignoring a URL
-    option, ...) as one line, each text once, without a source listing, any password masked."""
+    option, ...) as one line, each text once, no source listing, secrets masked, long values cut."""
     from .._secrets import mask_secrets
     from .._text import one_line
 
     shown: set[str] = set()
 
     def show(message, category, filename, lineno, file=None, line=None) -> None:
-        text = one_line(mask_secrets(str(message)))
+        text = one_line(mask_secrets(shortened_quotes(str(message))))
         if text not in shown:
             shown.add(text)
             click.echo(f"warning: {text}", err=True)
