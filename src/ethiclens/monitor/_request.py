@@ -1225,16 +1225,18 @@ def _typed(field: str, value) -> list[str]:
     if field == "intersections":
         return [",".join(map(str, pair)) for pair in value]
 
-    def group(g) -> str:  # ' ?': the flag strips a name unless it is in double quotes
-        return f'"{g}"' if str(g) != str(g).strip() else str(g)
+    from ..spec import typed_group  # ' ?', 'a,b': in double quotes, as the flag reads it back
 
     if field == "exclude_groups":
-        return [f"{a}={group(g)}" for a, groups in value.items() for g in groups]
+        return [f"{a}={typed_group(g)}" for a, groups in value.items() for g in groups]
     if field == "bins":
         return [f"{a}={','.join(map(num, edges))}" for a, edges in value.items()]
     if field == "merge_groups":
         merges = [(a, new, olds) for a, m in value.items() for new, olds in m.items()]
-        return [f"{a}={','.join(map(group, olds))}:{group(new)}" for a, new, olds in merges]
+        return [
+            f"{a}={','.join(typed_group(g, True) for g in olds)}:{typed_group(new, True)}"
+            for a, new, olds in merges
+        ]
     return [str(v) for v in (value.items() if isinstance(value, dict) else value)]
 
 

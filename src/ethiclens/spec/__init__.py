@@ -6,12 +6,14 @@ from ._parse import (
     attribute_names,
     edit_attributes,
     flag_value,
+    merge_parts,
     parse_bins,
     parse_excludes,
     parse_intersections,
     parse_merges,
     parse_protected,
     refuse_blank_columns,
+    typed_group,
     unquoted,
 )
 from ._spec import (
@@ -128,6 +130,8 @@ __all__ = [
     "edit_attributes",
     "flag_value",
     "parse_merges",
+    "merge_parts",
+    "typed_group",
     "parse_intersections",
     "parse_bins",
     "target_key",

@@ -152,15 +152,42 @@ def unquoted(name: str) -> str:
     return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
 
 
+def merge_parts(rest: str) -> tuple[str, str, str]:
+    """A merge's ``A,B:NEW`` split at its last ":" outside double quotes, as
+    ``str.rpartition``: a name in double quotes may hold ":" (``a,b:"n: e"`` -> ``('a,b', ':',
+    '"n: e"')``; ``"x:y",b:c`` -> ``('"x:y",b', ':', 'c')``)."""
+    quoted, at = False, -1
+    for i, char in enumerate(rest):
+        if char == '"':
+            quoted = not quoted
+        elif char == ":" and not quoted:
+            at = i
+    if at < 0 and quoted:  # an unmatched quote: read as before, at the last ":"
+        return rest.rpartition(":")
+    return (rest[:at], ":", rest[at + 1 :]) if at >= 0 else ("", "", rest)
+
+
+def typed_group(name, in_merge: bool = False) -> str:
+    """A group as ``--exclude-group`` (``in_merge``: ``--merge-groups``) reads it back: in double
+    quotes where the flag would read it otherwise: spaces around it (``" ?"``), a pair of double
+    quotes it would drop (``'"A"'``), and in a merge a ",", ":" or bracket, where the flag cuts
+    its groups and its new name (``"é=x,y:z"``, ``"n: e"``); else as it is."""
+    name = str(name)
+    quoted = len(name) >= 2 and name[0] == name[-1] == '"'
+    cuts = in_merge and any(ch in name for ch in ",:()[]")
+    return f'"{name}"' if name != name.strip() or quoted or cuts else name
+
+
 def parse_merges(values, attributes=None) -> dict:
     """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``; a comma inside brackets
     or parentheses is part of its group's name (a bin's label: ``age=[0, 30),[30, 50):young``);
-    ``attributes`` as in :func:`parse_excludes`."""
+    a name in double quotes may hold "," and ":" (``g="x,y:z",b:"n: e"``, :func:`typed_group`
+    writes one so); ``attributes`` as in :func:`parse_excludes`."""
     out: dict[str, dict[str, list[str]]] = {}
     example = 'e.g. --merge-groups "race=Asian,Native American:Other"'
     for item in flag_texts(values, "--merge-groups", "race=Asian,Other:Other"):
         attr, sep, rest = _split_attribute(item, attributes)
-        groups, colon, new = rest.rpartition(":")
+        groups, colon, new = merge_parts(rest)
         attr, new = attr.strip(), unquoted(new)
         olds = [unquoted(g) for g in split_outside_brackets(groups)]
         problem, fix = None, example

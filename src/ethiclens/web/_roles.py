@@ -879,10 +879,10 @@ def _shown_line(line: str, attr: str, values, merge: bool) -> str:
     """A box's line naming ``attr``: the column, and a merge's groups and new name, masked
     alone where each group is one of ``values`` (the column's, or as shown); else the rest
     whole (a piece cut from an unknown text could be half a password: a URL's 'u' of 'u:pw')."""
-    from ..spec import unquoted
+    from ..spec import merge_parts, unquoted
 
     head, rest = line[: line.index(attr) + len(attr)], line[line.index(attr) + len(attr) + 1 :]
-    groups, colon, new = rest.rpartition(":") if merge else ("", "", rest)
+    groups, colon, new = merge_parts(rest) if merge else ("", "", rest)
     olds = _commas_apart(groups)
     seen = {str(v) for v in values}
     seen |= {f for v in seen for f in shown_forms(v)}
