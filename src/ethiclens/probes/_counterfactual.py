@@ -20,6 +20,7 @@ import pandas as pd
 from .._checks import (
     _quiet,
     bytes_like_as_bytes,
+    check_argument_type,
     check_draws,
     check_one_per_row,
     check_seed,
@@ -661,6 +662,9 @@ def _analyze(frame, y_pred, y_score, attribute, favorable_label, n_boot, random_
     attribute that a flipped copy changed: the result, and whether every
     flipped row has exactly its observed row's score (False without scores)."""
     n_boot = check_settings(favorable_label, n_boot, random_state, ci)
+    fix = "pass the table make_counterfactuals gave (observed and flipped rows)"
+    problem = "must be a pandas DataFrame, not a"
+    check_argument_type(frame, pd.DataFrame, column="frame", problem=problem, fix=fix)
     frame, y_pred, y_score = map(quiet_nans, (frame, y_pred, y_score))  # sNaN: missing
     attribute = _quiet(attribute)  # a name Decimal('sNaN'): no column, not a TypeError
     if isinstance(frame, pd.DataFrame):  # a Series of predictions follows its index labels

@@ -35,6 +35,7 @@ from ._audit_report import (
     weighted_sentence,
     withheld_hint,
 )
+from ._paths import check_result
 from ._render import Report, Section, masked, names_alone
 from ._verdict import (
     composite_caveat,
@@ -116,6 +117,7 @@ def render_model_card(result: AuditResult) -> str:
     ``provenance=``) fill the descriptive sections; without them the card says they were not
     given, and never borrows a benchmark's description.
     """
+    check_result(result, AuditResult, "result")
     prov = result.data.get("provenance", {})
     title = pv.model_name(prov) or pv.given(prov, "dataset", "audited model")
     out = [f"# Model card: {md(title)}", ""]
@@ -421,6 +423,7 @@ def render_model_card_html(result: AuditResult) -> str:
     The Markdown card escapes every user string; markdown-it (raw HTML disabled) turns it into
     HTML whose text is escaped again, so a group called ``<script>`` is shown, never run.
     """
+    check_result(result, AuditResult, "result")
     from markdown_it import MarkdownIt
 
     to_html = MarkdownIt("commonmark", {"html": False}).enable("table").render

@@ -20,6 +20,7 @@ import pyarrow as pa
 
 from .._checks import (
     bytes_like_as_bytes,
+    check_argument_type,
     check_count,
     check_label_lengths,
     decoded_bytes,
@@ -248,8 +249,19 @@ def _numbers(values: pd.Series, check=as_scores) -> pd.Series:
     return pd.Series(check(values, len(values)), index=values.index, dtype=float)
 
 
+_NOT_FRAME = "must be a pandas DataFrame, not a"
+_FRAME_FIX = "pass the rows as a DataFrame (e.g. pd.read_csv(path))"
+
+
+def _check_table(table) -> None:
+    """A counts table given as something else is refused naming ``table``."""
+    fix = "pass the table counts_of, sql_counts or read_counts gave"
+    check_argument_type(table, pd.DataFrame, column="table", problem=_NOT_FRAME, fix=fix)
+
+
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
+    check_argument_type(frame, pd.DataFrame, column="frame", problem=_NOT_FRAME, fix=_FRAME_FIX)
     _check_roles(roles)
     if missing := [c for c in roles.columns if c not in frame.columns]:
         raise EthicLensInputError(
@@ -390,6 +402,7 @@ def suppress_small_cells(table: pd.DataFrame, min_cell: int) -> pd.DataFrame:
     small group's rates can shift (a rare outcome in a small group is what gets dropped first).
     Every report made from the table states the suppression.
     """
+    _check_table(table)
     check_count(min_cell, "--min-cell", fix="e.g. 10")
     small = table[COUNT].to_numpy() < min_cell
     if len(table) and small.all():  # an empty table would be handed over as if it were data
@@ -490,6 +503,7 @@ def write_counts(table: pd.DataFrame, path) -> None:
     score sums are written rounded to 15 significant digits (:data:`WRITTEN_DIGITS`), so every
     engine writes the same bytes.
     """
+    _check_table(table)
     _refuse_nul_path(path)
     fmt = counts_format(path)
     try:  # its folder exists and takes files: not os's OSError mid-write
@@ -697,6 +711,7 @@ def hand_over(table: pd.DataFrame, path, *, min_cell: int | None = None, source=
     str
         ``wrote PATH: N cells, M rows`` with what was dropped and, for a CSV, its metadata file.
     """
+    _check_table(table)
     if min_cell is not None:
         table = suppress_small_cells(table, min_cell)
     table.attrs["ethiclens_source"] = source
