@@ -474,6 +474,20 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=_shown(value), fix=fix)
 
 
+def check_name_argument(name, argument: str, fix: str):
+    """``name`` when a column can be so named (it hashes: text, a number, a tuple of them);
+    a set, a dict or a list given as one name is refused naming the ``argument``, never
+    Python's "unhashable type" from the ``in`` that looks it up."""
+    try:
+        hash(name)
+    except TypeError:
+        problem = f"must be one column name, not {type(name).__name__}"
+        raise EthicLensInputError(
+            problem, column=argument, kind="argument", value=_shown(name), fix=fix
+        ) from None
+    return name
+
+
 def _shown(value):
     """A wrong-typed value as a refusal shows it: a short scalar itself (``1+2j``, ``<NA>``,
     ``b'x'``), anything else (None, which a refusal would not show; a frame, a list, a long

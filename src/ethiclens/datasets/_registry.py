@@ -674,8 +674,9 @@ DATASETS: dict[str, DatasetEntry] = _REGISTRY.entries  # live: name -> entry
 
 
 def is_builtin(name: str) -> bool:
-    """Whether ``name`` is one of the datasets that ship with EthicLens (always registered)."""
-    return _REGISTRY.is_builtin(name)
+    """Whether ``name`` is one of the datasets that ship with EthicLens (always registered);
+    what is no text (a dict, None) names none."""
+    return isinstance(name, str) and _REGISTRY.is_builtin(name)
 
 
 def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:

@@ -18,6 +18,7 @@ from .._checks import (
     check_argument_type,
     check_count,
     check_labels_print_apart,
+    check_name_argument,
     check_one_per_row,
     first_row,
     is_number,
@@ -127,6 +128,7 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
         _check_metrics(metrics)
     except EthicLensInputError as exc:
         raise exc.renamed({"--metrics": "metrics"}, "argument") from None
+    check_name_argument(protected, "protected", fix="name one column of the domains, e.g. 'sex'")
     _check_domains(domains, protected)
     if queries is not None:
         check_argument_type(

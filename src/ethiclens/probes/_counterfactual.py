@@ -22,6 +22,7 @@ from .._checks import (
     bytes_like_as_bytes,
     check_argument_type,
     check_draws,
+    check_name_argument,
     check_one_per_row,
     check_seed,
     first_row,
@@ -265,6 +266,7 @@ def _protected_column(X, protected: str) -> pd.Series:
             kind="argument",
             fix="pass a pandas DataFrame with named columns",
         )
+    check_name_argument(protected, "protected", fix="name one column of X, e.g. 'sex'")
     if protected not in X.columns:
         raise EthicLensInputError(
             "protected attribute not in X",
