@@ -8,7 +8,7 @@ import functools
 
 from ..errors import EthicLensInputError
 from ._parse import attribute_names
-from ._spec import ENGINE_KEYS, flag_paths
+from ._spec import ENGINE_KEYS, flag_paths, refuse_not_spec
 
 
 def columns_named(runner):
@@ -20,6 +20,7 @@ def columns_named(runner):
 
     @functools.wraps(runner)
     def run(spec, *args):
+        refuse_not_spec(spec)  # None, a dict: one line, before its refusal reads spec.roles
         try:
             return runner(spec, *args)
         except EthicLensInputError as exc:

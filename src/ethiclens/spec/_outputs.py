@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from .._secrets import masked_cut
 from ..errors import EthicLensInputError
-from ._spec import AuditSpec, _refused, method_named
+from ._spec import AuditSpec, _refused, method_named, refuse_not_spec
 
 
 def _output_paths(spec: AuditSpec, save_config: str | None = None) -> dict:
@@ -27,6 +27,7 @@ def input_files(spec: AuditSpec, config=None) -> list[str]:
     too), a counts table and its metadata file, the model-card fields, the baseline, the
     config file. A folder given where one file is read (a baseline, ``--card-info .``) is left
     out: it is refused as a folder when read, not as the folder an output would replace."""
+    refuse_not_spec(spec)
     t = spec.target
     one_file = [t.counts, spec.model.card_info, spec.gate.baseline, config]
     files = [t.file, *(f for f in one_file if f and not os.path.isdir(f))]
@@ -58,7 +59,6 @@ def check_output_paths(spec: AuditSpec, save_config=None, config=None) -> None:
     one that would overwrite an input, an unknown report format, a folder that is not
     writable, a config file that cannot be saved."""
     from ..io import check_outputs, check_writable
-    from ._target import refuse_not_spec
 
     refuse_not_spec(spec)  # None, a dict: one line, not an AttributeError
     outputs = _output_paths(spec, save_config)

@@ -9,7 +9,7 @@ import os
 import re
 from dataclasses import fields
 
-from .._checks import check_level_draws
+from .._checks import check_level_draws, choice_error
 from ..errors import EthicLensInputError
 from ._names import columns_named
 from ._spec import (
@@ -26,6 +26,7 @@ from ._spec import (
     purpose_of_data,
     recorded_request,
     referenced,
+    refuse_not_spec,
     target_key,
 )
 from ._target import (
@@ -238,6 +239,7 @@ def purpose_of(spec: AuditSpec) -> str:
     """The run a spec asks for (``run``'s): audit, compare or thresholds
     (:func:`purpose_of_data`; an audit's spec whose request wrote a ``thresholds`` key, at its
     default too, asks for the threshold view: ``spec.view_asked``)."""
+    refuse_not_spec(spec)
     purpose = purpose_of_data(spec.to_dict())
     return "thresholds" if purpose == "audit" and spec.view_asked else purpose
 
@@ -297,10 +299,17 @@ def _merged(spec: AuditSpec, options: dict) -> dict:
     return flat
 
 
+# The runs a request is checked for (check_request's purpose).
+_PURPOSES = ("audit", "compare", "thresholds")
+
+
 def check_request(spec: AuditSpec, purpose: str) -> None:
     """What a ``purpose`` run (audit, compare, thresholds) checks before it reads any data:
     the keys it uses, the interval method it takes, the policy as the engine takes it. A face
     that stores a request before running it (the web app) refuses it here at once."""
+    refuse_not_spec(spec)
+    if purpose not in _PURPOSES:  # a caller's typo: one line, not a KeyError deep inside
+        raise choice_error(purpose, _PURPOSES, column="purpose", kind="argument")
     check_used(spec, purpose)
     check_benchmark_roles(spec, purpose)
     if purpose != "thresholds":  # the view takes none (check_used refused one)

@@ -638,6 +638,7 @@ class AuditSpec:
         if isinstance(self.version, float):  # AuditSpec(version=1.0): saved, it would not load
             fix = f"write version={SPEC_VERSION}"
             raise _key_error("must be a whole number", "version", fix, self.version)
+        _refuse_version(self.version, "spec")  # 10**5000: the schema could not say it
         check_spec_dict(self.to_dict())
         kinds = self.target._kinds()
         if len(kinds) > 1:
@@ -886,10 +887,25 @@ def recorded_request(spec) -> dict:
     return {k: v for k, v in data.items() if k != "outputs"}
 
 
+def refuse_not_spec(spec) -> None:
+    """Refuse what is not an :class:`AuditSpec` given where one is asked (every exported
+    function of a spec: ``run_audit``, ``load_target``, ``check_output_paths``, ...): None, a
+    dict, a path, in one line naming the argument, never an AttributeError."""
+    if not isinstance(spec, AuditSpec):
+        raise EthicLensInputError(
+            f"must be an AuditSpec, not {'None' if spec is None else type(spec).__name__}",
+            column="spec",
+            kind="argument",
+            fix="build one: AuditSpec.of('compas', protected=['race']), AuditSpec.from_dict(d) "
+            "or AuditSpec.from_file(path)",
+        )
+
+
 def method_named(spec: AuditSpec) -> AuditSpec:
     """``spec`` with compare's older spelling of its interval method, ``bootstrap``, written as
     the method it is, ``percentile`` (the name its report gives): what a run records and
     ``--save-config`` writes, so that the saved request reads as the report does."""
+    refuse_not_spec(spec)
     if spec.policy.ci != "bootstrap":
         return spec
     return spec.replace(policy={"ci": "percentile"})
@@ -1637,6 +1653,25 @@ def _unknown(
     return refusal(f"unknown {what}", full, fix)
 
 
+def _refuse_version(version, source: str, key: str = "version", shown=None) -> None:
+    """Refuse a version no spec of this EthicLens has: a float (the schema's "integer" takes
+    1.0; n_boot: 100.0 is refused too), or one from a newer EthicLens (a 5,000-digit one too,
+    which the schema's own message could not write)."""
+    problem = None
+    if isinstance(version, float):
+        problem, fix = "must be a whole number", f"write version: {SPEC_VERSION}"
+        problem = problem if source in _NOT_A_FILE else f"{source}: {problem}"
+    elif isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
+        from .._version import __version__
+
+        given = "the spec" if source in _NOT_A_FILE else source  # not "spec is spec version"
+        problem = f"{given} is spec version {shown_int(version)}, from a newer EthicLens; "
+        problem += f"this one ({__version__}) reads version {SPEC_VERSION}"
+        fix = "upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec"
+    if problem:  # a key ("version" is one)
+        raise _key_error(problem, key, fix, version if shown is None else shown)
+
+
 def _normalise(data, source: str) -> dict:
     """Checks that need no schema (a mapping, the version) and the shorthand forms: a single
     ``y_pred`` string, ``protected`` as a mapping, intersections as ``"A,B"``."""
@@ -1655,18 +1690,7 @@ def _normalise(data, source: str) -> dict:
     key, version = "version", data.get("version", SPEC_VERSION)
     if "version" not in data and _schema_version(data.get("$schema")):  # audit-spec-v2.json
         key, version = "$schema", _schema_version(data["$schema"])
-    problem = None
-    if isinstance(version, float):  # the schema's "integer" takes 1.0; n_boot: 100.0 is refused too
-        problem, fix = "must be a whole number", f"write version: {SPEC_VERSION}"
-        problem = problem if source in _NOT_A_FILE else f"{source}: {problem}"
-    elif isinstance(version, int) and not isinstance(version, bool) and version > SPEC_VERSION:
-        from .._version import __version__
-
-        problem = f"{source} is spec version {shown_int(version)}, from a newer EthicLens; "
-        problem += f"this one ({__version__}) reads version {SPEC_VERSION}"
-        fix = "upgrade ethiclens (pip install -U ethiclens), or write a version 1 spec"
-    if problem:  # a key ("version" is one)
-        raise _key_error(problem, key, fix, data.get(key, version))  # as written: $schema's URL
+    _refuse_version(version, source, key, data.get(key, version))
     roles = data.get("roles")
     if isinstance(roles, dict):
         if isinstance(roles.get("y_pred"), str):

@@ -16,7 +16,7 @@ from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected, refuse_blank_columns
-from ._spec import _PURPOSE, AuditSpec, _key_error, _refused, named_as_called
+from ._spec import _PURPOSE, AuditSpec, _key_error, _refused, named_as_called, refuse_not_spec
 
 COMPAS_DECILE_USE = (
     "COMPAS is a commercial risk-assessment tool (Northpointe, now Equivant) used in US "
@@ -56,6 +56,7 @@ def database_url(spec: AuditSpec) -> str | None:
     """The spec's database URL: ``db``, or the environment variable ``db_env`` names."""
     from ..sources import checked_db_url, env_db_url
 
+    refuse_not_spec(spec)
     t = spec.target
     if t.db_env:
         return env_db_url(t.db_env, "target.db_env")
@@ -70,20 +71,6 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     refuse_not_spec(spec)
     with named_as_called((), {}, None, spec_given=True):
         return loaded_target(spec, purpose)
-
-
-def refuse_not_spec(spec) -> None:
-    """Refuse what is not an :class:`AuditSpec` given where one is asked (the exported
-    ``load_target``, ``loaded_target``, ``check_output_paths``): None, a dict, a path, in one
-    line naming the argument, never an AttributeError."""
-    if not isinstance(spec, AuditSpec):
-        raise EthicLensInputError(
-            f"must be an AuditSpec, not {'None' if spec is None else type(spec).__name__}",
-            column="spec",
-            kind="argument",
-            fix="build one: AuditSpec.of('compas', protected=['race']), AuditSpec.from_dict(d) "
-            "or AuditSpec.from_file(path)",
-        )
 
 
 @_one_pass
@@ -344,6 +331,7 @@ def _refuse_resampling_counts(spec: AuditSpec, engine: str) -> None:
 def engine_for(spec: AuditSpec) -> str:
     """Who counts: ``sql`` for a database, else the spec's engine (``auto`` decides). An engine
     named beside a database is refused (every one reads files; the database counts itself)."""
+    refuse_not_spec(spec)
     t = spec.target
     if t.kind == "db":
         refuse_engine_beside_db(t.engine, _url_flag(t))
@@ -1013,15 +1001,15 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
     others, of values those do not write, never hold (``_run._check_pos_label_shared``)."""
     import pandas as pd
 
-    from ..fairness import positive_mask, values_written_alike
+    from ..fairness import PosLabelAbsent, positive_mask, values_written_alike
 
     held, lacking = [], []
     for name, values in columns.items():
         try:
             positive_mask(pd.Series(values), name, pos_label)
             held.append(name)
-        except EthicLensInputError:
-            lacking.append(name)
+        except PosLabelAbsent:  # held nowhere; a look-alike ('>50K.', ' >50K') is its own
+            lacking.append(name)  # refusal, as every engine's counts give it
         except TypeError:
             return  # unhashable values: the audit's own checks name them
     # a column of values the others also write is one that never holds the positive label
