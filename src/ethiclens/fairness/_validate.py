@@ -626,14 +626,22 @@ def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, po
     negative, every row of the column where none matches."""
     if series.dtype.kind not in "OU" or hits.all():  # U: an Arrow string column
         return
-    key = _label_key(pos_label)
+    # a trailing '.' only beside the label as given (adult.data and adult.test joined): a
+    # column writing only '>50K.' is one written apart from the others (refuse_written_apart)
+    keyed = _written_key if hits.any() else _label_key
+    key = keyed(pos_label)
     others = pd.unique(series[~hits])
-    written = sorted({str(v) for v in others if not pd.isna(v) and _label_key(v) == key})
+    written = sorted({str(v) for v in others if not pd.isna(v) and keyed(v) == key})
     if not written:
         return
     name = series.name if series.name is not None else column.partition(" (")[0]
     if isinstance(key, float):
         retype = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
+    elif any(_label_key(v) != _label_key(pos_label) for v in written):  # '>50K.' for '>50K'
+        retype = (
+            "drop the trailing '.' of the labels (UCI adult.test writes '>50K.' where "
+            f"adult.data writes '>50K'; pandas: df[{name!r}].str.strip().str.rstrip('.'))"
+        )
     else:
         retype = f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())"
     given = pos_label_said(written[0])
@@ -645,6 +653,14 @@ def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, po
         value=pos_label,
         fix=(f"give it as the column writes it ({given}), or " if as_given else "") + retype,
     )
+
+
+def _written_key(value):
+    """A label as :func:`_check_written_as_given` compares it: :func:`_label_key`, a text's one
+    trailing '.' dropped (UCI adult.test writes '>50K.' where adult.data writes '>50K': the
+    two files joined hold both)."""
+    key = _label_key(value)
+    return key[:-1].rstrip() if isinstance(key, str) and len(key) > 1 and key[-1] == "." else key
 
 
 def label_matches(series: pd.Series, pos_label) -> np.ndarray:

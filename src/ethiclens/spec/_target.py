@@ -1008,8 +1008,10 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
         try:
             positive_mask(pd.Series(values), name, pos_label)
             held.append(name)
-        except PosLabelAbsent:  # held nowhere; a look-alike ('>50K.', ' >50K') is its own
-            lacking.append(name)  # refusal, as every engine's counts give it
+        except PosLabelAbsent:
+            lacking.append(name)
+        except EthicLensInputError:  # held, and written otherwise too ('>50K.' beside '>50K'):
+            continue  # the audit's own refusal of the column, as every engine gives it
         except TypeError:
             return  # unhashable values: the audit's own checks name them
     # a column of values the others also write is one that never holds the positive label
