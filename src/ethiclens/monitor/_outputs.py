@@ -81,11 +81,16 @@ def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, E
     the JSON written, a JSON not written (a full disk) the dashboard. Returns the paths
     written and the one-line refusal of those that were not (None when every one was), for
     the caller to raise once it has said the rest."""
+    from .._checks import check_argument_type
     from ..fairness import in_python_words
     from ..io import check_outputs, write_atomic
     from ._render import render_html
+    from ._report import MonitorResult
     from ._store import is_store_url
 
+    problem = "must be a MonitorResult (what run_monitor or read_store_report returns), not a"
+    fix = "pass the result of ethiclens.monitor.run_monitor(...)"
+    check_argument_type(result, MonitorResult, column="result", problem=problem, fix=fix)
     # neither output replaces the run's store, its target file or the other (a Python caller's
     # paths: the command line checked its own with check_monitor_outputs first); a path that
     # is no file's (a NUL, a number, a folder) is refused by its writer below

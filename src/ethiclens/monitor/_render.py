@@ -34,6 +34,7 @@ from .._text import (
     spaced_name,
     threshold_text,
 )
+from ..errors import EthicLensInputError
 from ._edits import plural
 from ._report import (
     LABELS,
@@ -157,8 +158,29 @@ def baseline_pending_text(doc: dict) -> str | None:
     return None
 
 
+_DOC_FIX = "pass a monitor report: run_monitor(...).to_dict() or json.load of its --json file"
+
+
+def _check_doc(doc, keys: tuple) -> None:
+    """``doc``, a monitor report's document (``MonitorResult.to_dict()``), holds ``keys``;
+    None, a result object, another mapping are refused naming the argument, never the
+    KeyError or TypeError of the first key read."""
+    if not isinstance(doc, dict):
+        given = "None" if doc is None else type(doc).__name__
+        problem = f"must be a monitor report's document (a dict), not {given}"
+        raise EthicLensInputError(problem, column="doc", kind="argument", fix=_DOC_FIX)
+    if missing := [k for k in keys if k not in doc]:
+        raise EthicLensInputError(
+            f"is no monitor report's document: it has no key {missing[0]!r}",
+            column="doc",
+            kind="argument",
+            fix=_DOC_FIX,
+        )
+
+
 def summary_lines(doc: dict) -> list[str]:
     """The terminal summary: per comparison the latest window, the sequences and the tests."""
+    _check_doc(doc, ("store", "method", "windows"))
     run = doc.get("run") or {}
     windows = doc["windows"]
     alpha = doc["method"]["alpha"]
@@ -662,6 +684,7 @@ def gate_text(run: dict, comparisons: list | None = None) -> str | None:
 
 def render_html(doc: dict) -> str:
     """The dashboard: the summary, then per comparison its plot and its tests (escaped)."""
+    _check_doc(doc, ("store", "request", "method", "comparisons"))
     e = _escape
     parts = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>EthicLens monitor</title>",

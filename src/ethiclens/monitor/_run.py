@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_member, did_you_mean
+from .._checks import check_argument_type, check_member, did_you_mean
 from .._secrets import mask_secrets
 from .._text import spaced_name
 from .._version import __version__
@@ -213,6 +213,9 @@ def _monitor(request: MonitorRequest, store_path, now, warn) -> MonitorResult:
             "it out for the machine's",
             kind="argument",
         )
+    problem = "must be a MonitorRequest (what to count, by which time column and window), not a"
+    fix = "build one: MonitorRequest(target, time='ts', window='1d', y_pred='p', protected=['g'])"
+    check_argument_type(request, MonitorRequest, column="request", problem=problem, fix=fix)
     window = request.parsed_window()
     request.attributes()  # a malformed --protected is refused before the store is touched
     refuse_bad_database(request)  # table= beside a file was ignored, the file counted
