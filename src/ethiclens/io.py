@@ -1819,8 +1819,8 @@ class _Inputs:
     def of(cls, inputs, protected_dirs) -> _Inputs:
         read = cls(folders=[Path(d).resolve() for d in protected_dirs if d is not None])
         for p in inputs:
-            if p is None:
-                continue
+            if p is None or "\x00" in str(p):  # a NUL: no file system opens it (its reader
+                continue  # refuses it by its flag); os.stat raised ValueError, a traceback
             try:
                 read._add(str(p))
             except (OSError, RuntimeError) as exc:  # Path.is_dir of a name too long raises
