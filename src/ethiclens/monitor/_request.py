@@ -651,7 +651,8 @@ def _protected_items(request: MonitorRequest) -> None:
     dict (whose references would be lost: its keys only were read), a number or None is
     refused naming the argument."""
     given = request.protected
-    if isinstance(given, (Mapping, bytes)) or not isinstance(given, Iterable):
+    zero_d = getattr(given, "ndim", None) == 0  # np.array('sex'): iterating it raises
+    if isinstance(given, (Mapping, bytes)) or not isinstance(given, Iterable) or zero_d:
         raise EthicLensInputError(
             f"must be a column name or a tuple of them, not {_a(given)}",
             column="protected",
@@ -1016,6 +1017,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
         target_key,
     )
 
+    _check_flags(flags)
     # the file checked on its own first: a flag replaces a value, never hides a bad one
     data = _checked_config(config, checked_spec_file, fail_on) if config is not None else {}
     if not isinstance(data, dict):
@@ -1137,6 +1139,22 @@ def _refuse_target_kind(spec, target) -> None:
     if target:
         _database_url(spec.target)
     _refuse_not_honoured(spec, ("target",))
+
+
+def _check_flags(flags) -> None:
+    """``flags``: a dict keyed by :data:`SPEC_FLAGS`' names; None, a list or an unknown name
+    refused naming the argument, never an AttributeError or a KeyError."""
+    fix = "e.g. {'y_pred': 'pred', 'protected': ['sex']}"
+    problem = "must be a dict of audit options by name, not a"
+    check_argument_type(flags, Mapping, column="flags", problem=problem, fix=fix)
+    if unknown := [name for name in flags if name not in SPEC_FLAGS]:
+        raise EthicLensInputError(
+            "names no audit option of the monitor",
+            column="flags",
+            kind="argument",
+            value=unknown[0],
+            fix=f"use the names {', '.join(SPEC_FLAGS)}",
+        )
 
 
 def _replace_target(data: dict, target, flags: dict) -> list:
