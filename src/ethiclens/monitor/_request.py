@@ -359,10 +359,10 @@ class MonitorRequest:
 
     def _names(self) -> list:
         """The target's column names (headers, a frame's columns or the database's result
-        columns) where a --protected value holds "=" or prints as nothing (a column so named is
-        matched whole; else none are needed); empty where they
-        cannot be read (counting then says why)."""
-        if not any("=" in str(item) or prints_blank(str(item)) for item in self.protected):
+        columns) where a --protected value holds "=", prints as nothing or has whitespace
+        around it (a column so named is matched whole, as the audit matches ``' g'``; else
+        none are needed); empty where they cannot be read (counting then says why)."""
+        if not any(_needs_names(str(item)) for item in self.protected):
             return []
         if id(self) not in _NAMES:  # read once per request (a run asks several times)
             _NAMES[id(self)] = _target_columns(self)
@@ -1232,6 +1232,12 @@ def _one_line_dumper():
 
     OneLine.add_representer(str, text)
     return OneLine
+
+
+def _needs_names(item: str) -> bool:
+    """Whether a --protected value is read against the target's columns: it holds "=", prints
+    as nothing or has whitespace around it (the column ``' g'``, which stripped reads ``g``)."""
+    return "=" in item or prints_blank(item) or item != item.strip()
 
 
 def _typed(field: str, value) -> list[str]:

@@ -1,0 +1,53 @@
+"""Round 47: the monitor refused an attribute with whitespace around its name that the audit
+finds: run_monitor(MonitorRequest(..., protected=(" g",))) on a file whose column is ' g' said
+"column 'g' not found ... did you mean ' g'?" (the name was stripped unless it held '=' or
+printed blank: the target's columns were never read), while ``ethiclens audit --protected ' g'``
+matches the column whole. Both now read it as spec.parse_protected does, against the target's
+columns: the column ' g' whole; ' g' over a file whose column is 'g' still reads 'g'."""
+
+import json
+
+import pytest
+
+from ethiclens.cli import main
+from ethiclens.monitor import MonitorRequest, run_monitor
+
+
+def _csv(tmp_path, column: str):
+    rows = [f"t,y,p,{column}"]
+    rows += [
+        f"2024-01-0{d + 1}T0{i}:00:00Z,{i % 2},{(i // 2) % 2},{'ab'[i % 2]}"
+        for d in range(3)
+        for i in range(8)
+    ]
+    (tmp_path / "d.csv").write_text("\n".join(rows) + "\n")
+    return str(tmp_path / "d.csv")
+
+
+def _python(target, store, protected):
+    request = MonitorRequest(
+        target=target,
+        time="t",
+        window="1d",
+        y_true="y",
+        y_pred="p",
+        protected=(protected,),
+        n_draws=100,
+    )
+    return [c["attribute"] for c in run_monitor(request, store, warn=False).data["comparisons"]]
+
+
+def _cli(target, store, protected):
+    out = store.with_suffix(".json")
+    args = ["monitor", target, "--time", "t", "--window", "1d", "--y-true", "y", "--y-pred"]
+    args += ["p", "--protected", protected, "--store", str(store), "--n-boot", "100"]
+    assert main([*args, "--json", str(out)]) == 0
+    return [c["attribute"] for c in json.loads(out.read_text())["comparisons"]]
+
+
+@pytest.mark.parametrize("face", [_python, _cli])
+@pytest.mark.parametrize(("column", "given"), [(" g", " g"), (" g", " g=a"), ("g", " g")])
+def test_a_spaced_attribute_is_matched_against_the_columns(tmp_path, face, column, given):
+    target = _csv(tmp_path, column)
+    assert face(target, tmp_path / "s.db", given) == [column]
+    assert face(target, tmp_path / "s.db", given) == [column]  # the same store, run again
