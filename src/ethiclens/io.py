@@ -1959,6 +1959,9 @@ def check_writable(path: str | Path, *, flag: str | None = None) -> Path:
     A name too long for the file system (or a loop of links) is refused in these words too,
     not as the bare OSError ``Path.exists`` raises."""
     _refuse_nul_path(path, flag)
+    # a password in an output's name would be written in clear ('wrote u:pw@h/r.json') and kept
+    # in the spec's outputs: refused as an input's path is
+    _refuse_credential_path(path, flag)
     with _said_unopenable(path, flag):
         return _check_writable(path, flag)
 
