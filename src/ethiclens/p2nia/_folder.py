@@ -176,6 +176,20 @@ class ReleaseSettings:
     track_budget: bool = False
 
 
+def _release_columns(columns) -> list | None:
+    """``ReleaseSettings.columns``: comma-separated text (``--columns a,b``) or, from Python,
+    a list or tuple of names (as the request's groups and metrics take one), each a column
+    as named; anything else (a set, a number, an item that is no text) refused naming it."""
+    if columns is None or isinstance(columns, str):
+        return None if columns is None else split_list(columns, "--columns")
+    names = flag_texts(columns, "--columns", "a,b")
+    if not names:
+        raise EthicLensInputError(
+            "must name at least one column", column="--columns", value=columns, fix="e.g. a,b"
+        )
+    return names
+
+
 def release_to_folder(
     request_path, data_path, out_dir, settings: ReleaseSettings, *, name_rows=None
 ) -> Release:
@@ -215,7 +229,7 @@ def release_to_folder(
             rows,
             settings.y_true,
             settings.y_pred,
-            None if settings.columns is None else split_list(settings.columns, "--columns"),
+            _release_columns(settings.columns),
             parse_bins(settings.bins) or None,
             settings.seed,
             settings.open_bins,
