@@ -31,3 +31,12 @@ def test_pcer_reasons_and_summary_quote_names_with_whitespace_around():
     assert "'b '" in text  # its table row and the interpretation's words
     assert "  a below" not in text
     assert [g.group for g in result.groups] == [" a", "b "]  # the data are the caller's own
+
+
+def test_the_pcer_notebook_view_quotes_a_group_with_whitespace_around():
+    """Review of 57211ef1: the notebook view (PCERResult._repr_html_) still named each group's
+    rows bare (' a: pcer'; the browser folds the space: ' a' read 'a')."""
+    result = pcer_audit(_split(200, 50, "train", 0), _split(200, 50, "test", 1), n_boot=100)
+    page = result._repr_html_()
+    assert "&#x27; a&#x27;: pcer" in page or "&#39; a&#39;: pcer" in page, page
+    assert ">b : pcer<" not in page and "> a: pcer<" not in page

@@ -258,10 +258,12 @@ class PCERResult:
         )
 
     def _repr_html_(self) -> str:
-        """Notebook view: every statistic with its interval and status, per group too."""
+        """Notebook view: every statistic with its interval and status, per group too (a group
+        with whitespace around it quoted, ``' a': pcer``, as the reasons and the terminal say
+        it: a browser folds the spaces of a bare `` a``)."""
         stats = dict(self.estimates)
         for g in self.groups:
-            stats.update({f"{g.group}: {k}": e for k, e in g.estimates.items()})
+            stats.update({f"{spaced_name(g.group)}: {k}": e for k, e in g.estimates.items()})
         names = [g.group for g in self.groups]
         return estimates_html("EthicLens PCER audit", stats, self.interpretation, names=names)
 
