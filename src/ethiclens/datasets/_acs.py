@@ -110,7 +110,11 @@ def acs_states(states) -> list[str]:
     typed = states
     if isinstance(states, str):
         states = states.split(",")
-    elif not isinstance(states, Iterable) or isinstance(states, bytes):  # pd.Index, keys too
+    elif (
+        not isinstance(states, Iterable)
+        or isinstance(states, bytes)
+        or getattr(states, "ndim", None) == 0  # np.array('CO'): iterating it raises
+    ):  # pd.Index, keys too
         fix = "e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)"
         raise argument_error("must be state codes", "states", typed, fix)
     codes = [str(s).strip().upper() for s in states]

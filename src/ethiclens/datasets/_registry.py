@@ -720,6 +720,14 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
         The option (``--dataset``) or argument (``NAME``, ``dataset``) to name in the error.
     """
     known = names(purpose)  # an unknown purpose refused first (1 was an AttributeError)
+    if not isinstance(flag, str):  # it names the refusal below: None had no .startswith
+        given = "None" if flag is None else type(flag).__name__
+        raise EthicLensInputError(
+            f"must be text (the option or argument a refusal names), not {given}",
+            column="flag",
+            fix="e.g. flag='--dataset', or leave it out",
+            kind="argument",
+        )
     entry = DATASETS.get(name) if isinstance(name, str) else None
     if entry is None or (purpose is not None and not entry.uses(purpose)):
         what = "unknown dataset" if entry is None else f"no {purpose.upper()} setup for it"

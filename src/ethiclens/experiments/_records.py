@@ -7,8 +7,25 @@ fields are the store's column names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
+
+
+def _items(value, name: str) -> tuple:
+    """A task's list field as a tuple; None, a number, one text (read letter by letter), a
+    mapping or a 0-d array refused naming the argument, never tuple()'s TypeError."""
+    one = isinstance(value, (str, bytes, Mapping)) or getattr(value, "ndim", None) == 0
+    if one or not isinstance(value, Iterable):
+        from ..errors import EthicLensInputError
+
+        given = "None" if value is None else type(value).__name__
+        raise EthicLensInputError(
+            f"must be a list or tuple, not {given}",
+            column=name,
+            kind="argument",
+            fix=f"e.g. {name}=(1.0, 8.0)" if name == "epsilons" else f"e.g. {name}=[...]",
+        )
+    return tuple(value)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,7 +70,7 @@ class SweepTask:
 
     def __post_init__(self):
         for name in ("epsilons", "seeds", "attributes"):
-            object.__setattr__(self, name, tuple(getattr(self, name)))
+            object.__setattr__(self, name, _items(getattr(self, name), name))
         object.__setattr__(self, "train", dict(self.train))
 
     def config(self):
