@@ -116,7 +116,8 @@ def align_inputs(**named):
             else {0: value}
         )
         for key, column in parts.items():
-            label, where = (str(key), f"{name}[{key!r}]") if many else (name, name)
+            label = plain_text(key) if many else name  # 10**5000: its text, never a ValueError
+            where = f"{name}[{label if type(key) is int else repr(key)}]" if many else name
             aligned, ref = _aligned(label, column, ref)
             reordered = reordered or (aligned is not column and label)
             positional = positional or (_is_positional(column) and where)
@@ -1056,6 +1057,7 @@ def _as_frame(sf) -> pd.DataFrame:
             fix="pass a dict of columns ({'race': race, 'sex': sex}) or a DataFrame",
         )
     if isinstance(sf, dict):
+        sf = {huge_ints_written(k): v for k, v in sf.items()}  # {10**5000: col}: a name
         for key, values in sf.items():  # each value is one attribute's column
             role = f"sensitive_features[{key!r}]"
             check_one_dimensional(values, role, "give one group value per row")
@@ -1718,6 +1720,24 @@ def _excluded(attrs, attr, groups, merged: dict):
         raise error(problem, "exclude fewer groups", sorted(drop))
     remap = np.array([kept.index(lab) if lab in kept else -1 for lab in labels], dtype=np.int64)
     return (kept, np.where(codes >= 0, remap[np.maximum(codes, 0)], -1)), sorted(drop)
+
+
+def huge_ints_written(value):
+    """``value`` (a name, or a dict, list, tuple or set of them, nested) with each whole number
+    past Python's int-to-text limit as :func:`errors.plain_text` writes it
+    (``'100000000000…000000 (5,001 digits)'``): each check and refusal of a group or attribute
+    writes the names it is given with ``str()``, which raises for such a number. Any other
+    value as it is (a group named ``1`` still matches the label 1)."""
+    if isinstance(value, dict):
+        return {huge_ints_written(k): huge_ints_written(v) for k, v in value.items()}
+    if type(value) in (list, tuple, set, frozenset):  # a namedtuple or subclass: as it is
+        return type(value)(huge_ints_written(v) for v in value)
+    if isinstance(value, int) and value.bit_length() > 14_000:  # near the 4,300 digits
+        try:
+            str(value)
+        except ValueError:
+            return plain_text(value)
+    return value
 
 
 def names_of(groups) -> list[str]:
