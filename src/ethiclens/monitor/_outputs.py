@@ -8,6 +8,7 @@ and the gate (``--fail-on``) never runs.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 
 from ..errors import EthicLensInputError
 
@@ -32,10 +33,24 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     """
     from ..io import check_outputs, check_writable
     from ..spec import check_output_paths
-    from ._store import check_new_store, is_store_url
+    from ._store import check_new_store, checked_store, is_store_url
 
     if spec is not None:
         check_output_paths(spec)
+    if store is not None:
+        checked_store(store)  # None, a set, 10**5000: named, never os's TypeError
+    if (
+        isinstance(inputs, (str, bytes))
+        or not isinstance(inputs, Iterable)
+        or getattr(inputs, "ndim", None) == 0
+    ):
+        given = "None" if inputs is None else type(inputs).__name__
+        raise EthicLensInputError(
+            f"must be a list of the paths the run reads, not {given}",
+            column="inputs",
+            kind="argument",
+            fix="e.g. inputs=['data.csv'], or leave it out",
+        )
 
     if html_out == "-":
         raise EthicLensInputError(

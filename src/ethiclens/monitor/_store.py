@@ -128,7 +128,10 @@ def checked_store(store, flag: str = "--store") -> str:
 
 
 def is_store_url(store) -> bool:
-    """A PostgreSQL URL rather than a SQLite file."""
+    """A PostgreSQL URL rather than a SQLite file; what is no text (None, a number past the
+    int-to-text limit, a set) is no URL (:func:`checked_store` refuses it)."""
+    if not isinstance(store, (str, os.PathLike)):
+        return False
     return str(store).strip().startswith(("postgresql://", "postgresql+psycopg://", "postgres://"))
 
 
