@@ -106,14 +106,14 @@ def request_lines(request: dict, run: dict | None = None) -> list[str]:
     if request.get("pos_label") is not None:
         out.append(f"positive label: {request['pos_label']!r}")
     for attr, edges in (request.get("bins") or {}).items():
-        out.append(f"binned: {attr} at {', '.join(distinct_numbers(edges))}")
+        out.append(f"binned: {spaced_name(attr)} at {', '.join(distinct_numbers(edges))}")
     for attr, merges in (request.get("merge_groups") or {}).items():
         out += [
-            f"merged: {attr} {spaced_name(new)} = {' + '.join(map(spaced_name, olds))}"
+            f"merged: {spaced_name(attr)} {spaced_name(new)} = {' + '.join(map(spaced_name, olds))}"
             for new, olds in merges.items()
         ]
-    for attr, groups in (request.get("exclude_groups") or {}).items():  # ' ?' quoted
-        out.append(f"left out: {attr} {', '.join(map(spaced_name, groups))}")
+    for attr, groups in (request.get("exclude_groups") or {}).items():  # ' ?', ' g' quoted
+        out.append(f"left out: {spaced_name(attr)} {', '.join(map(spaced_name, groups))}")
     return out
 
 

@@ -98,6 +98,14 @@ def _section(data, name: str) -> dict:
     return part if isinstance(part, dict) else {}
 
 
+def _edit_attribute(attr: str, attributes=None) -> str:
+    """A group edit's ATTR as the audit reads ``--protected``: one of ``attributes`` (the
+    protected columns' names) matched whole (the column ``' g'``), else stripped of spaces
+    around it, or in double quotes exactly what they hold (``" g"=c``: the fix a refusal of
+    ``g`` gives when the column is ``' g'``)."""
+    return attr if attr in (attributes or ()) else unquoted(attr)
+
+
 def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
     """``ATTR=REST`` split after the longest of ``attributes`` it starts with (a column whose
     own name holds "=": ``age>=65=yes,no:all``), else at the first "="."""
@@ -114,7 +122,7 @@ def parse_excludes(values, attributes=None) -> dict:
     out: dict[str, list[str]] = {}
     for item in flag_texts(values, "--exclude-group", "race=Asian"):
         attr, sep, group = _split_attribute(item, attributes)
-        attr, group = attr.strip(), unquoted(group)
+        attr, group = _edit_attribute(attr, attributes), unquoted(group)
         if not (sep and attr and group):
             fix = "e.g. --exclude-group race=Asian"
             raise _refused("must be ATTR=GROUP", "--exclude-group", fix, item)
@@ -188,7 +196,7 @@ def parse_merges(values, attributes=None) -> dict:
     for item in flag_texts(values, "--merge-groups", "race=Asian,Other:Other"):
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = merge_parts(rest)
-        attr, new = attr.strip(), unquoted(new)
+        attr, new = _edit_attribute(attr, attributes), unquoted(new)
         olds = [unquoted(g) for g in split_outside_brackets(groups)]
         problem, fix = None, example
         if not (sep and colon and attr and new) or not all(olds):
@@ -217,7 +225,7 @@ def parse_bins(values, attributes=None) -> dict:
         typo = "," in attr or attr.endswith("=")  # no column, most likely: an edge's "="
         if typo and attr.strip() not in (attributes or ()):
             attr, sep, edges = _split_attribute(item, attributes)
-        attr = attr.strip()
+        attr = _edit_attribute(attr, attributes)
         if not sep or not attr or not edges.strip():
             raise _refused("must be ATTR=E0,E1,...", "--bins", "e.g. age=0,25,45,65,120", item)
         if attr in out:
