@@ -10,6 +10,7 @@ import json
 import pytest
 
 from ethiclens.cli import main
+from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
 
 
@@ -51,3 +52,19 @@ def test_a_spaced_attribute_is_matched_against_the_columns(tmp_path, face, colum
     target = _csv(tmp_path, column)
     assert face(target, tmp_path / "s.db", given) == [column]
     assert face(target, tmp_path / "s.db", given) == [column]  # the same store, run again
+
+
+def test_a_baseline_refusal_quotes_a_spaced_attribute(tmp_path):
+    """The baseline target's refusal named the attribute bare ('holds no rows of  g's compared
+    groups'): ' g' read 'g'. It now quotes it, as the run's notes do."""
+    target = _csv(tmp_path, " g")
+    base = tmp_path / "b.csv"
+    base.write_text("t,y,p, g\n2023-01-01T00:00:00Z,1,1,a\n2023-01-01T01:00:00Z,0,1,a\n")
+    request = MonitorRequest(
+        target=target, time="t", window="1d", y_true="y", y_pred="p",
+        protected=(" g",), n_draws=100, baseline_target=str(base),
+    )  # fmt: skip
+    with pytest.raises(EthicLensInputError) as exc:
+        run_monitor(request, tmp_path / "s.db", warn=False)
+    assert "holds no rows of ' g''s compared groups" in str(exc.value), exc.value
+    assert "target's ' g' groups" in str(exc.value)

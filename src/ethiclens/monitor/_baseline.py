@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from .._text import spaced_key
+from .._text import spaced_key, spaced_name
 from ..errors import EthicLensInputError
 from ..io import _DatabaseFix
 from ._evidence import BASELINE_INFO, COUNT_FIELDS, Evidence, baseline_bounds
@@ -178,11 +178,12 @@ class Baseline:
             side = "reference group" if not (ref_rows & mine).any() else "compared groups"
             if side == "reference group" and attr in refs:
                 side = f"reference group {refs[attr]!r}"
+            said = spaced_name(attr)  # ' g' quoted, as the run's notes and comparisons say it
             raise EthicLensInputError(
-                f"holds no rows of {attr}'s {side}: no window could be tested against it",
+                f"holds no rows of {said}'s {side}: no window could be tested against it",
                 column=flag,
                 value=value,
-                fix=f"give a baseline with TARGET's {attr} groups, spelled as in TARGET (e.g. "
+                fix=f"give a baseline with TARGET's {said} groups, spelled as in TARGET (e.g. "
                 f"{', '.join(repr(g) for a, g in pairs if a == attr)}), or drop {flag}",
             )
         usable = ref_rows & grp_rows
