@@ -11,6 +11,7 @@ import datetime
 import functools
 import json
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from .._checks import (
     use_one_of,
 )
 from .._text import CSV_FORMULA_START, one_line, plural, printed_floats
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ..fairness import (
     PARTLY_SUPPRESSED,
     SUPPRESSED_CROSSINGS,
@@ -181,17 +182,22 @@ class Roles:
 def _protected_columns(value) -> list:
     """``Roles.protected`` as a list of column names: one name (``'sex'``, never read letter by
     letter as the columns s, e, x), a list, tuple, 1-d array or Index of them, or a set (sorted:
-    the same table on every run, as the audit's ``protected`` takes one). What else is given
-    (None, a number, bytes, a mapping, a 0-d array, a frame) is refused naming the argument,
-    never a TypeError from iterating it."""
+    the same table on every run, as the audit's ``protected`` takes one), or any other
+    iterable of them, read once (``d.keys()``, a generator: refuse_reserved's pass used one
+    up, so its columns were silently not counted). What else is given (None, a number, bytes,
+    a mapping, a 0-d or 2-d array, a frame) is refused naming the argument, never a TypeError
+    from iterating it."""
     if isinstance(value, str):
         return [value]
-    if isinstance(value, (set, frozenset)):
-        return sorted(value, key=str)
+    if isinstance(value, (set, frozenset)):  # 10**5000 sorted by its text, never a ValueError
+        return sorted(value, key=plain_text)
     if isinstance(value, (list, tuple)):
         return list(value)
     if isinstance(value, (np.ndarray, pd.Index, pd.Series)) and np.ndim(value) == 1:
         return list(value.tolist())
+    arrayish = isinstance(value, (np.ndarray, pd.Index, pd.Series, pd.DataFrame))
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)) and not arrayish:
+        return list(value)
     kind = "None" if value is None else type(value).__name__
     raise EthicLensInputError(
         f"must be a column name or a list of them, not {kind}",
