@@ -68,3 +68,12 @@ def test_a_baseline_refusal_quotes_a_spaced_attribute(tmp_path):
         run_monitor(request, tmp_path / "s.db", warn=False)
     assert "holds no rows of ' g''s compared groups" in str(exc.value), exc.value
     assert "target's ' g' groups" in str(exc.value)
+
+
+def test_another_request_names_a_spaced_attribute_of_the_stores_references(tmp_path):
+    """'was written by another request' named the store's reference as ' g='a'' bare."""
+    target = _csv(tmp_path, " g")
+    _python(target, tmp_path / "s.db", " g")
+    with pytest.raises(EthicLensInputError) as exc:
+        _python(target, tmp_path / "s.db", " g=b")
+    assert "the store's reference(s): ' g'='a'" in str(exc.value), exc.value

@@ -173,7 +173,8 @@ def _held_references(store: Store) -> str:
     a reference chose one."""
     refs, sources = store.meta("references") or {}, store.meta("reference_source") or {}
     held = [
-        f"{a}={ref!r}" + (f" ({sources[a]})" if sources.get(a) else "") for a, ref in refs.items()
+        f"{spaced_name(a)}={ref!r}" + (f" ({sources[a]})" if sources.get(a) else "")
+        for a, ref in refs.items()  # ' g' quoted, as the run's comparisons say it
     ]
     return "; the store's reference(s): " + ", ".join(held) if held else ""
 
