@@ -474,6 +474,24 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=_shown(value), fix=fix)
 
 
+def check_output_arguments(outputs, inputs) -> None:
+    """A Python caller's outputs check: ``outputs`` a dict of flag -> path and ``inputs`` a
+    list of the paths read; None, one text (read letter by letter), a number refused naming
+    the argument, never the AttributeError ('items') or TypeError of iterating it."""
+    problem = "must be a dict of option -> path (None: not asked), not a"
+    fix = "e.g. {'--json': 'out.json'}"
+    check_argument_type(outputs, dict, column="outputs", problem=problem, fix=fix)
+    one = isinstance(inputs, (str, bytes, dict)) or getattr(inputs, "ndim", None) == 0
+    if one or not hasattr(inputs, "__iter__"):
+        given = "None" if inputs is None else type(inputs).__name__
+        raise EthicLensInputError(
+            f"must be a list of the paths the command reads, not {given}",
+            column="inputs",
+            kind="argument",
+            fix="e.g. inputs=['data.csv'], or leave it out",
+        )
+
+
 def check_name_argument(name, argument: str, fix: str):
     """``name`` when a column can be so named (it hashes: text, a number, a tuple of them);
     a set, a dict or a list given as one name is refused naming the ``argument``, never

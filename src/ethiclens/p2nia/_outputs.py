@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .._checks import check_output_arguments
 from .._text import write_whole
 from ..errors import EthicLensInputError
 
@@ -35,6 +36,7 @@ def check_command_outputs(
     """
     from ..io import check_outputs, check_suffix, check_writable  # pandas: not for --help
 
+    check_output_arguments(outputs, inputs)
     for flag, path in outputs.items():
         if path == STDOUT:
             _check_stdout(flag, stdout_flag)

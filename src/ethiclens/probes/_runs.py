@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import check_seed, first_row, naming_file
+from .._checks import check_output_arguments, check_seed, first_row, naming_file
 from .._text import plural
 from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
@@ -227,6 +227,7 @@ def check_probe_outputs(
     format's suffix (:func:`check_out_suffix`)."""
     from ..io import _refuse_no_path, check_outputs, check_writable
 
+    check_output_arguments(outputs, inputs)
     for flag, path in outputs.items():
         if path is not None:  # '', 3, Path(''), '/': named with the format's file name
             name = f"{example}{OUTPUT_SUFFIXES[flag][0]}"
