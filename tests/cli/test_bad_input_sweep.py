@@ -331,7 +331,7 @@ def _tiny_grid(path: Path, seeds=3, epochs=1, epsilons=(1.0, "none")) -> Path:
     return path
 
 
-def test_two_sweeps_on_one_store_train_each_run_once(tmp_path):
+def test_two_sweeps_on_one_store_train_each_run_once(tmp_path, capsys):
     grid = _tiny_grid(tmp_path / "g.json")
     store = tmp_path / "s.sqlite"
     first = subprocess.Popen(
@@ -345,29 +345,24 @@ def test_two_sweeps_on_one_store_train_each_run_once(tmp_path):
     while time.time() < deadline and not (lock.exists() and lock.read_text().strip()):
         time.sleep(0.05)
     assert lock.read_text().strip() == str(first.pid)
-    second = subprocess.run(
-        [sys.executable, "-c", TINY, str(grid), "1", str(store)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    # the second and third sweeps run in this process (another process than the first's):
+    # the lock and the store are what is tested, not a fresh interpreter
+    sweep = ["pcer", "sweep", "--grid", str(grid), "--workers", "1", "--store", str(store)]
+    second = main(sweep)
+    second_out, second_err = capsys.readouterr()
     out, err = first.communicate(timeout=300)
-    assert second.returncode == 2, second.stderr
-    assert f"in use by another sweep (pid {first.pid})" in second.stderr
-    assert "Fix:" in second.stderr and "completed now" not in second.stdout
+    assert second == 2, second_err
+    assert f"in use by another sweep (pid {first.pid})" in second_err
+    assert "Fix:" in second_err and "completed now" not in second_out
     assert first.returncode == 0, err
     assert "6 completed now" in out
     with sqlite3.connect(store) as conn:
         assert conn.execute("SELECT count(*) FROM runs").fetchone()[0] == 6
     conn.close()
     # the lock is released with its holder: a third sweep resumes (nothing left to train)
-    third = subprocess.run(
-        [sys.executable, "-c", TINY, str(grid), "1", str(store)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert third.returncode == 0 and "6 already in the store" in third.stdout
+    third = main(sweep)
+    third_out = capsys.readouterr().out
+    assert third == 0 and "6 already in the store" in third_out
 
 
 def _alive(pid: int) -> bool:
