@@ -22,6 +22,7 @@ from .errors import (
     EthicLensInputError,
     _DatabaseFix,
     _number_as_typed,
+    plain_text,
     shortened_digits,
     shown_int,
 )
@@ -1370,6 +1371,22 @@ def choice_words(choices) -> str:
     """A setting's choices as every refusal lists them: ``flagged, inconclusive, never`` (never
     a Python list, ``['dp', 'eo']``)."""
     return ", ".join(map(str, choices))
+
+
+def names_words(names) -> str:
+    """Names from data or a caller (columns, groups, variables) listed as :func:`choice_words`
+    lists a setting's choices (never a Python list, ``['a', 'b']``), each bare unless it would
+    read ambiguously so, then in Python's quotes: one holding a comma or a quote, blank, with
+    spaces at its ends or unprintable characters (``'Asian, Pacific', White``); a number by
+    its text (10**5000 shortened: :func:`errors.plain_text`)."""
+
+    def word(name) -> str:
+        if not isinstance(name, str):
+            return plain_text(name)
+        plain = name.strip() == name and name.isprintable() and not set(name) & set(",'\"")
+        return name if plain and name else repr(name)
+
+    return ", ".join(map(word, names))
 
 
 def choice_error(

@@ -173,7 +173,7 @@ def test_a_typed_database_name_is_refused_with_its_value_and_the_near_miss(tmp_p
     assert r.status_code == 422
     expected = (
         f"unknown database (value: '{typed}'). Fix: {near}choose one of the databases this "
-        "server was started with: ['WAREHOUSE_URL']"
+        "server was started with: WAREHOUSE_URL"
     )
     assert expected in _text(r.text), _text(r.text)[-600:]
 

@@ -26,6 +26,7 @@ from .._checks import (
     check_one_per_row,
     check_seed,
     first_row,
+    names_words,
     plain,
     quiet_nans,
     refuse_missing,
@@ -1395,13 +1396,13 @@ def _encoder_notes(unseen: list, pooled: list) -> list[str]:
     notes = []
     if unseen:
         notes.append(
-            f"Groups {unseen} were never seen by the model's encoder; its "
+            f"Groups {names_words(unseen)} were never seen by the model's encoder; its "
             "handle_unknown setting encoded them (e.g. as all-zero or as the "
             "infrequent category), so their rows measure that encoding."
         )
     if pooled:
         notes.append(
-            f"Groups {pooled} are pooled by the model's encoder into one "
+            f"Groups {names_words(pooled)} are pooled by the model's encoder into one "
             "'infrequent' category (too rare in training): flips to them measure "
             "that pooled category."
         )

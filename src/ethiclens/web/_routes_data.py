@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import NoReturn
 from urllib.parse import unquote
 
-from .._checks import did_you_mean
+from .._checks import did_you_mean, names_words
 from .._secrets import mask_secrets, mask_typed_url, url_shaped, url_text
 from ..errors import EthicLensInputError
 from . import _roles
@@ -326,7 +326,8 @@ async def database(request):
 def _unknown_database(name: str, known: list[str]) -> str:
     """A database field naming none of the server's, as a benchmark's is refused: the value,
     a near miss, the choices."""
-    listed = f": {known}" if known else " (none: ethiclens serve --db-env NAME names one)"
+    none = " (none: ethiclens serve --db-env NAME names one)"
+    listed = f": {names_words(known)}" if known else none
     # a URL typed in: masked, its secrets not remembered (a visitor's words masked for all)
     shown = typed_shown(name)
     return (
