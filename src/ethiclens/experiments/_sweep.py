@@ -145,6 +145,14 @@ def _spans(seeds: list) -> str:
     )
 
 
+def _check_grid(grid) -> None:
+    from .._checks import check_argument_type
+
+    problem = "must be a SweepGrid, not a"
+    fix = "build one: load_grid('grid.toml') or SweepGrid(datasets=['compas'], ...)"
+    check_argument_type(grid, SweepGrid, column="grid", problem=problem, fix=fix)
+
+
 def tasks_for(grid: SweepGrid, pending: list, digests: dict | None = None) -> list[SweepTask]:
     """Group pending runs into tasks of (dataset, seeds, budgets).
 
@@ -167,6 +175,7 @@ def tasks_for(grid: SweepGrid, pending: list, digests: dict | None = None) -> li
     -------
     list of SweepTask
     """
+    _check_grid(grid)
     chunk = get_trainer(grid.trainer, "trainer").seeds_per_task
     budgets: dict = {}
     for d, e, s in pending:
