@@ -2191,12 +2191,15 @@ def _unopenable(exc: OSError | RuntimeError) -> tuple[str, str] | None:
 SUFFIX_ALSO = {".html": (".htm",)}
 
 
-def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, folder=False) -> None:
+def _refuse_no_path(
+    path, column: str, fix: str, kind: str | None = None, *, folder=False, read=False
+) -> None:
     """Refuse an output ``path`` given as ``column`` (the one check of every writer's path;
     :func:`ethiclens.fairness.check_path` calls it) that names nothing to write: no str or
     ``os.PathLike`` (None, 3, True, bytes, a list), a NUL in it, blank text ('' is the working
     folder to pathlib) and, unless it is a ``folder`` to write into, a path whose last part
-    names no file (``Path('')``, '/', 'a/..')."""
+    names no file (``Path('')``, '/', 'a/..'); a file to ``read`` (the web's token file) is
+    refused so too, in a reader's words."""
     text = isinstance(path, (str, os.PathLike))
     value = os.fspath(path) if text else path  # what a PathLike names (its str may not say)
     if isinstance(value, bytes):  # a PathLike of bytes: pathlib takes none
@@ -2212,7 +2215,7 @@ def _refuse_no_path(path, column: str, fix: str, kind: str | None = None, *, fol
     elif not value.strip():
         problem = "must not be empty"
     elif not folder and os.path.basename(os.path.normpath(value)) in ("", ".", ".."):
-        problem = "names a folder, not a file to write"
+        problem = "names a folder, not a file" + ("" if read else " to write")
     else:
         return
     raise EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)

@@ -141,7 +141,8 @@ def read_token_file(path: str) -> str:
     """The access token in ``path``: one line of at least 16 characters, no spaces, in UTF-8
     (or ASCII) text; a leading byte-order mark (Notepad's UTF-8) is no part of it. A path
     that is no text (None, a number, bytes) or blank is refused naming ``--token-file``."""
-    _refuse_no_path(path, "--token-file", "give a readable text file holding the token on one line")
+    fix = "give a readable text file holding the token on one line"
+    _refuse_no_path(path, "--token-file", fix, read=True)  # None, a number, blank: named
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
