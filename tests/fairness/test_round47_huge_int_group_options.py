@@ -42,3 +42,11 @@ def test_a_group_named_by_a_number_still_matches():
     frame = FRAME.assign(g=[1, 2] * 10)
     result = ethiclens.audit(frame.y, frame.p, {5: frame.g}, reference={5: 2})
     assert "5" in repr(result)
+
+
+def test_a_huge_bin_edge_stays_a_number_in_its_refusal():
+    frame = FRAME.assign(age=range(20))
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(frame.y, frame.p, frame[["age"]], bins={"age": [0, HUGE]})
+    assert "finite numbers in increasing order" in str(err.value)
+    assert f"[0, {SHOWN}]" in str(err.value)

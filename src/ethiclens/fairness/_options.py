@@ -408,9 +408,11 @@ def take_options(function: str, options: dict) -> AuditOptions:
     if "intersections" in options:  # [df.columns[:2]]: each combination's names as a list
         options = {**options, "intersections": _intersections_listed(options["intersections"])}
     _check_intersections(options.get("intersections"))
-    for key in (*_GROUPS, "bins"):  # 10**5000 as a name: written as errors.plain_text does
+    for key in _GROUPS:  # 10**5000 as a name: written as errors.plain_text does
         if options.get(key) is not None:
             options = {**options, key: huge_ints_written(options[key])}
+    if isinstance(options.get("bins"), dict):  # its attributes; an edge stays a number
+        options = {**options, "bins": {huge_ints_written(k): v for k, v in options["bins"].items()}}
     if options.get("intersections") is not None:  # DataFrame columns 0 and 1: (0, 1)
         options = {**options, "intersections": _named_combos(options["intersections"])}
     for key in ("merge_groups", "exclude_groups"):  # compare's two audits read them both
