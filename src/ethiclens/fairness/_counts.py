@@ -269,6 +269,15 @@ def check_counts_cells(
     _refuse_not_one_value(table, label, where, attributes)
     _refuse_text_numbers(table, label, where)
     count = _numbers(table[COUNT])
+    _check_cell_numbers(table, count, n_bins, label, where, attributes)
+    _check_keys(table, count, n_bins, label, where, attributes)
+    if check_labels:
+        _check_labels(table, count > 0, pos_label, names, where)
+
+
+def _check_cell_numbers(table, count, n_bins, label, where, attributes) -> None:
+    """The cells' numbers (``check_counts_cells``): counts, sums, no cell twice, the weights'
+    squares and the scores' sums."""
     _check_count_column(table, count, where)
     sums = _cell_sums(table)
     _check_sums(table, count, sums, label, where)
@@ -278,9 +287,6 @@ def check_counts_cells(
     if SCORE_SUM in sums:
         mass = sums[WEIGHT_SUM] if WEIGHT_SUM in sums else count
         _check_scores(table, mass, sums[SCORE_SUM], n_bins, label, WEIGHT_SUM in sums, where)
-    _check_keys(table, count, n_bins, label, where, attributes)
-    if check_labels:
-        _check_labels(table, count > 0, pos_label, names, where)
 
 
 def column_labeller(names):

@@ -521,11 +521,16 @@ def estimate(
     if asked is None:  # raised for a level, or stopped at DEFAULT_MOST: each metric says so
         values = {k: _raised(v, n_boot) for k, v in values.items()}
     est = _estimate_of(m, values, basis, policy, mech)
-    est.interval_method = mech.ci_method + FOLDED if n_boot else None
-    est.notes = _noise_notes(mech.clipped_share(counts / counts.sum(), m))
-    est.notes += _missing_code_notes(basis)
+    _annotate(est, mech, counts / counts.sum(), m, basis, n_boot)
     _record(est, m, metrics, request, {"random_state": random_state, "n_boot": n_boot}, level)
     return est.record_inputs(source, request) if source is not None else est
+
+
+def _annotate(est, mech, shares, m, basis, n_boot: int) -> None:
+    """``est``'s interval method and notes: the noise's clipping, a group named like a
+    missing-value code ('?')."""
+    est.interval_method = mech.ci_method + FOLDED if n_boot else None
+    est.notes = _noise_notes(mech.clipped_share(shares, m)) + _missing_code_notes(basis)
 
 
 def _checked_settings(n_boot, random_state, level) -> tuple:

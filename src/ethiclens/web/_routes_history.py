@@ -384,11 +384,8 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         baseline_pending_text,
         has_baseline_tests,
         missing_code_notes,
-        plotted_comparisons,
         read_store,
         request_lines,
-        trend_png,
-        trend_text,
         untested_text,
     )
     from ..sources import mask_url
@@ -423,21 +420,28 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
-        doc = data["report"]
-        drawn, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
-        if len(drawn) < total:
-            one["plots_note"] = (
-                f"Trend plots of {len(drawn)} of {total:,} comparisons (those that alarm first, "
-                "then the largest e-values); every comparison's tests are listed."
-            )
-        for i, comparison in enumerate(doc["comparisons"]):
-            if i not in drawn:
-                continue
-            with _PLOT_LOCK:
-                png = trend_png(doc, comparison)
-            one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
-            one["alts"][i] = trend_text(doc, comparison)  # the plot in words, as the --html page
+        _trend_plots(one, data["report"])
     return one
+
+
+def _trend_plots(one: dict, doc: dict) -> None:
+    """The store page's trend plots (data URIs) and their words, at most as many as the
+    dashboard draws (those that alarm first): ``one``'s plots, alts and plots_note."""
+    from ..monitor import plotted_comparisons, trend_png, trend_text
+
+    drawn, total = plotted_comparisons(doc["comparisons"]), len(doc["comparisons"])
+    if len(drawn) < total:
+        one["plots_note"] = (
+            f"Trend plots of {len(drawn)} of {total:,} comparisons (those that alarm first, "
+            "then the largest e-values); every comparison's tests are listed."
+        )
+    for i, comparison in enumerate(doc["comparisons"]):
+        if i not in drawn:
+            continue
+        with _PLOT_LOCK:
+            png = trend_png(doc, comparison)
+        one["plots"][i] = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+        one["alts"][i] = trend_text(doc, comparison)  # the plot in words, as the --html page
 
 
 def _target_name(target: str) -> str:
