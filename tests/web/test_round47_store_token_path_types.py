@@ -19,7 +19,10 @@ NO_PATHS = {
     "0-d array": np.array(1.0),
     "blank": " ",
 }
-FACES = {"Store": (Store, "'WebConfig.store'"), "read_token_file": (read_token_file, "'--token-file'")}
+FACES = {
+    "Store": (Store, "'WebConfig.store'"),
+    "read_token_file": (read_token_file, "'--token-file'"),
+}
 
 
 @pytest.mark.parametrize("value", NO_PATHS.values(), ids=NO_PATHS.keys())
