@@ -407,7 +407,7 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
     (``lambda i: ""`` for a flag)."""
     if codes is None:
         codes, labels = _distinct(labels)
-    texts = list(map(str, labels))
+    texts = label_texts(labels, column)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     secret = np.fromiter(map(holds_secret, texts), dtype=bool, count=len(texts))
     if not (lengths > MAX_LABEL_CHARS).any() and not secret.any():
@@ -426,6 +426,21 @@ def check_label_lengths(labels, column, where=first_row, *, codes=None, counts=N
             fix="a protected attribute holds short group labels: map its values to labels "
             "first (e.g. codes or categories), or choose another column",
         )
+
+
+def label_texts(values, column) -> list[str]:
+    """``str()`` of each value (group labels, labels): a whole number too long for ``str()``
+    (Python's 4,300-digit guard) is refused, the column named and the number shortened, the
+    one refusal of such a value on every engine and face (never the ValueError)."""
+    try:
+        return list(map(str, values))
+    except ValueError:  # Python's guard against slow int-to-text conversions
+        huge = [u for u in map(plain, values) if isinstance(u, int) and u.bit_length() > 64]
+        if not huge:  # another value's own str() failed
+            raise
+        problem = "holds a whole number too long to be a label or a group"
+        fix = "drop those rows or correct their values"
+        raise EthicLensInputError(problem, column=column, value=huge[0], fix=fix) from None
 
 
 def _label_kind(column) -> str | None:
@@ -475,6 +490,17 @@ def check_type(value, types, *, column: str, problem: str, fix: str):
     raise EthicLensInputError(problem, column=column, value=_shown(value), fix=fix)
 
 
+# The fix of an outputs check's ``inputs`` given as no list (p2nia, probes, the monitor).
+INPUTS_FIX = "e.g. inputs=['data.csv'], or leave it out"
+
+
+def type_refusal(value, problem: str, *, column: str, fix: str) -> EthicLensInputError:
+    """The refusal of an argument of the wrong type: ``problem`` (ending in "not") and the name
+    of the type given, or None: ``must be a list of the paths the run reads, not str``."""
+    given = "None" if value is None else type(value).__name__
+    return EthicLensInputError(f"{problem} {given}", column=column, kind="argument", fix=fix)
+
+
 def check_output_arguments(outputs, inputs) -> None:
     """A Python caller's outputs check: ``outputs`` a dict of flag -> path and ``inputs`` a
     list of the paths read; None, one text (read letter by letter), a number refused naming
@@ -484,13 +510,8 @@ def check_output_arguments(outputs, inputs) -> None:
     check_argument_type(outputs, dict, column="outputs", problem=problem, fix=fix)
     one = isinstance(inputs, (str, bytes, dict)) or getattr(inputs, "ndim", None) == 0
     if one or not hasattr(inputs, "__iter__"):
-        given = "None" if inputs is None else type(inputs).__name__
-        raise EthicLensInputError(
-            f"must be a list of the paths the command reads, not {given}",
-            column="inputs",
-            kind="argument",
-            fix="e.g. inputs=['data.csv'], or leave it out",
-        )
+        problem = "must be a list of the paths the command reads, not"
+        raise type_refusal(inputs, problem, column="inputs", fix=INPUTS_FIX)
 
 
 def check_name_argument(name, argument: str, fix: str):
@@ -552,15 +573,7 @@ def check_labels_print_apart(uniques, column) -> None:
     """Refuse labels of two types that print the same (1 and '1': files of two types, a
     database column): no ``pos_label`` makes them one label, and a counts table could not
     keep them apart. A whole number too long for ``str()`` (4,300 digits) is refused first."""
-    try:
-        shown = sorted(map(str, uniques))
-    except ValueError:  # Python's guard against slow int-to-text conversions
-        huge = [u for u in map(plain, uniques) if isinstance(u, int) and u.bit_length() > 64]
-        if not huge:  # another value's own str() failed
-            raise
-        problem = "holds a whole number too long to be a label or a group"
-        fix = "drop those rows or correct their values"
-        raise EthicLensInputError(problem, column=column, value=huge[0], fix=fix) from None
+    shown = sorted(label_texts(uniques, column))
     if len(set(shown)) < len(shown):
         typed = sorted((plain(u) for u in uniques), key=lambda u: (str(u), type(u).__name__))
         problem = f"distinct values print the same (e.g. 1 and '1'): found {typed[:10]}"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import choice_words, did_you_mean, use_one_of
+from .._checks import choice_words, did_you_mean, type_refusal, use_one_of
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -721,12 +721,9 @@ def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> D
     """
     known = names(purpose)  # an unknown purpose refused first (1 was an AttributeError)
     if not isinstance(flag, str):  # it names the refusal below: None had no .startswith
-        given = "None" if flag is None else type(flag).__name__
-        raise EthicLensInputError(
-            f"must be text (the option or argument a refusal names), not {given}",
-            column="flag",
-            fix="e.g. flag='--dataset', or leave it out",
-            kind="argument",
+        problem = "must be text (the option or argument a refusal names), not"
+        raise type_refusal(
+            flag, problem, column="flag", fix="e.g. flag='--dataset', or leave it out"
         )
     entry = DATASETS.get(name) if isinstance(name, str) else None
     if entry is None or (purpose is not None and not entry.uses(purpose)):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from .._checks import INPUTS_FIX, type_refusal
 from ..errors import EthicLensInputError
 
 
@@ -44,13 +45,8 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
         or not isinstance(inputs, Iterable)
         or getattr(inputs, "ndim", None) == 0
     ):
-        given = "None" if inputs is None else type(inputs).__name__
-        raise EthicLensInputError(
-            f"must be a list of the paths the run reads, not {given}",
-            column="inputs",
-            kind="argument",
-            fix="e.g. inputs=['data.csv'], or leave it out",
-        )
+        problem = "must be a list of the paths the run reads, not"
+        raise type_refusal(inputs, problem, column="inputs", fix=INPUTS_FIX)
 
     if html_out == "-":
         raise EthicLensInputError(

@@ -27,6 +27,7 @@ from .._checks import (
     decoded_bytes,
     has_negative_zero,
     plain,
+    type_refusal,
     unsigned_zero,
     use_one_of,
 )
@@ -198,12 +199,9 @@ def _protected_columns(value) -> list:
     arrayish = isinstance(value, (np.ndarray, pd.Index, pd.Series, pd.DataFrame))
     if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)) and not arrayish:
         return list(value)
-    kind = "None" if value is None else type(value).__name__
-    raise EthicLensInputError(
-        f"must be a column name or a list of them, not {kind}",
-        column="protected",
-        kind="argument",
-        fix="e.g. Roles(y_pred='pred', protected=['sex', 'race'])",
+    fix = "e.g. Roles(y_pred='pred', protected=['sex', 'race'])"
+    raise type_refusal(
+        value, "must be a column name or a list of them, not", column="protected", fix=fix
     )
 
 
