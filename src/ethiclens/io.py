@@ -1650,19 +1650,22 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     return EthicLensInputError(
         f"not found in {source}",
         column=col,
-        fix=_data_row_header(names, source) + fix,
+        fix=_data_row_header(names, source, col) + fix,
         kind="column",
     )
 
 
-def _data_row_header(names: list[str], source: str) -> str:
+def _data_row_header(names: list[str], source: str, col=None) -> str:
     """The start of the fix where ``names`` read as a data row, not column names: two or more
     of them numbers (UCI's adult.data, german.data and other files without a header row, whose
-    first row ``39, State-gov, 77516, ...`` is taken for the header); else ``""``."""
-    from ._checks import is_number_text
+    first row ``39, State-gov, 77516, ...`` is taken for the header); else ``""``. Not where
+    the column asked, ``col``, is itself a number or a near miss of a name (``'2022'`` or
+    ``'lable'`` in a real header of years ``2019, 2020, 2021``: a typo, not a missing header)."""
+    from ._checks import did_you_mean, is_number_text
 
     numbers = [n for n in names if is_number_text(n.strip())]
-    if len(numbers) < 2:
+    asked = str(col).strip() if col is not None else ""
+    if len(numbers) < 2 or is_number_text(asked) or (asked and did_you_mean(asked, names)):
         return ""
     shown = ", ".join(repr(n) for n in numbers[:3])
     return (

@@ -614,7 +614,7 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
                 fix = "name the data's columns as text, as a request names them: "
                 fix += "data.columns = data.columns.astype(str)"
             else:  # a file without a header row: its first row read as the names
-                fix = _data_row_header([str(c) for c in data.columns], "the audit data") + fix
+                fix = _data_row_header([str(c) for c in data.columns], "the audit data", col) + fix
             raise EthicLensInputError("not in the audit data", column=col, fix=fix)
     return roles
 
