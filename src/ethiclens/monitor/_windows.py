@@ -24,13 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import bytes_like_as_bytes, decoded_bytes, plain, whole_number
+from .._checks import bytes_like_as_bytes, decoded_bytes, label_texts, plain, whole_number
 from .._text import printed_floats
 from ..errors import (
     DataFileError,
     EmptyInputError,
     EthicLensInputError,
     FaceFix,
+    plain_text,
     shortened_digits,
 )
 from ..fairness import PosLabelAbsent, round_significant, values_written_alike
@@ -695,13 +696,14 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
             query.name_first_bad()
     except duckdb.Error as exc:
         _forget_database(exc)
-        if src.kind == FRAME and isinstance(
-            exc, (duckdb.DataError, duckdb.NotImplementedException)
+        if src.kind == FRAME and (
+            isinstance(exc, (duckdb.DataError, duckdb.NotImplementedException))
+            or type(exc) is duckdb.Error
         ):
             # a column DuckDB's scan cannot type (an object column of times naive and aware,
             # of bools and ints) or has no type for (a Period, an Interval, a sparse or complex
-            # column): counted as the pandas engine counts it, the same answer or the same
-            # refusal
+            # column), or a Python error in its scan (a whole number past Python's int-to-text
+            # limit): counted as the pandas engine counts it, the same answer or refusal
             return _pandas_raw(src, cols, window)
         csv = src.files if src.kind not in ("parquet", FRAME) else ()
         raise duckdb_failure(exc, src.target, csv) from None
@@ -1147,7 +1149,11 @@ def role_text(values: pd.Series) -> pd.Series:
         decoded_bytes(pd.unique(v.dropna()), str(values.name))
         text = v.map(lambda x: x.decode("utf-8") if isinstance(x, bytes) else str(x))
     else:
-        text = v.astype(str)
+        try:
+            text = v.astype(str)
+        except ValueError:  # a whole number past Python's int-to-text limit, refused named
+            label_texts(pd.unique(v.dropna()), values.name)
+            raise
     return v.where(v.isna(), text)
 
 
@@ -1259,9 +1265,13 @@ def cut_short(path: Path, place) -> str:
 def parse_times(frame: pd.DataFrame, time: str):
     """(each row's time as a UTC timestamp, NaT where missing or unparsable; missing; bad)."""
     rawt = frame[time]
-    text = rawt.astype(str).str.strip()
+    try:
+        text = rawt.astype(str).str.strip()
+    except ValueError:  # a whole number past Python's int-to-text limit: no time, named short
+        text = rawt.astype(object).map(plain_text).str.strip()
     missing = rawt.isna() | (text == "") | (text.str.lower().isin(["nan", "nat", "none"]))
-    texts = rawt.where(~missing, None).astype(object).map(lambda v: None if v is None else str(v))
+    texts = rawt.where(~missing, None).astype(object)
+    texts = texts.map(lambda v: None if v is None else plain_text(v))
     # a text outside ISO_TIME is unparsable here as on the SQL engines (typed times pass)
     texts = texts.where(texts.str.fullmatch(ISO_TIME).fillna(True).astype(bool), "?")
     try:
@@ -1295,7 +1305,7 @@ def _epoch_seconds(frame: pd.DataFrame, time: str, target: str) -> np.ndarray:
     parsed, missing, bad = parse_times(frame, time)
     where = where_first(frame[missing].iloc[0]) if missing.any() else ""
     first_bad = frame[bad].iloc[0] if bad.any() else None
-    example = None if first_bad is None else str(first_bad[time])
+    example = None if first_bad is None else plain_text(first_bad[time])
     bad_where = "" if first_bad is None else where_first(first_bad)
     n_missing, n_bad = int(missing.sum()), int(bad.sum())
     _time_errors(time, n_missing, n_bad, example, len(frame), target, where, bad_where)
@@ -1321,6 +1331,8 @@ def _weight_text(value):
     """A weight's raw value as ``pd.to_numeric`` reads it: text trimmed, a bool none."""
     if isinstance(value, bool | np.bool_):
         return None
+    if isinstance(value, int) and value.bit_length() > 1000:  # no float; far past MAX_WEIGHT
+        return np.inf if value > 0 else -np.inf
     return value.strip() if isinstance(value, str) else value
 
 
@@ -1329,7 +1341,9 @@ def _weights(frame: pd.DataFrame, cols: Columns) -> np.ndarray:
     if bad.any():
         first = frame[bad].iloc[0]
         value = plain(first[cols.weighted_by[0]])
-        shown = "empty" if value is None or str(value).strip() in ("", "nan") else repr(value)
+        text = plain_text(value)  # a whole number past the int-to-text limit, shortened
+        shown = text if isinstance(value, int) else repr(value)
+        shown = "empty" if value is None or text.strip() in ("", "nan") else shown
         where = where_first(first) + f": {shown}"
         weights_error(cols, int(bad.sum()), len(frame), where)
     return p
