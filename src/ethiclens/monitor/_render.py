@@ -180,8 +180,9 @@ def _check_doc(doc, keys: tuple) -> None:
 
 def summary_lines(doc: dict) -> list[str]:
     """The terminal summary: per comparison the latest window, the sequences and the tests."""
-    _check_doc(doc, ("store", "method", "windows"))
+    _check_doc(doc, ("method", "windows", "comparisons"))  # the keys always read
     run = doc.get("run") or {}
+    _check_doc(doc, ("store",) if run else ())  # named by the run's line
     windows = doc["windows"]
     alpha = doc["method"]["alpha"]
     lines = []
