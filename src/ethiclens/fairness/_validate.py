@@ -643,6 +643,8 @@ def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, po
             "drop the trailing '.' of the labels (UCI adult.test writes '>50K.' where "
             f"adult.data writes '>50K'; pandas: df[{name!r}].str.strip().str.rstrip('.'))"
         )
+        if key != _label_key(pos_label):  # pos_label '>50K.' itself: it would then occur nowhere
+            retype += f", and name the label without it ({pos_label_said(key)})"
     else:
         retype = f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())"
     given = pos_label_said(written[0])
