@@ -621,9 +621,17 @@ ACS_STATES = (
 ).split()
 
 
+def _code(code):
+    """A state code as compared: text stripped and upper-cased ('ne ' is NE); anything else
+    (None, inf, b'ne', 10**5000) as given, never upper-cased: its refusal quotes what was
+    given, not 'NONE', 'INF' or '(5,001 DIGITS)' (nor offers 'NE' for None)."""
+    item = code.item() if getattr(code, "ndim", None) == 0 else code  # np.array('ne'): NE
+    return str(item).strip().upper() if isinstance(item, str) else code
+
+
 def _state(code, flag: str) -> str:
     fix = f"use a two-letter code, one of {', '.join(ACS_STATES)}"
-    state = plain_text(code).strip().upper()
+    state = _code(code)
     return check_member(state, ACS_STATES, column=flag, problem="unknown ACS state code", fix=fix)
 
 
@@ -637,7 +645,7 @@ def audit_states_for(
     if isinstance(audit_states, str):
         audit_states = [audit_states]
     typed = ",".join(map(plain_text, audit_states))
-    given = [plain_text(s).strip().upper() for s in audit_states]
+    given = [plain_text(_code(s)) for s in audit_states]  # text: "ALL" compared safely
     if given == ["ALL"]:
         return [s for s in ACS_STATES if s != train]
     if "ALL" in given:
@@ -645,7 +653,7 @@ def audit_states_for(
         raise refused(problem, value=typed, fix="pass 'all' alone, or list the states")
     if not given:
         raise refused("no audit state given", fix=f"e.g. {flag} NE, or 'all'")
-    states = [_state(s, flag) for s in given]
+    states = [_state(s, flag) for s in audit_states]
     repeated = sorted({s for s in states if states.count(s) > 1})
     if repeated:
         problem = (
