@@ -21,7 +21,7 @@ from .._checks import (
     whole_number,
     whole_or_text,
 )
-from .._text import distinct_numbers, number_text, printed_floats, prints_blank
+from .._text import distinct_numbers, number_text, printed_floats, prints_blank, spaced_name
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ..io import refuse_password_names
 from ._jobs import value_text
@@ -544,10 +544,15 @@ def read_back(
     one name and the visible form of another (a column named with the six characters
     ``\\u202e`` then A, beside the one named U+202E then A): both are offered as the same
     value, so the page cannot tell which was chosen, and neither is taken unsaid. A name with
-    a password is shown (and sent back) masked, "password=***": read as the one it masks."""
-    if "\\" not in text and "***" not in text:  # every shown form but the name has one
+    a password is shown (and sent back) masked, "password=***": read as the one it masks.
+    A name with whitespace around it is shown quoted (``' d'``: :func:`spaced_name`, as the
+    value chips, the result pages and the refusals show it): that form is read as it too."""
+    looks_quoted = len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
+    quoted = [n for n in names if n != text and spaced_name(n) == text] if looks_quoted else []
+    if "\\" not in text and "***" not in text and not quoted:  # every shown form has one
         return text if text in names or otherwise is None else otherwise
     meant = [n for n in dict.fromkeys(names) if n == text or text in shown_forms(n)]
+    meant += [n for n in quoted if n not in meant]
     if len(meant) > 1:
         raise EthicLensInputError(
             f"names {len(meant)} {what}s of this file, shown alike on this page: "
