@@ -4,6 +4,7 @@ outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 from .._optional import lazy_names
 from ._parse import (
     attribute_names,
+    edit_attribute,
     edit_attributes,
     flag_value,
     merge_parts,
@@ -127,6 +128,7 @@ __all__ = [
     "unquoted",
     "parse_excludes",
     "attribute_names",
+    "edit_attribute",
     "edit_attributes",
     "flag_value",
     "parse_merges",

@@ -107,13 +107,24 @@ def _edit_attribute(attr: str, attributes=None) -> str:
 
 
 def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
-    """``ATTR=REST`` split after the longest of ``attributes`` it starts with (a column whose
-    own name holds "=": ``age>=65=yes,no:all``), else at the first "="."""
-    known = [a for a in attributes or () if item.startswith(f"{a}=")]
+    """``ATTR=REST`` split after the longest of ``attributes`` it starts with, as typed or in
+    double quotes (a column whose own name holds "=": ``age>=65=yes,no:all``, ``" g=h"=c``),
+    else at the first "="; ATTR as typed (:func:`edit_attribute` reads it)."""
+    known = [f for a in attributes or () for f in (a, f'"{a}"') if item.startswith(f"{f}=")]
     if known:
         attr = max(known, key=len)
         return attr, "=", item[len(attr) + 1 :]
     return item.partition("=")
+
+
+def edit_attribute(item: str, attributes=None) -> tuple[str, str, str]:
+    """A group edit's line ``ATTR=REST`` as ``--exclude-group`` and ``--merge-groups`` read it
+    -> (ATTR as typed, the attribute it names, REST): split as :func:`parse_excludes` splits
+    it (``attributes`` as there), the attribute one of ``attributes`` matched whole, else
+    stripped, or in double quotes what they hold (``" g"=c`` names ``' g'``); ("", "", item)
+    where it holds no "="."""
+    attr, sep, rest = _split_attribute(item, attributes)
+    return (attr, _edit_attribute(attr, attributes), rest) if sep else ("", "", item)
 
 
 def parse_excludes(values, attributes=None) -> dict:

@@ -864,11 +864,14 @@ def shown_edits(text, profiled: list[dict], merge: bool) -> Masked:
     password=***``: its group lost); each read back on submit (:func:`_read_edits`)."""
     if not text:
         return Masked("")
+    from ..spec import edit_attribute
+
     names = [c["name"] for c in profiled]
     known, shown = shown_columns(names), []
     for line in str(text).split("\n"):
-        attr = max((a for a in known if line.lstrip().startswith(f"{a}=")), key=len, default=None)
-        if attr is None:
+        # the column as the run reads the line (spec.edit_attribute: ' g', '" g"', 'a=b')
+        typed, attr, rest = edit_attribute(line.lstrip(), known)
+        if attr not in known:
             shown.append(masked_piece(line))
             continue
         try:  # two columns shown alike: refused on submit, the line shown masked whole here
@@ -876,17 +879,18 @@ def shown_edits(text, profiled: list[dict], merge: bool) -> Masked:
         except (EthicLensInputError, ValueError):
             shown.append(masked_piece(line))
             continue
-        shown.append(_shown_line(line, attr, values, merge))
+        head = line[: len(line) - len(line.lstrip())] + typed
+        shown.append(_shown_line(head, rest, values, merge))
     return Masked("\n".join(shown))
 
 
-def _shown_line(line: str, attr: str, values, merge: bool) -> str:
-    """A box's line naming ``attr``: the column, and a merge's groups and new name, masked
-    alone where each group is one of ``values`` (the column's, or as shown); else the rest
-    whole (a piece cut from an unknown text could be half a password: a URL's 'u' of 'u:pw')."""
+def _shown_line(head: str, rest: str, values, merge: bool) -> str:
+    """A box's line ``HEAD=REST`` naming a column (``head`` as typed): the column, and a
+    merge's groups and new name, masked alone where each group is one of ``values`` (the
+    column's, or as shown); else the rest whole (a piece cut from an unknown text could be
+    half a password: a URL's 'u' of 'u:pw')."""
     from ..spec import merge_parts, unquoted
 
-    head, rest = line[: line.index(attr) + len(attr)], line[line.index(attr) + len(attr) + 1 :]
     groups, colon, new = merge_parts(rest) if merge else ("", "", rest)
     olds = _commas_apart(groups)
     seen = {str(v) for v in values}
