@@ -38,7 +38,15 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._checks import check_count, check_delta, check_epsilon, check_member, first_row, use_one_of
+from .._checks import (
+    check_count,
+    check_delta,
+    check_epsilon,
+    check_member,
+    first_row,
+    label_texts,
+    use_one_of,
+)
 from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
@@ -313,7 +321,11 @@ def _category_text(values: pd.Series) -> pd.Series:
         values = values + 0.0  # -0.0 + 0.0 is 0.0
     elif values.dtype == object:
         values = values.map(lambda v: v + 0.0 if isinstance(v, float) else v)
-    return values.astype(str)
+    try:
+        return values.astype(str)
+    except ValueError:  # a whole number past Python's int-to-text limit, refused named
+        label_texts(pd.unique(values), values.name)
+        raise
 
 
 def _binned(col, values, bins, numeric: bool, open_bins: bool):
