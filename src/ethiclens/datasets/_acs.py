@@ -117,7 +117,12 @@ def acs_states(states) -> list[str]:
     ):  # pd.Index, keys too
         fix = "e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)"
         raise argument_error("must be state codes", "states", typed, fix)
-    codes = [str(s).strip().upper() for s in states]
+    states = list(states)
+    if not_text := [s for s in states if not isinstance(s, str)]:  # None: no 'NONE' state
+        given = "None" if not_text[0] is None else type(not_text[0]).__name__
+        fix = "give each state as its two-letter code, e.g. states=['CO', 'NE']"
+        raise argument_error(f"a state code must be text, not {given}", "states", not_text[0], fix)
+    codes = [s.strip().upper() for s in states]
     if not codes:
         raise argument_error("no state given", "states", None, "e.g. states=['CO']")
     if "" in codes:
