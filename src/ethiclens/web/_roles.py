@@ -12,6 +12,7 @@ from pathlib import Path
 from .._checks import (
     MAX_LABEL_CHARS,
     WHOLE_FIX,
+    check_label_lengths,
     check_member,
     did_you_mean,
     is_number_text,
@@ -652,6 +653,7 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
 
     seen = {c["name"]: c for c in prof["columns"] if _all_seen(c, prof) and not c.get("missing")}
     groups, columns = spec["groups"], list(seen)
+    _checked_group_labels(spec, prof, seen, errors)
     merge, exclude = groups.get("merge", {}), groups.get("exclude", {})
     for col in dict.fromkeys([*merge, *exclude]):
         if col not in seen or col in groups.get("bins", {}):
@@ -679,6 +681,24 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
         exc.value = typed_value(exc.value, typed) if exc.value == roles["pos_label"] else exc.value
         column = "" if exc.column == "roles.pos_label" else f"{exc.column}: "  # the field's own
         errors.setdefault("pos_label", column + said(in_form_fields(exc)))
+
+
+def _checked_group_labels(spec: dict, prof: dict, seen: dict, errors: dict) -> None:
+    """The run's refusal of a protected column's group labels holding a password
+    (``_checks.check_label_lengths``, every engine's check), made here on the values the
+    profile saw where it saw them all, so the form refuses it by the column's row
+    (``prot_<i>``) before an audit is queued; a binned column's labels are its bins'. A
+    label too long is left to the run: the profile keeps its first characters only, and the
+    refusal names the longest's length."""
+    names = [c["name"] for c in prof["columns"]]
+    for col in spec["roles"].get("protected") or {}:
+        if col not in seen or col in spec["groups"].get("bins", {}):
+            continue
+        labels = seen_series(seen[col], text=True)
+        try:
+            check_label_lengths(labels[labels.str.len() <= MAX_LABEL_CHARS].to_numpy(), col)
+        except EthicLensInputError as exc:
+            errors.setdefault(f"prot_{names.index(col)}", said(in_form_fields(exc)))
 
 
 def _checked_weight_scale(weight: str | None, prof: dict, errors: dict) -> None:
