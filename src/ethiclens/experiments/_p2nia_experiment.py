@@ -15,6 +15,7 @@ import functools
 import os
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -30,6 +31,7 @@ from .._checks import (
     split_epsilons,
     split_list,
     split_numbers,
+    type_refusal,
 )
 from .._text import csv_safe_frame, plural
 from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError, plain_text
@@ -644,6 +646,12 @@ def audit_states_for(
     refused = partial(EthicLensInputError, column=flag)
     if isinstance(audit_states, str):
         audit_states = [audit_states]
+    zero_d = getattr(audit_states, "ndim", None) == 0  # np.array('NE'): iterating it raises
+    if isinstance(audit_states, bytes) or not isinstance(audit_states, Iterable) or zero_d:
+        problem = "must be state codes (a list of them, or 'all'), not"
+        fix = f"e.g. {flag}=['NE', 'TX'], or 'all'"
+        raise type_refusal(audit_states, problem, column=flag, fix=fix)
+    audit_states = list(audit_states)  # a generator read once: not used up by the checks
     typed = ",".join(map(plain_text, audit_states))
     given = [plain_text(_code(s)) for s in audit_states]  # text: "ALL" compared safely
     if given == ["ALL"]:
