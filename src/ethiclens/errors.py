@@ -375,6 +375,13 @@ def in_flag_words(exc: EthicLensInputError, flag: str) -> EthicLensInputError:
     return EthicLensInputError(exc.problem, column=flag, value=exc.value, fix=fix)
 
 
+def note_in_words(text: str, words: dict) -> str:
+    """A note (not a refusal) in a face's words: each flag of ``words`` renamed as
+    :meth:`EthicLensInputError.renamed` renames a refusal's (a Python caller's ``--store``
+    as ``store_path``), a command line it suggests kept whole."""
+    return _in_words(text, words)
+
+
 # a str as repr() quotes it in a message: its opening quote after no letter (not the
 # apostrophe of "model's"), its closing one before none
 _QUOTED = re.compile(r"(?<!\w)(?:'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\")(?!\w)")

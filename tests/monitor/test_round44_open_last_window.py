@@ -42,12 +42,13 @@ def test_a_week_still_filling_is_said_to_be_open(tmp_path):
     five = _days(tmp_path / "five.csv", range(1, 6))
     notes = run_monitor(_req(five), tmp_path / "s.sqlite").data["run"].get("notes", [])
     said = [n for n in notes if OPEN in n]
+    # a Python caller's words (round 47: the command line's --hold-last/--store were pinned)
     assert said == [
         "window 0 (2024-01-01T00:00:00Z to 2024-01-08T00:00:00Z) ends after the data's last row "
         "(2024-01-05T20:00:00Z): it is counted as it stands, and rows of it given later are "
-        "refused as late rows; if more rows for it will come, use --hold-last to hold the "
-        "newest window until a later window has rows (from a new --store: this one has counted "
-        "window 0)"
+        "refused as late rows; if more rows for it will come, use hold_last=True to hold the "
+        "newest window until a later window has rows (from a new store_path: this one has "
+        "counted window 0)"
     ], notes
     # a day window's rows run into its last day; a whole week; a held week: nothing to say
     whole = _days(tmp_path / "whole.csv", range(1, 8))

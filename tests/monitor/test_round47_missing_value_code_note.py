@@ -32,7 +32,9 @@ def test_the_monitor_says_the_audits_note(tmp_path, code):
     notes = run_monitor(request, tmp_path / "s.sqlite", warn=False).data["run"]["notes"]
     said = [n for n in notes if NOTE in n]
     assert len(said) == 1 and said[0].startswith(f"g: group {code!r} "), notes
-    assert said[0].endswith("in a new --store (this store's windows were counted with it)")
+    # a Python caller's run in its words (round 47: the command line's flags were pinned here)
+    assert f"(exclude_groups={{'g': [{code!r}]}})" in said[0]
+    assert said[0].endswith("in a new store_path (this store's windows were counted with it)")
 
 
 def test_every_face_of_a_run_says_it_and_an_excluded_group_is_not_noted(

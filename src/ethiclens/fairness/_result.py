@@ -138,19 +138,20 @@ def missing_value_codes(groups) -> list[str]:
     return [str(g) for g in groups if str(g).strip().casefold() in MISSING_VALUE_CODES]
 
 
-def missing_value_codes_text(name: str, codes, *, leave_out: str | None = None) -> str:
+def missing_value_codes_text(
+    name: str, codes, *, leave_out: str | None = None, words: dict | None = None
+) -> str:
     """The note on an attribute's groups named like a missing value, in every face's words:
     ``race: group '?' looks like a missing-value code; it is audited as a group of its own:
     if it stands for missing values, leave it out (--exclude-group 'race=?') or recode it``.
     ``leave_out``: how a face without ``--exclude-group`` leaves them out (P2NIA's estimate,
-    the probes), its ``{it}``/``{its}`` said of one group or of several."""
-    import shlex
-
+    the probes), its ``{it}``/``{its}`` said of one group or of several. ``words``: the face's
+    name of each flag, as its refusals name them (:func:`in_face_words`): a Python keyword
+    (``exclude_groups={'race': ['?']}``) or a form's field (``the field Leave groups out:
+    race=?``)."""
     codes = [str(c) for c in codes]
     one = len(codes) == 1
-    # ' ?' (UCI Adult's raw file): the flag strips a name unless it is in double quotes
-    spelled = [f'"{c}"' if c != c.strip() else c for c in codes]
-    flags = " ".join(f"--exclude-group {shlex.quote(f'{name}={c}')}" for c in spelled)
+    flags = _leave_out_words(name, codes, (words or {}).get("--exclude-group"))
     it, its = ("it", "its") if one else ("them", "their")
     flags = flags if leave_out is None else leave_out.format(it=it, its=its)
     return (
@@ -160,6 +161,31 @@ def missing_value_codes_text(name: str, codes, *, leave_out: str | None = None) 
         + f" of {its} own: if {'it stands' if one else 'they stand'} for missing values, "
         f"leave {it} out ({flags}) or recode {it}"
     )
+
+
+def _leave_out_words(name: str, codes: list[str], said: str | None) -> str:
+    """How the face that ``said`` names ``--exclude-group`` (None: the command line) leaves
+    ``codes`` of attribute ``name`` out."""
+    import shlex
+
+    if said and said.isidentifier():  # a Python keyword: its dict, as the call takes it
+        return f"{said}={{{name!r}: {codes!r}}}"
+    # ' ?' (UCI Adult's raw file): the flag strips a name unless it is in double quotes
+    spelled = [f'"{c}"' if c != c.strip() else c for c in codes]
+    if said and not said.startswith("-"):  # a form's field, one ATTR=GROUP a line
+        return f"{said}: " + " and ".join(f"{name}={c}" for c in spelled)
+    flag = said or "--exclude-group"
+    return " ".join(f"{flag} {shlex.quote(f'{name}={c}')}" for c in spelled)
+
+
+def in_face_words(result, words: dict | None):
+    """``result`` (an audit's, a comparison's, a threshold view's) whose notes name each flag
+    as ``words`` maps it: the face that asked for it (a Python call's keywords, the web's
+    fields), as that face's refusals name them; None: the command line's flags."""
+    for one in (result, getattr(result, "audit_a", None), getattr(result, "audit_b", None)):
+        if one is not None and hasattr(type(one), "flag_words"):
+            one.flag_words = dict(words) if words else None
+    return result
 
 
 @dataclass
@@ -359,6 +385,8 @@ class AuditResult:
     # How the run was asked for and what it read (``ethiclens.run``): UTC time, version, the
     # input's fingerprint, the spec, the engine and the gate's outcome. None for a bare audit().
     run: dict | None = None
+    # how the face that asked for it names each flag in its notes (in_face_words); no field
+    flag_words = None
 
     def __post_init__(self) -> None:
         for c in self.comparisons:  # each comparison's views print bounds beside this policy
@@ -386,8 +414,17 @@ class AuditResult:
         """What every face says under the attributes: each intersection's crossings without
         rows (:attr:`empty_crossing_notes`), then each attribute's groups named like a
         missing value (``race: group '?' looks like a missing-value code; ...``)."""
-        codes = [a.missing_value_codes_text for a in self.attributes]
-        return [*self.empty_crossing_notes, *(t for t in codes if t)]
+        return [*self.empty_crossing_notes, *self.missing_code_notes]
+
+    @property
+    def missing_code_notes(self) -> list[str]:
+        """Each attribute's note on its groups named like a missing value, in the words of
+        the face that asked for the audit (:func:`in_face_words`)."""
+        return [
+            missing_value_codes_text(a.name, a.missing_value_codes, words=self.flag_words)
+            for a in self.attributes
+            if a.missing_value_codes
+        ]
 
     def gate(self, fail_on: str | None = None, baseline=None):
         """The pipeline gate: whether this result passes, as the CLI's ``--fail-on`` decides.

@@ -80,6 +80,7 @@ class ThresholdTable:
     config: dict
     data: dict = field(default_factory=dict)
     run: dict | None = None  # as AuditResult.run (ethiclens.run)
+    flag_words = None  # as AuditResult.flag_words (in_face_words); no field
 
     def to_dict(self) -> dict:
         # every digit, as the audit's JSON and this table's CSV write them (pandas' to_json
@@ -115,7 +116,10 @@ class ThresholdTable:
     def missing_code_notes(self) -> dict[str, str]:
         """Attribute -> the note on its groups named like a missing value ('?'), as
         :attr:`AuditResult.attribute_notes` words it."""
-        return {a: missing_value_codes_text(a, c) for a, c in self._missing_codes().items()}
+        words = self.flag_words
+        return {
+            a: missing_value_codes_text(a, c, words=words) for a, c in self._missing_codes().items()
+        }
 
     def _missing_codes(self) -> dict[str, list[str]]:
         """Attribute -> its groups named like a missing value (``missing_value_codes``)."""

@@ -41,7 +41,7 @@ from .._checks import (
 )
 from .._secrets import mask_secrets
 from .._text import prints_blank
-from ..errors import EthicLensInputError, FaceFix, in_cli_words
+from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
 from ..io import _DatabaseFix, _one_pass
 from ..io import _quoting_dumper as quoting_dumper
 from ..spec import edited_reference, refuse_engine_beside_db
@@ -1301,6 +1301,27 @@ def in_python_words():
                 raise
             raise said from None
         raise exc.renamed({exc.column: _FIELDS[head]}, "argument", _PY_WORDS) from None
+
+
+def python_words() -> dict | None:
+    """How this run's face names the command line's flags in its notes: a Python caller's
+    run by the request's fields (:data:`_PY_WORDS`, as its refusals, :func:`in_python_words`);
+    None for the command line's run, which keeps its flags."""
+    return None if _CLI_RUN.get() else _PY_WORDS
+
+
+def notes_in_python_words(run: dict) -> None:
+    """A run's notes (``run.note``, ``run.notes``) in a Python caller's words, as its
+    refusals say them ("in a new store_path", "use hold_last=True"); the command line's
+    run keeps its flags."""
+    words = python_words()
+    if words is None:
+        return
+    for key in ("note", "notes"):
+        if isinstance(run.get(key), str):
+            run[key] = note_in_words(run[key], words)
+        elif isinstance(run.get(key), list):
+            run[key] = [note_in_words(n, words) if isinstance(n, str) else n for n in run[key]]
 
 
 def _in_fields(exc: EthicLensInputError) -> EthicLensInputError:

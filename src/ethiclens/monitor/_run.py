@@ -51,6 +51,8 @@ from ._request import (
     MonitorRequest,
     check_stored_numbers,
     in_python_words,
+    notes_in_python_words,
+    python_words,
     refuse_bad_baseline,
     refuse_bad_database,
     setting_text,
@@ -199,6 +201,7 @@ def run_monitor(
     with in_python_words():
         fail_on = check_gate_level(fail_on)  # refused before the store is touched
         result = _monitor(request, store_path, now, warn)
+        notes_in_python_words(result.data["run"])  # as its refusals: store_path, hold_last=True
     if fail_on != "never":
         result.data["run"]["gate"] = result.gate(fail_on).to_dict()
     return result
@@ -1292,15 +1295,17 @@ def _missing_code_notes(updater: _Updater) -> list[str]:
     """The note on the store's groups named like a missing value (:func:`missing_code_notes`),
     said by every run while the store holds such a group: in the terminal, the HTML summary
     and the JSON's run.notes."""
-    return missing_code_notes({a: updater.groups.get(a, []) for a in updater.per_attr})
+    groups = {a: updater.groups.get(a, []) for a in updater.per_attr}
+    return missing_code_notes(groups, words=python_words())
 
 
-def missing_code_notes(groups=None, *, report=None) -> list[str]:
+def missing_code_notes(groups=None, *, report=None, words: dict | None = None) -> list[str]:
     """The audit's note on each attribute's groups named like a missing value ('?', 'NA': a
     code no reader takes for missing), as every audit says it, plus that either fix changes
     what the store's windows were counted with: a new --store. ``groups``: each attribute's
     group names (a run's); or ``report``, a stored report (``read_store``'s: the web's
-    Monitoring page), by its comparisons' groups and references."""
+    Monitoring page), by its comparisons' groups and references. ``words``: how the face
+    names the flags (``fairness.in_face_words``; None: the command line's)."""
     from ..fairness import missing_value_codes, missing_value_codes_text
 
     if report is not None:
@@ -1312,7 +1317,7 @@ def missing_code_notes(groups=None, *, report=None) -> list[str]:
     notes = []
     for a, names in (groups or {}).items():
         if codes := missing_value_codes(names):
-            text = missing_value_codes_text(a, codes)
+            text = missing_value_codes_text(a, codes, words=words)
             them = "it" if len(codes) == 1 else "them"
             notes.append(
                 f"{text}, in a new --store (this store's windows were counted with {them})"

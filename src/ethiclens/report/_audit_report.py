@@ -447,8 +447,9 @@ def _summary(result: AuditResult) -> Section:
 
 
 def missing_code_notes(result: AuditResult) -> list[str]:
-    """Each attribute's groups named like a missing value ('?'), in the terminal's words."""
-    return [t for a in result.attributes if (t := a.missing_value_codes_text)]
+    """Each attribute's groups named like a missing value ('?'), in the words of the face that
+    asked for the audit (``AuditResult.missing_code_notes``)."""
+    return result.missing_code_notes
 
 
 def _composite_card(result: AuditResult) -> Markup:

@@ -50,6 +50,24 @@ _PURPOSES = {
 }
 
 
+@functools.cache
+def _python_words() -> dict:
+    """Each flag as a Python call names it, as its refusals do (``named_as_called``): the
+    engine's keyword of its spec key (``--exclude-group``: ``exclude_groups``), else the key's
+    field. A result's notes say it so (``fairness.in_face_words``)."""
+    from ._spec import ENGINE_KEYS, flag_paths
+
+    keyword = {path: k for k, path in ENGINE_KEYS.items()}
+    return {f: keyword.get(p, p.rpartition(".")[2]) for f, p in flag_paths().items()}
+
+
+def _said_as_called(result):
+    """``result`` whose notes speak the Python call's words, not the command line's."""
+    from ..fairness import in_face_words
+
+    return in_face_words(result, _python_words())
+
+
 def _run_request(runner: str, first, kwargs, target: str | None):
     """The spec form's run; a refusal names the argument ``target`` that held a target given
     as a name or path, or, ``target`` None (the caller's spec), the spec's keys."""
@@ -60,7 +78,7 @@ def _run_request(runner: str, first, kwargs, target: str | None):
         result = getattr(_run, runner)(spec)
     two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
     _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
-    return result
+    return _said_as_called(result)
 
 
 def _wrap(name: str, runner: str):
@@ -80,7 +98,7 @@ def _wrap(name: str, runner: str):
     def call(*args, **kwargs):
         if not _is_request(args, not rows.isdisjoint(kwargs)):
             with named_as_called(params, kwargs):
-                return engine(*args, **kwargs)
+                return _said_as_called(engine(*args, **kwargs))
         return _run_request(runner, args[0], kwargs, "spec" if is_target(args[0]) else None)
 
     call.__doc__ = (engine.__doc__ or "") + (
