@@ -1793,6 +1793,7 @@ def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
         if p is None:
             continue
         _refuse_nul_path(p, flag)
+        _refuse_credential_path(p, flag)  # before any work (check_writable's, named by flag)
         path = Path(p)
         with _said_unopenable(p, flag):  # a stat or resolve: a name too long, a loop of links
             _refuse_special_output(p, flag)
@@ -2037,6 +2038,7 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
     ``flag`` and what is in the way, before any work is done. ``create=False`` only checks
     that it could be created (so a command refused later leaves no empty folder behind)."""
     _refuse_nul_path(path, flag)
+    _refuse_credential_path(path, flag)  # never a folder named with a password, created
     with _said_unopenable(path, flag):
         existing = _nearest_existing(Path(path))
         with contextlib.suppress(FileNotFoundError, NotADirectoryError):
@@ -2053,7 +2055,7 @@ def ensure_output_folder(path: str | Path, flag: str = "--out", *, create: bool 
         raise EthicLensInputError(problem, column=flag, fix=fix)
     if not create:
         if existing is not None:
-            check_writable(existing / ".ethiclens-probe")
+            check_writable(existing / ".ethiclens-probe", flag=flag)
         return path
     try:
         path.mkdir(parents=True, exist_ok=True)
