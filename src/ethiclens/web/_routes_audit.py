@@ -378,15 +378,23 @@ def _proposed_form(prof: dict) -> dict:
 
 
 def _group_edits_text(groups: dict) -> dict:
-    """The merge and exclude text boxes of a stored request."""
-    t = typed_form  # a name's line break as "\\n", which the box reads back (not a new line)
+    """The merge and exclude text boxes of a stored request, each group (and a merge's new
+    name) written as the box reads it back (``spec.typed_group``: in double quotes when it has
+    spaces around it, a pair of double quotes, or in a merge a ",", ":" or bracket)."""
+    from ..spec import typed_group
+
+    def t(name, in_merge: bool = False) -> str:  # a line break as "\\n" (not a new line)
+        return typed_group(typed_form(name), in_merge)
+
     merge = "\n".join(
-        f"{t(a)}={','.join(map(t, olds))}:{new}"
+        f"{typed_form(a)}={','.join(t(o, True) for o in olds)}:{t(new, True)}"
         for a, m in groups.get("merge", {}).items()
         for new, olds in m.items()
     )
     exclude = "\n".join(
-        f"{t(a)}={t(grp)}" for a, groups in groups.get("exclude", {}).items() for grp in groups
+        f"{typed_form(a)}={t(grp)}"
+        for a, groups in groups.get("exclude", {}).items()
+        for grp in groups
     )
     return {"merge": merge, "exclude": exclude}
 
