@@ -32,5 +32,5 @@ def test_numpy_strings_of_the_other_fields_too():
     )
     assert "np.str_" not in repr(req)
     assert req == make_request(100, "sex", epsilon=1.0, metrics=["dp", "eo"])
-    with pytest.raises(EthicLensInputError, match=r"\(value: \['dq'\]\)"):
+    with pytest.raises(EthicLensInputError, match=r"\(value: 'dq'\)"):  # the bad item, as text
         make_request(100, "sex", epsilon=1.0, metrics=[words[4]])
