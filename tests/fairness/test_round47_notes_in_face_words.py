@@ -1,9 +1,10 @@
 """Round 47 (notes, not refusals, in the face's words): the note on a group named like a
 missing value ('?') told a Python caller "leave it out (--exclude-group 'race=?')", a flag
-ethiclens.audit(...) does not take. A result now carries the words of the face that asked
-for it (``fairness.in_face_words``, the map its refusals use): a top-level Python call's
-result says ``exclude_groups={'race': ['?']}`` (attribute_notes, repr, notebook HTML, the
-HTML report); the command line's run (its terminal, JSON, HTML) keeps its flag."""
+ethiclens.audit(...) does not take, and the web's report said the flag too. A result
+carries the words of the face that asked for it (``fairness.in_face_words``, the map its
+refusals use): a top-level Python call's result says ``exclude_groups={'race': ['?']}``
+(attribute_notes, repr, notebook HTML, the HTML report), the web's report "the field Leave
+groups out: race=?"; the command line's run (its terminal, JSON, HTML) keeps its flag."""
 
 import ast
 import html
@@ -74,3 +75,13 @@ def test_every_top_level_call_says_it_and_the_engine_keeps_the_flag():
     # the command line's run reads the engine's result, which keeps the flag's words
     bare = fairness.audit(df["y"], df["p"], df[["race"]], **kw)
     assert "(--exclude-group 'race=?')" in bare.attribute_notes[0]
+
+
+def test_the_webs_report_names_its_field(tmp_path):
+    from ethiclens.web._jobs import _render
+
+    df = _frame(("?", "-"))
+    result = fairness.audit(df["y"], df["p"], df[["race"]], n_boot=100, random_state=0)
+    page = html.unescape(_render(result, "audit", None)[0])
+    assert "leave them out (the field Leave groups out: race=- and race=?)" in page
+    assert "(--exclude-group" not in page

@@ -361,7 +361,11 @@ def _render(result, purpose: str, title: str | None) -> tuple[str, str | None]:
     """The library's reports; ``title`` names the upload as its user knows it (the file on
     the server has a random name)."""
     from .. import report
+    from ..fairness import in_face_words
+    from ._labels import _flag_fields
 
+    # its notes name the form's fields, as the page's refusals do (in_form_terms)
+    in_face_words(result, {f: f"the field {w}" for f, w in _flag_fields().items()})
     writers = {
         "thresholds": (report.write_threshold_html, "Threshold view"),
         "compare": (report.write_comparison_html, "Model comparison"),

@@ -20,12 +20,12 @@ from .._checks import (
     underflow_words,
     underflows,
     whole_number,
-    whole_or_text,
 )
 from .._text import distinct_numbers, number_text, printed_floats, prints_blank, spaced_name
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
 from ..io import refuse_password_names
 from ._jobs import value_text
+from ._labels import FIELD_LABELS, MODEL_FIELDS, POLICY_FIELDS, SPEC_FIELDS, _flag_fields
 from ._web import Masked, masked_piece, said, shown_forms
 
 FORM = "the form"  # where a request made by the web app's forms comes from, for the library
@@ -54,20 +54,6 @@ ROLE_WORDS = {
 }
 
 
-# A floor as --min-group-size reads it (whole_or_text): a whole number, else the text as given,
-# which the spec's check refuses in its words (as it does on the command line).
-POLICY_FIELDS = (
-    ("di_rule", str),
-    ("di_threshold", float),
-    ("eo_threshold", float),
-    ("min_group_size", whole_or_text),
-    ("min_labels", whole_or_text),
-    ("ci", str),
-    ("confidence_level", float),
-    ("n_boot", int),
-    ("seed", int),
-)
-MODEL_FIELDS = {"model_name": "name", "model_version": "version", "intended_use": "intended_use"}
 # What the command line says of text that is not of its option's type (click's words, with
 # the CLI's fix), so that the form refuses "1e3" for the draws as --n-boot does; a number
 # field's fix is its own example (spec.field_fix: 0.5 is no confidence level)
@@ -1056,47 +1042,6 @@ def _number_or_text(text: str):
     return int(value) if value.is_integer() else value
 
 
-# form field -> what the page calls it (an error's place, named in the user's words)
-FIELD_LABELS = {
-    "y_true": "Label (the true outcome)",
-    "y_pred": "Prediction of the model",
-    "y_score": "Score in [0, 1]",
-    "weight": "Sample weight",
-    "y_pred_b": "Second model to compare",
-    "model_b": "Model B from another file",
-    "model_b_column": "Model B's column, typed",
-    "positive": "The positive label (1) is…",
-    "pos_label": "Positive label value",
-    "protected": "Protected attributes",
-    "merge": "Merge groups",
-    "exclude": "Leave groups out",
-    "di_rule": "Disparate-impact rule",
-    "di_threshold": "DI threshold",
-    "eo_threshold": "Equalized-odds threshold",
-    "min_group_size": "Minimum rows per group",
-    "min_labels": "Minimum positive and negative labels per group",
-    "ci": "Interval method",
-    "confidence_level": "Confidence level",
-    "n_boot": "Interval draws",
-    "seed": "Seed",
-    "score": "Predictions audited",
-    "model_name": "Model name",
-    "model_version": "Version",
-    "intended_use": "Intended use",
-}
-
-# spec key -> form field
-SPEC_FIELDS = {
-    **{f"roles.{k}": k for k in ("y_true", "y_pred", "y_score", "weight", "protected")},
-    **{f"roles.{k}": k for k in ("positive", "pos_label")},
-    **{f"groups.{k}": k for k in ("merge", "exclude")},
-    "groups.bins": "protected",
-    "target.score": "score",
-    **{f"model.{key}": name for name, key in MODEL_FIELDS.items()},
-    **{f"policy.{name}": name for name, _ in POLICY_FIELDS},
-}
-
-
 POS_LABEL_FIX = (
     "type the value that means positive (one of the two found) in the field Positive label "
     "value; the label and the prediction must use the same two values"
@@ -1133,18 +1078,6 @@ def in_form_fields(exc: EthicLensInputError) -> EthicLensInputError:
 
 # the data screen's fields a run's refusal may name by its flag (the mapping form has none)
 _DATA_FIELDS = {"--table": "Table", "--db-env": "Database", "--db": "Database"}
-
-
-def _flag_fields() -> dict[str, str]:
-    """{command-line flag: the label of the form field that sets it}."""
-    from ..spec import flag_paths
-
-    fields = {"--bins": "Bins"}
-    for flag, path in flag_paths().items():
-        label = FIELD_LABELS.get(SPEC_FIELDS.get(path, ""))
-        if label and flag not in fields:
-            fields[flag] = label
-    return fields
 
 
 def place_label(column: str) -> str:
