@@ -327,6 +327,7 @@ def form_to_spec(form: dict, prof: dict, target: dict) -> tuple[dict, str]:
     _unknown_references(form, prof, spec["groups"], errors)
     _checked_on_seen_values(spec, prof, errors, pos_label)
     _checked_weight_scale(r.get("weight"), prof, errors)
+    _checked_kept_references(spec, errors)
     policy_from_form(form, spec, errors)
     if errors:
         raise FormErrors(errors)
@@ -667,6 +668,20 @@ def _checked_on_seen_values(spec: dict, prof: dict, errors: dict, typed: str = "
         exc.value = typed_value(exc.value, typed) if exc.value == roles["pos_label"] else exc.value
         column = "" if exc.column == "roles.pos_label" else f"{exc.column}: "  # the field's own
         errors.setdefault("pos_label", column + said(in_form_fields(exc)))
+
+
+def _checked_kept_references(spec: dict, errors: dict) -> None:
+    """The run's refusal of a reference group the Leave-out box takes away
+    (``spec.edited_reference``: which group would the user want instead?), made here, by the
+    Leave-out box, before an audit is queued (any profile: the names are the form's own)."""
+    from ..spec import edited_reference
+
+    groups = spec["groups"]
+    for col, ref in (spec["roles"].get("protected") or {}).items():
+        try:
+            edited_reference(col, ref, groups.get("merge"), groups.get("exclude"))
+        except EthicLensInputError as exc:
+            errors.setdefault("exclude", said(in_form_fields(exc)))
 
 
 def _checked_group_labels(spec: dict, prof: dict, seen: dict, errors: dict) -> None:
