@@ -85,3 +85,17 @@ def test_the_webs_report_names_its_field(tmp_path):
     page = html.unescape(_render(result, "audit", None)[0])
     assert "leave them out (the field Leave groups out: race=- and race=?)" in page
     assert "(--exclude-group" not in page
+
+
+def test_the_floors_section_names_the_faces_settings():
+    df = _frame()
+    kw = dict(n_boot=100, random_state=0)
+    result = ethiclens.audit(df["y"], df["p"], df[["race"]], **kw)
+    page = html.unescape(render_html(result))
+    said = "min_group_size / min_label_count change the floors, merge_groups / exclude_groups"
+    assert said in page
+    floors = dict(min_group_size=5, min_label_count=2)
+    again = ethiclens.audit(df["y"], df["p"], df[["race"]], **kw, **floors)
+    assert again.config["policy"]["min_group_size"] == 5  # the keywords it names are taken
+    cli = html.unescape(render_html(fairness.audit(df["y"], df["p"], df[["race"]], **kw)))
+    assert "--min-group-size / --min-labels change the floors, --merge-groups / " in cli

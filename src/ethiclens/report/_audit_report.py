@@ -926,6 +926,10 @@ def _floors(result: AuditResult) -> Section:
         "--min-group-size / --min-labels change the floors, --merge-groups / "
         "--exclude-group the groups."
     )
+    if result.flag_words:  # the words of the face that asked (a Python call's keywords)
+        from ..errors import note_in_words
+
+        intro = note_in_words(intro, result.flag_words)
     if result.config.get("weighted"):
         intro += (
             " Weighted: the floors count Kish effective rows (Σw)²/Σw², shown as "
