@@ -247,6 +247,7 @@ class MonitorRequest:
         if not self.protected:
             fix = FaceFix("name a protected attribute: e.g. protected=('race',)", _PROTECTED_FIX)
             raise EthicLensInputError("is required", column="--protected", fix=fix)
+        _resolve_edits(self)  # before the items take their one form: read as typed
         # one form per item (race="White", race=White, race = White: one request), the form
         # the store keeps, compares and names
         object.__setattr__(self, "protected", tuple(self.canonical(self.protected)))
@@ -891,6 +892,23 @@ def _long_int_in(value):
     if isinstance(items, list | tuple | set | frozenset):
         return next((f for v in items if (f := _long_int_in(v)) is not None), None)
     return None
+
+
+def _resolve_edits(request) -> None:
+    """The request's group edits under the columns its protected items name, as the audit
+    reads them (``spec.resolved_edits``): ``--exclude-group ' g=c'`` of ``--protected ' g'``
+    names the column g where the target has no ``' g'``."""
+    from ..spec import resolved_edits
+
+    names = ("exclude_groups", "merge_groups", "bins")
+    given = {kind: getattr(request, name) for kind, name in zip(_KINDS, names, strict=True)}
+    items = [str(item) for item in request.protected]
+    groups = resolved_edits(given, items, request._names() or None)
+    for kind, name in zip(_KINDS, names, strict=True):
+        object.__setattr__(request, name, groups[kind])
+
+
+_KINDS = ("exclude", "merge", "bins")
 
 
 def _sorted_edits(edits: dict) -> dict | None:

@@ -14,6 +14,7 @@ from ._parse import (
     parse_merges,
     parse_protected,
     refuse_blank_columns,
+    resolved_edits,
     typed_group,
     unquoted,
 )
@@ -129,6 +130,7 @@ __all__ = [
     "parse_excludes",
     "attribute_names",
     "edit_attribute",
+    "resolved_edits",
     "edit_attributes",
     "flag_value",
     "parse_merges",

@@ -106,6 +106,48 @@ def _edit_attribute(attr: str, attributes=None) -> str:
     return attr if attr in (attributes or ()) else unquoted(attr)
 
 
+def resolved_edits(groups: dict, protected, columns=None) -> dict:
+    """``groups`` (``{"exclude": ..., "merge": ..., "bins": ...}``: a spec's group edits, the
+    monitor request's) with each ATTR kept whole as a ``--protected`` value typed it (``' g'``,
+    :func:`parse_excludes`) read as the column that value names among ``columns`` (as
+    :func:`parse_protected` reads them: ``'g'`` where the data has no ``' g'``); two edits that
+    then name one attribute joined as one flag's would be. ``groups`` itself where none is."""
+    if not (protected and any(groups.values())):
+        return groups
+    cols = parse_protected(protected, columns)[0]
+    items = flag_texts(protected, "--protected", "sex=Female")
+    names = {
+        typed: col
+        for item, col in zip(items, cols, strict=True)
+        for typed in attribute_names([item])
+        if typed != col and typed.strip() == col
+    }
+    if not any(a in names for edits in groups.values() for a in edits or {}):
+        return groups
+    return {kind: edits and _renamed(edits, names, kind) for kind, edits in groups.items()}
+
+
+def _renamed(edits, names: dict, kind: str) -> dict:
+    """``edits`` (one kind of :func:`resolved_edits`) under the columns ``names`` maps to."""
+    flag = {"exclude": "--exclude-group", "merge": "--merge-groups", "bins": "--bins"}[kind]
+    out: dict = {}
+    for attr, value in (edits or {}).items():
+        col = names.get(attr, attr)
+        if col not in out:
+            out[col] = value
+        elif kind == "exclude":
+            out[col] = list(dict.fromkeys([*out[col], *value]))
+        elif kind == "bins":
+            raise _refused("an attribute binned twice", flag, "give it once", col)
+        elif set(out[col]) & set(value):
+            new = min(set(out[col]) & set(value))
+            fix = "list every group of one merge in one flag"
+            raise _refused(f"two merges into {new!r}", flag, fix, col)
+        else:
+            out[col] = {**out[col], **value}
+    return out
+
+
 def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
     """``ATTR=REST`` split after the longest of ``attributes`` it starts with, as typed or in
     double quotes (a column whose own name holds "=": ``age>=65=yes,no:all``, ``" g=h"=c``),

@@ -33,6 +33,7 @@ from ._target import (
     MODEL_ROLES,
     Loaded,
     _unknown_target,
+    edits_resolved,
     refuse_missing_input,
     refuse_written_apart,
 )
@@ -368,7 +369,11 @@ def _started(spec: AuditSpec, purpose: str) -> tuple[AuditSpec, Loaded]:
     if spec.target.counts:  # named by its option, as the target's own file is named TARGET
         refuse_missing_input(spec.target.counts, "--counts")
     spec = spec.seeded()
-    return spec, load_target(spec, purpose)
+    loaded = load_target(spec, purpose)
+    # its group edits as the load read them: --exclude-group ' g=c' of --protected ' g' names
+    # the column g where the data has no ' g'
+    cols = loaded.protected if loaded.is_counts else list(getattr(loaded.sensitive, "columns", ()))
+    return edits_resolved(spec, cols), loaded
 
 
 def _draws(spec: AuditSpec, purpose: str) -> int:

@@ -15,7 +15,7 @@ from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
-from ._parse import parse_protected, refuse_blank_columns
+from ._parse import parse_protected, refuse_blank_columns, resolved_edits
 from ._spec import _PURPOSE, AuditSpec, _key_error, _refused, named_as_called, refuse_not_spec
 
 COMPAS_DECILE_USE = (
@@ -231,6 +231,7 @@ def _counted_table(spec: AuditSpec, n_bins: int | None) -> tuple:
     rule = engine != "pandas" or _by_the_rule(t.file)
     known = _source_columns(engine, t.file, url, read) if rule else None
     cols, refs = _audit_columns(spec, known, "a counts table")
+    spec = edits_resolved(spec, known)  # --protected ' g', --bins ' g=...': the column g
     if refs:  # never dropped silently: the audit of the table would take another group
         col, ref = next(iter(refs.items()))
         fix = f"count with --protected {col} and give the reference to its audit: "
@@ -465,6 +466,16 @@ def _edits(spec: AuditSpec):
     return spec.groups.merge, spec.groups.exclude
 
 
+def edits_resolved(spec: AuditSpec, known) -> AuditSpec:
+    """``spec`` with its group edits under the columns its ``--protected`` values name among
+    ``known`` (the source's columns): an ATTR kept whole as a value typed it (``' g'``) read as
+    that value's column (``g``, where the data has no ``' g'``; ``spec.resolved_edits``)."""
+    g = spec.groups
+    given = {"exclude": g.exclude, "merge": g.merge, "bins": g.bins}
+    groups = resolved_edits(given, spec.roles.protected, known)
+    return spec if groups is given else spec.replace(groups=groups)
+
+
 def edited_reference(attr, ref, merges, excludes, given: bool = True):
     """A reference that was merged becomes the merged group; an excluded default one, None.
 
@@ -570,6 +581,7 @@ def _benchmark_groups(spec: AuditSpec, ds):
 
     name = spec.target.dataset
     cols, refs = parse_protected(spec.roles.protected, ds.protected.columns)
+    spec = edits_resolved(spec, ds.protected.columns)
     known = list(ds.protected.columns)
     for col in cols:
         check_member(col, known, column=col, problem=f"is not a protected attribute of {name}")
@@ -769,6 +781,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     frame = None if rule else read_table(path, csv_dtype=str if packed else None)
     header = file_columns(path) if rule else list(frame.columns)
     cols, refs = parse_protected(r.protected, header)
+    spec = edits_resolved(spec, header)
     refuse_blank_columns(cols)  # ' ', U+200B: a column so named
     refuse_reserved(cols)  # before "not in the file", as the counting engines; JSON too
     wanted = _roles_needed(spec, purpose, cols)
@@ -849,6 +862,7 @@ def _counts_file(spec: AuditSpec) -> Loaded:
     )
     _check_counts_options(spec, table)
     binned = dict(table.attrs.get(BINS_ATTR) or {})
+    spec = edits_resolved(spec, table.columns)
     _check_binned_when_counted(spec, binned)
     cols, refs = parse_protected(spec.roles.protected, table.columns)
     where = dict(table.attrs.get("ethiclens_source") or {})
@@ -972,6 +986,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
         roles = Roles(first, cols + extra, r.y_true if compare else None, None, key_roles=key_roles)
         if compare or (purpose == "thresholds" and r.y_true):  # labels in the prediction's place
             roles = replace(roles, y_pred_role=MODEL_ROLES[0] if compare else "y_true")
+    spec = edits_resolved(spec, known)  # the column each --protected value names
     if r.pos_label is None:  # a stray label refused with its first row, as pandas does
         roles = replace(roles, binary_labels="audit")
     else:  # a bad --pos-label refused where pandas refuses it: before scores, weights, groups
