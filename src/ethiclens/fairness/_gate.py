@@ -1190,11 +1190,13 @@ def _crossing_pins(diffs: list, new: dict) -> tuple[str, str] | None:
 
 
 def _entry(attribute: str, reference) -> str:
-    """``COL=REFERENCE`` as ``--protected`` reads it (a name with spaces around: quoted)."""
+    """``COL=REFERENCE`` as ``--protected`` reads it: quoted when it has spaces around it or
+    is itself in a pair of double quotes (``'"A"'``, which bare reads as ``A``)."""
     if reference is None:
         return attribute
     text = str(reference)
-    return f"{attribute}={text}" if text == text.strip() else f'{attribute}="{text}"'
+    quoted = len(text) >= 2 and text[0] == text[-1] == '"'
+    return f'{attribute}="{text}"' if text != text.strip() or quoted else f"{attribute}={text}"
 
 
 def _comparison_notes(old: dict, new: dict, name: str) -> list[str]:
