@@ -221,12 +221,14 @@ def group_changes(config: dict, run: dict | None = None) -> list[str]:
 
 
 def _listed(groups) -> str:
-    """Group names joined by ', ', each holding a comma (or space around it) in double quotes
-    as the command line takes it: 'merged "Black, non-Hispanic", Other' names two groups."""
+    """Group names joined by ', ', each holding a comma (or space around it, or itself in a
+    pair of double quotes: '"A"', which bare reads as A) in double quotes as the command line
+    takes it: 'merged "Black, non-Hispanic", Other' names two groups."""
 
     def one(name) -> str:
         text = str(name)
-        return f'"{text}"' if "," in text or text != text.strip() else text
+        quoted = len(text) >= 2 and text[0] == text[-1] == '"'
+        return f'"{text}"' if "," in text or text != text.strip() or quoted else text
 
     return ", ".join(map(one, groups))
 
