@@ -197,16 +197,23 @@ def sqlite_files(url: str) -> list[str]:
     return [path, *([wal] if Path(wal).is_file() and os.path.getsize(wal) else [])]
 
 
-def check_usable_db_url(url: str, flag: str = "--db") -> None:
-    """Refuse a database URL an audit could not use, with the checks made before connecting:
-    a backend with a read-only transaction, a SQLite file that exists, SQLAlchemy's parse,
-    dialect and driver. Nothing is connected to (a server checks its URLs at start)."""
-    if not isinstance(url, str):  # None, a number (10**5000), bytes: named, never parsed
+def _check_url_text(url, flag: str) -> None:
+    """A URL that is no text (None, a number past the int-to-text limit, bytes) refused naming
+    ``flag``, never SQLAlchemy's parse error ('Expected string or URL object') or Python's
+    int-to-text ValueError quoted as the URL's problem."""
+    if not isinstance(url, str):
         kind = "None" if url is None else type(url).__name__
         problem = f"must be a database URL (text), not {kind}"
         raise EthicLensInputError(
             problem, column=flag, value=url, fix="e.g. postgresql+psycopg://user@host/db"
         )
+
+
+def check_usable_db_url(url: str, flag: str = "--db") -> None:
+    """Refuse a database URL an audit could not use, with the checks made before connecting:
+    a backend with a read-only transaction, a SQLite file that exists, SQLAlchemy's parse,
+    dialect and driver. Nothing is connected to (a server checks its URLs at start)."""
+    _check_url_text(url, flag)
     sa = require("sqlalchemy", extra="sql")
     db = _Db(url, flag)
     _backend(sa, db)
@@ -1213,6 +1220,7 @@ def _table_fix(sa, con, table: str) -> str:
 
 
 def _run(url, roles, table, query, timeout, flag):
+    _check_url_text(url, flag)
     sa = require("sqlalchemy", extra="sql")
     db = _Db(checked_db_url(url, flag), flag, timeout)
     if (table is None) == (query is None):
