@@ -8,7 +8,7 @@ import functools
 import inspect
 import os
 
-from ._run import is_target
+from ._run import _said_as_called, is_target
 from ._spec import _SECTIONS, AuditSpec, named_as_called
 
 # a spec dict's top-level keys: a dict with none of them is no spec
@@ -48,24 +48,6 @@ _PURPOSES = {
     "run_compare": "compare",
     "run_thresholds": "thresholds",
 }
-
-
-@functools.cache
-def _python_words() -> dict:
-    """Each flag as a Python call names it, as its refusals do (``named_as_called``): the
-    engine's keyword of its spec key (``--exclude-group``: ``exclude_groups``), else the key's
-    field. A result's notes say it so (``fairness.in_face_words``)."""
-    from ._spec import ENGINE_KEYS, flag_paths
-
-    keyword = {path: k for k, path in ENGINE_KEYS.items()}
-    return {f: keyword.get(p, p.rpartition(".")[2]) for f, p in flag_paths().items()}
-
-
-def _said_as_called(result):
-    """``result`` whose notes speak the Python call's words, not the command line's."""
-    from ..fairness import in_face_words
-
-    return in_face_words(result, _python_words())
 
 
 def _run_request(runner: str, first, kwargs, target: str | None):

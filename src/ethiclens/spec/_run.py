@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import functools
 import os
 import re
 from dataclasses import fields
@@ -168,6 +169,24 @@ def _top_level_target(text: str) -> bool:
     return False
 
 
+@functools.cache
+def _python_words() -> dict:
+    """Each flag as a Python call names it, as its refusals do (``named_as_called``): the
+    engine's keyword of its spec key (``--exclude-group``: ``exclude_groups``), else the key's
+    field. A result's notes say it so (``fairness.in_face_words``)."""
+    from ._spec import ENGINE_KEYS, flag_paths
+
+    keyword = {path: k for k, path in ENGINE_KEYS.items()}
+    return {f: keyword.get(p, p.rpartition(".")[2]) for f, p in flag_paths().items()}
+
+
+def _said_as_called(result):
+    """``result`` whose notes speak the Python call's words, not the command line's."""
+    from ..fairness import in_face_words
+
+    return in_face_words(result, _python_words())
+
+
 def run(spec=None, **options):
     """Run an audit request: ``ethiclens.run(spec)``.
 
@@ -201,7 +220,7 @@ def run(spec=None, **options):
         purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
         result = runner.get(purpose, run_audit)(spec)
     warn_outputs_unwritten(spec, purpose)
-    return result
+    return _said_as_called(result)  # its notes in a Python call's words, as audit()'s
 
 
 def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:
