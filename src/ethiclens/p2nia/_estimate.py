@@ -302,16 +302,33 @@ def _has_interval(v: dict) -> bool:
 
 
 def _added(rest: str) -> str:
-    """What an interval's method adds to the mechanism's, whole: ``" (note)"`` reads
-    ``note``; ``"; signed: (k of B ... (1.0%), excluded)"`` keeps its closing parentheses."""
-    rest = rest.lstrip(" :;")
-    inner = rest[1:-1]
-    if rest[:1] == "(" and rest[-1:] == ")" and _balanced(inner):
-        return inner
-    head, sep, tail = rest.partition("); from ")  # the level's words, then the draws raised
-    if rest[:1] == "(" and sep and _balanced(head[1:]):
-        return f"{head[1:]}; from {tail}"
-    return rest
+    """What an interval's method adds to the mechanism's, whole, one level of parentheses
+    shed: each of its parts (split at ``"; "`` outside parentheses) reads without the
+    parentheses around it, ``" (note)"`` as ``note`` and ``"; signed: (k of B ... (1.0%),
+    excluded)"`` as ``signed: k of B ... (1.0%), excluded``; a part's inner parentheses
+    are kept, closed (the line wraps the notes in its own)."""
+    return "; ".join(_unwrapped(part) for part in _parts(rest.lstrip(" :;")))
+
+
+def _parts(text: str) -> list[str]:
+    """``text`` split at each ``"; "`` outside parentheses."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += (c == "(") - (c == ")")
+        if depth == 0 and text.startswith("; ", i):
+            parts.append(text[start:i])
+            start = i + 2
+    return [*parts, text[start:]]
+
+
+def _unwrapped(part: str) -> str:
+    """One part without the parentheses that hold all of it (after a ``label: ``)."""
+    label, sep, rest = part.partition(": (")
+    head, body = (f"{label}: ", f"({rest}") if sep and _balanced(label) else ("", part)
+    inner = body[1:-1]
+    if body[:1] == "(" and body[-1:] == ")" and _balanced(inner):
+        return head + inner
+    return part
 
 
 def _balanced(text: str) -> bool:
