@@ -63,6 +63,16 @@ def verdict_of(data: dict, purpose: str, piece=str) -> dict:
     }
 
 
+def notes_of(result) -> list[str]:
+    """The notes the verdict card shows, as the reports and the terminal say them (in the
+    form's words, :func:`_render` sets them): each attribute's groups named like a missing
+    value ('?'), of an audit, a comparison's rows (model A's: the same rows) or a threshold
+    view."""
+    one = getattr(result, "audit_a", result)
+    notes = one.missing_code_notes
+    return list(notes.values() if isinstance(notes, dict) else notes)
+
+
 def _verdicts_of(rows: list, key: str, piece=str) -> dict:
     """The comparisons per status (``rows``' ``key``, in their order) and the flagged ones."""
     flagged = [f"{piece(r['attribute'])}:{piece(r['group'])}" for r in rows if r[key] == "FLAGGED"]
@@ -143,7 +153,7 @@ def run_job(
             html=html,
             card=card,
             fingerprint=fingerprint,
-            verdict=json.dumps(verdict_of(data, purpose)),
+            verdict=json.dumps({**verdict_of(data, purpose), "notes": notes_of(result)}),
             csv=csv,
             rev=rev,
         )

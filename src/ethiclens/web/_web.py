@@ -386,8 +386,11 @@ def _intact(column: str, value: dict, row: dict) -> bool:
     if column == "verdict":
         counts, flagged = value.get("status_counts"), value.get("flagged")
         models = value.get("models", {"a": "", "b": ""})
+        notes = value.get("notes", [])  # none in a record of an older version
         return (
-            isinstance(counts, dict)
+            isinstance(notes, list)
+            and all(isinstance(n, str) for n in notes)
+            and isinstance(counts, dict)
             and all(k in _STATUSES and type(n) is int and n >= 0 for k, n in counts.items())
             and isinstance(flagged, list)
             and all(isinstance(f, str) for f in flagged)
