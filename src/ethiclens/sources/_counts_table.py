@@ -186,8 +186,8 @@ def _protected_columns(value) -> list:
     the same table on every run, as the audit's ``protected`` takes one), or any other
     iterable of them, read once (``d.keys()``, a generator: refuse_reserved's pass used one
     up, so its columns were silently not counted). What else is given (None, a number, bytes,
-    a mapping, a 0-d or 2-d array, a frame) is refused naming the argument, never a TypeError
-    from iterating it."""
+    a bytearray or memoryview, a mapping, a 0-d or 2-d array, a frame) is refused naming the
+    argument, never a TypeError from iterating it nor bytes read as their ints."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, (set, frozenset)):  # 10**5000 sorted by its text, never a ValueError
@@ -197,7 +197,9 @@ def _protected_columns(value) -> list:
     if isinstance(value, (np.ndarray, pd.Index, pd.Series)) and np.ndim(value) == 1:
         return list(value.tolist())
     arrayish = isinstance(value, (np.ndarray, pd.Index, pd.Series, pd.DataFrame))
-    if isinstance(value, Iterable) and not isinstance(value, (bytes, Mapping)) and not arrayish:
+    # bytes of any kind (a bytearray, a memoryview too) are refused, never read as their ints
+    unread = (bytes, bytearray, memoryview, Mapping)
+    if isinstance(value, Iterable) and not isinstance(value, unread) and not arrayish:
         return list(value)
     fix = "e.g. Roles(y_pred='pred', protected=['sex', 'race'])"
     raise type_refusal(
