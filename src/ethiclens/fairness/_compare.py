@@ -40,6 +40,8 @@ from ._validate import (
     check_length,
     check_one_dimensional,
     encode_edited,
+    label_notes,
+    said_notes,
 )
 
 COMPARE_SCHEMA_VERSION = "1.0"
@@ -313,9 +315,11 @@ def compare(
     policy, opts = policy_and_options("compare", policy, options)
     ci = _difference_ci(opts)
     opts = opts.seeded()
-    true, a, b, weights, sf = _compare_inputs(
+    true, a, b, weights, sf, notes = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
+    if opts.provenance is None and notes:  # arrays: a face that read a file notes its own
+        opts = replace(opts, provenance=said_notes(None, notes))
     opts = replace(opts, ci=ci)  # refusals named the method as given; the result, its one name
     policy = pol.check_policy(policy)
     audit_a, audit_b, encode = _both_audits(true, (a, b), sf, weights, policy, opts)
@@ -439,6 +443,7 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
     roles = {"pred_a": pred_a, "pred_b": pred_b, "y_true": y_true}
     binary = as_binary_columns(roles, opts.pos_label)
     a, b, true = binary["pred_a"], binary["pred_b"], binary["y_true"]
+    notes = label_notes({"y_true": y_true, "pred_a": pred_a, "pred_b": pred_b}, opts.pos_label)
     if np.array_equal(a, b):
         # the columns a face named the models by (the CLI: --y-pred's), else the arguments
         given = tuple(opts.names) != ("A", "B")
@@ -450,7 +455,7 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
             fix="pass the second model's predictions (a different column)",
         )
     sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
-    return true, a, b, weights, sf_plain
+    return true, a, b, weights, sf_plain, notes
 
 
 class SharedEncoding:

@@ -97,10 +97,12 @@ from ._validate import (
     followed_references,
     groups_without_rows,
     isin,
+    label_notes,
     names_of,
     refuse_blank_attribute,
     refuse_underflowing_weights,
     resolve_reference,
+    said_notes,
 )
 
 
@@ -167,13 +169,23 @@ def audit_rows(rows: tuple, policy, options: dict, encode=encode_edited) -> Audi
     if opts.n_bins is None:  # None: the default, as audit_counts, audit_frame and Roles read it
         opts = replace(opts, n_bins=DEFAULT_N_BINS)
     policy = _check_options(policy, opts, y_score is not None or options.get("n_bins") is None)
-    pred, true, scores, weights, sensitive_features = _row_inputs(
+    pred, true, scores, weights, sensitive_features, notes = _row_inputs(
         y_true, y_pred, sensitive_features, y_score, sample_weight, opts
     )
     attrs, edits = encode(sensitive_features, len(pred), opts)
     ctx = _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight)
     facts = _Facts(len(pred), scores is not None, weights is not None, _bins_stated(opts.bins))
-    return _run(ctx, opts, attrs, edits, functools.partial(_attribute_cells, ctx), facts)
+    result = _run(ctx, opts, attrs, edits, functools.partial(_attribute_cells, ctx), facts)
+    return _noted(result, opts, notes)
+
+
+def _noted(result, opts, notes: list[str]):
+    """``result`` with the labels' notes (:func:`label_notes`) in its provenance and said as
+    warnings: an audit called on arrays or a frame (no ``provenance``: a face that read a file
+    gives its own, and its notes by the same rule in the source's column names)."""
+    if opts.provenance is None and notes:
+        result.data["provenance"] = said_notes(result.data.get("provenance"), notes)
+    return result
 
 
 def _bins_stated(bins, column: str = "bins") -> dict[str, list[float]]:
@@ -198,6 +210,7 @@ def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts
         check_length(y_true, n, "y_true")
     binary = as_binary_columns({"y_pred": y_pred, "y_true": y_true}, opts.pos_label)
     pred, true = binary["y_pred"], binary["y_true"]
+    notes = label_notes({"y_true": y_true, "y_pred": y_pred}, opts.pos_label)
     scores = as_scores(y_score, n) if y_score is not None else None
     if scores is not None and true is None:
         raise EthicLensInputError(
@@ -206,7 +219,7 @@ def _row_inputs(y_true, y_pred, sensitive_features, y_score, sample_weight, opts
             fix="pass y_true too, or drop y_score",
         )
     weights = as_weights(sample_weight, n) if sample_weight is not None else None
-    return pred, true, scores, weights, sensitive_features
+    return pred, true, scores, weights, sensitive_features, notes
 
 
 def _rows_context(opts, policy, pred, true, scores, weights, attrs, sample_weight) -> _Context:
@@ -278,7 +291,7 @@ def audit_counts(
     weighted = WEIGHT_SUM in t.columns
     if weighted:
         _check_weighted_ci(opts.ci)
-    pred, true = _table_labels(t, names, opts.pos_label)
+    pred, true, notes = _table_labels(t, names, opts.pos_label)
     cols = _table_attributes(table, t, protected, attrs_meta)
     gone, opts = Suppressed.of(attrs_meta, cols, opts)  # groups --min-cell dropped whole
     attrs, edits = encode_edited(t[list(cols)], len(t), opts)
@@ -289,7 +302,8 @@ def audit_counts(
     cells = _TableCells(ctx, t, true)
     binned = _table_bins(attrs_meta, cols)
     facts = _Facts(int(t[COUNT].to_numpy(dtype=float).sum()), cells.has_scores, weighted, binned)
-    return _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
+    result = _run(ctx, opts, attrs, edits, gone.build(cells.build), facts, gone.comparisons)
+    return _noted(result, opts, notes)
 
 
 def _table_policy(table, policy, opts, n_bins):
@@ -316,13 +330,16 @@ def _named_cells(table, protected):
 
 def _table_labels(t, names, pos_label):
     """The counts table's ``y_pred`` and ``y_true`` (``None`` when absent) as 0/1 arrays, each
-    cell standing for its ``count`` rows, named as the source's columns (as the user knows them)."""
+    cell standing for its ``count`` rows, named as the source's columns (as the user knows them),
+    and the notes on their values (:func:`label_notes`)."""
     roles = {
         r: t[r].rename(names.get(r, r)).reset_index(drop=True) if r in t.columns else None
         for r in (Y_PRED, Y_TRUE)
     }
-    binary = as_binary_columns(roles, pos_label, counts=t[COUNT].to_numpy(dtype=float))
-    return binary[Y_PRED], binary[Y_TRUE]
+    counts = t[COUNT].to_numpy(dtype=float)
+    binary = as_binary_columns(roles, pos_label, counts=counts)
+    notes = label_notes({r: roles[r] for r in (Y_TRUE, Y_PRED)}, pos_label, counts=counts)
+    return binary[Y_PRED], binary[Y_TRUE], notes
 
 
 def _table_attributes(table, t, protected, meta) -> list[str]:

@@ -57,8 +57,10 @@ from ._validate import (
     check_flag,
     check_length,
     encode_edited,
+    label_notes,
     refuse_underflowing_weights,
     resolve_reference,
+    said_notes,
 )
 
 THRESHOLDS_SCHEMA_VERSION = "1.0"
@@ -379,7 +381,7 @@ def threshold_table(
     check_draws(opts.n_boot, "n_boot", default=1000)  # threshold_table's (_options)
     check_level_draws(opts.n_boot, opts.confidence_level)
     check_flag(opts.positive_is_favorable, "positive_is_favorable")
-    scores, true, weights, sensitive_features = _rows(
+    scores, true, weights, sensitive_features, notes = _rows(
         y_true, y_score, sensitive_features, sample_weight, opts.pos_label
     )
     n, labelled = len(scores), y_true is not None
@@ -392,7 +394,8 @@ def threshold_table(
     frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts, edits)
     frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
-    return ThresholdTable(frame, audited, config, {"n_rows": int(n)})
+    data = {"n_rows": int(n), **({"provenance": said_notes(None, notes)} if notes else {})}
+    return ThresholdTable(frame, audited, config, data)
 
 
 def _attributes_rows(attrs, th, rows, labelled, policy, opts, edits) -> pd.DataFrame:
@@ -445,8 +448,9 @@ def _length(values) -> int | None:
 
 
 def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
-    """Scores, labels (all 1 without labels: every row counts as a positive), weights and the
-    attributes, pandas inputs paired by index label as in audit (:func:`align_inputs`)."""
+    """Scores, labels (all 1 without labels: every row counts as a positive), weights, the
+    attributes, pandas inputs paired by index label as in audit (:func:`align_inputs`), and
+    the labels' notes (:func:`label_notes`)."""
     _refuse_short_scores(y_score, y_true, sensitive_features)
     (y_true, sensitive_features, y_score, sample_weight), n = aligned_rows(
         "y_score",
@@ -459,9 +463,11 @@ def _rows(y_true, y_score, sensitive_features, sample_weight, pos_label):
     scores = as_scores(y_score, n)
     weights = as_weights(sample_weight, n, "y_score") if sample_weight is not None else None
     if y_true is None:
-        return scores, np.ones(n, dtype=np.int8), weights, sensitive_features
+        return scores, np.ones(n, dtype=np.int8), weights, sensitive_features, []
     check_length(y_true, n, "y_true", "y_score")
-    return scores, as_binary(y_true, "y_true", pos_label), weights, sensitive_features
+    true = as_binary(y_true, "y_true", pos_label)
+    notes = label_notes({"y_true": y_true}, pos_label)
+    return scores, true, weights, sensitive_features, notes
 
 
 def _counted(name, groups, codes, rows, reference) -> _Attribute:

@@ -600,6 +600,59 @@ def _label_key(value):
         return text
 
 
+def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
+    """With ``pos_label``, every other value is negative: a column holding more than one other
+    value (predictions yes/no/maybe) gets a note naming them and their rows. The one rule of
+    every face (arrays, files on every engine, counts tables, compare, thresholds):
+    ``rows_per_value`` maps each column, in the face's words ('p (y_pred)'), to the rows of
+    each of its values (a Series: value -> rows; a counts table's: its cells' counts)."""
+    if pos_label is None:
+        return []
+    notes = []
+    for column, rows in rows_per_value.items():
+        others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
+        if len(others) > 1:
+            listed = ", ".join(
+                f"{str(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
+                for value, n in sorted(others.items(), key=lambda item: str(item[0]))
+            )
+            notes.append(
+                f"column {column!r}: only {pos_label!r} is positive; the other values were "
+                f"all counted as negative: {listed}"
+            )
+    return notes
+
+
+def label_notes(columns: Mapping, pos_label, *, counts=None) -> list[str]:
+    """:func:`negative_values_notes` of ``{role: values}`` (None skipped), each column named
+    as the audit's refusals name it ('p (y_pred)'); ``counts``: the rows each value stands for
+    (a counts table's cells)."""
+    if pos_label is None:
+        return []
+    rows = {}
+    for role, values in columns.items():
+        if values is None:
+            continue
+        series = pd.Series(_text_kept(values) if not isinstance(values, pd.Series) else values)
+        series = series.reset_index(drop=True)
+        weights = pd.Series(np.ones(len(series)) if counts is None else counts, dtype=float)
+        rows[_label(values, role)] = weights.groupby(series, sort=False, dropna=True).sum()
+    return negative_values_notes(rows, pos_label)
+
+
+def said_notes(provenance, notes: list[str]) -> dict:
+    """``provenance`` with ``notes`` added (``data.provenance.notes``), each said as a
+    ``UserWarning`` (the command line prints it as one 'warning:' line)."""
+    import warnings
+
+    provenance = dict(provenance or {})
+    if notes:
+        provenance["notes"] = [*provenance.get("notes", []), *notes]
+    for note in notes:
+        warnings.warn(note, UserWarning, stacklevel=4)
+    return provenance
+
+
 def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
     """Rows of ``series`` equal to ``pos_label`` (:func:`label_matches`); refused, naming
     ``column`` and the values it has, when the label occurs nowhere."""

@@ -438,29 +438,15 @@ def _check_pos_label_shared(spec: AuditSpec, loaded: Loaded) -> None:
 
 
 def _negative_values_note(spec: AuditSpec, loaded: Loaded) -> list[str]:
-    """With ``pos_label``, every other value is negative: a column holding more than one other
-    value (predictions yes/no/maybe) gets a note naming them and their rows, the same on every
-    engine (rows: the values counted; a counts table: its cells' counts)."""
-    pos_label = spec.roles.pos_label
-    if pos_label is None:
+    """With ``pos_label``, every other value is negative: the labels' and each prediction
+    column's note (``fairness.negative_values_notes``: the rule every face shares), their
+    values counted the same on every engine (rows: the values counted; a counts table: its
+    cells' counts) and each column named as the source names it."""
+    if spec.roles.pos_label is None:
         return []
-    import pandas as pd
+    from ..fairness import negative_values_notes
 
-    from ..fairness import label_matches
-
-    notes = []
-    for column, rows in _rows_per_value(spec, loaded).items():
-        others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
-        if len(others) > 1:
-            listed = ", ".join(
-                f"{str(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
-                for value, n in sorted(others.items(), key=lambda item: str(item[0]))
-            )
-            notes.append(
-                f"column {column!r}: only {pos_label!r} is positive; the other values were "
-                f"all counted as negative: {listed}"
-            )
-    return notes
+    return negative_values_notes(_rows_per_value(spec, loaded), spec.roles.pos_label)
 
 
 def _rows_per_value(spec: AuditSpec, loaded: Loaded) -> dict:
