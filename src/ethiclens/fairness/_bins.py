@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    LongInteger,
     check_argument_type,
     check_member,
     exact_whole,
@@ -26,7 +27,7 @@ from .._checks import (
     underflows,
 )
 from .._text import distinct_numbers, number_text, printed_floats
-from ..errors import EthicLensInputError, FaceFix
+from ..errors import SHOWN_DIGITS, EthicLensInputError, FaceFix, shown_int
 
 _EDGES = "e.g. 0,25,45,65,120"
 
@@ -300,6 +301,9 @@ def _as_numbers(raw: pd.Series) -> pd.Series:
     except OverflowError:  # an int past float's range (10**400): an infinity, outside the edges
         huge = raw.map(lambda v: wide_float(v) if isinstance(v, int) else v)
         numeric = pd.to_numeric(huge, errors="coerce")
+    long = numeric.isna() & raw.map(_long_whole_text)  # past int()'s 4,300 digits: ±inf
+    if long.any():
+        numeric = numeric.astype(float).mask(long, raw[long].map(float))
     if pd.api.types.is_complex_dtype(numeric.dtype):  # 1+2j is no number on an axis to bin
         numeric = pd.to_numeric(
             raw.map(lambda v: None if isinstance(v, complex) else v), errors="coerce"
@@ -307,13 +311,24 @@ def _as_numbers(raw: pd.Series) -> pd.Series:
     return numeric
 
 
+def _long_whole_text(value) -> bool:
+    """Whether ``value`` is the text of a whole number with more digits than ``int()`` takes
+    (which ``pd.to_numeric`` then reads as no number)."""
+    if not isinstance(value, str) or not is_number_text(value.strip(), whole=True):
+        return False
+    return len(value.strip().lstrip("+-")) > SHOWN_DIGITS and exact_whole(value) is None
+
+
 def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
     """{position: value} of the whole numbers in ``raw`` past 2**53 that their float ``x``
-    rounds (2**53 + 3 reads as 2**53 + 4): binned by their exact value."""
+    rounds (2**53 + 3 reads as 2**53 + 4), or past a float's range (10**5000 reads as inf):
+    binned, and named in a refusal, by their exact value."""
     out = {}
-    at = np.flatnonzero(np.isfinite(x) & (np.abs(x) >= 2.0**53))
+    at = np.flatnonzero(~np.isnan(x) & (np.abs(x) >= 2.0**53))
     for i, given in zip(at.tolist(), raw.to_numpy()[at].tolist(), strict=True):
         v = exact_whole(given)  # an int, or text of digits ("9007199254740995")
+        if v is None and _long_whole_text(given):  # shown shortened, as written
+            v = LongInteger(given.strip())
         if v is not None and v != float(x[i]):  # a Python float: np.float64 would round the int
             out[i] = v
     return out
@@ -377,7 +392,11 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
             *(float(f(x[rest])) for f in (np.min, np.max) if rest.any()),
         ]
         least, most = (
-            str(v) if isinstance(v, int | decimal.Decimal) else number_text(v)
+            shown_int(v)
+            if isinstance(v, int)
+            else str(v)
+            if isinstance(v, decimal.Decimal)
+            else number_text(v)
             for v in (min(seen), max(seen))
         )
         raise EthicLensInputError(
