@@ -315,11 +315,9 @@ def compare(
     policy, opts = policy_and_options("compare", policy, options)
     ci = _difference_ci(opts)
     opts = opts.seeded()
-    true, a, b, weights, sf, notes = _compare_inputs(
+    true, a, b, weights, sf, opts = _compare_inputs(
         y_true, pred_a, pred_b, sensitive_features, sample_weight, opts
     )
-    if opts.provenance is None and notes:  # arrays: a face that read a file notes its own
-        opts = replace(opts, provenance=said_notes(None, notes))
     opts = replace(opts, ci=ci)  # refusals named the method as given; the result, its one name
     policy = pol.check_policy(policy)
     audit_a, audit_b, encode = _both_audits(true, (a, b), sf, weights, policy, opts)
@@ -416,7 +414,8 @@ def _state_edits(config: dict, opts, audited: dict) -> None:
 
 
 def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
-    """Labels, both models' predictions, weights and the attributes, checked and aligned."""
+    """Labels, both models' predictions, weights and the attributes, checked and aligned,
+    and ``opts`` with the labels' notes in its provenance (arrays: a file's face gives its own)."""
     for role, values in (("pred_a", pred_a), ("pred_b", pred_b)):
         check_one_dimensional(values, role, "pass one prediction per row")
     n = len(pred_a)
@@ -455,7 +454,9 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
             fix="pass the second model's predictions (a different column)",
         )
     sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
-    return true, a, b, weights, sf_plain, notes
+    if opts.provenance is None and notes:  # arrays: a face that read a file notes its own
+        opts = replace(opts, provenance=said_notes(None, notes))
+    return true, a, b, weights, sf_plain, opts
 
 
 class SharedEncoding:

@@ -394,8 +394,13 @@ def threshold_table(
     frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts, edits)
     frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
-    data = {"n_rows": int(n), **({"provenance": said_notes(None, notes)} if notes else {})}
-    return ThresholdTable(frame, audited, config, data)
+    return ThresholdTable(frame, audited, config, _table_data(n, notes))
+
+
+def _table_data(n: int, notes: list[str]) -> dict:
+    """The table's ``data``: its rows, and the labels' notes (``provenance.notes``, as an
+    audit's), each said as a warning."""
+    return {"n_rows": int(n), **({"provenance": said_notes(None, notes)} if notes else {})}
 
 
 def _attributes_rows(attrs, th, rows, labelled, policy, opts, edits) -> pd.DataFrame:
