@@ -293,9 +293,11 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
         store.set_meta("held", held_windows(plan.pending, plan.spans))
         store.add_run(run, now.isoformat(), request.target_name(), len(plan.new), counted.t_max)
     info = _run_info(request, plan, run, now, counted.engine)
-    info["notes"] = absent
+    info["notes"] = [*absent, *(counted.label_notes or [])]
     for note in absent if warn else ():  # said to a Python caller too
         warnings.warn(mask_secrets(note), AbsentGroupWarning, 3)  # a group named like a URL
+    for note in (counted.label_notes or []) if warn else ():  # as an audit of the rows says it
+        warnings.warn(mask_secrets(note), UserWarning, 3)
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))

@@ -34,7 +34,12 @@ from ..errors import (
     plain_text,
     shortened_digits,
 )
-from ..fairness import PosLabelAbsent, round_significant, values_written_alike
+from ..fairness import (
+    PosLabelAbsent,
+    negative_values_notes,
+    round_significant,
+    values_written_alike,
+)
 from ..io import (
     _BEING_WRITTEN,
     _first_not_one_value,
@@ -233,6 +238,9 @@ class Counted:
     # under --pos-label, {role: values} of each label column that holds the positive value
     # (``y_pred``, ``y_true``), as written: the run adds them to the store's ``label_values``
     label_values: dict | None = None
+    # under --pos-label, the audit's note on the other values counted as negative
+    # (``fairness.negative_values_notes``): the run's notes say it
+    label_notes: list | None = None
 
 
 # an in-memory target (``run_monitor`` from Python): its kind of files, and how its rows are
@@ -1568,6 +1576,7 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
     groups judged by the audit's rules (``check_groups``: none looks continuous),
     placed in windows from ``origin_day`` (the first day seen, when None) and summed per
     (window, columns)."""
+    notes = _label_notes(raw, cols)  # of the values as written, before they are 0/1
     label_values = _label_columns(raw, cols)
     _groups(raw, cols.protected)
     binned_groups(raw, cols.bins, COUNT)
@@ -1592,7 +1601,22 @@ def _finish(raw, t_range, cols: Columns, window: Window, origin_day, engine) -> 
         outside = t_min if not in_time_range(t_min, t_min) else t_max
         raise time_range_error(cols.time, _iso_or_seconds(outside))
     per = _per_window(raw, window, origin_day)
-    return Counted(table, per, origin_day, t_min, t_max, engine, label_values)
+    return Counted(table, per, origin_day, t_min, t_max, engine, label_values, notes)
+
+
+def _label_notes(raw: pd.DataFrame, cols: Columns) -> list[str]:
+    """The audit's note on the values ``--pos-label`` counts as negative (the labels', then
+    the predictions'), each value's rows as every engine counted them, each column named as
+    the audit names it (``fairness.negative_values_notes``: one rule for every face)."""
+    if cols.pos_label is None:
+        return []
+    named = [(c, f"{c} ({role})") for c, role in ((cols.y_true, "y_true"), (cols.y_pred, "y_pred"))]
+    rows = {
+        name: raw[COUNT].groupby(typed_text(label_text(raw[c])).to_numpy(), sort=False).sum()
+        for c, name in named
+        if c
+    }
+    return negative_values_notes(rows, cols.pos_label)
 
 
 def _per_window(raw: pd.DataFrame, window: Window, origin_day) -> pd.DataFrame:
