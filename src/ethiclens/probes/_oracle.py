@@ -26,7 +26,7 @@ from .._checks import (
     is_number,
     printed_float,
 )
-from .._text import beside, plural, threshold_text
+from .._text import beside, number_text, plural, threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 from ._counterfactual import quiet_nans
@@ -101,7 +101,8 @@ def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
             "outside [0, 1]",
             "disparate_impact",
             disparate_impact,
-            f"choose a DI from 0 to {_at_most(1 / r1)} (the reference selection rate is {r1:g})",
+            f"choose a DI from 0 to {_at_most(1 / r1)} (the reference selection rate is "
+            f"{number_text(r1)})",
         )
     return r1, r0
 
@@ -194,7 +195,8 @@ def _privileged_rates(r1: float, b1: float, separation: float) -> tuple[float, f
     if not lo1 <= separation <= hi1:
         # name both settings: the default separation is refused because of reference_rate
         raise _argument_error(
-            f"separation impossible at reference_rate {r1:g} and base rate {b1:g}",
+            f"separation impossible at reference_rate {number_text(r1)} and base rate "
+            f"{number_text(b1)}",
             "separation",
             separation,
             f"use a separation in {_inward(lo1, hi1)}, or a reference_rate nearer base_rates[0]",
@@ -271,11 +273,13 @@ def _eo_gap_error(target, di, r1, b0, reference) -> EthicLensInputError:
         # rounded inwards to 2 decimals, so both ends are themselves possible
         a, b = np.ceil(ok.min() * 100 - 1e-9) / 100, np.floor(ok.max() * 100 + 1e-9) / 100
         fix += (
-            f", or a DI from {a:g} to {b:g}, where an EO gap of {target:g} is possible "
+            f", or a DI from {a:g} to {b:g}, where an EO gap of {number_text(target)} is "
+            "possible "
             "(--di; disparate_impact in Python)"
         )
     return _argument_error(
-        f"no valid classifier has an EO gap of {target:g} at DI {di:g} (possible EO gaps at "
+        f"no valid classifier has an EO gap of {number_text(target)} at DI {number_text(di)} "
+        "(possible EO gaps at "
         f"this DI: [{low:.3f}, {high:.3f}])",
         "eo_gap",
         target,
@@ -392,7 +396,8 @@ class OracleResult:
         side = _policy_side(di)
         expect = _expectation(di, self.truth["equalized_odds_difference"])
         lines = [
-            f"flag fired ({meth}, truth DI {di:g} {side}), {expect}: {_flag_words(rate)}"
+            f"flag fired ({meth}, truth DI {number_text(di)} {side}), {expect}: "
+            + _flag_words(rate)
             for meth, rate in self.flag_rate.items()
         ]
         lines.append(
