@@ -104,3 +104,13 @@ def test_the_file_and_the_arrays_say_the_same_words(tmp_path, capsys):
     assert json.loads(out.read_text())["data"]["provenance"]["notes"] == [
         _note("y (y_true)", d, "y")
     ]
+
+
+def test_bytes_labels_are_named_as_the_text_they_are_read_as():
+    d = _frame()
+    y, p = (np.array([v.encode() for v in d[c]]) for c in ("y", "p"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = ethiclens.audit(y, p, d[["g"]], pos_label=b"yes", n_boot=100)
+    want = [_note("y_true", d, "y"), _note("y_pred", d, "p")]  # 'maybe', not "b'maybe'"
+    assert result.data["provenance"]["notes"] == want

@@ -629,15 +629,18 @@ def label_notes(columns: Mapping, pos_label, *, counts=None) -> list[str]:
     (a counts table's cells)."""
     if pos_label is None:
         return []
-    rows = {}
+    notes = []
     for role, values in columns.items():
         if values is None:
             continue
+        column = _label(values, role)
         series = pd.Series(_text_kept(values) if not isinstance(values, pd.Series) else values)
-        series = series.reset_index(drop=True)
+        # bytes labels as the text the audit reads them as (b'yes' is 'yes'), as as_binary does
+        series, label = _as_text_labels(series.reset_index(drop=True), column, pos_label)
         weights = pd.Series(np.ones(len(series)) if counts is None else counts, dtype=float)
-        rows[_label(values, role)] = weights.groupby(series, sort=False, dropna=True).sum()
-    return negative_values_notes(rows, pos_label)
+        rows = weights.groupby(series, sort=False, dropna=True).sum()
+        notes += negative_values_notes({column: rows}, label)
+    return notes
 
 
 def said_notes(provenance, notes: list[str]) -> dict:
