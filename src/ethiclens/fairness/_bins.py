@@ -319,19 +319,32 @@ def _long_whole_text(value) -> bool:
     return len(value.strip().lstrip("+-")) > SHOWN_DIGITS and exact_whole(value) is None
 
 
-def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict[int, int]:
+def _whole_past_floats(raw: pd.Series, x: np.ndarray) -> dict:
     """{position: value} of the whole numbers in ``raw`` past 2**53 that their float ``x``
-    rounds (2**53 + 3 reads as 2**53 + 4), or past a float's range (10**5000 reads as inf):
-    binned, and named in a refusal, by their exact value."""
+    rounds (2**53 + 3 reads as 2**53 + 4), and of the numbers past a float's range (10**5000,
+    1e400 and Decimal('1e5000') read as inf): binned, and named in a refusal, by their exact
+    value."""
     out = {}
     at = np.flatnonzero(~np.isnan(x) & (np.abs(x) >= 2.0**53))
     for i, given in zip(at.tolist(), raw.to_numpy()[at].tolist(), strict=True):
         v = exact_whole(given)  # an int, or text of digits ("9007199254740995")
         if v is None and _long_whole_text(given):  # shown shortened, as written
             v = LongInteger(given.strip())
+        if v is None and np.isinf(x[i]):  # 1e400 or Decimal('1e5000'): the number it is
+            v = _overflowed(given)
         if v is not None and v != float(x[i]):  # a Python float: np.float64 would round the int
             out[i] = v
     return out
+
+
+def _overflowed(given) -> decimal.Decimal | None:
+    """The finite number a value past a float's range stands for (number text ``1e400``, a
+    ``Decimal('1e5000')``) as a Decimal; None for an infinity itself, or anything else."""
+    if isinstance(given, str) and is_number_text(given.strip()):
+        given = decimal.Decimal(given.strip())
+    if isinstance(given, decimal.Decimal) and given.is_finite():
+        return given
+    return None
 
 
 def _decimals_on_edges(values, raw: pd.Series, x: np.ndarray, edges: list[float]) -> dict:
@@ -373,6 +386,17 @@ def _exact_edges(edges: list[float]) -> np.ndarray:
     return np.asarray([_edge_value(e) for e in edges], dtype=object)
 
 
+def _range_end(v) -> str:
+    """An end of the data range as a refusal shows it: a whole number shortened past
+    ``SHOWN_DIGITS`` digits (``shown_int``), a Decimal as it writes itself (``1E+400``; a long
+    one to 12 digits), a float as :func:`number_text` writes it."""
+    if isinstance(v, int):
+        return shown_int(v)
+    if isinstance(v, decimal.Decimal):
+        return str(v) if len(str(v)) <= SHOWN_DIGITS else f"{v:.12g}"
+    return number_text(v)
+
+
 def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None) -> None:
     """Refuse values outside ``[edges[0], edges[-1]]``, counting the rows they stand for;
     ``exact``: the whole numbers a float rounds, compared as they are."""
@@ -391,14 +415,7 @@ def _refuse_outside(x: np.ndarray, missing, edges, rows, column: str, exact=None
             *(exact or {}).values(),
             *(float(f(x[rest])) for f in (np.min, np.max) if rest.any()),
         ]
-        least, most = (
-            shown_int(v)
-            if isinstance(v, int)
-            else str(v)
-            if isinstance(v, decimal.Decimal)
-            else number_text(v)
-            for v in (min(seen), max(seen))
-        )
+        least, most = (_range_end(v) for v in (min(seen), max(seen)))
         raise EthicLensInputError(
             f"{int(n_out)} row(s) with values outside the bin edges [{low}, {high}] (data range "
             f"{least} to {most})",
