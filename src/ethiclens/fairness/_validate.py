@@ -1141,8 +1141,9 @@ def _as_frame(sf) -> pd.DataFrame:
 
 def _keyed_by_rows(values: Mapping) -> bool:
     """A dict of sensitive features whose every value is one label (``dict(enumerate(g))``,
-    ``{'r0': 'a', ...}``), not a column: keyed by rows, as a dict given as y_true is."""
-    return bool(values) and all(
+    ``{'r0': 'a', ...}``), not a column: keyed by rows, as a dict given as y_true is. One key
+    is a column given as one label (``{'g': 'a'}``): refused as that column."""
+    return len(values) > 1 and all(
         v is None or v is pd.NA or isinstance(v, (str, bytes, numbers_abc.Number, np.generic))
         for v in values.values()
     )
