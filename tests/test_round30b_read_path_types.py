@@ -10,7 +10,7 @@ import pytest
 from ethiclens.errors import EthicLensInputError
 from ethiclens.io import read_table, refuse_missing
 
-NUL = "holds a NUL character, which no file name can"
+NUL = re.escape("a path cannot hold a NUL character (\\x00)")
 TYPE = re.escape("must be a file path (a str or os.PathLike)")
 
 

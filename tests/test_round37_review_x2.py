@@ -80,7 +80,7 @@ def test_a_pathlike_is_named_by_its_path_and_bytes_are_refused(tmp_path, monkeyp
     call = lambda: write_json_output(Named(""), {"a": 1})  # noqa: E731
     _refused(tmp_path, monkeypatch, call, "argument 'path': must not be empty (value: '')")
     said = _refused(tmp_path, monkeypatch, lambda: check_path(Named("a\x00.html"), "r.html"), "")
-    assert "holds a NUL character" in said and "<Named" not in said, said
+    assert "cannot hold a NUL character" in said and "<Named" not in said, said
     start = "option '--json': must be a file path (a str or os.PathLike)"
     _refused(
         tmp_path, monkeypatch, lambda: check_suffix(Named(b"r.json"), "--json", ".json", "x"), start

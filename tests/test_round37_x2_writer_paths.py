@@ -57,7 +57,7 @@ def _said(bad, folder=False):
     if not isinstance(bad, (str, Path)):
         return "must be a folder path" if folder else "must be a file path"
     if "\x00" in str(bad):
-        return "holds a NUL character"
+        return "a path cannot hold a NUL character"
     return "must not be empty" if not str(bad).strip() else "names a folder, not a file"
 
 
@@ -66,7 +66,8 @@ def test_check_suffix_refuses_what_names_no_file(bad):
     with pytest.raises(EthicLensInputError) as err:
         check_suffix(bad, "--html", ".html", "the HTML report")
     assert str(err.value).startswith(f"option '--html': {_said(bad)}")
-    assert "e.g. --html report.html" in str(err.value)
+    nul = "\x00" in str(bad)  # a NUL: every face's fix (round 47)
+    assert ("remove it: no file" if nul else "e.g. --html report.html") in str(err.value)
     check_suffix(None, "--html", ".html", "the HTML report")  # not asked: passes
 
 

@@ -1931,28 +1931,31 @@ def _refuse_folder_name(path, flag: str | None = None) -> None:
     raise EthicLensInputError(problem, column=flag, fix=fix)
 
 
+# a path holding a NUL, in every face's words (a flag, a spec key, an argument, the web's
+# settings; the command line's path type and the spec say them so too): no file system takes
+# one, and ``os`` would raise its own ValueError ('embedded null byte') deep inside
+NUL_IN_PATH = "a path cannot hold a NUL character (\\x00)"
+NUL_PATH_FIX = "remove it: no file or folder name holds one"
+
+
 def _refuse_nul_path(path, flag: str | None = None) -> None:
     """Refuse an output path holding a NUL, naming ``flag`` (else the argument ``path``), in
-    the words of :func:`ethiclens.fairness._display.check_path`: no file system takes one, and
-    ``os`` would raise its own ValueError ('embedded null byte') deep inside a writer. A
+    the words of :func:`ethiclens.fairness._display.check_path` (:data:`NUL_IN_PATH`). A
     path that is no str or ``os.PathLike`` (None, a number, bytes) is refused alike."""
-    fixes = ("give the path to write as text", "give the path to write without the NUL character")
-    _refuse_not_a_path(path, flag, *fixes)
+    _refuse_not_a_path(path, flag, "give the path to write as text")
 
 
-def _refuse_not_a_path(path, flag: str | None, fix: str, nul_fix: str | None = None) -> None:
+def _refuse_not_a_path(path, flag: str | None, fix: str) -> None:
     """Refuse ``path`` (given by ``flag``, else the argument ``path``) when it is no str or
-    ``os.PathLike``, with ``fix``, or holds a NUL, with ``nul_fix`` (default ``fix``)."""
+    ``os.PathLike``, with ``fix``, or holds a NUL (:data:`NUL_IN_PATH`)."""
     is_path = isinstance(path, (str, os.PathLike))
     if is_path and "\x00" not in str(path):
         return
     raise EthicLensInputError(
-        "holds a NUL character, which no file name can"
-        if is_path
-        else "must be a file path (a str or os.PathLike)",
+        NUL_IN_PATH if is_path else "must be a file path (a str or os.PathLike)",
         column=flag or "path",
         value=str(path) if is_path else path,
-        fix=(nul_fix or fix) if is_path else fix,
+        fix=NUL_PATH_FIX if is_path else fix,
         kind=None if flag else "argument",
     )
 
@@ -2212,11 +2215,8 @@ def _refuse_no_path(
     value = str(value) if text else value
     if not text or "\x00" in value:  # os would raise TypeError / ValueError deep inside
         what = "folder" if folder else "file"
-        problem = (
-            "holds a NUL character, which no file name can"
-            if text
-            else f"must be a {what} path (a str or os.PathLike)"
-        )
+        problem = NUL_IN_PATH if text else f"must be a {what} path (a str or os.PathLike)"
+        fix = NUL_PATH_FIX if text else fix
     elif not value.strip():
         problem = "must not be empty"
     elif not folder and os.path.basename(os.path.normpath(value)) in ("", ".", ".."):
@@ -2324,7 +2324,7 @@ def read_config_file(path, flag: str, what: str = "file", *, suffixes=CONFIG_SUF
     from ._checks import MAX_CONFIG_BYTES, check_config_size
 
     fix = f"give the path of a {what}"  # a NUL: no file system's name ('file \\x00 does not exist')
-    _refuse_not_a_path(path, flag, fix, f"{fix} without the NUL character")
+    _refuse_not_a_path(path, flag, fix)
     refuse_unopenable(path, flag)  # a name too long: by its flag (Path.is_file raised)
     path = Path(path)
 

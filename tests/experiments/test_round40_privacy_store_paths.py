@@ -14,7 +14,7 @@ from ethiclens.experiments import (
 )
 
 BAD = [None, 123, True, b"runs.sqlite", "a\x00b.sqlite", ""]
-WORDS = ("must be a file path", "holds a NUL character", "must not be empty")
+WORDS = ("must be a file path", "cannot hold a NUL character", "must not be empty")
 
 
 @pytest.mark.parametrize("path", BAD)

@@ -16,7 +16,7 @@ ROLES = dict(time="ts", window="1d", y_pred="p", protected=("g",))
 @pytest.mark.parametrize(
     "target, said",
     [
-        ("a\x00b.csv", "holds a NUL character, which no file name can"),
+        ("a\x00b.csv", "a path cannot hold a NUL character (\\x00)"),
         ("loop", "is a loop of symbolic links"),
     ],
 )

@@ -24,8 +24,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
         ("databases", "WAREHOUSE_URL", "must be a tuple (or list) of variable names, not str"),
         ("monitor_stores", "watch.sqlite", "must be a tuple (or list) of stores, not str"),
         ("monitor_stores", Path("watch.sqlite"), "of stores, not PosixPath"),
-        ("data_dir", "data\x00dir", "holds a NUL byte"),
-        ("store", "history\x00.sqlite", "holds a NUL byte"),
+        ("data_dir", "data\x00dir", "cannot hold a NUL character"),
+        ("store", "history\x00.sqlite", "cannot hold a NUL character"),
         ("token", b"k" * 20, "must be text (a str), not bytes"),
     ],
 )

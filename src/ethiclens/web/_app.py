@@ -272,12 +272,9 @@ def _checked_path(path, column: str) -> Path:
     folder = column == "WebConfig.data_dir"
     path_given(path, column)
     if "\x00" in str(path):  # no file system takes it (Path.resolve: a ValueError)
-        raise EthicLensInputError(
-            "holds a NUL byte (\\x00), which no path may hold",
-            column=column,
-            value=str(path),
-            fix="give the path without it",
-        )
+        from ..io import NUL_IN_PATH, NUL_PATH_FIX  # every face's words
+
+        raise EthicLensInputError(NUL_IN_PATH, column=column, value=str(path), fix=NUL_PATH_FIX)
     checked = Path(path).resolve() if folder else Path(path)
     if checked.exists() and checked.is_dir() != folder:
         problem, fix = _WRONG_KIND[column]
