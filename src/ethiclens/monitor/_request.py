@@ -1385,9 +1385,10 @@ def config_keys_named(flags: dict, config):
 def _shown(value) -> str:
     """A value in a one-line note or fix: text as it is, quoted with its escapes when it holds
     a line break or another control character (never a line of its own, such as a fake note:
-    as the audit's notes show it); anything else as JSON."""
+    as the audit's notes show it), or when it is blank or has spaces around it; anything else
+    as JSON."""
     if isinstance(value, str):
-        return value if value.isprintable() else repr(value)
+        return value if value.isprintable() and value.strip() == value != "" else repr(value)
     return json.dumps(value)
 
 

@@ -129,7 +129,13 @@ def override_note(path: str, old, given: str, config) -> str:
 def _show(value) -> str:
     """A value in a one-line note: text as it is, quoted with its escapes when it holds a line
     break or another control character (a file's value never writes a line of its own, such
-    as a fake note); anything else as JSON."""
+    as a fake note), or when it is blank or has spaces around it (``--protected ' '``, never
+    a value that reads as none); anything else as JSON."""
     if isinstance(value, str):
-        return value if value.isprintable() else repr(value)
+        return value if _bare(value) else repr(value)
     return json.dumps(value)
+
+
+def _bare(text: str) -> bool:
+    """Whether a note shows ``text`` unquoted: printable, not blank, no spaces around it."""
+    return text.isprintable() and text.strip() == text != ""
