@@ -9,7 +9,9 @@ import pytest
 
 
 class _Result:
-    """What a run returns, as far as run_job reads it."""
+    """What a run returns, as far as run_job reads it (its notes too, since 466e3587)."""
+
+    missing_code_notes: dict = {}
 
     def to_json(self) -> str:
         return '{"summary": {"status_counts": {"OK": 1}}}'

@@ -600,6 +600,14 @@ def _label_key(value):
         return text
 
 
+def _label_shown(label) -> str:
+    """``repr(label)``; a whole number past the int-to-text limit shortened (10**5000)."""
+    try:
+        return repr(label)
+    except ValueError:
+        return plain_text(label)
+
+
 def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
     """With ``pos_label``, every other value is negative: a column holding more than one other
     value (predictions yes/no/maybe) gets a note naming them and their rows. The one rule of
@@ -613,12 +621,12 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
         others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
         if len(others) > 1:
             listed = ", ".join(
-                f"{str(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
+                f"{plain_text(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
                 for value, n in sorted(others.items(), key=lambda item: str(item[0]))
             )
             notes.append(
-                f"column {column!r}: only {pos_label!r} is positive; the other values were "
-                f"all counted as negative: {listed}"
+                f"column {column!r}: only {_label_shown(pos_label)} is positive; the other "
+                f"values were all counted as negative: {listed}"
             )
     return notes
 
@@ -634,6 +642,7 @@ def label_notes(columns: Mapping, pos_label, *, counts=None) -> list[str]:
         if values is None:
             continue
         column = _label(values, role)
+        values = _native_order(values)  # a big-endian column: pandas' groupby cannot hash it
         series = pd.Series(_text_kept(values) if not isinstance(values, pd.Series) else values)
         # bytes labels as the text the audit reads them as (b'yes' is 'yes'), as as_binary does
         series, label = _as_text_labels(series.reset_index(drop=True), column, pos_label)
