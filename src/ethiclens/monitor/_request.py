@@ -7,7 +7,6 @@ import contextvars
 import datetime as dt
 import functools
 import glob
-import json
 import os
 import re
 import shlex
@@ -44,7 +43,7 @@ from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
 from ..io import _DatabaseFix, _one_pass
 from ..io import _quoting_dumper as quoting_dumper
-from ..spec import edited_reference, refuse_engine_beside_db
+from ..spec import edited_reference, note_value, refuse_engine_beside_db
 from ._edits import SEP, check_intersections
 from ._evidence import MIN_ALPHA
 from ._store import canonical_protected, checked_store
@@ -1137,7 +1136,9 @@ def _refuse_flags_only(exc: EthicLensInputError, config) -> None:
     if not flags:
         return
     typed = [
-        f if v is True else f"{f} {quote(_shown(v))}" for f, v in flags.items() if v is not False
+        f if v is True else f"{f} {quote(note_value(v))}"
+        for f, v in flags.items()
+        if v is not False
     ]
     what = "holds the monitor's own settings" if len(flags) > 1 else "is the monitor's own setting"
     problem = (
@@ -1184,7 +1185,7 @@ def _replace_target(data: dict, target, flags: dict) -> list:
         return []
     value = target or to_db
     name = "TARGET" if target else "--db" if flags.get("db") else "--db-env"
-    given = f"{name} {_shown(str(value))}"  # a line break escaped: never a note of its own
+    given = f"{name} {note_value(str(value))}"  # a line break escaped: never a note of its own
     replaced = []
     for kind in ("dataset", "file", "counts", "db", "db_env", *(() if to_db else KEYS)):
         old = section.pop(kind, None)  # a file on top has no table or query
@@ -1382,20 +1383,10 @@ def config_keys_named(flags: dict, config):
         _CLI_GIVEN.reset(said)
 
 
-def _shown(value) -> str:
-    """A value in a one-line note or fix: text as it is, quoted with its escapes when it holds
-    a line break or another control character (never a line of its own, such as a fake note:
-    as the audit's notes show it), or when it is blank or has spaces around it; anything else
-    as JSON."""
-    if isinstance(value, str):
-        return value if value.isprintable() and value.strip() == value != "" else repr(value)
-    return json.dumps(value)
-
-
 def _typed_flag(flag: str, value) -> str:
     """A flag as typed: each value of a repeatable one (``--bins a=0,1 --bins b=2,3``)."""
     values = value if isinstance(value, list | tuple) else (value,)
-    return " ".join(f"{flag} {_shown(v)}" for v in values)
+    return " ".join(f"{flag} {note_value(v)}" for v in values)
 
 
 def _apply_flags(data: dict, flags: dict) -> tuple[dict, dict]:

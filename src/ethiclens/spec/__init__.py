@@ -71,6 +71,7 @@ _LAZY = {
     "layered_spec": "._layers",
     "checked_spec_file": "._layers",
     "override_note": "._layers",
+    "note_value": "._layers",
     "replaced_table_or_query": "._layers",
 }
 
@@ -85,6 +86,7 @@ __all__ = [
     "layered_spec",
     "checked_spec_file",
     "override_note",
+    "note_value",
     "replaced_table_or_query",
     "edited_reference",
     "CI_BY_PURPOSE",

@@ -30,9 +30,11 @@ def layered_spec(
     def note(path, old, given):
         notes.append(override_note(path, old, given, config))
 
-    said = {p: f"{by[p]} {_show(v)}" for p, v in updates.items()}
+    said = {p: f"{by[p]} {note_value(v)}" for p, v in updates.items()}
     # each value shown as any flag's is: a line break is escaped, never a line of its own
-    said |= {p: " ".join(f"{by[p]} {_show(v)}" for v in vals) for p, vals in (typed or {}).items()}
+    said |= {
+        p: " ".join(f"{by[p]} {note_value(v)}" for v in vals) for p, vals in (typed or {}).items()
+    }
     section = file_data.get("target")
     if any(p.split(".")[1] in TARGET_KINDS for p in updates) and isinstance(section, dict):
         which = next((g for g in said.values() if g.split(" ")[0] in _TARGET_FLAGS), "")
@@ -123,14 +125,15 @@ def override_note(path: str, old, given: str, config) -> str:
         old = mask_url(str(old))
     if flag in ("--db", "--db-env"):
         given = f"{flag} {mask_url(value)}"
-    return mask_secrets(f"note: {given} overrides {path} = {_show(old)} from {config}")
+    return mask_secrets(f"note: {given} overrides {path} = {note_value(old)} from {config}")
 
 
-def _show(value) -> str:
-    """A value in a one-line note: text as it is, quoted with its escapes when it holds a line
-    break or another control character (a file's value never writes a line of its own, such
-    as a fake note), or when it is blank or has spaces around it (``--protected ' '``, never
-    a value that reads as none); anything else as JSON."""
+def note_value(value) -> str:
+    """A value in a one-line note or fix (a config's overrides, the monitor's "another
+    request"): text as it is, quoted with its escapes when it holds a line break or another
+    control character (a file's value never writes a line of its own, such as a fake note), or
+    when it is blank or has spaces around it (``--protected ' '``, never a value that reads as
+    none); anything else as JSON."""
     if isinstance(value, str):
         return value if _bare(value) else repr(value)
     return json.dumps(value)
