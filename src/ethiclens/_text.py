@@ -328,6 +328,22 @@ def spaced_name(name) -> str:
     return repr(text) if text != text.strip() or looks_quoted else text
 
 
+def typed_group(name, in_merge: bool = False) -> str:
+    """A group as ``--exclude-group`` (``in_merge``: ``--merge-groups``) reads it back
+    (``spec.typed_group`` is this): in double quotes where the flag would read it otherwise:
+    spaces around it (``" ?"``), a pair of double quotes it would drop (``'"A"'``), and in a
+    merge a ",", ":" or bracket, where the flag cuts its groups and its new name
+    (``"é=x,y:z"``, ``"n: e"``), or a double quote, where the flag would pair it
+    (``"a\\"b"``); else as it is. In double quotes its ``"`` and ``\\`` are escaped with a
+    backslash, as a refusal's quoted value (``repr``) escapes them: each reads back as itself."""
+    name = str(name)
+    quoted = len(name) >= 2 and name[0] == name[-1] == '"'
+    cuts = in_merge and any(ch in name for ch in ',:()[]"')
+    if name != name.strip() or quoted or cuts:
+        return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return name
+
+
 def spaced_key(attribute, group) -> str:
     """A comparison's ``attribute:group`` for a line of text, each name as
     :func:`spaced_name` says it (``g:' d'``, ``g:'\\tb'``; ``race:A`` as before): the key a

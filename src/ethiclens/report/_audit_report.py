@@ -19,6 +19,7 @@ from .._text import (
     spaced_name,
     threshold_percent,
     threshold_text,
+    typed_group,
 )
 from ..fairness import (
     SUPPRESSED_GROUPS,
@@ -223,12 +224,12 @@ def group_changes(config: dict, run: dict | None = None) -> list[str]:
 def _listed(groups) -> str:
     """Group names joined by ', ', each holding a comma (or space around it, or itself in a
     pair of double quotes: '"A"', which bare reads as A) in double quotes as the command line
-    takes it: 'merged "Black, non-Hispanic", Other' names two groups."""
+    takes it: 'merged "Black, non-Hispanic", Other' names two groups; one holding a '"' in
+    double quotes, escaped (``spec.typed_group``)."""
 
     def one(name) -> str:
         text = str(name)
-        quoted = len(text) >= 2 and text[0] == text[-1] == '"'
-        return f'"{text}"' if "," in text or text != text.strip() or quoted else text
+        return typed_group(text, "," in text or '"' in text)
 
     return ", ".join(map(one, groups))
 

@@ -2,6 +2,7 @@
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
 from .._optional import lazy_names
+from .._text import typed_group
 from ._parse import (
     attribute_names,
     edit_attribute,
@@ -15,7 +16,6 @@ from ._parse import (
     parse_protected,
     refuse_blank_columns,
     resolved_edits,
-    typed_group,
     unquoted,
 )
 from ._spec import (

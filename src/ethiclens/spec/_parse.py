@@ -6,6 +6,8 @@ these on a command line (and may type them in a config file); the spec stores th
 
 from __future__ import annotations
 
+import re
+
 from .._checks import empty_fix
 from .._text import prints_blank
 from ..errors import EthicLensInputError, flag_texts
@@ -175,7 +177,7 @@ def parse_excludes(values, attributes=None) -> dict:
     out: dict[str, list[str]] = {}
     for item in flag_texts(values, "--exclude-group", "race=Asian"):
         attr, sep, group = _split_attribute(item, attributes)
-        attr, group = _edit_attribute(attr, attributes), unquoted(group)
+        attr, group = _edit_attribute(attr, attributes), _group_name(group)
         if not (sep and attr and group):
             fix = "e.g. --exclude-group race=Asian"
             raise _refused("must be ATTR=GROUP", "--exclude-group", fix, item)
@@ -190,12 +192,14 @@ def split_outside_brackets(text: str) -> list[str]:
     bin's label (``[0, 30)``) or a quoted name stays one group: ``"[0, 30),[30, 50)"`` ->
     ``["[0, 30)", "[30, 50)"]``; ``'"Black, non-Hispanic",Other'`` -> ``['"Black,
     non-Hispanic"', 'Other']`` (:func:`unquoted` drops the quotes)."""
-    parts, depth, start, quoted = [], 0, 0, False
+    parts, depth, start, quoted, escaped = [], 0, 0, False, False
     for i, char in enumerate(text):
-        if char == '"':
+        if escaped:  # a quoted name's \\" or \\\\ (:func:`typed_group`): part of the name
+            escaped = False
+        elif char == '"':
             quoted = not quoted
         elif quoted:
-            continue
+            escaped = char == "\\"
         elif char in "([":
             depth += 1
         elif char in ")]":
@@ -217,26 +221,29 @@ def merge_parts(rest: str) -> tuple[str, str, str]:
     """A merge's ``A,B:NEW`` split at its last ":" outside double quotes, as
     ``str.rpartition``: a name in double quotes may hold ":" (``a,b:"n: e"`` -> ``('a,b', ':',
     '"n: e"')``; ``"x:y",b:c`` -> ``('"x:y",b', ':', 'c')``)."""
-    quoted, at = False, -1
+    quoted, at, escaped = False, -1, False
     for i, char in enumerate(rest):
-        if char == '"':
+        if escaped:  # an escaped quote or backslash in a quoted name
+            escaped = False
+        elif char == '"':
             quoted = not quoted
-        elif char == ":" and not quoted:
+        elif quoted:
+            escaped = char == "\\"
+        elif char == ":":
             at = i
     if at < 0 and quoted:  # an unmatched quote: read as before, at the last ":"
         return rest.rpartition(":")
     return (rest[:at], ":", rest[at + 1 :]) if at >= 0 else ("", "", rest)
 
 
-def typed_group(name, in_merge: bool = False) -> str:
-    """A group as ``--exclude-group`` (``in_merge``: ``--merge-groups``) reads it back: in double
-    quotes where the flag would read it otherwise: spaces around it (``" ?"``), a pair of double
-    quotes it would drop (``'"A"'``), and in a merge a ",", ":" or bracket, where the flag cuts
-    its groups and its new name (``"é=x,y:z"``, ``"n: e"``); else as it is."""
-    name = str(name)
-    quoted = len(name) >= 2 and name[0] == name[-1] == '"'
-    cuts = in_merge and any(ch in name for ch in ",:()[]")
-    return f'"{name}"' if name != name.strip() or quoted or cuts else name
+def _group_name(text: str) -> str:
+    """A group edit's group as written (:func:`unquoted`), in double quotes with its escapes
+    read (``"a\\"b"`` -> ``a"b``; ``\\\\`` -> one backslash), as :func:`typed_group`
+    writes them; a backslash before any other character is itself."""
+    name = unquoted(text)
+    if name == text.strip():  # not in quotes: as typed
+        return name
+    return re.sub(r'\\([\\"])', r"\1", name)
 
 
 def parse_merges(values, attributes=None) -> dict:
@@ -249,8 +256,8 @@ def parse_merges(values, attributes=None) -> dict:
     for item in flag_texts(values, "--merge-groups", "race=Asian,Other:Other"):
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = merge_parts(rest)
-        attr, new = _edit_attribute(attr, attributes), unquoted(new)
-        olds = [unquoted(g) for g in split_outside_brackets(groups)]
+        attr, new = _edit_attribute(attr, attributes), _group_name(new)
+        olds = [_group_name(g) for g in split_outside_brackets(groups)]
         problem, fix = None, example
         if not (sep and colon and attr and new) or not all(olds):
             problem = "must be ATTR=GROUP,GROUP,...:NEW_NAME"
