@@ -465,7 +465,12 @@ def _rows_per_value(spec: AuditSpec, loaded: Loaded) -> dict:
         table = loaded.table
         if "count" not in table.columns:
             return {}
-        kept = [role for role in ("y_true", "y_pred") if role in table.columns and role in names]
+        # a cell column the roles do not name is named as the column it was counted from (the
+        # table's record), else by its role: its note is said all the same (audit --counts)
+        recorded = table.attrs.get("ethiclens_columns") or {}
+        kept = [role for role in ("y_true", "y_pred") if role in table.columns]
+        for role in kept:
+            names.setdefault(role, str(recorded.get(role) or role))
         return {
             named(role): table.groupby(role, sort=False, dropna=True)["count"].sum()
             for role in kept
