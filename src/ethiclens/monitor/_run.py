@@ -372,7 +372,8 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
     theirs = stored_request.get("pos_label") if isinstance(stored_request, dict) else None
     # a new store has no words of its own: its first request keeps its --pos-label ('1' on
     # text labels '0'/'1' is what makes them labels)
-    same = stored_request and _label_key(theirs) == _label_key(request.pos_label)
+    truths = _holds_truths(theirs, store.meta("label_values"))
+    same = stored_request and _label_key(theirs, truths) == _label_key(request.pos_label, truths)
     if theirs != request.pos_label and same:
         changes["pos_label"] = theirs
     ours = list(request.protected)
@@ -384,22 +385,36 @@ def _in_stored_order(store: Store, request: MonitorRequest) -> MonitorRequest:
     return dataclasses.replace(request, **changes) if changes else request
 
 
-def _label_key(label):
+def _label_key(label, truths: bool = False):
     """A --pos-label as a key: a number by its value, none as 1 (labels 0/1, or False/True:
     1 names True), a Python truth as its number (it matches 0/1 labels), a truth's text as
-    itself (refused on 0/1 labels, as the audit refuses it). Text keeps its spaces, as the
-    audit and the counts keep a text label's (' >50K.' is not '>50K.'); Decimal reads a
-    number's around it (' 1' is 1)."""
+    itself (refused on 0/1 labels, as the audit refuses it), or as its number with
+    ``truths`` (true/false label columns, where the audit names True by True, 'true' in any
+    case and 1 alike). Text keeps its spaces, as the audit and the counts keep a text
+    label's (' >50K.' is not '>50K.'); Decimal reads a number's around it (' 1' is 1)."""
     if label is None or isinstance(label, bool):
         return Decimal(1 if label is None else int(label))
     text = str(label)
     if text.casefold() in ("true", "false"):
-        return ("truth", text.casefold() == "true")
+        truth = text.casefold() == "true"
+        return Decimal(int(truth)) if truths else ("truth", truth)
     try:
         value = Decimal(text)
     except ArithmeticError:
         return text
     return value if value.is_finite() else text
+
+
+def _holds_truths(label, label_values) -> bool:
+    """Whether the store's label columns are true/false ones: its --pos-label ``label`` is a
+    truth's text (the audit refuses one on 0/1 labels), or every value they wrote (meta
+    ``label_values``) is a truth. There 'True' (a flag's text) and True (a YAML or Python
+    truth) name one label, as the audit counts them (``fairness``' boolean match)."""
+    if isinstance(label, str) and label.casefold() in ("true", "false"):
+        return True
+    values = label_values if isinstance(label_values, dict) else {}
+    seen = [v for vs in values.values() if isinstance(vs, list) for v in vs]
+    return bool(seen) and all(str(v).casefold() in ("true", "false") for v in seen)
 
 
 def _same_references(request: MonitorRequest, stored: list, refs: dict) -> bool:
