@@ -111,7 +111,8 @@ def check_one_per_row(values, name: str, by_name: str = "") -> None:
     refused by name. Text (a column's name, ``analyze_counterfactuals(frame, "pred")``) is
     told to pass the column's values, as ``audit`` tells it, then ``by_name``: the function
     that takes names instead ("or analyze_scored(...)")."""
-    if isinstance(values, str | bytes) and not isinstance(values, np.generic):  # a name
+    if isinstance(values, TEXT_LIKE) and not isinstance(values, np.generic):  # a name
+        values = bytes(values) if isinstance(values, BYTES_LIKE) else values
         shown = masked_cut(values, 41)  # masked, then cut: no password's tail shown
         shown = shown if len(shown) <= 40 else shown[:40] + "…"
         raise _setting_error(
@@ -346,6 +347,13 @@ def split_numbers(text: str, flag: str, kind=float) -> list:
     return out
 
 
+# Bytes in every form a caller or a driver hands over (a BLOB is a bytearray or memoryview):
+# one value, never a sequence of names or values (a bytearray iterates as its byte values, so
+# ``bytearray(b'ab')`` was read as the groups '97' and '98'). TEXT_LIKE adds text: one name.
+BYTES_LIKE = (bytes, bytearray, memoryview)
+TEXT_LIKE = (str, *BYTES_LIKE)
+
+
 # Group labels are labels ("Black", "65+", "01"), not free text: a protected attribute whose
 # values run to kilobytes is a column of comments or documents, and every report, table and
 # terminal line that names a group would carry it (one 20 KB label took rich 17 s to lay out).
@@ -508,7 +516,7 @@ def check_output_arguments(outputs, inputs) -> None:
     problem = "must be a dict of option -> path (None: not asked), not a"
     fix = "e.g. {'--json': 'out.json'}"
     check_argument_type(outputs, dict, column="outputs", problem=problem, fix=fix)
-    one = isinstance(inputs, (str, bytes, dict)) or getattr(inputs, "ndim", None) == 0
+    one = isinstance(inputs, (*TEXT_LIKE, dict)) or getattr(inputs, "ndim", None) == 0
     if one or not hasattr(inputs, "__iter__"):
         problem = "must be a list of the paths the command reads, not"
         raise type_refusal(inputs, problem, column="inputs", fix=INPUTS_FIX)
@@ -534,7 +542,7 @@ def _shown(value):
     text) by its type's name, never a long repr."""
     if isinstance(value, int):  # 10**5000 too: the refusal shortens it (its repr raises)
         return value
-    scalar = value is not None and (not hasattr(value, "__len__") or isinstance(value, str | bytes))
+    scalar = value is not None and (not hasattr(value, "__len__") or isinstance(value, TEXT_LIKE))
     text = repr(value) if scalar else ""
     return value if scalar and len(text) <= 60 and "\n" not in text else type(value).__name__
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_argument_type, check_member
+from .._checks import BYTES_LIKE, check_argument_type, check_member
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
 from ..io import _as_written_fix, _replace_whole, sha256_file
@@ -112,7 +112,7 @@ def acs_states(states) -> list[str]:
         states = states.split(",")
     elif (
         not isinstance(states, Iterable)
-        or isinstance(states, bytes)
+        or isinstance(states, BYTES_LIKE)
         or getattr(states, "ndim", None) == 0  # np.array('CO'): iterating it raises
     ):  # pd.Index, keys too
         fix = "e.g. states=['CO', 'NE'] or 'CO,NE' (leave it out for CO)"

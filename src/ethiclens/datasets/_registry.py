@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import choice_words, did_you_mean, type_refusal, use_one_of
+from .._checks import TEXT_LIKE, choice_words, did_you_mean, type_refusal, use_one_of
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -398,7 +398,7 @@ class DatasetEntry:
         string (read letter by letter) or no sequence is refused, and for ``protected`` an item
         that is no column name."""
         value = getattr(self, key)
-        one = isinstance(value, str | bytes) or not isinstance(value, Iterable)
+        one = isinstance(value, TEXT_LIKE) or not isinstance(value, Iterable)
         items = () if one else tuple(value)
         if one or (key == "protected" and not all(isinstance(c, str) for c in items)):
             raise EthicLensInputError(

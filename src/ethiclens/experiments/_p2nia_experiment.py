@@ -25,6 +25,7 @@ import pandas as pd
 
 from .. import datasets as ds_mod
 from .._checks import (
+    BYTES_LIKE,
     check_count,
     check_member,
     check_repetitions,
@@ -647,7 +648,7 @@ def audit_states_for(
     if isinstance(audit_states, str):
         audit_states = [audit_states]
     zero_d = getattr(audit_states, "ndim", None) == 0  # np.array('NE'): iterating it raises
-    if isinstance(audit_states, bytes) or not isinstance(audit_states, Iterable) or zero_d:
+    if isinstance(audit_states, BYTES_LIKE) or not isinstance(audit_states, Iterable) or zero_d:
         problem = "must be state codes (a list of them, or 'all'), not"
         fix = f"e.g. {flag}=['NE', 'TX'], or 'all'"
         raise type_refusal(audit_states, problem, column=flag, fix=fix)

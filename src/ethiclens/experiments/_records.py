@@ -14,7 +14,9 @@ from dataclasses import asdict, dataclass, field, fields
 def _items(value, name: str) -> tuple:
     """A task's list field as a tuple; None, a number, one text (read letter by letter), a
     mapping or a 0-d array refused naming the argument, never tuple()'s TypeError."""
-    one = isinstance(value, (str, bytes, Mapping)) or getattr(value, "ndim", None) == 0
+    from .._checks import TEXT_LIKE
+
+    one = isinstance(value, (*TEXT_LIKE, Mapping)) or getattr(value, "ndim", None) == 0
     if one or not isinstance(value, Iterable):
         from ..errors import EthicLensInputError
 

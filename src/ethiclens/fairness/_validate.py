@@ -12,7 +12,9 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    BYTES_LIKE,
     MAX_LABEL_CHARS,
+    TEXT_LIKE,
     bytes_like_as_bytes,
     check_label_lengths,
     check_labels_print_apart,
@@ -284,7 +286,7 @@ def check_flag(value, where: str) -> bool:
 def _refuse_text(values, column: str) -> None:
     """A string where one value per row is expected (``audit("label", preds, S)``): its length
     is not a row count, and its characters are not values."""
-    if isinstance(values, (str, bytes)):
+    if isinstance(values, TEXT_LIKE):
         raise EthicLensInputError(
             "is a string, not one value per row",
             column=column,
@@ -1107,7 +1109,7 @@ def _as_frame(sf) -> pd.DataFrame:
     def error(problem: str, value=None, fix=_ANY_FRAME) -> EthicLensInputError:
         return EthicLensInputError(problem, column="sensitive_features", value=value, fix=fix)
 
-    if sf is None or isinstance(sf, (str, bytes, int, float)) or np.isscalar(sf):
+    if sf is None or isinstance(sf, (*TEXT_LIKE, int, float)) or np.isscalar(sf):
         raise error("needs one group label per row", sf)
     if isinstance(sf, pd.Series):
         return sf.to_frame(name=sf.name if sf.name is not None else "sensitive_feature_0")
@@ -1815,13 +1817,16 @@ def names_of(groups) -> list[str]:
     ``table.columns[:2]``; was read as one name, its repr, or a ValueError)."""
     if isinstance(groups, (set, frozenset)):  # 10**5000 as errors.plain_text writes it
         return sorted(map(plain_text, groups))
-    if isinstance(groups, (str, bytes, dict)) or not isinstance(groups, Iterable):
+    if isinstance(groups, BYTES_LIKE):  # one name, as bytes is: never its byte values
+        return [plain_text(bytes(groups))]
+    if isinstance(groups, (str, dict)) or not isinstance(groups, Iterable):
         return [plain_text(groups)]
     if isinstance(groups, np.ndarray) and groups.ndim == 0:
         return [plain_text(groups.item())]
     if hasattr(groups, "to_pylist"):  # a pyarrow array
         groups = groups.to_pylist()
-    return [plain_text(g) for g in (groups.tolist() if hasattr(groups, "tolist") else groups)]
+    items = groups.tolist() if hasattr(groups, "tolist") else groups
+    return [plain_text(bytes(g) if isinstance(g, BYTES_LIKE) else g) for g in items]
 
 
 def _edit_error(arg: str, attr, problem: str, fix: str, value=None) -> EthicLensInputError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from .._checks import INPUTS_FIX, type_refusal
+from .._checks import INPUTS_FIX, TEXT_LIKE, type_refusal
 from ..errors import EthicLensInputError
 
 
@@ -41,7 +41,7 @@ def check_monitor_outputs(json_out=None, html_out=None, store=None, inputs=(), s
     if store is not None:
         checked_store(store)  # None, a set, 10**5000: named, never os's TypeError
     if (
-        isinstance(inputs, (str, bytes))
+        isinstance(inputs, TEXT_LIKE)
         or not isinstance(inputs, Iterable)
         or getattr(inputs, "ndim", None) == 0
     ):

@@ -24,6 +24,7 @@ import numpy as np
 
 from .._checks import (
     ALPHA_FIX,
+    BYTES_LIKE,
     ROLE_NAMES,
     LongInteger,
     beyond_text_limit,
@@ -652,7 +653,7 @@ def _protected_items(request: MonitorRequest) -> None:
     refused naming the argument."""
     given = request.protected
     zero_d = getattr(given, "ndim", None) == 0  # np.array('sex'): iterating it raises
-    if isinstance(given, (Mapping, bytes)) or not isinstance(given, Iterable) or zero_d:
+    if isinstance(given, (Mapping, *BYTES_LIKE)) or not isinstance(given, Iterable) or zero_d:
         raise EthicLensInputError(
             f"must be a column name or a tuple of them, not {_a(given)}",
             column="protected",

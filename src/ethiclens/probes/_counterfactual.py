@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    TEXT_LIKE,
     _quiet,
     bytes_like_as_bytes,
     check_argument_type,
@@ -465,7 +466,7 @@ def _listed(groups):
     iteration gives pyarrow scalars, which were refused as another type than the column's); a
     generator read once, so the encoder's notes see its groups too. Anything else (None, a
     string) as given, for :func:`_check_groups` to judge."""
-    if isinstance(groups, (str, bytes)) or not pd.api.types.is_list_like(groups):
+    if isinstance(groups, TEXT_LIKE) or not pd.api.types.is_list_like(groups):
         return groups
     return groups.to_pylist() if hasattr(groups, "to_pylist") else list(groups)
 
@@ -474,10 +475,10 @@ def _check_groups(groups) -> list:
     """The target groups a caller named: a non-empty list of distinct labels, none missing (a
     string is one label, not a list of its characters)."""
     leave_out = "or leave groups out to flip to every group present"
-    if isinstance(groups, (str, bytes)) or not pd.api.types.is_list_like(groups):
+    if isinstance(groups, TEXT_LIKE) or not pd.api.types.is_list_like(groups):
         raise _groups_error(
             "must be a list of group labels, not a single "
-            + ("string (read as its characters)" if isinstance(groups, (str, bytes)) else "value"),
+            + ("string (read as its characters)" if isinstance(groups, TEXT_LIKE) else "value"),
             groups,
             f"groups=[{groups!r}] for one group, or a list such as groups=['F', 'M']",
         )

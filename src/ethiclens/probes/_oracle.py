@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    TEXT_LIKE,
     check_draws,
     check_fraction,
     check_level,
@@ -588,7 +589,7 @@ def oracle_disparate_impacts(values=(), column: str = "disparate_impact", **inje
     checked with ``injected`` (:func:`inject_bias`'s other keywords, e.g. ``eo_gap``) before
     any runs: a DI out of range, or an EO gap impossible at one DI, is refused at once, not
     after the DIs before it have run. A refused DI is named ``column``."""
-    if isinstance(values, str | bytes) or not np.iterable(values):  # None: the default
+    if isinstance(values, TEXT_LIKE) or not np.iterable(values):  # None: the default
         if values is not None:  # '0.6' was read as its characters ('0', '.', '6')
             fix = "e.g. [0.6, 1.0]: each DI a number"
             raise _argument_error("must be a list of DIs, not one value", column, values, fix)
