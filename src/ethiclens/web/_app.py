@@ -30,7 +30,7 @@ from ._jobs import Runner, default_workers
 from ._loopback import address_is_loopback
 from ._store import Heartbeat, Store, is_url
 from ._uploads import FORM_FIX, UNREADABLE, one_line
-from ._web import FORM_BYTES, HERE, DamagedRecord, Web, digits_number, web_of
+from ._web import FORM_BYTES, HERE, DamagedRecord, Masked, Web, digits_number, web_of
 
 log = logging.getLogger("ethiclens.web")
 
@@ -466,7 +466,8 @@ class _Guard:
         refusal = self._refusal(request)
         if refusal is not None:  # (status, problem, fix), before any session: no form's token
             request.state.csrf = ""
-            page = self.web.error_page(request, *refusal)
+            status, problem, fix = refusal  # the fix: the app's own words, shown as written
+            page = self.web.error_page(request, status, problem, Masked(fix))
             return await page(scope, receive, _headers_adder(send))
         cookies = []
         sid = request.cookies.get(SESSION_COOKIE, "")

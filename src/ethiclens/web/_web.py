@@ -609,14 +609,15 @@ class Web:
     ):
         """The page of a refusal; ``link`` (address, words) leads to where the fix is; ``name``:
         the user's names (a file's) the problem may begin with. Every credential its words
-        quote is masked (as the error's own message masks it)."""
+        quote is masked (as the error's own message masks it); a :class:`Masked` fix (the app's
+        own words, ``?token=...``) is shown as it is."""
         return self.page(
             request,
             "error.html",
             status,
             status=status,
             problem=heading(masked_message(problem), name),
-            fix=masked_message(fix),
+            fix=fix if isinstance(fix, Masked) else masked_message(fix),
             field=field_name,
             link=link,
         )
