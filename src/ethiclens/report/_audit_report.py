@@ -445,6 +445,7 @@ def _summary(result: AuditResult) -> Section:
             paragraph("Reference groups — " + refs),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
             *map(paragraph, missing_code_notes(result)),
+            *map(paragraph, run_notes(result)),
         ),
     )
 
@@ -453,6 +454,14 @@ def missing_code_notes(result: AuditResult) -> list[str]:
     """Each attribute's groups named like a missing value ('?'), in the words of the face that
     asked for the audit (``AuditResult.missing_code_notes``)."""
     return result.missing_code_notes
+
+
+def run_notes(result) -> list[str]:
+    """The run's own notes (``data.provenance.notes``: a label's other values counted as
+    negative, ...) of an audit, a comparison or a threshold view, as the JSON holds them and the
+    terminal warns them: each report says them in its summary, never in the provenance list."""
+    notes = ((getattr(result, "data", None) or {}).get("provenance") or {}).get("notes") or []
+    return [str(n) for n in ([notes] if isinstance(notes, str) else notes)]
 
 
 def _composite_card(result: AuditResult) -> Markup:
@@ -1065,7 +1074,7 @@ def _numbers(values) -> bool:
 
 def _provenance(result: AuditResult) -> Section:
     cfg = _edges_said(dict(result.config))
-    shown = ("limitations", "intended_use", "card")  # in their own sections
+    shown = ("limitations", "intended_use", "card", "notes")  # in their own sections
     prov = {k: v for k, v in result.data.get("provenance", {}).items() if k not in shown}
     # a yes/no as the JSON says it (true/false), as the run's settings below: never 'True'
     given = _flatten("", _said(prov), given=True)  # never in the tool's own words

@@ -12,6 +12,7 @@ from ._audit_report import (
     changes_sentence,
     fmt,
     missing_code_notes,
+    run_notes,
     run_record,
 )
 from ._render import (
@@ -122,6 +123,7 @@ def _summary(comp) -> Section:
             paragraph(changes, "callout changes") if changes else Markup(""),
             paragraph(EMPTY_CROSSINGS_LEAD + "; ".join(empty)) if empty else Markup(""),
             *map(paragraph, missing_code_notes(comp.audit_a)),  # the same rows
+            *map(paragraph, run_notes(comp)),
             paragraph(
                 f"{b} − {a}: for every metric and comparison, the difference with a "
                 f"{percent(cfg['confidence_level'])} {'paired' if cfg['paired'] else 'unpaired'} "

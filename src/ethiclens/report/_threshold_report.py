@@ -12,6 +12,7 @@ from ._audit_report import (
     EMPTY_CROSSINGS_LEAD,
     changes_sentence,
     fmt,
+    run_notes,
     run_record,
     threshold_notes,
 )
@@ -103,6 +104,7 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
         f"{threshold_text(cfg['policy']['eo_threshold'])}."
     )
     intro = join(intro, *map(paragraph, threshold_notes(tt)))  # weighted; the DI rule's caveat
+    intro = join(intro, *map(paragraph, run_notes(tt)))  # a label's values counted as negative
     changes = changes_sentence(cfg, tt.run, "threshold view")  # bins, exclusions, merges
     intro = join(paragraph(changes, "callout changes"), intro) if changes else intro
     sections.insert(0, Section("about", "How to read this", intro))
