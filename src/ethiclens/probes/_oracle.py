@@ -223,11 +223,26 @@ def _finite(value, column: str, fix: str) -> float:
             value,
             fix,
         )
-    return printed_float(value) + 0.0  # -0.0 is 0.0: a DI or rate is written unsigned
+    number = printed_float(value) + 0.0  # -0.0 is 0.0: a DI or rate is written unsigned
+    if isinstance(value, float | np.floating):
+        return number
+    given = _Given(number)  # 9, np.int64(9): refused as given, not as 9.0
+    given.given = value
+    return given
+
+
+class _Given(float):
+    """A checked argument given as another kind of number (``9``, ``np.int64(9)``), as the float
+    it is computed with, carrying what the caller gave: a refusal of it (:func:`_argument_error`)
+    shows ``9``, as every other refusal shows a value, never the ``9.0`` no one typed."""
+
+    given: object
 
 
 def _argument_error(problem: str, column: str, value, fix: str) -> EthicLensInputError:
-    """A refusal of the argument ``column`` (inject_bias's or run_oracle's) and its value."""
+    """A refusal of the argument ``column`` (inject_bias's or run_oracle's) and its value (as
+    the caller gave it: :class:`_Given`)."""
+    value = getattr(value, "given", value)
     return EthicLensInputError(problem, column=column, kind="argument", value=value, fix=fix)
 
 
