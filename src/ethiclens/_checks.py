@@ -1422,3 +1422,105 @@ def choice_error(
     problem = ("" if what is None else f"unknown {what}: ") + f"must be one of {words}"
     fix = did_you_mean(value, list(choices)) + "use one of " + words
     return EthicLensInputError(problem, column=column, value=value, fix=fix, kind=kind)
+
+
+# One guard for exported low-level helpers (a primitive another subpackage, a notebook or a
+# reproduction script calls): each argument's kind declared once at the function
+# (``@argument_kinds(codes=numbers_kind(1, whole=True), rng=instance_kind(...))``) and refused
+# by name before the body runs, never numpy's or Python's own error from deep inside it.
+_NO_ARRAY = (str, bytes, bytearray, memoryview, AbstractSet, Mapping)
+
+
+def _kind_refusal(value, name: str, problem: str, fix: str) -> EthicLensInputError:
+    return EthicLensInputError(problem, column=name, kind="argument", value=_shown(value), fix=fix)
+
+
+def numbers_kind(ndim: int | None = None, *, whole: bool = False):
+    """An argument kind for :func:`argument_kinds`: a non-empty array-like of numbers (a list,
+    tuple, numpy array or pandas Series) of ``ndim`` dimensions (None: at least one); ``whole``:
+    of whole numbers (a float array of whole values too). Refused: None, text or bytes (read
+    letter by letter), a set or dict (no order), a generator (no length), a 0-d array, an empty
+    one, text values."""
+    what = "whole numbers" if whole else "numbers"
+    shape = f"{ndim}-dimensional array" if ndim else "array"
+    problem = f"must be a non-empty {shape} of {what} (a list, numpy array or pandas Series)"
+    fix = f"pass a numpy array of {what}, e.g. np.array([0, 1, 1])"
+
+    def check(value, name: str) -> None:
+        arr = None
+        if value is not None and not isinstance(value, _NO_ARRAY) and hasattr(value, "__len__"):
+            try:
+                arr = np.asarray(value)
+            except (TypeError, ValueError):
+                arr = None
+        ok = arr is not None and arr.ndim >= 1 and arr.size > 0 and ndim in (None, arr.ndim)
+        ok = ok and arr.dtype.kind in "biuf"
+        if ok and whole and arr.dtype.kind == "f":
+            ok = bool(np.isfinite(arr).all() and (arr == np.round(arr)).all())
+        if not ok:
+            raise _kind_refusal(value, name, problem, fix)
+
+    return check
+
+
+def whole_kind(minimum: int = 1, maximum: int | None = None, fix: str = "e.g. 2"):
+    """An argument kind for :func:`argument_kinds`: a whole number in [minimum, maximum]
+    (:func:`check_count`'s rule and words; True is no number)."""
+
+    def check(value, name: str) -> None:
+        check_count(value, name, minimum=minimum, maximum=maximum, fix=fix)
+
+    return check
+
+
+def instance_kind(types, words: str, fix: str, *, optional: bool = False):
+    """An argument kind for :func:`argument_kinds`: an instance of ``types`` (``optional``: or
+    None), else ``must be <words>, not <the type given>``."""
+
+    def check(value, name: str) -> None:
+        if not (isinstance(value, types) or (optional and value is None)):
+            given = "None" if value is None else type(value).__name__
+            raise _kind_refusal(value, name, f"must be {words}, not {given}", fix)
+
+    return check
+
+
+def each_kind(kind, words: str, fix: str):
+    """An argument kind for :func:`argument_kinds`: a non-empty list or tuple whose every item
+    is of ``kind`` (``matrices=each_kind(numbers_kind(2), ...)``)."""
+
+    def check(value, name: str) -> None:
+        if not isinstance(value, list | tuple) or not value:
+            given = "None" if value is None else type(value).__name__
+            raise _kind_refusal(value, name, f"must be {words}, not {given}", fix)
+        for i, item in enumerate(value):
+            kind(item, f"{name}[{i}]")
+
+    return check
+
+
+def argument_kinds(**kinds):
+    """A decorator: each named argument (as given, positionally or by keyword; a default is
+    not checked) checked by its declared kind (:func:`numbers_kind`, :func:`whole_kind`,
+    :func:`instance_kind`, :func:`each_kind` or any ``check(value, name)``) before the
+    function runs: one refusal naming the argument, the value (shortened) and the fix."""
+    import functools
+    import inspect
+
+    def wrap(fn):
+        signature = inspect.signature(fn)
+        unknown = set(kinds) - set(signature.parameters)
+        if unknown:  # a declaration that names no argument checks nothing: a typo
+            raise TypeError(f"{fn.__qualname__} has no argument {sorted(unknown)}")
+
+        @functools.wraps(fn)
+        def checked(*args, **kwargs):
+            given = signature.bind(*args, **kwargs).arguments
+            for name, kind in kinds.items():
+                if name in given:
+                    kind(given[name], name)
+            return fn(*args, **kwargs)
+
+        return checked
+
+    return wrap

@@ -19,7 +19,14 @@ import math
 
 import numpy as np
 
-from .._checks import check_count, check_epsilon
+from .._checks import (
+    argument_kinds,
+    check_count,
+    check_epsilon,
+    each_kind,
+    instance_kind,
+    numbers_kind,
+)
 from ..errors import EthicLensInputError
 from ._common import number_text
 
@@ -77,10 +84,22 @@ def solve_response(factors, observed: np.ndarray, epsilon=None, where="epsilon",
     return np.linalg.solve(functools.reduce(np.kron, factors), observed)
 
 
+@argument_kinds(
+    codes=numbers_kind(1, whole=True),
+    rng=instance_kind(np.random.Generator, "a numpy Generator", "e.g. np.random.default_rng(0)"),
+)
 def randomize(codes: np.ndarray, epsilon: float, k: int, rng: np.random.Generator) -> np.ndarray:
     """Apply k-ary randomised response to integer codes in [0, k)."""
     codes = np.asarray(codes)
-    keep = rng.random(len(codes)) < keep_probability(epsilon, k)
+    keep_p = keep_probability(epsilon, k)
+    if codes.min() < 0 or codes.max() >= k:
+        raise EthicLensInputError(
+            f"must hold codes from 0 to k - 1 = {k - 1}",
+            column="codes",
+            kind="argument",
+            fix="code the column's k values as 0..k-1",
+        )
+    keep = rng.random(len(codes)) < keep_p
     # A uniform draw among the k − 1 other values: shift by 1..k-1 modulo k.
     other = (codes + rng.integers(1, k, size=len(codes))) % k if k > 1 else codes
     return np.where(keep, codes, other)
@@ -118,6 +137,11 @@ def project_rows_to_simplex(V: np.ndarray) -> np.ndarray:
     return np.maximum(V - theta, 0)
 
 
+@argument_kinds(
+    observed_joint=numbers_kind(),
+    matrices=each_kind(numbers_kind(2), "a list of response matrices", "one per column"),
+    project=instance_kind(bool, "True or False", "e.g. project=True"),
+)
 def debias(
     observed_joint: np.ndarray, matrices: list[np.ndarray], project: bool = True
 ) -> np.ndarray:
@@ -128,6 +152,14 @@ def debias(
     for a valid distribution, and metrics (ratios, maxima) of it are unbiased only as the noise
     shrinks (large ε or n′).
     """
-    matrices = [matrices[0], *matrices[1:]]  # [] an IndexError, as ever
+    observed_joint = np.asarray(observed_joint, float)
+    sizes = [np.shape(m) for m in matrices]
+    if observed_joint.shape != tuple(s[0] for s in sizes) or any(a != b for a, b in sizes):
+        raise EthicLensInputError(
+            f"must be square, one per axis of observed_joint {observed_joint.shape}: {sizes}",
+            column="matrices",
+            kind="argument",
+            fix="pass response_matrix(epsilon, k) for each released column, in its order",
+        )
     raw = solve_response(matrices, observed_joint.ravel(), where="matrices", kind="argument")
     return (project_to_simplex(raw) if project else raw).reshape(observed_joint.shape)
