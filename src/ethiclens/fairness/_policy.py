@@ -106,7 +106,9 @@ class Policy:
     pcer_min_group_size: int = 30
 
     def __post_init__(self):
-        for name, value in asdict(self).items():  # np.int64(50) would not write as JSON
+        # np.int64(50) would not write as JSON. Each field as given: asdict deep-copies them,
+        # and a generator or a lock crashed ("cannot pickle 'generator' object") unrefused.
+        for name, value in ((f.name, getattr(self, f.name)) for f in fields(self)):
             if isinstance(value, np.generic):  # a float32/float16 0.8 as the 0.8 it prints as;
                 # a longdouble as a float (its .item() is still a longdouble, not JSON)
                 real = isinstance(value, np.floating)
