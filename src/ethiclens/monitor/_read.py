@@ -55,20 +55,25 @@ def read_store(path, *, flag: str = "--store") -> dict:
     if head != b"SQLite format 3\x00":
         raise refuse("is not a SQLite file (an EthicLens monitor store)")
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
-    try:
-        con = sqlite3.connect(uri, uri=True)
-    except sqlite3.Error as exc:
-        raise refuse(f"cannot be opened read-only: {exc}") from None
-    try:
-        return _read(Store(path, con, flag), refuse)
-    except sqlite3.DatabaseError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            raise refuse("is busy (a monitor run is writing it)", "try again in a moment") from None
-        if "readonly" in str(exc) and Path(f"{path}-journal").exists():
-            return _read_recovered(path, flag, refuse)
-        raise damaged(f"SQLite: {exc}", str(path), flag) from None
-    finally:
-        con.close()
+    for again in (True, False):
+        try:
+            con = sqlite3.connect(uri, uri=True)
+        except sqlite3.Error as exc:
+            raise refuse(f"cannot be opened read-only: {exc}") from None
+        try:
+            return _read(Store(path, con, flag), refuse)
+        except sqlite3.DatabaseError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                busy = "is busy (a monitor run is writing it)"
+                raise refuse(busy, "try again in a moment") from None
+            if "readonly" in str(exc) and Path(f"{path}-journal").exists():
+                return _read_recovered(path, flag, refuse)
+            if "readonly" in str(exc) and again:  # a hot journal a run rolled back meanwhile
+                continue  # (gone since it failed this read): the store is as that run left it
+            raise damaged(f"SQLite: {exc}", str(path), flag) from None
+        finally:
+            con.close()
+    raise AssertionError("unreachable")  # the second try returns or raises
 
 
 def _read_recovered(path: Path, flag: str, refuse) -> dict:

@@ -248,10 +248,14 @@ class _SQLite:
             fix = as_written_fix(path, f"create {folder} first")
             raise _refuse("its folder does not exist", str(path), fix)
         fresh = not path.exists()
-        if not fresh and path.stat().st_size > 0:
-            with open(path, "rb") as fh:
-                if fh.read(16) != b"SQLite format 3\x00":
-                    raise _refuse("is not a SQLite file (an EthicLens monitor store)", str(path))
+        try:
+            if not fresh and path.stat().st_size > 0:
+                with open(path, "rb") as fh:
+                    if fh.read(16) != b"SQLite format 3\x00":
+                        problem = "is not a SQLite file (an EthicLens monitor store)"
+                        raise _refuse(problem, str(path))
+        except FileNotFoundError:  # removed since it was seen (a refused first run's empty
+            fresh = True  # file, _drop_if_empty): no store there, as if never made
         # a first run's journal beside an empty file: its creation was not committed (yet)
         journal = not fresh and Path(f"{path}-journal").exists()
         try:
