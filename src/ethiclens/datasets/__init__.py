@@ -19,6 +19,7 @@ _LAZY = {
     "load_german": "._benchmarks",
     "load_acs_income": "._acs",
     "acs_states": "._acs",
+    "ACS_STATES": "._acs",
     "check_year": "._acs",
     "load_bios": "._bios",
     "load": "._registry",

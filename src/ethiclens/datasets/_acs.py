@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import BYTES_LIKE, check_argument_type, check_member
+from .._checks import BYTES_LIKE, check_argument_type, did_you_mean
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
 from ..io import _as_written_fix, _replace_whole, sha256_file
@@ -53,6 +53,13 @@ RACE_NAMES = {
     9: "Two or more races",
 }
 SHIPPED_STATES = {"CO": "co", "NE": "ne"}
+# The states folktables loads ACS person files for (its _STATE_CODES): the 50 states and Puerto
+# Rico. Known without folktables, so a code that names none ('ZZ') is refused when it is given
+# (a spec's load, --states), not when the download is tried.
+ACS_STATES = (
+    *"AK AL AR AZ CA CO CT DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND".split(),
+    *"NE NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VT WA WI WV WY".split(),
+)
 SHIPPED_YEAR = 2018
 CHECKSUMS_FILE = "ethiclens-checksums.json"
 
@@ -106,7 +113,8 @@ def acs_states(states) -> list[str]:
     (the states are a set: ``NE,CO`` is the same audit as ``CO,NE``, the same rows in the same
     training and test split); a string is split at commas. An empty code or a state given
     twice (``CO,co``: its people would be loaded twice, into both the training and the test
-    split) is refused naming it."""
+    split) is refused naming it, and so is a code ACS has no file for (``ZZ``, ``DC``: not in
+    :data:`ACS_STATES`, the 50 states and PR), before any loading."""
     typed = states
     if isinstance(states, str):
         states = states.split(",")
@@ -128,6 +136,8 @@ def acs_states(states) -> list[str]:
     if "" in codes:
         fix = "list two-letter codes separated by commas, e.g. CO,NE"
         raise argument_error("a state code is empty", "states", typed, fix)
+    if unknown := [s for s in codes if s not in ACS_STATES]:
+        raise _unknown_states(unknown)
     repeated = sorted({s for s in codes if codes.count(s) > 1})
     if repeated:
         many = len(repeated) > 1
@@ -140,6 +150,17 @@ def acs_states(states) -> list[str]:
             "list each state once",
         )
     return sorted(codes)
+
+
+def _unknown_states(unknown: list):
+    """The refusal of state codes ACS has no file for, naming them and the codes it has
+    (shortened: the first and last few of the 51)."""
+    many = len(unknown) > 1
+    problem = f"unknown state code{'s' if many else ''}"
+    listed = ", ".join(ACS_STATES[:8]) + ", …, " + ", ".join(ACS_STATES[-3:])
+    fix = f"use two-letter codes of the 50 states and PR ({listed}; {len(ACS_STATES)} codes)"
+    value = unknown if many else unknown[0]
+    return argument_error(problem, "states", value, did_you_mean(unknown[0], ACS_STATES) + fix)
 
 
 def load_acs_income(
@@ -258,9 +279,8 @@ def _state_file(state_dir: Path, state: str, year: int) -> Path:
     """The person file folktables writes for ``state`` and ``year`` (to 2016: ss16pca.csv)."""
     _STATE_CODES = require("folktables.load_acs", extra="acs")._STATE_CODES
 
-    check_member(
-        state, sorted(_STATE_CODES), column="states", kind="argument", problem="unknown state code"
-    )
+    if state not in _STATE_CODES:  # a folktables without a state of ACS_STATES
+        raise _unknown_states([state])
     if year < 2017:
         return state_dir / f"ss{str(year)[-2:]}p{state.lower()}.csv"
     return state_dir / f"psam_p{_STATE_CODES[state]}.csv"

@@ -618,10 +618,7 @@ def _task_key(task_or_row: dict) -> tuple:
 
 # folktables' ACS states: the 50 states and Puerto Rico (no DC). The paper's Fig. 1 audits a
 # California model with "the remaining fifty in the dataset": every one of these but CA.
-ACS_STATES = (
-    "AK AL AR AZ CA CO CT DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND NE "
-    "NH NJ NM NV NY OH OK OR PA PR RI SC SD TN TX UT VA VT WA WI WV WY"
-).split()
+ACS_STATES = list(ds_mod.ACS_STATES)  # the one list: datasets.acs_states checks by it
 
 
 def _code(code):
