@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .._checks import check_argument_type
-from ..fairness import AuditResult, ModelComparison, ThresholdTable, check_path, in_python_words
+from ..fairness import (
+    AuditResult,
+    ModelComparison,
+    ThresholdTable,
+    check_path,
+    in_python_words,
+)
 from ..io import _check_writable_argument, check_suffix, write_atomic
 
 
@@ -56,3 +62,24 @@ def check_result(value, kind: type, argument: str):
     problem = f"must be a{'n' * (name[0] in 'AEIOU')} {name} (what {_MADE_BY[kind]} returns), not a"
     fix = f"pass the result of {_MADE_BY[kind]}"
     return check_argument_type(value, kind, column=argument, problem=problem, fix=fix)
+
+
+def result_kind(kind: type, *reads: str):
+    """An argument kind (``_checks.argument_kinds``) of the report helpers that read a result
+    (``verdict_sentence``, ``terminal_summary``, ``plain_reason``...): a ``kind`` (an
+    AuditResult, a ModelComparison, a ThresholdTable, a Comparison), or a stand-in with every
+    attribute of ``reads`` the helper reads; anything else (None, a dict, a result's JSON, a
+    set) refused in :func:`check_result`'s words, never "'NoneType' object has no attribute
+    'comparisons'" from inside the report."""
+    name = kind.__name__
+    if kind in _MADE_BY:
+        said, fix = f"what {_MADE_BY[kind]} returns", f"pass the result of {_MADE_BY[kind]}"
+    else:  # a Comparison
+        said, fix = "an item of ethiclens.audit().comparisons", "pass one of result.comparisons"
+    problem = f"must be a{'n' * (name[0] in 'AEIOU')} {name} ({said}), not a"
+
+    def check(value, argument: str) -> None:
+        if not (reads and all(hasattr(value, attribute) for attribute in reads)):
+            check_argument_type(value, kind, column=argument, problem=problem, fix=fix)
+
+    return check

@@ -9,8 +9,9 @@ from types import SimpleNamespace
 from rich.markup import escape
 from rich.table import Table
 
+from .._checks import argument_kinds
 from .._text import decision_threshold_text, one_line, percent, plural, spaced_name
-from ..fairness import STATUS_LOOKS
+from ..fairness import STATUS_LOOKS, AuditResult, ModelComparison, ThresholdTable
 from ._audit_report import (
     WEIGHTED_SENTENCE,
     _plain_withheld,
@@ -37,6 +38,7 @@ from ._compare_report import (
     metric_label,
     model_value,
 )
+from ._paths import result_kind
 from ._plots import middle_cut
 from ._render import masked, names_alone
 from ._verdict import (
@@ -121,6 +123,7 @@ def _tag(style: str, text, name: bool = False) -> str:
     return f"[{style}]{shown}{tail}[/{style}]"
 
 
+@argument_kinds(result=result_kind(AuditResult))
 @names_alone
 def terminal_summary(result) -> list:
     """The audit summary as rich renderables (markup strings and a table), in print order.
@@ -273,6 +276,7 @@ def _suppression(record, excluded=None) -> str:
 _GATED = ("disparate_impact", "equalized_odds_difference")
 
 
+@argument_kinds(result=result_kind(ModelComparison))
 @names_alone
 def comparison_summary(result) -> list[str]:
     """A model comparison as plain lines: each comparison's verdict under A and B, then DI and
@@ -321,6 +325,7 @@ def comparison_summary(result) -> list[str]:
 _THRESHOLD_MARKS = {status: look.mark for status, look in STATUS_LOOKS.items()}
 
 
+@argument_kinds(table=result_kind(ThresholdTable))
 @names_alone
 def threshold_summary(table) -> list[str]:
     """A threshold table as plain lines: one row per comparison, one status mark per

@@ -10,14 +10,18 @@ from __future__ import annotations
 import math
 import re
 
+from .._checks import argument_kinds, check_count
 from .._text import beside, spaced_name, threshold_text
 from ..fairness import (
     COMPARISON_METRIC_SPECS,
     STATUS_ORDER,
+    AuditResult,
+    Comparison,
     judged_largest_disparity,
     pair_text,
     policy_edges,
 )
+from ._paths import result_kind
 
 # (one, many) — "1 comparison shows …" / "3 show …".
 _PHRASES = {
@@ -39,6 +43,15 @@ _PHRASES = {
 
 POLICY_METRICS = (("disparate_impact", "DI"), ("equalized_odds_difference", "EO"))
 
+# what each exported sentence reads of its result and comparison (a stand-in holding them is
+# read as one: a test's SimpleNamespace(comparisons=[...]))
+_RESULT = result_kind(AuditResult, "comparisons", "config")
+_COMPARISON = result_kind(Comparison, "status", "metrics", "flag_reason")
+
+
+def _unjudged_kind(value, argument: str) -> None:  # how many comparisons could not be judged
+    check_count(value, argument, minimum=0, fix="e.g. 0")
+
 
 def di_band(policy: dict) -> str:
     """Where a DI interval must lie to flag, from the policy: 'outside [0.80, 1.25]' (the
@@ -54,6 +67,7 @@ def status_counts(result) -> dict[str, int]:
     return {s: statuses.count(s) for s in STATUS_ORDER if s in statuses}
 
 
+@argument_kinds(result=result_kind(AuditResult, "comparisons"))
 def verdict_sentence(result) -> str:
     """'Of 6 comparisons, 2 show a disparity the data supports; 2 are inconclusive: …'."""
     counts = status_counts(result)
@@ -73,6 +87,7 @@ def needs_attention(result) -> list:
     )
 
 
+@argument_kinds(c=_COMPARISON)
 def plain_reason(c) -> str:
     """Why this comparison has its status, in words, from its policy metrics' own reasons; a
     policy metric that is UNDEFINED is named with its reason too, whichever set the status."""
@@ -93,6 +108,7 @@ def plain_reason(c) -> str:
     return "; ".join(reasons + undefined) or c.status.replace("_", " ").lower()
 
 
+@argument_kinds(result=_RESULT)
 def largest_disparity(result):
     """(The judged comparison whose DI is farthest from 1 on the log scale, how many could not
     be judged — so the reader knows it is a lower bound), or None: the fairness core's
@@ -136,6 +152,7 @@ def largest_disparity_value(result, c) -> str:
     return f"DI {di_point(result, m.value)}"
 
 
+@argument_kinds(result=_RESULT, c=_COMPARISON, unjudged=_unjudged_kind)
 def largest_disparity_note(result, c, unjudged: int) -> str:
     m = c.metrics["disparate_impact"]
     edges = policy_edges("disparate_impact", result.config["policy"])
