@@ -24,10 +24,10 @@ class NotFolder(click.Path):
     audit's words (not click's "File 'DIR' is a directory. Fix: check the path")."""
 
     def convert(self, value, param, ctx):
-        if isinstance(value, str) and "\x00" in value:  # the spec's words (not os.stat's error)
-            fix = "remove it: no file or folder name holds one"
-            problem = "a path cannot hold a NUL character (\\x00)"
-            raise EthicLensInputError(problem, value=value, fix=fix, **_named(param))
+        if isinstance(value, str) and "\x00" in value:  # io's words (not os.stat's error)
+            from ..io import NUL_IN_PATH, NUL_PATH_FIX  # pandas: read on this refusal only
+
+            raise EthicLensInputError(NUL_IN_PATH, value=value, fix=NUL_PATH_FIX, **_named(param))
         if isinstance(value, str):  # a name too long: by its flag (was "the path has ...")
             from ..io import check_writable, refuse_unopenable  # pandas: not at --help
 

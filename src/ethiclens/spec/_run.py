@@ -320,7 +320,7 @@ def _merged(spec: AuditSpec, options: dict) -> dict:
 
 
 # The runs a request is checked for (check_request's purpose).
-_PURPOSES = ("audit", "compare", "thresholds")
+_PURPOSES = tuple(DEFAULT_DRAWS)  # each with its default draws: one list, not a restatement
 
 
 def check_request(spec: AuditSpec, purpose: str) -> None:

@@ -125,9 +125,10 @@ def _check_path(path: str, where: str) -> None:
     """A path no file system can name (a NUL character) is refused when the spec is made, not
     at the first look at the file (Python's ValueError "embedded null byte"); a path that is
     no text is the schema's to refuse (``file: 5``: "must be text")."""
-    if isinstance(path, str) and "\x00" in path:
-        fix = "remove it: no file or folder name holds one"
-        raise _key_error("a path cannot hold a NUL character (\\x00)", where, fix, path)
+    if isinstance(path, str) and "\x00" in path:  # io's words, as every face says them
+        from ..io import NUL_IN_PATH, NUL_PATH_FIX
+
+        raise _key_error(NUL_IN_PATH, where, NUL_PATH_FIX, path)
     if isinstance(path, str) and path and not path.strip() and where[:7] != "target.":
         fix = "give a value, or leave it out for its default"  # as '' (schema) and --json ' '
         raise _key_error("must not be empty", where, fix, path)
