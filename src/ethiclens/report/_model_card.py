@@ -13,7 +13,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from .._text import markdown_safe, one_paragraph, spaced_name
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ..fairness import AuditResult, comparison_columns, group_columns, key_text, pair_text
 from . import _provenance as pv
 from ._audit_report import (
@@ -83,7 +83,7 @@ def md(text) -> str:
     report, masked before the escapes so that the mask is text, not emphasis. A control or
     invisible character is shown as its escape (``\\x1b``, ``\\u202e``), as on every face
     (:func:`ethiclens._text.markdown_safe`)."""
-    escaped = _md_escaped(masked(str(text)))
+    escaped = _md_escaped(masked(plain_text(text)))  # 10**5000 shortened, as the HTML's
     lines = escaped.replace("\n", "\\\\n").replace("\r", "\\\\r").replace("\t", "\\\\t")
     return markdown_safe(lines)
 
@@ -461,7 +461,7 @@ CARD_FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".h
 def card_format(path) -> str:
     """'markdown' or 'html' from the file's extension; anything else is refused."""
     text = os.fspath(path) if isinstance(path, os.PathLike) else path  # its path, not its repr
-    text = text if isinstance(text, str) else str(text)
+    text = text if isinstance(text, str) else plain_text(text)
     fmt = CARD_FORMATS.get(Path(text).suffix.lower())
     if fmt is None:
         problem = "the model card's format is chosen by its extension"

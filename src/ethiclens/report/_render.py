@@ -22,6 +22,7 @@ from markupsafe import escape as _markup_escape
 from .._checks import check_argument_type
 from .._secrets import mask_secrets
 from .._text import html_safe, masked_apart, one_paragraph, prints_blank
+from ..errors import plain_text
 from ._plots import Chart
 
 
@@ -33,7 +34,9 @@ def escape(text) -> Markup:
     report is shared and signed, and every message masks it."""
     if isinstance(text, Markup) or hasattr(text, "__html__"):
         return _markup_escape(text)
-    shown = str(_markup_escape(masked(str(text)))).replace("\n", "\\n").replace("\r", "\\r")
+    # a whole number past Python's int-to-text limit (a cell, a caption, a paragraph given
+    # 10**5000) as errors.plain_text shortens it: str() itself raised a ValueError
+    shown = str(_markup_escape(masked(plain_text(text)))).replace("\n", "\\n").replace("\r", "\\r")
     return Markup(shown.replace("\t", "\\t"))
 
 
@@ -111,7 +114,7 @@ def masked_sentence(text, names) -> str:
     reference) masked alone: masked whole, ``password= receives …`` read ``password= ***
     the …`` and ``token=a: …`` lost its ':'."""
     names = {str(x) for x in names if x is not None and str(x).strip()}
-    return masked_apart(str(text), names, masked_whole)
+    return masked_apart(plain_text(text), names, masked_whole)
 
 
 def masked_whole(text: str) -> str:
