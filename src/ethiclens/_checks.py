@@ -258,17 +258,64 @@ def underflow_words(text: str, symbol: str | None = None) -> str:
     )
 
 
-def number_problem(text, *, whole: bool = False) -> str | None:
+def number_problem(text, *, whole: bool = False, named: dict | None = None) -> str | None:
     """Why ``text`` is no number by :func:`is_number_text`'s rule (a click number option's
     words), or :func:`underflow_words` when it underflows to 0, with the text as typed (as
     :func:`number_text` and a file's refusal show it); None when it is one (or is no text: a
-    default already a number)."""
+    default already a number). ``named`` (``column``, ``kind``: the option): a whole number
+    written as a decimal (``--n-boot 200.0``) is refused there in :func:`refuse_whole_decimal`'s
+    words, as a file's ``n_boot: 200.0`` and a Python ``n_boot=200.0`` are."""
     if not isinstance(text, str):
         return None
+    if whole and named is not None:
+        refuse_whole_decimal(text, named["column"], kind=named.get("kind"))
     if not is_number_text(text, whole=whole):
         return f"{text!r} is not a valid {'integer' if whole else 'float'}"
     shown = f"{underflow_words(text)} (value: {text!r})"  # 1e-400: as --epsilon 1e-400 says it
     return shown if not whole and underflows(text) else None
+
+
+# A whole number written as a decimal (200.0, 2e2) where a whole number is wanted: one wording on
+# every face (an option's text, a file's key, a Python argument), the number to give as its fix.
+WHOLE_DECIMAL = "must be a whole number, written without "
+
+
+def written_whole(value) -> tuple[int, object] | None:
+    """(the whole number, the value as written) of a whole number written as a decimal: a float
+    (numpy's too; a file's keeps its text, ``2e2``) or number text (``'200.0'``, ``'2e2'``);
+    None for anything else (an int, 200.5, NaN, infinity, a Decimal, text that is no number)."""
+    if isinstance(value, str):
+        if not is_number_text(value) or is_number_text(value, whole=True):
+            return None
+        number = Decimal(value)
+        if not number.is_finite() or number.adjusted() >= 4300:  # past int()'s digits
+            return None
+        shown = value
+    elif isinstance(value, float | np.floating) and math.isfinite(value):
+        number, shown = Decimal(float(value)), getattr(value, "yaml_text", None) or plain(value)
+    else:
+        return None
+    return (int(number), shown) if number == number.to_integral_value() else None
+
+
+def refuse_whole_decimal(value, where: str, check=None, *, kind: str | None = None) -> None:
+    """Refuse a whole number written as a decimal (:func:`written_whole`: ``--n-boot 200.0``,
+    ``n_boot=200.0``, a file's ``n_boot: 2e2``) in one wording naming ``where`` (the flag, key
+    or argument) and the number to give; unless ``check`` (the setting's own check) refuses
+    that number too: then its range's words say what to give (``n_boot=50.0``: at least 100)."""
+    found = written_whole(value)
+    if found is None:
+        return
+    number, shown = found
+    if check is not None:
+        try:
+            check(number)
+        except EthicLensInputError:
+            return
+    exponent = isinstance(shown, str) and "e" in shown.lower()
+    problem = WHOLE_DECIMAL + ("an exponent" if exponent else "a decimal point")
+    kind = kind or ("argument" if str(where).isidentifier() else None)  # as _setting_error
+    raise EthicLensInputError(problem, column=where, value=shown, fix=f"give {number}", kind=kind)
 
 
 def number_text(text: str, where: str, *, whole: bool = False, fix: str | None = None):
@@ -755,6 +802,8 @@ def check_draws(
         more = " or 2000 for publication" if default < 2000 else ""
         fix = f"use {default} (the default){more}{zero}"
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        again = dict(allow_zero=allow_zero, default=default)
+        refuse_whole_decimal(value, where, lambda n: check_draws(n, where, **again))
         problem = "must be a whole number (an integer) of interval draws, "
         problem += f"at least {MIN_DRAWS}{zero}"
     elif allow_zero and value == 0:
@@ -922,6 +971,9 @@ def check_count(
     """A whole number of at least ``minimum`` (group-size and label floors, windows) and at
     most ``maximum``, by default :data:`MAX_COUNT` (no data has more rows)."""
     top = MAX_COUNT if maximum is None else maximum
+    if not isinstance(value, int | np.integer):  # 50.0: the number to give, when in range
+        bounds = dict(minimum=minimum, maximum=top)
+        refuse_whole_decimal(value, where, lambda n: check_count(n, where, **bounds))
     low = isinstance(value, bool) or not isinstance(value, int | np.integer) or value < minimum
     if low or value > top:
         problem = f"must be a whole number of at least {minimum}"

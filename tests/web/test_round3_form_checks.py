@@ -70,13 +70,14 @@ def test_the_edges_are_read_as_bins_reads_them():
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("n_boot", "1e3", "'1e3' is not a valid integer. Fix: give a whole number (digits only"),
-        ("seed", "5.0", "'5.0' is not a valid integer. Fix: give a whole number (digits only"),
+        ("n_boot", "1e3", "must be a whole number, written without an exponent (value: '1e3')"),
+        ("seed", "5.0", "must be a whole number, written without a decimal point (value: '5.0')"),
+        ("seed", "5.5", "'5.5' is not a valid integer. Fix: give a whole number (digits only"),
         ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number, e.g. 0.8 (the"),
         (
             "min_group_size",
             "5.0",
-            "must be a whole number of at least 1 (value: '5.0'). Fix: e.g. 50",
+            "must be a whole number, written without a decimal point (value: '5.0'). Fix: give 5",
         ),
         ("di_threshold", "nan", "must be a number from 0.01 up to (not including) 1"),
     ],

@@ -63,7 +63,7 @@ class _Strict:
     ``٣`` or `` 5``, which float() and int() read, are refused as click refuses ``abc``."""
 
     def convert(self, value, param, ctx):
-        if problem := number_problem(value, whole=self.name == "integer"):  # text only
+        if problem := number_problem(value, whole=self.name == "integer", named=_named(param)):
             self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
         return super().convert(value, param, ctx)
 

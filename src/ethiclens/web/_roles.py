@@ -17,6 +17,7 @@ from .._checks import (
     did_you_mean,
     is_number_text,
     positive_value,
+    refuse_whole_decimal,
     underflow_words,
     underflows,
     whole_number,
@@ -980,6 +981,12 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         if not given:
             continue
         raw = given.strip() or given
+        try:  # 200.0 for a whole number: the number to give, as every face says it
+            if kind is int:
+                refuse_whole_decimal(raw, name)
+        except EthicLensInputError as exc:
+            errors[name] = said(exc)
+            continue
         try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
             if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
                 raise ValueError(raw)
