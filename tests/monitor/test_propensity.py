@@ -163,7 +163,7 @@ def test_bad_propensities_are_refused_on_each_engine(tmp_path, days, capsys, val
         assert rc == 2, (engine, err)
         line = err.strip()
         assert "\n" not in line, line
-        assert "column 'prop'" in line and "1 of 1,200 rows" in line, line
+        assert "column 'prop (propensity)'" in line and "1 of 1,200 rows" in line, line
         assert f"first at day001.csv line 5: {shown}" in line, line
         assert "(0, 1]" in line and "Fix:" in line, line
         assert not store.exists() or store.stat().st_size == 0 or _no_windows(store)

@@ -80,7 +80,8 @@ def test_weights_beyond_the_usable_range_are_refused_alike(tmp_path, days, role,
     data = _with_column(days(tmp_path / "data", range(3), n=100), "wt", 0.5)
     _set_value(data, "wt", value)
     message = _refused_alike(tmp_path, data, **{role: "wt"})
-    assert "column 'wt'" in message and words in message
+    said = "propensity" if role == "propensity" else "sample_weight"  # as the audit names it
+    assert f"column 'wt ({said})'" in message and words in message
     assert f"first at day001.csv line 5: '{value}'" in message
 
 

@@ -43,8 +43,9 @@ def _rows(weights) -> pd.DataFrame:
 @pytest.mark.parametrize("role", ["weight", "propensity"])
 def test_a_frame_weight_not_of_numbers_is_refused_on_every_engine(words, role):
     cols = Columns(time="ts", y_pred="pred", protected=("g",), **{role: "w"})
+    said = "propensity" if role == "propensity" else "sample_weight"  # as the audit names it
     for engine in ("pandas", "duckdb"):
-        with pytest.raises(EthicLensInputError, match=r"column 'w': ") as info:
+        with pytest.raises(EthicLensInputError, match=rf"column 'w \({said}\)': ") as info:
             count_windows(_rows(BAD[words]), cols, parse_window("1d"), engine=engine)
         assert words in str(info.value), (engine, str(info.value))
 

@@ -47,5 +47,6 @@ def periods_file(tmp_path):
 @pytest.mark.parametrize("engine", ["pandas", "duckdb"])
 def test_a_parquet_weight_of_periods_is_refused_on_every_engine(periods_file, role, engine):
     cols = Columns(time="ts", y_pred="pred", protected=("g",), **{role: "w"})
-    with pytest.raises(EthicLensInputError, match=r"column 'w': holds periods \(dates\), not "):
+    said = "propensity" if role == "propensity" else "sample_weight"  # as the audit names it
+    with pytest.raises(EthicLensInputError, match=rf"column 'w \({said}\)': holds periods \(dates"):
         count_windows(periods_file, cols, parse_window("1d"), engine=engine)

@@ -40,7 +40,8 @@ def test_text_weights_in_a_database_are_refused_as_the_audit_refuses_them(
                              table="t", **{role: "w"})  # fmt: skip
     with pytest.raises(EthicLensInputError) as caught:
         run_monitor(request, store)
-    assert str(caught.value).startswith(f"column 'w': {TEXT}"), caught.value
+    said = "propensity" if role == "propensity" else "sample_weight"  # as the audit names it
+    assert str(caught.value).startswith(f"column 'w ({said})': {TEXT}"), caught.value
     assert not store.exists()
     if kind:  # the audit's words for the same table
         argv = ["audit", "--db", url, "--table", "t", "--y-pred", "p", "--protected", "g"]

@@ -110,7 +110,9 @@ def test_bad_weights_are_refused_on_each_engine(tmp_path, days, capsys, value, s
         assert rc == 2, (engine, err)
         line = err.strip()
         assert "\n" not in line, line
-        assert "column 'wt'" in line and "1 of 1,200 rows hold a weight" in line, line
+        assert "column 'wt (sample_weight)'" in line and "1 of 1,200 rows hold a weight" in line, (
+            line
+        )
         assert f"first at day001.csv line 5: {shown}" in line, line
         assert "outside [1e-100, 1e100]" in line and "Fix:" in line, line
         assert not store.exists() or store.stat().st_size == 0 or _no_windows(store)

@@ -215,6 +215,14 @@ class Columns:
         return [c for c in (self.propensity, self.weight) if c]
 
     @property
+    def weighted_label(self) -> tuple[str, str]:
+        """(the weighting column as a refusal names it, its role): with its role, as the audit
+        names a weight column and the monitor its label ('w (sample_weight)', 'pi
+        (propensity)', 'y (y_true)'); one label for the weight column on every face."""
+        column, role = self.weighted_by[0], "propensity" if self.propensity else "sample_weight"
+        return (role if column == role else f"{column} ({role})"), role
+
+    @property
     def roles(self) -> list[str]:
         """The columns counted: label, prediction, protected attributes."""
         return [c for c in (self.y_true, self.y_pred) if c] + list(self.protected)
@@ -508,7 +516,7 @@ def weights_error(cols: Columns, bad, rows, where) -> None:
         )
     raise EthicLensInputError(
         f"{bad:,} of {rows:,} rows hold {held}{where}",
-        column=cols.weight or cols.propensity,
+        column=cols.weighted_label[0],
         fix=fix,
     )
 
@@ -1092,9 +1100,9 @@ def refuse_typed_weights(src: _Files, cols: Columns) -> None:
 
     if not cols.weighted_by:
         return
-    column, role = cols.weighted_by[0], "propensity" if cols.propensity else "sample_weight"
+    (label, role), column = cols.weighted_label, cols.weighted_by[0]
     for values in _typed_weight_columns(src, column):
-        if (error := typed_numbers_error(values, column, role)) is not None and not _all_bool(
+        if (error := typed_numbers_error(values, label, role)) is not None and not _all_bool(
             values
         ):  # true/false: refused row by row, its first row named (``weight_values``)
             raise error
@@ -1974,8 +1982,7 @@ def _refuse_text_weights_sql(url: str, source: str, scheme: str, cols: Columns, 
 
     if not cols.weighted_by:
         return
-    column, role = cols.weighted_by[0], "propensity" if cols.propensity else "sample_weight"
-    q = _q(column)
+    (label, role), q = cols.weighted_label, _q(cols.weighted_by[0])
     typed = f"typeof({q}) IN ('text', 'blob')" if scheme == "sqlite" else (
         f"pg_typeof({q}) IN {_TEXT_TYPES}"
     )  # fmt: skip
@@ -1989,7 +1996,7 @@ def _refuse_text_weights_sql(url: str, source: str, scheme: str, cols: Columns, 
     except EmptyInputError:  # none: numbers only
         return
     values = pd.Series(sorted(str(v) for v in found[_TYPED]), dtype=object)
-    if len(values) and (error := typed_numbers_error(values, column, role)) is not None:
+    if len(values) and (error := typed_numbers_error(values, label, role)) is not None:
         raise error
 
 
