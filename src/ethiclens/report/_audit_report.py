@@ -10,6 +10,7 @@ from importlib import metadata
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
+from .._checks import argument_kinds, instance_kind
 from .._text import (
     beside,
     distinct_numbers,
@@ -25,6 +26,7 @@ from ..fairness import (
     SUPPRESSED_GROUPS,
     SUPPRESSED_METHOD,
     AuditResult,
+    MetricEstimate,
     comparison_columns,
     group_columns,
     key_text,
@@ -36,6 +38,7 @@ from . import _plots as plots
 from . import _provenance as pv
 from . import _verdict as verdict
 from ._glossary import glossary_html, header
+from ._paths import result_kind
 from ._render import (
     Report,
     Section,
@@ -52,6 +55,16 @@ from ._render import (
     status_badge,
     table,
 )
+
+# the exported sentences' arguments (_checks.argument_kinds): a result, one of its metric
+# estimates (None: no estimate) or its config's dicts, refused by name when given otherwise
+_ESTIMATE = result_kind(MetricEstimate, "value", "status", optional=True)
+_POLICY = instance_kind(
+    dict, "a dict (a result's config['policy'])", "e.g. result.config['policy']"
+)
+_CONFIG = instance_kind(dict, "a dict (a result's config)", "e.g. result.config")
+_RUN = instance_kind(dict, "a dict (a result's run)", "e.g. result.run, or None", optional=True)
+_TEXT = instance_kind(str, "text", "e.g. 'audit'")
 
 
 def fmt(v, digits=3, edges=()) -> str:
@@ -71,6 +84,7 @@ def undefined_reason(m) -> str:
     return str(m.reason or "") if m.value is None and m.status == "UNDEFINED" else ""
 
 
+@argument_kinds(m=_ESTIMATE)
 def below_floor(m) -> bool:
     """A metric below its sample floor: shown, greyed, without an interval, never judged."""
     return m is not None and m.value is not None and m.status == "INSUFFICIENT_DATA"
@@ -101,6 +115,7 @@ def fmt_interval(m, edges=()) -> str:
     return f"{text} ({note})" if note else text
 
 
+@argument_kinds(m=_ESTIMATE)
 def fmt_estimate(m, edges=(), why: bool = False) -> str:
     """'0.159 [0.1004, 0.212]': the value with its interval; ``edges``: as for
     ``format_number``, applied to the value and its interval's bounds (a DI of 0.7996 reads
@@ -158,6 +173,7 @@ def weighted_sentence(config: dict) -> str | None:
     return WEIGHTED_SENTENCE if config.get("weighted") else None
 
 
+@argument_kinds(policy=_POLICY)
 def below_harmful_caveat(policy: dict, harmful: bool) -> str:
     """What the one-sided DI rule misses with a harmful label (ADR 0008), or ""."""
     if not harmful or policy.get("di_rule", "two_sided") != "below":
@@ -178,6 +194,7 @@ def threshold_notes(table) -> list[str]:
     return [t for t in (weighted_sentence(cfg), below_harmful_caveat(cfg["policy"], harmful)) if t]
 
 
+@argument_kinds(policy=_POLICY)
 def di_rule_sentence(policy: dict, harmful: bool = False) -> str:
     """The flag rule that was applied, in words; ``harmful``: the positive label is a harm,
     which the one-sided rule reads the wrong way round (said so)."""
@@ -234,6 +251,7 @@ def _listed(groups) -> str:
     return ", ".join(map(one, groups))
 
 
+@argument_kinds(config=_CONFIG, run=_RUN, what=_TEXT)
 def changes_sentence(config: dict, run: dict | None = None, what: str = "audit") -> str | None:
     """The group changes (:func:`group_changes`) as one sentence, or None when there are none;
     ``what``: the run they came before (an audit, a comparison, a threshold view): each
@@ -327,6 +345,7 @@ def estimate_cell(m, edges=()) -> Markup:
 
 
 @names_alone
+@argument_kinds(result=result_kind(AuditResult))
 def build_audit_report(result: AuditResult, title: str | None = None) -> Report:
     prov = result.data.get("provenance", {})
     name = pv.given(prov, "dataset", "predictions")
@@ -532,6 +551,7 @@ def bullets(items, attrs: str = "") -> Markup:
     return Markup(f"<ul{attrs}>{items}</ul>" if items else "")
 
 
+@argument_kinds(result=result_kind(AuditResult))
 def withheld_hint(result: AuditResult, cli: bool) -> str | None:
     """What the user can do about a withheld headline, naming the flags (and the Python way)."""
     causes = verdict.withheld_causes(result)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from .._checks import check_argument_type
 from ..fairness import (
     AuditResult,
+    Comparison,
+    MetricEstimate,
     ModelComparison,
     ThresholdTable,
     check_path,
@@ -64,21 +66,30 @@ def check_result(value, kind: type, argument: str):
     return check_argument_type(value, kind, column=argument, problem=problem, fix=fix)
 
 
-def result_kind(kind: type, *reads: str):
+# what each part of a result is and where a caller finds one (result_kind's words)
+_PART_OF = {
+    Comparison: ("an item of ethiclens.audit().comparisons", "pass one of result.comparisons"),
+    MetricEstimate: ("a value of a comparison's .metrics", "pass a comparison.metrics value"),
+}
+
+
+def result_kind(kind: type, *reads: str, optional: bool = False):
     """An argument kind (``_checks.argument_kinds``) of the report helpers that read a result
     (``verdict_sentence``, ``terminal_summary``, ``plain_reason``...): a ``kind`` (an
-    AuditResult, a ModelComparison, a ThresholdTable, a Comparison), or a stand-in with every
-    attribute of ``reads`` the helper reads; anything else (None, a dict, a result's JSON, a
-    set) refused in :func:`check_result`'s words, never "'NoneType' object has no attribute
-    'comparisons'" from inside the report."""
+    AuditResult, a ModelComparison, a ThresholdTable, a Comparison, a MetricEstimate; None too
+    when ``optional``), or a stand-in with every attribute of ``reads`` the helper reads;
+    anything else (None, a dict, a result's JSON, a set) refused in :func:`check_result`'s
+    words, never "'NoneType' object has no attribute 'comparisons'" from inside the report."""
     name = kind.__name__
     if kind in _MADE_BY:
         said, fix = f"what {_MADE_BY[kind]} returns", f"pass the result of {_MADE_BY[kind]}"
-    else:  # a Comparison
-        said, fix = "an item of ethiclens.audit().comparisons", "pass one of result.comparisons"
+    else:
+        said, fix = _PART_OF[kind]
     problem = f"must be a{'n' * (name[0] in 'AEIOU')} {name} ({said}), not a"
 
     def check(value, argument: str) -> None:
+        if optional and value is None:
+            return
         if not (reads and all(hasattr(value, attribute) for attribute in reads)):
             check_argument_type(value, kind, column=argument, problem=problem, fix=fix)
 
