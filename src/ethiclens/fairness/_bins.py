@@ -76,6 +76,53 @@ def is_time(values) -> bool:
     )
 
 
+AGE_EDGES = [0, 25, 45, 65, 120]
+
+
+def example_edges(values) -> list:
+    """Bin edges to show in a refusal's fix that cover ``values`` (finite numbers): the age
+    bands when they do (0..120), else four round steps from the smallest to the largest (an
+    occupation code 10..9920: 0, 2500, 5000, 7500, 10000), so that the example given is never
+    one the bins' own check refuses as leaving values outside."""
+    x = np.asarray(values, dtype=float)
+    x = x[np.isfinite(x)]
+    if not len(x):
+        return AGE_EDGES
+    lo, hi = float(x.min()), float(x.max())
+    if lo >= 0 and hi <= AGE_EDGES[-1]:
+        return AGE_EDGES
+    step = (hi / 4 - lo / 4) or 1.0
+    mag = 10.0 ** math.floor(math.log10(step))
+    step = math.ceil(step / mag) * mag
+    start = math.floor(lo / mag) * mag
+    edges = [start + i * step for i in range(5)]
+    edges[-1] = max(edges[-1], math.ceil(hi))
+    whole = all(float(e).is_integer() for e in edges) and max(map(abs, edges)) < 2**53
+    return [int(e) for e in edges] if whole else [float(number_text(e)) for e in edges]
+
+
+def continuous_fix(column: str, values) -> FaceFix:
+    """The fix of numbers taken as groups that look continuous: bin them (with edges that
+    cover ``values``), or, when they are group codes (an occupation, a county), make them text:
+    in pandas, as strings; in a file, as text that is not a number, since every engine reads a
+    CSV field of digits as a number, quoted or not (Parquet: a string column)."""
+    edges = example_edges(values)
+    flag = f"--bins {column}={','.join(map(str, edges))}"
+    bins = "{" + f"{column!r}: [{', '.join(map(str, edges))}]" + "}"
+    python = (
+        f"bin it into a few groups first ({flag} on the command line, bins={bins} in "
+        "Python); if the numbers really are group codes, convert the column to strings "
+        f"(pandas: df[{column!r}] = df[{column!r}].astype(str))"
+    )
+    cli = (
+        f"bin it into a few groups first ({flag}); if the numbers really are group codes, "
+        "write them in the file as text that is not a number (e.g. 'code 2850'; a CSV field "
+        "of digits is read as a number, quoted or not), or save the file as Parquet with "
+        "the column as strings"
+    )
+    return FaceFix(python, cli)
+
+
 def times_error(column: str, n_distinct: int) -> EthicLensInputError:
     """The refusal of dates or times as groups past :data:`MAX_NUMERIC_GROUPS` values (as
     continuous), or as values to bin (one text for the audit's groups and every engine's bins)."""

@@ -44,6 +44,7 @@ from ._bins import (
     bin_attribute,
     check_bins,
     check_bins_argument,
+    continuous_fix,
     is_time,
     quiet_snan,
     times_error,
@@ -1445,9 +1446,7 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
             f"looks continuous: {len(uniques)} distinct numeric values "
             f"(more than {MAX_NUMERIC_GROUPS} groups)",
             column=name,
-            fix=f"bin it into a few groups first (--bins {name}=0,25,45,65,120 on the command "
-            f"line, bins={{{name!r}: [0, 25, 45, 65, 120]}} in Python); if the numbers really "
-            "are group codes, convert the column to strings",
+            fix=continuous_fix(name, uniques),
         )
     if len(uniques) > MAX_NUMERIC_GROUPS and not keep_continuous and is_time(uniques):
         raise times_error(name, len(uniques))
