@@ -9,11 +9,14 @@ from __future__ import annotations
 import functools
 import logging
 import warnings
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from .._checks import BYTES_LIKE
 from .._optional import (
     DASK_ADDRESS_FIX,
     check_scheduler_text,
@@ -554,6 +557,13 @@ def _names(y_pred, protected, y_true, y_score, sample_weight) -> list:
             raise EthicLensInputError(problem, column=keyword, value=name, fix=fix, kind="argument")
     # an int name too; a Series or Index of names (its truth value is ambiguous) as a list;
     # none named (None, []) is refused after the options are checked, as audit refuses it
+    # a set or a mapping has no order (and a dict's keys are no list of names), a 0-d array no
+    # items: refused as no names; bytes in any form is one name, never its byte values (a
+    # bytearray read as the columns 103, ...)
+    if isinstance(protected, AbstractSet | Mapping) or getattr(protected, "ndim", None) == 0:
+        raise _no_protected(protected)
+    if isinstance(protected, BYTES_LIKE):
+        protected = bytes(protected)
     cols = [protected] if np.isscalar(protected) else list([] if protected is None else protected)
     if not all(map(np.isscalar, cols)):
         raise _no_protected(protected)
