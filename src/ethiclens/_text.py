@@ -759,3 +759,39 @@ def _names_pattern(names: frozenset) -> re.Pattern:
     name = f"(?:{alternatives})"
     end = r"(?=$|[\s'\")\]},;]|[:.](?:\s|$)|:" + name + r"(?:$|[\s'\")\]},;.:]))"
     return re.compile(rf"(?<![^\s'\"(\[{{:])({alternatives}){end}")
+
+
+_THOUSANDS = re.compile(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?")
+_DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
+_DOTS_AND_COMMA = re.compile(r"[+-]?[1-9]\d{0,2}(?:\.\d{3})+,\d+")
+
+
+def formatted_number(value) -> str | None:
+    """The plain number a spreadsheet's formatted one stands for ('17,000' -> '17000', '0,73'
+    -> '0.73', '1.234,5' -> '1234.5'), None for any other value. '1,234' reads as thousands
+    (as a spreadsheet in English writes it)."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if _THOUSANDS.fullmatch(text):
+        return text.replace(",", "")
+    if _DOTS_AND_COMMA.fullmatch(text):
+        return text.replace(".", "").replace(",", ".")
+    if _DECIMAL_COMMA.fullmatch(text):
+        return text.replace(",", ".")
+    return None
+
+
+def formatted_number_fix(value, fix: str) -> str:
+    """``fix`` of a value that is not a number, led, when the value is a number a spreadsheet
+    formatted (:func:`formatted_number`), by how to write it plainly: such a column is numbers
+    the file wrote with separators, not text."""
+    plain = formatted_number(value)
+    if plain is None:
+        return fix
+    return (
+        f"the column holds numbers written with separators ({value.strip()!r} is {plain}): "
+        "save them as plain numbers (no thousands separator, a decimal point), e.g. in a "
+        "spreadsheet format the column as Number without the 1000 separator before exporting; "
+        f"else {fix}"
+    )

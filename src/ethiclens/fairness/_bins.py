@@ -26,7 +26,7 @@ from .._checks import (
     underflow_words,
     underflows,
 )
-from .._text import distinct_numbers, number_text, printed_floats
+from .._text import distinct_numbers, formatted_number_fix, number_text, printed_floats
 from ..errors import SHOWN_DIGITS, EthicLensInputError, FaceFix, shown_int
 
 _EDGES = "e.g. 0,25,45,65,120"
@@ -319,7 +319,7 @@ def bin_attribute(
             raise EthicLensInputError(
                 f"holds non-numeric values (first: {first!r}); only numbers can be binned",
                 column=column,
-                fix="drop --bins for a categorical attribute",
+                fix=formatted_number_fix(first, "drop --bins for a categorical attribute"),
             )
         missing = numeric.isna().to_numpy()
         if missing.any() and not keep_missing:

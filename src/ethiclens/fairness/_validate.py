@@ -35,7 +35,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
-from .._text import as_seen, printed_floats, prints_blank
+from .._text import as_seen, formatted_number_fix, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix, plain_text, shortened_quotes
 from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
 from ._bins import (
@@ -845,7 +845,7 @@ def _floats(values, column: str, problem: str, fix: str) -> np.ndarray:
         not_numbers(problem, int(bad.sum()), "" if first is None else first_row(first)),
         column=column,
         value=None if first is None else cells[first],
-        fix=fix,
+        fix=fix if first is None else formatted_number_fix(cells[first], fix),
     )
 
 
