@@ -400,6 +400,32 @@ def _is_nested(value) -> bool:
     return isinstance(value, list | tuple | dict | set | np.ndarray)
 
 
+# The extension name pandas writes on a Parquet column of pd.Interval values (pd.cut's bins):
+# stored as {left, right} pairs, read back as Intervals only where pandas has registered the
+# type in that process (after pandas wrote one), else as structs: DuckDB, Spark and a fresh
+# ethiclens read pairs, so such a column is refused on every engine, in one wording.
+PANDAS_INTERVAL = "pandas.interval"
+
+
+def _is_interval(field) -> bool:
+    """Whether a Parquet schema's ``field`` holds pandas Intervals: its extension type when
+    pandas registered it, else the storage struct with the extension's name in its metadata."""
+    if getattr(field.type, "extension_name", None) == PANDAS_INTERVAL:
+        return True
+    meta = field.metadata or {}
+    return meta.get(b"ARROW:extension:name") == PANDAS_INTERVAL.encode()
+
+
+def _interval_error(column: str, role) -> EthicLensInputError:
+    name = column if role is None else _label(column, role)
+    problem = "holds pandas Intervals (pd.cut's bins), which Parquet stores as {left, right} "
+    problem += "pairs: not every engine reads them back as bins"
+    fix = f"save the bins as text before writing the file (df[{column!r}] = df[{column!r}]"
+    fix += ".astype(str), as a CSV would write them), or save the raw numbers and bin them "
+    fix += f"here (--bins {column}=EDGES; bins= in Python)"
+    return EthicLensInputError(problem, column=name, fix=fix)
+
+
 def refuse_nested_columns(layout, roles) -> None:
     """A Parquet prediction, label or group column holding lists, structs or maps, refused
     from the files' schemas before any engine counts (Dask cannot group by them), in the
@@ -413,10 +439,10 @@ def refuse_nested_columns(layout, roles) -> None:
     pred, role = getattr(roles, "y_pred", None), getattr(roles, "y_pred_role", Y_PRED)
     labels = [(pred, role), (getattr(roles, "y_true", None), Y_TRUE)]
     for column, role in labels + [(c, None) for c in roles.protected]:
-        nested = column and any(
-            column in s.names and pa.types.is_nested(s.field(column).type) for s in schemas
-        )
-        if not nested:
+        fields = [s.field(column) for s in schemas if column and column in s.names]
+        if any(map(_is_interval, fields)):
+            raise _interval_error(column, role)
+        if not any(pa.types.is_nested(f.type) for f in fields):
             continue
         where, value = layout.first(column, lambda s: s.map(_is_nested).to_numpy(dtype=bool))
         value = value.tolist() if isinstance(value, np.ndarray) else value
