@@ -4,11 +4,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
 
-from .._checks import check_output_arguments, check_seed, first_row, naming_file
+from .._checks import (
+    argument_kinds,
+    check_name_argument,
+    check_output_arguments,
+    check_seed,
+    first_row,
+    instance_kind,
+    naming_file,
+)
 from .._text import plural
 from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
@@ -119,6 +128,32 @@ def probe_model(
     return result, f"Counterfactual probe of {entry_point} on {data} ({plural(len(X), 'record')})"
 
 
+def _column_kind(fix: str, *, optional: bool = False):
+    """An argument kind (``_checks.argument_kinds``): one column name (None too when
+    ``optional``): a set, a dict, a list, a 0-d array or a frame is refused naming the argument
+    (:func:`check_name_argument`), never Python's "unhashable type" from the lookup."""
+
+    def check(value, argument: str) -> None:
+        if not (optional and value is None):
+            check_name_argument(value, argument, fix)
+
+    return check
+
+
+# name_rows is called only when a row is refused: anything else but a function crashed there
+_NAME_ROWS = instance_kind(
+    Callable,
+    "a function (refusal, path) -> refusal, or None",
+    "leave it out (rows are named as rows of the file), or pass ethiclens.sources.name_rows",
+    optional=True,
+)
+
+
+@argument_kinds(
+    y_pred=_column_kind("name the predictions' column of the scored file, e.g. 'pred'"),
+    y_score=_column_kind("name the scores' column, e.g. 'score', or leave it out", optional=True),
+    name_rows=_NAME_ROWS,
+)
 def analyze_scored(
     scored, y_pred: str, y_score=None, *, favorable=1, seed=0, n_boot=1000, name_rows=None
 ):
@@ -255,6 +290,9 @@ def check_out_suffix(outputs: dict) -> None:
         check_suffix(path, flag, *OUTPUT_SUFFIXES[flag])
 
 
+@argument_kinds(
+    protected=_column_kind("name one column of the data, e.g. 'sex'"), name_rows=_NAME_ROWS
+)
 def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     """``probe make-counterfactuals``: the records in ``data`` (a CSV/Parquet path), once as
     observed and once per other group of ``protected``, written to ``out`` (a .csv); the
