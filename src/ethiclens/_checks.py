@@ -1483,8 +1483,17 @@ def choice_error(
 _NO_ARRAY = (str, bytes, bytearray, memoryview, AbstractSet, Mapping)
 
 
-def _kind_refusal(value, name: str, problem: str, fix: str) -> EthicLensInputError:
-    return EthicLensInputError(problem, column=name, kind="argument", value=_shown(value), fix=fix)
+def kind_refusal(value, name: str, problem: str, fix: str) -> EthicLensInputError:
+    """The refusal of argument ``name`` given a wrong kind of ``value``: ``problem``, then
+    the type given (``not set``, ``not None``) unless ``problem`` says it; the value itself
+    shown only where it is short and says more than its type (``b'x'``, ``nan``, 10**5000
+    shortened)."""
+    given = "None" if value is None else type(value).__name__
+    shown = _shown(value)
+    problem = problem if ", not " in problem else f"{problem}, not {given}"
+    if value is None or (shown == given and not isinstance(value, str)):
+        shown = None
+    return EthicLensInputError(problem, column=name, kind="argument", value=shown, fix=fix)
 
 
 def numbers_kind(ndim: int | None = None, *, whole: bool = False):
@@ -1510,7 +1519,7 @@ def numbers_kind(ndim: int | None = None, *, whole: bool = False):
         if ok and whole and arr.dtype.kind == "f":
             ok = bool(np.isfinite(arr).all() and (arr == np.round(arr)).all())
         if not ok:
-            raise _kind_refusal(value, name, problem, fix)
+            raise kind_refusal(value, name, problem, fix)
 
     return check
 
@@ -1531,20 +1540,20 @@ def instance_kind(types, words: str, fix: str, *, optional: bool = False):
 
     def check(value, name: str) -> None:
         if not (isinstance(value, types) or (optional and value is None)):
-            given = "None" if value is None else type(value).__name__
-            raise _kind_refusal(value, name, f"must be {words}, not {given}", fix)
+            raise kind_refusal(value, name, f"must be {words}", fix)
 
     return check
 
 
-def each_kind(kind, words: str, fix: str):
-    """An argument kind for :func:`argument_kinds`: a non-empty list or tuple whose every item
-    is of ``kind`` (``matrices=each_kind(numbers_kind(2), ...)``)."""
+def each_kind(kind, words: str, fix: str, *, empty: bool = False):
+    """An argument kind for :func:`argument_kinds`: a list or tuple (``empty``: which may be
+    empty) whose every item is of ``kind`` (``matrices=each_kind(numbers_kind(2), ...)``)."""
 
     def check(value, name: str) -> None:
-        if not isinstance(value, list | tuple) or not value:
-            given = "None" if value is None else type(value).__name__
-            raise _kind_refusal(value, name, f"must be {words}, not {given}", fix)
+        if not isinstance(value, list | tuple):
+            raise kind_refusal(value, name, f"must be {words}", fix)
+        if not value and not empty:
+            raise kind_refusal(value, name, f"must be {words}, not an empty one", fix)
         for i, item in enumerate(value):
             kind(item, f"{name}[{i}]")
 

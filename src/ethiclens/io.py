@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ._checks import argument_kinds, each_kind, kind_refusal
 from ._secrets import _mask_patterns, masked_cut
 from ._text import one_line
 from .errors import (
@@ -53,6 +54,31 @@ from .errors import (
     shortened_digits,
     shown_int,
 )
+
+READ_PATH_FIX = "give the path of the file to read as text, e.g. 'data.csv'"
+WRITE_PATH_FIX = "give the path of the file to write as text, e.g. 'out.csv'"
+
+
+def path_kind(fix: str = READ_PATH_FIX):
+    """An argument kind for :func:`ethiclens._checks.argument_kinds`: a path (a str or an
+    ``os.PathLike`` naming text) holding no NUL. None, bytes, a number, a set, a frame are
+    refused naming the argument (a NUL in :data:`NUL_IN_PATH`'s words), never os's or
+    pandas' TypeError ('expected str, bytes or os.PathLike object') from inside."""
+
+    def check(value, name: str) -> None:
+        named = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+        if not isinstance(named, str):  # None, a number, bytes (a PathLike of bytes too)
+            raise kind_refusal(value, name, "must be a file path (a str or os.PathLike)", fix)
+        if "\x00" in named:
+            raise EthicLensInputError(
+                NUL_IN_PATH, column=name, kind="argument", value=named, fix=NUL_PATH_FIX
+            )
+
+    return check
+
+
+_READ_PATH = path_kind()
+_READ_PATHS = each_kind(_READ_PATH, "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
 # numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
@@ -374,6 +400,7 @@ def _open_bytes(path: str | Path):
     return (gzip.open if Path(path).name.lower().endswith(".gz") else open)(path, "rb")
 
 
+@argument_kinds(path=_READ_PATH)
 def not_utf8_error(path: str | Path) -> DataFileError | None:
     """The one refusal of a file that is not UTF-8 text, naming its first bad byte's line (the
     header is line 1) and offset; None when every byte decodes. Reads the whole file, line by
@@ -427,6 +454,7 @@ def _decodes(fh) -> bool:
     return True
 
 
+@argument_kinds(path=_READ_PATH)
 def refuse_not_utf8(path: str | Path, exc: UnicodeDecodeError) -> DataFileError:
     """What to raise for ``exc``, a decoding error met reading ``path``: :func:`not_utf8_error`
     (the same words whichever reader met it), else the codec's own line."""
@@ -452,6 +480,7 @@ def _header_end(head: bytes) -> int:
     return -1
 
 
+@argument_kinds(path=_READ_PATH)
 def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]:
     """(the header's names, the text read, whether that is the whole file) of a CSV file (plain
     or ``.gz``): at least ``size`` bytes and the whole header line, however long, up to
@@ -499,6 +528,7 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
     return header, text, ended
 
 
+@argument_kinds(files=_READ_PATHS)
 def ragged_error(files) -> DataFileError | None:
     """The first CSV row with more fields than its header, or the first byte that is not
     UTF-8, as the one message every engine gives; None when there is none. Reads the files
@@ -725,6 +755,7 @@ def _line_above_header_error(path: Path, header: str, sep: str | None = None):
 
 
 @_one_pass
+@argument_kinds(path=_READ_PATH)
 def preflight_file(path: str | Path, require_rows: bool = True) -> None:
     """The cheap checks of :func:`read_table`, for engines that read the file themselves
     (DuckDB, Dask): a regular, non-empty file whose first bytes match its name; for CSV, a
@@ -804,6 +835,7 @@ def refuse_repeated_parquet_names(path: str | Path) -> None:
     _refuse_repeated_names(Path(path), names)
 
 
+@argument_kinds(path=_READ_PATH)
 def sha256_file(path) -> str:
     """The SHA-256 of a file's bytes, read a megabyte at a time."""
     # in a check pass (an audit's copy check and its fingerprint), read once per pass and kept
@@ -889,6 +921,7 @@ def _repeated(target, what: str) -> EthicLensInputError:
     )
 
 
+@argument_kinds(path=_READ_PATH)
 def file_stamp(path) -> tuple[int, int, int, int, int]:
     """A file's (size, modification time, change time, inode, device): what keys a cache of
     anything read from it (its scans here, a listing's copy check in ``sources``). The change
@@ -1047,6 +1080,7 @@ _CLEAN_FIELDS_ANY_LINES = re.compile(
 )
 
 
+@argument_kinds(path=_READ_PATH)
 def quoted_line_break(path: str | Path) -> bool:
     """Whether a line break of the CSV file at ``path`` lies inside a quoted field (a reader
     that cuts the file at line breaks would split that row); read in the pass that checks the
@@ -1055,6 +1089,7 @@ def quoted_line_break(path: str | Path) -> bool:
     return bool(scan and scan[3])
 
 
+@argument_kinds(path=_READ_PATH)
 def nul_byte_error(path: str | Path) -> DataFileError | None:
     """The refusal of a CSV file (plain or .gz) holding a NUL byte, naming the first line that
     holds one (the header is line 1); None when there is none. No UTF-8 text table holds one:
@@ -1244,6 +1279,7 @@ def _exists(path, column: str, kind: str | None = None) -> bool:
     return False
 
 
+@argument_kinds(path=_READ_PATH)
 def refuse_unopenable(path, column: str, kind: str | None = None) -> None:
     """Refuse, naming ``column``, a path no file system opens (a name too long, a loop of
     symbolic links), before any reader or writer meets it; any other path passes, there or

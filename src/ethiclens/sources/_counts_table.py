@@ -20,6 +20,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .._checks import (
+    argument_kinds,
     bytes_like_as_bytes,
     check_argument_type,
     check_count,
@@ -44,10 +45,12 @@ from ..fairness import (
 )
 from ..io import (
     NUMBER_PATTERN,
+    WRITE_PATH_FIX,
     _first_not_one_value,
     _not_one_value_error,
     _refuse_nul_path,
     check_writable,
+    path_kind,
     read_table,
     refuse_password_names,
     type_groups,
@@ -475,6 +478,7 @@ def _groups_partly_gone(table: pd.DataFrame, small, attrs, kept: pd.DataFrame) -
 _META_KEY = b"ethiclens"
 
 
+@argument_kinds(path=path_kind())
 def counts_format(path, column: str = "path") -> str:
     """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused, and
     a flag's ``-`` (standard output, as the command line's other outputs refuse it)."""
@@ -496,6 +500,7 @@ def counts_format(path, column: str = "path") -> str:
     return fmt
 
 
+@argument_kinds(path=path_kind())
 def metadata_path(path):
     """Where a CSV counts table keeps its metadata: ``c.csv`` -> ``c.csv.ethiclens.json``."""
     return f"{path}{META_SUFFIX}"
@@ -689,6 +694,7 @@ def _as_labels(table: pd.DataFrame, columns: list) -> pd.DataFrame:
     return out
 
 
+@argument_kinds(path=path_kind(WRITE_PATH_FIX))
 def counts_outputs(path, flag: str = "--out") -> dict:
     """The files writing a counts table to ``path`` makes, by the flag that names them: the
     table and, beside a CSV, its metadata file (for ``ethiclens.io.check_outputs``)."""
@@ -752,6 +758,7 @@ def _crossings_note(record) -> str:
     )
 
 
+@argument_kinds(path=path_kind())
 def read_counts(
     path, *, check_labels: bool = False, pos_label=None, attributes=None
 ) -> pd.DataFrame:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import MAX_WORKERS, check_count
+from .._checks import MAX_WORKERS, argument_kinds, check_count, each_kind
 from .._optional import require
 from .._text import is_utf8, one_line
 from ..errors import DataFileError, EthicLensInputError
@@ -34,6 +34,7 @@ from ..io import (
     _refuse_credential_path,
     _settled,
     file_stamp,
+    path_kind,
     preflight_file,
     refuse_missing,
     refuse_repeated_files,
@@ -95,6 +96,11 @@ def _kind(path: str, engine: str | None = None) -> str:
     )
 
 
+# a list of files (an exported helper's argument): each a path, as given
+_FILES = each_kind(path_kind(), "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
+
+
+@argument_kinds(target=path_kind("give the file, folder or glob to read as text"))
 def resolve_files(target: str, engine: str | None = None) -> tuple[list[str], str, bool]:
     """(files, kind, hive): a file, a glob, or a folder of (hive-partitioned) Parquet files.
     ``engine`` (duckdb, dask, spark) is the one a refused kind of one file names; a folder or
@@ -687,6 +693,7 @@ def _hive_join(keys: dict) -> str:
 _LINE_END = re.compile(rb"\r?\n")
 
 
+@argument_kinds(files=_FILES)
 def _mixed_line_ends(files) -> bool:
     r"""Whether a CSV file's first 64 KiB end lines both in ``\n`` and in ``\r\n`` (a header
     written with ``\n``, rows by Python's csv module with ``\r\n``): pandas, Dask and Spark
@@ -918,6 +925,7 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     return f"SELECT {', '.join(sel)} FROM {source} AS src GROUP BY {', '.join(keys)}"
 
 
+@argument_kinds(csv_files=_FILES)
 def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
     """DuckDB's error as every engine's message: a CSV row with surplus fields or a value that
     is not a number named with its line; otherwise DuckDB's first line."""

@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_label_lengths, check_labels_print_apart
+from .._checks import argument_kinds, check_label_lengths, check_labels_print_apart
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import COMPRESSED, _object_starts, _read_parquet, read_table
+from ..io import COMPRESSED, _object_starts, _read_parquet, path_kind, read_table
 from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
@@ -50,6 +50,7 @@ from ._rules import (
 )
 
 
+@argument_kinds(path=path_kind())
 def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     """``columns`` of one CSV file as every reader takes them: a row with more fields than the
     header is refused naming its line (pandas reading only some columns would drop the surplus

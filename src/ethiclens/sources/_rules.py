@@ -40,6 +40,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .._checks import (
+    argument_kinds,
     check_label_lengths,
     check_labels_print_apart,
     check_type,
@@ -77,6 +78,7 @@ from ..io import (
     blank_line,
     csv_head,
     csv_rows,
+    path_kind,
     ragged_error,
     refuse_missing,
     refuse_repeated_header,
@@ -622,6 +624,7 @@ def no_rows_error(target) -> DataFileError:
     return EmptyInputError(f"{what} has no data rows", fix="export the data again")
 
 
+@argument_kinds(path=path_kind())
 def row_place(path, index: int, kind: str) -> str | int:
     """Where data row ``index`` (0-based, as pandas reads the file) lies: ``FILE line L`` of a
     CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
@@ -1527,6 +1530,7 @@ def _declared_categories(check: _GroupByCheck, column, n_found: int):
     return None
 
 
+@argument_kinds(path=path_kind(), target=path_kind("give the folder read as text"))
 def _hive_keys(path, target) -> dict:
     """The hive keys of a file under TARGET (``race=Native%20American/``): each value the text
     of its folder name, URL-decoded (``Native American``) as pyarrow and DuckDB decode it."""
