@@ -35,6 +35,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
+from .._secrets import mask_secrets
 from .._text import as_seen, formatted_number_fix, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix, plain_text, shortened_quotes
 from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
@@ -616,7 +617,9 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
     value (predictions yes/no/maybe) gets a note naming them and their rows. The one rule of
     every face (arrays, files on every engine, counts tables, compare, thresholds):
     ``rows_per_value`` maps each column, in the face's words ('p (y_pred)'), to the rows of
-    each of its values (a Series: value -> rows; a counts table's: its cells' counts)."""
+    each of its values (a Series: value -> rows; a counts table's: its cells' counts). A
+    secret in a value is masked (``_secrets.mask_secrets``, as the command line masks its
+    warnings): the note is warned, written in the JSON and shown in the reports."""
     if pos_label is None:
         return []
     notes = []
@@ -627,10 +630,11 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
                 f"{plain_text(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
                 for value, n in sorted(others.items(), key=lambda item: str(item[0]))
             )
-            notes.append(
+            note = (
                 f"column {column!r}: only {_label_shown(pos_label)} is positive; the other "
                 f"values were all counted as negative: {listed}"
-            )
+            )  # a value may hold a password: masked here, for the warning, JSON and report
+            notes.append(mask_secrets(note))
     return notes
 
 
