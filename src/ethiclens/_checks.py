@@ -1160,6 +1160,10 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
 # "none" for a run without DP. The words a user may write for "no DP":
 NO_DP_WORDS = ("none", "no-dp", "nodp", "inf", "infinity", "+inf")
 DP_EPSILON_MAX = 1e4  # beyond this DP-SGD's noise is negligible: say "none" instead
+# below this a grid's runs would fail only at training, minutes in: the PRV accountant resolves ε
+# to 0.01 (Opacus' eps_error), and at the default δ and epochs even Opacus' largest noise
+# (σ = 2,000) spends more; the paper's smallest budget is 0.1
+DP_EPSILON_MIN = 0.01
 
 
 def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_EPSILON_MAX):
@@ -1171,7 +1175,8 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
 
     ``limit=None`` for one model (``pcer train``, the trainers): an ε beyond what the
     accountant can search is trained at the smallest σ and the ε spent is reported. A grid
-    keeps the limit: a typo such as 1e9 would otherwise train hundreds of useless runs."""
+    keeps the limit: a typo such as 1e9 would otherwise train hundreds of useless runs, and
+    the floor :data:`DP_EPSILON_MIN` (``1e-300`` failed each run at training, minutes in)."""
     if value is None or (isinstance(value, str) and value.lower() in NO_DP_WORDS):
         return None
     fix = epsilon_fix(where, no_dp=True)
@@ -1194,6 +1199,10 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     elif limit is not None and eps > limit:
         problem = f"ε = {eps:g} is above {limit:g}: DP-SGD's noise is then negligible"
         fix = "use 'none' for a run without DP"
+    elif limit is not None and eps < DP_EPSILON_MIN:  # a grid: refused before any run
+        problem = f"ε = {eps:g} is below {DP_EPSILON_MIN:g}: DP-SGD's accountant cannot reach it "
+        problem += "(its noise would drown the data), so every run would fail at training"
+        fix = f"use ε >= {DP_EPSILON_MIN:g} (the paper's smallest is 0.1)"
     else:
         return eps
     raise _setting_error(problem, column=where, value=shown, fix=fix)

@@ -146,6 +146,11 @@ def test_a_grid_number_that_underflows_is_refused_as_written(tmp_path, capsys, s
 
 def test_a_grid_s_small_but_representable_numbers_still_load(tmp_path):
     path = tmp_path / "grid.toml"
-    path.write_text('datasets = ["compas"]\nepsilons = [1e-300, 2.5]\n[train]\nmomentum = 0.0\n')
+    path.write_text('datasets = ["compas"]\nepsilons = [0.01, 2.5]\n[train]\nmomentum = 0.0\n')
     grid = load_grid(path)
-    assert grid.epsilons == [1e-300, 2.5] and grid.train == {"momentum": 0.0}
+    assert grid.epsilons == [0.01, 2.5] and grid.train == {"momentum": 0.0}
+    # 1e-300 is read as the number it is (not as an underflow) and refused by ε's floor
+    path.write_text('datasets = ["compas"]\nepsilons = [1e-300, 2.5]\n')
+    with pytest.raises(EthicLensInputError) as info:
+        load_grid(path)
+    assert "ε = 1e-300 is below 0.01" in str(info.value) and "underflow" not in str(info.value)
