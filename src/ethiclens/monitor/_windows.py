@@ -1932,18 +1932,26 @@ def count_windows_sql(
 
 
 def _declared_booleans(url: str, counts: pd.DataFrame, cols: Columns, table: str, flag: str):
-    """``counts`` with each group column that the audit reads as False/True (a SQLite table's
-    column declared BOOLEAN, stored as 0/1: ``sources.sql_counts`` of the table applies that
-    rule) read so too, as a Parquet boolean column is. The monitor counts a query of the
-    table, whose columns carry no declared type; so the table's own groups of the columns
-    holding only 0 and 1 are counted once more, by the audit's read, to learn which."""
+    """``counts`` with each group and label column that the audit reads as False/True (a
+    SQLite table's column declared BOOLEAN, stored as 0/1: ``sources.sql_counts`` of the table
+    applies that rule) read so too, as a Parquet boolean column is. The monitor counts a
+    query of the table, whose columns carry no declared type; so the table's own groups of
+    the columns holding only 0 and 1 are counted once more, by the audit's read, to learn
+    which."""
     from ..sources import Roles, sql_counts
 
-    zero_one = [c for c in cols.protected if set(counts[c].dropna().tolist()) <= {0, 1}]
-    if not zero_one:
+    def only_zero_one(col):
+        return set(counts[col].dropna().tolist()) <= {0, 1}
+
+    zero_one = [c for c in cols.protected if only_zero_one(c)]
+    # the labels too (counts name them by role): the audit's --pos-label True names their True
+    labels = [r for r in ("y_pred", "y_true") if getattr(cols, r) and only_zero_one(r)]
+    if not zero_one and not labels:
         return counts
-    typed = sql_counts(url, Roles(y_pred=cols.y_pred, protected=zero_one), table=table, flag=flag)
-    for col in zero_one:
+    y_true = cols.y_true if "y_true" in labels else None
+    roles = Roles(y_pred=cols.y_pred, y_true=y_true, protected=zero_one or cols.protected[:1])
+    typed = sql_counts(url, roles, table=table, flag=flag)
+    for col in [*zero_one, *labels]:
         if typed[col].map(lambda v: isinstance(v, bool | np.bool_)).any():
             counts[col] = pd.Series(
                 [None if pd.isna(v) else bool(v) for v in counts[col]], index=counts.index,
