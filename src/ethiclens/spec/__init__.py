@@ -14,8 +14,10 @@ from ._parse import (
     parse_intersections,
     parse_merges,
     parse_protected,
+    read_group,
     refuse_blank_columns,
     resolved_edits,
+    split_outside_brackets,
     unquoted,
 )
 from ._spec import (
@@ -129,6 +131,8 @@ __all__ = [
     "parse_protected",
     "refuse_blank_columns",
     "unquoted",
+    "read_group",
+    "split_outside_brackets",
     "parse_excludes",
     "attribute_names",
     "edit_attribute",

@@ -177,7 +177,7 @@ def parse_excludes(values, attributes=None) -> dict:
     out: dict[str, list[str]] = {}
     for item in flag_texts(values, "--exclude-group", "race=Asian"):
         attr, sep, group = _split_attribute(item, attributes)
-        attr, group = _edit_attribute(attr, attributes), _group_name(group)
+        attr, group = _edit_attribute(attr, attributes), read_group(group)
         if not (sep and attr and group):
             fix = "e.g. --exclude-group race=Asian"
             raise _refused("must be ATTR=GROUP", "--exclude-group", fix, item)
@@ -236,10 +236,11 @@ def merge_parts(rest: str) -> tuple[str, str, str]:
     return (rest[:at], ":", rest[at + 1 :]) if at >= 0 else ("", "", rest)
 
 
-def _group_name(text: str) -> str:
-    """A group edit's group as written (:func:`unquoted`), in double quotes with its escapes
-    read (``"a\\"b"`` -> ``a"b``; ``\\\\`` -> one backslash), as :func:`typed_group`
-    writes them; a backslash before any other character is itself."""
+def read_group(text: str) -> str:
+    """A group as the group edits read it (``--exclude-group``, ``--merge-groups``, the web's
+    boxes): as written (:func:`unquoted`), in double quotes with its escapes read (``"a\\"b"``
+    -> ``a"b``; ``\\\\`` -> one backslash), as :func:`typed_group` writes them; a backslash
+    before any other character is itself."""
     name = unquoted(text)
     if name == text.strip():  # not in quotes: as typed
         return name
@@ -256,8 +257,8 @@ def parse_merges(values, attributes=None) -> dict:
     for item in flag_texts(values, "--merge-groups", "race=Asian,Other:Other"):
         attr, sep, rest = _split_attribute(item, attributes)
         groups, colon, new = merge_parts(rest)
-        attr, new = _edit_attribute(attr, attributes), _group_name(new)
-        olds = [_group_name(g) for g in split_outside_brackets(groups)]
+        attr, new = _edit_attribute(attr, attributes), read_group(new)
+        olds = [read_group(g) for g in split_outside_brackets(groups)]
         problem, fix = None, example
         if not (sep and colon and attr and new) or not all(olds):
             problem = "must be ATTR=GROUP,GROUP,...:NEW_NAME"

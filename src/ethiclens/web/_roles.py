@@ -911,29 +911,15 @@ def _shown_line(head: str, rest: str, values, merge: bool) -> str:
     merge's groups and new name, masked alone where each group is one of ``values`` (the
     column's, or as shown); else the rest whole (a piece cut from an unknown text could be
     half a password: a URL's 'u' of 'u:pw')."""
-    from ..spec import merge_parts, unquoted
+    from ..spec import merge_parts, read_group, split_outside_brackets
 
     groups, colon, new = merge_parts(rest) if merge else ("", "", rest)
-    olds = _commas_apart(groups)
+    olds = split_outside_brackets(groups)  # as the run cuts and reads them: '"a\\"b"' is a"b
     seen = {str(v) for v in values}
     seen |= {f for v in seen for f in shown_forms(v)}
-    if not colon or not all(unquoted(g) in seen for g in olds):
+    if not colon or not all(read_group(g) in seen for g in olds):
         return f"{masked_piece(head)}={masked_piece(rest)}"
     return f"{masked_piece(head)}={','.join(map(masked_piece, olds))}:{masked_piece(new)}"
-
-
-def _commas_apart(text: str) -> list[str]:
-    """``text`` cut at its commas outside brackets and double quotes (a merge's groups, as
-    ``spec.parse_merges`` cuts them)."""
-    parts, depth, start, quoted = [], 0, 0, False
-    for i, char in enumerate(text):
-        quoted ^= char == '"'
-        if not quoted and char in "([)]":
-            depth = max(depth + (1 if char in "([" else -1), 0)
-        elif not quoted and char == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-    return [*parts, text[start:]]
 
 
 def _read_edits(parsed: dict, columns: list[str], values: dict) -> dict:
