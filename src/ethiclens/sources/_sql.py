@@ -40,7 +40,7 @@ from urllib.parse import quote as quote_path
 import numpy as np
 import pandas as pd
 
-from .._checks import did_you_mean, is_number
+from .._checks import argument_kinds, choice_error, did_you_mean, instance_kind, is_number
 from .._optional import require
 from .._secrets import (
     MASK,
@@ -1116,12 +1116,35 @@ def _statement(sa, sql: str):
     return sa.text(sql.replace(":", "\\:")).execution_options(stream_results=True)
 
 
+def _dialect_kind(value, name: str) -> None:
+    """An argument kind: one of the dialects a SELECT is written for (sqlite, postgresql)."""
+    if not isinstance(value, str) or value not in _DIALECTS:
+        raise choice_error(value, list(_DIALECTS), column=name, kind="argument")
+
+
+@argument_kinds(
+    table=instance_kind(str, "a table name", "e.g. table='predictions'", optional=True),
+    query=instance_kind(str, "a SELECT query", "e.g. query='SELECT * FROM t'", optional=True),
+    backend=_dialect_kind,
+    url=instance_kind(str, "a database URL", "e.g. url='sqlite:///preds.db'", optional=True),
+)
 def sql_source(table: str | None, query: str | None, backend: str, *, url=None) -> str:
     """What a SELECT reads FROM for ``table`` or ``query`` on ``backend`` (sqlite,
     postgresql): the quoted table, or the query checked by :func:`read_only_query` as a
     subquery (its comments dropped, so none can swallow the SQL around it). With ``url`` (the
     database), a ``table`` whose name holds a dot is found there as :func:`sql_counts` finds
     it: the table of that very name where there is one ('pred.log'), else schema.table."""
+    if (table is None) == (query is None):  # both: the query had been dropped silently
+        raise EthicLensInputError(
+            "give exactly one of table and query",
+            column="table/query",
+            kind="argument",
+            fix="e.g. table='predictions', or query='SELECT ... FROM ...'",
+        )
+    try:  # a Python caller's arguments, in their names (the audit's checks name flags)
+        _check_source_text(table, query)
+    except EthicLensInputError as exc:
+        raise exc.renamed({"--table": "table", "--query": "query"}, "argument") from None
     _refuse_catalog_table(table, backend)
     if url is not None and table is not None and "." in table:
         sa = require("sqlalchemy", extra="sql")
