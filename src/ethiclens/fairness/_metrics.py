@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_member, did_you_mean, is_number
+from .._checks import argument_kinds, check_member, did_you_mean, is_number, numbers_kind
 from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
 from ._policy import JUDGES
@@ -31,6 +31,35 @@ def _ratio(num, den):
         return np.where(np.greater(den, 0), np.divide(num, den), np.nan)
 
 
+def _cells_kind(width: int, names: str):
+    """An argument kind (``_checks.argument_kinds``) of the metric functions: counts whose last
+    axis holds at least ``width`` cells (``names``); the engine's float arrays pass at once (the
+    audit calls these on its draws), anything else is checked: None, text, a set, a dict, a
+    generator, a 0-d array or a frame is refused naming ``cells``, never numpy's TypeError or
+    an IndexError from inside."""
+    numbers = numbers_kind()
+
+    def check(value, argument: str) -> None:
+        if isinstance(value, np.ndarray) and value.ndim and value.dtype.kind in "biuf":
+            shape = value.shape
+        else:
+            numbers(value, argument)  # an array-like of numbers, or refused
+            shape = np.shape(value)
+        if shape[-1] < width:
+            raise EthicLensInputError(
+                f"must hold {width} counts ({names}) on its last axis, not {shape[-1]}",
+                column=argument,
+                kind="argument",
+                fix=f"pass one row of counts per group, e.g. [[40, 10, 5, 45]] ({names})",
+            )
+
+    return check
+
+
+_CELLS = _cells_kind(4, "tp, fp, fn, tn")
+
+
+@argument_kinds(cells=_cells_kind(1, "pos, or tp, fp, fn, tn"))
 def selection_rate(cells, labelled: bool):
     """P(Ŷ = 1) from cells."""
     cells = np.asarray(cells, float)
@@ -49,7 +78,7 @@ def _share(name: str, num: tuple, den: tuple | None = None):
         return _ratio(top, rows)
 
     rate.__name__ = rate.__qualname__ = name  # the registry's name of the metric
-    return rate
+    return argument_kinds(cells=_CELLS)(rate)
 
 
 TP, FP, FN, TN = range(4)
@@ -64,6 +93,7 @@ false_discovery_rate = _share("false_discovery_rate", (FP,), (TP, FP))
 false_omission_rate = _share("false_omission_rate", (FN,), (FN, TN))
 
 
+@argument_kinds(cells=_CELLS)
 def theil_index(cells):
     """Generalised entropy (α = 1) of the benefit b = ŷ − y + 1, as AIF360 defines it.
 
