@@ -740,6 +740,18 @@ class Web:
             link,
         )
 
+    def file_refusal(self, request, name: str, labels: dict | None = None, link=None):
+        """400: a file sent in a form of text fields (every form but the upload's), named by
+        its field, not by Starlette's 'Too many files. Maximum number of files is 0.'."""
+        return self.error_page(
+            request,
+            400,
+            f"the field {name!r} holds a file; this form takes text fields only",
+            "send the page's own form (a file goes through the upload form of the start page)",
+            (labels or {}).get(name, name),
+            link,
+        )
+
     def unreadable_form(self, request, detail: str, status: int = 400):
         """400: a body that is not a form (a broken multipart body, too many fields); 415: a
         body of another type (JSON)."""
@@ -751,16 +763,21 @@ class Web:
         )
 
     async def form_of(self, request) -> dict:
-        """The form's text fields, ``protected_list`` (the ticked attributes) and
+        """The form's text fields, ``protected_list`` (the ticked attributes),
         ``too_long``: {field: message} of each field over :data:`FIELD_BYTES`, whose value is
-        left out. Raises Starlette's HTTPException (400) when the body is not a form."""
+        left out, and ``file_field``: the first field sent as a file (refused), or None.
+        Raises Starlette's HTTPException (400) when the body is not a form."""
         await _refuse_cut_multipart(request)
         # a field may be as long as the whole body (bounded by FORM_BYTES before a byte is
         # read), so that an over-long one is named by its field, not refused as unreadable
-        form = await request.form(max_files=0, max_fields=MAX_FORM_FIELDS, max_part_size=FORM_BYTES)
-        data, too_long = {}, {}
+        # a file part is read (bounded by FORM_BYTES too) so that it is refused by its field
+        form = await request.form(
+            max_files=MAX_FORM_FIELDS, max_fields=MAX_FORM_FIELDS, max_part_size=FORM_BYTES
+        )
+        data, too_long, files = {}, {}, []
         for name, value in form.multi_items():
             if not isinstance(value, str):
+                files.append(name)
                 continue
             if len(value.encode()) > FIELD_BYTES:
                 too_long[name] = (
@@ -773,6 +790,7 @@ class Web:
         data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
         data["too_long"] = too_long
         data["repeated"] = repeated_name(form.multi_items())
+        data["file_field"] = files[0] if files else None
         return data
 
     async def checked_form(
@@ -790,6 +808,8 @@ class Web:
         except HTTPException as exc:  # Starlette's words for every way a body is not a form
             return None, self.unreadable_form(request, exc.detail, exc.status_code)
         refused = self.csrf_refusal(request, form.get("csrf"))
+        if refused is None and form["file_field"] is not None:
+            refused = self.file_refusal(request, form["file_field"], labels, link)
         if refused is None and form["repeated"]:
             refused = self.repeated_refusal(request, form["repeated"], labels, link)
         if refused is None and form["too_long"] and not inline:
