@@ -61,3 +61,17 @@ def test_python_scores_and_weights_with_separators(role):
     assert f"numbers written with separators ({first!r} is {formatted_number(first)})" in str(
         err.value
     )
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize(("flag", "column"), [("--y-score", "score"), ("--weight", "income")])
+def test_file_scores_and_weights_with_separators(tmp_path, capsys, engine, flag, column):
+    pytest.importorskip("duckdb")
+    d = _frame()
+    path = tmp_path / "d.csv"
+    d.to_csv(path, index=False)
+    args = ["audit", str(path), "--y-true", "label", "--y-pred", "pred", "--protected", "g"]
+    assert main([*args, flag, column, "--engine", engine]) == 2
+    err = capsys.readouterr().err
+    first = d[column].iloc[0]
+    assert f"numbers written with separators ({first!r} is {formatted_number(first)})" in err

@@ -54,7 +54,7 @@ from .._optional import (  # the address rules experiments share
     check_dask_address,
     check_scheduler_text,
 )
-from .._text import one_line, printed_floats, prints_blank
+from .._text import formatted_number_fix, one_line, printed_floats, prints_blank
 from ..errors import SHOWN_DIGITS, DataFileError, EmptyInputError, EthicLensInputError
 from ..fairness import (
     PosLabelAbsent,
@@ -1351,7 +1351,10 @@ def _refuse_not_numbers(check: _GroupByCheck, source, role, n: int, words: str, 
         refuse_typed_numbers(check.locator, source, role, true_false=True)
         where, value = check.row_of(source, lambda s: numbers(s, check.text)[2])
         raise EthicLensInputError(
-            not_numbers(words, n, where), column=_label(source, role), value=value, fix=fix
+            not_numbers(words, n, where),
+            column=_label(source, role),
+            value=value,
+            fix=formatted_number_fix(value, fix),  # '0,73': a number, written with a comma
         )
     refuse_typed_numbers(check.locator, source, role)
 
