@@ -17,9 +17,9 @@ from contextvars import ContextVar
 from html import escape
 
 from .. import _renderers
-from .._checks import use_one_of
+from .._checks import argument_kinds, instance_kind, type_refusal, use_one_of
 from .._text import beside, masked_apart, one_line, percent, plural, spaced_name
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 from ._policy import STATUS_LOOKS, SUPPRESSED_METHOD
 
@@ -325,6 +325,27 @@ def headline_text(result) -> str:
     return "; ".join(parts)
 
 
+def _holding_kind(words: str, fix: str, *reads: str):
+    """An argument kind (``_checks.argument_kinds``) of the label helpers: any object with the
+    attributes ``reads`` (a comparison, a model comparison's verdict or difference, a
+    stand-in); None, text, a dict, a set... refused naming the argument, never an
+    AttributeError ("'NoneType' object has no attribute 'attribute'") from inside."""
+
+    def check(value, argument: str) -> None:
+        if value is None or not all(hasattr(value, name) for name in reads):
+            raise type_refusal(value, f"must be {words}, not", column=argument, fix=fix)
+
+    return check
+
+
+_PAIR_WORDS = "a comparison (an item of result.comparisons, or a compare verdict or difference)"
+_PAIR_FIX = "pass one of ethiclens.audit(...).comparisons"
+
+
+@argument_kinds(
+    c=_holding_kind(_PAIR_WORDS, _PAIR_FIX, "attribute", "group"),
+    sep=instance_kind(str, "text", "e.g. ': '"),
+)
 def pair_text(c, sep: str = ": ") -> str:
     """A comparison's attribute and group (``sep`` between), each name quoted when whitespace
     is around it (:func:`ethiclens._text.spaced_name`: ``g: 'e '``, where ``g: e`` hid it), as
@@ -333,16 +354,24 @@ def pair_text(c, sep: str = ": ") -> str:
     return f"{spaced_name(c.attribute)}{sep}{spaced_name(c.group)}"
 
 
+@argument_kinds(c=_holding_kind(_PAIR_WORDS, _PAIR_FIX, "attribute", "group", "reference"))
 def names_text(c) -> str:
     """``attribute: group vs reference`` of a comparison, each name as :func:`pair_text`."""
     return f"{pair_text(c)} vs {spaced_name(c.reference)}"
 
 
+@argument_kinds(
+    result=_holding_kind(
+        "an AuditResult (what ethiclens.audit() returns)",
+        "pass the result of ethiclens.audit()",
+        "comparisons",
+    )
+)
 def key_text(result, key) -> str:
     """A headline's comparison key (``g:e ``) in its comparison's names (:func:`pair_text`,
     ``g:'e '``); a key no comparison has, as given."""
     c = next((c for c in result.comparisons if c.key == key), None)
-    return str(key) if c is None else pair_text(c, ":")
+    return plain_text(key) if c is None else pair_text(c, ":")  # 10**5000 shortened
 
 
 def _unbounded_di(result, h, edges) -> str | None:
