@@ -339,9 +339,25 @@ def typed_group(name, in_merge: bool = False) -> str:
     name = str(name)
     quoted = len(name) >= 2 and name[0] == name[-1] == '"'
     cuts = in_merge and any(ch in name for ch in ',:()[]"')
-    if name != name.strip() or quoted or cuts:
-        return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return name
+    return in_quotes(name) if name != name.strip() or quoted or cuts else name
+
+
+def read_group(text: str) -> str:
+    """A group as the group edits and ``--protected`` references read it (``spec.read_group``
+    is this): stripped of spaces around it, or, in double quotes, what they hold (its commas,
+    its spaces: ``" Female"``) with its escapes read (``"a\\"b"`` -> ``a"b``; ``\\\\`` -> one
+    backslash), as :func:`in_quotes` writes them; a backslash before anything else is itself."""
+    name = text.strip()
+    if not (len(name) >= 2 and name[0] == name[-1] == '"'):  # not in quotes: as typed
+        return name
+    return re.sub(r'\\([\\"])', r"\1", name[1:-1])
+
+
+def in_quotes(name) -> str:
+    """``name`` in double quotes, its ``"`` and ``\\`` escaped with a backslash, as a group
+    edit or a ``--protected`` reference reads it back (``spec.read_group``): ``a"b`` ->
+    ``"a\\"b"``."""
+    return '"' + str(name).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def spaced_key(attribute, group) -> str:

@@ -26,7 +26,7 @@ from .._checks import (
     schema_words,
 )
 from .._secrets import mask_secrets, masked_cut
-from .._text import beside, masked_apart, one_line, spaced_key, spaced_name
+from .._text import beside, masked_apart, one_line, read_group, spaced_key, spaced_name
 from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
@@ -1452,16 +1452,9 @@ def _protected_entry(item: str, names) -> tuple[str, str | None]:
     known = [n for n in names if item.startswith(f"{n}=")]
     if known:
         name = max(known, key=len)
-        return name, _unquoted(item[len(name) + 1 :])
+        return name, read_group(item[len(name) + 1 :])
     name, sep, reference = item.partition("=")
-    return name.strip(), _unquoted(reference) if sep else None
-
-
-def _unquoted(text: str) -> str:
-    """A group name as written (``ethiclens.spec.unquoted``'s rule; fairness does not import
-    spec): stripped of spaces around it, or exactly what double quotes hold."""
-    text = text.strip()
-    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] == '"' else text
+    return name.strip(), read_group(reference) if sep else None
 
 
 def _sorted_lists(value):

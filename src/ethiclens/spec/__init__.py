@@ -2,7 +2,7 @@
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
 from .._optional import lazy_names
-from .._text import typed_group
+from .._text import read_group, typed_group
 from ._parse import (
     attribute_names,
     edit_attribute,
@@ -14,7 +14,6 @@ from ._parse import (
     parse_intersections,
     parse_merges,
     parse_protected,
-    read_group,
     refuse_blank_columns,
     resolved_edits,
     split_outside_brackets,

@@ -6,10 +6,8 @@ these on a command line (and may type them in a config file); the spec stores th
 
 from __future__ import annotations
 
-import re
-
 from .._checks import empty_fix
-from .._text import prints_blank
+from .._text import prints_blank, read_group
 from ..errors import EthicLensInputError, flag_texts
 from ._spec import _refused
 
@@ -34,7 +32,8 @@ def parse_protected(values, columns=None):
     A column whose own name contains "=" is matched whole first (``--protected 'a=b'``), then
     split at the "=" that leaves a known column on the left (``--protected 'a=b=x'``). A
     reference is stripped of spaces around it unless written in double quotes
-    (``sex=" Female"``: the group as the file writes it).
+    (``sex=" Female"``: the group as the file writes it), where ``\\"`` and ``\\\\`` are a
+    quote and a backslash (:func:`read_group`, as the group edits read a group).
     """
     cols, refs = [], {}
     known = set(map(str, columns)) if columns is not None else None
@@ -49,7 +48,7 @@ def parse_protected(values, columns=None):
                 col, sep, ref = item[: ends[-1]], "=", item[ends[-1] + 1 :]
         named = known is not None and col in known  # a column of the data, matched whole
         col = col if named else col.strip()
-        ref = unquoted(ref)  # spaces around a group name are kept inside double quotes
+        ref = read_group(ref)  # spaces kept inside double quotes, its escapes read (a\\"b)
         # '   ', '=F', '\u200b', a mapping's '' key: no column named (the data has none such)
         if not col or (prints_blank(col) and not named):
             raise _refused("must not be empty", "--protected", empty_fix("protected"), item)
@@ -234,17 +233,6 @@ def merge_parts(rest: str) -> tuple[str, str, str]:
     if at < 0 and quoted:  # an unmatched quote: read as before, at the last ":"
         return rest.rpartition(":")
     return (rest[:at], ":", rest[at + 1 :]) if at >= 0 else ("", "", rest)
-
-
-def read_group(text: str) -> str:
-    """A group as the group edits read it (``--exclude-group``, ``--merge-groups``, the web's
-    boxes): as written (:func:`unquoted`), in double quotes with its escapes read (``"a\\"b"``
-    -> ``a"b``; ``\\\\`` -> one backslash), as :func:`typed_group` writes them; a backslash
-    before any other character is itself."""
-    name = unquoted(text)
-    if name == text.strip():  # not in quotes: as typed
-        return name
-    return re.sub(r'\\([\\"])', r"\1", name)
 
 
 def parse_merges(values, attributes=None) -> dict:

@@ -52,7 +52,7 @@ from .._checks import (
     underflows,
     zero_d_item,
 )
-from .._text import prints_blank
+from .._text import in_quotes, prints_blank
 from ..errors import EthicLensInputError, _yaml_text, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 from ._unused import VIEW_ASKED, given_options, stray_options, with_given
@@ -1760,7 +1760,7 @@ def _with_reference(column, group) -> str:
         raise _key_error(problem, f"roles.protected.{column}", fix, group)
     # Quoted, the entry is read as written: its spaces kept, and never taken for a column
     # whose own name is COL=REFERENCE (parse_protected matches a whole column name first).
-    return f'{column}="{group}"'
+    return f"{column}={in_quotes(group)}"  # a '"' or '\\' escaped, as parse_protected reads it
 
 
 def read_spec_file(path, flag: str = "--config") -> dict:

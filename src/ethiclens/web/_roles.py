@@ -513,12 +513,12 @@ def _reference(raw, column: dict) -> str:
     written with spaces around it, ' Female', picked from the list), else as the command
     line reads it: stripped, or exactly what double quotes hold; each read back as a Merge
     box reads a group (:func:`read_back`: a visible form as the group it shows)."""
-    from ..spec import unquoted
+    from ..spec import read_group
 
     text = raw if isinstance(raw, str) else ""
     values = [str(v) for v in column.get("values") or ()]
     sent = read_back(text, values, what="group")  # as sent when one of them (or shown so)
-    if sent != text or text in values or (stripped := unquoted(text)) == text:
+    if sent != text or text in values or (stripped := read_group(text)) == text:
         return sent
     return read_back(stripped, values, what="group")  # as a Merge box reads a group
 
