@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
+from .._checks import argument_kinds, instance_kind
 from ..errors import EthicLensInputError
+from ..io import path_kind
 from ._parse import parse_protected
 from ._spec import AuditSpec, _normalise, read_spec_file, with_empty_sections
 from ._unused import given_options, with_given
@@ -14,6 +16,22 @@ TARGET_KINDS = ("dataset", "file", "counts", "db", "db_env")
 _TARGET_FLAGS = ("TARGET", "--db", "--db-env", "--counts")
 
 
+_PATH = path_kind("give the configuration file's path, e.g. 'audit.yaml', or None")
+
+
+def _config_kind(value, name: str) -> None:
+    """An argument kind: the configuration file's path, or None (no file)."""
+    if value is not None:
+        _PATH(value, name)
+
+
+_CONFIG = _config_kind
+_UPDATES = instance_kind(dict, "a dict of spec path -> value", "e.g. {'roles.y_pred': ['p']}")
+_BY = instance_kind(dict, "a dict of spec path -> the option that gave it", "e.g. {}")
+_TYPED = instance_kind(dict, "a dict of spec path -> the text typed", "e.g. {}", optional=True)
+
+
+@argument_kinds(config=_CONFIG, updates=_UPDATES, by=_BY, typed=_TYPED)
 def layered_spec(
     config, updates: dict, by: dict, typed: dict | None = None
 ) -> tuple[AuditSpec, list[str]]:
@@ -78,6 +96,7 @@ def _same_value(path: str, old, new) -> bool:
     return old == new
 
 
+@argument_kinds(given=_BY)
 def replaced_table_or_query(section, given: dict) -> list[tuple[str, object, str]]:
     """A table given on top replaces the file's ``target.query``, a query its
     ``target.table`` (a target reads one of them): each is dropped from ``section`` (the
@@ -113,6 +132,11 @@ def checked_spec_file(config) -> dict:
     return with_empty_sections(data)
 
 
+@argument_kinds(
+    path=instance_kind(str, "a spec path", "e.g. 'roles.protected'"),
+    given=instance_kind(str, "the option's text", "e.g. 'g'"),
+    config=_CONFIG,
+)
 def override_note(path: str, old, given: str, config) -> str:
     """The note that ``given`` (a flag and its value, "--n-boot 500") replaced ``path``'s
     value ``old`` from the file ``config``; a database URL is shown without its password,

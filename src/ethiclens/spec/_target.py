@@ -9,7 +9,15 @@ import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .._checks import check_member, check_seed, choice_words, did_you_mean
+from .._checks import (
+    argument_kinds,
+    check_member,
+    check_name_argument,
+    check_seed,
+    choice_words,
+    did_you_mean,
+    instance_kind,
+)
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import DataFileError, EmptyInputError, EthicLensInputError
@@ -476,6 +484,14 @@ def edits_resolved(spec: AuditSpec, known) -> AuditSpec:
     return spec if groups is given else spec.replace(groups=groups)
 
 
+@argument_kinds(
+    attr=lambda value, name: check_name_argument(value, name, "e.g. attr='race'"),
+    merges=instance_kind(
+        dict, "a dict (groups.merge)", "e.g. {'race': {'other': ['a']}}", optional=True
+    ),
+    excludes=instance_kind(dict, "a dict (groups.exclude)", "e.g. {'race': ['a']}", optional=True),
+    given=instance_kind(bool, "True or False", "given=True: the user named the reference"),
+)
 def edited_reference(attr, ref, merges, excludes, given: bool = True):
     """A reference that was merged becomes the merged group; an excluded default one, None.
 
@@ -1011,6 +1027,7 @@ def _counted(spec: AuditSpec, engine: str, purpose: str) -> Loaded:
     return _from_table(spec, table, cols, refs, where, engine, fingerprint, _source_name(t))
 
 
+@argument_kinds(columns=instance_kind(dict, "a dict of column -> values", "e.g. {'y': [0, 1]}"))
 def refuse_written_apart(pos_label, columns: dict) -> None:
     """Refuse ``pos_label`` that some of ``columns`` (name -> values: labels first) hold and
     others, of values those do not write, never hold (``_run._check_pos_label_shared``)."""
