@@ -771,7 +771,10 @@ def _bins(form: dict, c: dict, i: int, whole_file: bool, errors: dict):
     if numbers(c) and c["distinct"] > CONTINUOUS:
         errors[f"bins_{i}"] = (
             f"{col} looks continuous ({c['distinct']}{'' if whole_file else '+'} distinct "
-            f"numbers): give bin edges, e.g. {suggest_bins(c) or '0,25,45,65,120'}"
+            f"numbers): give bin edges, e.g. {suggest_bins(c) or '0,25,45,65,120'}; if the "
+            "numbers are group codes, write them in the file as text that is not a number "
+            "(e.g. 'code 2850': a CSV field of digits is read as a number, quoted or not), or "
+            "upload Parquet with the column as strings"
         )
         return False
     # a column with missing values is the run's to refuse, in the command line's words (the
