@@ -30,8 +30,10 @@ from ._audit_report import (
     key_note,
     methods_said,
     min_di_note,
+    missing_code_notes,
     outcome_sentence,
     reference_words,
+    run_notes,
     weighted_sentence,
     withheld_hint,
 )
@@ -222,6 +224,9 @@ def _data(result: AuditResult, prov: dict) -> list[str]:
     said = [(k, pv.field_text(v)) for k, v in data.items() if not isinstance(v, dict | list)]
     out += [f"- {md(pv.data_label(k))}: {md(v)}" for k, v in said if v]  # 'Shipped in package: yes'
     out += _pairs(pv.card_sections(prov, "evaluation_data"))
+    # what the HTML report's summary says of the data (groups named like a missing value, a
+    # label's other values counted as negative): the same notes, from the same functions
+    out += [f"- Note: {md(n)}" for n in [*missing_code_notes(result), *run_notes(result)]]
     out.append("")
     training = pv.card_sections(prov, "training_data")
     if training:
