@@ -55,6 +55,7 @@ from ..sources import (
     duckdb_failure,
     duckdb_literal_paths,
     hive_keys,
+    interval_refusal,
     mixed_line_ends,
     parquet_key_types,
     read_csv_file,
@@ -1084,6 +1085,11 @@ def refuse_nested(src: _Files, cols: Columns) -> None:
     import pyarrow.parquet as pq
 
     schemas = [pq.read_schema(f) for f in src.files]
+    for c, role in [(cols.y_pred, "y_pred"), (cols.y_true, "y_true")] + [
+        (c, None) for c in cols.protected
+    ]:  # pd.cut's bins: the audit's refusal, in its order (not read as the text '(0, 30]')
+        if (error := interval_refusal(schemas, c, role)) is not None:
+            raise error
     for c in cols.roles:
         if any(c in s.names and pa.types.is_nested(s.field(c).type) for s in schemas):
             for f in src.files:

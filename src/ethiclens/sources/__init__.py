@@ -49,6 +49,7 @@ from ._rules import (
 )
 from ._rules import _hive_keys as hive_keys
 from ._rules import csv_header as csv_header  # the web's upload check; not in __all__
+from ._rules import interval_refusal as interval_refusal  # the monitor's; not in __all__
 from ._rules import read_as_missing as read_as_missing  # the monitor's; not in __all__
 from ._rules import register_pandas_types as register_pandas_types  # the monitor's
 from ._rules import stray_labels as stray_labels  # the monitor's; not in __all__

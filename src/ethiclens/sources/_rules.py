@@ -428,6 +428,14 @@ def _interval_error(column: str, role) -> EthicLensInputError:
     return EthicLensInputError(problem, column=name, fix=fix)
 
 
+def interval_refusal(schemas, column, role=None) -> EthicLensInputError | None:
+    """The refusal of ``column`` if the Parquet ``schemas`` (one per file) store it as pandas
+    Intervals, else None: the words ``audit``, ``counts`` and the monitor say alike (``role``:
+    ``y_pred``/``y_true`` for a label column, None for a group)."""
+    fields = [s.field(column) for s in schemas if column and column in s.names]
+    return _interval_error(column, role) if any(map(_is_interval, fields)) else None
+
+
 def refuse_nested_columns(layout, roles) -> None:
     """A Parquet prediction, label or group column holding lists, structs or maps, refused
     from the files' schemas before any engine counts (Dask cannot group by them), in the
@@ -441,9 +449,9 @@ def refuse_nested_columns(layout, roles) -> None:
     pred, role = getattr(roles, "y_pred", None), getattr(roles, "y_pred_role", Y_PRED)
     labels = [(pred, role), (getattr(roles, "y_true", None), Y_TRUE)]
     for column, role in labels + [(c, None) for c in roles.protected]:
+        if (error := interval_refusal(schemas, column, role)) is not None:
+            raise error
         fields = [s.field(column) for s in schemas if column and column in s.names]
-        if any(map(_is_interval, fields)):
-            raise _interval_error(column, role)
         if not any(pa.types.is_nested(f.type) for f in fields):
             continue
         where, value = layout.first(column, lambda s: s.map(_is_nested).to_numpy(dtype=bool))
