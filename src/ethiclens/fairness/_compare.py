@@ -454,8 +454,8 @@ def _compare_inputs(y_true, pred_a, pred_b, sf, sample_weight, opts):
             fix="pass the second model's predictions (a different column)",
         )
     sf_plain = sf.reset_index(drop=True) if isinstance(sf, (pd.Series, pd.DataFrame)) else sf
-    if opts.provenance is None and notes:  # arrays: a face that read a file notes its own
-        opts = replace(opts, provenance=said_notes(None, notes))
+    if notes:  # a caller's provenance= kept; a face that read a file noted its own already
+        opts = replace(opts, provenance=said_notes(opts.provenance, notes))
     return true, a, b, weights, sf_plain, opts
 
 

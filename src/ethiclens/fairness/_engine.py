@@ -181,9 +181,10 @@ def audit_rows(rows: tuple, policy, options: dict, encode=encode_edited) -> Audi
 
 def _noted(result, opts, notes: list[str]):
     """``result`` with the labels' notes (:func:`label_notes`) in its provenance and said as
-    warnings: an audit called on arrays or a frame (no ``provenance``: a face that read a file
-    gives its own, and its notes by the same rule in the source's column names)."""
-    if opts.provenance is None and notes:
+    warnings: an audit called on arrays or a frame, with or without the caller's
+    ``provenance``; a face that read a file gives its notes in its provenance already (the same
+    rule, in the source's column names): not said twice (:func:`said_notes`)."""
+    if notes:  # a caller's provenance= kept, the notes added (a face's own not said twice)
         result.data["provenance"] = said_notes(result.data.get("provenance"), notes)
     return result
 

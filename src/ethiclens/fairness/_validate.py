@@ -661,12 +661,16 @@ def label_notes(columns: Mapping, pos_label, *, counts=None) -> list[str]:
 
 def said_notes(provenance, notes: list[str]) -> dict:
     """``provenance`` with ``notes`` added (``data.provenance.notes``), each said as a
-    ``UserWarning`` (the command line prints it as one 'warning:' line)."""
+    ``UserWarning`` (the command line prints it as one 'warning:' line); a note it holds
+    already (a face that read a file noted it) is neither added nor said again."""
     import warnings
 
     provenance = dict(provenance or {})
+    held = provenance.get("notes") or []  # a caller's own (a text: one note)
+    held = [held] if isinstance(held, str) else list(held)
+    notes = [n for n in notes if n not in held]  # a face that read a file said its own
     if notes:
-        provenance["notes"] = [*provenance.get("notes", []), *notes]
+        provenance["notes"] = [*held, *notes]
     for note in notes:
         warnings.warn(note, UserWarning, stacklevel=4)
     return provenance
