@@ -717,6 +717,23 @@ def has_scores(audit: dict, spec: dict) -> bool:
     return bool(config.get("has_scores")) and _is_benchmark(spec)
 
 
+def _no_result(web, request, audit: dict, what: str):
+    """404: an audit not done has no report or download. One queued, running or not run yet
+    will have it ('(yet)'); one that failed or was interrupted will not, and says so (a bare
+    '(yet)' with no fix read as if it would). Each says why, its page linked."""
+    why = {"failed": "it could not run", "interrupted": "it was interrupted"}
+    if audit["status"] in why:
+        problem = f"this audit has no {what}: {why[audit['status']]}"
+        fix = "open the audit: its page says why; fix the mapping there and run it again"
+    elif audit["status"] in ("queued", "running"):
+        problem = f"no {what} for this audit (yet): it is still running"
+        fix = "wait until its page says it is done"
+    else:  # a draft: its mapping not sent yet
+        problem = f"no {what} for this audit (yet): it has not been run"
+        fix = "open the audit, check the mapping there and run it"
+    return web.error_page(request, 404, problem, fix, link=_back(audit))
+
+
 def _back(audit: dict) -> tuple[str, str]:
     return (f"/audits/{audit['id']}", "Back to the audit")
 
@@ -761,8 +778,10 @@ async def report(request):
 
     web = web_of(request)
     audit = web.audit_or_none(request.path_params["audit_id"], ())  # its report's own text
-    if audit is None or audit["status"] != "done":
-        return web.error_page(request, 404, "no report for this audit (yet)", "")
+    if audit is None:  # as every page of an unknown id, never 'no report (yet)'
+        return web.no_such_audit(request)
+    if audit["status"] != "done":
+        return _no_result(web, request, audit, "report")
     response = HTMLResponse(audit["html"])
     response.headers["content-security-policy"] = REPORT_CSP
     response.headers["x-frame-options"] = "SAMEORIGIN"
@@ -780,7 +799,7 @@ async def download(request):
     if audit is None:
         return web.no_such_audit(request)
     if audit["status"] != "done":
-        return web.error_page(request, 404, "no result for this audit (yet)", "")
+        return _no_result(web, request, audit, "result")
     if kind == "table":  # the joined table of a two-upload comparison, which the config names
         joined = _twofiles.joined_of(web, json.loads(audit["spec"]))
         if joined is None:
