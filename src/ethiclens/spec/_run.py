@@ -233,11 +233,13 @@ def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:
         return
     import warnings
 
+    from .._secrets import mask_secrets
+
     how = "; ".join(OUTPUT_WRITERS[k].format(path=repr(v)) for k, v in asked.items())
     keys = ", ".join(f"outputs.{k}" for k in asked)
     words = f"{keys} not written: a Python call returns its result and writes no file ("
     words += f"{how}; or run: ethiclens {purpose} --config on the spec file)"
-    warnings.warn(words, UserWarning, stacklevel=3)
+    warnings.warn(mask_secrets(words), UserWarning, stacklevel=3)  # a path may hold one
 
 
 def audit_or_compare(spec: AuditSpec):
