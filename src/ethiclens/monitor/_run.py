@@ -247,14 +247,16 @@ def _drop_if_empty(store: Store) -> None:
 def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> MonitorResult:
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
-        request = _in_stored_order(store, request)
+        asked, request = request, _in_stored_order(store, request)
+        if _truth_for_none(request, None, store):  # checked as the store's none, counted as
+            request = dataclasses.replace(request, pos_label=None)  # given: _count_as_asked
         stored_request = _check_store(store, request, now)
         if stored_request is not None:  # an empty file another run started while this one
             store.db.emptied = store.db.restarted = False  # waited: no note that this one did
         now = _aware(now or dt.datetime.now(dt.UTC))
         _check_clock(store, now)
         try:
-            counted = _count(store, request, window)
+            counted = _count_as_asked(store, asked, request, window)
         except NoRows as exc:
             if stored_request is None:  # no store to report on: refused as the audit does
                 raise
@@ -415,6 +417,41 @@ def _holds_truths(label, label_values) -> bool:
     values = label_values if isinstance(label_values, dict) else {}
     seen = [v for vs in values.values() if isinstance(vs, list) for v in vs]
     return bool(seen) and all(str(v).casefold() in ("true", "false") for v in seen)
+
+
+def _count_as_asked(store: Store, asked: MonitorRequest, request: MonitorRequest, window):
+    """``_count`` of ``request``; a --pos-label 'true' taken for the store's none
+    (``_truth_for_none``) counts by the text as ``asked``: on 0/1 labels, where the audit
+    refuses it, the refusal is the store's, another request (as before it was counted)."""
+    if not _truth_for_none(asked, request):
+        return _count(store, request, window)
+    given = dataclasses.replace(request, pos_label=asked.pos_label)
+    try:
+        return _count(store, given, window)
+    except EthicLensInputError as exc:
+        if exc.value != asked.pos_label or isinstance(exc, NoRows):
+            raise
+        _check_store(store, given, None)  # raises: another request
+        raise
+
+
+def _truth_for_none(asked: MonitorRequest, request, store: Store | None = None) -> bool:
+    """Whether ``asked``'s --pos-label is the text 'true' (any case) on a store started without
+    one (``request``: the store's words, its --pos-label none; or ``store``, whose meta
+    ``label_values`` is not that of 0/1 labels): on true/false labels the audit counts the two
+    alike, on 0/1 ones it refuses the text. A store without one remembers no label values
+    (before a run taken so, which remembers them), so that run counts the TARGET by the text:
+    true/false labels count as under none, 0/1 ones are refused in the audit's words."""
+    label = asked.pos_label
+    if not (isinstance(label, str) and label.casefold() == "true"):
+        return False
+    if store is None:
+        return request.pos_label is None
+    stored = store.meta("request")
+    values = store.meta("label_values") or {}
+    seen = [v for vs in values.values() if isinstance(vs, list) for v in vs]
+    none = isinstance(stored, dict) and stored.get("pos_label") is None
+    return none and all(str(v).casefold() in ("true", "false") for v in seen)
 
 
 def _same_references(request: MonitorRequest, stored: list, refs: dict) -> bool:
