@@ -9,6 +9,7 @@ overrides from user text are shown as escapes).
 from __future__ import annotations
 
 import functools
+import inspect
 import re
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -94,14 +95,19 @@ def names_alone(build):
     escapes (:func:`masked`): a sentence of the library names a group inside EthicLens's own
     words, and a password pattern (``password=``, ``token=a``) ran on into them."""
 
+    # the result as given, by position or by its own keyword (threshold_summary(table=t)):
+    # taken positionally alone, a keyword call failed "missing 1 required positional argument"
+    first = next(iter(inspect.signature(build).parameters))
+
     @functools.wraps(build)
-    def wrapped(result, *args, **kwargs):
+    def wrapped(*args, **kwargs):
+        result = args[0] if args else kwargs.get(first)
         names = _names_of(result) | _NAMES.get()  # a report inside another: both's names
         if not names:
-            return build(result, *args, **kwargs)
+            return build(*args, **kwargs)
         token = _NAMES.set(frozenset(names))
         try:
-            return build(result, *args, **kwargs)
+            return build(*args, **kwargs)
         finally:
             _NAMES.reset(token)
 
