@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._checks import argument_kinds, each_kind, kind_refusal
+from ._checks import argument_kinds, each_kind, instance_kind, kind_refusal, whole_kind
 from ._secrets import _mask_patterns, masked_cut
 from ._text import one_line
 from .errors import (
@@ -78,6 +78,8 @@ def path_kind(fix: str = READ_PATH_FIX):
 
 
 _READ_PATH = path_kind()
+# a column's values as a pandas Series (what the engines' value rules take)
+SERIES_KIND = instance_kind(pd.Series, "a pandas Series of values", "e.g. pd.Series(['a', 'b'])")
 _READ_PATHS = each_kind(_READ_PATH, "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
@@ -480,7 +482,7 @@ def _header_end(head: bytes) -> int:
     return -1
 
 
-@argument_kinds(path=_READ_PATH)
+@argument_kinds(path=_READ_PATH, size=whole_kind(0, fix="e.g. 65536 (0: the header only)"))
 def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]:
     """(the header's names, the text read, whether that is the whole file) of a CSV file (plain
     or ``.gz``): at least ``size`` bytes and the whole header line, however long, up to
@@ -1298,6 +1300,7 @@ NUMBER_PATTERN = (
 NUMBER_TEXT = re.compile(NUMBER_PATTERN, re.ASCII)
 
 
+@argument_kinds(values=SERIES_KIND)
 def type_groups(values: pd.Series) -> pd.Series:
     """CSV group text as written; numbers written canonically (the text Python prints for
     them) become numbers, so the label text is unchanged and numeric checks still apply."""

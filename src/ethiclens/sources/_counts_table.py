@@ -45,6 +45,7 @@ from ..fairness import (
 )
 from ..io import (
     NUMBER_PATTERN,
+    SERIES_KIND,
     WRITE_PATH_FIX,
     _first_not_one_value,
     _not_one_value_error,
@@ -337,6 +338,7 @@ def _finish(table: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     return table
 
 
+@argument_kinds(values=SERIES_KIND)
 def canonical_zero(values: pd.Series) -> pd.Series:
     """``values`` with every float -0.0 made 0.0: the two are one group on every engine, and
     whichever an engine met first would otherwise name it (``-0.0`` or ``0.0`` by row order

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import argument_kinds, check_label_lengths, check_labels_print_apart
+from .._checks import argument_kinds, check_label_lengths, check_labels_print_apart, instance_kind
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
@@ -50,7 +50,10 @@ from ._rules import (
 )
 
 
-@argument_kinds(path=path_kind())
+@argument_kinds(
+    path=path_kind(),
+    columns=instance_kind(list | tuple, "a list of column names", "e.g. ['y', 'pred']"),
+)
 def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     """``columns`` of one CSV file as every reader takes them: a row with more fields than the
     header is refused naming its line (pandas reading only some columns would drop the surplus
