@@ -1156,6 +1156,29 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     raise _setting_error(problem, column=where, value=value, fix=fix)
 
 
+# below this DP-SGD's accountants fail at training (PRV: "floating point errors will dominate"
+# at δ = 1e-30; RDP: "the privacy budget is too low"); 1e-10 is 1/n² for n = 100,000 rows
+DP_DELTA_MIN = 1e-10
+
+
+def check_dp_delta(value, where: str = "delta") -> float:
+    """A DP-SGD grid's δ (``train.delta``): :func:`check_delta`'s range (0, :data:`DELTA_MAX`]
+    and words, and at least :data:`DP_DELTA_MIN` (``1e-300`` loaded, and each run failed at
+    training, minutes in); absent is the trainer's default, not None (pure ε-DP)."""
+    fix = f"e.g. {where.rsplit('.', 1)[-1]} = 1e-05 (below 1/n for n training rows)"
+    try:
+        delta = check_delta(math.nan if value is None else value, where)
+    except EthicLensInputError as exc:  # its problem, the fix in the grid's own form
+        problem = exc.problem.replace(" (or absent)", "")
+        raise _setting_error(problem, column=where, value=value, fix=fix) from None
+    if delta < DP_DELTA_MIN:
+        problem = f"δ = {delta:g} is below {DP_DELTA_MIN:g}, the smallest a grid takes: DP-SGD's "
+        problem += "accountants fail near such a δ (PRV: its floating point errors dominate), so "
+        problem += "its runs would fail at training"
+        raise _setting_error(problem, column=where, value=value, fix=fix)
+    return delta
+
+
 # DP-SGD's budget (PCER's train and sweep, the trainers): a number in (0, DP_EPSILON_MAX], or
 # "none" for a run without DP. The words a user may write for "no DP":
 NO_DP_WORDS = ("none", "no-dp", "nodp", "inf", "infinity", "+inf")

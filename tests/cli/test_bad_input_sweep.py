@@ -200,7 +200,7 @@ GRID_CASES = [
         "train.batch_size",
         "integer",
     ),
-    ("g.toml", 'datasets = ["compas"]\n[train]\ndelta = 0.5\n', "train.delta", "number in"),
+    ("g.toml", 'datasets = ["compas"]\n[train]\ndelta = 0.5\n', "train.delta", "δ must be in (0,"),
     (
         "g.toml",
         'datasets = ["compas"]\n[train]\naccountant = "moments"\n',

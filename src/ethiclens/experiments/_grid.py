@@ -23,6 +23,7 @@ from .._checks import (
     NUMBER_FIX,
     _setting_error,
     check_argument_type,
+    check_dp_delta,
     check_member,
     check_seed,
     choice_error,
@@ -248,7 +249,7 @@ TRAIN_RANGES = {
     # lr, momentum, max_grad_norm, test_size: the bounds train_dp_mlp and prepare check, so the
     # two cannot drift
     **{name: ("float", *bounds) for name, bounds in OPTIMIZER_RANGES.items()},
-    "delta": ("float", 0, 0.1, False),
+    # delta: check_dp_delta's range and words (check_delta's, with DP-SGD's floor)
 }
 
 
@@ -413,6 +414,8 @@ def _check_train(train: dict) -> None:
             problem = "unknown trainer setting"
             fix = did_you_mean(key, sorted(allowed)) + f"choose from {sorted(allowed)}"
             raise EthicLensInputError(problem, column=f"train.{key}", fix=fix)
+    if "delta" in train:
+        check_dp_delta(train["delta"], "train.delta")
     for key, (kind, low, high, inclusive) in TRAIN_RANGES.items():
         if key not in train:
             continue
@@ -553,7 +556,7 @@ def _refuse_underflow(raw: dict, path: Path) -> None:
                 epsilon_fix("epsilons", no_dp=True)
                 if where == "epsilons"
                 else f"e.g. {setting} = {getattr(TrainConfig(), setting)!r}"
-                if where.startswith("train.") and setting in TRAIN_RANGES
+                if where.startswith("train.") and setting in (*TRAIN_RANGES, "delta")
                 else NUMBER_FIX
             )
             problem = f"{underflow_words(text)}, in the grid file {path}"
