@@ -589,6 +589,12 @@ _SECTIONS = {
 _OWNERS = {f.name: name for name, kind in _SECTIONS.items() for f in fields(kind)}  # its section
 
 
+class SectionTypeError(EthicLensInputError, TypeError):
+    """A spec section of the wrong type (``AuditSpec(target=None)``, ``target={...}``): the
+    project's refusal (one line on every face, exit 2 on the command line) that is still the
+    TypeError a Python caller may catch."""
+
+
 @dataclass(frozen=True)
 class AuditSpec:
     """One audit request. Build it with ``AuditSpec.from_dict``/``from_file``/``of``; run it
@@ -661,9 +667,10 @@ class AuditSpec:
         for name, kind in _SECTIONS.items():
             section = getattr(self, name)
             if not isinstance(section, kind):
-                raise TypeError(
-                    f"AuditSpec argument {name!r} must be a {kind.__name__}, not "
-                    f"{type(section).__name__}; from plain data use "
+                given = "None" if section is None else type(section).__name__
+                raise SectionTypeError(
+                    f"AuditSpec argument {name!r} must be a {kind.__name__}, not {given}; "
+                    "from plain data use "
                     f"AuditSpec.from_dict({{{name!r}: {{...}}}})"
                 )
 
