@@ -47,6 +47,7 @@ from .._checks import (
     is_number_text,
     pass_item_fix,
     printed_float,
+    refuse_whole_decimal,
     schema_words,
     underflow_words,
     underflows,
@@ -1281,20 +1282,11 @@ def _refuse_whole_floats(data: dict) -> None:
             continue
         section, key = where.split(".")
         value = (data.get(section) or {}).get(key)
-        if not isinstance(value, float) or not value.is_integer():
+        if not isinstance(value, float):  # a file's text ("200.0") is refused as text
             continue
         check = _CHECKS.get(where)
-        try:
-            if check is not None:
-                check(int(value), where)
-        except EthicLensInputError:
-            continue
-        shown = getattr(value, "yaml_text", value)  # as the file wrote it: 1e2
-        exponent = isinstance(shown, str) and "e" in shown.lower()
-        problem = "must be a whole number, written without " + (
-            "an exponent" if exponent else "a decimal point"
-        )
-        raise _key_error(problem, where, f"give {int(value)}", shown)
+        own = None if check is None else (lambda n, c=check, w=where: c(n, w))
+        refuse_whole_decimal(value, where, own, kind="key")  # the words every face says
 
 
 def _refuse_decimal_nan(data: dict) -> None:
