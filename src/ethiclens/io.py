@@ -51,6 +51,7 @@ from .errors import (
     Example,
     _DatabaseFix,
     _keep_text,
+    plain_text,
     shortened_digits,
     shown_int,
 )
@@ -1650,20 +1651,23 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     the near misses named — case and spaces, the same letters in other Unicode code points
     (``âge`` typed precomposed, written decomposed by macOS tools), or a typo (``lable``) — then
     the columns."""
-    names = [str(n) for n in names]
+    # a name past Python's int-to-text limit (10**5000 given as a column, or a frame's column)
+    # as every refusal shortens it (errors.plain_text): str() itself raised a ValueError
+    names = [plain_text(n) for n in names]
+    given = plain_text(col)
     shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
     fix = f"use one of its columns: {shown}"
-    nfc = unicodedata.normalize("NFC", str(col))
+    nfc = unicodedata.normalize("NFC", given)
     same_letters = [n for n in names if unicodedata.normalize("NFC", n) == nfc]
     key = nfc.strip().casefold()
     near = [n for n in names if unicodedata.normalize("NFC", n).strip().casefold() == key]
-    hidden = [n for n in names if _visible(n) == _visible(str(col)) and n != str(col)]
+    hidden = [n for n in names if _visible(n) == _visible(given) and n != given]
     if hidden and (marks := _invisible_marks(hidden[0])):
         fix = (
             f"{source}'s column {hidden[0]!r} holds {marks}, which editors do not show: "
             f"remove it from the file's header (or give the name as written there); {fix}"
         )
-    elif hidden and (marks := _invisible_marks(str(col))):
+    elif hidden and (marks := _invisible_marks(given)):
         fix = f"the name given holds {marks}, which editors do not show: give {hidden[0]!r}"
     elif same_letters:
         fix = (
@@ -1673,7 +1677,7 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         )
     elif near:
         fix = f"did you mean {near[0]!r}? (spelling, case and spaces must match); {fix}"
-    elif joined := _joined_columns(str(col), names):  # --protected race,sex: a list meant
+    elif joined := _joined_columns(given, names):  # --protected race,sex: a list meant
         # one refusal for every role: a list (protected) or one column (y_true, weight, the
         # monitor's y_pred, whose flag given twice is refused): never 'give the flag twice'
         said = ", ".join(map(repr, joined[:-1])) + f" and {joined[-1]!r}"
@@ -1685,7 +1689,7 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     else:  # a typo ('lable'): the near miss every choice's refusal names (_checks)
         from ._checks import did_you_mean
 
-        fix = did_you_mean(str(col), names) + fix
+        fix = did_you_mean(given, names) + fix
     return EthicLensInputError(
         f"not found in {source}",
         column=col,
@@ -1703,7 +1707,7 @@ def _data_row_header(names: list[str], source: str, col=None) -> str:
     from ._checks import did_you_mean, is_number_text
 
     numbers = [n for n in names if is_number_text(n.strip())]
-    asked = str(col).strip() if col is not None else ""
+    asked = plain_text(col).strip() if col is not None else ""  # 10**5000: shortened
     if len(numbers) < 2 or is_number_text(asked) or (asked and did_you_mean(asked, names)):
         return ""
     shown = ", ".join(repr(n) for n in numbers[:3])
@@ -1862,10 +1866,13 @@ class _Inputs:
     def of(cls, inputs, protected_dirs) -> _Inputs:
         read = cls(folders=[Path(d).resolve() for d in protected_dirs if d is not None])
         for p in inputs:
-            if p is None or "\x00" in str(p):  # a NUL: no file system opens it (its reader
+            # 10**5000 as an input (no path: its reader refuses it by its flag) written as
+            # every refusal shortens it: str() raised the int-to-text ValueError, a traceback
+            text = None if p is None else plain_text(p)
+            if text is None or "\x00" in text:  # a NUL: no file system opens it (its reader
                 continue  # refuses it by its flag); os.stat raised ValueError, a traceback
             try:
-                read._add(str(p))
+                read._add(text)
             except (OSError, RuntimeError) as exc:  # Path.is_dir of a name too long raises
                 if _unopenable(exc) is None:
                     raise

@@ -35,7 +35,7 @@ from .._checks import (
 )
 from .._secrets import masked_cut
 from .._text import one_line
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ..fairness import (
     BCA,
     PERCENTILE,
@@ -480,7 +480,9 @@ def _check_groups(groups) -> list:
             "must be a list of group labels, not a single "
             + ("string (read as its characters)" if isinstance(groups, TEXT_LIKE) else "value"),
             groups,
-            f"groups=[{groups!r}] for one group, or a list such as groups=['F', 'M']",
+            # 10**5000 as every refusal shortens it (its repr raised the int-to-text ValueError)
+            f"groups=[{plain_text(groups) if isinstance(groups, int) else repr(groups)}] for one "
+            "group, or a list such as groups=['F', 'M']",
         )
     targets = _listed(groups)
     if not targets:
