@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import (
+    TEXT_LIKE,
     bytes_like_as_bytes,
     check_argument_type,
     check_label_lengths,
@@ -959,7 +960,7 @@ def _group_order(group_order, groups: set[str]) -> tuple[str, ...]:
     """A sequence of names (never one string: read character by character) listing every group
     exactly once; None: the groups sorted. A set or dict is refused: its order is not the
     caller's (a set of strings iterates in a per-process hash order)."""
-    one = isinstance(group_order, str | bytes)
+    one = isinstance(group_order, TEXT_LIKE)  # a bytearray too: not its byte values
     unordered = isinstance(group_order, set | frozenset | dict)
     if one or unordered or not (group_order is None or hasattr(group_order, "__iter__")):
         raise argument_error(

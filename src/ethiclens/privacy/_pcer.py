@@ -40,7 +40,15 @@ from importlib import resources
 
 import numpy as np
 
-from .._checks import MIN_DRAWS, _nines, check_draws, check_eta, check_level_draws, check_seed
+from .._checks import (
+    MIN_DRAWS,
+    TEXT_LIKE,
+    _nines,
+    check_draws,
+    check_eta,
+    check_level_draws,
+    check_seed,
+)
 from .._text import one_line, spaced_name
 from ..errors import EthicLensInputError
 from ..fairness import (
@@ -685,7 +693,7 @@ def _audit_settings(options: dict, positive_is_favorable) -> dict:
     refuse_unknown("pcer_audit", options, AUDIT_SETTINGS, keywords)  # a TypeError too
     settings = {**AUDIT_SETTINGS, **options}
     etas = settings["etas"]
-    if isinstance(etas, str | bytes | dict | set | frozenset) or not hasattr(etas, "__iter__"):
+    if isinstance(etas, (*TEXT_LIKE, dict, set, frozenset)) or not hasattr(etas, "__iter__"):
         raise argument_error(
             "must be a sequence of floor constants", "etas", etas, "e.g. etas=(1e-3, 1e-2)"
         )

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import check_seed, check_type
+from .._checks import TEXT_LIKE, check_seed, check_type
 from ..errors import EthicLensInputError
 from ._dpsgd import (
     QUIET,
@@ -316,7 +316,7 @@ PREPARED = "datas=[ethiclens.experiments.prepare(dataset, s) for s in seeds]"
 
 def _listed(values, name: str, fix: str) -> list:
     """``values`` as a list, refused naming ``name`` when it is no list (a number, None)."""
-    if isinstance(values, (str, bytes, dict)) or not np.iterable(values):
+    if isinstance(values, (*TEXT_LIKE, dict)) or not np.iterable(values):  # a bytearray: 1 value
         raise argument_error("must be a list", name, values, fix)
     return list(values)
 
