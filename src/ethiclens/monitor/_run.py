@@ -9,11 +9,13 @@ windows' estimates and save everything; finally build the report (``_report``).
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import datetime as dt
 import hashlib
 import json
 import math
+import re
 import warnings
 from dataclasses import dataclass
 from decimal import Decimal
@@ -422,17 +424,60 @@ def _holds_truths(label, label_values) -> bool:
 def _count_as_asked(store: Store, asked: MonitorRequest, request: MonitorRequest, window):
     """``_count`` of ``request``; a --pos-label 'true' taken for the store's none
     (``_truth_for_none``) counts by the text as ``asked``: on 0/1 labels, where the audit
-    refuses it, the refusal is the store's, another request (as before it was counted)."""
-    if not _truth_for_none(asked, request):
-        return _count(store, request, window)
-    given = dataclasses.replace(request, pos_label=asked.pos_label)
+    refuses it, the refusal is the store's, another request (as before it was counted). A
+    refusal's hint to declare a positive label the store was not started with names the new
+    store that request needs (``_declared_in_a_new_store``)."""
     try:
-        return _count(store, given, window)
-    except EthicLensInputError as exc:
-        if exc.value != asked.pos_label or isinstance(exc, NoRows):
+        if not _truth_for_none(asked, request):
+            return _count(store, request, window)
+        given = dataclasses.replace(request, pos_label=asked.pos_label)
+        try:
+            return _count(store, given, window)
+        except EthicLensInputError as exc:
+            if exc.value != asked.pos_label or isinstance(exc, NoRows):
+                raise
+            _check_store(store, given, None)  # raises: another request
             raise
-        _check_store(store, given, None)  # raises: another request
-        raise
+    except EthicLensInputError as exc:
+        if isinstance(exc, NoRows) or store.meta("request") is None:
+            raise  # (a new store: any --pos-label starts it)
+        said = _declared_in_a_new_store(exc, request.pos_label)
+        if said is exc:
+            raise
+        raise said from None
+
+
+_DECLARE = re.compile(r", or declare (the positive label: |which value is the positive label \()")
+
+
+def _declared_in_a_new_store(exc: EthicLensInputError, theirs) -> EthicLensInputError:
+    """``exc`` whose fix ends "or declare the positive label: --pos-label yes on the command
+    line, pos_label='yes' in Python" (the audit's words, ``_checks.label_fix``) with that
+    label another request than the store's (--pos-label ``theirs``): the hint names the new
+    store it needs, which the store's own refusal ("was written by another request") would
+    say only once followed. ``exc`` itself when the hint names the store's label."""
+    fix = exc.fix if isinstance(exc.fix, str) else ""
+    found = _DECLARE.search(fix)
+    if found is None:
+        return exc
+    label = re.search(r"pos_label=(.*) in Python", fix[found.end() :])
+    try:
+        named = ast.literal_eval(label.group(1)) if label else ...
+    except (ValueError, SyntaxError):
+        named = ...
+    if named is not ... and _label_key(named) == _label_key(theirs):
+        return exc  # (1.00 on a store of 0/1: its own request)
+    declare = fix[found.start() :].replace(
+        " on the command line", " with a new --store on the command line"
+    )
+    declare = declare.replace(" in Python", " with a new store_path in Python")
+    head = ", or, as another request than this store's, declare "
+    new = fix[: found.start()] + head + declare[len(", or declare ") :]
+    cls = type(exc) if type(exc).__init__ is EthicLensInputError.__init__ else EthicLensInputError
+    said = cls(exc.problem, column=exc.column, value=exc.value, fix=new, kind=exc.kind)
+    own = ("problem", "column", "value", "fix", "kind")
+    said.__dict__.update({k: v for k, v in vars(exc).items() if k not in own})
+    return said
 
 
 def _truth_for_none(asked: MonitorRequest, request, store: Store | None = None) -> bool:
