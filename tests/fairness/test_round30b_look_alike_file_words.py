@@ -52,7 +52,10 @@ def test_the_command_line_says_what_to_write_into_the_file(tmp_path, capsys, cas
     assert main([*pcer, "--json", str(out)]) == 2
     err = capsys.readouterr().err
     assert "train split: distinct values print the same" in err, err
-    assert _fix(err) == _fix(audit_err) and not out.exists(), err
+    # round 48: audit takes group edits, so a spacing's fix there gives the merge first
+    # (--merge-groups); pcer audit takes none: the file's words alone, in audit's words
+    assert words in _fix(err) and "pandas" not in err and not out.exists(), err
+    assert _fix(err) == _fix(audit_err) or "--merge-groups" in _fix(audit_err), err
 
 
 @pytest.mark.parametrize("case", CASES)

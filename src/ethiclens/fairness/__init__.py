@@ -112,6 +112,7 @@ from ._validate import (
     negative_values_notes,
     positive_mask,
     refuse_label_clash,
+    refuse_look_alike_groups,
     typed_numbers_error,
     values_written_alike,
 )
@@ -151,6 +152,7 @@ __all__ = [
     "negative_values_notes",
     "label_matches",
     "check_group_edits",
+    "refuse_look_alike_groups",
     "check_two_groups",
     "positive_mask",
     "refuse_label_clash",

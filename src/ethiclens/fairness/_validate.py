@@ -1271,7 +1271,12 @@ _ANY_FRAME = "pass a Series, a DataFrame (one column per attribute) or a dict of
 
 
 def encode_groups(
-    sensitive_features, n: int, against: str = "y_pred", keep_continuous: bool = False
+    sensitive_features,
+    n: int,
+    against: str = "y_pred",
+    keep_continuous: bool = False,
+    *,
+    look_alike: bool = True,
 ) -> dict[str, tuple[list[str], np.ndarray]]:
     """Each protected attribute as (sorted group labels, integer code per row).
 
@@ -1280,6 +1285,9 @@ def encode_groups(
     distinct values that print alike (' a' and 'a', 1 and '1', composed and decomposed
     accents) are refused. ``keep_continuous``: a numeric attribute with more than
     ``MAX_NUMERIC_GROUPS`` values is kept (for a caller that names the groups it uses).
+    ``look_alike=False``: names that read alike ('F' and 'F ') are left to the caller, who
+    refuses them after the user's group edits (:func:`refuse_look_alike_groups`): a merge or
+    exclusion naming the spellings resolves them.
 
     Hash-based factorising of the raw values, then string labels for the few distinct groups
     only: a million rows cost milliseconds, not a million string conversions.
@@ -1289,7 +1297,9 @@ def encode_groups(
     if plain is not None:
         for name in plain:
             refuse_blank_attribute(name)
-        return {name: _encode_column(name, col) for name, col in plain.items()}
+        return {
+            name: _encode_column(name, col, look_alike=look_alike) for name, col in plain.items()
+        }
     _refuse_one_row(sensitive_features, n)
     frame = _to_frame(sensitive_features)
     twice = named_twice(frame.columns)  # 0 and "0" print alike, and two forms of 'café'
@@ -1317,7 +1327,7 @@ def encode_groups(
         name, col = str(raw_name), frame[raw_name]
         refuse_blank_attribute(name)
         check_length(col, n, name, against)
-        out[name] = _encode_column(name, col, keep_continuous)
+        out[name] = _encode_column(name, col, keep_continuous, look_alike=look_alike)
     return out
 
 
@@ -1433,7 +1443,7 @@ def _factorize_strings(values: np.ndarray):
 
 
 @about_data_column
-def _encode_column(name: str, col, keep_continuous: bool = False):
+def _encode_column(name: str, col, keep_continuous: bool = False, *, look_alike: bool = True):
     """One attribute's (sorted group labels, code per row), after checking its values."""
     col = quiet_snan(_native_order(col))
     if pd.api.types.is_float_dtype(getattr(col, "dtype", None)):
@@ -1481,7 +1491,8 @@ def _encode_column(name: str, col, keep_continuous: bool = False):
         if empty:
             raise groups_without_rows(empty, name)
     check_labels_print_apart(uniques, name)
-    _refuse_same_letters(labels, name)
+    if look_alike:
+        _refuse_same_letters(labels, name)
     return _sorted_codes(labels, codes)
 
 
@@ -1550,12 +1561,13 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
-def _refuse_same_letters(labels: list[str], column: str) -> None:
+def _refuse_same_letters(labels: list[str], column: str, merge: bool = False) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
     characters (a zero-width space), or only by whitespace around or between words ('A' and
     'A ', 'A B' and 'A  B') read the same: refused, each spelling named by its code points
-    (quoted, escaped, for spaces)."""
+    (quoted, escaped, for spaces). ``merge``: the face takes group edits, so the fix gives
+    the merge of the spellings first (:func:`_merge_fix`)."""
     seen = {}
     for label in sorted(labels):  # in one order whatever order an engine found them
         nfc = as_seen(label)
@@ -1587,6 +1599,8 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
             elif a != b:
                 why = "the same letters, one with invisible format characters"
                 fix = "remove the zero-width and other format characters from the column"
+            if merge and a != b and a.split() == b.split():  # a --merge-groups resolves it
+                fix = _merge_fix(labels, nfc, column, a.strip() == b.strip())
             raise EthicLensInputError(
                 f"distinct values print the same: {nfc!r} is written both as {first} and "
                 f"as {second} ({why})",
@@ -1594,6 +1608,61 @@ def _refuse_same_letters(labels: list[str], column: str) -> None:
                 fix=fix,
             )
         seen[nfc] = label
+
+
+def _merge_fix(labels: list[str], seen: str, column: str, around: bool) -> FaceFix:
+    """The fix of spellings that read as the group ``seen`` (``'F'``, ``'F '``; ``around``:
+    apart by the whitespace around them, else between words): the merge that makes them one
+    group, in each face's words (a Python call's ``merge_groups=``, the command line's
+    ``--merge-groups`` as it reads them back, a config file's ``groups.merge``; the web's
+    Merge groups field, which reads the flag's text: "--X V on the command line, k=v in
+    Python" is its field's, ``web._roles._FACES``), named the spelling that is ``seen``
+    itself where there is one; or the change to the data."""
+    import shlex
+
+    from .._text import typed_group
+
+    spellings = sorted(g for g in labels if as_seen(g) == seen)
+    new = seen if seen in spellings else spellings[0]
+    python = f"merge_groups={{{column!r}: {{{new!r}: {spellings!r}}}}}"
+    typed = ",".join(typed_group(g, in_merge=True) for g in spellings)
+    flag = shlex.quote(f"{column}={typed}:{typed_group(new, in_merge=True)}")
+    listed = ", ".join(_yaml_name(g) for g in spellings)
+    config = f"groups: {{merge: {{{_yaml_name(column)}: {{{_yaml_name(new)}: [{listed}]}}}}}}"
+    if around:
+        data = "strip the whitespace around the group names", ".str.strip()"
+    else:
+        data = "write one space between words", ".str.split().str.join(' ')"
+    return FaceFix(
+        f"{data[0]} (pandas: {data[1]}), or merge the spellings into one group: "
+        f"--merge-groups {flag} on the command line, {python} in Python",
+        f"merge the spellings into one group: --merge-groups {flag} on the command line, "
+        f"{config} in a config file; or {data[0]} in the file",
+    )
+
+
+def _yaml_name(name: str) -> str:
+    """``name`` as a config file's YAML flow style reads it back: in JSON's double quotes
+    (which YAML reads as JSON writes them) unless it is plain letters, digits and ``_.-``
+    and no word YAML reads as a boolean or null."""
+    import json
+    import re
+
+    plain = re.fullmatch(r"[A-Za-z_][\w.-]*", name) and name.lower() not in _YAML_WORDS
+    return name if plain else json.dumps(name, ensure_ascii=False)
+
+
+_YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
+
+
+def refuse_look_alike_groups(attrs: dict, merge: bool = True) -> None:
+    """Refuse an attribute's groups that read alike ('F' and 'F ', 'A B' and 'A  B', two
+    Unicode forms of 'é'), as :func:`encode_groups` does, on the groups after the user's edits
+    (``attrs``: :func:`apply_group_edits`'s): a merge or exclusion naming the spellings
+    resolves them; any left are refused with the merge that would (``merge``: the face takes
+    group edits; ``ethiclens counts`` does not)."""
+    for name, (labels, _) in attrs.items():
+        _refuse_same_letters(list(labels), str(name), merge)
 
 
 def check_intersection_combos(combos, columns, column: str = "intersections") -> None:
@@ -1841,11 +1910,24 @@ def _edit_error(arg: str, attr, problem: str, fix: str, value=None) -> EthicLens
     return EthicLensInputError(problem, column=f"{arg}[{attr!r}]", value=value, fix=fix)
 
 
-def check_group_edits(sensitive_features, exclude_groups=None, merge_groups=None) -> None:
+def check_group_edits(
+    sensitive_features,
+    exclude_groups=None,
+    merge_groups=None,
+    *,
+    merge_fix: bool = True,
+    look_alike: bool = True,
+) -> None:
     """Check exclusions and merges against the groups, before any costly work (the same
-    checks, and messages, as ``audit``)."""
+    checks, and messages, as ``audit``): names that read alike are refused after the edits,
+    with the merge that makes them one group (``merge_fix=False``: a face with no group
+    edits, the data's change only; ``look_alike=False``: left to the caller, who checks the
+    edited groups later, :func:`refuse_look_alike_groups`)."""
     n = len(sensitive_features)
-    apply_group_edits(encode_groups(sensitive_features, n), exclude_groups, merge_groups)
+    attrs = encode_groups(sensitive_features, n, look_alike=False)
+    edited = apply_group_edits(attrs, exclude_groups, merge_groups)[0]
+    if look_alike:
+        refuse_look_alike_groups(edited, merge_fix)
 
 
 def check_reference_kept(reference, edits: dict, columns: list) -> None:
@@ -1987,8 +2069,9 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
     ``against`` names the input that set the row count ``n``."""
     if getattr(opts, "bins", None) is not None:
         sensitive_features = _binned(sensitive_features, opts.bins)
-    attrs = encode_groups(sensitive_features, n, against)
+    attrs = encode_groups(sensitive_features, n, against, look_alike=False)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
+    refuse_look_alike_groups(attrs)  # after the edits: a merge of the spellings resolves them
     check_reference_kept(getattr(opts, "reference", None), edits, list(attrs))
     check_intersection_combos(opts.intersections or [], list(attrs))
     for combo in opts.intersections or []:

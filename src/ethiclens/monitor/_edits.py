@@ -101,10 +101,27 @@ def check_groups(cells: pd.DataFrame, protected) -> None:
 
     groups = cells[list(protected)].drop_duplicates()
     typed = {col: typed_text(groups[col]) for col in protected}
-    audit_checks(pd.DataFrame(typed))
+    audit_checks(pd.DataFrame(typed), look_alike=False)  # after the edits: refuse_look_alike
     written = [col for col in protected if typed[col] is not groups[col]]
     if written:
-        audit_checks(groups[written].astype(str).astype(object))
+        audit_checks(groups[written].astype(str).astype(object), look_alike=False)
+
+
+def refuse_look_alike(table: pd.DataFrame, request) -> None:
+    """The audit's refusal of a batch's groups that read alike ('F' and 'F ', ' 2' and '2'),
+    on the groups as written after the request's edits, as the audit checks them
+    (``fairness.refuse_look_alike_groups``): a --merge-groups or --exclude-group naming the
+    spellings resolves them, and its fix gives that merge."""
+    from ..fairness import refuse_look_alike_groups
+
+    edits = (request.merge_groups, request.exclude_groups)
+    attrs = {}
+    for col in request.roles().protected:
+        if col in (request.bins or {}) or col not in table.columns:
+            continue
+        edited = edited_groups(table, col, *edits)[col]
+        attrs[col] = (sorted({str(v) for v in pd.unique(edited)}), None)
+    refuse_look_alike_groups(attrs)
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:

@@ -38,7 +38,7 @@ import pandas as pd
 from .._checks import did_you_mean
 from .._text import as_seen
 from ..errors import EthicLensInputError
-from ._edits import edited_groups
+from ._edits import edited_groups, refuse_look_alike
 from ._windows import SUMMED
 
 # a number as written: an integer's digits, a float as Python prints it (repr: 1.0, 1e+16)
@@ -144,7 +144,9 @@ def _summed(table: pd.DataFrame) -> pd.DataFrame:
 def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> None:
     """Refuse a batch bringing a text group new to the store that is a known group with other
     spaces, case, code points or invisible characters (see the module's docstring); ``refs``:
-    the store's references."""
+    the store's references. Groups of the batch itself that read alike after the edits are
+    refused first, as the audit refuses them (:func:`refuse_look_alike`)."""
+    refuse_look_alike(table, request)
     edits = (request.merge_groups, request.exclude_groups)
     for col in request.roles().protected:
         groups = [str(g) for g in known.get(col) or []]

@@ -559,7 +559,7 @@ def _check_before_bins(spec: AuditSpec, loaded: Loaded, purpose: str) -> None:
             as_weights(loaded.weight, n)
     frame = loaded.sensitive
     as_text = {c: frame[c].where(frame[c].isna(), frame[c].astype(str)) for c in frame}
-    encode_groups(as_text, n)
+    encode_groups(as_text, n, look_alike=False)  # after the edits: by the run (encode_edited)
 
 
 def run_record(spec: AuditSpec, loaded: Loaded) -> dict:

@@ -256,7 +256,7 @@ def _counted_table(spec: AuditSpec, n_bins: int | None) -> tuple:
         edges = check_bins(spec.groups.bins, cols)
         table = bin_counts(table, edges)
         table.attrs[BINS_ATTR] = edges  # its audit reports the groups as binned
-    check_group_edits(table[cols])  # the audit's checks of groups (a continuous column: no)
+    check_group_edits(table[cols], merge_fix=False)  # the audit's checks (no edits here)
     return table, where
 
 
