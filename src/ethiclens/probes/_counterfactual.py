@@ -10,6 +10,8 @@ proxies: this probe only sees direct use of the attribute.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -483,6 +485,17 @@ def _check_groups(groups) -> list:
             # 10**5000 as every refusal shortens it (its repr raised the int-to-text ValueError)
             f"groups=[{plain_text(groups) if isinstance(groups, int) else repr(groups)}] for one "
             "group, or a list such as groups=['F', 'M']",
+        )
+    if isinstance(groups, Mapping | AbstractSet):  # a dict's keys (its values unread), a set's
+        kind = "dict" if isinstance(groups, Mapping) else "set"  # order: refused, not guessed
+        items = [plain_text(g) if isinstance(g, int) else repr(g) for g in list(groups)[:5]]
+        items = sorted(items) if kind == "set" else items
+        listed = ", ".join(items or ["'F'", "'M'"]) + (", ..." if len(groups) > 5 else "")
+        why = "its values unread" if kind == "dict" else "no order: the rows' would vary by run"
+        raise _groups_error(
+            f"must be a list of group labels, not a {kind} ({why})",
+            groups,
+            f"groups=[{listed}] as a list, {leave_out}",
         )
     targets = _listed(groups)
     if not targets:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -252,6 +253,9 @@ OUTPUT_SUFFIXES = {
 }
 
 
+_PATH_LIKE = (str, bytes, os.PathLike)
+
+
 def check_probe_outputs(
     outputs: dict, inputs=(), *, suffixes: bool = True, example: str = "probe"
 ) -> None:
@@ -274,7 +278,9 @@ def check_probe_outputs(
                 value=path,
                 fix=f"give {flag} a file name, e.g. {flag} {example}{OUTPUT_SUFFIXES[flag][0]}",
             )
-    check_outputs(outputs, inputs=[i for i in inputs if i])
+    # the inputs that are paths ('' and None are none); anything else (a frame, whose truth
+    # value pandas refuses to guess) is its reader's to refuse, by its flag
+    check_outputs(outputs, inputs=[i for i in inputs if isinstance(i, _PATH_LIKE) and os.fspath(i)])
     for flag, path in outputs.items():
         if path:
             check_writable(path, flag=flag)

@@ -85,6 +85,9 @@ def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
 def loaded_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """:func:`load_target` for the faces that name options as flags (the CLI, the web)."""
     refuse_not_spec(spec)
+    # a purpose that is none of the runs (a frame: "truth value ... ambiguous"; a typo read as
+    # a comparison's) refused naming the argument, before the target is read
+    check_member(purpose, _PURPOSES, column="purpose", kind="argument", problem="unknown run")
     # a refusal of the file or benchmark names its key (target.file), which each face names
     # as its user gave it (TARGET on the command line, the argument in Python)
     try:
@@ -737,6 +740,7 @@ def _grouped(exc: EthicLensInputError) -> EthicLensInputError:
 # -- files read in memory ---------------------------------------------------------------------
 # a purpose as a refusal names it ("a weighted threshold view needs ...")
 _PURPOSE_WORDS = {"thresholds": "threshold view", "compare": "comparison"}
+_PURPOSES = ("audit", "compare", "thresholds")  # the runs a target is loaded for
 
 
 def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
