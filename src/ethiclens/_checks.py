@@ -1593,25 +1593,36 @@ def each_kind(kind, words: str, fix: str, *, empty: bool = False):
 
 
 def argument_kinds(**kinds):
-    """A decorator: each named argument (as given, positionally or by keyword; a default is
-    not checked) checked by its declared kind (:func:`numbers_kind`, :func:`whole_kind`,
-    :func:`instance_kind`, :func:`each_kind` or any ``check(value, name)``) before the
-    function runs: one refusal naming the argument, the value (shortened) and the fix."""
+    """A decorator: each named argument (as given, positionally or by keyword; its default,
+    given or not, is not checked: ``weights=None`` passed on as the signature says) checked by
+    its declared kind (:func:`numbers_kind`, :func:`whole_kind`, :func:`instance_kind`,
+    :func:`each_kind` or any ``check(value, name)``) before the function runs: one refusal
+    naming the argument, the value (shortened) and the fix."""
     import functools
     import inspect
 
     def wrap(fn):
-        signature = inspect.signature(fn)
-        unknown = set(kinds) - set(signature.parameters)
+        params = inspect.signature(fn).parameters
+        unknown = set(kinds) - set(params)
         if unknown:  # a declaration that names no argument checks nothing: a typo
             raise TypeError(f"{fn.__qualname__} has no argument {sorted(unknown)}")
+        # where each checked argument comes positionally (read without Signature.bind, whose
+        # cost would double a cheap helper's), and its default
+        by_place = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        place = {n: i for i, (n, p) in enumerate(params.items()) if p.kind in by_place}
+        checks = [(n, kind, place.get(n), params[n].default) for n, kind in kinds.items()]
 
         @functools.wraps(fn)
         def checked(*args, **kwargs):
-            given = signature.bind(*args, **kwargs).arguments
-            for name, kind in kinds.items():
-                if name in given:
-                    kind(given[name], name)
+            for name, kind, at, default in checks:
+                if name in kwargs:
+                    value = kwargs[name]
+                elif at is not None and at < len(args):
+                    value = args[at]
+                else:
+                    continue
+                if value is not default:
+                    kind(value, name)
             return fn(*args, **kwargs)
 
         return checked
