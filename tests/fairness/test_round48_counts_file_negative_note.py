@@ -24,7 +24,8 @@ def _rows():
 
 NOTE = (
     "only 'Yes' is positive; the other values were all counted as negative: "
-    "'No' (30 rows), 'No ' (30 rows), 'yes' (30 rows)"
+    "'No' (30 rows), 'No ' (30 rows), 'yes' (30 rows); did you mean 'Yes'? 'yes' differs "
+    "from it only in case or spaces: recode it as 'Yes' in the data to count it as positive"
 )
 
 

@@ -619,13 +619,16 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
     ``rows_per_value`` maps each column, in the face's words ('p (y_pred)'), to the rows of
     each of its values (a Series: value -> rows; a counts table's: its cells' counts). A
     secret in a value is masked (``_secrets.mask_secrets``, as the command line masks its
-    warnings): the note is warned, written in the JSON and shown in the reports."""
+    warnings): the note is warned, written in the JSON and shown in the reports. Values that
+    write ``pos_label`` but for case or spaces ('yes', 'YES ' for 'Yes') are named in its
+    "did you mean" hint (noted even as the column's one other value)."""
     if pos_label is None:
         return []
     notes = []
     for column, rows in rows_per_value.items():
         others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
-        if len(others) > 1:
+        alike = _written_like(others.index, pos_label)
+        if len(others) > 1 or alike:
             listed = ", ".join(
                 f"{plain_text(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
                 for value, n in sorted(others.items(), key=lambda item: str(item[0]))
@@ -633,9 +636,29 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
             note = (
                 f"column {column!r}: only {_label_shown(pos_label)} is positive; the other "
                 f"values were all counted as negative: {listed}"
-            )  # a value may hold a password: masked here, for the warning, JSON and report
+            )
+            if alike:  # 'yes', 'YES ' beside 'Yes': a typo of the label, or a label of its own?
+                said = ", ".join(repr(plain_text(v)) for v in alike)
+                one, label = len(alike) == 1, _label_shown(pos_label)
+                them = "it" if one else "them"
+                note += (
+                    f"; did you mean {label}? {said} differ{'s' if one else ''} from it only "
+                    f"in case or spaces: recode {them} as {label} in the data to count {them} "
+                    "as positive"
+                )
+            # a value may hold a password: masked here, for the warning, JSON and report
             notes.append(mask_secrets(note))
     return notes
+
+
+def _written_like(values, pos_label) -> list:
+    """The text ``values`` that read as the text ``pos_label`` but for case and the spaces
+    around and between words ('yes', 'YES ' for 'Yes'), sorted as the note lists them."""
+    if not isinstance(pos_label, str):
+        return []
+    key = " ".join(pos_label.split()).casefold()
+    alike = [v for v in values if isinstance(v, str) and " ".join(v.split()).casefold() == key]
+    return sorted(alike, key=str)
 
 
 def label_notes(columns: Mapping, pos_label, *, counts=None) -> list[str]:
