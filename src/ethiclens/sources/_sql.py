@@ -25,6 +25,7 @@ A database is read, never written (docs/adr/0011-read-only-queries.md):
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import os
@@ -1143,18 +1144,38 @@ def sql_source(table: str | None, query: str | None, backend: str, *, url=None) 
         )
     try:  # a Python caller's arguments, in their names (the audit's checks name flags)
         _check_source_text(table, query)
+        _refuse_catalog_table(table, backend)
+        if url is not None and table is not None and "." in table:
+            sa = require("sqlalchemy", extra="sql")
+            engine = _engine(sa, url)
+            try:
+                with engine.connect() as con:
+                    return ".".join(map(quote, _table_parts(sa, con, table)))
+            finally:
+                engine.dispose()
+        return _source(table, query, _DIALECTS[backend], url)
     except EthicLensInputError as exc:
-        raise exc.renamed({"--table": "table", "--query": "query"}, "argument") from None
-    _refuse_catalog_table(table, backend)
-    if url is not None and table is not None and "." in table:
-        sa = require("sqlalchemy", extra="sql")
-        engine = _engine(sa, url)
-        try:
-            with engine.connect() as con:
-                return ".".join(map(quote, _table_parts(sa, con, table)))
-        finally:
-            engine.dispose()
-    return _source(table, query, _DIALECTS[backend], url)
+        raise _in_argument_words(exc) from None
+
+
+def _in_argument_words(exc: EthicLensInputError) -> EthicLensInputError:
+    """A refusal of the audit's ``--table``/``--query`` (every check :func:`sql_source` shares
+    with the command line) in a Python caller's words: argument 'query', its example
+    ``query="SELECT ..."`` (the command line's own refusals keep their flags)."""
+    said = exc.renamed(
+        {"--table": "table", "--query": "query", "--table/--query": "table/query"}, "argument"
+    )
+    fix = said.fix
+    if type(fix) is str and (python := _SHELL_EXAMPLE.sub(r"\1=\2", fix)) != fix:
+        said = copy.copy(said)  # its class kept (NoRows, a DataFileError ...)
+        EthicLensInputError.__init__(
+            said, said.problem, column=said.column, value=said.value, fix=python, kind=said.kind
+        )
+    return said
+
+
+# an example renamed from the flag's shell form (``--query "SELECT ..."``): a keyword's
+_SHELL_EXAMPLE = re.compile(r'(?<![\w.-])(table|query) ("[^"]*")')
 
 
 def _source(table, query, dialect, url=None) -> str:
