@@ -60,7 +60,7 @@ from .._checks import (
     use_one_of,
 )
 from .._checks import check_seed as _check_seed
-from .._text import as_seen, plural, prints_blank
+from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
@@ -891,6 +891,9 @@ def write_release(
     validate_manifest({**manifest, "table": TABLE, "sha256": "", "manifest_sha256": ""}, rel.table)
     ensure_output_folder(out.parent, "--out")
     data = _table_bytes(rel.table)
+    manifest.pop(CSV_QUOTED, None)  # a read release's: this table's own is said below
+    if _formula_cells(rel.table):
+        manifest[CSV_QUOTED] = True
     manifest.update({"table": TABLE, "sha256": _sha256_bytes(data)})
     manifest["manifest_sha256"] = _manifest_digest(manifest)
     _swap_into_place(out, data, json.dumps(manifest, indent=2).encode(), is_release)
@@ -899,12 +902,50 @@ def write_release(
 
 def _table_bytes(table: pd.DataFrame) -> bytes:
     """The release file's bytes: its values as an estimate reads them (a label of 1.0 or True
-    written as 1, which read_release reads back; not '1.0', which it refused)."""
-    table = _as_estimated(table).set_axis(table.columns, axis=1)
+    written as 1, which read_release reads back; not '1.0', which it refused), each name and
+    group a spreadsheet would run as a formula (``=cmd|' /C calc'!A0``) written with a ``'``
+    in front (:func:`_quoted_text`; the manifest then says :data:`CSV_QUOTED`)."""
+    text = _as_estimated(table).apply(_quoted_text)
+    table = text.set_axis([_quoted_text(c) for c in table.columns], axis=1)
     text = table.to_csv(index=False)
     if "\r" in text:  # pandas quotes no lone '\r' (its line end is '\n'): readers split there
         text = table.to_csv(index=False, quoting=csv.QUOTE_ALL)
     return text.encode()
+
+
+# A release whose table holds a name or a group starting with a spreadsheet formula's first
+# character (OWASP's CSV-injection rule, ``_text.CSV_FORMULA_START``) or with ``'``: release.csv
+# holds each with one more ``'`` in front (the counts table's rule), and its manifest says so
+# with this key (true), so read_release takes it off again. A release without it is read as
+# written (one written before the rule).
+CSV_QUOTED = "csv_quoted"
+
+
+def _quoted_text(values):
+    """A name (or a column of text cells) with a ``'`` in front of each text that starts
+    with a formula's first character or with ``'`` (so taking one off is exact)."""
+    if not isinstance(values, pd.Series):
+        return "'" + values if isinstance(values, str) and _quotes(values) else values
+    odd = [v for v in values.unique() if isinstance(v, str) and _quotes(v)]
+    return values.where(~values.isin(odd), "'" + values.astype(str)) if odd else values
+
+
+def _quotes(text: str) -> bool:
+    return text.startswith((*CSV_FORMULA_START, "'"))
+
+
+def _formula_cells(table: pd.DataFrame) -> bool:
+    """Whether release.csv quotes a name or a cell of ``table`` (:func:`_quoted_text`)."""
+    if any(isinstance(c, str) and _quotes(c) for c in table.columns):
+        return True
+    text = _as_estimated(table)
+    return any(_quotes(v) for i in text.columns for v in text[i].unique() if isinstance(v, str))
+
+
+def _unquoted_text(values: pd.Series) -> pd.Series:
+    """Text cells as :func:`_quoted_text` wrote them, back as they were."""
+    quoted = values.str.startswith("'")
+    return values.where(~quoted, values.str[1:]) if quoted.any() else values
 
 
 def _check_out_folder(out: Path, replace: bool) -> bool:
@@ -1073,7 +1114,8 @@ def read_release(release_dir: str | Path) -> Release:
     if _sha256_bytes(table_bytes) != manifest.get("sha256"):
         raise _altered(_table_change(table_bytes, manifest.get("sha256")), TABLE)
     validate_manifest(manifest)
-    table = _read_table(table_bytes)  # the bytes verified, not the file read again
+    quoted = _check_quoted(manifest)
+    table = _read_table(table_bytes, quoted)  # the bytes verified, not the file read again
     validate_manifest(manifest, table)
     rel = Release(table, manifest)
     rel._read = _Read(manifest, table)
@@ -1295,10 +1337,21 @@ def _read_manifest(path: Path) -> dict:
     return manifest
 
 
-def _read_table(data: bytes) -> pd.DataFrame:
+def _check_quoted(manifest: dict) -> bool:
+    """The manifest's :data:`CSV_QUOTED`: true, or absent (False)."""
+    quoted = manifest.get(CSV_QUOTED, False)
+    if quoted is not True and quoted is not False:
+        raise _bad(
+            "must be true (the table's formula-like texts carry a ' in front)", CSV_QUOTED, quoted
+        )
+    return quoted
+
+
+def _read_table(data: bytes, quoted: bool = False) -> pd.DataFrame:
     """The released table (its file's bytes, as hashed: a release replaced in the folder
     meanwhile is not read in their place) as text, its label and prediction columns as 0/1
-    integers."""
+    integers; ``quoted`` (the manifest's :data:`CSV_QUOTED`): names and cells as written
+    before :func:`_quoted_text` put a ``'`` in front."""
     try:
         table = pd.read_csv(io.BytesIO(data), dtype=str, keep_default_na=False)
         header = pd.read_csv(
@@ -1307,6 +1360,9 @@ def _read_table(data: bytes) -> pd.DataFrame:
     except (ValueError, pd.errors.ParserError) as exc:
         raise _altered(f"cannot parse the table ({exc})", TABLE) from exc
     written = header.iloc[0].tolist() if len(header) else []
+    if quoted:
+        written = [c[1:] if c.startswith("'") else c for c in written]
+        table = table.apply(_unquoted_text).set_axis(written, axis=1)
     repeated = sorted({c for c in written if written.count(c) > 1})
     if repeated:  # named as the file writes them, not as pandas renames them ('Y.1')
         raise _altered(
@@ -1748,6 +1804,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad(f"required keys {missing} are missing", fix=LACKING_FIX)
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
+    _check_quoted(manifest)
     try:
         req = validate_request(manifest["request"], f"{MANIFEST}:request", f"{MANIFEST}:request")
     except EthicLensInputError as exc:  # the auditor cannot change a released ε or δ
