@@ -28,6 +28,7 @@ from .._checks import (
 )
 from .._text import distinct_numbers, formatted_number_fix, number_text, printed_floats
 from ..errors import SHOWN_DIGITS, EthicLensInputError, FaceFix, shown_int
+from ._kinds import argument_kinds, items_kind, name_kind
 
 _EDGES = "e.g. 0,25,45,65,120"
 
@@ -279,6 +280,14 @@ def bin_labels(edges: list[float]) -> list[str]:
     return labels
 
 
+@argument_kinds(
+    values=items_kind(
+        "an array of the attribute's values (a list, numpy array or pandas Series)",
+        "e.g. pd.Series([23, 41, 67])",
+        ordered=True,
+    ),
+    column=name_kind("one column name", "name the attribute, e.g. 'age'"),
+)
 def bin_attribute(
     values, edges, column: str = "attribute", *, rows=None, keep_missing: bool = False
 ) -> pd.Series:

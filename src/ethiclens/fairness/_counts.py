@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,7 @@ import pandas as pd
 from .._checks import plain, use_one_of
 from ..errors import EthicLensInputError
 from ..io import _first_not_one_value, _not_one_value_error
+from ._kinds import argument_kinds, instance_kind
 from ._validate import PosLabelAbsent, as_binary, as_binary_columns, named_twice, unicode_forms
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
@@ -220,6 +222,17 @@ def _refuse(table, bad: np.ndarray, what: str, column: str, fix: str, source: st
     )
 
 
+@argument_kinds(
+    table=instance_kind(
+        pd.DataFrame,
+        "a counts table (a pandas DataFrame)",
+        "build it with ethiclens.sources.counts_of",
+    ),
+    names=instance_kind(dict, "a dict of role -> column, or None", "e.g. None", optional=True),
+    where=instance_kind(
+        Callable, "a function of a row's index, or None", "e.g. None", optional=True
+    ),
+)
 def check_counts_cells(
     table,
     *,

@@ -42,6 +42,7 @@ from ._bootstrap import (
     from_quantiles,
     undefined_note,
 )
+from ._kinds import type_refusal
 
 JEFFREYS = "jeffreys"
 BCA = "bca"
@@ -367,13 +368,30 @@ def metric_status(point, interval: Interval, *, below_floor=None, judge=None, un
     INSUFFICIENT_DATA (``below_floor``, None when the floors are met, says why; no interval is
     shown), then ``judge(interval)`` or REPORTED. A reason may be a callable (built when
     needed)."""
-    if point is None or point != point:  # no estimate (None or NaN)
+    # checked inline, not by _checks.argument_kinds: the audit calls it per metric and group
+    try:
+        none = point is None or bool(point != point)  # no estimate (None or NaN)
+    except (TypeError, ValueError):  # a frame or an array: its truth value is ambiguous
+        none = None
+    if none is None or not (judge is None or callable(judge)):
+        _refuse_status_argument(*(("point", point) if none is None else ("judge", judge)))
+    if none:
         return pol.UNDEFINED, undefined() if callable(undefined) else undefined
     if below_floor is not None:
         return pol.INSUFFICIENT_DATA, below_floor() if callable(below_floor) else below_floor
     if judge is not None:
         return judge(interval)
     return pol.REPORTED, None
+
+
+def _refuse_status_argument(name: str, value) -> None:
+    """:func:`metric_status`'s refusal of a point that is no number or a judge that is no
+    function, naming the argument, never the TypeError of calling it."""
+    words, fix = {
+        "point": ("a number (the estimate) or None", "e.g. 0.82"),
+        "judge": ("a function of the interval, or None", "e.g. judge=None (reported)"),
+    }[name]
+    raise type_refusal(value, f"must be {words}, not", column=name, fix=fix)
 
 
 def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:

@@ -8,10 +8,12 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from .._checks import argument_kinds, instance_kind
 from .._text import spaced_key, spaced_name
 from ..io import json_fields, json_number
 from . import _display
 from ._gate import _badness
+from ._kinds import items_kind, name_kind
 from ._validate import check_flag
 
 SCHEMA_VERSION = "1.0"
@@ -138,6 +140,14 @@ def missing_value_codes(groups) -> list[str]:
     return [str(g) for g in groups if str(g).strip().casefold() in MISSING_VALUE_CODES]
 
 
+@argument_kinds(
+    name=name_kind("one column name", "name the attribute, e.g. 'race'"),
+    codes=items_kind("a list of the group labels", "e.g. ['?']"),
+    leave_out=instance_kind(str, "text or None", "e.g. 'leave {it} out'", optional=True),
+    words=instance_kind(
+        dict, "a dict of flag -> the face's name, or None", "e.g. None", optional=True
+    ),
+)
 def missing_value_codes_text(
     name: str, codes, *, leave_out: str | None = None, words: dict | None = None
 ) -> str:

@@ -51,6 +51,15 @@ from ._bins import (
     times_error,
     wide_float,
 )
+from ._kinds import (
+    argument_kinds,
+    counts_kind,
+    instance_kind,
+    is_names,
+    is_text,
+    items_kind,
+    name_kind,
+)
 
 
 def _label(values, role: str) -> str:
@@ -385,6 +394,7 @@ def check_pos_label(pos_label):
     return pos_label
 
 
+@argument_kinds(counts=counts_kind("e.g. counts=np.array([3, 1]) (one per value), or leave it out"))
 def as_binary(values, role: str, pos_label=None, *, counts=None) -> np.ndarray:
     """0/1 int8 array. Values other than {0, 1}/{False, True} need an explicit ``pos_label``.
     ``counts``: how many rows each value stands for (a counts table's cells; default one
@@ -1371,6 +1381,22 @@ def refuse_blank_attribute(name: str, role: str = "sensitive_features", fix=None
         )
 
 
+_LABELS = items_kind(
+    "a list of group labels", "e.g. ['a', 'b']", item=is_text, item_words="text labels"
+)
+_COMBOS = items_kind(
+    "a list of crossings (each a list of column names)",
+    "e.g. [['race', 'sex']]",
+    item=is_names,
+    item_words="lists of column names",
+)
+
+
+@argument_kinds(
+    ours=_LABELS,
+    theirs=_LABELS,
+    column=name_kind("one column name", "name the column, e.g. 'race'"),
+)
 def look_alike_clash(ours, theirs, column: str) -> tuple | None:
     """The first label of ``ours`` that reads as a label of ``theirs`` (two files or a request
     and its data writing one group in other code points: 'café' composed and decomposed, 'a'
@@ -1688,6 +1714,9 @@ def refuse_look_alike_groups(attrs: dict, merge: bool = True) -> None:
         _refuse_same_letters(list(labels), str(name), merge)
 
 
+@argument_kinds(
+    combos=_COMBOS, columns=items_kind("a list of the protected columns", "e.g. ['race', 'sex']")
+)
 def check_intersection_combos(combos, columns, column: str = "intersections") -> None:
     """Every face's checks of intersections (``column``: how the face names the option): two
     or more of the protected ``columns``, none twice, each crossing once, and a crossed name
@@ -1735,6 +1764,7 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
             )
 
 
+@argument_kinds(combos=_COMBOS, sep=instance_kind(str, "text or None", "e.g. '&'", optional=True))
 def refuse_label_clash(combos, sep: str | None = None, column="intersections") -> None:
     """Refuse two combinations of groups whose crossed labels are alike (``'x&y'`` + ``'z'``
     and ``'x'`` + ``'y&z'``), naming the first such pair in sorted order (the same pair on
