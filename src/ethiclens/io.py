@@ -81,6 +81,8 @@ def path_kind(fix: str = READ_PATH_FIX):
 _READ_PATH = path_kind()
 # a column's values as a pandas Series (what the engines' value rules take)
 SERIES_KIND = instance_kind(pd.Series, "a pandas Series of values", "e.g. pd.Series(['a', 'b'])")
+# a table's rows (what the engines and the face checks read columns of)
+FRAME_KIND = instance_kind(pd.DataFrame, "a pandas DataFrame", "e.g. pd.read_csv('data.csv')")
 _READ_PATHS = each_kind(_READ_PATH, "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
@@ -608,6 +610,7 @@ def _repeated_header_error(files) -> DataFileError | None:
     return None
 
 
+@argument_kinds(frame=FRAME_KIND, files=_READ_PATHS)
 def refuse_repeated_header(frame: pd.DataFrame, files, names: dict | None = None) -> None:
     """Refuse a CSV line repeating its file's header (:func:`_repeated_header_error`) when a row
     of ``frame`` holds in each column the name ``names`` gives it (column -> name; by default
@@ -857,6 +860,7 @@ def _sha256_read(path) -> str:
 
 
 @_one_pass
+@argument_kinds(files=_READ_PATHS)
 def refuse_repeated_files(files, target, partitions=None) -> None:
     """Refuse a target whose files hold one file twice (a copy under another name, a link, or
     a CSV re-saved with its rows in another order or other line endings): its rows would be
@@ -1320,11 +1324,9 @@ def type_groups(values: pd.Series) -> pd.Series:
     return values.astype(object)
 
 
-def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
-    """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error.
-
-    ``csv_dtype`` (a CSV only) is ``pandas.read_csv``'s ``dtype``: ``{column: str}`` keeps
-    that column's values as written (``01`` stays ``01``)."""
+def _refuse_no_file(path: str | Path) -> Path:
+    """``path`` as a Path, refused unless it names a regular file: missing, a folder ('' too:
+    the current one) or no regular file, as every reader of one file says it."""
     refuse_missing(path)
     path = Path(path)
     if not path.is_file():
@@ -1332,6 +1334,15 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         if path.is_dir():
             what, fix = "a folder, not a file", f"{fix} inside it"
         raise DataFileError(f"{_shown(path)} is {what}", fix=fix)
+    return path
+
+
+def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
+    """Read a CSV/Parquet/JSON file; an empty, missing or unreadable file is a clear error.
+
+    ``csv_dtype`` (a CSV only) is ``pandas.read_csv``'s ``dtype``: ``{column: str}`` keeps
+    that column's values as written (``01`` stays ``01``)."""
+    path = _refuse_no_file(path)
     suffix, reader = _reader(path)
     if path.stat().st_size == 0:
         raise DataFileError(f"file {_shown(path)} is empty", fix="export the data again")
@@ -1639,6 +1650,7 @@ class _Shown:
         return self.text
 
 
+@argument_kinds(frame=FRAME_KIND)
 def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
     """Each named column exists; else :func:`column_not_found`."""
     for col in columns:

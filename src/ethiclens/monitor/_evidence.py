@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import MAX_DRAWS, check_count, check_level, check_seed, is_number
+from .._checks import (
+    MAX_DRAWS,
+    argument_kinds,
+    check_count,
+    check_level,
+    check_seed,
+    instance_kind,
+    is_number,
+)
 from ..errors import EthicLensInputError
 from ._sequential import (
     CSFamily,
@@ -108,6 +116,10 @@ class Evidence:
     """Sequential state of one comparison (or of many streams at once). ``policy``: the
     fields of :class:`BetPolicy` (defaults: the policy's band, α = 0.05)."""
 
+    @argument_kinds(
+        labels=instance_kind(bool | np.bool_, "True or False", "labels=True: the rows hold labels"),
+        sequences=instance_kind(bool | np.bool_, "True or False", "e.g. sequences=True"),
+    )
     def __init__(self, *, labels: bool = True, shape=(), fams=None, sequences=True, **policy):
         bet = BetPolicy(**policy)
         self.memory = bet.memory

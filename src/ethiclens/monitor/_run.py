@@ -24,7 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import check_argument_type, check_member, did_you_mean
+from .._checks import (
+    argument_kinds,
+    check_argument_type,
+    check_member,
+    did_you_mean,
+    instance_kind,
+    names_words,
+)
 from .._secrets import mask_secrets
 from .._text import spaced_name
 from .._version import __version__
@@ -1398,6 +1405,12 @@ def _missing_code_notes(updater: _Updater) -> list[str]:
     return missing_code_notes(groups, words=python_words())
 
 
+@argument_kinds(
+    groups=instance_kind(
+        dict, "a dict of attribute -> its group names", "e.g. {'race': ['a', '?']}", optional=True
+    ),
+    report=instance_kind(dict, "a stored report (read_store's)", "e.g. read_store(path)[0]"),
+)
 def missing_code_notes(groups=None, *, report=None, words: dict | None = None) -> list[str]:
     """The audit's note on each attribute's groups named like a missing value ('?', 'NA': a
     code no reader takes for missing), as every audit says it, plus that either fix changes

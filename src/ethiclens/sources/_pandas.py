@@ -17,8 +17,16 @@ from .._checks import argument_kinds, check_label_lengths, check_labels_print_ap
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
-from ..io import COMPRESSED, _object_starts, _read_parquet, path_kind, read_table
-from ._counts_table import canonical_zero, counts_of, refuse_reserved, sorted_cells
+from ..io import (
+    COMPRESSED,
+    FRAME_KIND,
+    _object_starts,
+    _read_parquet,
+    _refuse_no_file,
+    path_kind,
+    read_table,
+)
+from ._counts_table import Roles, canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     JSON_NAME,
@@ -57,7 +65,9 @@ from ._rules import (
 def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     """``columns`` of one CSV file as every reader takes them: a row with more fields than the
     header is refused naming its line (pandas reading only some columns would drop the surplus
-    silently, so the whole row is parsed)."""
+    silently, so the whole row is parsed). A path that names no file ('', a folder, a missing
+    one) is refused as every reader refuses it, never pandas' FileNotFoundError."""
+    _refuse_no_file(path)
     try:
         frame = pd.read_csv(path, dtype=dtype, encoding="utf-8-sig")
     except (pd.errors.ParserError, UnicodeDecodeError) as exc:
@@ -267,6 +277,12 @@ def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
             rows[col] = rows[col].astype(object)
 
 
+_ROLES_KIND = instance_kind(
+    Roles, "a sources.Roles", "e.g. Roles(y_true='y', y_pred='p', protected=['g'])"
+)
+
+
+@argument_kinds(rows=FRAME_KIND, roles=_ROLES_KIND)
 def refuse_stray_labels(rows: pd.DataFrame, roles, target) -> None:
     """The label checks of every engine on ``rows``, read from TARGET by :func:`read_rows`:
     ``roles.y_pred``, then ``roles.y_true``, where ``roles.binary_labels`` asks for 0/1

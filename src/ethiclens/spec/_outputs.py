@@ -10,6 +10,7 @@ import os
 import sys
 from dataclasses import fields
 
+from .._checks import argument_kinds
 from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec, _refused, method_named, refuse_not_spec
@@ -95,6 +96,7 @@ def _check_report_formats(o) -> None:
     check_suffix(o.plot, "--plot", ".png", "the threshold plot (PNG)")
 
 
+@argument_kinds(spec=lambda value, name: refuse_not_spec(value))
 def write_outputs(result, spec: AuditSpec, purpose: str, save_config=None):
     """Write the spec's report files for ``result`` (of ``purpose``: audit, compare,
     thresholds), and the spec itself to ``save_config`` when given, yielding each path once

@@ -6,7 +6,7 @@ these on a command line (and may type them in a config file); the spec stores th
 
 from __future__ import annotations
 
-from .._checks import empty_fix
+from .._checks import argument_kinds, empty_fix, instance_kind
 from .._text import prints_blank, read_group
 from ..errors import EthicLensInputError, flag_texts
 from ._spec import _refused
@@ -160,6 +160,7 @@ def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
     return item.partition("=")
 
 
+@argument_kinds(item=instance_kind(str, "text (a group edit)", "e.g. 'race=a,b'"))
 def edit_attribute(item: str, attributes=None) -> tuple[str, str, str]:
     """A group edit's line ``ATTR=REST`` as ``--exclude-group`` and ``--merge-groups`` read it
     -> (ATTR as typed, the attribute it names, REST): split as :func:`parse_excludes` splits
