@@ -324,7 +324,7 @@ def test_tampered_request_files(ws, capsys, key, value, flag, needle):
     )
     # a key's problem names the key in the file (release has no --epsilon), the file's as a
     # whole the --request option
-    where = f"key '{key} in {argv[argv.index('--request') + 1]}'" if flag != "--request" else flag
+    where = f"key '{key}': {argv[argv.index('--request') + 1]}: " if flag != "--request" else flag
     _refused(ws, capsys, argv, where, needle)
     assert not (ws / "never").exists()
 

@@ -31,7 +31,7 @@ def test_a_request_file_s_epsilon_is_named_as_its_key_with_its_value(tmp_path, c
         ["p2nia", "release", "--request", str(request), "--data", str(data)]
         + ["--y-pred", "yp", "--y-true", "y", "--out", str(tmp_path / "rel")],
     )
-    assert line.startswith(f"error: key 'epsilon in {request}': ")
+    assert line.startswith(f"error: key 'epsilon': {request}: ")
     assert "(value: 0)" in line and "--epsilon" not in line and "huge" not in line
 
 

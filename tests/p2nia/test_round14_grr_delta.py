@@ -41,7 +41,7 @@ def test_a_request_file_with_delta_for_grr_is_refused_at_release(tmp_path, capsy
     rc = main([*argv, "--seed", "1", "--out", str(out)])
     err = capsys.readouterr().err
     assert rc == 2 and "GRR is pure ε-differential privacy: it uses no δ" in err
-    assert "delta in" in err and not out.exists()
+    assert f"key 'delta': {tmp_path / 'req.json'}: GRR" in err and not out.exists()
 
 
 def test_a_python_request_with_delta_for_grr_is_refused_at_release():

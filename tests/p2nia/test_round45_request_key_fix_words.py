@@ -40,7 +40,7 @@ def test_a_request_file_s_key_is_fixed_in_its_key_s_words(tmp_path, capsys, key,
     argv = ["p2nia", "release", "--request", str(request), "--data", str(tmp_path / "d.csv")]
     assert main([*argv, "--y-pred", "p", "--out", str(tmp_path / "rel")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: key '{key} in {request}': ") and err.endswith(f"Fix: {fix}\n")
+    assert err.startswith(f"error: key '{key}': {request}: ") and err.endswith(f"Fix: {fix}\n")
 
 
 def test_a_python_caller_and_the_command_line_keep_their_words(tmp_path, capsys):

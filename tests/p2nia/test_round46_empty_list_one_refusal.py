@@ -30,8 +30,9 @@ def test_an_empty_list_is_one_refusal_on_every_face(tmp_path, capsys, key, flag,
     argv = ["p2nia", "request", "--n", "100", "--protected", "sex", "--epsilon", "1", *other]
     assert main([*argv, flag, blank, "--out", str(tmp_path / "q.json")]) == 2
     err = capsys.readouterr().err
-    assert file.value.problem == python.value.problem
-    assert f"error: option '{flag}': {file.value.problem} (value: {blank!r})" in err, err
+    # the file's key says its file first, as the audit's config file does (key 'x': f: ...)
+    assert file.value.problem == f"{tmp_path / 'q.yaml'}: {python.value.problem}"
+    assert f"error: option '{flag}': {python.value.problem} (value: {blank!r})" in err, err
     assert file.value.fix in err and not (tmp_path / "q.json").exists()
     assert "warning" not in err
 

@@ -50,7 +50,7 @@ def test_a_file_number_that_underflows_is_refused_as_written(tmp_path, suffix, f
     path = _write(tmp_path, suffix, fields)
     with pytest.raises(EthicLensInputError) as exc:
         read_request(path)
-    assert exc.value.column == f"{key} in {path}", exc.value
+    assert exc.value.column == key and exc.value.problem.startswith(f"{path}: "), exc.value
     assert said in exc.value.problem and "underflows to 0" in exc.value.problem, exc.value
     assert exc.value.value == said.split(" = ")[1]
 
@@ -62,7 +62,7 @@ def test_release_from_a_request_file_says_the_same_as_the_option(tmp_path, capsy
     argv = ["p2nia", "release", "--request", str(path), "--data", str(data), "--y-pred", "pred"]
     assert main([*argv, "--out", str(tmp_path / "rel")]) == 2
     err = capsys.readouterr().err
-    assert f"key 'epsilon in {path}': ε = 1e-400 underflows to 0" in err, err
+    assert f"key 'epsilon': {path}: ε = 1e-400 underflows to 0" in err, err
     assert "0.0" not in err and not (tmp_path / "rel").exists()
     assert (
         main(
@@ -84,4 +84,5 @@ def test_release_from_a_request_file_says_the_same_as_the_option(tmp_path, capsy
         == 2
     )
     cli = capsys.readouterr().err
-    assert cli.split(": ", 2)[2].split(" Fix")[0] == err.split(": ", 2)[2].split(" Fix")[0]
+    # the file's key says its file first, as the audit's config file does (key 'epsilon': f: )
+    assert cli.split(": ", 2)[2].split(" Fix")[0] == err.split(": ", 3)[3].split(" Fix")[0]

@@ -240,12 +240,12 @@ def _read_request(path, where: str) -> AuditRequest:
     yaml = Path(path).suffix.lower() in (".yaml", ".yml")
     try:
         data = read_config_file(path, "--request", what, suffixes=CONFIG_SUFFIXES if yaml else None)
-        request = AuditRequest.from_dict(data, source=str(path))
+        request = AuditRequest(**validate_request(data, "--request", str(path), in_file=True))
     except EthicLensInputError as exc:
         if where == "--request" or exc.column != "--request":
             raise
         raise exc.renamed({"--request": where}, "argument") from None
-    return refuse_unused_delta(request, f"delta in {path}", kind="key")
+    return refuse_unused_delta(request, "delta", kind="key", file=path)
 
 
 def as_request(request, where: str = "request") -> AuditRequest:
@@ -329,14 +329,17 @@ def check_release_for(rel: Release, request, where: str = "request") -> None:
         )
 
 
-def refuse_unused_delta(request: AuditRequest, where: str, kind=None) -> AuditRequest:
+def refuse_unused_delta(request: AuditRequest, where: str, kind=None, file=None) -> AuditRequest:
     """Refuse, when a request is made or released, a δ for a mechanism with a pure ε
     guarantee (GRR): the release would state a δ it never uses. ``where`` names it
-    (``--delta``, ``delta``, ``delta in req.json``), as a ``kind`` (default: an option, or
-    the argument ``delta``)."""
+    (``--delta``, ``delta``, ``delta in request``), as a ``kind`` (default: an option, or
+    the argument ``delta``); ``file``: the request file whose key it is, named as a config
+    file's key is (``key 'delta': req.json: ...``)."""
     if request.delta is not None and not _mechanism(request.mechanism).needs_delta:
         raise EthicLensInputError(
-            f"{request.mechanism.upper()} is pure ε-differential privacy: it uses no δ",
+            _file_words(
+                file, f"{request.mechanism.upper()} is pure ε-differential privacy: it uses no δ"
+            ),
             column=where,
             value=request.delta,
             fix=f"{request.mechanism.upper()} needs none: leave it out (or request a mechanism "
@@ -1479,17 +1482,26 @@ def _check_domain(domain, prot: str) -> list[str]:
     return list(domain)
 
 
-def validate_request(d, where: str = "request", source: str | None = None) -> dict:
+def validate_request(
+    d, where: str = "request", source: str | None = None, *, in_file: bool = False
+) -> dict:
     """A request dict (file or to_dict()) checked as a whole; returns the normalised fields.
 
     ``where`` names the whole request in messages; a problem with one key names the option
-    that sets it, or, with ``source`` (the file it was read from), the key in that file
-    (``epsilon in req.json``)."""
+    that sets it, or, with ``source`` (where it was read from), the key in it (``epsilon in
+    request``); ``in_file``: ``source`` is a request file, its key named as the audit's config
+    file names one (``key 'epsilon': req.json: ...``)."""
     body = _request_body(d, where)
     try:
         return _checked_fields(body)
     except EthicLensInputError as exc:
-        raise (exc if source is None else _as_key(exc, source)) from None
+        raise (exc if source is None else _as_key(exc, source, in_file)) from None
+
+
+def _file_words(file, problem: str) -> str:
+    """``problem`` of a key of the request ``file`` (None: no file), as the audit's config
+    file says one (``req.json: must be ...``)."""
+    return problem if file is None else f"{file}: {problem}"
 
 
 def _key_named(exc: EthicLensInputError) -> str | None:
@@ -1498,19 +1510,22 @@ def _key_named(exc: EthicLensInputError) -> str | None:
     return next((k for k, f in REQUEST_FLAGS.items() if flag and f == flag.group()), None)
 
 
-def _as_key(exc: EthicLensInputError, where: str) -> EthicLensInputError:
-    """An error naming the option behind a key, named as that key of the file (or dict)
-    ``where``; an example in the fix written as the key in the file's own syntax (``e.g.
-    "epsilon": 1.0``; a YAML file's ``e.g. epsilon: 1.0``): the file's user typed no flag."""
+def _as_key(exc: EthicLensInputError, where: str, file: bool = False) -> EthicLensInputError:
+    """An error naming the option behind a key, named as that key of the dict ``where``
+    (``epsilon in request``), or, a ``file``, as the audit's config file names a key (``key
+    'epsilon': req.json: ...``); an example in the fix written as the key in the file's own
+    syntax (``e.g. "epsilon": 1.0``; a YAML file's ``e.g. epsilon: 1.0``): the file's user
+    typed no flag."""
     key = _key_named(exc)
     if key is None:
         return exc
     yaml = str(where).lower().endswith((".yaml", ".yml"))
     said = f"{key}: " if yaml else f'"{key}": '  # a text quoted alike: "sex" is YAML too
     fix = _example_as(exc.fix, REQUEST_FLAGS[key], said, json.dumps)
-    return EthicLensInputError(
-        exc.problem, column=f"{key} in {where}", value=exc.value, fix=fix, kind="key"
+    column, problem = (
+        (key, _file_words(where, exc.problem)) if file else (f"{key} in {where}", exc.problem)
     )
+    return EthicLensInputError(problem, column=column, value=exc.value, fix=fix, kind="key")
 
 
 def _as_argument(exc: EthicLensInputError) -> EthicLensInputError:
