@@ -48,6 +48,54 @@ def plain_text(value) -> str:
         raise
 
 
+def plain_repr(value) -> str:
+    """``repr(value)``; where Python's int-to-text limit makes ``repr`` itself raise (a whole
+    number past 4,300 digits, or a list, dict or record holding one), each such number as
+    :func:`shown_int` writes it: a record printed never fails on ``10**5000``."""
+    try:
+        return repr(value)
+    except ValueError:
+        if isinstance(value, int):
+            return shown_int(value)
+        if isinstance(value, dict):
+            inner = (f"{plain_repr(k)}: {plain_repr(v)}" for k, v in value.items())
+            return "{" + ", ".join(inner) + "}"
+        if isinstance(value, list | tuple | set | frozenset):
+            ends = {list: "[]", tuple: "()"}.get(type(value), "{}")
+            one = type(value) is tuple and len(value) == 1  # (x,)
+            inner = ", ".join(map(plain_repr, value)) + ("," if one else "")
+            return ends[0] + inner + ends[1]
+        if hasattr(value, "__dataclass_fields__"):
+            return _fields_repr(value)
+        raise
+
+
+def _fields_repr(record) -> str:
+    """A dataclass's ``repr`` in its generated form, each field by :func:`plain_repr`."""
+    import dataclasses
+
+    shown = [f for f in dataclasses.fields(record) if f.repr]
+    inner = ", ".join(f"{f.name}={plain_repr(getattr(record, f.name))}" for f in shown)
+    return f"{type(record).__qualname__}({inner})"
+
+
+def reprs_plainly(cls):
+    """A class decorator (over ``@dataclass``): the class's ``repr`` (and so its ``str``)
+    falls back to :func:`plain_repr` of its fields where one holds a number past Python's
+    int-to-text limit (``RunRecord(dataset=10**5000)`` printed), never that ValueError."""
+    own = cls.__repr__
+
+    def __repr__(self) -> str:
+        try:
+            return own(self)
+        except ValueError:
+            return _fields_repr(self)
+
+    __repr__.__qualname__ = f"{cls.__qualname__}.__repr__"
+    cls.__repr__ = __repr__
+    return cls
+
+
 class _TypedFloat(float):
     """A number typed past a double's range (``1e400``, read as inf) that carries its text
     (``yaml_text``, as ``io.WrittenFloat`` carries a file's): a refusal quotes what was typed."""

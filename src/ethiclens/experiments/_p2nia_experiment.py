@@ -35,7 +35,14 @@ from .._checks import (
     type_refusal,
 )
 from .._text import csv_safe_frame, plural
-from ..errors import DataFileError, EthicLensInputError, FaceFix, NotInCacheError, plain_text
+from ..errors import (
+    DataFileError,
+    EthicLensInputError,
+    FaceFix,
+    NotInCacheError,
+    plain_text,
+    reprs_plainly,
+)
 from ..p2nia import (
     ACCOUNTINGS,
     METRICS,
@@ -113,6 +120,7 @@ def _fix_said(python: str):
         ) from None
 
 
+@reprs_plainly
 @dataclass
 class ExperimentConfig:
     dataset: str = "adult"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 
+from ..errors import reprs_plainly
+
 
 def _items(value, name: str) -> tuple:
     """A task's list field as a tuple; None, a number, one text (read letter by letter), a
@@ -87,6 +89,7 @@ class SweepTask:
         return len(self.seeds) * len(self.epsilons)
 
 
+@reprs_plainly
 @dataclass(frozen=True, kw_only=True)
 class RunRecord:
     """One (dataset, ε, seed) training run: a row of the store's ``runs`` table.
@@ -125,6 +128,7 @@ class RunRecord:
     versions: Mapping = field(default_factory=dict)
 
 
+@reprs_plainly
 @dataclass(frozen=True, kw_only=True)
 class GroupRecord:
     """One group's statistics in one run: a row of the store's ``group_stats`` table.
@@ -160,6 +164,7 @@ class GroupRecord:
     mean_loss_test: float | None = None
 
 
+@reprs_plainly
 @dataclass(frozen=True, kw_only=True)
 class RunResult:
     """A run and its per-group rows, stored in one transaction.

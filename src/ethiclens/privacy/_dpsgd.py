@@ -27,7 +27,7 @@ from .._checks import (
     use_one_of,
 )
 from .._optional import require  # leaves the root logger as it was (Opacus's basicConfig)
-from ..errors import EthicLensInputError, shown_int
+from ..errors import EthicLensInputError, reprs_plainly, shown_int
 from ..fairness import refuse_unknown
 from ._inputs import PreparedData, SplitPredictions, argument_error, refusing_unknown
 
@@ -86,6 +86,7 @@ class TrainConfig:
         return {**self.__dict__, "hidden": list(self.hidden)}
 
 
+@reprs_plainly
 @dataclass(kw_only=True)
 class DPTrainingRun:
     """A trained model, its privacy accounting, and its predictions on both splits.

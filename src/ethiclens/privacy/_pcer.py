@@ -50,7 +50,7 @@ from .._checks import (
     check_seed,
 )
 from .._text import one_line, spaced_name
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, reprs_plainly
 from ..fairness import (
     INSUFFICIENT_DATA,
     JEFFREYS_METHOD,
@@ -117,6 +117,7 @@ GROUP_STATISTICS = (
 RESULT_STATISTICS = ("delta_pcer", "dispersion", "dp_gap", "dp_gap_signed", "eo_gap")
 
 
+@reprs_plainly
 @dataclass(kw_only=True)
 class GroupPCER:
     """One group's PCER statistics (point values; intervals and statuses in ``estimates``).

@@ -20,7 +20,7 @@ from .._checks import (
 )
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
-from ..errors import DataFileError, EmptyInputError, EthicLensInputError
+from ..errors import DataFileError, EmptyInputError, EthicLensInputError, reprs_plainly
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected, refuse_blank_columns, resolved_edits
@@ -37,6 +37,7 @@ BENCHMARK_MODELS = ("model", "decile")  # a benchmark's prediction "columns" (de
 MODEL_ROLES = ("y_pred, model A", "y_pred, model B")
 
 
+@reprs_plainly
 @dataclass
 class Loaded:
     """A loaded target: rows (``sensitive`` and ``preds``) or a counts ``table``."""
