@@ -63,6 +63,8 @@ _CELLS = _cells_kind(4, "tp, fp, fn, tn")
 def selection_rate(cells, labelled: bool):
     """P(Ŷ = 1) from cells."""
     cells = np.asarray(cells, float)
+    if labelled and cells.shape[-1] < 4:  # two cells read as four: tp + fp was the whole row
+        _CELLS(cells, "cells")  # refused naming cells, never a silent 1.0 or an IndexError
     pos = cells[..., 0] + cells[..., 1] if labelled else cells[..., 0]
     return _ratio(pos, cells.sum(axis=-1))
 
