@@ -109,6 +109,7 @@ def config_text(web, audit: dict) -> str:
         "# Run the same audit from the command line or in CI:\n"
         f"#   ethiclens {command} --config THIS_FILE --json out.json --html out.html\n"
     )
+    head += run_note(audit)
     if row is not None:
         head += _where_the_data_is(row, spec.target.file, audit)
     if spec.target.db_env:
@@ -117,6 +118,34 @@ def config_text(web, audit: dict) -> str:
             f"export {spec.target.db_env}='{url_example(spec.target.db_env)}' first\n"
         )
     return head + dump_yaml(_portable_data(spec, audit["purpose"]))
+
+
+# the stored messages of a server's failures (_web.BUSY_MESSAGE, _jobs.WORKER_STOPPED's),
+# not of a request: here, since both of those modules import this one
+SERVER_FAILURES = ("busy", "worker stopped")
+
+
+def reproduces_failure(audit: dict) -> bool:
+    """Whether the request of a failed audit fails the same way run from its config file (its
+    data or mapping was refused), not a failure of the server (a full queue, a worker that
+    stopped), which the config runs past."""
+    if audit.get("status") != "failed":
+        return False
+    error = json.loads(audit.get("error") or "{}")
+    return isinstance(error, dict) and error.get("message") not in SERVER_FAILURES
+
+
+def run_note(audit: dict) -> str:
+    """The config's line on a request the web app did not finish: a failed one's command
+    reproduces its failure (the refusal, with its fix, from the command line)."""
+    if reproduces_failure(audit):
+        return (
+            "# This request failed in the web app: the command above reproduces that failure "
+            "(the same refusal and fix)\n"
+        )
+    if audit.get("status") in ("failed", "interrupted"):
+        return "# The web app's run of this request did not finish: the command above runs it\n"
+    return ""
 
 
 def _portable_data(spec, purpose: str) -> dict:
@@ -152,7 +181,8 @@ def _where_the_data_is(row: dict, name: str, audit: dict) -> str:
 
 
 def download_of(web, audit: dict, kind: str) -> tuple | None:
-    """(body, media type, file name) of a finished request's download, or None."""
+    """(body, media type, file name) of a finished request's download, or None (a failed or
+    interrupted request has its config only, and the joined table it names)."""
     stem = stem_of(audit)
     if kind == "json":
         return audit["result"], "application/json", f"{stem}.json"

@@ -485,6 +485,8 @@ def _audit_page(web, request, audit: dict, data: dict | None):
         error = json.loads(audit["error"] or "{}")
         context["error"], status = _failure(web, data, context["spec"], error)
         context["where"] = _error_place(web, data, context["spec"], context["error"])
+    context["config"] = _unfinished_config(web, audit) is not None  # its request, to rerun
+    context["reproduces"] = _portable.reproduces_failure(audit)
     context["rerun"] = _runs_again(audit)  # "Run it again", as asked, not "Fix the mapping"
     return web.page(request, "audit.html", status, **context)
 
@@ -734,6 +736,19 @@ def _no_result(web, request, audit: dict, what: str):
     return web.error_page(request, 404, problem, fix, link=_back(audit))
 
 
+def _unfinished_config(web, audit: dict) -> str | None:
+    """The config file of a request that failed or was interrupted (its request known), or
+    None: offered, with the joined table it names, so that whoever runs the audits reruns the
+    request from the command line (``_portable.run_note``: a failed one fails the same way). A
+    stored request the config cannot say (a request refused as one) has none."""
+    if audit["status"] not in ("failed", "interrupted"):
+        return None
+    try:
+        return _portable.config_text(web, audit)
+    except (EthicLensInputError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
 def _back(audit: dict) -> tuple[str, str]:
     return (f"/audits/{audit['id']}", "Back to the audit")
 
@@ -794,11 +809,12 @@ async def download(request):
     web = web_of(request)
     kind = request.path_params["kind"]
     # the columns the download reads (the report, the card, the PDF: only their own text)
-    read = {"json": ("result",), "config": ("spec",), "table": ("spec",)}.get(kind, ())
+    read = {"json": ("result",), "config": ("spec", "error"), "table": ("spec",)}.get(kind, ())
     audit = web.audit_or_none(request.path_params["audit_id"], read)
     if audit is None:
         return web.no_such_audit(request)
-    if audit["status"] != "done":
+    unfinished = kind in ("config", "table") and _unfinished_config(web, audit) is not None
+    if audit["status"] != "done" and not unfinished:
         return _no_result(web, request, audit, "result")
     if kind == "table":  # the joined table of a two-upload comparison, which the config names
         joined = _twofiles.joined_of(web, json.loads(audit["spec"]))
