@@ -45,3 +45,9 @@ def test_valid_calls_answer_as_before(tmp_path):
     assert monitor.missing_code_notes({"g": ["a"]}) == []
     assert spec.edit_attribute("race=a,b") == ("race", "race", "a,b")
     io.require_columns(ROWS, ["g"], "d.csv")
+
+
+def test_read_csv_file_takes_its_columns_as_a_tuple(tmp_path):
+    # review of 5d7cdec9: its guard takes a list or a tuple; a tuple was one key (KeyError)
+    (tmp_path / "d.csv").write_text("a,b\n1,2\n")
+    assert list(sources.read_csv_file(tmp_path / "d.csv", ("a", "b")).columns) == ["a", "b"]

@@ -79,7 +79,7 @@ def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     for column in columns:
         if column not in frame.columns:  # one file of several without a column read
             raise missing_in_file_error(path, column, list(frame.columns))
-    return frame[columns]
+    return frame[list(columns)]  # a tuple too (as its guard takes), never one key
 
 
 def _unreadable_csv(path, reason: str) -> DataFileError:
