@@ -32,7 +32,7 @@ def test_p2nia_released_column_typo_names_near_miss():
 
 def test_pcer_attribute_case_slip_names_near_miss():
     words = _fix(datasets.get_entry("compas").split, "Race")
-    assert "did you mean 'race'? use one of ['race']" in words
+    assert "did you mean 'race'? use one of race" in words
 
 
 def test_counts_table_attribute_typo_names_near_miss():

@@ -726,11 +726,12 @@ def did_you_mean(value, choices) -> str:
 
 
 def use_one_of(value, choices, limit: int | None = None) -> str:
-    """``"did you mean 'income'? use one of [...]"``: the fix of every refusal of a name
+    """``"did you mean 'income'? use one of age, income"``: the fix of every refusal of a name
     (a column, a choice) not among ``choices``, its near miss (:func:`did_you_mean`, over all
-    of them) first, then the first ``limit`` of them (all where None)."""
+    of them) first, then the first ``limit`` of them (all where None) as :func:`names_words`
+    lists them."""
     choices = list(choices)
-    return did_you_mean(value, choices) + f"use one of {choices[:limit] if limit else choices}"
+    return did_you_mean(value, choices) + "use one of " + names_words(choices[:limit] or choices)
 
 
 # A 0-d numpy array (np.array('bca')) compares equal to its item, but is never the text or
@@ -765,7 +766,7 @@ def check_member(
     except TypeError:  # a list or a dict given for one choice: unhashable
         pass
     choices = list(allowed) if isinstance(allowed, (list, tuple)) else sorted(allowed)
-    fix = fix or f"use one of {choices}"
+    fix = fix or f"use one of {names_words(choices)}"
     item = zero_d_item(value)
     try:
         one = item is not None and hash(item) is not None and item in allowed
@@ -1474,21 +1475,29 @@ def quiet_nans(values):
 
 def choice_words(choices) -> str:
     """A setting's choices as every refusal lists them: ``flagged, inconclusive, never`` (never
-    a Python list, ``['dp', 'eo']``)."""
-    return ", ".join(map(str, choices))
+    a Python list, ``['dp', 'eo']``); the one rule of :func:`names_words`."""
+    return names_words(choices)
 
 
 def names_words(names) -> str:
-    """Names from data or a caller (columns, groups, variables) listed as :func:`choice_words`
-    lists a setting's choices (never a Python list, ``['a', 'b']``), each bare unless it would
-    read ambiguously so, then in Python's quotes: one holding a comma or a quote, blank, with
+    """Names from data or a caller (columns, groups, variables, a setting's choices) as every
+    refusal lists them (never a Python list, ``['a', 'b']``), each bare unless it would read
+    ambiguously so, then in Python's quotes: one holding a comma or a quote, blank, with
     spaces at its ends or unprintable characters (``'Asian, Pacific', White``); a number by
-    its text (10**5000 shortened: :func:`errors.plain_text`)."""
+    its text (10**5000 shortened: :func:`errors.plain_text`). So is one the secret masking
+    may read past its end: holding ':' or '@' (a URL, ``u:pw@h``) or a secret key's value
+    (``password=x``): a closing quote ends a masked password, so masking never runs on into
+    the next names (``'postgresql://u:***@h/db', b@c`` bare read ``postgresql://u:***@c``);
+    and one starting with '-' (a group '--n-boot', which a config's refusal renamed as the
+    flag ``policy.n_boot``: quoted names are the user's, never renamed)."""
 
     def word(name) -> str:
         if not isinstance(name, str):
             return plain_text(name)
-        plain = name.strip() == name and name.isprintable() and not set(name) & set(",'\"")
+        plain = name.strip() == name and name.isprintable() and not set(name) & set(",'\":@")
+        plain = plain and not name.startswith("-")
+        if plain:  # a secret key's value runs on past a comma: 'password=x, b' (or %3D)
+            plain = not holds_secret(name) and not holds_secret(name + "x")
         return name if plain and name else repr(name)
 
     return ", ".join(map(word, names))

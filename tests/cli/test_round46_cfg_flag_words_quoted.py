@@ -64,7 +64,7 @@ def test_a_config_refusal_keeps_a_group_named_like_a_flag(tmp_path, capsys):
     assert main(["audit", "--config", str(spec)]) == 2
     err = capsys.readouterr().err
     assert "key 'groups.exclude'" in err
-    assert err.rstrip().endswith("Fix: use one of ['--n-boot', '--y-true', 'x']"), err
+    assert err.rstrip().endswith("Fix: use one of '--n-boot', '--y-true', x"), err
 
 
 def test_a_flag_outside_quotes_is_still_renamed():

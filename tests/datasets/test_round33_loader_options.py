@@ -13,7 +13,7 @@ from ethiclens.errors import EthicLensInputError
     [
         ("acs-income", "state", "did you mean 'states'"),
         ("adult", "include_tests", "include_test"),
-        ("compas", "states", "use one of ['features']"),
+        ("compas", "states", "use one of features"),
         ("bios", "occupation", "occupations"),
     ],
 )

@@ -61,7 +61,7 @@ def test_model_card_path_without_a_card_extension_names_the_argument(result, tmp
     ("kwargs", "start", "valid"),
     [
         (dict(kind="bar"), "argument 'kind': unknown plot", "kind='forest' or kind='rates'"),
-        (dict(kind="rates", attribute="G"), "argument 'attribute': ", "one of ['g']"),
+        (dict(kind="rates", attribute="G"), "argument 'attribute': ", "one of g"),
         (dict(attribute="g"), "argument 'attribute': ", "kind='rates'"),
     ],
 )
@@ -90,9 +90,11 @@ def test_writers_still_take_str_and_pathlike(result, tmp_path):
 def test_comparison_difference_lists_the_valid_names(comparison):
     ref = comparison.audit_a.attributes[0].reference
     group = next(c.group for c in comparison.audit_a.comparisons)
-    with pytest.raises(EthicLensInputError, match=r"argument 'metric'.*'disparate_impact'"):
+    with pytest.raises(
+        EthicLensInputError, match=r"argument 'metric'.*use one of disparate_impact, "
+    ):
         comparison.difference("g", group, "di")
-    with pytest.raises(KeyError, match=r"argument 'attribute'.*use one of \['g'\]"):
+    with pytest.raises(KeyError, match=r"argument 'attribute'.*use one of g$"):
         comparison.difference("h", group, "disparate_impact")
     with pytest.raises(EthicLensInputError, match="argument 'group'.*its reference group"):
         comparison.difference("g", ref, "disparate_impact")
@@ -107,7 +109,7 @@ def test_missing_attribute_is_the_same_refusal_on_every_result(result, threshold
     ):
         text = _refusal(call)
         assert text.startswith("argument 'attribute': no such protected attribute (value: 'zz')")
-        assert "['g']" in text
+        assert text.endswith("one of g")
     with pytest.raises(KeyError):  # a lookup that misses is still a KeyError
         result.by_group("zz")
 

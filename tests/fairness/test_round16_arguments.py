@@ -73,5 +73,5 @@ def test_an_intersection_names_its_unknown_attribute():
     assert str(err.value) == (
         "option '--intersect': intersection needs two or more known attributes: 'age' is not a "
         "protected attribute (value: ['race', 'sex', 'age']). Fix: use names from "
-        "['race', 'sex']"
+        "race, sex"
     )

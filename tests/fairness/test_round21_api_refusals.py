@@ -29,7 +29,7 @@ def _rows(n=400, seed=0):
 
 @pytest.mark.parametrize(
     ("policy", "words"),
-    [("zz", "use one of ['di', 'eo']"), ("DI", "did you mean 'di'?")],
+    [("zz", "use one of di, eo"), ("DI", "did you mean 'di'?")],
 )
 def test_unknown_policy_judge_is_refused(policy, words):
     with pytest.raises(EthicLensInputError) as err:
@@ -129,7 +129,7 @@ def test_policy_unknown_keyword_suggests_the_closest_setting():
         "Policy() got an unexpected keyword argument 'min_grup_size'; "
         "did you mean 'min_group_size'?"
     )
-    with pytest.raises(EthicLensInputError, match="use one of .'di_threshold'"):
+    with pytest.raises(EthicLensInputError, match="use one of di_threshold, "):
         ethiclens.Policy(foo=1)
 
 

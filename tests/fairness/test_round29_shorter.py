@@ -111,7 +111,7 @@ def test_an_unknown_keyword_names_the_closest_or_the_meant_one():
         refuse_unknown("audit", {"seed": 5}, ["random_state"], meant={"seed": "random_state"})
     with pytest.raises(UnknownKeywordError) as exc:
         refuse_unknown("audit", {"zzz": 5}, ["n_boot"])
-    assert exc.value.fix == "use one of ['n_boot']"
+    assert exc.value.fix == "use one of n_boot"
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ def test_bins_of_a_column_not_an_attribute(name):
     said = str(info.value)
     words = "a cell column of the counts table" if name == "count" else "an attribute that is not"
     assert f"argument 'bins': bins {words}" in said
-    assert "bin one of ['age']" in said
+    assert "bin one of age" in said
 
 
 def test_binning_unchanged():

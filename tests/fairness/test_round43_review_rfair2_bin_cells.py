@@ -20,7 +20,7 @@ def test_bins_of_a_cell_column_name_it(cell):
         bin_counts(TABLE, {cell: [0, 1, 10]})
     said = str(info.value)
     assert said.startswith("argument 'bins': bins a cell column of the counts table"), said
-    assert f"(value: {cell!r})" in said and "bin one of ['age']" in said
+    assert f"(value: {cell!r})" in said and "bin one of age" in said
     assert "count the table with" not in said
 
 

@@ -17,7 +17,7 @@ def test_a_mistyped_reference_is_refused_and_nothing_is_stored(tmp_path, capsys,
     rc, text, _ = _run(capsys, tmp_path, first, "--protected", f"race={typo}")
     assert rc == 2, text
     assert f"unknown reference group (value: '{typo}')" in text
-    assert "did you mean" in text and "use one of ['Black', 'White']" in text
+    assert "did you mean" in text and "use one of Black, White" in text
     assert not (tmp_path / "r.json").exists()
 
 

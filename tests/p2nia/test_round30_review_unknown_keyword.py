@@ -14,7 +14,7 @@ from ethiclens.p2nia import make_request
     ("typed", "said"),
     [
         ("epsilom", "; did you mean 'epsilon'?"),
-        ("zzz", ". Fix: use one of ['protected_domain', 'metrics', 'mechanism', 'epsilon'"),
+        ("zzz", ". Fix: use one of protected_domain, metrics, mechanism, epsilon"),
     ],
 )
 def test_an_unknown_keyword_is_the_projects_input_error(typed, said):

@@ -152,7 +152,7 @@ def test_ci_named_as_an_argument():
         pcer_audit(*_two(), ci="bca", n_boot=100)
     assert str(info.value) == (
         "argument 'ci': unknown interval method (value: 'bca'). "
-        "Fix: use one of ['jeffreys', 'percentile']"
+        "Fix: use one of jeffreys, percentile"
     )
 
 

@@ -21,7 +21,7 @@ TEST = SplitPredictions(np.arange(N) % 2, np.arange(N) // 2 % 2, G)
     [
         ("nboot", "; did you mean 'n_boot'?"),
         ("group_ordr", "; did you mean 'group_order'?"),
-        ("zzz", ". Fix: use one of ['etas', 'n_boot', 'random_state', 'ci', 'group_order'"),
+        ("zzz", ". Fix: use one of etas, n_boot, random_state, ci, group_order"),
     ],
 )
 def test_an_unknown_keyword_is_the_projects_input_error(typed, said):

@@ -141,7 +141,7 @@ def test_model_without_attribute_names_attribute(tmp_path, capsys):
     pd.DataFrame({"sex": ["F", "M"], "age": [30, 40]}).to_csv(path, index=False)
     with pytest.raises(EthicLensInputError) as err:
         probe_model("nosuch.module:load", str(path), None)
-    assert err.value.column == "--attribute" and "'sex'" in err.value.fix
+    assert err.value.column == "--attribute" and "one of sex, age" in err.value.fix
     args = ["probe", "counterfactual", "--model", "nosuch.module:load", "--data", str(path)]
     assert main(args) == 2
     err = capsys.readouterr().err.strip()

@@ -116,16 +116,16 @@ EXPECTED = {
     ),
     "card_info field": (
         "option '--card-info': unknown field model_details.nme. "
-        "Fix: did you mean 'name'? use fields from ['name', "
-        "'version', 'owner', 'date', 'type', 'training', "
-        "'features', 'paper', 'citation', 'license', 'contact']",
+        "Fix: did you mean 'name'? use fields from name, "
+        "version, owner, date, type, training, "
+        "features, paper, citation, license, contact",
         "--card-info",
         "option",
         None,
-        "did you mean 'name'? use fields from ['name', "
-        "'version', 'owner', 'date', 'type', 'training', "
-        "'features', 'paper', 'citation', 'license', "
-        "'contact']",
+        "did you mean 'name'? use fields from name, "
+        "version, owner, date, type, training, "
+        "features, paper, citation, license, "
+        "contact",
     ),
     "card_info list": (
         "option '--card-info': model_details.name must be one "
@@ -160,44 +160,44 @@ EXPECTED = {
     "card_info not a mapping": (
         "option '--card-info': must be a mapping of "
         "model-card sections. Fix: use top-level keys "
-        "from ['model_details', 'intended_use', "
-        "'factors', 'metrics', 'evaluation_data', "
-        "'training_data', 'ethical_considerations', "
-        "'caveats_and_recommendations', 'sign_off']",
+        "from model_details, intended_use, "
+        "factors, metrics, evaluation_data, "
+        "training_data, ethical_considerations, "
+        "caveats_and_recommendations, sign_off",
         "--card-info",
         "option",
         None,
-        "use top-level keys from ['model_details', "
-        "'intended_use', 'factors', 'metrics', "
-        "'evaluation_data', 'training_data', "
-        "'ethical_considerations', "
-        "'caveats_and_recommendations', 'sign_off']",
+        "use top-level keys from model_details, "
+        "intended_use, factors, metrics, "
+        "evaluation_data, training_data, "
+        "ethical_considerations, "
+        "caveats_and_recommendations, sign_off",
     ),
     "card_info section": (
         "option '--card-info': unknown model-card section "
         "'model_detail'. Fix: did you mean 'model_details'? "
-        "use sections from ['model_details', 'intended_use', "
-        "'factors', 'metrics', 'evaluation_data', "
-        "'training_data', 'ethical_considerations', "
-        "'caveats_and_recommendations', 'sign_off']",
+        "use sections from model_details, intended_use, "
+        "factors, metrics, evaluation_data, "
+        "training_data, ethical_considerations, "
+        "caveats_and_recommendations, sign_off",
         "--card-info",
         "option",
         None,
         "did you mean 'model_details'? use sections from "
-        "['model_details', 'intended_use', 'factors', "
-        "'metrics', 'evaluation_data', 'training_data', "
-        "'ethical_considerations', "
-        "'caveats_and_recommendations', 'sign_off']",
+        "model_details, intended_use, factors, "
+        "metrics, evaluation_data, training_data, "
+        "ethical_considerations, "
+        "caveats_and_recommendations, sign_off",
     ),
     "card_info section not a mapping": (
         "option '--card-info': section "
         "'sign_off' must be a mapping. Fix: "
-        "give it fields from ['prepared_by', "
-        "'reviewed_by', 'date', 'decision']",
+        "give it fields from prepared_by, "
+        "reviewed_by, date, decision",
         "--card-info",
         "option",
         None,
-        "give it fields from ['prepared_by', 'reviewed_by', 'date', 'decision']",
+        "give it fields from prepared_by, reviewed_by, date, decision",
     ),
     "render_html": (
         "argument 'result_or_report': a report is made of an "

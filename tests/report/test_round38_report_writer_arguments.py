@@ -99,7 +99,7 @@ def test_the_png_refuses_an_unknown_attribute_as_plot_does(attribute, results, t
         == refusals[1]
         == (
             f"argument 'attribute': no such protected attribute (value: {attribute!r}). "
-            "Fix: use one of ['sensitive_feature_0']"
+            "Fix: use one of sensitive_feature_0"
         )
     )
     assert list(tmp_path.iterdir()) == []

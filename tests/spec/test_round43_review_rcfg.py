@@ -35,7 +35,7 @@ def test_a_0d_text_array_naming_no_choice_is_told_the_choices():
                                           problem="bad"))  # fmt: skip
     assert "did you mean 'flagged'?" in fixed and "pass it as text" not in fixed
     numbers = _refusal(lambda: check_member(np.array("yes"), (0, 1), column="c", problem="bad"))
-    assert "use one of [0, 1]" in numbers and "pass it as text" not in numbers
+    assert "use one of 0, 1" in numbers and "pass it as text" not in numbers
     one = _refusal(lambda: check_member(np.array(1), (0, 1), column="c", problem="bad"))
     assert "pass it as 1 (value.item()), not a 0-d numpy array" in one
 

@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._checks import TEXT_LIKE, choice_words, did_you_mean, type_refusal, use_one_of
+from .._checks import (
+    TEXT_LIKE,
+    choice_words,
+    did_you_mean,
+    names_words,
+    type_refusal,
+    use_one_of,
+)
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -491,7 +498,7 @@ class DatasetEntry:
             raise EthicLensInputError(
                 f"{who if who.isidentifier() else 'load'}() got an unexpected keyword argument "
                 f"{key!r}" + (f"; did you mean {close[0]!r}?" if close else ""),
-                fix=None if close else f"use one of {own}",
+                fix=None if close else f"use one of {names_words(own)}",
             )
 
     def describe(self, features: str | None = None, flag: str = "features") -> dict:
@@ -757,7 +764,7 @@ def names(purpose: str | None = None) -> list[str]:
             "unknown purpose",
             column="purpose",
             value=purpose,
-            fix=f"one of {PURPOSES}",
+            fix=f"one of {names_words(PURPOSES)}",
             kind="argument",
         )
     return [n for n, e in DATASETS.items() if purpose is None or e.uses(purpose)]

@@ -23,7 +23,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
 from .. import datasets as ds_mod
-from .._checks import printed_float
+from .._checks import names_words, printed_float
 from ..errors import EthicLensInputError
 from ..privacy import PreparedData, argument_error, check_train_number, refusing_unknown
 
@@ -131,7 +131,7 @@ def prepare(
 def _check_split_columns(name: str, splits, ds) -> None:
     """Each PCER split's column among the dataset's protected columns (a KeyError traceback,
     after the features were fitted, when the entry and its loader disagree)."""
-    have = [str(c) for c in ds.protected.columns]
+    have = names_words(str(c) for c in ds.protected.columns)
     for attribute, split in splits.items():
         if split.column not in ds.protected.columns:
             raise EthicLensInputError(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .._checks import check_type
+from .._checks import check_type, names_words
 from ..errors import EthicLensInputError
 from ._bins import bin_attribute, check_bins, check_bins_argument
 from ._counts import RESERVED, check_counts_cells
@@ -61,7 +61,7 @@ def _check_arguments(table, bins) -> dict[str, list[float]]:
                 "bins a cell column of the counts table (its labels or sums), not an attribute",
                 column="bins",
                 value=cells[0],
-                fix=f"bin one of {sorted(attributes)}",
+                fix=f"bin one of {names_words(sorted(attributes))}",
             )
         edges = check_bins(bins, attributes, column="bins", add="count the table with {attr!r}")
     except EthicLensInputError as exc:

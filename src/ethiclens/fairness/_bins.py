@@ -22,6 +22,7 @@ from .._checks import (
     check_member,
     exact_whole,
     is_number_text,
+    names_words,
     split_list,
     underflow_words,
     underflows,
@@ -264,7 +265,7 @@ def check_bins(
     ``add``: how the caller audits another attribute, in its words."""
     out = {}
     for attr, edges in bins.items():
-        fix = f"{add.format(attr=attr)}, or bin one of {sorted(columns)}"
+        fix = f"{add.format(attr=attr)}, or bin one of {names_words(sorted(columns))}"
         problem = "bins an attribute that is not audited"
         check_member(attr, columns, column=column, problem=problem, fix=fix)
         out[attr] = check_bin_edges(edges, column)

@@ -11,7 +11,14 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from .._checks import check_draws, check_label_lengths, check_level_draws, check_type, use_one_of
+from .._checks import (
+    check_draws,
+    check_label_lengths,
+    check_level_draws,
+    check_type,
+    names_words,
+    use_one_of,
+)
 from .._text import beside, spaced_key, spaced_name
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -700,7 +707,7 @@ def _references(reference, columns, intersections, edits=None) -> dict:
             raise EthicLensInputError(
                 "reference given for an unknown attribute",
                 column=unknown[0],
-                fix=f"use names from {list(columns)}",
+                fix=f"use names from {names_words(columns)}",
             )
     elif len(columns) == 1:
         refs = {columns[0]: reference}

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import use_one_of
+from .._checks import names_words, use_one_of
 from ..errors import EthicLensInputError
 from . import _policy as pol
 from ._bootstrap import (
@@ -399,7 +399,7 @@ def check_ci(value, choices=CI_CHOICES, where: str = "ci") -> str:
     every command); one given as a mapping, list or set is refused as such
     (:func:`not_one_word`), as the audit's ``ci`` is."""
     if not isinstance(value, str) or value not in choices:
-        problem, fix = "unknown interval method", f"use one of {list(choices)}"
+        problem, fix = "unknown interval method", f"use one of {names_words(choices)}"
         if isinstance(value, str):  # 'BCA', ' bca': its near miss first, as every choice has
             fix = use_one_of(value, choices)
         if (shaped := not_one_word(value, choices)) is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 
+from .._checks import names_words
 from ..errors import EthicLensInputError
 
 
@@ -28,5 +29,5 @@ def refuse_unknown(
     hint = f"; did you mean {close[0]!r}?" if close else ""
     raise UnknownKeywordError(
         f"{function}() got an unexpected keyword argument {key!r}{hint}",
-        fix=None if close else f"use one of {choices}",
+        fix=None if close else f"use one of {names_words(choices)}",
     )

@@ -17,7 +17,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._checks import argument_kinds, check_member, did_you_mean, is_number, numbers_kind
+from .._checks import (
+    argument_kinds,
+    check_member,
+    did_you_mean,
+    is_number,
+    names_words,
+    numbers_kind,
+)
 from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
 from ._policy import JUDGES
@@ -353,7 +360,7 @@ class ComparisonMetric:
                 column="policy",
                 kind="argument",
                 problem=f"unknown policy judge {of}",
-                fix=f"use one of {list(JUDGES)}, or policy=None (reported, not judged)",
+                fix=f"use one of {names_words(JUDGES)}, or policy=None (reported, not judged)",
             )
         _check_components(self)
 

@@ -20,7 +20,6 @@ from .._checks import (
     check_labels_print_apart,
     check_member,
     decoded_bytes,
-    did_you_mean,
     empty_fix,
     first_row,
     float_of_text,
@@ -28,6 +27,7 @@ from .._checks import (
     is_number_text,
     is_zero_one_with_strays,
     label_fix,
+    names_words,
     not_numbers,
     pos_label_said,
     refuse_missing,
@@ -1733,7 +1733,7 @@ def check_intersection_combos(combos, columns, column: str = "intersections") ->
         if len(combo) < 2 or unknown:
             said = f": {unknown[0]!r} is not a protected attribute" if unknown else ""
             problem = f"intersection needs two or more known attributes{said}"
-            raise error(problem, f"use names from {list(columns)}")
+            raise error(problem, f"use names from {names_words(columns)}")
         twice = [a for i, a in enumerate(combo) if a in combo[:i]]
         if twice:
             raise error(
@@ -2022,7 +2022,7 @@ def _known_attribute(attrs, attr, arg):
 
 def _known_group(labels, group, attr, arg):
     if group not in labels:
-        fix = did_you_mean(group, labels) + f"use one of {labels}"
+        fix = use_one_of(group, labels)
         comma = next((str(label) for label in labels if "," in str(label)), None)
         if comma:  # typed unquoted, its comma split it into two names
             fix += f'; a name holding a comma goes in double quotes: "{comma}"'
@@ -2085,7 +2085,7 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
         problem += " (an intersection's reference is its attributes' references crossed)"
         fix = (
             "choose references whose crossing has rows, or name one for the intersection "
-            f"(Python: reference={{{str(name)!r}: GROUP}}), GROUP one of {groups}"
+            f"(Python: reference={{{str(name)!r}: GROUP}}), GROUP one of {names_words(groups)}"
         )
     key = check_member(str(requested), groups, column=name, problem=problem, fix=fix)
     return groups.index(key), "given"

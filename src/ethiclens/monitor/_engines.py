@@ -22,6 +22,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from .._checks import names_words
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, canonical_zero, dask_pandas_frames, refuse_hive_default
@@ -393,7 +394,7 @@ def _frame_engine(frame, engine: str) -> str:
             f"a {kind} DataFrame is counted by {' or '.join(allowed)}",
             column="engine",
             value=engine,
-            fix=f"give engine='auto' or one of {list(allowed)}",
+            fix=f"give engine='auto' or one of {names_words(allowed)}",
             kind="argument",
         )
     return engine

@@ -37,6 +37,7 @@ from .._checks import (
     check_seed,
     check_type,
     is_number,
+    names_words,
     use_one_of,
 )
 from .._secrets import mask_secrets
@@ -422,8 +423,8 @@ def _refusing_unknown_keywords(init):
         known = [f.name for f in fields(type(self)) if f.init]
         if unknown := [k for k in kwargs if k not in known]:
             meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
-            said = f"did you mean {meant!r}? use one of {known}" if meant in known else None
-            fix = said or use_one_of(unknown[0], known)
+            said = f"did you mean {meant!r}? use one of {names_words(known)}"
+            fix = said if meant in known else use_one_of(unknown[0], known)
             problem = "unknown keyword argument"
             raise EthicLensInputError(problem, column=unknown[0], fix=fix, kind="argument")
         init(self, *args, **kwargs)

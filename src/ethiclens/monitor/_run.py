@@ -1201,7 +1201,7 @@ class _Updater:
             if a not in self.refs:
                 if a in given_refs:
                     groups = sorted({g for (_, g) in counts})
-                    fix = f"use one of {groups[:20]}"  # a near miss named first, as the audit
+                    fix = f"use one of {names_words(groups[:20])}"  # a near miss first, as audit
                     ref = str(given_refs[a])  # a slip or a typo ('Whtie') is refused: a
                     # reference is the largest group, seldom one a batch lacks
                     if slip(ref, groups) is not None or did_you_mean(ref, groups):

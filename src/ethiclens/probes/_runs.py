@@ -17,6 +17,7 @@ from .._checks import (
     check_seed,
     first_row,
     instance_kind,
+    names_words,
     naming_file,
 )
 from .._text import plural
@@ -43,7 +44,7 @@ def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, s
     from .. import datasets
     from .._checks import check_member
 
-    fix = f"use one of {sorted(datasets.DATASETS)}, or --model with --data"
+    fix = f"use one of {names_words(sorted(datasets.DATASETS))}, or --model with --data"
     check_member(name, datasets.DATASETS, column="TARGET", problem="unknown dataset", fix=fix)
     _refuse_no_model(datasets.get_entry(name))  # bios: no standard model (was a traceback)
     _check_run(1 if favorable is None else favorable, n_boot, seed)  # before the training
@@ -104,7 +105,7 @@ def probe_model(
         raise EthicLensInputError(
             "is needed with --model: the protected column of --data to flip",
             column="--attribute",
-            fix=f"add --attribute COLUMN, one of {columns}",
+            fix=f"add --attribute COLUMN, one of {names_words(columns)}",
         )
     model = load_entry_point(entry_point)  # a bad --model is named before a bad --data
     with naming_file("--data"):

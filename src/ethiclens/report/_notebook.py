@@ -8,6 +8,7 @@ it on the first lookup (docs/adr/0007-layout.md).
 
 from __future__ import annotations
 
+from .._checks import names_words
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable, register_renderer
 from . import _plots as plots
@@ -72,7 +73,7 @@ def audit_figure(result, kind="forest", attribute=None):
     names = [a.name for a in result.attributes]
     if attribute is not None and str(attribute) not in names:  # 0 finds attribute '0'
         problem = "no such protected attribute"
-        fix = f"one of {names}"
+        fix = f"one of {names_words(names)}"
         raise EthicLensInputError(problem, column="attribute", value=attribute, fix=fix)
     if kind == "forest":
         if attribute is not None:

@@ -30,7 +30,7 @@ import json
 import os
 import re
 
-from .._checks import did_you_mean, text_items
+from .._checks import did_you_mean, names_words, text_items
 from .._secrets import mask_url, masked_cut
 from .._text import prints_blank, spaced_name
 from ..errors import EthicLensInputError
@@ -263,12 +263,14 @@ def check_card_info(info, flag: str = "card_info") -> dict:
         info = {}
     if not isinstance(info, dict):
         problem = "must be a mapping of model-card sections"
-        raise refused(problem, fix=f"use top-level keys from {list(CARD_FIELDS)}")
+        raise refused(problem, fix=f"use top-level keys from {names_words(CARD_FIELDS)}")
     out = {}
     for section, value in info.items():
         if section not in CARD_FIELDS:
             problem = f"unknown model-card section {section!r}"
-            fix = f"{did_you_mean(section, CARD_FIELDS)}use sections from {list(CARD_FIELDS)}"
+            fix = (
+                f"{did_you_mean(section, CARD_FIELDS)}use sections from {names_words(CARD_FIELDS)}"
+            )
             raise refused(problem, fix=fix)
         fields = CARD_FIELDS[section]
         if fields is None:
@@ -276,12 +278,13 @@ def check_card_info(info, flag: str = "card_info") -> dict:
             continue
         if not isinstance(value, dict):
             raise refused(
-                f"section {section!r} must be a mapping", fix=f"give it fields from {list(fields)}"
+                f"section {section!r} must be a mapping",
+                fix=f"give it fields from {names_words(fields)}",
             )
         for key in value:
             if key not in fields:
                 problem = f"unknown field {section}.{key}"
-                fix = f"{did_you_mean(key, fields)}use fields from {list(fields)}"
+                fix = f"{did_you_mean(key, fields)}use fields from {names_words(fields)}"
                 raise refused(problem, fix=fix)
         out[section] = {k: _text(v, section, k, flag) for k, v in value.items() if v is not None}
     return out

@@ -6,6 +6,7 @@ import io
 import textwrap
 from types import SimpleNamespace
 
+from .._checks import names_words
 from .._secrets import mask_secrets
 from .._text import spaced_name, terminal_safe
 from ._audit_report import below_harmful_caveat
@@ -52,7 +53,7 @@ def threshold_figure(table, attribute: str | None = None):
     frame = table.frame
     attrs = list(dict.fromkeys(frame["attribute"]))
     if attribute is not None and attribute not in attrs:
-        raise KeyError(f"no attribute {attribute!r}; use one of {attrs}")
+        raise KeyError(f"no attribute {attribute!r}; use one of {names_words(attrs)}")
     shown = [attribute] if attribute is not None else attrs
     labelled = frame["tpr"].notna().any()
     panels = ["selection_rate", "tpr", "fpr"] if labelled else ["selection_rate"]

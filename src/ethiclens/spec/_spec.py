@@ -45,6 +45,7 @@ from .._checks import (
     empty_fix,
     float_items,
     is_number_text,
+    names_words,
     pass_item_fix,
     printed_float,
     refuse_whole_decimal,
@@ -1887,7 +1888,7 @@ def referenced(reference, protected, stored) -> list:
         out.append(_with_reference(col, reference[col]))
     unknown = [col for col in reference if col not in map(str, [*names, *entries])]
     if unknown:
-        fix = f"add it to protected, or use names from {[str(n) for n in names]}"
+        fix = f"add it to protected, or use names from {names_words(map(str, names))}"
         problem = "reference given for an attribute that is not protected"
         raise _argument_error(problem, "reference", fix, unknown[0])
     return out

@@ -14,12 +14,12 @@ from .._checks import (
     WHOLE_FIX,
     check_label_lengths,
     check_member,
-    did_you_mean,
     is_number_text,
     positive_value,
     refuse_whole_decimal,
     underflow_words,
     underflows,
+    use_one_of,
     whole_number,
 )
 from .._text import distinct_numbers, number_text, printed_floats, prints_blank, spaced_name
@@ -614,7 +614,7 @@ def _unknown_references(form: dict, prof: dict, groups: dict, errors: dict) -> N
             exc = EthicLensInputError(  # the library's words (spec: references_named)
                 f"unknown reference group of {c['name']!r}",
                 value=ref,
-                fix=did_you_mean(ref, values) + f"use one of {values}",
+                fix=use_one_of(ref, values),
             )
             errors[f"ref_{i}"] = str(exc)
 
@@ -947,7 +947,7 @@ def unknown_attribute(col: str, attributes: list, columns: list) -> str | None:
     if not attributes or col in attributes:
         return None
     tick = f", or tick {col} under Protected attributes" if col in columns else ""
-    fix = f"{did_you_mean(col, attributes)}use one of {list(attributes)}{tick}"
+    fix = f"{use_one_of(col, attributes)}{tick}"
     return said(EthicLensInputError(f"{col!r} is not a protected attribute of this audit", fix=fix))
 
 
