@@ -45,6 +45,9 @@ def test_a_request_file_of_old_naming_it_with_spaces_is_told_the_fix(tmp_path, c
     args = ["p2nia", "release", "--request", str(tmp_path / "r.json"), "--y-pred", "pred"]
     assert main([*args, "--data", str(tmp_path / "a.csv"), "--out", str(tmp_path / "rel")]) == 2
     err = capsys.readouterr().err
-    assert "column ' sex': not in the audit data" in err, err
+    assert (
+        f"key 'protected': {tmp_path / 'r.json'}: names the column ' sex', not in the audit data"
+        in err
+    ), err
     assert "request again with --protected 'sex'" in err, err
     assert not (tmp_path / "rel").exists()

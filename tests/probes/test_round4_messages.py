@@ -50,7 +50,7 @@ def _release(tmp_path, data, n: int = 20, out: str = "rel", *extra) -> list:
 
 def test_p2nia_request_larger_than_the_data_names_the_request_key(tmp_path, audit_csv, capsys):
     err = _error(capsys, _release(tmp_path, audit_csv, n=50))
-    assert "key 'n in the request'" in err and "column 'n'" not in err
+    assert "key 'n': " in err and "req50.json: n′ = 50 exceeds" in err and "column 'n'" not in err
     assert "at most 40 rows (p2nia request --n)" in err
 
 

@@ -245,6 +245,7 @@ def _read_request(path, where: str) -> AuditRequest:
         if where == "--request" or exc.column != "--request":
             raise
         raise exc.renamed({"--request": where}, "argument") from None
+    request._file = str(path)  # the file its values refused later (n′, --protected) are named in
     return refuse_unused_delta(request, "delta", kind="key", file=path)
 
 
@@ -516,17 +517,7 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     random_state = check_seed(random_state, "random_state")  # the CLI checked --seed
     roles = _check_roles(request, data, y_true, y_pred)
     data = quiet_nans(data)  # a Decimal('sNaN') is the missing value it reads as, refused so
-    if request.n > len(data):  # n′ rows are drawn without replacement; first: no data, no bins
-        raise EthicLensInputError(
-            f"n′ = {request.n} exceeds the {len(data)} audit rows; rows are drawn without "
-            "replacement and never duplicated",
-            column="n in the request",
-            value=request.n,
-            fix=f"ask for a request of at most {len(data)} rows (p2nia request --n)"
-            if len(data) >= 10
-            else "add audit rows to --data: a request draws at least 10",
-            kind="key",
-        )
+    _refuse_n_past_rows(request, len(data))
     _refuse_not_one_value(data, request, y_true, y_pred)
     check_label_lengths(data[request.protected], request.protected)  # as the audit refuses
     columns = _check_extra_columns(request, columns, discretization, roles)
@@ -570,6 +561,26 @@ def release_rows(request, data, y_true, y_pred, columns, discretization, random_
     return Release(table, _release_manifest(request, mech, len(table), cols))
 
 
+def _refuse_n_past_rows(request: AuditRequest, rows: int) -> None:
+    """n′ rows are drawn without replacement: a request of more than the data's ``rows`` is
+    refused, a request file's n named as its key (``key 'n': req.json: ...``)."""
+    file = getattr(request, "_file", None)
+    if request.n > rows:  # n′ rows are drawn without replacement; first: no data, no bins
+        raise EthicLensInputError(
+            _file_words(
+                file,
+                f"n′ = {request.n} exceeds the {rows} audit rows; rows are drawn without "
+                "replacement and never duplicated",
+            ),
+            column="n" if file else "n in the request",
+            value=request.n,
+            fix=f"ask for a request of at most {rows} rows (p2nia request --n)"
+            if rows >= 10
+            else "add audit rows to --data: a request draws at least 10",
+            kind="key",
+        )
+
+
 def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     """The protected, prediction (and label) columns: present, distinct, in a DataFrame whose
     column names are unique."""
@@ -610,16 +621,37 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
         )
     for col in [*roles, *named.values()]:
         if col not in data.columns:
-            fix = use_one_of(col, data.columns, 15)
-            if col == request.protected and col.strip() in data.columns:  # a request of old
-                fix = f"ask the auditor to request again with --protected {col.strip()!r}"
-            elif col == request.protected and col in map(str, data.columns):  # 0, not '0'
-                fix = "name the data's columns as text, as a request names them: "
-                fix += "data.columns = data.columns.astype(str)"
-            else:  # a file without a header row: its first row read as the names
-                fix = _data_row_header([str(c) for c in data.columns], "the audit data", col) + fix
-            raise EthicLensInputError("not in the audit data", column=col, fix=fix)
+            raise _not_in_data(request, col, data.columns)
     return roles
+
+
+def _not_in_data(request: AuditRequest, col, columns) -> EthicLensInputError:
+    """The refusal of a role's column the audit data lacks; a request file's protected
+    attribute named as its key (``key 'protected': req.json: ...``)."""
+    file = getattr(request, "_file", None) if col == request.protected else None
+    fix = use_one_of(col, columns, 15)
+    if col == request.protected and col.strip() in columns:  # a request of old
+        fix = f"ask the auditor to request again with --protected {col.strip()!r}"
+    elif col == request.protected and col in map(str, columns):  # 0, not '0'
+        fix = "name the data's columns as text, as a request names them: "
+        fix += "data.columns = data.columns.astype(str)"
+    else:  # a file without a header row: its first row read as the names
+        fix = _data_row_header([str(c) for c in columns], "the audit data", col) + (
+            _protected_fix(col, columns) if file else fix
+        )
+    if file:
+        problem = _file_words(file, f"names the column {col!r}, not in the audit data")
+        return EthicLensInputError(problem, column="protected", value=col, fix=fix, kind="key")
+    return EthicLensInputError("not in the audit data", column=col, fix=fix)
+
+
+def _protected_fix(col, columns) -> str:
+    """The fix of a request file's protected attribute the audit data lacks: the request to
+    ask for, ``--protected`` naming one of the data's columns (the first 15, and how many
+    more)."""
+    more = len(columns) - 15
+    pick = use_one_of(col, columns, 15) + (f" and {more} more" if more > 0 else "")
+    return f"ask the auditor to request again with --protected naming a column of the data: {pick}"
 
 
 def _refuse_not_one_value(data, request: AuditRequest, y_true, y_pred) -> None:
