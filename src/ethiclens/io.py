@@ -367,6 +367,12 @@ def _decoded_text(sample: bytes, encoding: str) -> str:
     return text
 
 
+@argument_kinds(
+    path=_READ_PATH,
+    head=instance_kind(
+        bytes | bytearray, "the file's first bytes", "e.g. open(path, 'rb').read(4096)"
+    ),
+)
 def wide_text_error(path: str | Path, head: bytes, table: bool = True) -> DataFileError | None:
     """The refusal of a file whose first bytes ``head`` (at least :data:`WIDE_HEAD` of them,
     where the file has them) are UTF-16 or UTF-32 text (not UTF-8, and not binary either:
@@ -827,6 +833,7 @@ def _refuse_repeated_names(path: Path, header) -> None:
         )
 
 
+@argument_kinds(path=_READ_PATH)
 def refuse_repeated_parquet_names(path: str | Path) -> None:
     """A Parquet file naming one column twice is refused as a CSV header is (readers would
     take the first, or fail with their own words). Reads only the footer; a footer that cannot
@@ -1430,6 +1437,7 @@ def _reader(path: Path):
     return suffix, reader
 
 
+@argument_kinds(path=_READ_PATH)
 def repacked_parquet_error(path: Path, shown: str, among: str = "") -> DataFileError | None:
     """The refusal of a Parquet file compressed again (``d.parquet.gz``, ``d.pq.BZ2``), named
     as ``shown`` (its name alone, or its path in the folder or glob ``among``, which the fix
@@ -1795,6 +1803,7 @@ def refuse_password_names(columns) -> None:
             )
 
 
+@argument_kinds(roles=instance_kind(dict, "a dict of role -> column", "e.g. {'y_true': 'y'}"))
 def check_roles(roles: dict, protected=()) -> None:
     """No column plays two roles that cannot share one: a protected attribute that is also the
     label, prediction, score or weight; a weight that is also the label, prediction or score; a
@@ -1827,6 +1836,9 @@ def _identity(path: Path):
         return ("path", str(path.resolve()))
 
 
+@argument_kinds(
+    outputs=instance_kind(dict, "a dict of option -> path", "e.g. {'--json': 'r.json'}")
+)
 def check_outputs(outputs: dict, inputs=(), protected_dirs=()) -> None:
     """Refuse, before any work, outputs that would destroy an input or each other.
 

@@ -26,6 +26,7 @@ from .._checks import (
     check_count,
     check_label_lengths,
     decoded_bytes,
+    each_kind,
     has_negative_zero,
     plain,
     type_refusal,
@@ -355,6 +356,9 @@ def canonical_zero(values: pd.Series) -> pd.Series:
     return values.map(unsigned_zero)
 
 
+@argument_kinds(
+    files=each_kind(path_kind(), "a list of file paths", "e.g. ['a.parquet']", empty=True)
+)
 def parquet_key_types(files, columns) -> dict:
     """Each of ``columns`` stored in the Parquet ``files`` -> its Arrow type (a dictionary's
     value type), from the first file holding it: the type pandas reads the column's values
