@@ -135,8 +135,14 @@ _ESCAPED_VALUE = r"\\(?P<q>['\"])(?:(?!\\(?P=q))[^\r\n])*(?:\\(?P=q))?"
 # An ODBC connection string braces a value holding ';' (PWD={p;ss w0rd}, '}' doubled inside):
 # whole, not up to its ';' (which showed 'ss w0rd}').
 _BRACED_VALUE = r"\{(?:[^}\r\n]|\}\})*\}?"
+# A key inside a quoted name whose value is empty ('password=', 'b' in a list of choices):
+# the quote after '=' is the one that closes the name (it closes the key's own quote and a
+# separator or the text's end follows), read as an empty value, not as a quoted value
+# opening there, which ran over the rest of the message ("use one of 'password=***").
+_CLOSING_QUOTE = r"(?=\\?(?P=kq)[,;:.)\]}]*(?:\s|$))"
 _KEY_VALUE = re.compile(
-    rf"(?P<pre>\b{_SECRET_KEYS}\s*=\s*)(?P<val>{_ESCAPED_VALUE}|'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?"
+    rf"(?P<pre>(?:(?<=(?P<kq>['\"])))?\b{_SECRET_KEYS}\s*=\s*)"
+    rf"(?P<val>{_CLOSING_QUOTE}|{_ESCAPED_VALUE}|'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?"
     rf"|{_BRACED_VALUE}|[^&;\s'\"]+)",
     re.IGNORECASE,
 )
