@@ -16,6 +16,7 @@ from ._uploads import without_server_path
 from ._web import (
     Masked,
     cut_value,
+    data_of,
     digits_number,
     in_thread,
     intervals_text,
@@ -63,7 +64,7 @@ def _bad_page(given: str) -> tuple[str, str]:
 def _listed(row: dict) -> dict:
     """A history row as the page lists it; one whose record cannot be read (edited or damaged
     since it was written) listed as "damaged", so that one row never takes the page down."""
-    word = listed_word(row)
+    word, row = listed_word(row), {**row, "data_of": data_of(row)}
     if word == "damaged":
         return {**row, "model": None, "word": word, "input": ""}
     model = (json.loads(row["spec"] or "{}").get("model") or {}).get("name")

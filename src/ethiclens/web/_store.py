@@ -650,7 +650,8 @@ class Store:
         """Requests (not drafts), newest first: ``limit`` of them after the ``offset`` newest."""
         return self._rows(
             "SELECT a.id, a.created, a.finished, a.status, a.purpose, a.verdict, "
-            "a.fingerprint, a.spec, d.name AS data_name "
+            "a.fingerprint, a.spec, d.name AS data_name, a.data_id, "
+            "d.created AS data_created, d.profile AS data_profile "
             "FROM audits a LEFT JOIN data d ON d.id = a.data_id "
             f"WHERE a.status != 'draft' ORDER BY a.created DESC{self._newest('a.')}, "
             "a.updated DESC, a.id "

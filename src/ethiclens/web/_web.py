@@ -315,6 +315,25 @@ def verdict_word(counts: dict) -> str:
     return next((status for status in STATUS_ORDER if counts.get(status)), "DONE")
 
 
+def data_of(row: dict) -> str:
+    """What tells a listed request's data apart from another of the same name (two uploads
+    of ``loans.csv`` read alike on the history): when it was added, its rows (where its
+    profile read the whole file) and the first 8 digits of its id; "" for a request of no
+    data record. Plain text: the page escapes it."""
+    if not row.get("data_id"):
+        return ""
+    parts = [f"added {row['data_created']}"] if row.get("data_created") else []
+    try:
+        profile = json.loads(row.get("data_profile") or "{}")
+    except ValueError:  # a damaged profile: its rows unsaid, the rest still tells it apart
+        profile = {}
+    rows = profile.get("sample_rows") if isinstance(profile, dict) else None
+    if isinstance(profile, dict) and profile.get("whole_file") is True and type(rows) is int:
+        parts.append(f"{rows:,} row{'s' if rows != 1 else ''}")
+    parts.append(f"data {str(row['data_id'])[:8]}")
+    return " · ".join(parts)
+
+
 def listed_word(row: dict) -> str:
     """What a listed request (a store history row) reads as, on the history page and the home
     page's recent audits alike: a finished one's :func:`verdict_word`, else its state
@@ -646,7 +665,10 @@ class Web:
             files=files[:LISTED_FILES],
             more_files=len(files) > LISTED_FILES,  # said: a file past them cannot be picked
             limit=limit_text(self.config.max_upload),
-            history=[{**h, "word": listed_word(h)} for h in self.store.history(limit=5)],
+            history=[
+                {**h, "word": listed_word(h), "data_of": data_of(h)}
+                for h in self.store.history(limit=5)
+            ],
             form_id=secrets.token_hex(12),  # the benchmark form's: one per page drawn
             **context,
         )
