@@ -47,7 +47,7 @@ def test_a_protected_column_the_data_lacks_names_the_request_file_key(tmp_path, 
     err = face(tmp_path, capsys, "zz", 10, SMALL)
     req = tmp_path / "req.json"
     assert f"error: key 'protected': {req}: names the column 'zz', not in the audit data" in err
-    assert "ask the auditor to request again with --protected" in err and "'g'" in err, err
+    assert "request again with --protected naming a column of the data: use one of g, p" in err
 
 
 @pytest.mark.parametrize("face", [_cli, _python])
