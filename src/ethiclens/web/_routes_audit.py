@@ -726,7 +726,11 @@ def _no_result(web, request, audit: dict, what: str):
     why = {"failed": "it could not run", "interrupted": "it was interrupted"}
     if audit["status"] in why:
         problem = f"this audit has no {what}: {why[audit['status']]}"
-        fix = "open the audit: its page says why; fix the mapping there and run it again"
+        # nothing to fix in a run the server stopped (interrupted, busy, a worker stopped)
+        again = (
+            "run it again there" if _runs_again(audit) else "fix the mapping there and run it again"
+        )
+        fix = f"open the audit: its page says why; {again}"
     elif audit["status"] in ("queued", "running"):
         problem = f"no {what} for this audit (yet): it is still running"
         fix = "wait until its page says it is done"
