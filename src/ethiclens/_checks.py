@@ -710,6 +710,9 @@ def did_you_mean(value, choices) -> str:
     (a typo, another case), else ``""``: the start of a refusal's fix."""
     import difflib
 
+    apart = _kind_apart(value, choices)
+    if apart:  # '1' for the number 1: the same text, another kind
+        return apart
     if not isinstance(value, str):
         return ""
     spaced = next((str(c) for c in choices if str(c) != value and str(c).strip() == value), None)
@@ -720,9 +723,52 @@ def did_you_mean(value, choices) -> str:
     same = next((str(c) for c in choices if str(c) != value and _same_number(value, c)), None)
     if same is not None:  # '1.0' for a column writing 1: never the near miss '10'
         return f"did you mean {same!r} (the same number, as written there)? "
-    texts = {str(c).casefold(): str(c) for c in choices}
+    texts = {str(c).casefold(): c for c in choices}
     close = difflib.get_close_matches(value.casefold(), list(texts), n=1, cutoff=0.6)
-    return f"did you mean {texts[close[0]]!r}? " if close else ""
+    if not close:
+        return ""
+    meant = texts[close[0]]
+    # a choice that is no text is named by its kind: 'True' quoted for the boolean True (or
+    # 'TRUE' for it) reads as the text the user would then type and see refused again
+    return (
+        f"did you mean {meant!r}? "
+        if isinstance(meant, str)
+        else (f"did you mean {_kind_words(meant)}? ")
+    )
+
+
+def _kind_words(value) -> str:
+    """``value`` named with its kind: "the text '1'", 'the number 1', 'the boolean True'."""
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, (bool, np.bool_)):
+        return f"the boolean {value}"
+    if isinstance(value, (int, float, np.number)):
+        return f"the number {value}"
+    return f"the value {value!r}"
+
+
+def _kind_apart(value, choices) -> str:
+    """The fix's start when ``value`` prints as a choice of another kind ('1' for the number
+    1, the number 1 for the text '1', 'True' for True): both kinds named, never "did you mean
+    '1'?" for the '1' given; else ``""``."""
+    array = hasattr(value, "__array__") and not isinstance(value, np.generic)
+    if array or isinstance(value, (list, dict, set, tuple)):
+        return ""
+    try:
+        written = str(value)
+    except ValueError:  # an int past Python's digit limit prints as no choice
+        return ""
+    for choice in choices:
+        if isinstance(choice, str) == isinstance(value, str):
+            continue  # text for text (a typo), number for number (equal or not): not this
+        try:
+            same = str(choice) == written
+        except ValueError:
+            continue
+        if same:
+            return f"did you mean {_kind_words(choice)}, not {_kind_words(value)}? "
+    return ""
 
 
 def use_one_of(value, choices, limit: int | None = None) -> str:
