@@ -1647,6 +1647,18 @@ def each_kind(kind, words: str, fix: str, *, empty: bool = False):
     return check
 
 
+def iterable_kind(words: str, fix: str):
+    """An argument kind for :func:`argument_kinds`: items to iterate (a list, tuple, set,
+    ``pd.Index``, a generator), never None, a number, or one text or bytes value (whose
+    letters or byte values would be read as the items)."""
+
+    def check(value, name: str) -> None:
+        if value is None or isinstance(value, TEXT_LIKE) or not hasattr(value, "__iter__"):
+            raise kind_refusal(value, name, f"must be {words}", fix)
+
+    return check
+
+
 def argument_kinds(**kinds):
     """A decorator: each named argument (as given, positionally or by keyword; its default,
     given or not, is not checked: ``weights=None`` passed on as the signature says) checked by

@@ -37,7 +37,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._checks import argument_kinds, each_kind, instance_kind, kind_refusal, whole_kind
+from ._checks import (
+    argument_kinds,
+    each_kind,
+    instance_kind,
+    iterable_kind,
+    kind_refusal,
+    whole_kind,
+)
 from ._secrets import _mask_patterns, masked_cut
 from ._text import one_line
 from .errors import (
@@ -1666,6 +1673,13 @@ def require_columns(frame: pd.DataFrame, columns, source: str) -> None:
             raise column_not_found(col, frame.columns, source)
 
 
+_NAMES = iterable_kind("the columns' names (a list or frame.columns)", "e.g. frame.columns")
+
+
+@argument_kinds(
+    names=_NAMES,
+    source=instance_kind(str | os.PathLike, "the data's name (text or a path)", "e.g. 'd.csv'"),
+)
 def column_not_found(col, names, source: str) -> EthicLensInputError:
     """The one refusal of a column ``source`` lacks (every engine, the monitor, a database):
     the near misses named — case and spaces, the same letters in other Unicode code points
@@ -1782,6 +1796,7 @@ def _role(key: str) -> str:
 _URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
 
 
+@argument_kinds(columns=_NAMES)
 def refuse_password_names(columns) -> None:
     """A column (of any role) whose name holds a URL with a password (``postgresql://u:pw@h/db``,
     a pasted connection string; or a bare ``u:pw@h``, as a data path's part) is refused on
@@ -2824,8 +2839,19 @@ def json_ready(value):
     return value
 
 
+@argument_kinds(names=instance_kind(str, "attribute names, space-separated", "e.g. 'group n'"))
 def json_fields(obj, names: str, **renamed: str) -> dict:
     """A result object's JSON: ``json_ready`` of each attribute in the space-separated
-    ``names`` (in that order), then of each ``key="attribute"`` in ``renamed``."""
+    ``names`` (in that order), then of each ``key="attribute"`` in ``renamed``. An ``obj``
+    lacking one (None, a dict) is refused naming the argument and the attribute."""
     pairs = [(n, n) for n in names.split()] + list(renamed.items())
-    return {key: json_ready(getattr(obj, attr)) for key, attr in pairs}
+    try:
+        return {key: json_ready(getattr(obj, attr)) for key, attr in pairs}
+    except (AttributeError, TypeError):  # read once: a property is not run twice
+        for key, attr in pairs:
+            if not isinstance(attr, str):
+                raise kind_refusal(attr, key, "must be an attribute's name", "e.g. n='n'") from None
+            if not hasattr(obj, attr):
+                problem = f"must be an object with the attribute {attr!r}"
+                raise kind_refusal(obj, "obj", problem, "e.g. a result object") from None
+        raise
