@@ -21,14 +21,23 @@ with warnings.catch_warnings():
 
 
 def test_the_guess_does_not_depend_on_string_hashing(tmp_path):
-    said = set()
-    for seed in ("0", "1", "2", "3", "4", "5"):
+    runs = []
+    for seed in ("0", "1", "2", "3", "4", "5"):  # six processes side by side
         store = tmp_path / f"s{seed}.sqlite"
         env = {**os.environ, "PYTHONHASHSEED": seed, "OMP_NUM_THREADS": "1"}
-        run = subprocess.run(
-            [sys.executable, "-c", SCRIPT % store], env=env, capture_output=True, text=True
+        runs.append(
+            subprocess.Popen(
+                [sys.executable, "-c", SCRIPT % store],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
         )
-        assert run.returncode == 0, run.stderr
-        said.add(run.stdout.strip())
+    said = set()
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, err
+        said.add(out.strip())
     assert len(said) == 1, said
     assert "(did you mean 'White'?)" in said.pop()
