@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import math
+import numbers
 import os
 import re
 import shlex
@@ -1583,6 +1584,22 @@ def kind_refusal(value, name: str, problem: str, fix: str) -> EthicLensInputErro
     return EthicLensInputError(problem, column=name, kind="argument", value=shown, fix=fix)
 
 
+# an object array's items read as numbers: real numbers (an int, a float, numpy's, a Decimal,
+# a Fraction), never text ('1', 'True'), None, a list or any other object numpy might convert
+_REAL_ITEMS = (int, float, np.number, np.bool_, Decimal, numbers.Real)
+
+
+def _object_numbers(arr: np.ndarray) -> np.ndarray | None:
+    """An object-dtype array whose every item is a real number, as floats; else None (also
+    where one overflows a float: 10**400 is no count a metric can read)."""
+    if not all(isinstance(item, _REAL_ITEMS) for item in arr.flat):
+        return None
+    try:
+        return arr.astype(float)
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+
+
 def numbers_kind(ndim: int | None = None, *, whole: bool = False):
     """An argument kind for :func:`argument_kinds`: a non-empty array-like of numbers (a list,
     tuple, numpy array or pandas Series) of ``ndim`` dimensions (None: at least one); ``whole``:
@@ -1602,6 +1619,9 @@ def numbers_kind(ndim: int | None = None, *, whole: bool = False):
             except (TypeError, ValueError):
                 arr = None
         ok = arr is not None and arr.ndim >= 1 and arr.size > 0 and ndim in (None, arr.ndim)
+        if ok and arr.dtype.kind == "O":  # numbers kept as Python objects: read as floats
+            arr = _object_numbers(arr)
+            ok = arr is not None
         ok = ok and arr.dtype.kind in "biuf"
         if ok and whole and arr.dtype.kind == "f":
             ok = bool(np.isfinite(arr).all() and (arr == np.round(arr)).all())
