@@ -726,11 +726,7 @@ def _no_result(web, request, audit: dict, what: str):
     why = {"failed": "it could not run", "interrupted": "it was interrupted"}
     if audit["status"] in why:
         problem = f"this audit has no {what}: {why[audit['status']]}"
-        # nothing to fix in a run the server stopped (interrupted, busy, a worker stopped)
-        again = (
-            "run it again there" if _runs_again(audit) else "fix the mapping there and run it again"
-        )
-        fix = f"open the audit: its page says why; {again}"
+        fix = f"open the audit: its page says why; {_again_words(web, audit)}"
     elif audit["status"] in ("queued", "running"):
         problem = f"no {what} for this audit (yet): it is still running"
         fix = "wait until its page says it is done"
@@ -738,6 +734,21 @@ def _no_result(web, request, audit: dict, what: str):
         problem = f"no {what} for this audit (yet): it has not been run"
         fix = "open the audit, check the mapping there and run it"
     return web.error_page(request, 404, problem, fix, link=_back(audit))
+
+
+def _again_words(web, audit: dict) -> str:
+    """What a failed or interrupted audit's page offers, as its button says it (audit.html):
+    'Run it again' for a run the server stopped (nothing to fix), 'Fix the mapping' for a
+    file's, and 'Start again' for a benchmark's (its columns are fixed: no mapping) or one
+    whose data is gone."""
+    if _runs_again(audit):
+        return "run it again there"
+    data = web.store.data(audit["data_id"]) if audit["data_id"] else None
+    if _has_mapping(data):
+        return "fix the mapping there and run it again"
+    if data is not None:  # a benchmark
+        return "start a new benchmark audit from the home page with other settings"
+    return "start again from the home page"
 
 
 def _unfinished_config(web, audit: dict) -> str | None:
