@@ -51,8 +51,8 @@ def _spaced_groups(path) -> None:
 SPACED = (
     "error: column 'g': distinct values print the same: 'A' is written both as 'A' and as "
     "'A ' (the same name, one with whitespace around it). Fix: strip the whitespace around "
-    "the group names (pandas: .str.strip()) or recode the two spellings to one name"
-)
+    "the group names in the file, or recode the two spellings to one name"
+)  # round 48 review: was "(pandas: .str.strip())", pandas code on the command line
 # round 48: the audit takes group edits, so its fix is the merge that resolves them, in the
 # command line's and a config file's words (counts takes none: the data's change, as before)
 SPACED_AUDIT = (

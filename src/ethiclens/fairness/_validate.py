@@ -1632,9 +1632,11 @@ def _refuse_same_letters(labels: list[str], column: str, merge: bool = False) ->
             if a != b and a.strip() == b.strip():
                 first, second = repr(seen[nfc]), repr(label)
                 why = "the same name, one with whitespace around it"
-                fix = (
+                fix = FaceFix(  # the command line's: the file, not pandas code
                     "strip the whitespace around the group names (pandas: .str.strip()) or "
-                    "recode the two spellings to one name"
+                    "recode the two spellings to one name",
+                    "strip the whitespace around the group names in the file, or recode the "
+                    "two spellings to one name",
                 )
             elif a != b and a.split() == b.split():  # only the whitespace between words
                 first, second = repr(seen[nfc]), repr(label)
