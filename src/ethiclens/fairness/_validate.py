@@ -1610,13 +1610,16 @@ def blank_groups_error(blank: list[str], column: str) -> EthicLensInputError:
     )
 
 
-def _refuse_same_letters(labels: list[str], column: str, merge: bool = False) -> None:
+def _refuse_same_letters(
+    labels: list[str], column: str, merge: bool = False, merges: dict | None = None
+) -> None:
     """Two groups whose names are the same letters in other Unicode code points ('é' composed,
     or 'e' + a combining accent, as macOS tools write it), that differ only by invisible
     characters (a zero-width space), or only by whitespace around or between words ('A' and
     'A ', 'A B' and 'A  B') read the same: refused, each spelling named by its code points
     (quoted, escaped, for spaces). ``merge``: the face takes group edits, so the fix gives
-    the merge of the spellings first (:func:`_merge_fix`)."""
+    the merge of the spellings first (:func:`_merge_fix`; ``merges``: the user's merges of
+    ``column``, new name -> its groups, which the fix extends)."""
     seen = {}
     for label in sorted(labels):  # in one order whatever order an engine found them
         nfc = as_seen(label)
@@ -1651,7 +1654,7 @@ def _refuse_same_letters(labels: list[str], column: str, merge: bool = False) ->
                 why = "the same letters, one with invisible format characters"
                 fix = "remove the zero-width and other format characters from the column"
             if merge and a != b and a.split() == b.split():  # a --merge-groups resolves it
-                fix = _merge_fix(labels, nfc, column, a.strip() == b.strip())
+                fix = _merge_fix(labels, nfc, column, a.strip() == b.strip(), merges)
             raise EthicLensInputError(
                 f"distinct values print the same: {nfc!r} is written both as {first} and "
                 f"as {second} ({why})",
@@ -1661,35 +1664,48 @@ def _refuse_same_letters(labels: list[str], column: str, merge: bool = False) ->
         seen[nfc] = label
 
 
-def _merge_fix(labels: list[str], seen: str, column: str, around: bool) -> FaceFix:
+def _merge_fix(labels: list[str], seen: str, column: str, around: bool, merges=None) -> FaceFix:
     """The fix of spellings that read as the group ``seen`` (``'F'``, ``'F '``; ``around``:
     apart by the whitespace around them, else between words): the merge that makes them one
-    group, in each face's words (a Python call's ``merge_groups=``, the command line's
-    ``--merge-groups`` as it reads them back, a config file's ``groups.merge``; the web's
-    Merge groups field, which reads the flag's text: "--X V on the command line, k=v in
-    Python" is its field's, ``web._roles._FACES``), named the spelling that is ``seen``
-    itself where there is one; or the change to the data."""
-    import shlex
-
-    from .._text import typed_group
-
+    group, in each face's words (:func:`_merge_words`), named the spelling that is ``seen``
+    itself where there is one; or the change to the data. ``merges``: the user's merges of
+    ``column`` (new name -> groups): a spelling that is one of them is that merge, extended
+    (``F,f:F`` beside a group ``'F '``: ``F,f,"F ":F``), never dropped."""
     spellings = sorted(g for g in labels if as_seen(g) == seen)
     new = seen if seen in spellings else spellings[0]
-    python = f"merge_groups={{{column!r}: {{{new!r}: {spellings!r}}}}}"
-    typed = ",".join(typed_group(g, in_merge=True) for g in spellings)
-    flag = shlex.quote(f"{column}={typed}:{typed_group(new, in_merge=True)}")
-    listed = ", ".join(_yaml_name(g) for g in spellings)
-    config = f"groups: {{merge: {{{_yaml_name(column)}: {{{_yaml_name(new)}: [{listed}]}}}}}}"
+    merges = {str(k): names_of(v) for k, v in (merges or {}).items()}
+    merged = [g for s in spellings for g in merges.pop(s, [s])]
+    said, config = _merge_words(column, {**merges, new: merged}, new)
     if around:
         data = "strip the whitespace around the group names", ".str.strip()"
     else:
         data = "write one space between words", ".str.split().str.join(' ')"
     return FaceFix(
-        f"{data[0]} (pandas: {data[1]}), or merge the spellings into one group: "
-        f"--merge-groups {flag} on the command line, {python} in Python",
-        f"merge the spellings into one group: --merge-groups {flag} on the command line, "
-        f"{config} in a config file; or {data[0]} in the file",
+        f"{data[0]} (pandas: {data[1]}), or merge the spellings into one group: {said} in Python",
+        f"merge the spellings into one group: {config}; or {data[0]} in the file",
     )
+
+
+def _merge_words(column: str, merges: dict, new: str) -> tuple[str, str]:
+    """The merge of ``merges[new]`` into ``new`` as a Python caller and the command line give
+    it: ("--merge-groups V on the command line, merge_groups={...}", "--merge-groups V on the
+    command line, groups: {merge: ...} in a config file"): a Python caller's and a config
+    file's hold each of ``column``'s ``merges`` (the call replaces them all); the flag is the
+    one merge's, as it reads it back (``typed_group``). The web's Merge groups field reads the
+    flag's text ("--X V on the command line, k=v in Python": ``web._roles._FACES``)."""
+    import shlex
+
+    from .._text import typed_group
+
+    typed = ",".join(typed_group(g, in_merge=True) for g in merges[new])
+    flag = shlex.quote(f"{column}={typed}:{typed_group(new, in_merge=True)}")
+    python = f"merge_groups={{{column!r}: {merges!r}}}"
+    each = ", ".join(
+        f"{_yaml_name(n)}: [{', '.join(_yaml_name(g) for g in olds)}]" for n, olds in merges.items()
+    )
+    config = f"groups: {{merge: {{{_yaml_name(column)}: {{{each}}}}}}}"
+    line = f"--merge-groups {flag} on the command line"
+    return f"{line}, {python}", f"{line}, {config} in a config file"
 
 
 def _yaml_name(name: str) -> str:
@@ -1706,14 +1722,16 @@ def _yaml_name(name: str) -> str:
 _YAML_WORDS = {"true", "false", "yes", "no", "on", "off", "null", "y", "n"}
 
 
-def refuse_look_alike_groups(attrs: dict, merge: bool = True) -> None:
+def refuse_look_alike_groups(attrs: dict, merge: bool = True, merges=None) -> None:
     """Refuse an attribute's groups that read alike ('F' and 'F ', 'A B' and 'A  B', two
     Unicode forms of 'é'), as :func:`encode_groups` does, on the groups after the user's edits
     (``attrs``: :func:`apply_group_edits`'s): a merge or exclusion naming the spellings
     resolves them; any left are refused with the merge that would (``merge``: the face takes
-    group edits; ``ethiclens counts`` does not)."""
+    group edits; ``ethiclens counts`` does not; ``merges``: the user's ``merge_groups``,
+    which the fix extends rather than drops)."""
+    merges = {str(k): v for k, v in (merges or {}).items()}
     for name, (labels, _) in attrs.items():
-        _refuse_same_letters(list(labels), str(name), merge)
+        _refuse_same_letters(list(labels), str(name), merge, merges.get(str(name)))
 
 
 @argument_kinds(
@@ -1849,7 +1867,7 @@ def _merged(attrs, attr, merges):
     for new, olds in merges.items():
         olds = names_of(olds)
         new = str(new)
-        _check_merge(labels, attr, new, olds, used)
+        _check_merge(labels, attr, new, olds, used, merges)
         if (seen := as_seen(new)) in named:  # 1 and '1'; 'X' and 'X '
             problem = f"two merges are named {named[seen]!r} and {new!r}, which read as one group"
             fix = "give each merged group a name of its own (or make them one merge)"
@@ -1866,8 +1884,9 @@ def _merged(attrs, attr, merges):
     return (new_labels, remap[codes]), done
 
 
-def _check_merge(labels, attr, new, olds, used) -> None:
-    """One merge: two or more known groups, none merged twice, a new name not taken."""
+def _check_merge(labels, attr, new, olds, used, merges) -> None:
+    """One merge: two or more known groups, none merged twice, a new name not taken
+    (``merges``: all of ``attr``'s, which a fix repeats)."""
     error = partial(_edit_error, "merge_groups", attr)
     if prints_blank(new):  # as the spec and --merge-groups refuse it (a zero-width space too)
         problem = "a merged group's new name is empty or only spaces"
@@ -1893,10 +1912,14 @@ def _check_merge(labels, attr, new, olds, used) -> None:
         )
     alike = [g for g in labels if g not in olds and g != new and as_seen(g) == as_seen(new)]
     if alike:  # 'A  B' beside a group 'A B': a page shows both as one name
+        said = ", ".join(map(repr, alike))  # F,f:F beside 'F ': F,f,"F ":F, named F still
+        whole = {str(k): names_of(v) for k, v in merges.items()} | {new: [*olds, *alike]}
+        words = _merge_words(str(attr), whole, new)
+        add = f"add {said} to the merge and keep the name {new!r}: "
         raise error(
             f"new group name {new!r} reads as the existing group {alike[0]!r} (the same "
             "words, other spaces or invisible characters)",
-            f"name the merged group {alike[0]!r} and add it to the merge, or choose another name",
+            FaceFix(f"{add}{words[0]} in Python; or choose another name", add + words[1]),
         )
 
 
@@ -1982,7 +2005,7 @@ def check_group_edits(
     attrs = encode_groups(sensitive_features, n, look_alike=False)
     edited = apply_group_edits(attrs, exclude_groups, merge_groups)[0]
     if look_alike:
-        refuse_look_alike_groups(edited, merge_fix)
+        refuse_look_alike_groups(edited, merge_fix, merge_groups)
 
 
 def check_reference_kept(reference, edits: dict, columns: list) -> None:
@@ -2126,7 +2149,8 @@ def encode_edited(sensitive_features, n: int, opts, against: str = "y_pred"):
         sensitive_features = _binned(sensitive_features, opts.bins)
     attrs = encode_groups(sensitive_features, n, against, look_alike=False)
     attrs, edits = apply_group_edits(attrs, opts.exclude_groups, opts.merge_groups)
-    refuse_look_alike_groups(attrs)  # after the edits: a merge of the spellings resolves them
+    refuse_look_alike_groups(attrs, merges=opts.merge_groups)  # after the edits: a merge of
+    # the spellings resolves them; the fix extends the user's own merges
     check_reference_kept(getattr(opts, "reference", None), edits, list(attrs))
     check_intersection_combos(opts.intersections or [], list(attrs))
     for combo in opts.intersections or []:

@@ -121,7 +121,7 @@ def refuse_look_alike(table: pd.DataFrame, request) -> None:
             continue
         edited = edited_groups(table, col, *edits)[col]
         attrs[col] = (sorted({str(v) for v in pd.unique(edited)}), None)
-    refuse_look_alike_groups(attrs)
+    refuse_look_alike_groups(attrs, merges=request.merge_groups)  # the fix extends them
 
 
 def check_group_edits(table: pd.DataFrame, protected, merges, excludes) -> None:
