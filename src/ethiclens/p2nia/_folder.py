@@ -212,13 +212,6 @@ def release_to_folder(
             )
     check_seed(settings.seed)
     request = as_request(request_path, "--request")
-    if request.protected_domain is None:
-        warnings.warn(
-            f"the request lists no groups: the manifest will disclose every value of "
-            f"{request.protected!r} in --data; to avoid it, ask the auditor for a request that "
-            "lists them (p2nia request --groups)",
-            stacklevel=2,
-        )
     # a CSV's groups as ``audit`` reads them, text as written: 01, 1 and 1.0 stay three groups
     # (pandas' guessed types would merge them into the number 1)
     with naming_file("--data"):
@@ -237,5 +230,12 @@ def release_to_folder(
     except EthicLensInputError as exc:
         raise in_cli_words(name_rows(exc, data_path) if name_rows else exc) from None
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
+    if request.protected_domain is None:  # said of a release written, not before a refusal
+        warnings.warn(
+            f"the request lists no groups: the manifest discloses every value of "
+            f"{request.protected!r} in --data; to avoid it, ask the auditor for a request that "
+            "lists them (p2nia request --groups)",
+            stacklevel=2,
+        )
     warn_if_seeded(settings.seed, stacklevel=2)
     return Release(rel.table, json.loads((out / MANIFEST).read_text("utf-8-sig")))
