@@ -77,6 +77,7 @@ from ._metrics import (
     compute_composite_bias_score,
     frozen_specs,
     group_specs,
+    unguarded,
 )
 from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
 from ._result import (
@@ -911,13 +912,12 @@ def _draw(ctx, gc, floors, rows, rng) -> _Draws:
             smoothed_predicted = empty_cell_groups(two)
             _resample_predicted(predicted, gc, rows, smoothed - smoothed_predicted, rng)
         mult = [u.multiplicity for u in units]
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"):  # the engine's float cells: no argument guard
             jack = {
                 s.name: [
-                    s.fn(gc.weighted[g] - units[g].deltas, gc.labelled)
-                    for g in range(len(gc.groups))
+                    fn(gc.weighted[g] - units[g].deltas, gc.labelled) for g in range(len(gc.groups))
                 ]
-                for s in specs
+                for s, fn in ((s, unguarded(s.fn)) for s in specs)
             }
     with np.errstate(all="ignore"):
         point = {s.name: np.asarray(s.fn(gc.weighted, gc.labelled), float) for s in specs}
