@@ -585,6 +585,28 @@ def csrf_key(token: str | None) -> bytes:
     return hmac.new(token.encode(), b"ethiclens form tokens", hashlib.sha256).digest()
 
 
+def _text_fields(form) -> dict:
+    """:meth:`Web.form_of`'s reading of a parsed form (its text values only)."""
+    data, too_long, files = {}, {}, []
+    for name, value in form.multi_items():
+        if not isinstance(value, str):
+            files.append(name)
+            continue
+        if len(value.encode()) > FIELD_BYTES:
+            too_long[name] = (
+                f"is {limit_text(len(value.encode()))} long, over this form's limit of "
+                f"{limit_text(FIELD_BYTES)} for a field. Fix: shorten it to at most "
+                f"{limit_text(FIELD_BYTES)}"
+            )
+        else:
+            data[name] = value
+    data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
+    data["too_long"] = too_long
+    data["repeated"] = repeated_name(form.multi_items())
+    data["file_field"] = files[0] if files else None
+    return data
+
+
 class Web:
     """The state of one application: settings, store, pool, templates and the CSRF secret."""
 
@@ -796,24 +818,10 @@ class Web:
         form = await request.form(
             max_files=MAX_FORM_FIELDS, max_fields=MAX_FORM_FIELDS, max_part_size=FORM_BYTES
         )
-        data, too_long, files = {}, {}, []
-        for name, value in form.multi_items():
-            if not isinstance(value, str):
-                files.append(name)
-                continue
-            if len(value.encode()) > FIELD_BYTES:
-                too_long[name] = (
-                    f"is {limit_text(len(value.encode()))} long, over this form's limit of "
-                    f"{limit_text(FIELD_BYTES)} for a field. Fix: shorten it to at most "
-                    f"{limit_text(FIELD_BYTES)}"
-                )
-            else:
-                data[name] = value
-        data["protected_list"] = [v for v in form.getlist("protected") if isinstance(v, str)]
-        data["too_long"] = too_long
-        data["repeated"] = repeated_name(form.multi_items())
-        data["file_field"] = files[0] if files else None
-        return data
+        try:
+            return _text_fields(form)
+        finally:  # a file part (always refused) read into a temporary file: closed, not left
+            await form.close()
 
     async def checked_form(
         self, request, *, inline: bool = False, labels: dict | None = None, link=None
