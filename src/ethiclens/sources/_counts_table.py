@@ -28,6 +28,7 @@ from .._checks import (
     decoded_bytes,
     each_kind,
     has_negative_zero,
+    iterable_kind,
     plain,
     type_refusal,
     unsigned_zero,
@@ -96,6 +97,7 @@ from ._rules import (
 )
 
 
+@argument_kinds(protected=iterable_kind("a list of protected columns", "e.g. ['race']"))
 def refuse_reserved(protected) -> None:
     """A protected attribute named like a counts-table column (``count``) is refused on every
     engine: the counting ones key their cells by those names. So is one whose name holds a URL

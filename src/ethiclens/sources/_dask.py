@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._checks import BYTES_LIKE
+from .._checks import BYTES_LIKE, argument_kinds, iterable_kind, kind_refusal
 from .._optional import (
     DASK_ADDRESS_FIX,
     check_scheduler_text,
@@ -144,6 +144,16 @@ def dask_counts(ddf, roles: Roles):
     return finish_counts(raw, roles, "dask", locator=_frame_types(ddf))
 
 
+def _dask_frame(value, name: str) -> None:
+    """An argument kind: a Dask DataFrame (told by its module: Dask is imported only here)."""
+    if not type(value).__module__.startswith("dask.") or not hasattr(value, "partitions"):
+        fix = "e.g. dd.from_pandas(frame, npartitions=2)"
+        raise kind_refusal(value, name, "must be a Dask DataFrame", fix)
+
+
+@argument_kinds(
+    ddf=_dask_frame, columns=iterable_kind("a list of column names", "e.g. ['y', 'race']")
+)
 def dask_as_built(ddf, columns) -> tuple:
     """(``ddf`` with the ``columns`` of its ``dd.from_pandas`` frames as those frames hold
     them, {column: {value: its first row's value}} of those columns): Dask turns an object

@@ -180,6 +180,10 @@ def _type_csv_numbers(frame: pd.DataFrame, columns: list) -> None:
             frame[col] = values
 
 
+@argument_kinds(
+    exc=instance_kind(EthicLensInputError, "a refusal", "e.g. the EthicLensInputError caught"),
+    target=path_kind(),
+)
 def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     """``exc``, a refusal of the rows :func:`read_rows` read from TARGET whose "first at row
     N" counts them from 0, naming that row by its file and line instead (the header is line 1;

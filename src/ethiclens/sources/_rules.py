@@ -46,6 +46,8 @@ from .._checks import (
     check_type,
     empty_fix,
     float_of_text,
+    instance_kind,
+    kind_refusal,
     long_label_mask,
     not_numbers,
 )
@@ -363,6 +365,20 @@ def missing_in_file_error(path, column: str, names) -> DataFileError:
 HIVE_DEFAULT = "__HIVE_DEFAULT_PARTITION__"
 
 
+def _files_layout(value, name: str) -> None:
+    """An argument kind: a target's files as the rule reads them (a :class:`FileLayout`)."""
+    if not all(hasattr(value, a) for a in ("files", "kind", "hive", "target")):
+        raise kind_refusal(value, name, "must be a FileLayout", "e.g. file_layout('d.csv')[1]")
+
+
+def _request_roles(value, name: str) -> None:
+    """An argument kind: the columns a request reads (a ``Roles``, the monitor's columns)."""
+    if not hasattr(value, "protected") or not (hasattr(value, "columns") or hasattr(value, "time")):
+        fix = "e.g. Roles(y_true='y', y_pred='pred', protected=['race'])"
+        raise kind_refusal(value, name, "must be the request's roles (a Roles)", fix)
+
+
+@argument_kinds(layout=_files_layout, roles=_request_roles)
 def refuse_hive_default(layout, roles) -> None:
     """A group (or label) column that is a folder key with a ``KEY=__HIVE_DEFAULT_PARTITION__``
     folder (Hive's name for a missing value) refused before any engine reads: its rows'
@@ -1117,11 +1133,29 @@ def refuse_as_audit(passed: list) -> None:
             ) from None
 
 
+def _counted_values(value, name: str) -> None:
+    """An argument kind: a database's counted keys in their rows' order (a list, an index)."""
+    if value is None or isinstance(value, str | bytes | set | frozenset | dict):
+        raise kind_refusal(value, name, "must be the counted values in order", "e.g. ['0', '1']")
+    if not hasattr(value, "__len__"):
+        raise kind_refusal(value, name, "must be the counted values in order", "e.g. ['0', '1']")
+
+
+@argument_kinds(
+    values=_counted_values,
+    column=instance_kind(str, "the column's name", "e.g. 'pred'"),
+    role=instance_kind(str, "the column's role", "e.g. 'y_pred'"),
+)
 def refuse_stray_counted(values, counts, column: str, role: str = Y_PRED) -> None:
     """Stray labels among counted ``values`` (a database's GROUP BY keys, ``counts`` rows
     each) refused in :func:`stray_labels_error`'s words, naming no row (a table has no line):
     how many rows hold them and the first such value, as a database's labels are refused."""
     uniques = list(values)
+    listed = isinstance(counts, list | tuple | np.ndarray | pd.Series)
+    if not listed or np.shape(counts) != (len(uniques),):  # one count a value, in order
+        fix = "e.g. counts.to_numpy() of the same GROUP BY"
+        problem = f"must be {len(uniques)} row counts, one a value"
+        raise kind_refusal(counts, "counts", problem, fix)
     if not stray_labels(uniques):
         return
     counts = np.asarray(counts)
