@@ -23,6 +23,7 @@ from .errors import (
     EthicLensInputError,
     _DatabaseFix,
     _number_as_typed,
+    plain_repr,
     plain_text,
     shortened_digits,
     shown_int,
@@ -716,15 +717,16 @@ def did_you_mean(value, choices) -> str:
         return apart
     if not isinstance(value, str):
         return ""
-    spaced = next((str(c) for c in choices if str(c) != value and str(c).strip() == value), None)
+    written = [(c, plain_text(c)) for c in choices]  # a column 10**5000 shortened, not raising
+    spaced = next((t for _, t in written if t != value and t.strip() == value), None)
     if spaced is not None:  # the option's text was stripped; the group keeps its spaces
         return (
             f'did you mean {spaced!r}? Spaces around a name are kept in double quotes: "{spaced}"; '
         )
-    same = next((str(c) for c in choices if str(c) != value and _same_number(value, c)), None)
+    same = next((t for _, t in written if t != value and _same_number(value, t)), None)
     if same is not None:  # '1.0' for a column writing 1: never the near miss '10'
         return f"did you mean {same!r} (the same number, as written there)? "
-    texts = {str(c).casefold(): c for c in choices}
+    texts = {t.casefold(): c for c, t in written}
     close = difflib.get_close_matches(value.casefold(), list(texts), n=1, cutoff=0.6)
     if not close:
         return ""
@@ -745,8 +747,8 @@ def _kind_words(value) -> str:
     if isinstance(value, (bool, np.bool_)):
         return f"the boolean {value}"
     if isinstance(value, (int, float, np.number)):
-        return f"the number {value}"
-    return f"the value {value!r}"
+        return f"the number {plain_text(value)}"
+    return f"the value {plain_repr(value)}"
 
 
 def _kind_apart(value, choices) -> str:
@@ -756,18 +758,11 @@ def _kind_apart(value, choices) -> str:
     array = hasattr(value, "__array__") and not isinstance(value, np.generic)
     if array or isinstance(value, (list, dict, set, tuple)):
         return ""
-    try:
-        written = str(value)
-    except ValueError:  # an int past Python's digit limit prints as no choice
-        return ""
+    written = plain_text(value)  # 10**5000 shortened, as every refusal shows it
     for choice in choices:
         if isinstance(choice, str) == isinstance(value, str):
             continue  # text for text (a typo), number for number (equal or not): not this
-        try:
-            same = str(choice) == written
-        except ValueError:
-            continue
-        if same:
+        if plain_text(choice) == written:
             return f"did you mean {_kind_words(choice)}, not {_kind_words(value)}? "
     return ""
 

@@ -1732,7 +1732,7 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     )
 
 
-def _data_row_header(names: list[str], source: str, col=None) -> str:
+def _data_row_header(names: list, source: str, col=None) -> str:
     """The start of the fix where ``names`` read as a data row, not column names: two or more
     of them numbers (UCI's adult.data, german.data and other files without a header row, whose
     first row ``39, State-gov, 77516, ...`` is taken for the header); else ``""``. Not where
@@ -1740,6 +1740,7 @@ def _data_row_header(names: list[str], source: str, col=None) -> str:
     ``'lable'`` in a real header of years ``2019, 2020, 2021``: a typo, not a missing header)."""
     from ._checks import did_you_mean, is_number_text
 
+    names = [plain_text(n) for n in names]  # a frame's names of any kind: 10**5000 shortened
     numbers = [n for n in names if is_number_text(n.strip())]
     asked = plain_text(col).strip() if col is not None else ""  # 10**5000: shortened
     if len(numbers) < 2 or is_number_text(asked) or (asked and did_you_mean(asked, names)):

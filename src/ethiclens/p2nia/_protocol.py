@@ -62,7 +62,7 @@ from .._checks import (
 from .._checks import check_seed as _check_seed
 from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
@@ -586,7 +586,7 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     column names are unique."""
     if not isinstance(data, pd.DataFrame):
         raise EthicLensInputError("the audit data must be a DataFrame", column="--data")
-    dupes = sorted({str(c) for c in data.columns[data.columns.duplicated()]})
+    dupes = sorted({plain_text(c) for c in data.columns[data.columns.duplicated()]})
     if dupes:
         raise EthicLensInputError(
             "columns repeated in the audit data",
@@ -632,11 +632,11 @@ def _not_in_data(request: AuditRequest, col, columns) -> EthicLensInputError:
     fix = use_one_of(col, columns, 15)
     if col == request.protected and col.strip() in columns:  # a request of old
         fix = f"ask the auditor to request again with --protected {col.strip()!r}"
-    elif col == request.protected and col in map(str, columns):  # 0, not '0'
+    elif col == request.protected and col in map(plain_text, columns):  # 0, not '0'
         fix = "name the data's columns as text, as a request names them: "
         fix += "data.columns = data.columns.astype(str)"
     else:  # a file without a header row: its first row read as the names
-        fix = _data_row_header([str(c) for c in columns], "the audit data", col) + (
+        fix = _data_row_header(list(columns), "the audit data", col) + (
             _protected_fix(col, columns) if file else fix
         )
     if file:
@@ -1323,7 +1323,9 @@ def check_digests(rel: Release) -> None:
         what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
     elif table != (rows or m.get("sha256")):
         now = _column_digests(rel.table)
-        cols = sorted(str(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c))
+        cols = sorted(
+            plain_text(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c)
+        )
         what = f"its column(s) {cols}" if manifest and cols else "its table"
         file, digest = TABLE, "sha256"
     else:

@@ -280,7 +280,7 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             raise EthicLensInputError(
                 "not in the audit data",
                 column=col,
-                fix=_data_row_header([str(c) for c in rows.columns], "the audit data", col)
+                fix=_data_row_header(list(rows.columns), "the audit data", col)
                 + use_one_of(col, rows.columns, 15),
             )
         values = rows[col]
