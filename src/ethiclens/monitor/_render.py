@@ -22,6 +22,7 @@ from decimal import Decimal
 from itertools import groupby
 from operator import itemgetter
 
+from .._checks import argument_kinds, each_kind, instance_kind
 from .._secrets import mask_secrets
 from .._text import (
     beside,
@@ -44,6 +45,21 @@ from ._report import (
     gate_keys,
     sequence_text,
 )
+
+# the report's parts the exported renderers read (a report JSON's dicts), declared once: a
+# wrong kind (None, a set, text) refused naming the argument, never a TypeError from inside
+_DOC = instance_kind(dict, "the monitor's report (a dict)", "e.g. json.load(open('m.json'))")
+_COMPARISON = instance_kind(
+    dict, "one of the report's comparisons (a dict)", "e.g. report['comparisons'][0]"
+)
+_COMPARISONS = each_kind(
+    _COMPARISON,
+    "the report's comparisons (a list of dicts)",
+    "e.g. report['comparisons']",
+    empty=True,
+)
+_REQUEST = instance_kind(dict, "the report's request (a dict)", "e.g. report['request']")
+_RUN = instance_kind(dict, "the report's run (a dict)", "e.g. report['run']", optional=True)
 
 
 def level_text(alpha: float) -> str:
@@ -93,6 +109,7 @@ _WEIGHTING = {
 }
 
 
+@argument_kinds(request=_REQUEST, run=_RUN)
 def request_lines(request: dict, run: dict | None = None) -> list[str]:
     """The weighting, the baseline, the positive label, the bins and the group edits of the
     request, stated as the audit states them (the baseline target's rows: this run's count,
@@ -134,6 +151,7 @@ def _baseline_lines(request: dict, counted: dict | None) -> list[str]:
     return []
 
 
+@argument_kinds(doc=_DOC)
 def baseline_pending_text(doc: dict) -> str | None:
     """Why a report of ``--baseline-windows K`` or ``--baseline-period`` has no baseline test
     yet: the baseline is still being pooled (or its period lies after every window), so its
@@ -238,6 +256,7 @@ def _comparison_lines(c: dict, request: dict, alpha: float) -> list[str]:
     return lines
 
 
+@argument_kinds(comparison=_COMPARISON)
 def absent_text(comparison: dict) -> str | None:
     """``B has no rows in window 7 (ONE_GROUP)``: the group (or the reference) without rows in
     the comparison's last windows, which the latest estimates (an earlier window's) do not
@@ -258,6 +277,7 @@ def absent_text(comparison: dict) -> str | None:
     return ", ".join(said) + " (ONE_GROUP)"
 
 
+@argument_kinds(comparison=_COMPARISON)
 def untested_text(comparison: dict) -> str | None:
     """``DI vs baseline: not tested: cannot compare: the baseline (--baseline-target) selected
     no one in either group, ...``: the baseline DI test a comparison has not, since its
@@ -298,6 +318,7 @@ def _one_line(text: str) -> str:
 _DRAWING = threading.Lock()
 
 
+@argument_kinds(doc=_DOC, comparison=_COMPARISON)
 def trend_png(doc: dict, comparison: dict) -> bytes:
     """One comparison's trend: DI and the TPR/FPR gaps per window with intervals, the
     confidence sequence bands, the policy band, and alarm markers; the e-values below.
@@ -540,6 +561,7 @@ def _metric_text(comparison: dict, metric: str, edges: tuple) -> str:
     return f"{LABELS[metric]} {shown}; {sequence}"
 
 
+@argument_kinds(doc=_DOC, comparison=_COMPARISON)
 def trend_text(doc: dict, comparison: dict) -> str:
     """What :func:`trend_png` draws, in words (its "Chart as text"): the windows, each
     plotted metric against its policy band, each test's e-value against its threshold and
@@ -642,12 +664,14 @@ def _shown_request(request: dict) -> str:
 MAX_PLOTS = 60
 
 
+@argument_kinds(comparisons=_COMPARISONS)
 def has_baseline_tests(comparisons: list[dict]) -> bool:
     """Whether any comparison of a monitor report runs a baseline test, which alarms at 2/alpha
     (every face that states the alarm level says so beside 1/alpha)."""
     return any(t.startswith("baseline_") for c in comparisons for t in c["tests"])
 
 
+@argument_kinds(comparisons=_COMPARISONS)
 def plotted_comparisons(comparisons: list[dict]) -> set[int]:
     """The comparisons (by index) whose trend is drawn: all, or the ``MAX_PLOTS`` that alarm
     first, then those with the largest e-value (the dashboard's and the web page's choice)."""
