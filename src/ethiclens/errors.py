@@ -153,6 +153,14 @@ class _Repr(reprlib.Repr):
         # line is shown; not the 100.0 it was read as (a float's text only where str() differs)
         return _typed_text(x.yaml_text)
 
+    def repr_DataFrame(self, x, level):  # noqa: N802 (reprlib's name: pandas', polars', ...)
+        # a frame by its kind and shape, never its repr ("Empty DataFrame Columns: [] Index:
+        # []" or a table's first rows run onto one line); a lazy frame's unknown rows unsaid
+        shape = getattr(x, "shape", None)
+        if isinstance(shape, tuple) and len(shape) == 2 and all(type(n) is int for n in shape):
+            return f"a DataFrame of {_count(shape[0], 'row')} × {_count(shape[1], 'column')}"
+        return "a DataFrame"
+
     def repr_instance(self, x, level):  # a Series, frame or array: on one line, as a list
         if isinstance(x, str):  # a str's subclass: masked whole, then cut, as a str
             return self.repr_str(str(x), level)
@@ -166,6 +174,11 @@ class _Repr(reprlib.Repr):
         if "\n" in text and callable(getattr(x, "tolist", None)):
             text = self.repr1(x.tolist(), level)
         return " ".join(text.split()) if "\n" in text else text
+
+
+def _count(n: int, noun: str) -> str:
+    """``n`` ``noun``s: '1 row', '2,000 rows'."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
 
 
 _REPR = _Repr()
