@@ -1,8 +1,10 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
+from .._checks import argument_kinds, instance_kind
 from .._optional import lazy_names
-from .._text import read_group, typed_group
+from .._text import read_group as _read_group
+from .._text import typed_group
 from ._parse import (
     attribute_names,
     edit_attribute,
@@ -42,6 +44,12 @@ from ._spec import (
     spec_schema,
     target_key,
 )
+
+# the exported group reader guarded (a notebook's None, bytes or number refused by name); the
+# spec's own parsers call _text's with the text they cut
+read_group = argument_kinds(
+    text=instance_kind(str, "a group's name as typed (text)", "e.g. '\"F \"'")
+)(_read_group)
 
 # Loaded on first use, so that the CLI's --help (which reads the fields above) stays cheap.
 _LAZY = {

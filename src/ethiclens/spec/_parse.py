@@ -6,19 +6,24 @@ these on a command line (and may type them in a config file); the spec stores th
 
 from __future__ import annotations
 
-from .._checks import argument_kinds, empty_fix, instance_kind
+from .._checks import argument_kinds, empty_fix, instance_kind, iterable_kind
 from .._text import prints_blank, read_group
 from ..errors import EthicLensInputError, flag_texts
 from ._spec import _refused
 
+# the text a group edit's parts are read from (a --merge-groups value, a group's name)
+_TEXT = instance_kind(str, "text", "e.g. 'a,b:ab'")
+_COLUMNS = iterable_kind("a list of column names", "e.g. ['race']")
 
+
+@argument_kinds(cols=_COLUMNS)
 def refuse_blank_columns(cols) -> None:
     """A protected column of the data whose name prints as nothing (' ', a zero-width space,
     U+3164: matched whole by :func:`parse_protected`) refused by its column, in one set of
     words on every engine (the counting ones and pandas) and face reading the data's columns:
     every report would head its groups with a name that prints as nothing."""
     for col in cols:
-        if prints_blank(col):
+        if isinstance(col, str) and prints_blank(col):  # a frame's column 0 prints
             raise EthicLensInputError(
                 "an attribute's name must not be empty (it prints as nothing)",
                 column=col,
@@ -61,6 +66,7 @@ def parse_protected(values, columns=None):
     return cols, refs
 
 
+@argument_kinds(protected=_COLUMNS)
 def attribute_names(protected) -> set[str]:
     """Every column name ``--protected`` values may stand for: ``age>=65=no`` is the column
     ``age>=65`` (reference ``no``), or ``age>`` (reference ``65=no``), or ``age>=65=no``."""
@@ -187,6 +193,7 @@ def parse_excludes(values, attributes=None) -> dict:
     return out
 
 
+@argument_kinds(text=_TEXT)
 def split_outside_brackets(text: str) -> list[str]:
     """``text`` split at its commas outside brackets, parentheses and double quotes, so that a
     bin's label (``[0, 30)``) or a quoted name stays one group: ``"[0, 30),[30, 50)"`` ->
@@ -210,6 +217,7 @@ def split_outside_brackets(text: str) -> list[str]:
     return [*parts, text[start:]]
 
 
+@argument_kinds(name=_TEXT)
 def unquoted(name: str) -> str:
     """A group name as written: stripped of spaces around it, or, in double quotes, exactly
     what the quotes hold (its commas, and spaces around it: ``" Female"``)."""
@@ -217,6 +225,7 @@ def unquoted(name: str) -> str:
     return name[1:-1] if len(name) >= 2 and name[0] == name[-1] == '"' else name
 
 
+@argument_kinds(rest=_TEXT)
 def merge_parts(rest: str) -> tuple[str, str, str]:
     """A merge's ``A,B:NEW`` split at its last ":" outside double quotes, as
     ``str.rpartition``: a name in double quotes may hold ":" (``a,b:"n: e"`` -> ``('a,b', ':',

@@ -34,6 +34,7 @@ from .._checks import (
     ROLE_NAMES,
     SKLEARN_SEED_LIMIT,
     LongInteger,
+    argument_kinds,
     beyond_text_limit,
     check_count,
     check_di_threshold,
@@ -45,6 +46,7 @@ from .._checks import (
     empty_fix,
     float_items,
     is_number_text,
+    kind_refusal,
     names_words,
     pass_item_fix,
     printed_float,
@@ -888,6 +890,14 @@ def _mask_model_texts(data: dict) -> None:
             model[key] = mask_secrets(model[key])
 
 
+def _request_kind(value, name: str) -> None:
+    """An argument kind: an :class:`AuditSpec` or the dict a report recorded of one."""
+    if not isinstance(value, AuditSpec | dict):
+        fix = "e.g. AuditSpec.from_file('audit.yaml'), or a report's run['spec']"
+        raise kind_refusal(value, name, "must be an AuditSpec or its recorded dict", fix)
+
+
+@argument_kinds(spec=_request_kind)
 def recorded_request(spec) -> dict:
     """The request as a report records it (``run.spec`` of the JSON, the YAML of the HTML's run
     record): the spec (an ``AuditSpec`` or a recorded dict) without its outputs, the database
