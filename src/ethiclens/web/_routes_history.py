@@ -267,15 +267,15 @@ def _fingerprint_text(fingerprint: str | None) -> str:
 def _interval(metric: dict | None, edges=()) -> str:
     """'0.812 [0.700, 0.930]'; an unbounded DI (its reference never selected) as '— [23.000,
     ∞)': its lower bound is the evidence. ``edges``: the thresholds the audit's policy judged
-    it against (``report.policy_edges``), so a bound beside one prints on its side of it, as
-    the report does ('[0.1004, 0.212]' against EO's 0.10, not '[0.100, …]')."""
+    it against (``report.policy_edges``), so the value and a bound beside one print on its
+    side of it, as the report does ('0.7996', '[0.1004, 0.212]' against 0.80 and EO's 0.10)."""
     from ..report import format_number
 
     metric = metric or {}
     value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
     if value is None and low is None:
         return "—"
-    text = format_number(value)
+    text = format_number(value, edges=edges)
     if low is not None:
         shown = "∞)" if high is None else f"{format_number(high, edges=edges)}]"
         text += f" [{format_number(low, edges=edges)}, {shown}"
