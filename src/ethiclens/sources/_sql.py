@@ -537,16 +537,29 @@ def _is_catalog(schema: str | None, name: str) -> bool:
     return name.lower().startswith("pg_")
 
 
-def _refuse_catalog_table(table: str | None, backend: str) -> None:
+def _refuse_catalog_table(table: str | None, backend: str, url=None) -> None:
     """Refuse a ``--table`` (``schema.name``) of PostgreSQL's system catalogs (``backend``:
-    ``postgresql`` or sqlglot's ``postgres``; another database's names are its own): the
-    ``pg_catalog`` and ``information_schema`` schemas, and an unqualified ``pg_*`` name, hold
-    role password hashes, user mappings' passwords and server state, never predictions."""
-    if table is None or backend not in ("postgresql", "postgres"):
+    ``postgresql`` or sqlglot's ``postgres``): the ``pg_catalog`` and ``information_schema``
+    schemas, and an unqualified ``pg_*`` name, hold role password hashes, user mappings'
+    passwords and server state, never predictions. On SQLite, a table of its facts
+    (``pragma_database_list``: the file's path, ``dbstat``, ``sqlite_dbpage``) as a query
+    reading it is refused, unless the database ``url`` has its own table of that name in main
+    (which SQLite reads first). ``sqlite_master`` (the database's own tables) is read."""
+    if table is None:
         return
     *schema, name = str(table).split(".")
-    if _is_catalog(schema[-1] if schema else None, name):
-        raise _catalog_error("--table", "the table", table)
+    if backend in ("postgresql", "postgres"):
+        if _is_catalog(schema[-1] if schema else None, name):
+            raise _catalog_error("--table", "the table", table)
+    elif backend == "sqlite" and _sqlite_fact(name.lower(), called=False):
+        if schema in ([], ["main"]) and url is not None and name.lower() in _own_tables(url):
+            return
+        raise EthicLensInputError(
+            f"the table is {name}: {_SQLITE_REASON}",
+            column="--table",
+            value=table,
+            fix="name the table or view holding the predictions",
+        )
 
 
 def _catalog_error(column: str, what: str, value: str) -> EthicLensInputError:
@@ -1144,7 +1157,7 @@ def sql_source(table: str | None, query: str | None, backend: str, *, url=None) 
         )
     try:  # a Python caller's arguments, in their names (the audit's checks name flags)
         _check_source_text(table, query)
-        _refuse_catalog_table(table, backend)
+        _refuse_catalog_table(table, backend, url)
         if url is not None and table is not None and "." in table:
             sa = require("sqlalchemy", extra="sql")
             engine = _engine(sa, url)
@@ -1182,7 +1195,7 @@ def _source(table, query, dialect, url=None) -> str:
     # "schema.table" is two quoted identifiers; a table whose own name holds a dot is found by
     # that name first (_table_parts), once connected.
     if table is not None:
-        _refuse_catalog_table(table, dialect)
+        _refuse_catalog_table(table, dialect, url)
         return ".".join(quote(part) for part in table.split("."))
     try:
         return f"({read_only_query(query, dialect)}) AS ethiclens_src"
