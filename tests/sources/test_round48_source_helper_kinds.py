@@ -4,16 +4,19 @@ with Python's TypeError/AttributeError/IndexError; each refuses naming the argum
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 from ethiclens.errors import EthicLensInputError
 from ethiclens.sources import (
     Roles,
+    as_pandas_reads,
     dask_as_built,
     name_rows,
     refuse_hive_default,
     refuse_reserved,
     refuse_stray_counted,
+    row_place,
 )
 from ethiclens.sources._rules import FileLayout
 
@@ -43,6 +46,11 @@ REFUSAL = EthicLensInputError("bad", column="y")
         (lambda: name_rows(None, "d.csv"), "exc"),
         (lambda: name_rows(REFUSAL, None), "target"),
         (lambda: name_rows(REFUSAL, b"d.csv"), "target"),
+        (lambda: as_pandas_reads(None, pa.string()), "values"),
+        (lambda: as_pandas_reads(["a"], "string"), "file_type"),
+        (lambda: row_place(None, 0, "csv"), "path"),
+        (lambda: row_place("d.csv", None, "csv"), "index"),
+        (lambda: row_place("d.csv", 0, None), "kind"),
     ],
 )
 def test_a_wrong_kind_is_refused_naming_the_argument(call, name):
@@ -61,3 +69,5 @@ def test_right_kinds_answer_as_before(tmp_path):
     refuse_hive_default(LAYOUT, ROLES)
     (tmp_path / "d.csv").write_text("y,p,g\n1,0,a\n")
     assert name_rows(REFUSAL, tmp_path / "d.csv").column == "y"
+    assert row_place(tmp_path / "d.csv", np.int64(0), "csv") == "d.csv line 2"
+    assert as_pandas_reads(pa.array(["a"]), pa.string()).tolist() == ["a"]

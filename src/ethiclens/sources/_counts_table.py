@@ -28,6 +28,7 @@ from .._checks import (
     decoded_bytes,
     each_kind,
     has_negative_zero,
+    instance_kind,
     iterable_kind,
     plain,
     type_refusal,
@@ -380,6 +381,10 @@ def parquet_key_types(files, columns) -> dict:
     return types
 
 
+@argument_kinds(
+    values=iterable_kind("a column's values (an Arrow array or a list)", "e.g. table.column('g')"),
+    file_type=instance_kind(pa.DataType, "an Arrow type", "e.g. pa.string()"),
+)
 def as_pandas_reads(values, file_type) -> pd.Series:
     """An engine's key values of a Parquet column of ``file_type`` as ``pandas.read_parquet``
     gives them, so every engine's group label is pandas' ``str(value)``: a date (not a

@@ -50,6 +50,7 @@ from .._checks import (
     kind_refusal,
     long_label_mask,
     not_numbers,
+    whole_kind,
 )
 from .._optional import (  # the address rules experiments share
     _odd_character,
@@ -649,6 +650,11 @@ def no_rows_error(target) -> DataFileError:
 
 
 @argument_kinds(path=path_kind())
+@argument_kinds(
+    path=path_kind(),
+    index=whole_kind(0, fix="e.g. 0 (the first data row)"),
+    kind=instance_kind(str, "the file's kind", "e.g. 'csv' or 'parquet'"),
+)
 def row_place(path, index: int, kind: str) -> str | int:
     """Where data row ``index`` (0-based, as pandas reads the file) lies: ``FILE line L`` of a
     CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
