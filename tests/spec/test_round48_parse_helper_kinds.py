@@ -12,6 +12,7 @@ from ethiclens.spec import (
     read_group,
     recorded_request,
     refuse_blank_columns,
+    resolved_edits,
     split_outside_brackets,
     unquoted,
 )
@@ -25,6 +26,7 @@ CALLS = [
     (split_outside_brackets, "text"),
     (attribute_names, "protected"),
     (merge_parts, "rest"),
+    (lambda v: resolved_edits(v, ["g"]), "groups"),
 ]
 
 

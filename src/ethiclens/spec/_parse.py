@@ -113,6 +113,11 @@ def _edit_attribute(attr: str, attributes=None) -> str:
     return attr if attr in (attributes or ()) else unquoted(attr)
 
 
+@argument_kinds(
+    groups=instance_kind(
+        dict, "the group edits (a dict)", "e.g. {'merge': {'g': {'ab': ['a', 'b']}}}"
+    )
+)
 def resolved_edits(groups: dict, protected, columns=None) -> dict:
     """``groups`` (``{"exclude": ..., "merge": ..., "bins": ...}``: a spec's group edits, the
     monitor request's) with each ATTR kept whole as a ``--protected`` value typed it (``' g'``,
