@@ -288,7 +288,7 @@ REQUEST_FILE_CASES = [
     ("n", 10**12, "--n", "integer"),
     ("protected", ["sex"], "--protected", "column name"),
     ("format", "other/1", "--request", "not an EthicLens P2NIA request"),
-    ("colour", "blue", "--request", "unknown keys"),
+    ("colour", "blue", "", "unknown key. Fix: allowed keys: accounting, "),  # a key, r48
     ("track_budget", "yes", "--track-budget", "track_budget must be true or false"),
     ("epsilon", 1e-8, "--epsilon", "ε = 1e-08 is too small"),
     ("epsilon", 1e-300, "--epsilon", "cannot be inverted"),

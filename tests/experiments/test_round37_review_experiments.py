@@ -140,13 +140,13 @@ EXPECTED = {
         "give at least one, e.g. sizes=(250, 500, 1000, 2000, 5000)",
     ),
     "grid key": (
-        "key 'bogus': unknown key in grid file. Fix: allowed keys: ['attributes', "
-        "'datasets', 'epsilons', 'features', 'max_rows', 'seeds', 'train', 'trainer']",
+        "key 'bogus': unknown key in grid file. Fix: allowed keys: attributes, "
+        "datasets, epsilons, features, max_rows, seeds, train, trainer",
         "bogus",
         "key",
         None,
-        "allowed keys: ['attributes', 'datasets', 'epsilons', 'features', 'max_rows', "
-        "'seeds', 'train', 'trainer']",
+        "allowed keys: attributes, datasets, epsilons, features, max_rows, seeds, train, "
+        "trainer",
     ),
     "grid list": (
         "argument 'path': a grid file must be a mapping of keys. Fix: e.g. datasets: "

@@ -31,6 +31,7 @@ from .._checks import (
     epsilon_fix,
     float_items,
     is_number_text,
+    names_words,
     printed_float,
     underflow_words,
     underflows,
@@ -518,7 +519,7 @@ def read_grid(path, name: str, overrides: dict) -> SweepGrid:
     for key in raw:
         if key not in allowed:
             problem = "unknown key in grid file"
-            fix = did_you_mean(key, allowed) + f"allowed keys: {allowed}"
+            fix = did_you_mean(plain_text(key), allowed) + f"allowed keys: {names_words(allowed)}"
             raise EthicLensInputError(problem, column=key, kind="key", fix=fix)
     return SweepGrid(**{**raw, **overrides})
 

@@ -52,6 +52,7 @@ from .._checks import (
     is_number_text,
     is_zero_one,
     label_fix,
+    names_words,
     plain,
     refuse_missing,
     refuse_written_underflow,
@@ -62,7 +63,7 @@ from .._checks import (
 from .._checks import check_seed as _check_seed
 from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
-from ..errors import EthicLensInputError, plain_text
+from ..errors import EthicLensInputError, plain_repr, plain_text
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
@@ -1525,7 +1526,7 @@ def validate_request(
     that sets it, or, with ``source`` (where it was read from), the key in it (``epsilon in
     request``); ``in_file``: ``source`` is a request file, its key named as the audit's config
     file names one (``key 'epsilon': req.json: ...``)."""
-    body = _request_body(d, where)
+    body = _request_body(d, where, source if in_file else None)
     try:
         return _checked_fields(body)
     except EthicLensInputError as exc:
@@ -1671,9 +1672,10 @@ def _checked_fields(body: dict) -> dict:
     return fields
 
 
-def _request_body(d, where: str) -> dict:
+def _request_body(d, where: str, file=None) -> dict:
     """The request's fields without ``format``: a JSON object of the request format, with
-    known keys only and every required one."""
+    known keys only and every required one (``file``: the request file read, whose one
+    unknown key is named as the audit's config file names one)."""
     create = "create it with ethiclens p2nia request"
     refused = partial(_refused, column=where)
     if not isinstance(d, dict):
@@ -1692,26 +1694,37 @@ def _request_body(d, where: str) -> dict:
             written,
         )
     body = {k: v for k, v in d.items() if k != "format"}
-    unknown = sorted(set(body) - REQUEST_KEYS, key=str)  # a dict may mix 1 and "epsilom"
+    unknown = sorted(set(body) - REQUEST_KEYS, key=plain_text)  # 1 and "epsilom"; 10**5000
     if unknown:
-        raise refused(f"unknown keys {unknown}", _near_keys(unknown) + _ALLOWED_KEYS)
+        raise _unknown_keys(unknown, where, file)
     missing = sorted(REQUEST_REQUIRED - set(body))
     if missing:
-        raise refused(f"required keys {missing} are missing", create)
+        raise refused(f"required keys are missing: {names_words(missing)}", create)
     return body
 
 
-_ALLOWED_KEYS = f"allowed keys: {sorted(REQUEST_KEYS)}"
+_ALLOWED_KEYS = f"allowed keys: {names_words(sorted(REQUEST_KEYS))}"
+
+
+def _unknown_keys(unknown: list, where: str, file) -> EthicLensInputError:
+    """The refusal of a request's unknown keys, listed as every refusal lists names (never a
+    Python list); a request file's one unknown key named as the audit's config file names one
+    (``key 'epsilom': req.json: unknown key``, as its other keys are: ``_as_key``)."""
+    fix = _near_keys(unknown) + _ALLOWED_KEYS
+    if file is not None and len(unknown) == 1:
+        problem = _file_words(file, "unknown key")
+        return EthicLensInputError(problem, column=plain_text(unknown[0]), kind="key", fix=fix)
+    return _refused(f"unknown keys {names_words(unknown)}", fix, column=where)
 
 
 def _near_keys(unknown: list) -> str:
     """Each unknown key's near miss among the request's keys (``did you mean 'epsilon'? ``,
     the audit config's and the grid file's words), each named where several are unknown."""
-    near = {k: did_you_mean(str(k), sorted(REQUEST_KEYS)) for k in unknown}
+    near = {k: did_you_mean(plain_text(k), sorted(REQUEST_KEYS)) for k in unknown}
     near = {k: hint for k, hint in near.items() if hint}
     if len(unknown) == 1 or not near:
         return "".join(near.values())
-    return "".join(f"{k!r}: {hint}" for k, hint in near.items())
+    return "".join(f"{plain_repr(k)}: {hint}" for k, hint in near.items())
 
 
 def _newer_format(written, known: str) -> bool:
