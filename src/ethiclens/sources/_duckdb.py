@@ -10,6 +10,7 @@ import collections
 import functools
 import glob
 import hashlib
+import numbers
 import os
 import re
 import threading
@@ -19,7 +20,14 @@ from pathlib import Path
 
 import pandas as pd
 
-from .._checks import MAX_WORKERS, argument_kinds, check_count, each_kind
+from .._checks import (
+    MAX_WORKERS,
+    argument_kinds,
+    check_count,
+    each_kind,
+    instance_kind,
+    kind_refusal,
+)
 from .._optional import require
 from .._text import is_utf8, one_line
 from ..errors import DataFileError, EthicLensInputError
@@ -925,7 +933,19 @@ def _counting_sql(source: str, roles: Roles, text: bool, by_file: bool) -> str:
     return f"SELECT {', '.join(sel)} FROM {source} AS src GROUP BY {', '.join(keys)}"
 
 
-@argument_kinds(csv_files=_FILES)
+def _counted_kind(value, name: str) -> None:
+    """An argument kind: what DuckDB counted (a path, a glob, a DataFrame), never None, a
+    number, bytes or a set (a 10**5000 raised Python's int-to-text error from the message)."""
+    if value is None or isinstance(value, (numbers.Number, bytes, set, frozenset)):
+        fix = "e.g. 'data.csv', the file, folder or glob counted"
+        raise kind_refusal(value, name, "must be what was counted (a path or a DataFrame)", fix)
+
+
+@argument_kinds(
+    exc=instance_kind(BaseException, "the error DuckDB raised", "e.g. the duckdb.Error caught"),
+    target=_counted_kind,
+    csv_files=_FILES,
+)
 def duckdb_failure(exc, target: str, csv_files=()) -> EthicLensInputError:
     """DuckDB's error as every engine's message: a CSV row with surplus fields or a value that
     is not a number named with its line; otherwise DuckDB's first line."""

@@ -139,6 +139,7 @@ def record_engine(table: pd.DataFrame, engine: str) -> pd.DataFrame:
     return table
 
 
+@argument_kinds(engine=instance_kind(str, "an engine's name (text)", "e.g. 'dask' or 'spark'"))
 def check_scheduler(engine: str, scheduler: str | None) -> None:
     """``--scheduler`` is the Dask scheduler or the Spark master: refused with another engine
     (``sql``: a database, which counts where it is). A blank one is refused first, in every
@@ -658,7 +659,11 @@ def no_rows_error(target) -> DataFileError:
 def row_place(path, index: int, kind: str) -> str | int:
     """Where data row ``index`` (0-based, as pandas reads the file) lies: ``FILE line L`` of a
     CSV file, ``FILE row R`` of a Parquet one (:func:`file_line`). Past the file's last row:
-    its number of rows."""
+    its number of rows. A file that is not there is refused as every reader refuses it."""
+    try:  # never os's FileNotFoundError from the line count
+        refuse_missing(path)
+    except DataFileError as exc:
+        raise DataFileError(exc.problem, column="path", kind="argument", fix=exc.fix) from None
     return _file_place(path, Path(path).name, index, kind)
 
 

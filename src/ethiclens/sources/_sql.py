@@ -53,7 +53,7 @@ from .._secrets import (
     url_text,
 )
 from .._text import one_line, prints_blank
-from ..errors import EmptyInputError, EthicLensInputError
+from ..errors import EmptyInputError, EthicLensInputError, plain_text
 from ._counts_table import Roles, finish_counts, group_by_sql, quote
 from ._names import COUNT, Y_PRED, Y_TRUE
 from ._rules import check_columns, first_distinct, text_kind, text_number
@@ -134,7 +134,8 @@ def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) ->
     """The database URL that environment variable ``name`` holds, as :func:`checked_db_url`
     returns it; an unset or empty variable is refused naming ``flag`` (the one message of the
     audit, the monitor and the web app)."""
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", str(name or "")):
+    # plain_text: a 10**5000 is refused as no name, never Python's int-to-text error
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", plain_text(name or "")):
         raise EthicLensInputError(
             "is not an environment variable's name",
             column=flag,
