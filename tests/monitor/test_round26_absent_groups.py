@@ -59,7 +59,7 @@ def test_a_merged_group_absent_from_the_first_batch_is_merged_when_it_comes(tmp_
     rc, text, _ = _run(capsys, tmp_path, first, *flags)
     assert rc == 0, text
     assert "the group 'Asian' of race has no rows in this batch" in text, text
-    assert "this batch's groups: ['Black', 'White']" in text
+    assert "this batch's groups: Black, White" in text
     rc, text, doc = _run(capsys, tmp_path, rest, *flags)
     assert rc == 0, text
     groups = {c["group"] for c in doc["comparisons"]} | {c["reference"] for c in doc["comparisons"]}

@@ -722,7 +722,8 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
             "the predictions alike, so both must write it the same way",
             column=column,
             value=pos_label,
-            fix=f"this column holds {sorted(map(str, series.unique()))[:10]}: use one of them "
+            fix=f"this column holds {names_words(sorted(map(str, series.unique()))[:10])}: use one "
+            "of them "
             "if the other column writes it the same way; if the two write it differently "
             "(labels yes/no, predictions 1/0), recode one column to the other's values "
             "(pandas: .map({'yes': 1, 'no': 0})) and name that value",

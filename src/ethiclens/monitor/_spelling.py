@@ -35,7 +35,7 @@ from decimal import Decimal
 
 import pandas as pd
 
-from .._checks import did_you_mean
+from .._checks import did_you_mean, names_words
 from .._text import as_seen
 from ..errors import EthicLensInputError
 from ._edits import edited_groups, refuse_look_alike
@@ -276,9 +276,10 @@ def absent_notes(table: pd.DataFrame, request, known: dict) -> list[str]:
     notes = []
     ref = request.attributes()[1]
     for col in request.roles().protected:
-        seen = f"this batch's groups: {sorted({str(v) for v in pd.unique(table[col])})[:20]}"
+        groups = sorted({str(v) for v in pd.unique(table[col])})[:20]
+        seen = f"this batch's groups: {names_words(groups)}"
         if known.get(col):
-            seen += f"; the store's: {sorted(map(str, known[col]))[:20]}"
+            seen += f"; the store's: {names_words(sorted(map(str, known[col]))[:20])}"
         for g in _absent(table, request, col, slips=bool(known)):
             if g in (known.get(col) or []) and g != ref.get(col):
                 continue
