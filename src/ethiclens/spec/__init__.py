@@ -1,10 +1,10 @@
 """One request for every face: ``AuditSpec`` (target, roles, group edits, policy, model card,
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
-from .._checks import argument_kinds, instance_kind
+from .._checks import argument_kinds, instance_kind, kind_refusal
 from .._optional import lazy_names
 from .._text import read_group as _read_group
-from .._text import typed_group
+from .._text import typed_group as _typed_group
 from ._parse import (
     attribute_names,
     edit_attribute,
@@ -50,6 +50,22 @@ from ._spec import (
 read_group = argument_kinds(
     text=instance_kind(str, "a group's name as typed (text)", "e.g. '\"F \"'")
 )(_read_group)
+
+
+def _group_name_kind(value, name: str) -> None:
+    """An argument kind: a group's name Python can write as text (a whole number past its
+    4,300-digit limit raised 'Exceeds the limit' from inside; _text imports nothing of ours
+    to shorten it)."""
+    try:
+        str(value)
+    except ValueError:
+        problem = "must be a group's name that prints (text, or a number under 4,300 digits)"
+        raise kind_refusal(
+            value, name, problem, "e.g. 'F', or the group as the data holds it"
+        ) from None
+
+
+typed_group = argument_kinds(name=_group_name_kind)(_typed_group)
 
 # Loaded on first use, so that the CLI's --help (which reads the fields above) stays cheap.
 _LAZY = {

@@ -112,6 +112,7 @@ def replaced_table_or_query(section, given: dict) -> list[tuple[str, object, str
     return replaced
 
 
+@argument_kinds(config=_PATH)
 def checked_spec_file(config) -> dict:
     """The data of the spec file ``config``, validated on its own as ``--config`` alone is
     (every key: schema, ranges, choices, two targets): a flag on top replaces a value, it

@@ -10,7 +10,7 @@ import os
 import sys
 from dataclasses import fields
 
-from .._checks import argument_kinds
+from .._checks import argument_kinds, instance_kind
 from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ._spec import AuditSpec, _refused, method_named, refuse_not_spec
@@ -157,6 +157,11 @@ def _not_written(failed) -> EthicLensInputError:
     )
 
 
+@argument_kinds(
+    path=instance_kind((str, os.PathLike), "the output's path", "e.g. 'report.html'"),
+    exc=instance_kind(BaseException, "the error the writer raised", "e.g. the OSError caught"),
+    flag=instance_kind(str, "the output's option", "e.g. '--html'"),
+)
 def output_not_written(
     path, exc: Exception, flag: str, *, kept: str = "every other output was", report: str = ""
 ) -> EthicLensInputError:

@@ -385,6 +385,7 @@ def _utf8_files(target: str) -> bool:
         return True
 
 
+@argument_kinds(engine=instance_kind(str, "an engine's name (text)", "e.g. 'auto' or 'duckdb'"))
 def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
     """An engine named beside a database (``flag``: how the database was given) is refused on
     every face: the engines read files; the database counts itself."""
