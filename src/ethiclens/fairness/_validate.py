@@ -722,13 +722,23 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
             "the predictions alike, so both must write it the same way",
             column=column,
             value=pos_label,
-            fix=f"this column holds {names_words(sorted(map(str, series.unique()))[:10])}: use one "
-            "of them "
-            "if the other column writes it the same way; if the two write it differently "
-            "(labels yes/no, predictions 1/0), recode one column to the other's values "
-            "(pandas: .map({'yes': 1, 'no': 0})) and name that value",
+            fix=_absent_fix(names_words(sorted(map(str, series.unique()))[:10])),
         )
     return hits
+
+
+def _absent_fix(values: str) -> FaceFix:
+    """The fix of a pos_label a column of ``values`` (as words) never holds: one of them, or
+    the two columns recoded alike: in pandas in Python, in the file on the command line."""
+    said = (
+        f"this column holds {values}: use one of them if the other column writes it the same "
+        "way; if the two write it differently (labels yes/no, predictions 1/0), recode one "
+        "column to the other's values"
+    )
+    return FaceFix(
+        f"{said} (pandas: .map({{'yes': 1, 'no': 0}})) and name that value",
+        f"{said} in the file and name that value",
+    )
 
 
 def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, pos_label):
