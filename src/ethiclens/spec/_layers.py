@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from .._checks import argument_kinds, instance_kind
+from .._checks import argument_kinds, instance_kind, kind_refusal
 from ..errors import EthicLensInputError
 from ..io import path_kind
 from ._parse import parse_protected
@@ -26,6 +26,23 @@ def _config_kind(value, name: str) -> None:
 
 
 _CONFIG = _config_kind
+
+
+def _note_kind(value, name: str) -> None:
+    """An argument kind: a value a note writes, as a config file holds it (text, a number,
+    true/false, null, lists and mappings of them), written as JSON: a set, bytes or a whole
+    number past Python's 4,300-digit limit raised json's TypeError or the int-to-text error."""
+    if isinstance(value, str):
+        return
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        problem = "must be a config value (text, a number under 4,300 digits, true/false, None, "
+        problem += "a list or dict of them)"
+        raise kind_refusal(value, name, problem, "e.g. 500, 'g' or ['a', 'b']") from None
+
+
+_NOTE = _note_kind
 _UPDATES = instance_kind(dict, "a dict of spec path -> value", "e.g. {'roles.y_pred': ['p']}")
 _BY = instance_kind(dict, "a dict of spec path -> the option that gave it", "e.g. {}")
 _TYPED = instance_kind(dict, "a dict of spec path -> the text typed", "e.g. {}", optional=True)
@@ -136,6 +153,7 @@ def checked_spec_file(config) -> dict:
 @argument_kinds(
     path=instance_kind(str, "a spec path", "e.g. 'roles.protected'"),
     given=instance_kind(str, "the option's text", "e.g. 'g'"),
+    old=_NOTE,
     config=_CONFIG,
 )
 def override_note(path: str, old, given: str, config) -> str:
@@ -153,6 +171,7 @@ def override_note(path: str, old, given: str, config) -> str:
     return mask_secrets(f"note: {given} overrides {path} = {note_value(old)} from {config}")
 
 
+@argument_kinds(value=_NOTE)
 def note_value(value) -> str:
     """A value in a one-line note or fix (a config's overrides, the monitor's "another
     request"): text as it is, quoted with its escapes when it holds a line break or another

@@ -45,6 +45,7 @@ from .._checks import (
     did_you_mean,
     empty_fix,
     float_items,
+    instance_kind,
     is_number_text,
     kind_refusal,
     names_words,
@@ -943,6 +944,11 @@ def _section_values(name: str, values) -> dict:
     raise _argument_error(problem, name, f"e.g. spec.replace({name}={{{example!r}: ...}})", values)
 
 
+@argument_kinds(
+    target=instance_kind(
+        (str, os.PathLike), "the target (a path or a dataset's name)", "e.g. 'adult'"
+    )
+)
 def target_key(target: str, as_path: bool = False) -> str:
     """``dataset`` for a registered benchmark name, else ``file``. A registered name that is
     also an existing path is the file when written as one (``./compas``, ``data/adult.csv``,
