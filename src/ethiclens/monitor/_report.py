@@ -5,9 +5,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import numbers
 import sys
 from dataclasses import dataclass, field
 
+from .._checks import argument_kinds, kind_refusal
 from .._text import one_line, spaced_key, spaced_name, threshold_text
 from ._store import Store
 
@@ -167,6 +169,21 @@ def e_value_of(log_e: float) -> float | None:
     return value if value >= sys.float_info.min else None
 
 
+def _log_kind(value, name: str) -> None:
+    """An argument kind: a real number a double holds, or None (undefined): a set raised
+    math's TypeError, a 10**5000 its OverflowError, from inside."""
+    if value is None:
+        return
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        try:
+            float(value)
+            return
+        except OverflowError:
+            pass
+    raise kind_refusal(value, name, "must be a number a float holds, or None", "e.g. 2.3")
+
+
+@argument_kinds(log_e=_log_kind, threshold=_log_kind)
 def e_value_text(log_e: float | None, threshold: float | None = None) -> str:
     """An e-value as every face shows it, from its log: ``3.2``, ``1.01e+304``, and beyond a
     double ``8.95e+2494`` (mantissa and exponent from log10 = log / ln 10). An undefined
