@@ -35,7 +35,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
-from .._secrets import mask_secrets
+from .._secrets import holds_secret, mask_secrets
 from .._text import as_seen, formatted_number_fix, printed_floats, prints_blank
 from ..errors import EthicLensInputError, FaceFix, plain_text, shortened_quotes
 from ..io import _first_not_one_value, _not_one_value_error, _Shown, refuse_password_names
@@ -1914,6 +1914,13 @@ def _check_merge(labels, attr, new, olds, used, merges) -> None:
             f"the merged group's new name has {len(new):,} characters; a group label has at "
             f"most {MAX_LABEL_CHARS}",
             "give the merged group a shorter name",
+            new,
+        )
+    if holds_secret(new):  # a group label like any other (_checks._refuse_secret_labels)
+        raise error(
+            "the merged group's new name holds a password or a secret key's value, which "
+            "EthicLens never writes into a report, counts table or config",
+            "give the merged group a plain name, e.g. Other",
             new,
         )
     if new in labels and new not in olds:
