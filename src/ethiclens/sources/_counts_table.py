@@ -491,7 +491,10 @@ def _groups_partly_gone(table: pd.DataFrame, small, attrs, kept: pd.DataFrame) -
 _META_KEY = b"ethiclens"
 
 
-@argument_kinds(path=path_kind())
+@argument_kinds(
+    path=path_kind(),
+    column=instance_kind(str, "the name its refusals give the path (text)", "e.g. '--counts'"),
+)
 def counts_format(path, column: str = "path") -> str:
     """``"parquet"`` or ``"csv"``, as the file's suffix says; any other suffix is refused, and
     a flag's ``-`` (standard output, as the command line's other outputs refuse it)."""
@@ -707,7 +710,10 @@ def _as_labels(table: pd.DataFrame, columns: list) -> pd.DataFrame:
     return out
 
 
-@argument_kinds(path=path_kind(WRITE_PATH_FIX))
+@argument_kinds(
+    path=path_kind(WRITE_PATH_FIX),
+    flag=instance_kind(str, "the option that gave the path (text)", "e.g. '--out'"),
+)
 def counts_outputs(path, flag: str = "--out") -> dict:
     """The files writing a counts table to ``path`` makes, by the flag that names them: the
     table and, beside a CSV, its metadata file (for ``ethiclens.io.check_outputs``)."""

@@ -130,6 +130,10 @@ def _holds_mask(url: str) -> bool:
     return user == MASK or MASK in secret_values(url)
 
 
+@argument_kinds(
+    flag=instance_kind(str, "the option that gave the name (text)", "e.g. '--db-env'"),
+    example=instance_kind(str, "an example URL (text)", "e.g. 'sqlite:///d.db'", optional=True),
+)
 def env_db_url(name: str, flag: str = "--db-env", example: str | None = None) -> str:
     """The database URL that environment variable ``name`` holds, as :func:`checked_db_url`
     returns it; an unset or empty variable is refused naming ``flag`` (the one message of the
