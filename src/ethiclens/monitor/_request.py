@@ -40,7 +40,7 @@ from .._checks import (
     names_words,
     use_one_of,
 )
-from .._secrets import mask_secrets
+from .._secrets import holds_secret, mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
 from ..io import _DatabaseFix, _one_pass
@@ -348,6 +348,14 @@ class MonitorRequest:
                     column="--protected",
                     value=item,
                     fix="e.g. --protected race or --protected race=White",
+                )
+            if sep and holds_secret(ref) and item not in names:  # kept in the store, the JSON
+                raise EthicLensInputError(  # as a group value so written is refused
+                    f"the reference group of {col!r} holds a password or a secret key's value, "
+                    "which EthicLens never writes into a report or a store",
+                    column="--protected",
+                    value=item,
+                    fix="name the reference group as the data writes it (plain group names)",
                 )
         cols, given = parse_protected(items, columns=names or None)
         refuse_blank_columns(cols)  # a column of the target named ' ', as the audit refuses it
