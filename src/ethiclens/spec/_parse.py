@@ -31,6 +31,7 @@ def refuse_blank_columns(cols) -> None:
             )
 
 
+@argument_kinds(columns=_COLUMNS)
 def parse_protected(values, columns=None):
     """``COL`` or ``COL=REFERENCE`` -> (columns, {column: reference}).
 
@@ -171,7 +172,9 @@ def _split_attribute(item: str, attributes) -> tuple[str, str, str]:
     return item.partition("=")
 
 
-@argument_kinds(item=instance_kind(str, "text (a group edit)", "e.g. 'race=a,b'"))
+@argument_kinds(
+    item=instance_kind(str, "text (a group edit)", "e.g. 'race=a,b'"), attributes=_COLUMNS
+)
 def edit_attribute(item: str, attributes=None) -> tuple[str, str, str]:
     """A group edit's line ``ATTR=REST`` as ``--exclude-group`` and ``--merge-groups`` read it
     -> (ATTR as typed, the attribute it names, REST): split as :func:`parse_excludes` splits
@@ -182,6 +185,7 @@ def edit_attribute(item: str, attributes=None) -> tuple[str, str, str]:
     return (attr, _edit_attribute(attr, attributes), rest) if sep else ("", "", item)
 
 
+@argument_kinds(attributes=_COLUMNS)
 def parse_excludes(values, attributes=None) -> dict:
     """``ATTR=GROUP`` (repeatable) -> ``{attr: [group, ...]}``; ``attributes``: the protected
     columns' names, where one may hold "=" (see :func:`attribute_names`)."""
@@ -250,6 +254,7 @@ def merge_parts(rest: str) -> tuple[str, str, str]:
     return (rest[:at], ":", rest[at + 1 :]) if at >= 0 else ("", "", rest)
 
 
+@argument_kinds(attributes=_COLUMNS)
 def parse_merges(values, attributes=None) -> dict:
     """``ATTR=A,B:NEW`` (repeatable) -> ``{attr: {new: [a, b, ...]}}``; a comma inside brackets
     or parentheses is part of its group's name (a bin's label: ``age=[0, 30),[30, 50):young``);
@@ -275,6 +280,7 @@ def parse_merges(values, attributes=None) -> dict:
     return out
 
 
+@argument_kinds(attributes=_COLUMNS)
 def parse_bins(values, attributes=None) -> dict:
     """``ATTR=E0,E1,...`` (repeatable) -> ``{attr: ["E0", "E1", ...]}`` (checked when loaded).
     No edge holds "=": ATTR ends at the last one (a column whose name holds "=", ``a=b=0,10``,

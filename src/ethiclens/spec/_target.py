@@ -385,7 +385,10 @@ def _utf8_files(target: str) -> bool:
         return True
 
 
-@argument_kinds(engine=instance_kind(str, "an engine's name (text)", "e.g. 'auto' or 'duckdb'"))
+@argument_kinds(
+    engine=instance_kind(str, "an engine's name (text)", "e.g. 'auto' or 'duckdb'"),
+    flag=instance_kind(str, "how the database was given (text)", "e.g. '--db'"),
+)
 def refuse_engine_beside_db(engine: str, flag: str = "--db") -> None:
     """An engine named beside a database (``flag``: how the database was given) is refused on
     every face: the engines read files; the database counts itself."""
