@@ -1,5 +1,5 @@
 """A bytearray or memoryview (a driver's BLOB) where names or values are expected is one value,
-as bytes is: never a sequence of its byte values (``bytearray(b'ab')`` read as groups '97', '98')."""
+as bytes is: never a sequence of its byte values (``bytearray(b"ab")`` read as groups 97, 98)."""
 
 import numpy as np
 import pytest

@@ -145,8 +145,7 @@ EXPECTED = {
         "bogus",
         "key",
         None,
-        "allowed keys: attributes, datasets, epsilons, features, max_rows, seeds, train, "
-        "trainer",
+        "allowed keys: attributes, datasets, epsilons, features, max_rows, seeds, train, trainer",
     ),
     "grid list": (
         "argument 'path': a grid file must be a mapping of keys. Fix: e.g. datasets: "

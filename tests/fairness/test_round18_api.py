@@ -139,7 +139,7 @@ def test_an_unknown_keyword_is_the_input_error_naming_the_closest_keyword():
         ethiclens.audit(yt, yp, g, n_bot=100)
     with pytest.raises(TypeError, match=r"'polcy'; did you mean 'policy'\?"):
         ethiclens.audit(yt, yp, g, polcy=None)
-    with pytest.raises(EthicLensInputError, match=r"'zzqx'\. Fix: use one of \['reference'"):
+    with pytest.raises(EthicLensInputError, match=r"'zzqx'\. Fix: use one of reference, "):
         ethiclens.audit(yt, yp, g, zzqx=1)
 
 

@@ -13,11 +13,11 @@ from ethiclens.report._audit_report import group_changes
 from ethiclens.spec import parse_excludes, parse_merges, typed_group
 
 CASES = [
-    ["a\"b", "c"],
-    ["a\"b,c\"d", "a\"b"],
-    ["x\" ", " \"y"],
+    ['a"b', "c"],
+    ['a"b,c"d', 'a"b'],
+    ['x" ', ' "y'],
     ['"A"', "b"],
-    ["a\\", "\\\"", "b,c"],
+    ["a\\", '\\"', "b,c"],
     ['it\'s "q"', "plain"],
 ]
 

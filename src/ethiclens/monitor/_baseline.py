@@ -255,7 +255,8 @@ def reading_baseline(target, flag: str = "--baseline-target"):
         yield
     except EthicLensInputError as exc:
         column, problem, value = exc.column, exc.problem, exc.value
-        source = column in ("TARGET", *_DATABASE_FLAGS) or str(column).startswith("--db ")
+        # "target": the readers' argument guard (io.path_kind) names the path by its argument
+        source = column in ("TARGET", "target", *_DATABASE_FLAGS) or str(column).startswith("--db ")
         named = getattr(exc, "missing_column", None)
         where = "" if str(target) in problem else f" ({target})"
         if named is not None:  # "column 'label' (--y-true) of the baseline (t): not found in"
