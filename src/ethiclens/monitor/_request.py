@@ -1045,6 +1045,7 @@ def monitor_spec(target: str | None, config: str | None, flags: dict, *, notes=N
     )
 
     _check_flags(flags)
+    flags = {name: _plain(value) for name, value in flags.items()}
     # the file checked on its own first: a flag replaces a value, never hides a bad one
     data = _checked_config(config, checked_spec_file, fail_on) if config is not None else {}
     if not isinstance(data, dict):
@@ -1184,6 +1185,17 @@ def _check_flags(flags) -> None:
             value=unknown[0],
             fix=f"use the names {', '.join(SPEC_FLAGS)}",
         )
+
+
+def _plain(value):
+    """A flag's numpy number (``np.int64(30)``, from a frame or an array) as the Python number
+    it holds, in a list or tuple too: compared with ``()`` and written in a note as typed,
+    never numpy's elementwise comparison ('truth value of an empty array is ambiguous')."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(v) for v in value)
+    return value
 
 
 def _replace_target(data: dict, target, flags: dict) -> list:
@@ -1371,7 +1383,11 @@ def config_keys_named(flags: dict, config):
     of ``config`` its value came from (``groups.bins``) instead. ``flags``: as
     ``monitor_spec`` takes them (None or ``()``: not given)."""
     # flags["TARGET"]: the key of config that gave the target (target.file), None if TARGET did
-    given = {SPEC_FLAGS[n][0] for n, v in flags.items() if n in SPEC_FLAGS and v not in (None, ())}
+    given = {
+        SPEC_FLAGS[n][0]
+        for n, v in flags.items()
+        if n in SPEC_FLAGS and _plain(v) not in (None, ())
+    }
     token, said = _CLI_RUN.set(True), _CLI_GIVEN.set((given, bool(config)))
     try:
         yield
