@@ -38,7 +38,9 @@ def test_a_split_column_the_loader_lacks_is_refused(column, refused):
         if not refused:
             assert prepare("toy46", 0).group_orders == {"sex": ("M", "F")}
             return
-        with pytest.raises(EthicLensInputError, match=r"does not return.*\['race'\]") as info:
+        with pytest.raises(
+            EthicLensInputError, match=r"does not return.*protected columns: race\)"
+        ) as info:
             prepare("toy46", 0)
         assert info.value.column == "pcer_splits.sex" and "toy46" in str(info.value)
     finally:

@@ -1,5 +1,6 @@
 """API battery (spec's exported helpers, round 48): checked_spec_file(10**5000),
-output_not_written(path=10**5000), refuse_engine_beside_db(10**5000) and typed_group(10**5000)
+output_not_written(path=10**5000: said
+shortened), refuse_engine_beside_db(10**5000) and typed_group(10**5000)
 crashed with Python's int-to-text error ('Exceeds the limit (4300 digits)'). The first three
 refuse naming the argument, as spec.typed_group now does (spec's export guarded, as its
 read_group is: _text imports nothing of ours)."""
@@ -22,7 +23,6 @@ BIG = 10**5000
     [
         (lambda: checked_spec_file(BIG), "config"),
         (lambda: checked_spec_file(b"audit.yaml"), "config"),
-        (lambda: output_not_written(BIG, OSError("x"), "--html"), "path"),
         (lambda: output_not_written("r.html", BIG, "--html"), "exc"),
         (lambda: output_not_written("r.html", OSError("x"), BIG), "flag"),
         (lambda: refuse_engine_beside_db(BIG), "engine"),
@@ -41,6 +41,13 @@ def test_a_group_past_the_digit_limit_is_refused_naming_it(in_merge):
         typed_group(BIG, in_merge)
     assert "(5,001 digits)" in str(info.value) and "4300" not in str(info.value)
     assert typed_group(10**20, in_merge) == str(10**20)  # a shorter number: its whole text
+
+
+def test_an_output_path_past_the_digit_limit_is_said_shortened():
+    """``path`` is whatever the caller gave as the output (write_monitor_outputs(html_out=5)
+    is refused as its own argument, round30): said shortened, never the int-to-text crash."""
+    err = output_not_written(BIG, OSError("x"), "--html")
+    assert "(5,001 digits) could not be written" in str(err) and "4300" not in str(err)
 
 
 def test_right_arguments_answer_as_before():

@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from .._checks import argument_kinds, instance_kind
 from .._secrets import masked_cut
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, plain_text
 from ._spec import AuditSpec, _refused, method_named, refuse_not_spec
 
 
@@ -157,8 +157,9 @@ def _not_written(failed) -> EthicLensInputError:
     )
 
 
+# ``path`` is not checked: it is whatever the caller gave as the output (a number a writer
+# refused, write_monitor_outputs(html_out=5)), said in the refusal as text
 @argument_kinds(
-    path=instance_kind((str, os.PathLike), "the output's path", "e.g. 'report.html'"),
     exc=instance_kind(BaseException, "the error the writer raised", "e.g. the OSError caught"),
     flag=instance_kind(str, "the output's option", "e.g. '--html'"),
 )
@@ -179,9 +180,10 @@ def output_not_written(
     if isinstance(exc, EthicLensInputError):
         return exc
     said = masked_cut(exc, 300)  # masked, then cut: cut first, a URL's password was shown
-    problem = f"{path} could not be written ({type(exc).__name__}: {said}); {kept}"
+    shown = plain_text(path)  # a number past Python's int-to-text limit shortened, not a crash
+    problem = f"{shown} could not be written ({type(exc).__name__}: {said}); {kept}"
     fix = f"report this with the input that caused it; the JSON report{report} holds every number"
-    return _refused(problem, flag, fix, str(path))
+    return _refused(problem, flag, fix, shown)
 
 
 def _renderers(result, purpose):
