@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+import numbers
 import os
 import re
 
@@ -113,11 +114,20 @@ def number_text(value) -> str:
     return repr(v)
 
 
+def count_text(n) -> str:
+    """A count as every face prints it: a number with thousands separators (``5,000``, a
+    fraction ``1,234.5``); anything else (a damaged store's text, None, True) as written,
+    never an error: the caller escapes it where it goes into HTML."""
+    if isinstance(n, numbers.Real) and not isinstance(n, bool):
+        return f"{n:,}"
+    return str(n)
+
+
 def plural(n: int, noun: str, *, grouped: bool = True) -> str:
     """``1 row``, ``2 rows``, ``1,200 rows``: a count and its noun, singular for one (the
     faces' one helper: never '1 comparisons'); ``grouped=False``: ``1200 rows``, for a text
     that has always printed its count so."""
-    count = f"{n:,}" if grouped else f"{n}"
+    count = count_text(n) if grouped else f"{n}"
     return f"{count} {noun}{'' if n == 1 else 's'}"
 
 

@@ -25,7 +25,7 @@ from .._secrets import (
     url_shaped,
     url_text,
 )
-from .._text import html_safe, percent, spaced_name, threshold_text
+from .._text import count_text, html_safe, percent, spaced_name, threshold_text
 from ..errors import _REPR, EthicLensInputError
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
@@ -148,6 +148,8 @@ def templates(masked: bool = False):
     env.filters["sequence_level"] = lambda alpha: percent(1 - Decimal(repr(float(alpha))))
     # a policy threshold (or 1/t) as every report prints it: exact, 0.80 for the default
     env.filters["threshold"] = threshold_text
+    # a count as the terminal prints it (5,000); a damaged store's text as written (escaped)
+    env.filters["grouped"] = count_text
     env.filters["shown"] = _shown_safely  # the visible form a browser sends back, to compare
     env.filters["typed"] = typed_form  # an option's value: a line break as "\\n" too
     env.filters["named"] = named_form  # a result's name: typed_form, a spaced one quoted
