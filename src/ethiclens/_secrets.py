@@ -280,9 +280,41 @@ def _mask_patterns(text: str) -> str:
     text = _USERINFO.sub(_userinfo_masked, text)
     text = _BARE_USERINFO.sub(_bare_masked, text)
     text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
-    text = _KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    text = _key_values_masked(text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
+
+
+# after a quote that closes a quoted name: a separator then a space, or the text's end
+_NAME_END = re.compile(r"\\?['\"](?:$|[,;:.)\]}]+(?:\s|$))")
+
+
+def _key_values_masked(text: str) -> str:
+    """Each :data:`_KEY_VALUE` value masked. A secret key with an empty value at the end of a
+    quoted name that opened before it ('host=h password=', 'b' in a list of choices): the quote
+    after '=' closes the name when the name's quote is open there (an odd count of it on the
+    line before the key) and a separator then a space, or the text's end, follows; its value is
+    empty, masked as '***', and the text after it is scanned on, never masked as one value
+    ("'host=h password=***b'"). A quoted value (password=' a b' c) still masks whole."""
+    out, pos, counted, counts = [], 0, 0, {"'": 0, '"': 0}
+    while (match := _KEY_VALUE.search(text, pos)) is not None:
+        end, val = match.end(), match.start("val")
+        quote = text[val + 1 : val + 2] if text[val : val + 1] == "\\" else text[val : val + 1]
+        if quote in counts and _NAME_END.match(text, val):
+            # the quotes on the line before the key, counted on from the last key's count
+            line = max(
+                text.rfind("\n", counted, match.start()), text.rfind("\r", counted, match.start())
+            )
+            if line >= 0:
+                counted, counts = line + 1, {"'": 0, '"': 0}
+            for mark in counts:
+                counts[mark] += text.count(mark, counted, match.start())
+            counted = match.start()
+            if counts[quote] % 2:
+                end = val
+        out += [text[pos : match.start()], match["pre"], MASK]
+        pos = end
+    return "".join(out) + text[pos:]
 
 
 def _userinfo_masked(match: re.Match) -> str:
