@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import numbers
 import re
 import shlex
 from importlib import metadata
 
+import numpy as np
 from markupsafe import Markup
 from markupsafe import escape as escape_block
 
-from .._checks import argument_kinds, instance_kind
+from .._checks import argument_kinds, instance_kind, kind_refusal, whole_kind
 from .._text import (
     beside,
     distinct_numbers,
@@ -67,6 +69,26 @@ _RUN = instance_kind(dict, "a dict (a result's run)", "e.g. result.run, or None"
 _TEXT = instance_kind(str, "text", "e.g. 'audit'")
 
 
+def _real(value) -> bool:
+    """A real number (a numpy one too); True/False and text are none."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
+
+
+def _figure_kind(value, name: str) -> None:
+    """format_number's value: a number, or None/NaN (shown as —)."""
+    if value is not None and not _real(value):
+        raise kind_refusal(value, name, "must be a number or None", "e.g. 0.125, or None (—)")
+
+
+def _edges_kind(value, name: str) -> None:
+    """format_number's edges: one number, or a list or tuple of them (none: () )."""
+    items = value if isinstance(value, list | tuple) else [value]
+    if not all(_real(item) for item in items):
+        problem = "must be a number or a list or tuple of numbers (the policy's thresholds)"
+        raise kind_refusal(value, name, problem, "e.g. (0.8, 1.25), or () for none")
+
+
+@argument_kinds(v=_figure_kind, digits=whole_kind(0, 12, "e.g. 3"), edges=_edges_kind)
 def fmt(v, digits=3, edges=()) -> str:
     """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —. With
     ``edges`` (the thresholds a policy metric is judged against: DI's band, EO's threshold) as

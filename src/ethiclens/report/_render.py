@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+from collections.abc import Mapping, Set
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,7 +21,7 @@ import jinja2
 from markupsafe import Markup
 from markupsafe import escape as _markup_escape
 
-from .._checks import check_argument_type
+from .._checks import argument_kinds, check_argument_type, iterable_kind, kind_refusal
 from .._secrets import mask_secrets
 from .._text import html_safe, masked_apart, one_paragraph, prints_blank
 from ..errors import plain_text
@@ -171,18 +172,39 @@ class Report:
         return html_safe(template.render(report=self))
 
 
+def _notes_kind(value, name: str) -> None:
+    """table's notes: None, or one text per row in order (a list, tuple or generator; a set or
+    dict has no order, a text's letters are no notes)."""
+    if value is not None and (
+        isinstance(value, str | bytes | Set | Mapping) or not hasattr(value, "__iter__")
+    ):
+        problem = "must be a list of texts, one per row (None: no notes)"
+        raise kind_refusal(value, name, problem, "e.g. ['', 'below the floor'], or None")
+
+
+_ITEMS = "a list or tuple (a generator too)"
+
+
+@argument_kinds(
+    headers=iterable_kind(f"the column headers, {_ITEMS}", "e.g. ['group', 'value']"),
+    rows=iterable_kind(f"the rows, {_ITEMS} of cells each", "e.g. [['a', 1], ['b', 2]]"),
+    numeric=iterable_kind(f"the numeric columns' places, {_ITEMS}", "e.g. (1, 2), or ()"),
+    notes=_notes_kind,
+)
 def table(headers, rows, caption: str | None = None, numeric=(), notes=None) -> Markup:
     """An HTML table; cells are escaped unless already ``Markup``.
 
     ``notes``: optional text per row, shown on a full-width line under that row.
     """
+    headers, numeric = list(headers), tuple(numeric)
+    notes = None if notes is None else list(notes)
     head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in headers)
     num = " class='num'"
     body = []
     for k, row in enumerate(rows):
         cells = (f"<td{num if i in numeric else ''}>{escape(c)}</td>" for i, c in enumerate(row))
         body.append("<tr>" + "".join(cells) + "</tr>")
-        if notes and notes[k]:
+        if notes and k < len(notes) and notes[k]:
             body.append(
                 f"<tr class='note'><td colspan='{len(headers)}'>{escape(notes[k])}</td></tr>"
             )
