@@ -213,3 +213,21 @@ def secret_groups_audited():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_checks, "holds_secret", lambda text: False)
         yield
+
+
+@pytest.fixture
+def interval_type_unregistered():
+    """As a fresh process reads a Parquet file of pandas Intervals (pandas' 'pandas.interval'
+    Arrow type not yet registered); registered again after the test, as it was."""
+    import pyarrow as pa  # here, not at the top: the core install's checks lack pyarrow
+    from pandas.core.arrays.arrow.extension_types import ArrowIntervalType
+
+    try:
+        pa.unregister_extension_type("pandas.interval")
+    except (KeyError, pa.ArrowKeyError):
+        pass
+    yield
+    try:
+        pa.register_extension_type(ArrowIntervalType(pa.int64(), "right"))
+    except (KeyError, pa.ArrowKeyError):
+        pass

@@ -4,7 +4,6 @@ engine, while ``ethiclens monitor`` read the same column as the text '(0, 30]' a
 The monitor now refuses it with the audit's words, before any window is counted or stored."""
 
 import pandas as pd
-import pyarrow as pa
 import pytest
 
 from ethiclens.cli import main
@@ -22,27 +21,11 @@ def _write(path) -> None:
     df.to_parquet(path)
 
 
-@pytest.fixture
-def unregistered():
-    """As a fresh process reads such a file (pandas' interval type not yet registered)."""
-    from pandas.core.arrays.arrow.extension_types import ArrowIntervalType
-
-    try:
-        pa.unregister_extension_type("pandas.interval")
-    except (KeyError, pa.ArrowKeyError):
-        pass
-    yield
-    try:
-        pa.register_extension_type(ArrowIntervalType(pa.int64(), "right"))
-    except (KeyError, pa.ArrowKeyError):
-        pass
-
-
 @pytest.mark.parametrize("engine", ["pandas", "duckdb"])
 @pytest.mark.parametrize("fresh", [False, True], ids=["registered", "fresh"])
 def test_the_monitor_refuses_it_as_the_audit_does(tmp_path, capsys, engine, fresh, request):
     if fresh:
-        request.getfixturevalue("unregistered")
+        request.getfixturevalue("interval_type_unregistered")
     path, store = tmp_path / "iv.parquet", tmp_path / "s.db"
     _write(path)
     roles = ["--y-true", "y", "--y-pred", "p", "--protected", "band", "--engine", engine]

@@ -5,7 +5,6 @@ where pandas had registered its interval type (after writing such a file): the a
 the process. It is now refused on every engine, either way, saying what it is and the fix."""
 
 import pandas as pd
-import pyarrow as pa
 import pytest
 
 from ethiclens.cli import main
@@ -27,22 +26,6 @@ def _pandas_file(path):  # written by pandas: its interval type registered in th
     df.to_parquet(path)
 
 
-@pytest.fixture
-def unregistered():
-    """As a fresh process reads such a file (pandas' interval type not yet registered)."""
-    from pandas.core.arrays.arrow.extension_types import ArrowIntervalType
-
-    try:
-        pa.unregister_extension_type("pandas.interval")
-    except (KeyError, pa.ArrowKeyError):
-        pass
-    yield
-    try:
-        pa.register_extension_type(ArrowIntervalType(pa.int64(), "right"))
-    except (KeyError, pa.ArrowKeyError):
-        pass
-
-
 def _fresh_file(path):  # the file pandas writes
     _pandas_file(path)
 
@@ -51,7 +34,7 @@ def _fresh_file(path):  # the file pandas writes
 @pytest.mark.parametrize("write", [_pandas_file, _fresh_file], ids=["registered", "fresh"])
 def test_an_interval_column_is_refused_alike(tmp_path, capsys, engine, write, request):
     if write is _fresh_file:
-        request.getfixturevalue("unregistered")
+        request.getfixturevalue("interval_type_unregistered")
     path = tmp_path / "iv.parquet"
     write(path)
     argv = ["audit", str(path), "--y-true", "y", "--y-pred", "p", "--protected", "band"]

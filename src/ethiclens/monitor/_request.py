@@ -38,6 +38,7 @@ from .._checks import (
     check_type,
     is_number,
     names_words,
+    plain,
     use_one_of,
 )
 from .._secrets import holds_secret, mask_secrets
@@ -1189,13 +1190,10 @@ def _check_flags(flags) -> None:
 
 def _plain(value):
     """A flag's numpy number (``np.int64(30)``, from a frame or an array) as the Python number
-    it holds, in a list or tuple too: compared with ``()`` and written in a note as typed,
-    never numpy's elementwise comparison ('truth value of an empty array is ambiguous')."""
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, list | tuple):
-        return type(value)(_plain(v) for v in value)
-    return value
+    it holds (:func:`~ethiclens._checks.plain`), in a list or tuple too: compared with ``()``
+    and written in a note as typed, never numpy's elementwise comparison ('truth value of an
+    empty array is ambiguous')."""
+    return type(value)(map(plain, value)) if isinstance(value, list | tuple) else plain(value)
 
 
 def _replace_target(data: dict, target, flags: dict) -> list:
