@@ -774,29 +774,26 @@ class Web:
             "reload the page and send the form again",
         )
 
+    def field_refusal(self, request, status: int, name: str, words: tuple, labels=None, link=None):
+        """The page refusing the form's field ``name`` with ``words`` (problem, fix), the field
+        named by ``labels``' words for it (its words on the page) when given, else by ``name``;
+        ``link`` as :meth:`error_page`'s."""
+        problem, fix = words
+        return self.error_page(request, status, problem, fix, (labels or {}).get(name, name), link)
+
     def repeated_refusal(self, request, name: str, labels: dict | None = None, link=None):
         """400: a field that takes one value sent more than once (``seed=1&seed=2``), never
         read as its last value; named by ``labels``' words when given."""
-        return self.error_page(
-            request,
-            400,
-            f"the field {name!r} is sent more than once; it takes one value",
-            "send it once (the page's own form does)",
-            (labels or {}).get(name, name),
-            link,
-        )
+        problem = f"the field {name!r} is sent more than once; it takes one value"
+        words = (problem, "send it once (the page's own form does)")
+        return self.field_refusal(request, 400, name, words, labels, link)
 
     def file_refusal(self, request, name: str, labels: dict | None = None, link=None):
         """400: a file sent in a form of text fields (every form but the upload's), named by
         its field, not by Starlette's 'Too many files. Maximum number of files is 0.'."""
-        return self.error_page(
-            request,
-            400,
-            f"the field {name!r} holds a file; this form takes text fields only",
-            "send the page's own form (a file goes through the upload form of the start page)",
-            (labels or {}).get(name, name),
-            link,
-        )
+        problem = f"the field {name!r} holds a file; this form takes text fields only"
+        fix = "send the page's own form (a file goes through the upload form of the start page)"
+        return self.field_refusal(request, 400, name, (problem, fix), labels, link)
 
     def unreadable_form(self, request, detail: str, status: int = 400):
         """400: a body that is not a form (a broken multipart body, too many fields); 415: a
@@ -847,8 +844,7 @@ class Web:
         if refused is None and form["too_long"] and not inline:
             name, message = next(iter(form["too_long"].items()))
             problem, _, fix = message.partition(". Fix: ")
-            label = (labels or {}).get(name, name)
-            refused = self.error_page(request, 422, problem, fix, label, link)
+            refused = self.field_refusal(request, 422, name, (problem, fix), labels, link)
         return (None, refused) if refused else (form, None)
 
     # -- requests ------------------------------------------------------------------------------
