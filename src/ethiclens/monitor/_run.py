@@ -257,8 +257,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
         asked, request = request, _in_stored_order(store, request)
-        if _truth_for_none(request, None, store):  # checked as the store's none, counted as
-            request = dataclasses.replace(request, pos_label=None)  # given: _count_as_asked
+        if _truth_for_stored(request, None, store):  # checked as the store's label, counted
+            theirs = store.meta("request").get("pos_label")  # as given: _count_as_asked
+            request = dataclasses.replace(request, pos_label=theirs)
         stored_request = _check_store(store, request, now)
         if stored_request is not None:  # an empty file another run started while this one
             store.db.emptied = store.db.restarted = False  # waited: no note that this one did
@@ -429,13 +430,13 @@ def _holds_truths(label, label_values) -> bool:
 
 
 def _count_as_asked(store: Store, asked: MonitorRequest, request: MonitorRequest, window):
-    """``_count`` of ``request``; a --pos-label 'true' taken for the store's none
-    (``_truth_for_none``) counts by the text as ``asked``: on 0/1 labels, where the audit
+    """``_count`` of ``request``; a --pos-label 'true' taken for the store's label
+    (``_truth_for_stored``) counts by the text as ``asked``: on 0/1 labels, where the audit
     refuses it, the refusal is the store's, another request (as before it was counted). A
     refusal's hint to declare a positive label the store was not started with names the new
     store that request needs (``_declared_in_a_new_store``)."""
     try:
-        if not _truth_for_none(asked, request):
+        if not _truth_for_stored(asked, request):
             return _count(store, request, window)
         given = dataclasses.replace(request, pos_label=asked.pos_label)
         try:
@@ -487,23 +488,34 @@ def _declared_in_a_new_store(exc: EthicLensInputError, theirs) -> EthicLensInput
     return said
 
 
-def _truth_for_none(asked: MonitorRequest, request, store: Store | None = None) -> bool:
-    """Whether ``asked``'s --pos-label is the text 'true' (any case) on a store started without
-    one (``request``: the store's words, its --pos-label none; or ``store``, whose meta
-    ``label_values`` is not that of 0/1 labels): on true/false labels the audit counts the two
-    alike, on 0/1 ones it refuses the text. A store without one remembers no label values
-    (before a run taken so, which remembers them), so that run counts the TARGET by the text:
-    true/false labels count as under none, 0/1 ones are refused in the audit's words."""
+def _truth_for_stored(asked: MonitorRequest, request, store: Store | None = None) -> bool:
+    """Whether ``asked``'s --pos-label is the text 'true' or 'false' (any case) on a store
+    started with the label it may name but whose words do not tell it (``request``: the store's
+    words, a --pos-label not text; or ``store``): none ('true' only), or a truth or number
+    naming the same one (True or 1 for 'true', False or 0 for 'false': a Python or YAML
+    label), the label values the store remembers (meta ``label_values``) not all truths, which
+    ``_in_stored_order`` takes as the same. On true/false labels the audit counts the two
+    alike, on 0/1 ones it refuses the text. A store that remembers no label values (a
+    version-1 store, one started without --pos-label) or mixed ones (0/1 and true/false, from
+    TARGETs that wrote the column either way) cannot tell, so that run counts the TARGET by
+    the text: true/false labels count as under the store's label, 0/1 ones are refused in the
+    audit's words; a store whose remembered values are all 0/1 refuses it as another request."""
     label = asked.pos_label
-    if not (isinstance(label, str) and label.casefold() == "true"):
+    if not (isinstance(label, str) and label.casefold() in ("true", "false")):
         return False
     if store is None:
-        return request.pos_label is None
+        return not isinstance(request.pos_label, str)
     stored = store.meta("request")
+    if not isinstance(stored, dict):
+        return False
+    theirs, truth = stored.get("pos_label"), label.casefold() == "true"
+    if isinstance(theirs, str) or (theirs is None and not truth):
+        return False
+    if theirs is not None and _label_key(theirs) != Decimal(int(truth)):
+        return False
     values = store.meta("label_values") or {}
     seen = [v for vs in values.values() if isinstance(vs, list) for v in vs]
-    none = isinstance(stored, dict) and stored.get("pos_label") is None
-    return none and all(str(v).casefold() in ("true", "false") for v in seen)
+    return not seen or any(str(v).casefold() in ("true", "false") for v in seen)
 
 
 def _same_references(request: MonitorRequest, stored: list, refs: dict) -> bool:
@@ -705,11 +717,18 @@ def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
 def _known_label_values(store: Store, request: MonitorRequest, *more: dict | None):
     """Under --pos-label, the values the store has seen its label columns write beside it
     (meta ``label_values``, every role; a version-1 store: none yet) and those of ``more``
-    ({role: values}: this run's TARGET), as ``Columns.label_values``; None without it."""
-    if request.pos_label is None:
+    ({role: values}: this run's TARGET), as ``Columns.label_values``; None without it. Under
+    a truth's text ('True', any case) only the truths among them: the text names a value of
+    true/false labels only (the audit refuses it on 0/1 ones), so a 0 or 1 a store started with
+    pos_label=True has seen (``_truth_for_stored``) is no negative of it."""
+    label = request.pos_label
+    if label is None:
         return None
     seen = [store.meta("label_values") or {}, *(m for m in more if m)]
-    return tuple(dict.fromkeys(v for s in seen for r in ("y_pred", "y_true") for v in s.get(r, [])))
+    values = dict.fromkeys(v for s in seen for r in ("y_pred", "y_true") for v in s.get(r, []))
+    if isinstance(label, str) and label.casefold() in ("true", "false"):
+        return tuple(v for v in values if str(v).casefold() in ("true", "false"))
+    return tuple(values)
 
 
 def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=None):
