@@ -36,9 +36,9 @@ def test_labels_written_with_a_space_get_the_final_advice_first(client):
     assert page.status_code == 422
     assert "Positive label value: the column" in html.unescape(re.sub("<[^>]+>", "", page.text))
     assert _fix(page.text) == (
-        "strip the whitespace around the labels (pandas: df['pred'].str.strip(), "
-        "df['label'].str.strip()); the field Positive label value cannot hold ' yes' (the form "
-        "strips the whitespace around a value): change the file and upload it again"
+        "strip the whitespace around the labels of 'pred', 'label' in the file; the field "
+        "Positive label value cannot hold ' yes' (the form strips the whitespace around a "
+        "value): change the file and upload it again"
     )
     reopened = client.post(
         page.url.path + "/reopen", data={"csrf": csrf_of(page.text)}, follow_redirects=True
@@ -53,9 +53,9 @@ def test_only_the_prediction_written_with_a_space_is_named(client):
     frame["pred"] = frame["pred"].map({1: " yes", 0: " no"})
     page = _failed(client, frame)
     assert _fix(page.text) == (
-        "strip the whitespace around the labels (pandas: df['pred'].str.strip()); the field "
-        "Positive label value cannot hold ' yes' (the form strips the whitespace around a "
-        "value): change the file and upload it again"
+        "strip the whitespace around the labels of 'pred' in the file; the field Positive "
+        "label value cannot hold ' yes' (the form strips the whitespace around a value): "
+        "change the file and upload it again"
     )
 
 

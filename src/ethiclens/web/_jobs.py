@@ -22,7 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from .._secrets import mask_secrets, masked_quotes
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 from ._portable import renamed, server_names
 from ._store import Store
 
@@ -171,9 +171,11 @@ def run_job(
 
 def _refusal_record(exc: EthicLensInputError, store, spec_dict: dict, title) -> dict:
     """A run's refusal as stored for its pages: in the user's file name (never the server's
-    path), every credential masked, the library's kind of name kept ('--json' may be a column)."""
+    path), every credential masked, the library's kind of name kept ('--json' may be a column);
+    its fix in the words of a face that gives files, not pandas code (the command line's:
+    :func:`~ethiclens.errors.in_cli_words`), which the pages call by their fields."""
     db_env = (spec_dict.get("target") or {}).get("db_env")
-    exc = db_env and database_refusal(exc, db_env) or exc
+    exc = in_cli_words(db_env and database_refusal(exc, db_env) or exc)
     names = _server_names(store, spec_dict, title or "the file")
 
     def shown(text):  # as str(exc) masks

@@ -23,7 +23,7 @@ from .._checks import (
     whole_number,
 )
 from .._text import distinct_numbers, number_text, printed_floats, prints_blank, spaced_name
-from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed
+from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed, in_cli_words
 from ..io import refuse_password_names
 from ._jobs import value_text
 from ._labels import FIELD_LABELS, MODEL_FIELDS, POLICY_FIELDS, SPEC_FIELDS, _flag_fields
@@ -1080,7 +1080,9 @@ def in_form_terms(exc: EthicLensInputError) -> EthicLensInputError:
 
 def in_form_fields(exc: EthicLensInputError) -> EthicLensInputError:
     """:func:`in_form_terms`, a spelling for each face ("--pos-label 1 on the command line,
-    pos_label='1' in Python") called by its field too (:func:`_in_fields`)."""
+    pos_label='1' in Python") called by its field too (:func:`_in_fields`); a fix in pandas
+    code said in the words for files (:func:`~ethiclens.errors.in_cli_words`)."""
+    exc = in_cli_words(exc)
     problem, fix = _in_fields(exc.problem), exc.fix and _in_fields(exc.fix)
     if (problem, fix) != (exc.problem, exc.fix):
         exc = EthicLensInputError(problem, column=exc.column, value=exc.value, fix=fix)
@@ -1097,11 +1099,14 @@ def place_label(column: str) -> str:
     return {**_flag_fields(), **_DATA_FIELDS}.get(column, column)
 
 
-# a fix's spellings for the command line and Python, which in_form_terms keeps as they are:
-# "--pos-label 1 on the command line, pos_label='1' in Python", "--y-pred (y_pred=)"; the
-# value shell-quoted ("--pos-label ' >50K.'", "--pos-label=-1": _checks.pos_label_said)
+# a fix's spellings for the command line and Python or a config file, which in_form_terms
+# keeps as they are: "--pos-label 1 on the command line, pos_label='1' in Python",
+# "--merge-groups V on the command line, groups: {merge: ...} in a config file",
+# "--y-pred (y_pred=)"; the value shell-quoted ("--pos-label ' >50K.'", "--pos-label=-1":
+# _checks.pos_label_said)
 _FACES = re.compile(
-    r"(--[a-z][\w-]*)(?:[ =]((?:(?!--)[^()])+?))? on the command line, \w+=[^()]*? in Python"
+    r"(--[a-z][\w-]*)(?:[ =]((?:(?!--)[^()])+?))? on the command line, "
+    r"(?:\w+=[^()]*? in Python|[\w.]+: [^()]*? in a config file)"
     r"|(--[a-z][\w-]*) \(\w+=\)"
 )
 
@@ -1201,10 +1206,11 @@ def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
     }
     if not padded:
         return None
-    strips = ", ".join(f"df[{name!r}].str.strip()" for name in padded)
+    # in the file's words: the browser's user changes the file, never a data frame
+    columns = ", ".join(map(repr, padded))
     return (
-        f"strip the whitespace around the labels (pandas: {strips}); the field Positive label "
-        f"value cannot hold {next(iter(padded.values()))!r} (the form strips the whitespace "
+        f"strip the whitespace around the labels of {columns} in the file; the field Positive "
+        f"label value cannot hold {next(iter(padded.values()))!r} (the form strips the whitespace "
         "around a value): change the file and upload it again"
     )
 

@@ -17,7 +17,7 @@ from .._checks import is_number_text, number_text
 from .._secrets import masked_cut
 from .._text import distinct_numbers, spaced_name
 from .._text import number_text as exact_number
-from ..errors import EthicLensInputError, _number_as_typed
+from ..errors import EthicLensInputError, _number_as_typed, in_cli_words
 from . import _portable, _roles, _twofiles
 from ._audited import audited_of
 from ._jobs import WORKER_STOPPED, database_refusal, verdict_of
@@ -658,7 +658,7 @@ async def thresholds(request):
         problem = problem_said(exc).removeprefix(f"{_roles.FORM}: ")
         problem = _portable.renamed(problem, _portable.server_names(data) if data else ())
         status = _failed_status({"column": exc.column}, data)
-        said = _if_gone({"problem": problem, "fix": exc.fix or ""}, data, status)
+        said = _if_gone({"problem": problem, "fix": in_cli_words(exc).fix or ""}, data, status)
         # the file's name begins only the problem of a file gone (the app's own words begin
         # every other, a file named "the" too)
         names = (data["name"], _portable.portable_name(data)) if status == 410 else ()
@@ -794,7 +794,7 @@ async def _with_threshold(spec: dict, typed: str) -> dict:
         _roles.check_request(view.to_dict(), "thresholds")
     except EthicLensInputError as exc:  # the form's field is the threshold: say whose level
         problem = f"the audit's confidence level, at the view's draws: {exc.problem}"
-        fix = exc.fix
+        fix = in_cli_words(exc).fix  # the words for files, not pandas code
         raise EthicLensInputError(problem, column=exc.column, value=exc.value, fix=fix) from None
     # the rows checked against a typed threshold (never marked "audited" unchecked), else
     # they give it; refused, with the fix of typing it, when they do not tell

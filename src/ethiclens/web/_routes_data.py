@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 from .._checks import did_you_mean, names_words
 from .._secrets import mask_secrets, mask_typed_url, url_shaped, url_text
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 from . import _roles
 from ._jobs import NOT_LISTED, database_refusal
 from ._routes_audit import form_key, mapping_again
@@ -110,7 +110,8 @@ def _new_data(web, name: str, path: Path, kind: str, size: int, sha: str | None)
     except EthicLensInputError as exc:
         if exc.__cause__ is None:  # the library's own refusal (a path refused): its own fix
             problem = problem_said(exc)  # not "cannot be read as a table ... Fix: ... Fix: ..."
-            raise UploadError(without_server_path(problem, path, name), fix=exc.fix) from None
+            fix = in_cli_words(exc).fix  # the words for files, not pandas code
+            raise UploadError(without_server_path(problem, path, name), fix=fix) from None
         _unread(exc, path, name, kind)
     except (ValueError, OSError) as exc:
         _unread(exc, path, name, kind)
@@ -226,7 +227,11 @@ def _refused_upload(web, request, exc: EthicLensInputError, for_audit: dict | No
         return web.home_page(request, status, errors={"file": said(exc)})
     if for_audit is None:
         return web.error_page(
-            request, status, problem_said(exc), exc.fix or "", _roles.FIELD_LABELS["model_b"]
+            request,
+            status,
+            problem_said(exc),
+            in_cli_words(exc).fix or "",
+            _roles.FIELD_LABELS["model_b"],
         )
     return mapping_again(web, request, for_audit, {"model_b": said(exc)}, status)
 

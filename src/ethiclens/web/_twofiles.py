@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from .._checks import did_you_mean
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 from . import _roles
 from ._portable import portable_name
 from ._store import new_id
@@ -192,7 +192,7 @@ def _typed_index(typed: str, raw_index: str, names: list[str], file: str) -> int
         name = _roles.read_back(typed, names)
     except EthicLensInputError as exc:  # two columns of model B's file shown alike
         problem = exc.problem.replace("this file", f"model B's file {file}")
-        raise _problem(problem, exc.fix, typed) from None
+        raise _problem(problem, in_cli_words(exc).fix, typed) from None
     if name not in names:
         fix = f"{did_you_mean(typed, names)}type a column of {file}"
         raise _problem(f"not a column of model B's file {file}", fix, typed)

@@ -14,7 +14,7 @@ from pathlib import Path
 from .._checks import MAX_LABEL_CHARS
 from .._secrets import masked_cut
 from .._text import prints_blank
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_cli_words
 
 MAX_FIELDS = 16  # form fields besides the file (csrf, ...)
 MAX_FIELD_BYTES = 4096
@@ -563,7 +563,8 @@ def as_upload_error(
 ) -> UploadError:
     """The library's refusal ``err`` of the stored upload ``path`` as the web app's, with
     ``status``: the same words, the upload called ``name`` (:func:`without_server_path`)."""
-    return UploadError(without_server_path(err.problem, path, name), fix=err.fix, status=status)
+    fix = in_cli_words(err).fix  # the words for files, not pandas code
+    return UploadError(without_server_path(err.problem, path, name), fix=fix, status=status)
 
 
 def without_server_path(problem: str, path: Path, name: str | None = None) -> str:

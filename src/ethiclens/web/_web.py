@@ -26,7 +26,7 @@ from .._secrets import (
     url_text,
 )
 from .._text import count_text, html_safe, percent, spaced_name, threshold_text
-from ..errors import _REPR, EthicLensInputError
+from ..errors import _REPR, EthicLensInputError, in_cli_words
 from ._jobs import NOT_LISTED, Busy, Runner
 from ._store import Conflict, Store
 from ._uploads import FORM_FIX, UNREADABLE, limit_text, media_problem
@@ -267,8 +267,16 @@ def cut_value(value, length: int = 40) -> str:
 def said(exc: EthicLensInputError) -> str:
     """An error as one line for the page: the problem, the value it is about, then the fix,
     as the error's own message (``str(exc)``) writes them, every credential masked; its
-    column is the page's field it is shown by."""
-    return str(EthicLensInputError(exc.problem, value=exc.value, fix=exc.fix))
+    column is the page's field it is shown by. A fix the library gives in pandas code for
+    Python is said in the words for files (:func:`page_fix`)."""
+    return str(EthicLensInputError(exc.problem, value=exc.value, fix=page_fix(exc)))
+
+
+def page_fix(exc: EthicLensInputError):
+    """``exc``'s fix as a page says it: the words of a face that gives files (the command
+    line's, :func:`~ethiclens.errors.in_cli_words`) where the library's are pandas code for
+    Python; a browser's user edits the file, never a data frame."""
+    return in_cli_words(exc).fix
 
 
 def said_named(exc: EthicLensInputError, names=()) -> Masked:
@@ -276,7 +284,8 @@ def said_named(exc: EthicLensInputError, names=()) -> Masked:
     (:func:`masked_names`): the error masks its message whole, so a group 'password=' named in
     it read '(attr:password= *** A)', the library's 'vs' eaten."""
     shown = "" if exc.value is None else f" (value: {_REPR.repr(exc.value)})"
-    return masked_names(exc.problem + shown + (f". Fix: {exc.fix}" if exc.fix else ""), names)
+    fix = page_fix(exc)
+    return masked_names(exc.problem + shown + (f". Fix: {fix}" if fix else ""), names)
 
 
 def problem_said(exc: EthicLensInputError) -> str:
