@@ -31,7 +31,13 @@ from ._counts import cell_sums, round_significant
 from ._engine import SMOOTHED_NOTE, _bins_stated, audit_rows, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
 from ._metrics import comparison_specs, frozen_specs, group_specs
-from ._options import COMPARE_ALIASES, COMPARE_CI, KEYWORDS, policy_and_options
+from ._options import (
+    COMPARE_ALIASES,
+    COMPARE_CI,
+    KEYWORDS,
+    keywords_before_rows,
+    policy_and_options,
+)
 from ._result import AuditResult, MetricEstimate, _nan
 from ._validate import (
     align_inputs,
@@ -272,6 +278,7 @@ _MODEL_FREE: contextvars.ContextVar[dict | None] = contextvars.ContextVar(
 )
 
 
+@keywords_before_rows("compare")
 @frozen_specs()  # both audits and the differences: the metrics registered when it began
 @partial(_memo_scope, _MODEL_FREE)  # one model_free memo a run (each thread and task its own)
 def compare(

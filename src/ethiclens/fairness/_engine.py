@@ -79,7 +79,7 @@ from ._metrics import (
     group_specs,
     unguarded,
 )
-from ._options import DEFAULT_N_BINS, check_score_bins, policy_and_options
+from ._options import DEFAULT_N_BINS, check_score_bins, keywords_before_rows, policy_and_options
 from ._result import (
     AttributeSummary,
     AuditResult,
@@ -114,6 +114,7 @@ from ._validate import (
 )
 
 
+@keywords_before_rows("audit")
 def audit(
     y_true,
     y_pred,
@@ -253,6 +254,7 @@ BINS_ATTR = "ethiclens_bins"  # attribute -> the edges its groups were binned at
 NAMES_ATTR = "ethiclens_columns"  # role -> the source's column name, for messages
 
 
+@keywords_before_rows("audit_counts")
 def audit_counts(
     table, *, protected=None, policy: pol.Policy | None = None, **options
 ) -> AuditResult:

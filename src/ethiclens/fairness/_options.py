@@ -11,6 +11,8 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -296,7 +298,38 @@ def _refuse_unknown(function: str, options: dict, allowed) -> None:
             f"{function}() got an unexpected keyword argument 'bins' (n_bins is calibration's)",
             fix="bin the table's attribute first: ethiclens.fairness.bin_counts(table, bins)",
         )
-    refuse_unknown(function, options, allowed, [*allowed, *POLICY_KEYWORDS, "policy"], meant)
+    # the function's own arguments too: sample_weights= means sample_weight, not "one of" the
+    # options (which leave it out)
+    data = _DATA_ARGUMENTS.get(function, ())
+    refuse_unknown(function, options, allowed, [*allowed, *POLICY_KEYWORDS, "policy", *data], meant)
+
+
+def keywords_before_rows(function: str):
+    """The engine's ``function`` (audit, ...) refusing a keyword it does not take before
+    Python's "missing a required argument": ``audit(y, p, sensitive_feature=g)`` (one letter
+    short of an argument) is one :class:`UnknownKeywordError` naming ``sensitive_features``,
+    not a bare TypeError about the argument that seemed not given. Its signature stays the
+    engine's (``functools.wraps``: help() and the API doc)."""
+
+    def decorate(engine):
+        signature = inspect.signature(engine)
+        allowed = KEYWORDS[function][0]
+        taken = {*signature.parameters, *allowed, *POLICY_KEYWORDS, *SPEC_NAMES}
+
+        @functools.wraps(engine)
+        def checked(*args, **kwargs):
+            try:
+                signature.bind(*args, **kwargs)
+            except TypeError:  # an argument missing: an unknown keyword may be it, misspelt
+                # (none: the engine's call raises Python's own TypeError)
+                _refuse_unknown(
+                    function, {k: v for k, v in kwargs.items() if k not in taken}, allowed
+                )
+            return engine(*args, **kwargs)
+
+        return checked
+
+    return decorate
 
 
 # A setting of the policy is a keyword of its own too (audit(..., di_threshold=0.9)), as a

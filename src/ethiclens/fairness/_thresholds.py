@@ -41,7 +41,7 @@ from ._counts import cell_index, cell_sums
 from ._engine import _bins_stated, _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
-from ._options import policy_and_options
+from ._options import keywords_before_rows, policy_and_options
 from ._result import (
     empty_crossings,
     empty_crossings_text,
@@ -335,6 +335,7 @@ def _step_grid(step) -> np.ndarray:
     return multiples[multiples < 1]
 
 
+@keywords_before_rows("threshold_table")
 def threshold_table(
     y_true,
     y_score,
