@@ -27,7 +27,7 @@ from ._render import (
 )
 from ._report import SCHEMA_VERSION, MonitorResult, e_value_text
 from ._request import MonitorRequest, config_keys_named, monitor_spec
-from ._run import missing_code_notes, read_store_report, run_monitor
+from ._run import missing_code_notes, read_store_report, run_monitor, store_notes
 from ._store import Store, is_store_url
 from ._windows import Columns, Window, parse_window
 
@@ -39,6 +39,7 @@ __all__ = [
     "MonitorResult",
     "run_monitor",
     "missing_code_notes",
+    "store_notes",
     "check_monitor_outputs",
     "write_monitor_outputs",
     "read_store_report",

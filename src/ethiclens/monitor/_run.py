@@ -1377,11 +1377,7 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
         )
     windows = store.windows()
     if len(windows) == 1 and plan.windows_in_target == 1:
-        notes.append(
-            "the store holds one window so far: one fixed-sample look; monitoring begins as "
-            "later runs add windows (if TARGET is all the data there will be, choose a shorter "
-            "--window)"
-        )
+        notes.append(ONE_WINDOW_NOTE)
     sealed = [w for w in plan.new if w not in plan.spans]
     if sealed:
         days = ", ".join(iso(windows[w]["start"])[:10] for w in sealed[:5])
@@ -1414,6 +1410,25 @@ def _with_notes(info: dict, store: Store, plan: _Plan, updater: _Updater) -> dic
     if notes:
         info.update(note=notes[0], notes=notes)
     return info
+
+
+# a store of one window: said by the run that counts it and by a page that reads the store
+ONE_WINDOW_NOTE = (
+    "the store holds one window so far: one fixed-sample look; monitoring begins as later "
+    "runs add windows (if TARGET is all the data there will be, choose a shorter --window)"
+)
+
+
+@argument_kinds(report=instance_kind(dict, "read_store's result", "e.g. read_store(path)"))
+def store_notes(report: dict) -> list[str]:
+    """The notes a run says of its store that hold while the store is as it left it, for a
+    page that reads a store (``report``: :func:`read_store`'s, the web's Monitoring page): one
+    window so far (none held back), and each attribute's groups named like a missing value
+    (:func:`missing_code_notes`), in the command line's words, as the run said them."""
+    doc = report.get("report", report)  # a stored report itself too: its windows, no held
+    one = len(report.get("windows") or ()) == 1 and not report.get("held")
+    comparisons = {"comparisons": doc.get("comparisons") or []}
+    return [ONE_WINDOW_NOTE] * one + missing_code_notes(report=comparisons)
 
 
 def _missing_code_notes(updater: _Updater) -> list[str]:

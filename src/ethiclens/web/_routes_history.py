@@ -384,9 +384,9 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         absent_text,
         baseline_pending_text,
         has_baseline_tests,
-        missing_code_notes,
         read_store,
         request_lines,
+        store_notes,
         untested_text,
     )
     from ..sources import mask_url
@@ -416,8 +416,9 @@ def _monitor_store(index: int, path, plots: bool = False) -> dict:
         " ".join(filter(None, (absent_text(c), untested_text(c))))
         for c in data["report"]["comparisons"]
     ]
-    # a group named like a missing value ('?'), as every run's note says it (escaped there)
-    one["notes"] = missing_code_notes(report=data["report"])
+    # one window so far, a group named like a missing value ('?'): as the runs' notes say them
+    # (the terminal's, the JSON's run.notes; escaped there)
+    one["notes"] = store_notes(data)
     # a baseline test alarms at 2/alpha (the JSON's threshold), as the terminal summary says
     one["baseline_tests"] = has_baseline_tests(data["report"]["comparisons"])
     if plots:  # as the dashboard: thousands of groups would take minutes and a huge page
