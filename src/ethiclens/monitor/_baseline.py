@@ -267,7 +267,7 @@ def reading_baseline(target, flag: str = "--baseline-target"):
         elif column not in (None, flag) and not source:
             problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or source else value
-        fix = exc.fix
+        fix = _fixed_rows_fix(exc)
         if isinstance(fix, _DatabaseFix):  # a URL as the baseline: the target's database's
             fix = "give a baseline in the target's database by --baseline-table or "
             fix += "--baseline-query; a file by its local path"
@@ -275,6 +275,24 @@ def reading_baseline(target, flag: str = "--baseline-target"):
             # the shared SQL checks name the target's options; here they are the baseline's
             fix = re.sub(r"--(table|query)\b", r"--baseline-\1", fix)
         raise type(exc)(problem, column=flag, value=value, fix=fix) from None
+
+
+def _fixed_rows_fix(exc: EthicLensInputError):
+    """``exc``'s fix, said of a separate baseline: a label column's refusal that tells a TARGET
+    to wait for rows holding the positive value (``stream_fix``: "run again once rows holding
+    'yes' have come", a version-1 store's "or now on these rows with a window the store has
+    counted") names a baseline's rows instead. A baseline is a period given whole, older than
+    the windows it is tested against: no rows come to it, and the store's windows are another
+    period than its."""
+    fix, wait = exc.fix, getattr(exc, "stream_fix", None)
+    if not (isinstance(fix, str) and isinstance(wait, str) and wait in fix):
+        return fix
+    label = exc.value
+    return fix.replace(
+        wait,
+        f"give a baseline whose rows hold {label!r} (its rows are the period given: no later "
+        "rows come to it; a store started with this baseline: with a new --store)",
+    )
 
 
 # what a database's errors name besides columns (and "--db URL"): the table or query read

@@ -1540,21 +1540,26 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
         + " and run again, or "
         if known
         else ""
-    ) + f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
+    )
+    wait = (
+        f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
+    )
     if not known:  # the windows counted before: their rows are read, never counted again
-        fix += (
+        wait += (
             f", or now on these rows with a window the store has counted whose rows hold "
             f"{cols.pos_label!r} (all of its rows, as they were counted: e.g. the whole "
             "history; it is not counted again)"
         )
-    return PosLabelAbsent(
+    said = PosLabelAbsent(
         f"pos_label does not occur in the column, and {seen}; this column holds {new}, "
         "which it has not seen, so these rows are not counted as negatives",
         column=f"{col} ({role})",
         value=cols.pos_label,
-        fix=fix + "; the store is bound to its --pos-label (another one is another request: "
-        "a new --store)",
+        fix=fix + wait + "; the store is bound to its --pos-label (another one is another "
+        "request: a new --store)",
     )
+    said.stream_fix = wait  # a TARGET's: a separate baseline's rows are fixed (reading_baseline)
+    return said
 
 
 def _cut(value: str) -> str:
