@@ -46,9 +46,9 @@ def test_no_draws_reports_every_defined_metric_without_an_interval():
     for k, v in est.values.items():
         assert v["status"] == "REPORTED", (k, v)
         assert v["ci_low"] is None and v["ci_high"] is None, (k, v)
-        assert v["ci_method"] == "not computed (n_boot = 0)", (k, v)
+        assert v["ci_method"] == "not computed (--n-boot 0; n_boot=0 in Python)", (k, v)
         assert "--n" not in (v["reason"] or "") and "larger ε" not in (v["reason"] or ""), (k, v)
-    assert est.lines()[-1] == "  intervals: not computed (n_boot = 0)"
+    assert est.lines()[-1] == "  intervals: not computed (--n-boot 0; n_boot=0 in Python)"
     validate_estimate_output(est.to_dict())
 
 
@@ -56,7 +56,8 @@ def test_the_docs_say_what_n_boot_0_gives():
     from pathlib import Path
 
     text = Path(__file__).resolve().parents[2].joinpath("docs", "p2nia.md").read_text()
-    assert "`--n-boot 0` gives REPORTED" in text and "not computed (n_boot = 0)" in text
+    assert "`--n-boot 0` gives REPORTED" in text
+    assert "not computed (--n-boot 0; n_boot=0 in Python)" in text
 
 
 def test_a_group_label_cannot_forge_a_line_of_the_summary(tmp_path, capsys):

@@ -26,4 +26,4 @@ def test_the_level_is_stated_beside_the_intervals():
     assert line == "  90% intervals: " + default.interval_method
     assert default.lines()[-1] == "  intervals: " + default.interval_method
     none = estimate(rel, n_boot=0, level=0.9).lines()[-1]
-    assert none == "  intervals: not computed (n_boot = 0)"
+    assert none == "  intervals: not computed (--n-boot 0; n_boot=0 in Python)"

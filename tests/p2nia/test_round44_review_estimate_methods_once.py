@@ -37,7 +37,7 @@ def test_a_metric_without_an_interval_adds_no_method():
     est = _estimate(rows=600, epsilon=2)  # EO: too many undefined replicates, no interval
     assert est.values["eo"]["ci_low"] is None and est.values["dp"]["ci_low"] is not None
     assert est.methods() == est.interval_method
-    assert _estimate(n_boot=0).methods() == "not computed (n_boot = 0)"
+    assert _estimate(n_boot=0).methods() == "not computed (--n-boot 0; n_boot=0 in Python)"
 
 
 def test_the_html_page_names_it_once(tmp_path):

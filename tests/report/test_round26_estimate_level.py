@@ -33,5 +33,6 @@ def test_without_a_document_the_default_level_is_named():
 
 def test_an_estimate_without_intervals_names_no_level():
     none = {"dp": {**VALUES["dp"], "ci_low": None, "ci_high": None}}
-    page = estimate_html("t", "b", none, "not computed (n_boot = 0)", _document(0.8))
-    assert "<p>Intervals: not computed (n_boot = 0).</p>" in page
+    method = "not computed (--n-boot 0; n_boot=0 in Python)"
+    page = estimate_html("t", "b", none, method, _document(0.8))
+    assert "<p>Intervals: not computed (--n-boot 0; n_boot=0 in Python).</p>" in page

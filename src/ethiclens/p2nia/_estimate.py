@@ -49,6 +49,7 @@ from .._checks import (
     check_level_draws,
     split_list,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import mass_text, one_line, percent, plural, spaced_key
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -94,7 +95,9 @@ from ._roles import LABEL, PREDICTION
 SCHEMA_VERSION = "1.1"  # 1.1: config (seed, draws, level, metrics) and run (inputs' SHA-256)
 ESTIMATE_FORMAT = "ethiclens-p2nia-estimate/1"
 BELOW_FLOOR_METHOD = "not reported: below the sample floor"
-NO_INTERVAL_METHOD = "not computed (n_boot = 0)"
+# no draws asked for, said as every face gives it (the flag first, as the draws' other words)
+NO_DRAWS = "--n-boot 0; n_boot=0 in Python"
+NO_INTERVAL_METHOD = f"not computed ({NO_DRAWS})"
 TOO_FEW_DRAWS_METHOD = "none (too few draws for its Bonferroni level)"
 GROUPS_LISTED = 10  # a reason names at most this many groups, then how many more
 NOISE_METHOD = "not reported: the noise left no estimated rows"
@@ -115,6 +118,7 @@ CLIPPED_SHARE_NOTE = 0.01
 EMPTY_GROUP_Z = 1.959963984540054
 
 
+@refusing_unknown_keywords
 @dataclass
 class Estimate:
     """A P2NIA estimate: per metric ``value, ci_low, ci_high, ci_method, status, reason``."""
@@ -482,6 +486,7 @@ def _checked_release(rel, request) -> Release:
     return rel
 
 
+@refusing_unknown_keywords
 def estimate(
     rel,
     *,
@@ -778,7 +783,7 @@ def _metric_estimate(k, value, rep_cells, basis: _Cells, policy, method, level) 
         return MetricEstimate(value, None, None, BELOW_FLOOR_METHOD, status, reason)
     if rep_cells is None:  # asked for no interval: the estimate alone, as the audit gives it
         return MetricEstimate(
-            value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for (n_boot = 0)"
+            value, None, None, NO_INTERVAL_METHOD, REPORTED, "no interval asked for"
         )
     return _gap_interval(k, value, rep_cells, basis, method, level)
 
