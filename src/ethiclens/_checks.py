@@ -1306,9 +1306,9 @@ def positive_value(labels):
 def _keeps_zero_one(values, positive) -> bool:
     """Whether recoding ``values`` to ``value == positive`` keeps each real 0 and 1 (number,
     boolean or text '0'/'1') as it is: -1/1 compared with 1 does, 1/2 compared with 2 does
-    not."""
+    not. A complex 0j beside 1+5j is compared, not turned into a float (a TypeError)."""
     return all(
-        float(v.strip() if isinstance(v, str) else v) == (v == positive)
+        ((float(v.strip()) if isinstance(v, str) else v) == 1) == (v == positive)
         for v in values
         if is_zero_one(v)
     )

@@ -1,6 +1,6 @@
 """Round 45 (the hunter's leftover): 'probe analyze-counterfactuals f.csv --y-pred y_pred',
 whose column is literally named y_pred and holds 0.7, was refused "option '--y-pred':
-predictions must be 0/1", as if the flag's setting were wrong, where audit says "column
+is not binary 0/1", as if the flag's setting were wrong, where audit says "column
 'y_pred'": cli._probe.flags_named turned any refusal whose name equals a library parameter
 into that flag. A data column's refusal (kind 'column') naming the very column the flag gave
 now keeps its column's words; a setting's (--n-boot 5) still names the flag."""
@@ -35,7 +35,7 @@ def test_a_column_named_as_the_parameter_is_a_column(scored, capsys):
     table.loc[0, "y_pred"] = 0.7
     table.to_csv(path, index=False)
     err = _err(capsys, path, "--y-pred", "y_pred")
-    assert err.startswith("error: column 'y_pred': predictions must be 0/1"), err
+    assert err.startswith("error: column 'y_pred': is not binary 0/1"), err
 
 
 def test_a_score_column_named_y_score_is_a_column(scored, capsys):

@@ -69,7 +69,16 @@ def test_missing_infinite_or_out_of_range_scores_name_the_value(
     assert "1 is not, first at bad.csv line 5" in err and f"(value: {shown})" in err
 
 
-@pytest.mark.parametrize("bad,shown", [("yes", "'yes'"), (np.nan, "'missing'"), (np.inf, "inf")])
+# round 49: the audit's words for a column that is not 0/1 ("is not binary 0/1", the fix), a
+# missing prediction as every check refuses missing rows (was "predictions must be 0/1")
+@pytest.mark.parametrize(
+    "bad,shown",
+    [
+        ("yes", "is not binary 0/1: found values ['0', '1', 'yes']; 1 is not"),
+        (np.nan, "1 missing prediction(s)"),
+        (np.inf, "is not binary 0/1: found values ['0.0', '1.0', 'inf']; 1 is not"),
+    ],
+)
 def test_predictions_that_are_not_0_or_1_name_the_first_value(scored, tmp_path, capsys, bad, shown):
     _, frame = scored
     frame["pred"] = frame["pred"].astype(object)
@@ -77,14 +86,13 @@ def test_predictions_that_are_not_0_or_1_name_the_first_value(scored, tmp_path, 
     path = tmp_path / "bad.csv"
     frame.to_csv(path, index=False)
     err = _error(capsys, ["probe", "analyze-counterfactuals", path, "--y-pred", "pred"])
-    assert "column 'pred (y_pred)': predictions must be 0/1" in err
-    assert "first at bad.csv line 4" in err and f"(value: {shown})" in err
+    assert f"column 'pred (y_pred)': {shown}, first at bad.csv line 4" in err, err
 
 
 def test_mixed_text_and_number_predictions_in_python_are_refused_not_a_type_error(scored):
     _, frame = scored
     pred = [0] * (len(frame) - 1) + ["yes"]
-    with pytest.raises(EthicLensInputError, match=r"predictions must be 0/1.*value: 'yes'"):
+    with pytest.raises(EthicLensInputError, match=r"is not binary 0/1.*value: 'yes'"):
         analyze_counterfactuals(frame, pred)
 
 

@@ -14,7 +14,7 @@ N = len(TABLE)
 
 @pytest.mark.parametrize("wrap", [list, np.array])
 def test_complex_predictions_and_scores_are_refused(wrap):
-    with pytest.raises(EthicLensInputError, match="predictions must be 0/1") as info:
+    with pytest.raises(EthicLensInputError, match="is not binary 0/1") as info:
         analyze_counterfactuals(TABLE, wrap([1 + 5j] + [0] * (N - 1)), n_boot=100)
     assert info.value.column == "y_pred" and info.value.value == 1 + 5j
     scores = wrap([0.3 + 0.9j] + [0.5] * (N - 1))

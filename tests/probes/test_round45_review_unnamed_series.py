@@ -14,9 +14,9 @@ from ethiclens.probes import analyze_counterfactuals, make_counterfactuals
 @pytest.mark.parametrize(
     "y_pred,y_score,said",
     [
-        (pd.Series(np.full(8, 0.7)), None, "argument 'y_pred': predictions must be 0/1"),
+        (pd.Series(np.full(8, 0.7)), None, "argument 'y_pred': looks like scores"),
         (np.ones(8), pd.Series(np.full(8, 2.0)), "argument 'y_score': scores must"),
-        (pd.Series(np.full(8, 0.7), name="y_pred"), None, "column 'y_pred': predictions"),
+        (pd.Series(np.full(8, 0.7), name="y_pred"), None, "column 'y_pred': looks like"),
     ],
 )
 def test_an_unnamed_series_is_values(y_pred, y_score, said):

@@ -1,5 +1,5 @@
 """Round 45: analyze_counterfactuals(frame, y_pred=array) refused bad values as a data column,
-"column 'y_pred': predictions must be 0/1 ..." / "column 'y_score': scores must be in [0, 1]",
+"column 'y_pred': is not binary 0/1 ..." / "column 'y_score': scores must be in [0, 1]",
 where no column was read and its own shape check (and PCER's SplitPredictions) name the
 argument. Values passed are now named as the argument; a named Series (a column, as
 analyze_scored passes it) keeps its column's name."""
@@ -40,4 +40,4 @@ def test_values_name_the_argument(table, y_pred, y_score, column):
 
 def test_a_named_series_keeps_its_column(table):
     err = _refused(table, pd.Series(np.full(8, 3), name="pp"))
-    assert str(err).startswith("column 'pp (y_pred)': predictions must be 0/1")
+    assert str(err).startswith("column 'pp (y_pred)': is not binary 0/1")

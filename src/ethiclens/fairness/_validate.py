@@ -525,7 +525,9 @@ def _decoded_pos_label(pos_label: bytes, texts) -> str:
 PREDICTION_ROLES = ("y_pred", "pred_a", "pred_b")
 
 
-def not_binary(uniques, column: str, role: str, *, name=None, rows=None) -> EthicLensInputError:
+def not_binary(
+    uniques, column: str, role: str, *, name=None, rows=None, pos_label: bool = True
+) -> EthicLensInputError:
     """The refusal of a label or prediction column whose distinct values ``uniques`` are not
     0/1 (one text for every engine: each checks its counted values here). Numbers in [0, 1]
     are said to look like scores, with the fixes that work for them, unless they are 0/1 but
@@ -533,8 +535,9 @@ def not_binary(uniques, column: str, role: str, *, name=None, rows=None) -> Ethi
     0/1, all rows: :func:`ethiclens._checks.is_zero_one_with_strays`), rows to drop or
     correct; a long list of values says how many there are. The fix is ``pcer audit``'s and
     ``p2nia release``'s (:func:`ethiclens._checks.label_fix`, written for the column
-    ``name``) with the audit's ``--pos-label``."""
-    fix = label_fix(role if name is None else name, uniques, pos_label=True, rows=rows)
+    ``name``) with the audit's ``--pos-label`` (``pos_label=False``: a command without one,
+    the counterfactual probe)."""
+    fix = label_fix(role if name is None else name, uniques, pos_label=pos_label, rows=rows)
     shown = sorted(map(str, uniques))[:10]
     n = len(uniques)
     strays = is_zero_one_with_strays(uniques, rows)

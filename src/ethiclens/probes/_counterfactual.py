@@ -48,6 +48,7 @@ from ..fairness import (
     encode_groups,
     missing_value_codes,
     missing_value_codes_text,
+    not_binary,
 )
 from ..io import _first_not_one_value, _not_one_value, _not_one_value_error, json_fields
 
@@ -553,18 +554,28 @@ def check_settings(favorable_label, n_boot, random_state, ci: str = BCA) -> int:
 
 
 def _binary(values, name) -> np.ndarray:
-    """0/1 predictions; a refusal names ``name`` (the user's column where there is one), how
-    many values are not 0/1 and the first of them."""
+    """0/1 predictions; a refusal names ``name`` (the user's column where there is one). A
+    missing value is refused as every check refuses one (how many, the first's row); other
+    values in the audit's words for the same column (``fairness.not_binary``: yes/no, 0/2,
+    scores, each with its fix), less the audit's ``--pos-label``, which the probe has not,
+    with how many rows are not 0/1 and the first (its row, a file's line, and value)."""
     _refuse_not_one_value(values, name, group=False)
     arr = _cells(values)
     numbers, bad = _as_binary(arr)
     if bad.any():
-        _refuse_first(
-            bad,
-            arr.ravel(),
-            "predictions must be 0/1 without missing values",
-            name,
-            "recode the predictions to 0/1",
+        cells = quiet_nans(pd.Series(arr.ravel(), dtype=object))
+        fix = "give a 0/1 prediction for every row of the table"
+        refuse_missing(cells.isna().to_numpy(), name, fix, "prediction")
+        k, i = int(bad.sum()), int(np.flatnonzero(bad)[0])
+        column = getattr(values, "name", None)  # the pandas code names the user's column
+        column = "y_pred" if column is None else column
+        rows = (k, bad.size)
+        said = not_binary(pd.unique(cells), name, "y_pred", name=column, rows=rows, pos_label=False)
+        raise EthicLensInputError(
+            f"{said.problem}; {'1 is' if k == 1 else f'{k:,} are'} not{first_row(i)}",
+            column=name,
+            value=_shown(cells.iloc[i]),
+            fix=said.fix,
         )
     return numbers.astype(int)
 
