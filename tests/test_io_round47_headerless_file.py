@@ -26,7 +26,7 @@ def test_a_headerless_file_is_named_as_such_on_every_engine(tmp_path, capsys, mo
     args = ["audit", "adult.csv", "--engine", engine, "--y-true", "income", "--y-pred", "p"]
     assert main([*args, "--protected", "sex"]) == 2
     err = capsys.readouterr().err
-    assert "column 'income': not found in adult.csv" in err, err
+    assert "option '--y-true': column 'income' not found in adult.csv" in err, err
     assert f"adult.csv's column names {HINT}" in err, err
     assert "if the file has no header row, add one naming the columns" in err, err
 

@@ -30,5 +30,5 @@ def test_the_cli_names_the_near_miss_on_every_engine(tmp_path, capsys, engine):
     args = ["audit", str(data), "--y-true", "lable", "--y-pred", "pred", "--protected", "g"]
     rc = main([*args, "--engine", engine])
     err = capsys.readouterr().err
-    assert rc == 2 and "column 'lable': not found in" in err
+    assert rc == 2 and "option '--y-true': column 'lable' not found in" in err
     assert "did you mean 'label'? use one of its columns" in err

@@ -147,7 +147,7 @@ def test_audit_user_csv_and_parquet(user_csv, tmp_path, capsys):
 @pytest.mark.parametrize(
     "extra,message",
     [
-        (["--y-true", "nope"], "column 'nope': not found"),
+        (["--y-true", "nope"], "option '--y-true': column 'nope' not found"),
         (["--protected", "sex=Q"], "unknown reference group"),
         (["--pos-label", "9"], "pos_label does not occur"),
     ],

@@ -23,4 +23,4 @@ def test_a_missing_column_stays_a_column(tmp_path, capsys):
     data.write_text("y,p,g\n" + "1,0,a\n0,1,b\n" * 40)
     rc = main(["counts", str(data), "--y-pred", "nope", "--protected", "g", "--out",
                str(tmp_path / "c.csv")])  # fmt: skip
-    assert rc == 2 and "column 'nope': not found" in capsys.readouterr().err
+    assert rc == 2 and "option '--y-pred': column 'nope' not found" in capsys.readouterr().err

@@ -61,7 +61,7 @@ ROLES = ["--y-true", "y_true", "--y-pred", "y_pred"]
             ["--protected", "sex", "--weight", "sample_weight"],
             "column 'sample_weight': weights must be finite",
         ),
-        ("nolabel.csv", ["--protected", "sex"], "column 'y_true': not found in"),
+        ("nolabel.csv", ["--protected", "sex"], "option '--y-true': column 'y_true' not found in"),
         ("ok.csv", ["--protected", "sex", "--weight", "y_true"], "column 'y_true': plays two"),
         (
             "attr.csv",

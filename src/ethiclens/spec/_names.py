@@ -32,10 +32,34 @@ def columns_named(runner):
                 names = names - {name}
             elif exc.kind != "column" and name in names - {*_target_words(spec), *flag_paths()}:
                 exc = exc.renamed({}, "column")
+            exc = _missing_role_column(spec, exc)
             exc.in_data = names
             raise exc from None
 
     return run
+
+
+def _missing_role_column(spec, exc: EthicLensInputError) -> EthicLensInputError:
+    """A column the data lacks ("column 'lable': not found in d.csv") named by the role that
+    gave it, as the monitor names it: "option '--y-true': column 'lable' not found in d.csv"
+    on the command line, the key (``roles.y_true``) for a config file's value, the keyword in
+    Python; the refusal's fix (the near miss, the file's columns) kept. Any other: ``exc``."""
+    if exc.kind != "column" or not str(exc.problem).startswith("not found in "):
+        return exc
+    r = spec.roles
+    roles = [("y_true", [r.y_true]), ("y_pred", r.y_pred), ("y_score", [r.y_score])]
+    roles += [("weight", [r.weight]), ("protected", _attributes(r.protected))]
+    role = next((k for k, cols in roles if exc.column in [c for c in cols if c is not None]), None)
+    if role is None:  # a counts table's own column, a time column: named as it is
+        return exc
+    problem = f"column {str(exc.column)!r} {exc.problem}"
+    return EthicLensInputError(problem, column=f"roles.{role}", fix=exc.fix, kind="key")
+
+
+def _attributes(protected) -> list[str]:
+    """The columns ``roles.protected`` names: each item's column, ``age>=65=no`` read as the
+    longest of its names (:func:`attribute_names`) that the refusal names."""
+    return sorted(attribute_names(protected))
 
 
 def _counts_columns(spec) -> set:
