@@ -130,12 +130,52 @@ def _pandas_readable(table):
     return table.replace_schema_metadata({**meta, b"pandas": json.dumps(pandas).encode()})
 
 
+# what pandas' JSON parser (ujson) says of a number valid in JSON but outside int64/uint64 or a
+# double's range (an id of 21 digits, 1e400), which Python's json reads as its CSV reader does
+_JSON_RANGE = ("Value is too big", "Value is too small", "Range error when decoding numeric")
+
+
+def _read_json(path, lines: bool = False) -> pd.DataFrame:
+    """A JSON table (records, columns or JSON lines) read by pandas; one holding a number past
+    pandas' parser's range is read by Python's json instead: a whole number exactly (a group
+    of 21 digits, as a CSV's is), a float past a double's range as inf."""
+    try:
+        return pd.read_json(path, lines=lines, **_JSON)
+    except ValueError as exc:
+        if not str(exc).startswith(_JSON_RANGE):
+            raise
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
+        text = fh.handle.read()
+    if lines:
+        return pd.DataFrame([_json_values(line, path) for line in text.split("\n") if line.strip()])
+    return pd.DataFrame(_json_values(text, path))
+
+
+def _json_values(text: str, path):
+    """``text`` parsed by Python's json; a whole number past the digits Python converts
+    (4,300) refused, shortened, as no value a table holds."""
+
+    def whole(digits: str) -> int:
+        try:
+            return int(digits)
+        except ValueError:  # Python's "Exceeds the limit (4300 digits)", naming no file
+            sign, bare = digits[: len(digits) - len(digits.lstrip("-"))], digits.lstrip("-")
+            shown = shortened_digits(sign + bare[:12], bare[-6:], len(bare))
+            raise DataFileError(
+                f"cannot read {_shown(Path(path).name)}: it holds a whole number past the "
+                f"digits Python reads ({shown})",
+                fix="write the value as text (in quotes) or drop it",
+            ) from None
+
+    return json.loads(text, parse_int=whole)
+
+
 READERS = {
     ".csv": pd.read_csv,
     ".parquet": _read_parquet,
     ".pq": _read_parquet,
-    ".json": functools.partial(pd.read_json, **_JSON),
-    ".jsonl": functools.partial(pd.read_json, lines=True, **_JSON),
+    ".json": _read_json,
+    ".jsonl": functools.partial(_read_json, lines=True),
 }
 
 
@@ -1365,6 +1405,8 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         reader = functools.partial(reader, dtype=csv_dtype)
     try:
         frame = reader(path)
+    except DataFileError:
+        raise  # the reader's own refusal (a JSON number past what Python reads)
     except UnicodeDecodeError as exc:
         raise refuse_not_utf8(path, exc) from exc
     except RecursionError as exc:
