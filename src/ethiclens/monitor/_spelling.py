@@ -38,7 +38,7 @@ import pandas as pd
 from .._checks import did_you_mean, names_words
 from .._text import as_seen
 from ..errors import EthicLensInputError
-from ._edits import edited_groups, refuse_look_alike
+from ._edits import check_group_edits, edited_groups, refuse_look_alike
 from ._windows import SUMMED
 
 # a number as written: an integer's digits, a float as Python prints it (repr: 1.0, 1e+16)
@@ -145,8 +145,17 @@ def refuse_respelled(table: pd.DataFrame, request, known: dict, refs: dict) -> N
     """Refuse a batch bringing a text group new to the store that is a known group with other
     spaces, case, code points or invisible characters (see the module's docstring); ``refs``:
     the store's references. Groups of the batch itself that read alike after the edits are
-    refused first, as the audit refuses them (:func:`refuse_look_alike`)."""
-    refuse_look_alike(table, request)
+    refused first, as the audit refuses them (:func:`refuse_look_alike`); a merge's own
+    problem first, as the audit checks the merges before (a merge naming some of them,
+    'F,"F ":F' beside 'F  ': "new group name 'F' reads as the existing group 'F  '", the
+    audit's words, on any run: a look-alike may come in a later batch)."""
+    try:
+        refuse_look_alike(table, request)
+    except EthicLensInputError:
+        if request.merge_groups:
+            merges, protected = request.merge_groups, request.roles().protected
+            check_group_edits(with_named(table, request), protected, merges, None)
+        raise
     edits = (request.merge_groups, request.exclude_groups)
     for col in request.roles().protected:
         groups = [str(g) for g in known.get(col) or []]
