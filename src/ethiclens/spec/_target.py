@@ -760,7 +760,8 @@ def _roles_needed(spec: AuditSpec, purpose: str, cols: list) -> list:
             raise _refused(problem, "--protected", "e.g. --protected sex=Male")
         if models:
             return [c for c in (r.y_true, *models, r.weight) if c]
-        return [c for c in (r.y_score, r.y_true, *r.y_pred[:1]) if c]
+        # the audit's order (label, prediction, score): the counting engines' first missing
+        return [c for c in (r.y_true, *r.y_pred[:1], r.y_score) if c]
     if not r.y_pred or not cols:
         problem = "a file audit needs --y-pred and at least one --protected"
         fix = "e.g. --y-true label --y-pred pred --protected sex=Male"

@@ -1,0 +1,49 @@
+"""Round 49 holdout: a threshold view of a file lacking both the label and the score columns
+named the missing --y-score on the pandas engine (its in-memory read checked the score first)
+and the missing --y-true on DuckDB (the roles in the audit's order). Every engine now names the
+label first, as the audit does."""
+
+import importlib.util
+
+import pytest
+
+from ethiclens.cli import main
+
+ENGINES = [
+    "pandas",
+    pytest.param(
+        "duckdb",
+        marks=pytest.mark.skipif(
+            not importlib.util.find_spec("duckdb"), reason="duckdb not installed"
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("g\na\nb\n", "option '--y-true': column 'y' not found"),
+        ("g,y\na,0\nb,1\n", "option '--y-score': column 's' not found"),
+    ],
+)
+def test_the_threshold_view_names_the_same_missing_column_on_every_engine(
+    tmp_path, capsys, engine, text, named
+):
+    path = tmp_path / "one.csv"
+    path.write_text(text)
+    argv = [
+        "thresholds",
+        str(path),
+        "--y-true",
+        "y",
+        "--y-score",
+        "s",
+        "--protected",
+        "g",
+        "--engine",
+        engine,
+    ]
+    assert main(argv) == 2
+    assert named in capsys.readouterr().err
