@@ -57,7 +57,8 @@ def _run_request(runner: str, first, kwargs, target: str | None):
 
     with named_as_called((), kwargs, target, spec_given=target is None):
         spec = _spec_of(first, kwargs, _PURPOSES[runner])
-        result = getattr(_run, runner)(spec)
+        with _run.models_by_role():
+            result = getattr(_run, runner)(spec)
     two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"
     _run.warn_outputs_unwritten(spec, "compare" if two else _PURPOSES[runner])
     return _said_as_called(result)

@@ -218,9 +218,27 @@ def run(spec=None, **options):
         spec = with_options(AuditSpec._of() if by_keywords else as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
         purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
-        result = runner.get(purpose, run_audit)(spec)
+        with models_by_role():
+            result = runner.get(purpose, run_audit)(spec)
     warn_outputs_unwritten(spec, purpose)
     return _said_as_called(result)  # its notes in a Python call's words, as audit()'s
+
+
+@contextlib.contextmanager
+def models_by_role():
+    """A refusal naming the engine's keyword of model A or B (``pred_a``, ``pred_b``: "model
+    B's predictions are identical to model A's") named by the spec's role that gave both,
+    ``roles.y_pred``, which a Python caller's words then name (argument 'y_pred', or the key
+    of their spec file), as the command line names it (option '--y-pred', key 'roles.y_pred')
+    and never "column 'pred_b'"; a data column so named stays that column. The web app, whose
+    form has a field for model B, keeps the engine's name."""
+    try:
+        yield
+    except EthicLensInputError as exc:
+        engine = exc.kind == "column" and str(exc.column) in ("pred_a", "pred_b")
+        if not engine or exc.column in exc.in_data:
+            raise
+        raise exc.renamed({str(exc.column): "roles.y_pred"}, "key") from None
 
 
 def warn_outputs_unwritten(spec: AuditSpec, purpose: str) -> None:
