@@ -45,6 +45,7 @@ CORE = {
     "_renderers",
     "_secrets",
     "_progress",
+    "_keywords",
 }
 ALLOWED = {
     "_secrets": set(),  # credentials masked in every message and report (ADR 0011)
@@ -57,6 +58,8 @@ ALLOWED = {
     "_renderers": set(),  # writers result objects call, registered from above (report, root)
     "_optional": {"errors"},
     "_progress": set(),  # long work's progress: a bar on a terminal, plain lines in a log
+    # a keyword a function does not take: one refusal with its near miss, for every entry point
+    "_keywords": {"errors", "_checks"},
     "io": CORE,
     "fairness": CORE | {"io"},
     "datasets": CORE | {"io"},

@@ -30,6 +30,7 @@ from ._bootstrap import draw_dirichlet_cells, draw_label_split_cells, kish_effec
 from ._counts import cell_sums, round_significant
 from ._engine import SMOOTHED_NOTE, _bins_stated, audit_rows, empty_cell_columns
 from ._intervals import contain, equal_tailed, with_infinite_draws
+from ._keywords import refusing_unknown_keywords
 from ._metrics import comparison_specs, frozen_specs, group_specs
 from ._options import (
     COMPARE_ALIASES,
@@ -133,6 +134,7 @@ class VerdictChange:
         return {**asdict(self), "changed": self.changed}
 
 
+@refusing_unknown_keywords
 @dataclass
 class ModelComparison:
     """Model B against model A on the same rows (``ethiclens.compare``).

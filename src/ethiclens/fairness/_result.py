@@ -13,6 +13,7 @@ from .._text import spaced_key, spaced_name
 from ..io import json_fields, json_number
 from . import _display
 from ._gate import _badness
+from ._keywords import refusing_unknown_keywords
 from ._kinds import items_kind, name_kind
 from ._validate import check_flag
 
@@ -382,6 +383,7 @@ def largest_disparity_headline(comparisons, favorable: bool = True) -> Headline:
     return Headline("largest_disparity", m.value, c.key, None, not_judged=unjudged)
 
 
+@refusing_unknown_keywords
 @dataclass
 class AuditResult:
     """Everything an audit found. ``to_dict``/``to_json`` follow the versioned schema."""

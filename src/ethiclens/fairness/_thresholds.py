@@ -40,6 +40,7 @@ from ._bootstrap import JEFFREYS_METHOD, Interval, jeffreys_method, kish_effecti
 from ._counts import cell_index, cell_sums
 from ._engine import _bins_stated, _posterior_cells, _references, check_two_groups
 from ._intervals import Intervals, contain, equal_tailed, fold, metric_status
+from ._keywords import refusing_unknown_keywords
 from ._metrics import false_positive_rate, selection_rate, true_positive_rate
 from ._options import keywords_before_rows, policy_and_options
 from ._result import (
@@ -67,6 +68,7 @@ THRESHOLDS_SCHEMA_VERSION = "1.0"
 THRESHOLD_METHOD = JEFFREYS_METHOD + " at each threshold"
 
 
+@refusing_unknown_keywords
 @dataclass
 class ThresholdTable:
     """Per group and threshold: selection rate, TPR, FPR; per comparison: DI, EO and status.

@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, field
 
 from .._checks import argument_kinds, kind_refusal
+from .._keywords import refusing_unknown_keywords
 from .._text import one_line, spaced_key, spaced_name, threshold_text
 from ._store import Store
 
@@ -41,6 +42,7 @@ CI_METHODS = {"estimates": "jeffreys", "sequences": "betting"}
 _METHOD_KEYS = {"estimates": "window_intervals", "sequences": "sequences"}
 
 
+@refusing_unknown_keywords
 @dataclass
 class MonitorResult:
     """What a run did and the whole history in its store (``to_dict`` follows

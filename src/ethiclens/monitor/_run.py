@@ -32,6 +32,7 @@ from .._checks import (
     instance_kind,
     names_words,
 )
+from .._keywords import refusing_unknown_keywords
 from .._secrets import mask_secrets
 from .._text import spaced_name
 from .._version import __version__
@@ -190,6 +191,7 @@ def _held_references(store: Store) -> str:
     return "; the store's reference(s): " + ", ".join(held) if held else ""
 
 
+@refusing_unknown_keywords
 def run_monitor(
     request: MonitorRequest,
     store_path,

@@ -20,6 +20,7 @@ from .._checks import (
     names_words,
     naming_file,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import plural
 from ..errors import EthicLensInputError, FaceFix
 from ._counterfactual import (
@@ -34,6 +35,7 @@ from ._counterfactual import (
 from ._entry import load_entry_point
 
 
+@refusing_unknown_keywords
 def probe_benchmark(name: str, *, attribute=None, favorable=None, n_boot=1000, seed=0):
     """Probe a benchmark's standard logistic model, trained WITH the protected attributes.
 
@@ -84,6 +86,7 @@ def _refuse_no_model(entry, what: str = "") -> None:
     raise EthicLensInputError(problem, column="TARGET", fix=fix)
 
 
+@refusing_unknown_keywords
 def probe_model(
     entry_point: str, data, attribute, *, favorable=1, n_boot=1000, seed=0, name_rows=None
 ):
@@ -151,6 +154,7 @@ _NAME_ROWS = instance_kind(
 )
 
 
+@refusing_unknown_keywords
 @argument_kinds(
     y_pred=_column_kind("name the predictions' column of the scored file, e.g. 'pred'"),
     y_score=_column_kind("name the scores' column, e.g. 'score', or leave it out", optional=True),

@@ -57,6 +57,7 @@ from .._checks import (
     underflows,
     zero_d_item,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import in_quotes, prints_blank
 from ..errors import EthicLensInputError, _yaml_text, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
@@ -600,6 +601,7 @@ class SectionTypeError(EthicLensInputError, TypeError):
     TypeError a Python caller may catch."""
 
 
+@refusing_unknown_keywords
 @dataclass(frozen=True)
 class AuditSpec:
     """One audit request. Build it with ``AuditSpec.from_dict``/``from_file``/``of``; run it

@@ -1,0 +1,80 @@
+"""A keyword a function does not take: one refusal, with the closest keyword it takes, for the
+engine's functions (``audit(n_bot=...)``), the policy (``Policy(min_grup_size=...)``) and, by
+:func:`refusing_unknown_keywords`, the results' methods and the other packages' entry points
+(``result.to_html(path, titel=...)``, ``p2nia.estimate(rel, n_bot=...)``)."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import inspect
+import types
+
+from ._checks import names_words
+from .errors import EthicLensInputError
+
+
+class UnknownKeywordError(EthicLensInputError, TypeError):
+    """A keyword a function does not take: the project's input error (one line, exit 2 on the
+    command line) and still the ``TypeError`` Python raises for an unexpected keyword, so
+    ``except TypeError`` keeps catching it."""
+
+
+def refuse_unknown(
+    function: str, options: dict, allowed, choices=None, meant: dict | None = None
+) -> None:
+    """Refuse the first keyword of ``options`` that ``function`` does not take (``allowed``),
+    with the closest of ``choices`` (default: ``allowed``), or ``meant[keyword]`` where the
+    caller knows what a name stands for (a config's name of a keyword)."""
+    key = next((k for k in options if k not in allowed), None)
+    if key is None:
+        return
+    choices = list(allowed) if choices is None else list(choices)
+    close = [meant[key]] if key in (meant or {}) else difflib.get_close_matches(key, choices, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise UnknownKeywordError(
+        f"{function}() got an unexpected keyword argument {key!r}{hint}",
+        fix=None if close else f"use one of {names_words(choices)}",
+    )
+
+
+def _refusing(function, name: str):
+    """``function`` refusing a keyword it does not take (:func:`refuse_unknown`, named
+    ``name``); one with ``**kwargs`` checks its own and is returned as it is."""
+    parameters = inspect.signature(function).parameters.values()
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return function
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    taken = [p.name for p in parameters if p.kind in kinds and p.name not in ("self", "cls")]
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        if kwargs and not taken:
+            raise UnknownKeywordError(
+                f"{name}() takes no keyword arguments (got {next(iter(kwargs))!r})",
+                fix="call it without keywords",
+            )
+        if kwargs:
+            refuse_unknown(name, kwargs, taken)
+        return function(*args, **kwargs)
+
+    return checked
+
+
+def refusing_unknown_keywords(target):
+    """``target`` refusing a keyword it does not take with one :class:`UnknownKeywordError`
+    (the project's input error, still a TypeError) and the closest keyword it takes, not
+    Python's bare TypeError: ``result.to_html(path, titel=...)``, ``estimate(rel, n_bot=...)``.
+    A function, or a class: each of its public methods, classmethods and staticmethods (its
+    constructor is left as it is). Signatures stay the same (``functools.wraps``)."""
+    if not isinstance(target, type):
+        return _refusing(target, target.__qualname__)
+    for attr, value in list(vars(target).items()):
+        if attr.startswith("_"):
+            continue
+        name = f"{target.__name__}.{attr}"
+        if isinstance(value, (classmethod, staticmethod)):
+            setattr(target, attr, type(value)(_refusing(value.__func__, name)))
+        elif isinstance(value, types.FunctionType):
+            setattr(target, attr, _refusing(value, name))
+    return target
