@@ -47,3 +47,25 @@ def test_the_threshold_view_names_the_same_missing_column_on_every_engine(
     ]
     assert main(argv) == 2
     assert named in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize(
+    "roles",
+    [
+        ["audit", "--y-pred", "p"],
+        ["thresholds", "--y-score", "s"],
+        ["compare", "--y-pred", "p", "--y-pred", "q"],
+    ],
+)
+def test_a_column_in_two_roles_is_named_before_a_missing_one_on_every_engine(
+    tmp_path, capsys, engine, roles
+):
+    """The pandas read named the missing column first ("option '--y-pred': column 'p' not
+    found"), the counting engines the label that is also the protected attribute."""
+    path = tmp_path / "one.csv"
+    path.write_text("g\na\nb\n")
+    command, *rest = roles
+    argv = [command, str(path), "--y-true", "g", *rest, "--protected", "g", "--engine", engine]
+    assert main(argv) == 2
+    assert "column 'g': plays two roles: protected attribute" in capsys.readouterr().err

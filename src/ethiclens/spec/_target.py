@@ -811,6 +811,7 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
     refuse_blank_columns(cols)  # ' ', U+200B: a column so named
     refuse_reserved(cols)  # before "not in the file", as the counting engines; JSON too
     wanted = _roles_needed(spec, purpose, cols)
+    check_spec_roles(spec, cols)  # before "not in the file", as the counting engines
     require_columns(pd.DataFrame(columns=header), wanted + cols, path)
     if rule or packed:
         # Groups as written (leading zeros kept), files matched by column name, ragged rows
@@ -821,7 +822,6 @@ def _file_rows(spec: AuditSpec, purpose: str) -> Loaded:
             c if c not in (r.y_true, *r.y_pred) else None for c in (r.y_score, r.weight)
         )
         frame = read_rows(path, _ReadRoles(columns, cols, score, weight))
-    check_spec_roles(spec, cols)
     refs = {c: edited_reference(c, ref, *_edits(spec)) for c, ref in refs.items()}
     loaded = Loaded(
         engine="pandas",
