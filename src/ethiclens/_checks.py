@@ -1205,9 +1205,10 @@ DP_DELTA_MIN = 1e-10
 
 
 def check_dp_delta(value, where: str = "delta") -> float:
-    """A DP-SGD grid's δ (``train.delta``): :func:`check_delta`'s range (0, :data:`DELTA_MAX`]
-    and words, and at least :data:`DP_DELTA_MIN` (``1e-300`` loaded, and each run failed at
-    training, minutes in); absent is the trainer's default, not None (pure ε-DP)."""
+    """A DP-SGD δ (a grid's ``train.delta``, a trainer's ``TrainConfig.delta``):
+    :func:`check_delta`'s range (0, :data:`DELTA_MAX`] and words, and at least
+    :data:`DP_DELTA_MIN` (``1e-300`` loaded, and each run failed at training, minutes in);
+    absent is the trainer's default, not None (pure ε-DP)."""
     fix = f"e.g. {where.rsplit('.', 1)[-1]} = 1e-05 (below 1/n for n training rows)"
     try:
         delta = check_delta(math.nan if value is None else value, where)
@@ -1215,7 +1216,7 @@ def check_dp_delta(value, where: str = "delta") -> float:
         problem = exc.problem.replace(" (or absent)", "")
         raise _setting_error(problem, column=where, value=value, fix=fix) from None
     if delta < DP_DELTA_MIN:
-        problem = f"δ = {delta:g} is below {DP_DELTA_MIN:g}, the smallest a grid takes: DP-SGD's "
+        problem = f"δ = {delta:g} is below {DP_DELTA_MIN:g}, the smallest DP-SGD takes here: its "
         problem += "accountants fail near such a δ (PRV: its floating point errors dominate), so "
         problem += "its runs would fail at training"
         raise _setting_error(problem, column=where, value=value, fix=fix)

@@ -13,7 +13,7 @@ from ethiclens.experiments import SweepGrid, load_grid
 @pytest.mark.parametrize(
     ("delta", "words"),
     [
-        ("1e-300", "δ = 1e-300 is below 1e-10, the smallest a grid takes"),
+        ("1e-300", "δ = 1e-300 is below 1e-10, the smallest DP-SGD takes here"),
         ("0.05", "δ must be in (0, 0.001]: δ is the probability that the guarantee fails"),
         ("nan", "δ must be a finite number"),
     ],
