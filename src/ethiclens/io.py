@@ -140,10 +140,16 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
     pandas' parser's range is read by Python's json instead: a whole number exactly (a group
     of 21 digits, as a CSV's is), a float past a double's range as inf."""
     try:
-        return pd.read_json(path, lines=lines, **_JSON)
+        frame = pd.read_json(path, lines=lines, **_JSON)
     except ValueError as exc:
         if not str(exc).startswith(_JSON_RANGE):
+            _refuse_json_layout(path, lines)
             raise
+    else:
+        names = [c for c in frame.columns if isinstance(c, str)]
+        if len(names) < frame.shape[1] or set(names) <= {"columns", "index", "data", "schema"}:
+            _refuse_json_layout(path, lines)  # int names: arrays or row ids, not records' keys
+        return frame
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
     if lines:
@@ -168,6 +174,49 @@ def _json_values(text: str, path):
             ) from None
 
     return json.loads(text, parse_int=whole)
+
+
+def _refuse_json_layout(path, lines: bool) -> None:
+    """A JSON file holding a table in another layout than records or columns (pandas'
+    ``to_json`` orient 'values', 'split', 'table' or 'index'), which pandas reads as columns
+    named 0, 1, ... or 'columns', 'index', 'data', or fails on, refused naming the layout."""
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
+        text = fh.handle.read()
+    try:
+        first = next(filter(str.strip, text.split("\n")), "")
+        top = [json.loads(first)] if lines else json.loads(text)  # JSON lines: a list of rows
+    except (ValueError, RecursionError):
+        return  # no JSON: pandas' own error says where
+    if layout := _json_layout(top):
+        raise DataFileError(
+            f"cannot read {_shown(Path(path).name)}: it holds {layout}, not a table of records",
+            fix="write the table as records: df.to_json(path, orient='records') in pandas "
+            "(JSON lines: orient='records', lines=True), or save it as .csv or .parquet",
+        )
+
+
+def _json_layout(top) -> str | None:
+    """The layout of a parsed JSON table that is no records or columns, in words; else None."""
+    from ._checks import is_number_text
+
+    if isinstance(top, list) and top and isinstance(top[0], list):
+        return "rows as lists without column names (pandas' orient='values')"
+    if not isinstance(top, dict):
+        return None
+    if isinstance(top.get("schema"), dict) and isinstance(top.get("data"), list):
+        return "pandas' 'table' layout ({schema: ..., data: [...]})"
+    split = {"columns", "data"} <= set(top) <= {"columns", "index", "data"}
+    rows = top.get("data") if split and isinstance(top["columns"], list) else None
+    if isinstance(rows, list) and rows and isinstance(rows[0], list):  # its rows are lists
+        return "pandas' 'split' layout ({columns: [...], index: [...], data: [...]})"
+    inner = next(iter(top.values()), None)
+    if (
+        isinstance(inner, dict)
+        and all(is_number_text(k) for k in top)
+        and not all(is_number_text(k) for k in inner)
+    ):
+        return "an object per row keyed by its number ({row: {column: value}}, orient='index')"
+    return None
 
 
 READERS = {
