@@ -23,6 +23,7 @@ from .errors import (
     EthicLensInputError,
     _DatabaseFix,
     _number_as_typed,
+    _TypedFloat,
     plain_repr,
     plain_text,
     shortened_digits,
@@ -95,6 +96,8 @@ def check_seed(
     ``fix``: what else the caller takes (the audit of arrays: a numpy generator)."""
     if value is None and allow_none:
         return None
+    again = dict(allow_none=allow_none, limit=limit, fix=fix)  # 7.0: 7 to give, when in range
+    refuse_whole_decimal(value, where, lambda n: check_seed(n, where, **again))
     if isinstance(value, np.random.Generator | np.random.RandomState):  # arrays' audit: a draw
         problem = f"must be a seed (a non-negative integer), not a numpy {type(value).__name__}: "
         problem += "a spec and its report record the seed as a number, so the run can be repeated"
@@ -260,17 +263,18 @@ def underflow_words(text: str, symbol: str | None = None) -> str:
     )
 
 
-def number_problem(text, *, whole: bool = False, named: dict | None = None) -> str | None:
+def number_problem(text, *, whole: bool = False) -> str | None:
     """Why ``text`` is no number by :func:`is_number_text`'s rule (a click number option's
     words), or :func:`underflow_words` when it underflows to 0, with the text as typed (as
     :func:`number_text` and a file's refusal show it); None when it is one (or is no text: a
-    default already a number). ``named`` (``column``, ``kind``: the option): a whole number
-    written as a decimal (``--n-boot 200.0``) is refused there in :func:`refuse_whole_decimal`'s
-    words, as a file's ``n_boot: 200.0`` and a Python ``n_boot=200.0`` are."""
+    default already a number). A whole number written as a decimal (``--n-boot 200.0``) is one
+    (``whole``): :func:`typed_whole` reads it, and the option's check refuses it in
+    :func:`refuse_whole_decimal`'s words with a number in its range, as a file's ``n_boot:
+    200.0`` and a Python ``n_boot=200.0`` are."""
     if not isinstance(text, str):
         return None
-    if whole and named is not None:
-        refuse_whole_decimal(text, named["column"], kind=named.get("kind"))
+    if whole and written_whole(text) is not None:  # 50.0: read by typed_whole, then checked
+        return None
     if not is_number_text(text, whole=whole):
         return f"{text!r} is not a valid {'integer' if whole else 'float'}"
     shown = f"{underflow_words(text)} (value: {text!r})"  # 1e-400: as --epsilon 1e-400 says it
@@ -298,6 +302,26 @@ def written_whole(value) -> tuple[int, object] | None:
     else:
         return None
     return (int(number), shown) if number == number.to_integral_value() else None
+
+
+def typed_whole(text):
+    """A whole number's text as an option reads it: :func:`written_float` for one written as
+    a decimal (``--n-boot 50.0``: the option's check refuses it, naming a number in its range),
+    else :func:`whole_number`."""
+    kept = written_float(text)
+    return whole_number(text) if kept is None else kept
+
+
+def written_float(text):
+    """A whole number's text written as a decimal (``'50.0'``, ``'1e11'``) typed for a whole
+    number, as the float it writes carrying its text (as a config file's ``n_boot: 50.0``):
+    the setting's own check refuses it in :func:`refuse_whole_decimal`'s words, naming a
+    number in its range; None for any other value."""
+    if not isinstance(text, str) or written_whole(text) is None:
+        return None
+    kept = _TypedFloat(text)  # shown as typed ('50.0'), as the option's text is
+    kept.yaml_text = text
+    return kept
 
 
 def refuse_whole_decimal(value, where: str, check=None, *, kind: str | None = None) -> None:
@@ -801,6 +825,9 @@ def check_member(
     pandas Series or Index) or a list is never a choice: refused in these words, never a
     TypeError (unhashable), a ValueError (ambiguous truth value) or the array kept; a 0-d
     array of a choice is told to pass its item; ``np.str_`` is text, returned as ``str``."""
+    if isinstance(value, _TypedFloat) and math.isfinite(value):  # --favorable 1.0: give 1
+        again = dict(column=column, problem=problem, fix=fix, kind=kind)
+        refuse_whole_decimal(value, column, lambda n: check_member(n, allowed, **again), kind=kind)
     array = hasattr(value, "__array__") and not isinstance(value, np.generic)
     try:
         if not array and hash(value) is not None and value in allowed:
@@ -848,7 +875,7 @@ def check_draws(
         again = dict(allow_zero=allow_zero, default=default)
         refuse_whole_decimal(value, where, lambda n: check_draws(n, where, **again))
         problem = "must be a whole number (an integer) of interval draws, "
-        problem += f"at least {MIN_DRAWS}{zero}"
+        problem += f"from {MIN_DRAWS} to {MAX_DRAWS:,}{zero}"
     elif allow_zero and value == 0:
         return 0
     elif value < MIN_DRAWS:
@@ -999,6 +1026,10 @@ def check_workers(workers, default: str = "all cores", *, cli: bool = False) -> 
     """
     if workers is None:
         return None
+    again = dict(default=default, cli=cli)  # 4.0: 4 to give, when in range
+    refuse_whole_decimal(
+        workers, "--workers" if cli else "workers", lambda n: check_workers(n, **again)
+    )
     whole = isinstance(workers, int | np.integer) and not isinstance(workers, bool)
     if whole and 1 <= workers <= MAX_WORKERS:
         return int(workers)
@@ -1057,6 +1088,8 @@ MAX_REPETITIONS = 10_000
 def check_repetitions(value, where: str, *, fix: str, minimum: int = 1) -> int:
     """A whole number of repetitions from ``minimum`` to :data:`MAX_REPETITIONS` (``p2nia
     experiment``, ``population-bias``, the oracle: one range and one message)."""
+    again = dict(fix=fix, minimum=minimum)  # 3.0: 3 to give, when in range
+    refuse_whole_decimal(value, where, lambda n: check_repetitions(n, where, **again))
     whole = isinstance(value, int | np.integer) and not isinstance(value, bool)
     if whole and minimum <= value <= MAX_REPETITIONS:
         return int(value)

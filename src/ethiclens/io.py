@@ -58,6 +58,7 @@ from .errors import (
     Example,
     _DatabaseFix,
     _keep_text,
+    _TypedFloat,
     plain_text,
     shortened_digits,
     shown_int,
@@ -2745,7 +2746,7 @@ class WrittenInt(int):
 def _shown_type(value) -> str:
     """``value``'s type as the user knows it: a file's ``1e400`` is a float, not the reader's
     :class:`WrittenFloat` that keeps its text (nor a :class:`WrittenInt` an int)."""
-    kept = {WrittenFloat: "float", WrittenInt: "int"}
+    kept = {WrittenFloat: "float", WrittenInt: "int", _TypedFloat: "float"}
     return kept.get(type(value), type(value).__name__)
 
 

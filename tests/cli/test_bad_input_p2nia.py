@@ -283,7 +283,7 @@ REQUEST_FILE_CASES = [
     ("delta", "1e-6", "--delta", "finite number"),
     ("metrics", "dp", "--metrics", "non-empty list"),
     ("metrics", [], "--metrics", "non-empty list"),
-    ("n", 1000.0, "--n", "integer"),
+    ("n", 1000.0, "--n", "written without a decimal point"),
     ("n", True, "--n", "integer"),
     ("n", 10**12, "--n", "integer"),
     ("protected", ["sex"], "--protected", "column name"),

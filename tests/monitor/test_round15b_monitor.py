@@ -137,7 +137,7 @@ def _request_set(key, value):
 REQUEST = {
     "seed 2**32": (_request_set("seed", 4294967296), "seed 4294967296, which must be below"),
     "seed -5": (_request_set("seed", -5), "seed -5, which must be a non-negative integer"),
-    "seed 5.0": (_request_set("seed", 5.0), "seed 5.0, which must be a non-negative integer"),
+    "seed 5.0": (_request_set("seed", 5.0), "seed 5.0, which must be a whole number, written"),
     "draws 0": (_request_set("n_draws", 0), "n_draws 0, which "),
     "alpha 2": (_request_set("alpha", 2), "alpha 2, which "),
     "alpha tiny": (_request_set("alpha", 1e-20), "alpha 1e-20, which is below 1e-12"),

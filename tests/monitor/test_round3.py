@@ -28,7 +28,7 @@ BAD_FIELDS = [
     ("seed", -1, "seed", "non-negative integer"),
     ("seed", "abc", "seed", "non-negative integer"),
     ("seed", math.nan, "seed", "non-negative integer"),
-    ("seed", 5.0, "seed", "non-negative integer"),
+    ("seed", 5.0, "seed", "written without a decimal point"),
     ("seed", True, "seed", "non-negative integer"),
     ("alpha", "0.05", "alpha", "strictly between 0 and 1"),
     ("alpha", math.nan, "alpha", "strictly between 0 and 1"),

@@ -181,7 +181,7 @@ def test_a_whole_number_with_a_decimal_point_names_the_number_to_give(tmp_path, 
 
 def test_a_whole_float_the_field_refuses_anyway_gets_its_range():
     message = _message(lambda: AuditSpec.from_dict({"policy": {"n_boot": 50.0}}))
-    assert "at least 100" in message
+    assert "from 100 to 1,000,000" in message
     message = _message(lambda: ethiclens.run("compas", seed=7.0))
     assert message == (
         "argument 'seed': must be a whole number, written without a decimal point (value: 7.0). "

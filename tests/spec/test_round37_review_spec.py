@@ -188,7 +188,7 @@ def test_checks_refusals_rejoin_their_pieces(tmp_path):
     )
 
 
-@pytest.mark.parametrize("workers", [0, True, 2.0, "3", np.int64(0)])
+@pytest.mark.parametrize("workers", [0, True, 2.5, "3", np.int64(0)])
 def test_workers_refusal_names_the_flag_or_the_argument(workers):
     with pytest.raises(EthicLensInputError) as cli:
         check_workers(workers, "one core", cli=True)

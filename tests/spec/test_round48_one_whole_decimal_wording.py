@@ -23,4 +23,4 @@ def test_the_spec_says_the_one_wording(monkeypatch, key, value):
 def test_a_number_its_range_refuses_keeps_the_range_words():
     with pytest.raises(EthicLensInputError) as info:
         AuditSpec.from_dict({"target": {"file": "d.csv"}, "policy": {"n_boot": 50.0}})
-    assert "at least 100" in str(info.value) and "decimal point" not in str(info.value)
+    assert "from 100 to 1,000,000" in str(info.value) and "decimal point" not in str(info.value)

@@ -16,6 +16,7 @@ from ethiclens.errors import EthicLensInputError
 from ethiclens.p2nia import check_n_boot
 
 WORDS = "must be a whole number, written without a decimal point"
+WINDOWS = ["--time", "t", "--window", "1"]  # the option's check runs once the command's are given
 
 
 @pytest.mark.parametrize(
@@ -23,8 +24,8 @@ WORDS = "must be a whole number, written without a decimal point"
     [
         (["audit", "t.csv", "--n-boot", "200.0"], "option '--n-boot': "),
         (["audit", "t.csv", "--min-group-size", "50.0"], "option '--min-group-size': "),
-        (["monitor", "t.csv", "--n-boot", "200.0"], "option '--n-boot': "),
-        (["monitor", "t.csv", "--min-group-size", "50.0"], "option '--min-group-size': "),
+        (["monitor", "t.csv", *WINDOWS, "--n-boot", "200.0"], "option '--n-boot': "),
+        (["monitor", "t.csv", *WINDOWS, "--min-group-size", "50.0"], "option '--min-group-size': "),
         (["p2nia", "estimate", ".", "--n-boot", "200.0"], "option '--n-boot': "),
         (["audit", "--config", "c.yaml"], "key 'policy.n_boot': "),
     ],

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .._checks import check_member, empty_fix, number_problem, whole_number
+from .._checks import check_member, empty_fix, number_problem, typed_whole
 from .._text import safe_console
 from ..errors import EthicLensInputError, _number_as_typed
 
@@ -63,13 +63,13 @@ class _Strict:
     ``٣`` or `` 5``, which float() and int() read, are refused as click refuses ``abc``."""
 
     def convert(self, value, param, ctx):
-        if problem := number_problem(value, whole=self.name == "integer", named=_named(param)):
+        if problem := number_problem(value, whole=self.name == "integer"):
             self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
         return super().convert(value, param, ctx)
 
 
 STRICT_INT = type("StrictInt", (_Strict, click.types.IntParamType), {})()
-STRICT_INT._number_class = whole_number  # past int()'s digits: its range's words
+STRICT_INT._number_class = typed_whole  # past int()'s digits, or 50.0: the check's words
 STRICT_FLOAT = type("StrictFloat", (_Strict, click.types.FloatParamType), {})()
 STRICT_FLOAT._number_class = _number_as_typed  # 1e400: refused as typed, not as inf
 _STRICT = {int: STRICT_INT, float: STRICT_FLOAT, click.INT: STRICT_INT, click.FLOAT: STRICT_FLOAT}

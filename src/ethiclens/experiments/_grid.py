@@ -33,12 +33,13 @@ from .._checks import (
     is_number_text,
     names_words,
     printed_float,
+    refuse_whole_decimal,
     underflow_words,
     underflows,
 )
 from .._text import plural
 from .._version import __version__
-from ..errors import EthicLensInputError, plain_text
+from ..errors import EthicLensInputError, _kind, plain_text
 from ..fairness import refuse_unknown
 from ..privacy import (
     ACCOUNTANTS,
@@ -291,6 +292,7 @@ def _is_int(x) -> bool:
 
 def _seeds(value) -> list:
     """``seeds``: a count N (seeds 0..N-1) or a list of non-negative integers."""
+    refuse_whole_decimal(value, "seeds", _seeds, kind=_kind("seeds"))  # 10.0: give 10
     if _is_int(value):
         if not 1 <= value <= MAX_SEEDS:
             problem = (

@@ -55,6 +55,7 @@ from .._checks import (
     names_words,
     plain,
     refuse_missing,
+    refuse_whole_decimal,
     refuse_written_underflow,
     split_list,
     split_names,
@@ -1737,6 +1738,7 @@ def _newer_format(written, known: str) -> bool:
 def check_n(n, where: str = "--n"):
     """n′, the rows a release draws: an integer in [10, N_MAX] (a quoted number is told to
     lose its quotes); ``where`` names it (``--n``, the experiment's ``--sizes``)."""
+    refuse_whole_decimal(n, where, lambda whole: check_n(whole, where))  # 2000.0: give 2000
     integer = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
     if integer and 10 <= n <= N_MAX:
         return n

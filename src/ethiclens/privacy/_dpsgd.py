@@ -25,6 +25,7 @@ from .._checks import (
     check_type,
     is_number,
     printed_float,
+    refuse_whole_decimal,
     use_one_of,
 )
 from .._optional import require  # leaves the root logger as it was (Opacus's basicConfig)
@@ -219,21 +220,30 @@ _DOUBLE_MAX = np.finfo(np.float64).max
 MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)
 
 
+def _check_whole(value, name: str, low: int, high: int | None, example: str) -> None:
+    """Refuse ``value`` unless a whole number from ``low`` to ``high`` (None: no top)."""
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if not whole or value < low or (high is not None and value > high):
+        bounds = f"between {low} and {high:,}" if high else f"at least {low}"
+        raise argument_error(
+            f"{name.replace('_', ' ')} must be a whole number {bounds}",
+            name,
+            value,
+            f"give a whole number {bounds}, {example}",
+        )
+
+
 def check_batch_settings(config: TrainConfig) -> None:
     """Refuse a batch size or epoch count that is not a whole number in range, each by its own
-    name (``batch_size``, ``epochs``: a face renames them), before any data is touched."""
+    name (``batch_size``, ``epochs``: a face renames them), before any data is touched; 25.0
+    as every whole number written as a decimal is (25 to give, when in range)."""
     limits = {"batch_size": (1, None, "e.g. 256"), "epochs": (1, MAX_EPOCHS, "e.g. 25")}
     for name, (low, high, example) in limits.items():
         value = getattr(config, name)
-        whole = isinstance(value, int) and not isinstance(value, bool)
-        if not whole or value < low or (high is not None and value > high):
-            bounds = f"between {low} and {high:,}" if high else f"at least {low}"
-            raise argument_error(
-                f"{name.replace('_', ' ')} must be a whole number {bounds}",
-                name,
-                value,
-                f"give a whole number {bounds}, {example}",
-            )
+        refuse_whole_decimal(
+            value, name, lambda n, r=(name, low, high, example): _check_whole(n, *r)
+        )
+        _check_whole(value, name, low, high, example)
 
 
 def check_settings(n_train: int, config: TrainConfig) -> float:

@@ -26,6 +26,7 @@ from .._checks import (
     check_seed,
     is_number,
     printed_float,
+    refuse_whole_decimal,
 )
 from .._text import beside, number_text, plural, threshold_text
 from ..errors import EthicLensInputError
@@ -682,6 +683,7 @@ MIN_ROWS = 20  # rows per data set: two groups of 10
 def check_rows(n) -> int:
     """Rows of an injected data set (inject_bias, run_oracle): a whole number from
     :data:`MIN_ROWS` to :data:`MAX_ROWS`."""
+    refuse_whole_decimal(n, "n", check_rows)  # 20000.0: 20000 to give, when in range
     whole = isinstance(n, (int, np.integer)) and not isinstance(n, bool)
     if not whole or not MIN_ROWS <= n <= MAX_ROWS:
         raise _argument_error(

@@ -16,11 +16,11 @@ from .._checks import (
     check_member,
     is_number_text,
     positive_value,
-    refuse_whole_decimal,
+    typed_whole,
     underflow_words,
     underflows,
     use_one_of,
-    whole_number,
+    written_float,
 )
 from .._text import distinct_numbers, number_text, printed_floats, prints_blank, spaced_name
 from ..errors import SHOWN_DIGITS, EthicLensInputError, _number_as_typed, in_cli_words
@@ -970,17 +970,13 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
         if not given:
             continue
         raw = given.strip() or given
-        try:  # 200.0 for a whole number: the number to give, as every face says it
-            if kind is int:
-                refuse_whole_decimal(raw, name)
-        except EthicLensInputError as exc:
-            errors[name] = said(exc)
-            continue
         try:  # read as every face reads a number: int()/float() take "0_8" as 8, "٣" as 3
-            if kind in NOT_OF_TYPE and not is_number_text(raw, whole=kind is int):
+            # 200.0 for a whole number: the spec's check names one in its range to give
+            whole = kind is int and written_float(raw) is None
+            if kind in NOT_OF_TYPE and not is_number_text(raw, whole=whole):
                 raise ValueError(raw)
             # a float past a double's range keeps its text for the refusal (1e400, not inf)
-            spec["policy"][name] = {int: whole_number, float: _number_as_typed}.get(kind, kind)(raw)
+            spec["policy"][name] = {int: typed_whole, float: _number_as_typed}.get(kind, kind)(raw)
         except ValueError:
             what, fix = NOT_OF_TYPE[kind]
             fix = fix or field_fix(f"policy.{name}", typed=True)

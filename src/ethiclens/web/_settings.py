@@ -15,7 +15,7 @@ import socket
 import urllib.parse
 from pathlib import Path
 
-from .._checks import check_count, is_number_text
+from .._checks import check_count, is_number_text, refuse_whole_decimal
 from .._secrets import looks_like_url, mask_secrets, url_text
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path
@@ -67,13 +67,19 @@ def _shown_host(host: str) -> str:
 _HOST_FIX = "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every network interface)"
 
 
-def check_address(host: str, port: int) -> None:
-    """Refuse, before anything is written, an address the server cannot listen on: a port
-    out of range, taken or reserved, a host that is not this machine's."""
-    if not 1 <= port <= 65535:
+def _check_port(port) -> None:
+    """A port is a whole number from 1 to 65535 (8765.0: 8765 to give, as every face says)."""
+    refuse_whole_decimal(port, "--port", _check_port)
+    if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
         raise EthicLensInputError(
             "must be from 1 to 65535", column="--port", value=port, fix="e.g. 8765 (the default)"
         )
+
+
+def check_address(host: str, port: int) -> None:
+    """Refuse, before anything is written, an address the server cannot listen on: a port
+    out of range, taken or reserved, a host that is not this machine's."""
+    _check_port(port)
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
