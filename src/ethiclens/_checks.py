@@ -110,6 +110,22 @@ def check_seed(
     return int(value)
 
 
+def refuse_record_array(values, name: str) -> None:
+    """Refuse a numpy record (structured) array given as one value per row: it is 1-D, yet
+    each row holds fields (several, or one named), and pandas refuses it as a Series with a
+    bare ValueError ("compound dtype"). A table's record array (the protected attributes: one
+    per field) is the caller's to take."""
+    names = getattr(getattr(values, "dtype", None), "names", None)
+    if isinstance(values, np.ndarray) and names:
+        x = name if name.isidentifier() else "x"
+        raise _setting_error(
+            f"is a numpy record array (fields {', '.join(map(repr, names))}), not one value "
+            "per row",
+            column=name,
+            fix=f"pass the one field that holds it, e.g. {x}[{names[0]!r}]",
+        )
+
+
 def check_one_per_row(values, name: str, by_name: str = "") -> None:
     """Predictions, labels, groups, scores or losses are 1-D, one value per row: a scalar, a
     2-D array (a one-column frame, both classes' probabilities) or ragged nested lists are
@@ -131,6 +147,7 @@ def check_one_per_row(values, name: str, by_name: str = "") -> None:
     except ValueError:  # ragged nested lists
         shape = None
     if shape is not None and len(shape) == 1:
+        refuse_record_array(values, name)
         return
     got = "nested sequences of unequal lengths" if shape is None else f"an array of shape {shape}"
     if shape == ():  # numpy sees no rows in a set, a dict or a generator either

@@ -31,6 +31,7 @@ from .._checks import (
     not_numbers,
     pos_label_said,
     refuse_missing,
+    refuse_record_array,
     underflows,
     unsigned_zero,
     use_one_of,
@@ -315,6 +316,8 @@ def check_length(values, n: int, role: str, against: str = "y_pred") -> None:
     _refuse_unordered(values, role)
     if role != "sensitive_features" and _ndim(values) not in (None, 1):  # a table has columns
         check_one_dimensional(values, _label(values, role), f"pass one {role} value per row")
+    if role != "sensitive_features":  # their record array: one attribute per field
+        refuse_record_array(values, _label(values, role))
     if len(values) != n:
         raise EthicLensInputError(
             f"has {len(values)} rows but {against} has {n}; lengths differ",
@@ -328,6 +331,7 @@ def check_one_dimensional(values, column: str, fix: str) -> None:
     _refuse_text(values, column)
     _refuse_unordered(values, column)
     _refuse_masked(values, column)
+    refuse_record_array(values, column)
     if isinstance(values, pd.DataFrame) or np.ndim(values) != 1:
         shape = tuple(values.shape if hasattr(values, "shape") else np.shape(values))
         what = "a numpy matrix, " if isinstance(values, np.matrix) else ""
