@@ -58,7 +58,6 @@ from .errors import (
     Example,
     _DatabaseFix,
     _keep_text,
-    _TypedFloat,
     plain_text,
     shortened_digits,
     shown_int,
@@ -94,9 +93,8 @@ FRAME_KIND = instance_kind(pd.DataFrame, "a pandas DataFrame", "e.g. pd.read_csv
 _READ_PATHS = each_kind(_READ_PATH, "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
-# numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored,
-# keys as written (the columns "0", "1" of df.to_json on a frame without names stay text)
-_JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig", "convert_axes": False}
+# numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
+_JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig"}
 
 
 def _read_parquet(path, columns=None, **kwargs) -> pd.DataFrame:
@@ -148,12 +146,9 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
             _refuse_json_layout(path, lines)
             raise
     else:
-        from ._checks import is_number_text
-
         names = [c for c in frame.columns if isinstance(c, str)]
-        numbered = all(map(is_number_text, names))  # row ids as names, or records' own keys
-        if len(names) < frame.shape[1] or numbered or set(names) <= {"columns", "index", "data"}:
-            _refuse_json_layout(path, lines)  # int names: arrays, not records' keys
+        if len(names) < frame.shape[1] or set(names) <= {"columns", "index", "data", "schema"}:
+            _refuse_json_layout(path, lines)  # int names: arrays or row ids, not records' keys
         return frame
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
@@ -305,6 +300,11 @@ MAGIC = {
 }
 COMPRESSED = (".gz", ".bz2", ".zip", ".xz", ".zst")
 _ZSTD_MAGIC = b"(\xb5/\xfd"  # a zstd frame's first bytes (read_config_file names it)
+# First bytes of table formats EthicLens does not read, and the pandas call that reads them
+OTHER_TABLES = {
+    b"ARROW1\x00\x00": ("an Arrow IPC (Feather) file", "pd.read_feather(path)"),
+    b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1": ("an old Excel/Office file (.xls)", "pd.read_excel(path)"),
+}
 _SQLITE_MAGIC = b"SQLite format 3\x00"  # a SQLite database's first bytes (read_config_file)
 _SQLITE = "a SQLite database (a monitor's store or a data source)"
 
@@ -319,6 +319,8 @@ def _sniff(path: Path, suffix: str) -> None:
         raise unreadable(path, exc) from exc
     if suffix == ".csv" and _csv_start(path, head).startswith(b"\xef\xbb\xbf" * 2):
         raise _double_bom_error(path)
+    if err := other_table_error(path, head):
+        raise err
     for magic, (what, rename) in MAGIC.items():
         if not head.startswith(magic):
             continue
@@ -342,6 +344,24 @@ def _sniff(path: Path, suffix: str) -> None:
     if err := wide_text_error(path, _text_head(path, head)):
         raise err
     _refuse_csv_bytes(path)
+
+
+def other_table_error(path: Path, head: bytes) -> DataFileError | None:
+    """The refusal of a file whose first bytes are a table format no reader here takes
+    (Feather, an Excel workbook), whatever its name: named with the formats read
+    and the call that converts it; else None."""
+    what = next((w for m, w in OTHER_TABLES.items() if head.startswith(m)), None)
+    if what is None and head.startswith(b"PK\x03\x04"):  # a ZIP: .xlsx by its first entry
+        first = head[30 : 30 + int.from_bytes(head[26:28], "little")]
+        if first == b"[Content_Types].xml" or first.startswith((b"xl/", b"docProps/")):
+            what = ("an Excel workbook (.xlsx)", "pd.read_excel(path)")
+    if what is None:
+        return None
+    return DataFileError(
+        f"{_file_name(path)} is {what[0]}, not a CSV or Parquet table",
+        fix=f"convert it, e.g. with pandas: {what[1]}.to_parquet('data.parquet') (or "
+        "to_csv('data.csv', index=False)), and audit that file",
+    )
 
 
 @_one_pass
@@ -2750,7 +2770,7 @@ class WrittenInt(int):
 def _shown_type(value) -> str:
     """``value``'s type as the user knows it: a file's ``1e400`` is a float, not the reader's
     :class:`WrittenFloat` that keeps its text (nor a :class:`WrittenInt` an int)."""
-    kept = {WrittenFloat: "float", WrittenInt: "int", _TypedFloat: "float"}
+    kept = {WrittenFloat: "float", WrittenInt: "int"}
     return kept.get(type(value), type(value).__name__)
 
 

@@ -47,6 +47,7 @@ OTHER = {
     b"SQLite format 3": "an SQLite database",
     b"\x93NUMPY": "a NumPy array file",
     b"\x89HDF": "an HDF5 file",
+    b"ARROW1\x00\x00": "an Arrow IPC (Feather) file",
 }
 # a JSON table (records, JSON lines, columns), read by no CSV reader: '{"', or '[' then '{'
 _JSON = re.compile(rb'(?:\xef\xbb\xbf)?\s*(?:\[\s*)?\{\s*"')
