@@ -58,6 +58,7 @@ from .errors import (
     Example,
     _DatabaseFix,
     _keep_text,
+    _TypedFloat,
     plain_text,
     shortened_digits,
     shown_int,
@@ -93,8 +94,9 @@ FRAME_KIND = instance_kind(pd.DataFrame, "a pandas DataFrame", "e.g. pd.read_csv
 _READ_PATHS = each_kind(_READ_PATH, "a list of file paths", "e.g. ['a.csv', 'b.csv']", empty=True)
 
 # JSON as it types its values (text stays text: "01" is no 1, "2020-01-01" no timestamp),
-# numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored
-_JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig"}
+# numbers read exactly (0.3, not the fast parser's 0.30000000000000004), a UTF-8 BOM ignored,
+# keys as written (the columns "0", "1" of df.to_json on a frame without names stay text)
+_JSON = {"dtype": False, "precise_float": True, "encoding": "utf-8-sig", "convert_axes": False}
 
 
 def _read_parquet(path, columns=None, **kwargs) -> pd.DataFrame:
@@ -146,9 +148,12 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
             _refuse_json_layout(path, lines)
             raise
     else:
+        from ._checks import is_number_text
+
         names = [c for c in frame.columns if isinstance(c, str)]
-        if len(names) < frame.shape[1] or set(names) <= {"columns", "index", "data", "schema"}:
-            _refuse_json_layout(path, lines)  # int names: arrays or row ids, not records' keys
+        numbered = all(map(is_number_text, names))  # row ids as names, or records' own keys
+        if len(names) < frame.shape[1] or numbered or set(names) <= {"columns", "index", "data"}:
+            _refuse_json_layout(path, lines)  # int names: arrays, not records' keys
         return frame
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
@@ -2770,7 +2775,7 @@ class WrittenInt(int):
 def _shown_type(value) -> str:
     """``value``'s type as the user knows it: a file's ``1e400`` is a float, not the reader's
     :class:`WrittenFloat` that keeps its text (nor a :class:`WrittenInt` an int)."""
-    kept = {WrittenFloat: "float", WrittenInt: "int"}
+    kept = {WrittenFloat: "float", WrittenInt: "int", _TypedFloat: "float"}
     return kept.get(type(value), type(value).__name__)
 
 
