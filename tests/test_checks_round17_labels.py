@@ -52,7 +52,7 @@ def test_labels_coded_minus_one_one_get_the_same_two_values_and_recoding_everywh
 ):
     errs = _three_faces(tmp_path, capsys, "y", lambda c: c * 2 - 1)
     for face, err in errs.items():
-        assert "two values [-1, 1]" in err, (face, err)
+        assert "two values -1, 1" in err, (face, err)
         assert "df['y'] = (df['y'] == 1).astype(int)" in err, (face, err)
         assert "drop those rows" not in err, (face, err)
     assert "--pos-label 1" in errs["audit"], errs["audit"]

@@ -77,7 +77,7 @@ def _cli(tmp_path, capsys, **changes) -> tuple[int, str]:
 def test_labels_coded_minus_one_one_get_the_recoding_not_a_drop(tmp_path, capsys):
     code, err = _cli(tmp_path, capsys, y=lambda c: c * 2 - 1)
     assert code == 2
-    assert "two values [-1, 1]" in err
+    assert "two values -1, 1" in err
     assert "df['y'] = (df['y'] == 1).astype(int)" in err
     assert "drop those rows" not in err
     with pytest.raises(EthicLensInputError) as exc:

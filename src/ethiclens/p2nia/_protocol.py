@@ -1405,13 +1405,14 @@ def _read_table(data: bytes, quoted: bool = False) -> pd.DataFrame:
     repeated = sorted({c for c in written if written.count(c) > 1})
     if repeated:  # named as the file writes them, not as pandas renames them ('Y.1')
         raise _altered(
-            f"the table's header repeats the column(s) {repeated}: its columns are {written}",
+            f"the table's header repeats the column(s) {names_words(repeated)}: its columns are "
+            f"{names_words(written)}",
             TABLE,
         )
     for col in [c for c in (LABEL, PREDICTION) if c in table.columns]:
         if not table[col].isin(["0", "1"]).all():
             bad = sorted(set(table[col]) - {"0", "1"})[:5]
-            raise _altered(f"values {bad} are not 0/1", col)
+            raise _altered(f"values {names_words(bad)} are not 0/1", col)
         table[col] = table[col].astype(int)
     return table
 
@@ -1865,7 +1866,7 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
         raise _bad("the manifest must be a JSON object", None, _shown_type(manifest))
     missing = [k for k in MANIFEST_REQUIRED if k not in manifest]
     if missing:
-        raise _bad(f"required keys {missing} are missing", fix=LACKING_FIX)
+        raise _bad(f"required keys are missing: {names_words(missing)}", fix=LACKING_FIX)
     if manifest["format"] != RELEASE_FORMAT:
         raise _bad("unknown release format", "format", manifest["format"])
     _check_quoted(manifest)
@@ -1886,7 +1887,8 @@ def validate_manifest(manifest, table: pd.DataFrame | None = None) -> None:
     lacking = sorted((REQUEST_KEYS | {"format"}) - set(manifest["request"]))
     if lacking:  # a release writes the whole request: a key deleted is no default to assume
         raise _bad(
-            f"the release's request lacks the key(s) {lacking}, which every release writes",
+            f"the release's request lacks the key(s) {names_words(lacking)}, which every "
+            "release writes",
             "request",
             lacking[0],
             LACKING_FIX,
@@ -2107,14 +2109,16 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
             raise _altered("missing values in the released table", name)
         if name in (LABEL, PREDICTION):  # 0 and 1 as numbers: 1.0, Decimal('1'), True too
             odd = sorted({repr(plain(v)) for v in values.unique() if not _released_bit(v)})
-            bad = f"[{', '.join(odd[:5])}]"  # '1' (text) apart from 1
+            bad = ", ".join(odd[:5])  # '1' (text) apart from 1
         else:
             ok = values.astype(str).isin([str(v) for v in domain]).all()
             odd = [] if ok else sorted(set(map(str, values.unique())) - {str(v) for v in domain})
-            bad = odd[:5]
+            bad = names_words(odd[:5])
         if odd:
             raise _altered(
-                f"released values {bad} are outside the manifest's domain {domain[:10]}", name
+                f"released values {bad} are outside the manifest's domain "
+                f"{names_words(domain[:10])}",
+                name,
             )
 
 
