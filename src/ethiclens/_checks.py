@@ -1438,8 +1438,9 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
         return _text_zero_one_fix(col, uniq, pos_label=pos_label)
     if len(uniq) == 2 and not odd and _keeps_zero_one(uniq, positive := positive_value(uniq)):
         fix = (
-            f"the column holds two values {names_words(sorted(uniq, key=str))}: recode it to 0/1 with 1 "
-            f"for the positive value, e.g. in pandas {col} = ({col} == {positive!r}).astype(int)"
+            f"the column holds two values {names_words(sorted(uniq, key=str))}: recode it to 0/1 "
+            f"with 1 for the positive value, e.g. in pandas {col} = ({col} == {positive!r})"
+            ".astype(int)"
         )
         declare = f", or declare the positive label: {pos_label_said(positive)}"
         return fix + (declare if pos_label else "")
