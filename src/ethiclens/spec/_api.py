@@ -8,6 +8,7 @@ import functools
 import inspect
 import os
 
+from ..errors import EthicLensInputError
 from ._run import _said_as_called, is_target
 from ._spec import _SECTIONS, AuditSpec, named_as_called
 
@@ -64,6 +65,45 @@ def _run_request(runner: str, first, kwargs, target: str | None):
     return _said_as_called(result)
 
 
+def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> None:
+    """Refuse a pandas DataFrame given first with its columns' names for the row arguments
+    (``audit(df, y_true='label', y_pred='pred', protected='race')``, ``audit(df, 'label',
+    'pred', 'race')``), which Python refused as "got multiple values for argument 'y_true'" or
+    "takes 3 positional arguments but 4 were given": one refusal whose fix is the call with the
+    columns' values. The rows form takes values; a file's target takes names."""
+    first = args[0] if args else None
+    if type(first).__name__ != "DataFrame" or not type(first).__module__.startswith("pandas"):
+        return
+    named = dict(zip(order, args[1:], strict=False)) | {
+        k: v for k, v in kwargs.items() if k in data
+    }
+    if "protected" in kwargs and "sensitive_features" in data:
+        named.setdefault("sensitive_features", kwargs["protected"])
+    names = {k: v for k, v in named.items() if isinstance(v, str) or _names_list(v)}
+    if not names:
+        return
+    # a positional argument left out: None for the labels (optional), else to be given
+    said = [
+        f"df[{names[k]!r}]" if k in names else "None" if k == "y_true" else "..." for k in order
+    ]
+    said += [f"{k}=df[{v!r}]" for k, v in names.items() if k not in order]
+    raise EthicLensInputError(
+        f"is a DataFrame given with its columns' names ({', '.join(map(repr, names.values()))})"
+        f": {name}() takes the columns' values",
+        column=order[0],
+        kind="argument",
+        fix=f"pass the columns themselves: ethiclens.{name}({', '.join(said)}) (or name the "
+        f"columns of a data file: ethiclens.{name}('data.csv', {order[0]}='...', ...))",
+    )
+
+
+def _names_list(value) -> bool:
+    """A list/tuple of column names (``protected=['race', 'sex']``)."""
+    return (
+        isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, str) for v in value)
+    )
+
+
 def _wrap(name: str, runner: str):
     from .. import fairness
 
@@ -77,8 +117,13 @@ def _wrap(name: str, runner: str):
         if p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty
     } | ({"protected"} if name == "audit_counts" else set())
 
+    order = [p.name for p in params.values() if p.kind is p.POSITIONAL_OR_KEYWORD]
+    data = [*order, *(p.name for p in params.values() if p.kind is p.KEYWORD_ONLY)]
+
     @functools.wraps(engine)
     def call(*args, **kwargs):
+        if name != "audit_counts":
+            _refuse_frame_by_names(name, order, data, args, kwargs)
         if not _is_request(args, not rows.isdisjoint(kwargs)):
             with named_as_called(params, kwargs):
                 return _said_as_called(engine(*args, **kwargs))
