@@ -309,7 +309,10 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     observed and once per other group of ``protected``, written to ``out`` (a .csv); the
     number of rows written. A column the file lacks is named with the file's columns; a bad
     input is refused before a bad output name, as a command refuses its arguments in order; a
-    refused record is named as in :func:`analyze_scored`."""
+    refused record is named as in :func:`analyze_scored`. Cells are written as the records hold
+    them, formula-like text (``=cmd``, ``@g``, ``+x``, ``-x``) included, never with a ``'`` in
+    front as ``release.csv`` writes one: the table is the model's input, and a changed value
+    would be scored as another record (docs/probes.md)."""
     from ..io import _refuse_no_path, require_columns, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
