@@ -147,9 +147,13 @@ def _estimate_cell(m, edges=()) -> str:
 
 def _plain_cell(m) -> str:
     """A value shown without its interval (FPR balance): below the floor greyed and marked in
-    words too, so the marker survives a terminal without colour (``| cat``, a CI log)."""
+    words too, so the marker survives a terminal without colour (``| cat``, a CI log). An
+    undefined (or suppressed) value reads so, as in the other columns and the HTML report;
+    "—" is only a metric not computed at all."""
     if m is None:
         return "—"
+    if m.value is None:
+        return _e(fmt_estimate(m))
     text = fmt_number(m.value)
     return _dim_if_below_floor(m, f"{text} (below the floor)" if below_floor(m) else text)
 
