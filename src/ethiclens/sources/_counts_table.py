@@ -92,6 +92,7 @@ from ._rules import (
     csv_header,
     record_engine,
     refuse_blank_groups,
+    refuse_repeated_roles,
     register_pandas_types,
     score_bins,
     table_place,
@@ -281,6 +282,7 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
         raise EthicLensInputError(
             "not found", column=missing[0], fix=use_one_of(missing[0], frame.columns, 20)
         )
+    refuse_repeated_roles(list(frame.columns), roles)  # frame[c] would be a frame
     keys = pd.DataFrame({c: canonical_zero(frame[c]).to_numpy() for c in roles.protected})
     if roles.y_true:
         keys[Y_TRUE] = frame[roles.y_true].to_numpy()

@@ -58,7 +58,7 @@ from .._optional import (  # the address rules experiments share
     check_scheduler_text,
 )
 from .._text import formatted_number_fix, one_line, printed_floats, prints_blank
-from ..errors import SHOWN_DIGITS, DataFileError, EmptyInputError, EthicLensInputError
+from ..errors import SHOWN_DIGITS, DataFileError, EmptyInputError, EthicLensInputError, plain_text
 from ..fairness import (
     PosLabelAbsent,
     as_binary,
@@ -280,6 +280,19 @@ def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     check_type(frame, frame_type, column="frame", problem=f"must be {what}", fix=fix)
     _refuse_empty_names(roles)
     check_columns(list(frame.columns), roles, "the frame")
+    refuse_repeated_roles(list(frame.columns), roles)
+
+
+def refuse_repeated_roles(columns: list, roles) -> None:
+    """A role's column that the frame holds twice (pandas, Dask and Spark keep both of a
+    join's or a concat's equal names) refused as a file's header naming one twice is: which
+    one was meant? Selecting it crashed ('DataFrame' object has no attribute 'dtype')."""
+    for name in dict.fromkeys(roles.columns):
+        if sum(type(c) is type(name) and c == name for c in columns) > 1:
+            raise EthicLensInputError(
+                f"the frame has two columns named {plain_text(name)!r}",
+                fix="rename the columns so each name is unique",
+            )
 
 
 def _refuse_empty_names(roles) -> None:
