@@ -13,6 +13,8 @@ ROWS = [(g, y, p) for g in "ab" for y in (0, 1) for p in (0, 1)]
 COUNTS = [12, 5, 3, 20, 10, 6, 4, 18]
 WORDS = "cell (g='a', y_true=0, y_pred=0) {at}: a number written as text (a string column)"
 FIX = "Fix: store the column as numbers (pandas: pd.to_numeric(column))"
+# round 49: the command line said the pandas code too; it says the file's words
+FILE_FIX = "Fix: store the column as numbers (a numeric type) in the file or table"
 
 
 def _table(count) -> pd.DataFrame:
@@ -51,7 +53,7 @@ def test_a_counts_file_gets_the_same_refusal(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert err == (
         f"error: column 'count': {WORDS.format(at='at c.parquet row 1')} "
-        f"(7 more cell(s) like it) (value: '12'). {FIX}"
+        f"(7 more cell(s) like it) (value: '12'). {FILE_FIX}"
     )
     bad = _table(COUNTS).astype({"count": object})
     bad.loc[2, "count"] = "x"  # a CSV's column typed text by one bad cell: that cell is named

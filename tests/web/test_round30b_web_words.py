@@ -33,9 +33,9 @@ def test_a_positive_label_written_with_a_space_is_refused_in_the_form_s_words(cl
     assert "--pos-label" not in said and "on the command line" not in said
     assert "in Python" not in said
     assert said.endswith(
-        "Fix: strip the whitespace around the labels (pandas: df['label'].str.strip()); the "
-        "field Positive label value cannot hold ' yes' (the form strips the whitespace around "
-        "a value): change the file and upload it again"
+        "Fix: strip the whitespace around the labels of 'label' in the file; the field "
+        "Positive label value cannot hold ' yes' (the form strips the whitespace around a "
+        "value): change the file and upload it again"
     )
 
 

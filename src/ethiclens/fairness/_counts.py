@@ -19,7 +19,14 @@ from .._checks import plain, use_one_of
 from ..errors import EthicLensInputError
 from ..io import _first_not_one_value, _not_one_value_error
 from ._kinds import argument_kinds, instance_kind
-from ._validate import PosLabelAbsent, as_binary, as_binary_columns, named_twice, unicode_forms
+from ._validate import (
+    NUMBERS_FIX,
+    PosLabelAbsent,
+    as_binary,
+    as_binary_columns,
+    named_twice,
+    unicode_forms,
+)
 
 LABELLED_CELLS = ("tp", "fp", "fn", "tn")
 UNLABELLED_CELLS = ("pos", "neg")
@@ -202,7 +209,7 @@ def _refuse_text_numbers(table, label, where) -> None:
             _refuse(table, text, what, label(col), fix, col, where)
 
 
-_FIX_TEXT = "store the column as numbers (pandas: pd.to_numeric(column))"
+_FIX_TEXT = NUMBERS_FIX  # in pandas for Python, in the file for the faces that give files
 
 
 def _as_bytes(value):

@@ -763,25 +763,38 @@ def _check_written_as_given(series: pd.Series, hits: np.ndarray, column: str, po
     if not written:
         return
     name = series.name if series.name is not None else column.partition(" (")[0]
-    if isinstance(key, float):
-        retype = f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))"
-    elif any(_label_key(v) != _label_key(pos_label) for v in written):  # '>50K.' for '>50K'
-        retype = (
-            "drop the trailing '.' of the labels (UCI adult.test writes '>50K.' where "
-            f"adult.data writes '>50K'; pandas: df[{name!r}].str.strip().str.rstrip('.'))"
-        )
-        if key != _label_key(pos_label):  # pos_label '>50K.' itself: it would then occur nowhere
-            retype += f", and name the label without it ({pos_label_said(key)})"
-    else:
-        retype = f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())"
+    retype = _written_fix(name, key, pos_label, written)
     given = pos_label_said(written[0])
     as_given = len(written) == 1 and (isinstance(key, float) or not hits.any())
+    first = f"give it as the column writes it ({given}), or " if as_given else ""
     raise EthicLensInputError(
         f"pos_label {pos_label!r} does not occur as written: the column writes it "
         f"{', '.join(map(repr, written))} (text), which would count as negative",
         column=column,
         value=pos_label,
-        fix=(f"give it as the column writes it ({given}), or " if as_given else "") + retype,
+        fix=FaceFix(first + retype, first + retype.cli),
+    )
+
+
+def _written_fix(name, key, pos_label, written) -> FaceFix:
+    """:func:`_check_written_as_given`'s change to the column ``name``: in pandas code for
+    Python, in the file's words for the faces that give files (command line, config, web)."""
+    if isinstance(key, float):
+        return FaceFix(
+            f"store the column as numbers (pandas: pd.to_numeric(df[{name!r}]))",
+            f"write the values of {name!r} as numbers in the file",
+        )
+    if any(_label_key(v) != _label_key(pos_label) for v in written):  # '>50K.' for '>50K'
+        said = "drop the trailing '.' of the labels (UCI adult.test writes '>50K.' where "
+        py = f"{said}adult.data writes '>50K'; pandas: df[{name!r}].str.strip().str.rstrip('.'))"
+        cli = f"{said}adult.data writes '>50K') of {name!r} in the file"
+        if key != _label_key(pos_label):  # pos_label '>50K.' itself: it would then occur nowhere
+            also = f", and name the label without it ({pos_label_said(key)})"
+            py, cli = py + also, cli + also
+        return FaceFix(py, cli)
+    return FaceFix(
+        f"strip the whitespace around the labels (pandas: df[{name!r}].str.strip())",
+        f"strip the whitespace around the labels of {name!r} in the file",
     )
 
 
@@ -959,20 +972,33 @@ def _not_numbers(cells: pd.Series) -> np.ndarray:
 # numbers no score or weight is: a complex's imaginary part would be dropped, a date or a
 # duration read as nanoseconds (numpy's dtype kinds; a time-zone-aware date's is "M" too)
 _UNREAL = {"c": "complex numbers", "M": "dates or times", "m": "durations"}
+# a column of numbers stored as text: in pandas for Python, in the file for the other faces
+NUMBERS_FIX = FaceFix(
+    "store the column as numbers (pandas: pd.to_numeric(column))",
+    "store the column as numbers (a numeric type) in the file or table",
+)
 _NUMBER_ROLES = {
     "y_score": (
         "scores",
-        "store the column as numbers (pandas: pd.to_numeric(column)) and pass the probabilities",
+        FaceFix(
+            "store the column as numbers (pandas: pd.to_numeric(column)) and pass the "
+            "probabilities",
+            "store the column as numbers (a numeric type) in the file or table and pass the "
+            "probabilities",
+        ),
         "pass probabilities in [0, 1] as scores; 0/1 predictions go in --y-pred (y_pred=)",
     ),
     "sample_weight": (
         "weights",
-        "store the column as numbers (pandas: pd.to_numeric(column))",
-        "pass a numeric weight column (to weight by it: pandas .astype(float))",
+        NUMBERS_FIX,
+        FaceFix(
+            "pass a numeric weight column (to weight by it: pandas .astype(float))",
+            "pass a numeric weight column (to weight by it: store it as 1/0 in the file)",
+        ),
     ),
     "propensity": (  # the monitor's --propensity: each row's sampling probability
         "propensities",
-        "store the column as numbers (pandas: pd.to_numeric(column))",
+        NUMBERS_FIX,
         "pass each row's sampling probability in (0, 1] as a number",
     ),
 }
@@ -1592,17 +1618,18 @@ def groups_without_rows(empty: list, column, unused="unused categories") -> Ethi
     drop), or a counts table's groups whose cells all count 0."""
     # a Python caller drops them in pandas; a file's column keeps its categories in the file
     categories = unused == "unused categories"
-    how = (
+    how = FaceFix(
         " (pandas: Series.cat.remove_unused_categories(); for a Parquet file, write it again "
-        "after that, or store the column as text)"
-        if categories
-        else ""
+        "after that, or store the column as text)",
+        " (in a Parquet file: write it again without them, or store the column as text)",
     )
+    how = how if categories else FaceFix("", "")
     where = "categories of the column's type that no row has" if categories else "every count 0"
+    rest = " or audit data that contains them"
     return EthicLensInputError(
         f"group(s) {empty} have no rows ({where})",
         column=column,
-        fix=f"drop {unused}{how} or audit data that contains them",
+        fix=FaceFix(f"drop {unused}{how}{rest}", f"drop {unused}{how.cli}{rest}"),
     )
 
 

@@ -20,7 +20,13 @@ from .._checks import (
 )
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
-from ..errors import DataFileError, EmptyInputError, EthicLensInputError, reprs_plainly
+from ..errors import (
+    DataFileError,
+    EmptyInputError,
+    EthicLensInputError,
+    FaceFix,
+    reprs_plainly,
+)
 from ..io import _as_written_fix, _one_pass, _path_exists, sha256_file
 from ._names import columns_named
 from ._parse import parse_protected, refuse_blank_columns, resolved_edits
@@ -1066,8 +1072,11 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
         values = sorted(map(str, values))[:10]
         problem = f"the columns write the positive label differently: {held[0]!r} holds "
         problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
-        fix = f"recode one column to the other's values (pandas: df[{other!r}].map(...)), then "
-        fix += "give the positive value they share"
+        then = ", then give the positive value they share"
+        fix = FaceFix(  # in pandas for Python, in the file for the faces that give files
+            f"recode one column to the other's values (pandas: df[{other!r}].map(...)){then}",
+            f"recode one column to the other's values in the file (e.g. {other!r}){then}",
+        )
         raise _key_error(problem + "value of both", "roles.pos_label", fix, pos_label)
 
 
