@@ -91,10 +91,20 @@ def audit_figure(result, kind="forest", attribute=None):
             raise EthicLensInputError(problem, column="kind", value=kind, fix=fix)
         fig = plots.ppv_fpr_figure(attr.name, attr.groups, forest_args(result)[-1])[0]
     else:
-        raise EthicLensInputError(
-            "unknown plot", column="kind", value=kind, fix="kind='forest' or kind='rates'"
-        )
+        fix = "kind='forest' or kind='rates'"
+        if _is_file_name(kind):  # plot('p.png'), as ThresholdTable.plot(path) takes a path
+            fix += f"; it returns a matplotlib Figure: save it with .plot().savefig({str(kind)!r})"
+        raise EthicLensInputError("unknown plot", column="kind", value=kind, fix=fix)
     return _detach(fig)
+
+
+def _is_file_name(value) -> bool:
+    """``value`` a path (os.PathLike), or text naming a file (a suffix such as .png)."""
+    import os
+
+    if isinstance(value, os.PathLike):
+        return True
+    return isinstance(value, str) and bool(os.path.splitext(value)[1][1:].isalnum())
 
 
 def threshold_figure(table, attribute=None):
