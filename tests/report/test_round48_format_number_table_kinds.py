@@ -12,10 +12,10 @@ from ethiclens.report import format_number, table
 @pytest.mark.parametrize(
     ("args", "kwargs", "name"),
     [
-        (({1, 2},), {}, "v"),
-        ((b"x",), {}, "v"),
-        (("",), {}, "v"),
-        ((True,), {}, "v"),
+        (({1, 2},), {}, "value"),
+        ((b"x",), {}, "value"),
+        (("",), {}, "value"),
+        ((True,), {}, "value"),
         ((0.5,), {"digits": None}, "digits"),
         ((0.5,), {"digits": 2.5}, "digits"),
         ((0.5,), {"edges": {1, 2}}, "edges"),

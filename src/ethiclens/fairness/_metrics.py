@@ -460,14 +460,17 @@ def policy_edges(name: str, policy) -> tuple:
     """The thresholds ``policy`` (a result's ``config["policy"]`` dict) judges metric
     ``name``'s interval against — DI: (t, 1/t) under the two-sided rule, (t,) under 'below';
     EO: (its threshold,); any other metric, or no policy: () — for
-    :func:`ethiclens._text.beside`, so a bound printed beside a verdict reads on its side."""
+    :func:`ethiclens._text.beside`, so a bound printed beside a verdict reads on its side.
+    A threshold missing or no positive number (a stored record's policy changed by hand): ()."""
     spec = COMPARISON_METRIC_SPECS.get(name)
     role = spec.policy if spec is not None else None
     if not isinstance(policy, dict) or role not in ("di", "eo"):
         return ()
+    t = policy.get(f"{role}_threshold")
+    if not is_number(t) or not 0 < t < np.inf:  # a stored policy changed by hand: none
+        return ()
     if role == "eo":
-        return (policy["eo_threshold"],)
-    t = policy["di_threshold"]
+        return (t,)
     return (t, 1 / t) if policy.get("di_rule", "two_sided") == "two_sided" else (t,)
 
 

@@ -88,15 +88,15 @@ def _edges_kind(value, name: str) -> None:
         raise kind_refusal(value, name, problem, "e.g. (0.8, 1.25), or () for none")
 
 
-@argument_kinds(v=_figure_kind, digits=whole_kind(0, 12, "e.g. 3"), edges=_edges_kind)
-def fmt(v, digits=3, edges=()) -> str:
+@argument_kinds(value=_figure_kind, digits=whole_kind(0, 12, "e.g. 3"), edges=_edges_kind)
+def fmt(value, digits=3, edges=()) -> str:
     """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —. With
     ``edges`` (the thresholds a policy metric is judged against: DI's band, EO's threshold) as
     many more places as it takes to print on its side of the nearest (0.1004, not 0.100,
     beside 0.10)."""
-    if v is None or v != v:
+    if value is None or value != value:
         return "—"
-    return beside(v, edges, digits) if edges else f"{v:z.{digits}f}"
+    return beside(value, edges, digits) if edges else f"{value:z.{digits}f}"
 
 
 def undefined_reason(m) -> str:

@@ -26,6 +26,7 @@ from ._web import (
     repeated_name,
     said,
     said_named,
+    stored_figure,
     web_of,
 )
 
@@ -269,16 +270,14 @@ def _interval(metric: dict | None, edges=()) -> str:
     ∞)': its lower bound is the evidence. ``edges``: the thresholds the audit's policy judged
     it against (``report.policy_edges``), so the value and a bound beside one print on its
     side of it, as the report does ('0.7996', '[0.1004, 0.212]' against 0.80 and EO's 0.10)."""
-    from ..report import format_number
-
     metric = metric or {}
     value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
     if value is None and low is None:
         return "—"
-    text = format_number(value, edges=edges)
+    text = stored_figure(value, edges)  # a damaged record's figure: a note, not a 500
     if low is not None:
-        shown = "∞)" if high is None else f"{format_number(high, edges=edges)}]"
-        text += f" [{format_number(low, edges=edges)}, {shown}"
+        shown = "∞)" if high is None else f"{stored_figure(high, edges)}]"
+        text += f" [{stored_figure(low, edges)}, {shown}"
     return text
 
 

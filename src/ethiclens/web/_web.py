@@ -27,7 +27,7 @@ from .._secrets import (
 )
 from .._text import count_text, html_safe, percent, spaced_name, threshold_text
 from ..errors import _REPR, EthicLensInputError, in_cli_words
-from ._jobs import NOT_LISTED, Busy, Runner
+from ._jobs import NOT_LISTED, Busy, Runner, value_text
 from ._store import Conflict, Store
 from ._uploads import FORM_FIX, UNREADABLE, limit_text, media_problem
 
@@ -158,14 +158,26 @@ def templates(masked: bool = False):
     return env
 
 
+def stored_figure(value, edges=()) -> str:
+    """A stored record's figure as ``report.format_number`` prints it (None as —); a value
+    that is no number (a record changed under the server) as a note saying so, in its cell,
+    never the library's refusal of its argument (a 500, or a whole page lost for one cell)."""
+    from .._checks import is_number
+    from ..report import format_number
+
+    if value is None or is_number(value):
+        return format_number(value, edges=edges)
+    return f"— (damaged record: {value_text(value)} is no number)"
+
+
 def _di_bound(value, di_threshold) -> str:
     """A DI interval bound as the reports print it beside the two-sided band [t, 1/t]: as many
     places as it takes to read on its side of the nearest edge (0.79996, not 0.800, against
     0.80; ``report.format_number``'s ``edges``); None as —."""
-    from ..report import format_number, policy_edges
+    from ..report import policy_edges
 
     edges = policy_edges("disparate_impact", {"di_threshold": di_threshold})
-    return format_number(value, edges=edges)
+    return stored_figure(value, edges)
 
 
 def _e_value_shown(log_e, threshold=None):
