@@ -1808,10 +1808,20 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     the columns."""
     # a name past Python's int-to-text limit (10**5000 given as a column, or a frame's column)
     # as every refusal shortens it (errors.plain_text): str() itself raised a ValueError
-    names = [plain_text(n) for n in names]
     given = plain_text(col)
+    # a frame's column named by a number (0, np.int64(1)), asked by its text ('0')
+    numbered = [n for n in names if not isinstance(n, str) and plain_text(n) == given]
+    names = [plain_text(n) for n in names]
     shown = ", ".join(repr(n) for n in names[:20]) + (" ..." if len(names) > 20 else "")
     fix = f"use one of its columns: {shown}"
+    if numbered and isinstance(col, str):
+        return EthicLensInputError(
+            f"not found in {source}: its column is the number {plain_text(numbered[0])}, "
+            f"not the text {given!r}",
+            column=col,
+            fix="rename the frame's columns to text (e.g. df.columns = df.columns.map(str))",
+            kind="column",
+        )
     nfc = unicodedata.normalize("NFC", given)
     same_letters = [n for n in names if unicodedata.normalize("NFC", n) == nfc]
     key = nfc.strip().casefold()
