@@ -78,3 +78,10 @@ def test_the_audit_refuses_it_in_the_layouts_words(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "rows as lists without column names" in err and "header=None" not in err
     assert not (tmp_path / "r.json").exists()
+
+
+def test_a_columns_table_of_number_names_keyed_by_names_reads_as_before(tmp_path):
+    # {"2019": {"ann": 1, "bob": 0}, ...}: columns 2019, 2020 (df.to_json() of a named index)
+    text = json.dumps({"2019": {"ann": 1, "bob": 0}, "2020": {"ann": 0, "bob": 1}})
+    frame = read_table(_write(tmp_path, "d.json", text))
+    assert list(frame.columns) == ["2019", "2020"] and list(frame.index) == ["ann", "bob"]

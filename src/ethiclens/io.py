@@ -214,10 +214,11 @@ def _json_layout(top) -> str | None:
     rows = top.get("data") if split and isinstance(top["columns"], list) else None
     if isinstance(rows, list) and rows and isinstance(rows[0], list):  # its rows are lists
         return "pandas' 'split' layout ({columns: [...], index: [...], data: [...]})"
+    # the rows 0, 1, 2, ... as keys (a columns table of years 2019, 2020 keyed by names is one)
     inner = next(iter(top.values()), None)
     if (
         isinstance(inner, dict)
-        and all(is_number_text(k) for k in top)
+        and list(top) == [str(i) for i in range(len(top))]
         and not all(is_number_text(k) for k in inner)
     ):
         return "an object per row keyed by its number ({row: {column: value}}, orient='index')"
