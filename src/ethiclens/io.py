@@ -2988,3 +2988,31 @@ def json_fields(obj, names: str, **renamed: str) -> dict:
                 problem = f"must be an object with the attribute {attr!r}"
                 raise kind_refusal(obj, "obj", problem, "e.g. a result object") from None
         raise
+
+
+# The extension name pandas writes on a Parquet column of pd.Interval values (pd.cut's bins):
+# stored as {left, right} pairs, read back as Intervals only where pandas has registered the
+# type in that process (after pandas wrote one), else as structs: DuckDB, Spark and a fresh
+# ethiclens read pairs, so such a column is refused on every engine and face, in one wording.
+PANDAS_INTERVAL = "pandas.interval"
+INTERVAL_PROBLEM = (
+    "holds pandas Intervals (pd.cut's bins), which Parquet stores as {left, right} pairs: not "
+    "every engine reads them back as bins"
+)
+
+
+def is_interval_field(field) -> bool:
+    """Whether a Parquet schema's ``field`` holds pandas Intervals: its extension type when
+    pandas registered it, else the storage struct with the extension's name in its metadata."""
+    if getattr(field.type, "extension_name", None) == PANDAS_INTERVAL:
+        return True
+    meta = field.metadata or {}
+    return meta.get(b"ARROW:extension:name") == PANDAS_INTERVAL.encode()
+
+
+def interval_text_fix(column) -> str:
+    """The first fix of a Parquet column of pandas Intervals: the bins saved as text."""
+    return (
+        f"save the bins as text before writing the file (df[{column!r}] = df[{column!r}]"
+        ".astype(str), as a CSV would write them)"
+    )

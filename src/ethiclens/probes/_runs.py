@@ -216,6 +216,7 @@ def read_groups_as_written(path, columns: list) -> pd.DataFrame:
     it) is typed as numbers, the labels unchanged. Other files keep their types."""
     from ..io import read_table, type_groups
 
+    _refuse_intervals(path, columns)
     frame = read_table(path, csv_dtype=dict.fromkeys(columns, str))
     for col in columns:
         if col in frame.columns and not isinstance(frame[col], pd.DataFrame):
@@ -224,6 +225,25 @@ def read_groups_as_written(path, columns: list) -> pd.DataFrame:
             except TypeError:  # a JSON list cell: refused as no group by the probe's check
                 pass
     return frame
+
+
+def _refuse_intervals(path, columns: list) -> None:
+    """A Parquet group column of pandas Intervals (pd.cut's bins) refused in the words
+    ``audit``, ``counts`` and the monitor say (``io.INTERVAL_PROBLEM``): it was read as the
+    text '(0, 30]' in one process and as {left, right} pairs in another."""
+    from ..io import INTERVAL_PROBLEM, interval_text_fix, is_interval_field
+
+    if not isinstance(path, str | os.PathLike) or not str(path).lower().endswith(".parquet"):
+        return  # anything else is read_table's to refuse
+    try:
+        import pyarrow.parquet as pq
+
+        schema = pq.read_schema(path)
+    except Exception:  # no pyarrow, or no Parquet file after all: read_table's own refusal
+        return
+    for col in [c for c in columns if c in schema.names]:
+        if is_interval_field(schema.field(col)):
+            raise EthicLensInputError(INTERVAL_PROBLEM, column=col, fix=interval_text_fix(col))
 
 
 def _check_run(favorable, n_boot, seed) -> None:

@@ -71,6 +71,7 @@ from ..fairness import (
 from ..io import (
     COMPRESSED,
     INT_TEXT,
+    INTERVAL_PROBLEM,
     NUMBER_TEXT,
     _delimiter_error,
     _file_name,
@@ -81,6 +82,8 @@ from ..io import (
     blank_line,
     csv_head,
     csv_rows,
+    interval_text_fix,
+    is_interval_field,
     path_kind,
     ragged_error,
     refuse_missing,
@@ -433,30 +436,13 @@ def _is_nested(value) -> bool:
     return isinstance(value, list | tuple | dict | set | np.ndarray)
 
 
-# The extension name pandas writes on a Parquet column of pd.Interval values (pd.cut's bins):
-# stored as {left, right} pairs, read back as Intervals only where pandas has registered the
-# type in that process (after pandas wrote one), else as structs: DuckDB, Spark and a fresh
-# ethiclens read pairs, so such a column is refused on every engine, in one wording.
-PANDAS_INTERVAL = "pandas.interval"
-
-
-def _is_interval(field) -> bool:
-    """Whether a Parquet schema's ``field`` holds pandas Intervals: its extension type when
-    pandas registered it, else the storage struct with the extension's name in its metadata."""
-    if getattr(field.type, "extension_name", None) == PANDAS_INTERVAL:
-        return True
-    meta = field.metadata or {}
-    return meta.get(b"ARROW:extension:name") == PANDAS_INTERVAL.encode()
-
-
 def _interval_error(column: str, role) -> EthicLensInputError:
+    """io's words for a column of pandas Intervals (``probe make-counterfactuals`` says them
+    too), with the audit's own fix: bin the raw numbers here."""
     name = column if role is None else _label(column, role)
-    problem = "holds pandas Intervals (pd.cut's bins), which Parquet stores as {left, right} "
-    problem += "pairs: not every engine reads them back as bins"
-    fix = f"save the bins as text before writing the file (df[{column!r}] = df[{column!r}]"
-    fix += ".astype(str), as a CSV would write them), or save the raw numbers and bin them "
-    fix += f"here (--bins {column}=EDGES; bins= in Python)"
-    return EthicLensInputError(problem, column=name, fix=fix)
+    fix = f"{interval_text_fix(column)}, or save the raw numbers and bin them here (--bins "
+    fix += f"{column}=EDGES; bins= in Python)"
+    return EthicLensInputError(INTERVAL_PROBLEM, column=name, fix=fix)
 
 
 def interval_refusal(schemas, column, role=None) -> EthicLensInputError | None:
@@ -464,7 +450,7 @@ def interval_refusal(schemas, column, role=None) -> EthicLensInputError | None:
     Intervals, else None: the words ``audit``, ``counts`` and the monitor say alike (``role``:
     ``y_pred``/``y_true`` for a label column, None for a group)."""
     fields = [s.field(column) for s in schemas if column and column in s.names]
-    return _interval_error(column, role) if any(map(_is_interval, fields)) else None
+    return _interval_error(column, role) if any(map(is_interval_field, fields)) else None
 
 
 def refuse_nested_columns(layout, roles) -> None:
