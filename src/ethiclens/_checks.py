@@ -315,7 +315,10 @@ def written_whole(value) -> tuple[int, object] | None:
             return None
         shown = value
     elif isinstance(value, float | np.floating) and math.isfinite(value):
-        number, shown = Decimal(float(value)), getattr(value, "yaml_text", None) or plain(value)
+        text = getattr(value, "yaml_text", None)  # a file's or an option's text, as written:
+        written = isinstance(text, str) and is_number_text(text)  # 2000.0000000000001 is no
+        number = Decimal(text) if written else Decimal(float(value))  # whole, though its
+        shown = text or plain(value)  # double is 2000.0
     else:
         return None
     return (int(number), shown) if number == number.to_integral_value() else None

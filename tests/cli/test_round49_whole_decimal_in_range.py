@@ -96,3 +96,19 @@ def test_a_data_float_stays_a_choice():
     """Only a number typed as text (an option's '1.0') is refused for its decimal point: a
     label 1.0 read from data is the choice 1, as before."""
     assert check_member(1.0, (0, 1), column="pos_label", problem="must be 0 or 1") == 1.0
+
+
+@pytest.mark.parametrize("face", ["flag", "config"])
+def test_a_fraction_a_double_rounds_to_whole_is_no_whole_number(tmp_path, capsys, face):
+    """'2000.0000000000001' is no whole number, though its double is 2000.0: never 'give
+    2000' (the command line read the text so; a config file's float is read by its text)."""
+    (tmp_path / "t.csv").write_text("y,p,g\n1,1,a\n0,0,b\n")
+    (tmp_path / "c.yaml").write_text(
+        f"target: {{file: {tmp_path / 't.csv'}}}\nroles: {{y_true: y, y_pred: p, protected: [g]}}"
+        "\npolicy: {n_boot: 2000.0000000000001}\n"
+    )
+    flag = ["audit", str(tmp_path / "t.csv"), "--n-boot", "2000.0000000000001"]
+    argv = flag if face == "flag" else ["audit", "--config", str(tmp_path / "c.yaml")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "2000.0000000000001" in err and "give 2000" not in err and WORDS not in err, err

@@ -9,7 +9,7 @@ from ethiclens.experiments import load_grid
 
 @pytest.mark.parametrize(
     ("name", "text"),
-    [("g.yaml", "seeds: 1e20\n"), ("g.json", '{"seeds": 1e20}'), ("g.yaml", "seeds: 3.0\n")],
+    [("g.yaml", "seeds: 1e20\n"), ("g.json", '{"seeds": 1e20}'), ("g.yaml", "seeds: 3.5\n")],
 )
 def test_a_float_seed_count_is_called_a_float(tmp_path, name, text):
     (tmp_path / name).write_text(text)
