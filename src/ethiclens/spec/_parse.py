@@ -268,9 +268,12 @@ def parse_merges(values, attributes=None) -> dict:
         attr, new = _edit_attribute(attr, attributes), read_group(new)
         olds = [read_group(g) for g in split_outside_brackets(groups)]
         problem, fix = None, example
+        # an ATTR none of ``attributes`` names is refused as unknown where the attributes
+        # are checked (every face: "unknown attribute 'nope'"), before the count of groups
+        unknown = attributes and attr not in attributes
         if not (sep and colon and attr and new) or not all(olds):
             problem = "must be ATTR=GROUP,GROUP,...:NEW_NAME"
-        elif len(set(olds)) < 2:
+        elif len(set(olds)) < 2 and not unknown:
             problem = "a merge needs two or more different groups"
         elif new in out.get(attr, {}):
             problem, fix = f"two merges into {new!r}", "list every group of one merge in one flag"

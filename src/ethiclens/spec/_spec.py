@@ -55,11 +55,12 @@ from .._checks import (
     schema_words,
     underflow_words,
     underflows,
+    use_one_of,
     zero_d_item,
 )
 from .._keywords import refusing_unknown_keywords
 from .._text import in_quotes, prints_blank
-from ..errors import EthicLensInputError, _yaml_text, shown_int
+from ..errors import EthicLensInputError, _yaml_text, shortened_quotes, shown_int
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 from ._unused import VIEW_ASKED, given_options, stray_options, with_given
 
@@ -601,7 +602,7 @@ class SectionTypeError(EthicLensInputError, TypeError):
     TypeError a Python caller may catch."""
 
 
-@refusing_unknown_keywords
+@refusing_unknown_keywords(init=True)
 @dataclass(frozen=True)
 class AuditSpec:
     """One audit request. Build it with ``AuditSpec.from_dict``/``from_file``/``of``; run it
@@ -1171,6 +1172,8 @@ def check_spec_dict(data, source: str = "spec") -> None:
     words = schema_words(err.validator, _types_taken(err, where), err.message)
     if err.validator == "minLength":  # jsonschema's "'' should be non-empty" repeats the value
         words = "must not be empty"
+    if err.validator == "minItems" and where.startswith("groups.merge."):  # nope=A:B
+        _refuse_unknown_merge(data, err.path[2])  # the attribute first, as the run names it
     if where.startswith("roles.intersections"):  # "s*t": the spelling that works, by name
         inter = data["roles"]["intersections"]
         refuse_intersections(inter, _spec_attributes(data), source, prefix, prefix + words)
@@ -1277,6 +1280,24 @@ def _types_taken(err, where: str):
     if not alternatives:
         return err.validator_value
     return list(dict.fromkeys(a["type"] for a in alternatives if isinstance(a.get("type"), str)))
+
+
+def _refuse_unknown_merge(data: dict, attr) -> None:
+    """A merge of ``attr`` that the schema refuses for its one group (``nope=A:B``), where
+    ``attr`` is none of the protected attributes ``data`` names: refused as the run refuses
+    that attribute ("unknown attribute 'nope'", as Python and an exclude of it say), which
+    the count of its groups would not fix."""
+    given = (data.get("roles") or {}).get("protected") or []
+    given = given.split(",") if isinstance(given, str) else given
+    given = [p.strip() for p in given if isinstance(p, str)] if isinstance(given, list) else []
+    names = [p.partition("=")[0] for p in given] or _spec_attributes(data)
+    # each name a value may stand for (spec._parse.attribute_names: 'age>=65=no' is the
+    # column 'age>=65', or 'age>', or itself)
+    parts = [p.split("=") for p in given]
+    known = {"=".join(q[:i]) for q in parts for i in range(1, len(q) + 1)} | set(names)
+    if names and str(attr) not in known:
+        problem = shortened_quotes(f"unknown attribute {attr!r}")
+        raise _key_error(problem, "groups.merge", use_one_of(str(attr), names))
 
 
 def _spec_attributes(data: dict) -> list[str]:

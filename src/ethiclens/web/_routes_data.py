@@ -358,9 +358,11 @@ def _benchmark_spec(form: dict, errors: dict) -> dict:
     score = score.strip() or score
     if score:
         spec["target"]["score"] = score
-    try:
+    try:  # the benchmark's attributes: a line of one group of none of them names it unknown
+        attributes = () if "dataset" in errors else datasets.get_entry(name).protected
         if _roles.lines(form.get("merge")):
-            spec["groups"]["merge"] = parse_merges(tuple(_roles.lines(form.get("merge"))))
+            merges = tuple(_roles.lines(form.get("merge")))
+            spec["groups"]["merge"] = parse_merges(merges, list(attributes))
     except EthicLensInputError as exc:
         errors["merge"] = _roles.group_edit_error(exc)
     _roles.policy_from_form(form, spec, errors)
