@@ -79,6 +79,7 @@ from ._store import APP_ID, STORE_VERSION, Store, _refuse
 from ._windows import (
     COUNT,
     LABEL,
+    LABEL_VALUES,
     MAX_LABEL_TEXT,
     MAX_LABEL_VALUES,
     PMAX,
@@ -259,8 +260,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
         asked, request = request, _in_stored_order(store, request)
-        if _truth_for_stored(request, None, store):  # checked as the store's label, counted
-            theirs = store.meta("request").get("pos_label")  # as given: _count_as_asked
+        by_text = _truth_for_stored(request, store)  # checked as the store's label, counted
+        if by_text:  # as given (_count_as_asked); one _in_stored_order made the store's is not
+            theirs = store.meta("request").get("pos_label")
             request = dataclasses.replace(request, pos_label=theirs)
         stored_request = _check_store(store, request, now)
         if stored_request is not None:  # an empty file another run started while this one
@@ -268,7 +270,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
         now = _aware(now or dt.datetime.now(dt.UTC))
         _check_clock(store, now)
         try:
-            counted = _count_as_asked(store, asked, request, window)
+            counted = _count_as_asked(store, asked, request, window, by_text)
         except NoRows as exc:
             if stored_request is None:  # no store to report on: refused as the audit does
                 raise
@@ -431,18 +433,22 @@ def _holds_truths(label, label_values) -> bool:
     return bool(seen) and all(str(v).casefold() in ("true", "false") for v in seen)
 
 
-def _count_as_asked(store: Store, asked: MonitorRequest, request: MonitorRequest, window):
-    """``_count`` of ``request``; a --pos-label 'true' taken for the store's label
-    (``_truth_for_stored``) counts by the text as ``asked``: on 0/1 labels, where the audit
-    refuses it, the refusal is the store's, another request (as before it was counted). A
+def _count_as_asked(store: Store, asked: MonitorRequest, request: MonitorRequest, window, by_text):
+    """``_count`` of ``request``; with ``by_text``, a --pos-label 'true' taken for the store's
+    label (``_truth_for_stored``) counts by the text as ``asked``: on 0/1 labels, where the
+    audit refuses it, the refusal is the store's, another request (as before it was counted);
+    so is a column the text reads otherwise than the store's label (``_read_otherwise``). A
     refusal's hint to declare a positive label the store was not started with names the new
     store that request needs (``_declared_in_a_new_store``)."""
     try:
-        if not _truth_for_stored(asked, request):
+        if not by_text:
             return _count(store, request, window)
         given = dataclasses.replace(request, pos_label=asked.pos_label)
         try:
-            return _count(store, given, window)
+            counted = _count(store, given, window)
+            if _read_otherwise(counted, asked.pos_label):
+                raise EthicLensInputError("", value=asked.pos_label)
+            return counted
         except EthicLensInputError as exc:
             if exc.value != asked.pos_label or isinstance(exc, NoRows):
                 raise
@@ -490,10 +496,23 @@ def _declared_in_a_new_store(exc: EthicLensInputError, theirs) -> EthicLensInput
     return said
 
 
-def _truth_for_stored(asked: MonitorRequest, request, store: Store | None = None) -> bool:
+def _read_otherwise(counted, label: str) -> bool:
+    """Whether a label column counted by a truth's text ``label`` ('True', any case) holds
+    a value the store's label (none, True or 1; False or 0) reads as that truth though the text
+    does not: '1' or '1.0' ('0', '0.0' for 'false') beside 'True' and 'False', which the text
+    counts as a negative: such a column is counted by the store's label, another request."""
+    truth = int(label.casefold() == "true")
+    values = [v for vs in (counted.label_values or {}).values() for v in vs]
+    return any(
+        LABEL_VALUES.get(str(v).strip()) == truth and str(v).casefold() not in ("true", "false")
+        for v in values
+    )
+
+
+def _truth_for_stored(asked: MonitorRequest, store: Store) -> bool:
     """Whether ``asked``'s --pos-label is the text 'true' or 'false' (any case) on a store
-    started with the label it may name but whose words do not tell it (``request``: the store's
-    words, a --pos-label not text; or ``store``): none ('true' only), or a truth or number
+    started with the label it may name but whose words do not tell it: none ('true' only), or a
+    truth or number
     naming the same one (True or 1 for 'true', False or 0 for 'false': a Python or YAML
     label), the label values the store remembers (meta ``label_values``) not all truths, which
     ``_in_stored_order`` takes as the same. On true/false labels the audit counts the two
@@ -505,8 +524,6 @@ def _truth_for_stored(asked: MonitorRequest, request, store: Store | None = None
     label = asked.pos_label
     if not (isinstance(label, str) and label.casefold() in ("true", "false")):
         return False
-    if store is None:
-        return not isinstance(request.pos_label, str)
     stored = store.meta("request")
     if not isinstance(stored, dict):
         return False
