@@ -592,13 +592,10 @@ def _statements(sqlglot, exp, query: str, dialect: str, fix: str) -> list:
         parsed = sqlglot.parse(query, read=dialect)
     except sqlglot.errors.SqlglotError as exc:
         _refuse_unclosed_quote(exc, query)
-        errors = getattr(exc, "errors", None) or [{}]
-        first = errors[0].get("description") or type(exc).__name__
-        where = (
-            f" (line {errors[0]['line']}, column {errors[0]['col']})" if "line" in errors[0] else ""
-        )
         raise _query_error(
-            f"the query is not SQL EthicLens can check: {first}{where}", fix
+            f"the query could not be parsed as SQL{_parse_place(exc)}",
+            f"correct the SQL there (an operator, keyword or parenthesis lacks what follows "
+            f"it); {fix}",
         ) from None
     return [
         s
@@ -607,6 +604,19 @@ def _statements(sqlglot, exp, query: str, dialect: str, fix: str) -> list:
         and not isinstance(s, exp.Semicolon)
         and not prints_blank(s.sql(dialect=dialect))
     ]
+
+
+def _parse_place(exc) -> str:
+    """Where sqlglot stopped parsing, in words: ' near '*' (line 1, column 29)'; sqlglot's own
+    description names its classes ("Required keyword: 'expression' missing for <class
+    'sqlglot.expressions.core.Mul'>"), no words for the user. A quoted token is not shown (a
+    string literal may hold a password); '' where sqlglot says nothing of the place."""
+    error = (getattr(exc, "errors", None) or [{}])[0]
+    token = str(error.get("highlight") or "").strip()
+    near = "" if not token or token[0] in "'\"`$[" else f" near {one_line(token)[:40]!r}"
+    if "line" not in error:
+        return near
+    return f"{near} (line {error['line']}, column {error['col']})"
 
 
 def read_only_query(query: str, dialect: str = "postgres", own_tables=()) -> str:
