@@ -1534,13 +1534,7 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
         )
     new = ", ".join(_cut(v) for v in unseen[:5])
     negative = next((v for seq in texts for v in seq), None)
-    fix = (
-        f"if {new} means a negative, write it as the store has seen it"
-        + (f" (e.g. {_cut(negative)})" if negative is not None else "")
-        + " and run again, or "
-        if known
-        else ""
-    )
+    fix = _negative_fix(unseen, negative, cols.pos_label) if known else ""
     wait = (
         f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
     )
@@ -1560,6 +1554,33 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
     )
     said.stream_fix = wait  # a TARGET's: a separate baseline's rows are fixed (reading_baseline)
     return said
+
+
+def _negative_fix(unseen: list, negative, pos_label) -> str:
+    """The first part of ``_unknown_spelling``'s fix: write the values the store has not seen
+    as it has seen a negative (``negative``, never the positive value). A value that reads as
+    the positive of 0/1 or true/false labels ('1', 'True') is never called a negative: these
+    rows may be the labels written another way (yes/no become 1/0), where it is
+    ``pos_label``."""
+    example = f" (e.g. {_cut(negative)})" if negative is not None else ""
+    ones = [v for v in unseen if LABEL_VALUES.get(v.strip()) == 1]
+    if not ones:
+        new = ", ".join(_cut(v) for v in unseen[:5])
+        return f"if {new} means a negative, write it as the store has seen it{example} and run " + (
+            "again, or "
+        )
+    one, rest = (
+        ", ".join(map(_cut, ones[:5])),
+        ", ".join(map(_cut, [v for v in unseen if v not in ones][:5])),
+    )
+    return (
+        f"{one} reads as the positive of 0/1 or true/false labels, so these rows are ambiguous: "
+        f"if this column now writes its labels that way, write {one} as {pos_label!r}"
+        + (f" and {rest} as the store has seen a negative{example}" if rest else "")
+        + f" and run again; if {one} means a negative instead, write it as the store has seen one"
+        + (example if not rest else "")
+        + " and run again, or "
+    )
 
 
 def _cut(value: str) -> str:
