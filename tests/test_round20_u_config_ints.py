@@ -31,7 +31,7 @@ def _config(tmp_path, kind: str, key: str, value: str) -> str:
         (
             "seed",
             "-" + LONG,
-            "must be a non-negative integer (value: -999999999999…",
+            "must be a non-negative integer, from 0 to 4,294,967,295 (value: -999999999999…",
         ),  # round 46: 12 digits and the sign, as from Python
         ("n_boot", LONG, "at most 1,000,000 draws"),
         ("min_group_size", LONG, "must be a whole number of at least 1"),

@@ -105,7 +105,8 @@ def check_seed(
         raise _setting_error(problem, column=where, fix=fix)
     negative = isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 0
     if negative or value >= limit:
-        problem = "must be a non-negative integer" if negative else f"must be below {limit:,}"
+        problem = f"must be a non-negative integer, from 0 to {limit - 1:,}"  # 1e11: its range
+        problem = problem if negative else f"must be below {limit:,}"
         raise _setting_error(problem, column=where, value=value, fix=fix)
     return int(value)
 

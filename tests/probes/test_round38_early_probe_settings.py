@@ -42,7 +42,10 @@ def work(monkeypatch):
         ({"n_boot": 5}, "argument 'n_boot': too few draws for an interval: at least 100"),
         ({"n_boot": 10**9}, "argument 'n_boot': at most 1,000,000 draws"),
         ({"favorable": 2}, "argument 'favorable': must be 0 or 1 (the favourable prediction)"),
-        ({"seed": -1}, "argument 'seed': must be a non-negative integer (value: -1)"),
+        (
+            {"seed": -1},
+            "argument 'seed': must be a non-negative integer, from 0 to 4,294,967,295 (value: -1)",
+        ),
     ],
 )
 def test_probe_benchmark_and_probe_model_check_before_any_work(work, settings, words):

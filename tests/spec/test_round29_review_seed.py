@@ -17,7 +17,10 @@ def _changed(seed, **options):
 
 @pytest.mark.parametrize(
     ("seed", "problem"),
-    [(-1, "must be a non-negative integer"), (2**32, "must be below 4,294,967,296")],
+    [
+        (-1, "must be a non-negative integer, from 0 to 4,294,967,295"),
+        (2**32, "must be below 4,294,967,296"),
+    ],
 )
 def test_changed_seed_refused_by_its_key(seed, problem):
     with pytest.raises(EthicLensInputError) as info:
