@@ -55,18 +55,23 @@ def _refusing(function, name: str):
                 fix="call it without keywords",
             )
         if kwargs:
-            refuse_unknown(name, kwargs, taken)
+            refuse_unknown(name, kwargs, taken, [t for t in taken if not t.startswith("_")])
         return function(*args, **kwargs)
 
     return checked
 
 
-def refusing_unknown_keywords(target):
+def refusing_unknown_keywords(target=None, *, init: bool = False):
     """``target`` refusing a keyword it does not take with one :class:`UnknownKeywordError`
     (the project's input error, still a TypeError) and the closest keyword it takes, not
     Python's bare TypeError: ``result.to_html(path, titel=...)``, ``estimate(rel, n_bot=...)``.
     A function, or a class: each of its public methods, classmethods and staticmethods (its
-    constructor is left as it is). Signatures stay the same (``functools.wraps``)."""
+    constructor too with ``init=True``: ``AuditSpec(rols=...)``). Signatures stay the same
+    (``functools.wraps``)."""
+    if target is None:  # @refusing_unknown_keywords(init=True)
+        return functools.partial(refusing_unknown_keywords, init=init)
+    if init and "__init__" in vars(target):
+        target.__init__ = _refusing(target.__init__, target.__name__)
     if not isinstance(target, type):
         return _refusing(target, target.__qualname__)
     for attr, value in list(vars(target).items()):

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import BYTES_LIKE, check_argument_type, did_you_mean
+from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
 from ..io import _as_written_fix, _replace_whole, sha256_file
@@ -163,6 +164,7 @@ def _unknown_states(unknown: list):
     return argument_error(problem, "states", value, did_you_mean(unknown[0], ACS_STATES) + fix)
 
 
+@refusing_unknown_keywords
 def load_acs_income(
     states: Sequence[str] | str = ("CO",),
     year: int = SHIPPED_YEAR,

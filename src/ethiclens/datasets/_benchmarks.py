@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from .._keywords import refusing_unknown_keywords
 from ._base import (
     Dataset,
     check_feature_set,
@@ -24,6 +25,7 @@ COMPAS_FEATURES = [
 ]
 
 
+@refusing_unknown_keywords
 def load_compas(features: str = "full") -> Dataset:
     """ProPublica's COMPAS two-year recidivism data with ProPublica's filter (6,172 rows).
 
@@ -109,6 +111,7 @@ def _read_adult(name: str, used: list | None = None) -> pd.DataFrame:
     return df
 
 
+@refusing_unknown_keywords
 def load_adult(include_test: bool | None = None, features: str = "full") -> Dataset:
     """UCI Adult: income > 50K.
 
@@ -203,6 +206,7 @@ GERMAN_NUMERIC = (
 )
 
 
+@refusing_unknown_keywords
 def load_german() -> Dataset:
     """UCI Statlog German Credit (1,000 rows). Label 1 = good credit risk (favourable).
 

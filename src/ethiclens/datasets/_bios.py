@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._keywords import refusing_unknown_keywords
 from .._text import as_seen
 from ..errors import DataFileError, FaceFix
 from ..io import read_table, sha256_file
@@ -46,6 +47,7 @@ def _default_path() -> Path | None:
     return Path(env) if env else _shared_copy()
 
 
+@refusing_unknown_keywords
 def load_bios(
     path: str | Path | None = None, *, occupations=("surgeon", "nurse"), features: str = "full"
 ) -> Dataset:

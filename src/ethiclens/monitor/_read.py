@@ -18,6 +18,7 @@ import tempfile
 import urllib.parse
 from pathlib import Path
 
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ._report import build_report, iso, sequence_text
 from ._request import MonitorRequest, check_stored_numbers
@@ -32,6 +33,7 @@ from ._store import (
 )
 
 
+@refusing_unknown_keywords
 def read_store(path, *, flag: str = "--store") -> dict:
     """The plain data of the monitor store at ``path`` (read-only; ``flag`` names the option
     in refusals). ``path`` may be a PostgreSQL URL (``ethiclens monitor --store URL``)."""

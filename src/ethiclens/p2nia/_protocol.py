@@ -62,6 +62,7 @@ from .._checks import (
     use_one_of,
 )
 from .._checks import check_seed as _check_seed
+from .._keywords import refusing_unknown_keywords
 from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
 from ..errors import EthicLensInputError, plain_repr, plain_text
@@ -423,6 +424,7 @@ def _manifest_digest(manifest: dict) -> str:
     return _sha256_bytes(json.dumps(body, sort_keys=True).encode())
 
 
+@refusing_unknown_keywords
 def release(
     request: AuditRequest,
     data: pd.DataFrame,

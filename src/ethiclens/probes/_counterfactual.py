@@ -35,6 +35,7 @@ from .._checks import (
     refuse_missing,
     use_one_of,
 )
+from .._keywords import refusing_unknown_keywords
 from .._secrets import masked_cut
 from .._text import one_line
 from ..errors import EthicLensInputError, plain_text
@@ -220,6 +221,7 @@ class CounterfactualResult:
         return [_row_name(p) for p in self.pairs if keep(p)]
 
 
+@refusing_unknown_keywords
 def make_counterfactuals(X: pd.DataFrame, protected: str, groups=None) -> pd.DataFrame:
     """Every record once as observed and once per other group, with bookkeeping columns.
 
@@ -655,6 +657,7 @@ _SAME_SCORES_NOTE = (
 )
 
 
+@refusing_unknown_keywords
 def analyze_counterfactuals(
     frame: pd.DataFrame,
     y_pred,
@@ -1313,6 +1316,7 @@ def _model_outputs(model, pred, score) -> tuple:
     return numbers.astype(int), score
 
 
+@refusing_unknown_keywords
 def counterfactual(
     model,
     X: pd.DataFrame,

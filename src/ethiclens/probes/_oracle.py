@@ -28,6 +28,7 @@ from .._checks import (
     printed_float,
     refuse_whole_decimal,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import beside, number_text, plural, threshold_text
 from ..errors import EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
@@ -109,6 +110,7 @@ def _selection_rates(r1: float, disparate_impact: float) -> tuple[float, float]:
     return r1, r0
 
 
+@refusing_unknown_keywords
 def inject_bias(
     n: int,
     *,

@@ -602,7 +602,7 @@ class SectionTypeError(EthicLensInputError, TypeError):
     TypeError a Python caller may catch."""
 
 
-@refusing_unknown_keywords
+@refusing_unknown_keywords(init=True)
 @dataclass(frozen=True)
 class AuditSpec:
     """One audit request. Build it with ``AuditSpec.from_dict``/``from_file``/``of``; run it
