@@ -33,3 +33,21 @@ def test_a_python_seed_is_told_its_range():
     with pytest.raises(EthicLensInputError, match="from 0 to 4,294,967,295"):
         check_seed(1e11, "seed")
 
+
+@pytest.mark.parametrize(("text", "said"), [("3.0", "Fix: give 3"), ("1.0", "in [2, 1000]")])
+def test_counts_bins_written_as_a_decimal(tmp_path, monkeypatch, capsys, text, said):
+    """'--n-bins 3.0' is told 'give 3', as every whole-number setting is (only in range)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("p,g\n1,a\n0,b\n")
+    argv = ["counts", "t.csv", "--out", "o.parquet", "--y-pred", "p", "--protected", "g"]
+    assert main([*argv, "--n-bins", text]) == 2
+    err = capsys.readouterr().err
+    assert "'--n-bins'" in err and said in err and "give 1\n" not in err, err
+
+
+def test_python_bins_written_as_a_decimal():
+    """Python's n_bins=3.0 (audit, audit_counts, Roles): 'give 3', as n_boot=200.0 is."""
+    from ethiclens.fairness._options import check_score_bins
+
+    with pytest.raises(EthicLensInputError, match=r"n_bins.*Fix: give 3$"):
+        check_score_bins(3.0, True)

@@ -76,7 +76,7 @@ def _spec(rows, scored=True):
 
 @pytest.mark.parametrize(
     ("n_bins", "shown"),
-    [(float("nan"), "nan"), (True, "True"), ("10", "'10'"), (10.0, "10.0"), (1, "1")],
+    [(float("nan"), "nan"), (True, "True"), ("10", "'10'"), (10.5, "10.5"), (1, "1")],
 )
 def test_count_target_refuses_n_bins_as_the_command_does(rows, n_bins, shown):
     with pytest.raises(EthicLensInputError) as caught:

@@ -30,6 +30,7 @@ from .._checks import (
     did_you_mean,
     is_number,
     pass_item_fix,
+    refuse_whole_decimal,
     schema_words,
     text_items,
     zero_d_item,
@@ -214,6 +215,8 @@ def check_score_bins(
     kind = None if column.startswith("-") else "argument"
     if n_bins is None and default is not None:
         return default
+    again = dict(scored=True, column=column, default=default)  # 3.0: give 3, when in range
+    refuse_whole_decimal(n_bins, column, lambda n: check_score_bins(n, **again), kind=kind)
     whole = isinstance(n_bins, int | np.integer) and not isinstance(n_bins, bool)
     if not whole or not 2 <= n_bins <= 1000:
         fix = f"{DEFAULT_N_BINS} is the default"
