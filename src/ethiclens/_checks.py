@@ -21,6 +21,7 @@ from .errors import (
     LOCAL_PATH_FIX,
     SHOWN_DIGITS,
     EthicLensInputError,
+    FaceFix,
     _DatabaseFix,
     _number_as_typed,
     _TypedFloat,
@@ -1374,11 +1375,13 @@ def _text_zero_one_fix(col: str, uniq, *, pos_label: bool) -> str:
     text ('1.00' is not an int to ``astype``), or the positive label as the column writes it."""
     texts = [v for v in uniq if isinstance(v, str)]
     read = col if all(v.strip() in ("0", "1") for v in texts) else f"pd.to_numeric({col})"
-    fix = f"store the column as integers, e.g. in pandas {col} = {read}.astype(int)"
+    py = f"store the column as integers, e.g. in pandas {col} = {read}.astype(int)"
+    cli = "store the column as integers 0 and 1 in the file (a number column, not text)"
     ones = sorted({v for v in texts if float(v.strip()) == 1}) or ["1"]
     if not pos_label or len(ones) > 1:  # two writings of 1: no one label names both
-        return fix
-    return f"{fix}, or declare the positive label: {pos_label_said(ones[0])}"
+        return FaceFix(py, cli)
+    declare = f", or declare the positive label: {pos_label_said(ones[0])}"
+    return FaceFix(py + declare, cli + declare)
 
 
 def pos_label_said(value) -> str:
@@ -1434,20 +1437,22 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
     if scores and not is_zero_one_with_strays(uniq, rows):
         cut = "0.5" if all(0 <= v <= 1 for v in uniq) else "T"
         where = "" if cut == "0.5" else " (T: the model's decision threshold)"
-        return (
+        return FaceFix(  # pandas code for Python; the other faces change the file
             f"threshold it into a 0/1 column, e.g. in pandas {col} = ({col} >= {cut})"
-            f".astype(int){where}"
+            f".astype(int){where}",
+            f"threshold it into a 0/1 column in the file: 1 where {column!r} is at least "
+            f"{cut}, else 0{where}",
         )
     if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
         return _text_zero_one_fix(col, uniq, pos_label=pos_label)
     if len(uniq) == 2 and not odd and _keeps_zero_one(uniq, positive := positive_value(uniq)):
-        fix = (
-            f"the column holds two values {names_words(sorted(uniq, key=str))}: recode it to 0/1 "
-            f"with 1 for the positive value, e.g. in pandas {col} = ({col} == {positive!r})"
-            ".astype(int)"
+        said = f"the column holds two values {names_words(sorted(uniq, key=str))}: recode it "
+        declare = f", or declare the positive label: {pos_label_said(positive)}" * pos_label
+        return FaceFix(
+            f"{said}to 0/1 with 1 for the positive value, e.g. in pandas {col} = ({col} == "
+            f"{positive!r}).astype(int){declare}",
+            f"{said}to 0/1 in the file, with 1 for {positive!r}{declare}",
         )
-        declare = f", or declare the positive label: {pos_label_said(positive)}"
-        return fix + (declare if pos_label else "")
     fix = "drop those rows or correct their values to 0/1 (1 = the positive outcome)"
     declare = ", or declare which value is the positive label (--pos-label on the command line, "
     return fix + (declare + "pos_label=... in Python)" if pos_label else "")

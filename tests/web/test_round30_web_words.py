@@ -37,9 +37,9 @@ def _said(page: str, field: str) -> str:
 def test_scores_as_the_prediction_are_refused_in_the_form_s_words(client):
     content = make_frame(300).to_csv(index=False).encode()
     failed, form = _run(client, content, "preds.csv", y_pred="score", y_score="")
-    words = (
-        "threshold it into a 0/1 column, e.g. in pandas df['score'] = (df['score'] >= 0.5)"
-        ".astype(int), or pass it as the scores (the field Score in [0, 1]) and the 0/1 "
+    words = (  # round 49: the file's words, where the page said pandas code
+        "threshold it into a 0/1 column in the file: 1 where 'score' is at least 0.5, else 0, "
+        "or pass it as the scores (the field Score in [0, 1]) and the 0/1 "
         "predictions as the field Prediction of the model"
     )
     assert _fix(failed) == words

@@ -47,8 +47,8 @@ def test_text_0_1_written_with_a_space_is_refused_in_the_form_s_words(client):
     r = _post(client, buffer.getvalue(), "preds.parquet")
     page = wait_done(client, r.headers["location"]).text
     fix = html.unescape(re.search(r'<p class="fix"><strong>Fix:</strong> (.*?)</p>', page)[1])
-    assert fix == (
-        "store the column as integers, e.g. in pandas df['label'] = df['label'].astype(int); "
+    assert fix == (  # round 49: the file's words, where the page said pandas code
+        "store the column as integers 0 and 1 in the file (a number column, not text); "
         "the field Positive label value cannot hold ' 1' (the form strips the whitespace "
         "around a value): change the file and upload it again"
     )

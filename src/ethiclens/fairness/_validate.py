@@ -556,7 +556,7 @@ def not_binary(
             f"looks like scores, not 0/1 {'predictions' if as_score else 'labels'}: "
             f"{n} distinct numbers in [0, 1] (the first {len(shown)}: {shown})",
             column=column,
-            fix=fix + as_score,
+            fix=FaceFix(fix + as_score, getattr(fix, "cli", fix) + as_score),
         )
     counted = f" (the first 10 of {n} distinct values)" if n > 10 else ""
     return EthicLensInputError(
