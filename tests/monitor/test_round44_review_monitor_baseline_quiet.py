@@ -76,7 +76,8 @@ def test_a_baseline_value_never_seen_is_refused_in_the_targets_words(tmp_path, e
     text = str(err.value)
     assert "column 'pred (y_pred)' of the baseline" in text
     assert "this column holds 'No', which it has not seen" in text
-    assert "write it as the store has seen it (e.g. 'no')" in text
+    # a new store: the values are this run's TARGET's (was: 'as the store has seen it')
+    assert "write it as this run's target writes it (e.g. 'no')" in text
     assert "use one of them" not in text  # the audit's fix: another --pos-label
     assert not store.exists() or not store.stat().st_size  # nothing written
 

@@ -53,7 +53,11 @@ def test_a_baselines_refusal_never_waits_for_rows_to_come(tmp_path, engine):
     assert "of the baseline" in text and "this column holds 'No'" in text, text
     assert "have come" not in text and "these rows together" not in text, text
     assert "or give a baseline whose rows hold 'yes'" in text, text
-    assert "write it as the store has seen it (e.g. 'no') and run again" in text
+    # a new store: the values come from this run's TARGET (was: "the store has seen 'no', 'yes'"
+    # and "write it as the store has seen it")
+    assert "the store has seen no label values yet; this run's target writes 'no', 'yes'" in text
+    assert "the store has seen 'no'" not in text, text
+    assert "write it as this run's target writes it (e.g. 'no') and run again" in text
 
 
 def test_the_targets_refusal_keeps_its_hint(tmp_path):

@@ -398,7 +398,7 @@ class MonitorRequest:
         same = {
             f.name: getattr(self, f.name)
             for f in fields(Columns)
-            if f.name not in ("protected", "held", "label_values")
+            if f.name not in ("protected", "held", "label_values", "stored_label_values")
         }
         return Columns(protected=tuple(self.columns()[0]), **same)
 

@@ -285,7 +285,9 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
         absent = absent_notes(counted.table, request, store.meta("groups") or {})
         # a separate baseline lacking the positive value: by the values seen, this TARGET's too
         seen = _known_label_values(store, request, counted.label_values)
-        baseline = _count_baseline(store, request, window, seen)
+        baseline = _count_baseline(
+            store, request, window, seen, _known_label_values(store, request)
+        )
         plan = _plan(store, request, counted, window, now)
         run = store.next_run()
         if stored_request is None:
@@ -750,20 +752,20 @@ def _known_label_values(store: Store, request: MonitorRequest, *more: dict | Non
     return tuple(values)
 
 
-def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=None):
+def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=None, ours=None):
     """(counts table, {target, rows, counts fingerprint}, label values) of the separate
     baseline (None without one: ``--baseline-target``, or ``--baseline-table``/
     ``--baseline-query`` in the target's database, which adds its ``source``), counted with the
     target's roles, window size and engine from its own first day; a store started with
     another baseline (other counts) is refused. ``seen``: the label values a column lacking
     the --pos-label may write to be all negative, as in the TARGET (``Columns.label_values``):
-    the store's and this run's TARGET's."""
+    the store's and this run's TARGET's (``ours``: the store's, which a refusal tells apart)."""
     source = request.baseline_source()
     if source is None:
         return None
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
-        counted, info = _count_baseline_rows(request, window, seen)
+        counted, info = _count_baseline_rows(request, window, seen, ours)
     counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()
@@ -784,11 +786,13 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=
     return counted.table, info, counted.label_values
 
 
-def _count_baseline_rows(request: MonitorRequest, window: Window, seen) -> tuple[Counted, dict]:
+def _count_baseline_rows(
+    request: MonitorRequest, window: Window, seen, ours=None
+) -> tuple[Counted, dict]:
     """The separate baseline's windows, and how the report names it: files are counted by the
     file engines (with ``--db``: DuckDB or pandas), a table or query by the target's database
     (read-only, with its statement timeout)."""
-    roles = dataclasses.replace(request.roles(), label_values=seen)
+    roles = dataclasses.replace(request.roles(), label_values=seen, stored_label_values=ours)
     if request.baseline_target is not None:
         counted = count_windows(
             request.baseline_target,

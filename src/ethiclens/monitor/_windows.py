@@ -31,6 +31,7 @@ from ..errors import (
     EmptyInputError,
     EthicLensInputError,
     FaceFix,
+    absent_label_named,
     plain_text,
     shortened_digits,
 )
@@ -204,6 +205,9 @@ class Columns:
     # positive value (meta ``label_values``, all columns together; None: no store yet), so a
     # TARGET in which no column holds it is counted when it writes only those (all negative)
     label_values: tuple | None = None
+    # of ``label_values``, those the store has seen (a separate baseline's: the rest are this
+    # run's TARGET's, which a refusal says); None: all of them
+    stored_label_values: tuple | None = None
 
     @property
     def weighting(self) -> str | None:
@@ -1476,7 +1480,7 @@ def _label_columns(raw: pd.DataFrame, cols: Columns) -> dict:
         elif cols.label_values is None:
             if held:  # the audit's words: the columns write the positive label apart
                 _refuse_written_apart(cols, text)
-            raise exc
+            raise absent_label_named(exc, "--pos-label")  # as the audit names it
         elif not values_written_alike(text[col], known := _known_texts(text, held, cols)):
             raise _unknown_spelling(col, text[col], cols, known)
         raw[col] = np.zeros(len(raw), np.int64)
@@ -1519,9 +1523,9 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
     role = "y_pred" if col == cols.y_pred else "y_true"
     known = list(cols.label_values)
     unseen = [v for v in sorted(set(text)) if not values_written_alike([v], texts)]
-    shown = ", ".join(_cut(v) for v in known[:10]) + (", …" if len(known) > 10 else "")
+    seen, who = _seen_where(known, cols.stored_label_values)
     seen = (
-        f"the store has seen {shown} in its label columns (in TARGETs that held it)"
+        seen
         if known
         else "the store has not seen its label columns' values yet (it was written by an "
         "EthicLens that did not remember them, store version 1: it learns them from a TARGET "
@@ -1534,7 +1538,7 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
         )
     new = ", ".join(_cut(v) for v in unseen[:5])
     negative = next((v for seq in texts for v in seq), None)
-    fix = _negative_fix(unseen, negative, cols.pos_label) if known else ""
+    fix = _negative_fix(unseen, negative, cols.pos_label, who) if known else ""
     wait = (
         f"run again once rows holding {cols.pos_label!r} have come, on them and these rows together"
     )
@@ -1556,9 +1560,34 @@ def _unknown_spelling(col: str, text: pd.Series, cols: Columns, texts: list) -> 
     return said
 
 
-def _negative_fix(unseen: list, negative, pos_label) -> str:
-    """The first part of ``_unknown_spelling``'s fix: write the values the store has not seen
-    as it has seen a negative (``negative``, never the positive value). A value that reads as
+def _seen_where(known: list, stored) -> tuple[str, str]:
+    """How ``_unknown_spelling`` says where the values ``known`` come from, and who wrote them
+    (for its fix): the store's (``stored``: those of them the store has seen; None: all), and
+    those only this run's TARGET writes (a separate baseline's refusal), a new store having
+    seen none."""
+    mine = [v for v in known if stored is not None and v not in stored]
+    theirs = [v for v in known if v not in mine]
+
+    def shown(values):
+        return ", ".join(_cut(v) for v in values[:10]) + (", …" if len(values) > 10 else "")
+
+    store = f"the store has seen {shown(theirs)} in its label columns (in TARGETs that held it)"
+    if not mine:
+        return store, "the store"
+    target = f"this run's TARGET writes {shown(mine)} in its label columns beside it"
+    if not theirs:
+        return f"the store has seen no label values yet; {target}", "this run's TARGET"
+    return f"{store}, and {target}", "the store or this run's TARGET"
+
+
+def _as_written(who: str, what: str) -> str:
+    """'as the store has seen it', or 'as this run's TARGET writes it' (``_seen_where``)."""
+    return f"as the store has seen {what}" if who == "the store" else f"as {who} writes {what}"
+
+
+def _negative_fix(unseen: list, negative, pos_label, who: str = "the store") -> str:
+    """The first part of ``_unknown_spelling``'s fix: write the values ``who`` has not seen
+    as it has written a negative (``negative``, never the positive value). A value that reads as
     the positive of 0/1 or true/false labels ('1', 'True') is never called a negative: these
     rows may be the labels written another way (yes/no become 1/0), where it is
     ``pos_label``."""
@@ -1566,7 +1595,7 @@ def _negative_fix(unseen: list, negative, pos_label) -> str:
     ones = [v for v in unseen if LABEL_VALUES.get(v.strip()) == 1]
     if not ones:
         new = ", ".join(_cut(v) for v in unseen[:5])
-        return f"if {new} means a negative, write it as the store has seen it{example} and run " + (
+        return f"if {new} means a negative, write it {_as_written(who, 'it')}{example} and run " + (
             "again, or "
         )
     one, rest = (
@@ -1576,8 +1605,8 @@ def _negative_fix(unseen: list, negative, pos_label) -> str:
     return (
         f"{one} reads as the positive of 0/1 or true/false labels, so these rows are ambiguous: "
         f"if this column now writes its labels that way, write {one} as {pos_label!r}"
-        + (f" and {rest} as the store has seen a negative{example}" if rest else "")
-        + f" and run again; if {one} means a negative instead, write it as the store has seen one"
+        + (f" and {rest} {_as_written(who, 'a negative')}{example}" if rest else "")
+        + f" and run again; if {one} means a negative instead, write it {_as_written(who, 'one')}"
         + (example if not rest else "")
         + " and run again, or "
     )
