@@ -51,3 +51,30 @@ def test_python_bins_written_as_a_decimal():
 
     with pytest.raises(EthicLensInputError, match=r"n_bins.*Fix: give 3$"):
         check_score_bins(3.0, True)
+
+
+@pytest.mark.parametrize("command", [["audit"], ["monitor", "--time", "t", "--window", "1"]])
+@pytest.mark.parametrize(
+    ("text", "fix"),
+    [
+        ('"1e3"', "Fix: write the number without quotes: n_boot: 1000\n"),
+        ('"2000.0"', "Fix: write the number without quotes: n_boot: 2000\n"),
+        ('"50"', "Fix: leave it out for the default"),  # 50 unquoted: too few draws
+        ('"1e11"', "Fix: leave it out for the default"),
+        ('"2000"', "Fix: write the number without quotes: n_boot: 2000\n"),
+    ],
+)
+def test_an_unquote_fix_names_a_number_the_key_takes(
+    tmp_path, monkeypatch, capsys, command, text, fix
+):
+    """A config's quoted 'n_boot: "1e3"' was told 'write the number without quotes: n_boot:
+    1e3', which is then refused ('give 1000'): the fix names what the key takes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "t.csv").write_text("y,p,g,t\n1,1,a,1\n0,0,b,2\n")
+    (tmp_path / "c.yaml").write_text(
+        "target: {file: t.csv}\nroles: {y_true: y, y_pred: p, protected: [g]}\n"
+        f"policy: {{n_boot: {text}}}\n"
+    )
+    assert main([command[0], "--config", "c.yaml", *command[1:]]) == 2
+    err = capsys.readouterr().err
+    assert "key 'policy.n_boot'" in err and fix in err, err

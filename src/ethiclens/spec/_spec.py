@@ -33,6 +33,7 @@ from .._checks import (
     NUMBER_FIX,
     ROLE_NAMES,
     SKLEARN_SEED_LIMIT,
+    WHOLE_DECIMAL,
     LongInteger,
     argument_kinds,
     beyond_text_limit,
@@ -53,14 +54,23 @@ from .._checks import (
     printed_float,
     refuse_whole_decimal,
     schema_words,
+    typed_whole,
     underflow_words,
     underflows,
     use_one_of,
+    written_float,
     zero_d_item,
 )
 from .._keywords import refusing_unknown_keywords
 from .._text import in_quotes, prints_blank
-from ..errors import EthicLensInputError, _yaml_text, shortened_quotes, shown_int
+from ..errors import (
+    EthicLensInputError,
+    _keep_text,
+    _TypedFloat,
+    _yaml_text,
+    shortened_quotes,
+    shown_int,
+)
 from ._shapes import data_words, refuse_intersections, refuse_role_data
 from ._unused import VIEW_ASKED, given_options, stray_options, with_given
 
@@ -1163,6 +1173,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
     unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
     unquote = unquote or _one_value_fix(err, where, source)  # pos_label=[1], from Python too
     if check is not None and not data_given:  # the vocabulary's words, as every face says them
+        unquote = _unquoted_fix(check, err.instance, where, unquote)  # "1e3": n_boot: 1000
         _checked(check, err.instance, where, unquote)  # seed: "1" quoted: the file's fix
     if where == "policy.ci" and err.validator == "enum" and not data_given:
         _refuse_ci(data, where)
@@ -1495,6 +1506,25 @@ def _unquote_fix(err, where: str) -> str | None:
         where = f"the list item {text}" if key.isdigit() else f"{key}: {text}"
         return f"write the number without quotes: {where}"
     return None
+
+
+def _unquoted_fix(check, text, where: str, unquote):
+    """:func:`_unquote_fix` naming a number the key takes unquoted: ``n_boot: "1e3"`` is told
+    ``n_boot: 1000`` (1e3 unquoted is refused: 'give 1000'); where the number is refused
+    unquoted too (``n_boot: "50"``: at least 100 draws), ``check``'s own fix instead."""
+    said = "write the number without quotes: "
+    if not (isinstance(unquote, str) and unquote.startswith(said) and isinstance(text, str)):
+        return unquote
+    text = text.strip()  # a number's text, as _unquote_fix read it
+    typed = is_number_text(text, whole=True) or written_float(text) is not None
+    number = typed_whole(text) if typed else _keep_text(float(text), text, _TypedFloat)
+    try:
+        check(number, where)
+    except EthicLensInputError as exc:
+        if not (exc.problem.startswith(WHOLE_DECIMAL) and str(exc.fix).startswith("give ")):
+            return exc.fix  # refused unquoted too: what the key takes
+        return unquote.rpartition(text)[0] + str(exc.fix).removeprefix("give ")
+    return unquote
 
 
 def _one_value_fix(err, where: str, source: str) -> str | None:
