@@ -25,6 +25,7 @@ from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
 from ._protocol import (
+    DATA_SOURCE,
     AuditRequest,
     Release,
     as_request,
@@ -216,6 +217,7 @@ def release_to_folder(
     # (pandas' guessed types would merge them into the number 1)
     with naming_file("--data"):
         rows = read_table(data_path, csv_dtype={request.protected: str})
+    source = DATA_SOURCE.set(str(data_path))  # the file named as the audit names it
     try:
         rel = release_rows(
             request,
@@ -229,6 +231,8 @@ def release_to_folder(
         )
     except EthicLensInputError as exc:
         raise in_cli_words(name_rows(exc, data_path) if name_rows else exc) from None
+    finally:
+        DATA_SOURCE.reset(source)
     write_release(rel, out, replace=settings.replace, track_budget=settings.track_budget)
     if request.protected_domain is None:  # said of a release written, not before a refusal
         warnings.warn(

@@ -15,6 +15,7 @@ anyone can recompute a SHA-256; signing would need keys the protocol does not as
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import copy
 import csv
 import errno
@@ -76,6 +77,7 @@ from ..io import (
     _refuse_no_path,
     _shown_type,
     as_written,
+    column_not_found,
     ensure_output_folder,
     read_config_file,
     refuse_password_names,
@@ -585,6 +587,12 @@ def _refuse_n_past_rows(request: AuditRequest, rows: int) -> None:
         )
 
 
+# How a release's refusals name the audit data: the file of ``--data`` on the command line
+DATA_SOURCE: contextvars.ContextVar[str] = contextvars.ContextVar(
+    "DATA_SOURCE", default="the audit data"
+)
+
+
 def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     """The protected, prediction (and label) columns: present, distinct, in a DataFrame whose
     column names are unique."""
@@ -623,15 +631,20 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
             value=roles,
             fix="name three different columns",
         )
-    for col in [*roles, *named.values()]:
-        if col not in data.columns:
-            raise _not_in_data(request, col, data.columns)
+    for flag, col in sorted(named.items(), key=lambda item: item[0] != "--y-true"):
+        if col not in data.columns:  # the audit's order and words: the label, the prediction
+            exc = column_not_found(col, data.columns, DATA_SOURCE.get())
+            problem = f"column {plain_text(col)!r} {exc.problem}"
+            raise EthicLensInputError(problem, column=flag, fix=exc.fix)
+    if request.protected not in data.columns:
+        raise _not_in_data(request, request.protected, data.columns)
     return roles
 
 
 def _not_in_data(request: AuditRequest, col, columns) -> EthicLensInputError:
-    """The refusal of a role's column the audit data lacks; a request file's protected
-    attribute named as its key (``key 'protected': req.json: ...``)."""
+    """The refusal of the request's protected column the audit data lacks; a request file's
+    attribute named as its key (``key 'protected': req.json: ...``). A label or prediction
+    column is refused as the audit refuses it (:func:`io.column_not_found`, the option named)."""
     file = getattr(request, "_file", None) if col == request.protected else None
     fix = use_one_of(col, columns, 15)
     if col == request.protected and col.strip() in columns:  # a request of old
