@@ -250,6 +250,10 @@ class EthicLensInputError(ValueError):
     """
 
     in_data: frozenset | set = frozenset()  # the columns an audit read (spec.columns_named)
+    # the values a refusal of a label or prediction column found (fairness.not_binary), as its
+    # words list them: read by the faces that act on them (the web's Positive label value),
+    # never parsed back out of the words; kept when the refusal is said in another face's words
+    found: tuple | None = None
 
     def __init__(self, problem: str, *, column=None, value=None, fix=None, kind=None):
         self.problem = problem
@@ -293,7 +297,14 @@ class EthicLensInputError(ValueError):
             return self
         own = type(self).__init__ is EthicLensInputError.__init__
         cls = type(self) if own else EthicLensInputError
-        return cls(problem, column=column, value=self.value, fix=fix, kind=kind)
+        return with_found(cls(problem, column=column, value=self.value, fix=fix, kind=kind), self)
+
+
+def with_found(exc: EthicLensInputError, source: EthicLensInputError) -> EthicLensInputError:
+    """``exc`` (``source`` said in other words) carrying the values ``source`` found."""
+    if source.found is not None:
+        exc.found = source.found
+    return exc
 
 
 def _fix_in_words(fix, flags: dict, users: tuple = ()):
@@ -408,9 +419,24 @@ def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
     cli = getattr(exc.fix, "cli", None)
     if cli is None:
         return exc
-    return EthicLensInputError(
+    said = EthicLensInputError(
         exc.problem, column=exc.column, value=exc.value, fix=cli, kind=exc.kind
     )
+    return with_found(said, exc)
+
+
+def absent_label_named(exc: EthicLensInputError, name: str, column=None, kind=None):
+    """A positive label no row of a label or prediction column holds (the engine's "column
+    'pred (y_pred)': pos_label does not occur in the column; it is ...") said as a refusal of
+    ``name``, what gave it (``roles.pos_label``, ``--pos-label``): "no row of the column 'pred
+    (y_pred)' holds it; it is ..." (``column``: the data column, if not ``exc``'s), the value,
+    the fix, the class and what the spec's and the monitor's checks read kept."""
+    _, _, why = str(exc.problem).partition("; ")
+    named = str(exc.column if column is None else column)
+    problem = f"no row of the column {named!r} holds it" + (f"; {why}" if why else "")
+    said = type(exc)(problem, column=name, value=exc.value, fix=exc.fix, kind=kind)
+    said.__dict__.update({k: v for k, v in vars(exc).items() if k in ("columns", "stream_fix")})
+    return said
 
 
 def in_flag_words(exc: EthicLensInputError, flag: str) -> EthicLensInputError:

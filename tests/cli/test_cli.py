@@ -149,7 +149,7 @@ def test_audit_user_csv_and_parquet(user_csv, tmp_path, capsys):
     [
         (["--y-true", "nope"], "option '--y-true': column 'nope' not found"),
         (["--protected", "sex=Q"], "unknown reference group"),
-        (["--pos-label", "9"], "pos_label does not occur"),
+        (["--pos-label", "9"], "option '--pos-label': no row of the column"),
     ],
 )
 def test_bad_user_input_exits_2(user_csv, capsys, extra, message):

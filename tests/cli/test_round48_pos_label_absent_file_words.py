@@ -31,7 +31,7 @@ def test_the_command_line_names_the_file_not_pandas(data, capsys, command):
         args += ["--time", "ts", "--window", "1d", "--store", str(data / "s.sqlite")]
     assert main([*args, "--pos-label", "maybe", "--engine", "pandas"]) == 2
     err = capsys.readouterr().err
-    assert "pos_label does not occur in the column" in err, err
+    assert "option '--pos-label': no row of the column" in err, err
     assert FILE_WORDS in err and "pandas" not in err, err
 
 

@@ -92,7 +92,7 @@ def test_a_model_that_never_predicts_the_positive_label_is_audited():
     )
     assert words.to_dict()["comparisons"] == numbers.to_dict()["comparisons"]
     # labels yes/no and predictions 1/0: the two write the label differently, still refused
-    with pytest.raises(EthicLensInputError, match="pos_label does not occur"):
+    with pytest.raises(EthicLensInputError, match="argument 'pos_label': no row of the column"):
         ethiclens.audit(true, rng.integers(0, 2, 400), g, pos_label="yes", n_boot=200)
 
 

@@ -21,7 +21,7 @@ def rows(tmp_path):
 def test_label_no_number_column_holds(rows, capsys, label, engine):
     args = ["audit", str(rows), "--y-true", "y", "--y-pred", "p", "--protected", "g"]
     assert main([*args, "--pos-label", label, "--engine", engine]) == 2
-    assert "pos_label does not occur in the column" in capsys.readouterr().err
+    assert "option '--pos-label': no row of the column" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("label", ["1", "1.0", " 1", "1e0"])

@@ -62,7 +62,7 @@ def test_pos_label_recodes(frame):
 
 
 def test_unknown_pos_label(frame):
-    with pytest.raises(EthicLensInputError, match="pos_label does not occur"):
+    with pytest.raises(EthicLensInputError, match="argument 'pos_label': no row of the column"):
         _audit(frame, pos_label=7)
 
 

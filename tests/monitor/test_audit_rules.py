@@ -72,7 +72,7 @@ def test_pos_label_is_refused_as_the_audit_refuses_it(tmp_path, days, capsys):
     assert rc == 2 and "not binary 0/1" in err and "--pos-label" in err
     rc, _, err = _cli(capsys, "monitor", words, *FLAGS, "--protected", "race", "--pos-label",
                       "maybe", "--store", tmp_path / "b.sqlite")  # fmt: skip
-    assert rc == 2 and "pos_label does not occur in the column" in err, err
+    assert rc == 2 and "option '--pos-label': no row of the column" in err, err
     assert "pred (y_pred)" in err and "this column holds no, yes:" in err
     # a store is bound to its positive label
     store = tmp_path / "c.sqlite"

@@ -81,4 +81,4 @@ def test_a_column_written_otherwise_is_still_refused(tmp_path):
     _day(["no"] * N, ["no"] * N).to_csv(target2, index=False)  # neither holds it: as the audit
     with pytest.raises(EthicLensInputError) as err:
         _counts(target2, "yes", tmp_path, "n", engine="pandas")
-    assert "pos_label does not occur in the column" in str(err.value)
+    assert "no row of the column" in str(err.value)

@@ -37,4 +37,4 @@ def test_a_config_s_long_int_pos_label_is_refused(tmp_path, capsys):
     args = ["monitor", str(data), "--time", "ts", "--window", "1d", "--y-true", "y"]
     args += ["--y-pred", "p", "--protected", "g", "--store", str(tmp_path / "s.sqlite")]
     assert main([*args, "--config", str(config)]) == 2
-    assert "pos_label does not occur in the column" in capsys.readouterr().err
+    assert "key 'roles.pos_label': no row of the column" in capsys.readouterr().err

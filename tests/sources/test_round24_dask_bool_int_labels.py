@@ -58,7 +58,7 @@ def test_bool_and_int_labels_read_as_0_1_on_every_engine(
         refused = {e: _run(capsys, target, e, "True") for e in FAST}
         assert refused["pandas"][0] == 2, refused["pandas"]
         assert (
-            "error: column 'p (y_pred)': pos_label does not occur in the column; "
+            "error: option '--pos-label': no row of the column 'p (y_pred)' holds it; "
             in refused["pandas"][2]
         )
         assert "(value: 'True'). Fix: this column holds 0, 1:" in refused["pandas"][2]

@@ -264,6 +264,8 @@ def reading_baseline(target, flag: str = "--baseline-target"):
             problem = problem.replace(
                 f"{said} not", f"{said} ({column}) of the baseline{where}: not"
             )
+        elif column == "--pos-label":  # no row of the baseline's label column holds it
+            problem = problem.replace(" holds it", f" of the baseline{where} holds it", 1)
         elif column not in (None, flag) and not source:
             problem = f"column {column!r} of the baseline{where}: {problem}"
         value = target if value is None or source else value

@@ -9,6 +9,7 @@ import inspect
 import os
 
 from ..errors import EthicLensInputError
+from ._names import pos_label_named
 from ._run import _said_as_called, is_target
 from ._spec import _SECTIONS, AuditSpec, named_as_called
 
@@ -126,7 +127,10 @@ def _wrap(name: str, runner: str):
             _refuse_frame_by_names(name, order, data, args, kwargs)
         if not _is_request(args, not rows.isdisjoint(kwargs)):
             with named_as_called(params, kwargs):
-                return _said_as_called(engine(*args, **kwargs))
+                try:
+                    return _said_as_called(engine(*args, **kwargs))
+                except EthicLensInputError as exc:  # a pos_label no row holds: by its argument
+                    raise pos_label_named(exc) from None
         return _run_request(runner, args[0], kwargs, "spec" if is_target(args[0]) else None)
 
     call.__doc__ = (engine.__doc__ or "") + (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, absent_label_named
 from ._parse import attribute_names
 from ._spec import ENGINE_KEYS, flag_paths, refuse_not_spec
 
@@ -32,7 +32,7 @@ def columns_named(runner):
                 names = names - {name}
             elif exc.kind != "column" and name in names - {*_target_words(spec), *flag_paths()}:
                 exc = exc.renamed({}, "column")
-            exc = _missing_role_column(spec, exc)
+            exc = pos_label_named(_missing_role_column(spec, exc))
             exc.in_data = names
             raise exc from None
 
@@ -54,6 +54,20 @@ def _missing_role_column(spec, exc: EthicLensInputError) -> EthicLensInputError:
         return exc
     problem = f"column {str(exc.column)!r} {exc.problem}"
     return EthicLensInputError(problem, column=f"roles.{role}", fix=exc.fix, kind="key")
+
+
+def pos_label_named(exc: EthicLensInputError, column: str | None = None) -> EthicLensInputError:
+    """A positive label that no row of a label or prediction column holds (the engine's
+    ``PosLabelAbsent``: "column 'pred (y_pred)': pos_label does not occur in the column")
+    named by the key that gave it, ``roles.pos_label``, as the columns writing it apart are
+    named: option '--pos-label' on the command line, key 'roles.pos_label' for a config file's
+    value, argument 'pos_label' in Python; the column (``column`` where the engine's keyword
+    named it: compare's pred_a), the value and the fix kept. Any other: ``exc``."""
+    from ..fairness import PosLabelAbsent
+
+    if not isinstance(exc, PosLabelAbsent) or str(exc.column) in ("roles.pos_label", "--pos-label"):
+        return exc
+    return absent_label_named(exc, "roles.pos_label", column, kind="key")
 
 
 def _attributes(protected) -> list[str]:

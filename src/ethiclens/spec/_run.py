@@ -12,7 +12,7 @@ from dataclasses import fields
 
 from .._checks import check_level_draws, choice_error
 from ..errors import EthicLensInputError
-from ._names import columns_named
+from ._names import columns_named, pos_label_named
 from ._spec import (
     AuditSpec,
     Target,
@@ -683,6 +683,8 @@ def models_named(spec: AuditSpec):
             # else the argument, said by its flag: identical predictions)
             if column.endswith(f" ({argument})") or column == argument == name:
                 named = f"{name} ({role})"
+                if (said := pos_label_named(exc, named)) is not exc:  # by its key
+                    raise said from None
                 raise _refused(exc.problem, named, exc.fix, exc.value) from None
         raise
 
