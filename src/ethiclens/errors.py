@@ -433,7 +433,8 @@ def absent_label_named(exc: EthicLensInputError, name: str, column=None, kind=No
     the fix, the class and what the spec's and the monitor's checks read kept."""
     _, _, why = str(exc.problem).partition("; ")
     named = str(exc.column if column is None else column)
-    problem = f"no row of the column {named!r} holds it" + (f"; {why}" if why else "")
+    problem = shortened_quotes(f"no row of the column {named!r} holds it")  # a long name cut
+    problem += f"; {why}" if why else ""
     said = type(exc)(problem, column=name, value=exc.value, fix=exc.fix, kind=kind)
     said.__dict__.update({k: v for k, v in vars(exc).items() if k in ("columns", "stream_fix")})
     return said

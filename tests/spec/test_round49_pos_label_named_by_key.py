@@ -99,3 +99,19 @@ def test_python_names_its_argument_or_key(data, call, named):
     with pytest.raises(EthicLensInputError) as err:
         call()
     assert str(err.value).startswith(f"{named}: {HELD} '"), err.value
+
+
+@pytest.mark.parametrize("role", ["y_true", "y_pred"])
+def test_a_long_column_name_is_shown_cut(data, role):
+    # the column moved into the message (said by the argument) stays cut in its middle, as
+    # the refusal showed it as its column: a 5,000-character name was printed whole
+    given = {"y_true": "label", "y_pred": "p" * 5000, "protected": "sex", "pos_label": "maybe"}
+    if role == "y_true":  # a missing column (3856a296's words), not the positive label
+        given = {**given, "y_true": "x" * 5000, "y_pred": "pred", "pos_label": None}
+    else:
+        frame = pd.read_csv("d.csv").rename(columns={"pred": given["y_pred"]})
+        frame.to_csv("d.csv", index=False)
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit("d.csv", **given)
+    assert str(err.value).startswith(f"argument '{'pos_label' if role == 'y_pred' else role}'")
+    assert len(str(err.value)) < 1000, len(str(err.value))

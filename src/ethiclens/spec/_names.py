@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 
-from ..errors import EthicLensInputError, absent_label_named
+from ..errors import EthicLensInputError, absent_label_named, shortened_quotes
 from ._parse import attribute_names
 from ._spec import ENGINE_KEYS, flag_paths, refuse_not_spec
 
@@ -52,7 +52,8 @@ def _missing_role_column(spec, exc: EthicLensInputError) -> EthicLensInputError:
     role = next((k for k, cols in roles if exc.column in [c for c in cols if c is not None]), None)
     if role is None:  # a counts table's own column, a time column: named as it is
         return exc
-    problem = f"column {str(exc.column)!r} {exc.problem}"
+    # a name past 300 characters cut in its middle, as the refusal showed its column
+    problem = f"{shortened_quotes(f'column {str(exc.column)!r}')} {exc.problem}"
     return EthicLensInputError(problem, column=f"roles.{role}", fix=exc.fix, kind="key")
 
 
