@@ -43,6 +43,7 @@ from ._rules import (
     check_columns,
     check_dask_address,
     check_frame,
+    frame_type_error,
     header_groups,
     join_files,
     joined_columns,
@@ -539,6 +540,8 @@ def audit_frame(
     roles = Roles(
         y_pred, cols, y_true, y_score, sample_weight, n_bins, pos_label=kwargs.get("pos_label")
     )
+    if not type(frame).__module__.startswith(("pyspark", "dask")):  # a pandas frame: audit's
+        raise frame_type_error(frame, "a Dask or Spark DataFrame", _FRAME_FIX, roles)
     try:
         if type(frame).__module__.startswith("pyspark"):
             from ._spark import spark_counts
@@ -554,6 +557,12 @@ def audit_frame(
         if not cols and str(exc.column) == "sensitive_features":  # no group: after the options
             raise _no_protected(protected) from None
         raise _as_audit_says(exc, kwargs, empty=not int(table[COUNT].sum())) from None
+
+
+_FRAME_FIX = (
+    "pass a Dask DataFrame (dask.dataframe.from_pandas(df, npartitions=4), dd.read_parquet(...)) "
+    "or a Spark one (spark.read.parquet(...))"
+)
 
 
 def _names(y_pred, protected, y_true, y_score, sample_weight) -> list:

@@ -43,7 +43,6 @@ from .._checks import (
     argument_kinds,
     check_label_lengths,
     check_labels_print_apart,
-    check_type,
     empty_fix,
     float_of_text,
     instance_kind,
@@ -280,10 +279,35 @@ def surplus_column(names) -> str:
 def check_frame(frame, frame_type, what: str, fix: str, roles) -> None:
     """Refuse anything but a ``frame_type`` (``what`` names it) or a frame without the role
     columns: the start of every in-memory engine (Dask, Spark)."""
-    check_type(frame, frame_type, column="frame", problem=f"must be {what}", fix=fix)
+    if not isinstance(frame, frame_type):
+        raise frame_type_error(frame, what, fix, roles)
     _refuse_empty_names(roles)
     check_columns(list(frame.columns), roles, "the frame")
     refuse_repeated_roles(list(frame.columns), roles)
+
+
+def frame_type_error(frame, what: str, fix: str, roles) -> EthicLensInputError:
+    """The refusal of the argument ``frame`` that is no ``what`` (a Dask or Spark DataFrame):
+    an argument, not a column; a pandas DataFrame pointed to ``ethiclens.audit``, which takes
+    its columns' values (``audit_frame`` counts on a cluster)."""
+    if not isinstance(frame, pd.DataFrame):
+        return EthicLensInputError(
+            f"must be {what}, not {type(frame).__name__}", column="frame", kind="argument", fix=fix
+        )
+    y_true = getattr(roles, "y_true", None)
+    said = ["None" if y_true is None else f"df[{y_true!r}]", f"df[{roles.y_pred!r}]"]
+    groups = list(roles.protected)
+    said.append(f"df[{groups[0]!r}]" if len(groups) == 1 else f"df[{groups!r}]")
+    for key, role in (("y_score", "y_score"), ("sample_weight", "weight")):
+        if (column := getattr(roles, role, None)) is not None:
+            said.append(f"{key}=df[{column!r}]")
+    return EthicLensInputError(
+        f"must be {what}, not a pandas DataFrame",
+        column="frame",
+        kind="argument",
+        fix=f"audit a pandas DataFrame with ethiclens.audit, which takes its columns' values: "
+        f"ethiclens.audit({', '.join(said)}); or {fix}",
+    )
 
 
 def refuse_repeated_roles(columns: list, roles) -> None:
