@@ -59,7 +59,7 @@ def test_three_labels_keep_the_documented_refusal():
     with pytest.raises(EthicLensInputError) as exc:
         ethiclens.audit([0, 1, 2, 1], [0, 1, 1, 0], ["a", "a", "b", "b"], n_boot=100)
     text = str(exc.value)  # the fix is pcer audit's and p2nia release's, plus --pos-label
-    assert "is not binary 0/1: found values ['0', '1', '2']. Fix: drop those rows or " in text
+    assert "is not binary 0/1: found values 0, 1, 2. Fix: drop those rows or " in text
     assert "correct their values to 0/1" in text and "--pos-label" in text, text
 
 

@@ -32,7 +32,7 @@ def _refusal(call) -> str:
 def test_one_half_among_zero_one_predictions_is_a_stray_row():
     y, p, g = _rows(1)
     text = _refusal(lambda: ethiclens.audit(y, p, g, n_boot=100))
-    assert "column 'p (y_pred)': is not binary 0/1: found values ['0.0', '0.5', '1.0']" in text
+    assert "column 'p (y_pred)': is not binary 0/1: found values 0.0, 0.5, 1.0" in text
     assert "Fix: drop those rows or correct their values to 0/1" in text, text
     assert "threshold" not in text, text
 

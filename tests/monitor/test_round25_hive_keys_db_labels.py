@@ -119,4 +119,4 @@ def test_db_refuses_a_stray_label_in_the_file_engines_words(tmp_path, capsys, co
     role = "y_pred" if col == "p" else "y_true"
     assert db[0] == 2 and f"column '{col} ({role})': " in db[1][0]
     if value > 1:
-        assert "is not binary 0/1: found values ['0.0', '1.0', '1.5']" in db[1][0]
+        assert "is not binary 0/1: found values 0.0, 1.0, 1.5" in db[1][0]

@@ -14,7 +14,7 @@ from ethiclens.monitor import MonitorRequest, run_monitor
 
 ROWS = [(f"2024-01-0{d}", "F", "1", "0") for d in range(1, 6)]
 ROWS += [("2024-01-06", "M", "?", "1")] + [(f"2024-01-0{d}", "M", "0", "1") for d in (1, 2, 3)]
-FOUND = "is not binary 0/1: found values ['0', '1', '?']; 1 row(s) hold ['?']"
+FOUND = "is not binary 0/1: found values 0, 1, ?; 1 row(s) hold ?"
 
 
 @pytest.fixture

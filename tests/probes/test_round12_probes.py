@@ -74,9 +74,9 @@ def test_missing_infinite_or_out_of_range_scores_name_the_value(
 @pytest.mark.parametrize(
     "bad,shown",
     [
-        ("yes", "is not binary 0/1: found values ['0', '1', 'yes']; 1 is not"),
+        ("yes", "is not binary 0/1: found values 0, 1, yes; 1 is not"),
         (np.nan, "1 missing prediction(s)"),
-        (np.inf, "is not binary 0/1: found values ['0.0', '1.0', 'inf']; 1 is not"),
+        (np.inf, "is not binary 0/1: found values 0.0, 1.0, inf; 1 is not"),
     ],
 )
 def test_predictions_that_are_not_0_or_1_name_the_first_value(scored, tmp_path, capsys, bad, shown):

@@ -309,7 +309,7 @@ CASES = {
     "plain CSV": (plain, FULL, {}, "ok"),
     "ragged CSV": (ragged, FULL, {}, "line 4 has 6 fields but its header has 5"),
     "empty header": (empty_header, FULL, {}, "(the header) is empty"),
-    "yes/no labels": (yes_no, FULL, {}, "is not binary 0/1: found values ['no', 'yes']"),
+    "yes/no labels": (yes_no, FULL, {}, "is not binary 0/1: found values no, yes"),
     "yes/no + pos_label": (yes_no_both, NO_SCORE, {"pos_label": "yes"}, "ok"),
     "'0'/'1' text labels (Parquet)": (text_01_parquet, FULL, {}, "['0', '1']"),
     '"0"/"1" quoted labels (CSV)': (quoted_01_csv, FULL, {}, "ok"),
@@ -349,7 +349,7 @@ CASES = {
     "unused category (Parquet)": (unused_category, FULL, {}, "group(s) ['Z'] have no rows"),
     "categories all used (Parquet)": (used_categories, FULL, {}, "ok"),
     "unused category, two Parquet files": (unused_category_two_files, FULL, {}, "['Z'] have no"),
-    "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values ['0', '1', '2']"),
+    "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values 0, 1, 2"),
     "missing label": (
         missing_label,
         FULL,

@@ -48,7 +48,7 @@ def test_a_decimal_half_label_is_refused_with_its_row_on_every_engine(
         text = said["pandas"]
         # one 0.50 among 40 rows of 0/1: a stray row to drop, not scores
         assert f"column '{column} ({role})': is not binary 0/1: found values" in text, text
-        assert f"1 row(s) hold ['0.5'], first at {where} (value '0.50')" in text, text
+        assert f"1 row(s) hold 0.5, first at {where} (value '0.50')" in text, text
 
 
 def test_a_postgres_numeric_half_label_is_refused_as_the_parquet_decimal(
@@ -79,5 +79,5 @@ def test_a_postgres_numeric_half_label_is_refused_as_the_parquet_decimal(
     assert main(argv) == 2
     text = capsys.readouterr().err.strip().splitlines()[-1]
     assert "column 'y (y_true)': is not binary 0/1: found values" in text, text
-    assert "1 row(s) hold ['0.5'] (value '0.50')" in text, text
+    assert "1 row(s) hold 0.5 (value '0.50')" in text, text
     assert not out.exists()

@@ -120,7 +120,7 @@ def test_a_label_not_0_1_is_named_by_its_line_or_row_when_labels_are_checked(
             read_counts(path, check_labels=True)
         text = str(refused.value)
         assert text.startswith(
-            f"column '{source} ({column})': is not binary 0/1: found values ['0', '1', '2'], "
+            f"column '{source} ({column})': is not binary 0/1: found values 0, 1, 2; "
             f"first at bad.{kind} {PLACE[kind]} (value: 2). Fix: drop those rows"
         ), text
         said[kind] = text.replace(f"bad.{kind} {PLACE[kind]}", "PLACE")

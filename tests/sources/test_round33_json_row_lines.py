@@ -62,7 +62,7 @@ def test_a_bad_label_in_json_is_named_by_its_line(tmp_path, capsys):
     path = tmp_path / "d.jsonl"
     path.write_text("\n".join(map(json.dumps, records)) + "\n")
     said = _said(path, capsys)
-    assert "1 row(s) hold ['2'], first at d.jsonl line 3 (value '2')" in said
+    assert "1 row(s) hold 2, first at d.jsonl line 3 (value '2')" in said
 
 
 def test_a_list_of_one_record(tmp_path, capsys):

@@ -80,7 +80,7 @@ def _weighted(path) -> str:
     [
         ("--weight", "column 'w (sample_weight)': holds periods (dates), not weights"),
         ("--y-score", "column 'w (y_score)': holds periods (dates), not scores"),
-        ("--y-pred", "column 'w (y_pred)': is not binary 0/1: found values ['2020-01', '2020-02'"),
+        ("--y-pred", "column 'w (y_pred)': is not binary 0/1: found values 2020-01, 2020-02"),
     ],
     ids=["weight", "score", "label"],
 )

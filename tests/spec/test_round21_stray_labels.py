@@ -64,7 +64,7 @@ def test_a_stray_label_is_refused_naming_its_row_on_every_engine(
     assert len({texts[e] for e in FILE_ENGINES}) == 1, texts
     text = texts["pandas"]
     assert text.startswith(f"error: column '{column} ({role})': is not binary 0/1"), text
-    assert f"1 row(s) hold ['{stray}'], first at preds.csv line 11 (value '{stray}')" in text
+    assert f"1 row(s) hold {stray}, first at preds.csv line 11 (value '{stray}')" in text
     assert "Fix: drop those rows or correct their values to 0/1" in text, text
     assert "threshold" not in text, text
     # a database has no row order: the same words, its value but no line

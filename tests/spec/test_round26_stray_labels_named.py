@@ -45,9 +45,9 @@ def _error(capsys, argv) -> str:
 @pytest.mark.parametrize(
     "name, column, values, value",
     [
-        ("y", "y (y_true)", "['0.0', '0.5', '1.0']", "0.5"),
-        ("pa", "p (y_pred, model A)", "['0.0', '1.0', '1.5']", "1.5"),
-        ("pb", "q (y_pred, model B)", "['0.0', '1.0', '1.5']", "1.5"),
+        ("y", "y (y_true)", "0.0, 0.5, 1.0", "0.5"),
+        ("pa", "p (y_pred, model A)", "0.0, 1.0, 1.5", "1.5"),
+        ("pb", "q (y_pred, model B)", "0.0, 1.0, 1.5", "1.5"),
     ],
 )
 def test_compare_names_the_row_of_a_stray_label(files, capsys, engine, name, column, values, value):
@@ -55,15 +55,15 @@ def test_compare_names_the_row_of_a_stray_label(files, capsys, engine, name, col
     argv = ["compare", str(path), "--y-true", "y", "--y-pred", "p", "--y-pred", "q"]
     err = _error(capsys, [*argv, "--protected", "g", "--engine", engine])
     assert f"column '{column}': is not binary 0/1: found values {values}" in err
-    assert f"1 row(s) hold ['{value}'], first at {path.name} line 9 (value '{value}')" in err
+    assert f"1 row(s) hold {value}, first at {path.name} line 9 (value '{value}')" in err
 
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_thresholds_names_the_row_of_a_stray_label(files, capsys, engine):
     argv = ["thresholds", str(files["y"]), "--y-true", "y", "--y-score", "s", "--protected", "g"]
     err = _error(capsys, [*argv, "--engine", engine])
-    assert "column 'y (y_true)': is not binary 0/1: found values ['0.0', '0.5', '1.0']" in err
-    assert "1 row(s) hold ['0.5'], first at y.csv line 9 (value '0.5')" in err
+    assert "column 'y (y_true)': is not binary 0/1: found values 0.0, 0.5, 1.0" in err
+    assert "1 row(s) hold 0.5, first at y.csv line 9 (value '0.5')" in err
 
 
 def test_the_message_is_one_on_every_engine(files, capsys):

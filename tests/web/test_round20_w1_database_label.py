@@ -62,6 +62,6 @@ def test_a_database_label_of_f_m_is_the_label_fields_never_the_positive_labels_a
     # the column the library names (the label; the prediction where it checks that first)
     assert [field for field, _ in shown] == ["y_pred" if pred_words else "y_true"], shown
     text = html.unescape(shown[0][1])
-    assert text.startswith("is not binary 0/1: found values ['F', 'M']. Fix: "), text
+    assert text.startswith("is not binary 0/1: found values F, M. Fix: "), text
     assert "the prediction is 0/1, recode this one to 0/1 in the table" in text
     assert "where both hold these two values, type the positive one in the field Positive" in text

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import plain, use_one_of
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, with_found
 from ..io import _first_not_one_value, _not_one_value_error
 from ._kinds import argument_kinds, instance_kind
 from ._validate import (
@@ -433,8 +433,10 @@ def _check_labels(table, counted, pos_label, names: dict, where) -> None:
         odd = [v for v in odd if str(v).strip() not in ("0", "1")] or odd
         i = int(np.argmax(table[role].isin(odd).to_numpy() & counted))
         shown = exc.value if exc.value is not None else plain(table[role].iloc[i])
-        raise EthicLensInputError(
-            exc.problem + _first_at(where, i), column=exc.column, value=shown, fix=exc.fix
+        # '; first at': the values listed as words run on into ', first at'
+        said = f"{exc.problem}; first at {where(i)}"
+        raise with_found(
+            EthicLensInputError(said, column=exc.column, value=shown, fix=exc.fix), exc
         ) from None
 
 

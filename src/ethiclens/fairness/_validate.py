@@ -552,18 +552,21 @@ def not_binary(
             if role in PREDICTION_ROLES
             else ""
         )
-        return EthicLensInputError(
+        said = EthicLensInputError(
             f"looks like scores, not 0/1 {'predictions' if as_score else 'labels'}: "
-            f"{n} distinct numbers in [0, 1] (the first {len(shown)}: {shown})",
+            f"{n} distinct numbers in [0, 1] (the first {len(shown)}: {names_words(shown)})",
             column=column,
             fix=FaceFix(fix + as_score, getattr(fix, "cli", fix) + as_score),
         )
-    counted = f" (the first 10 of {n} distinct values)" if n > 10 else ""
-    return EthicLensInputError(
-        f"is not binary 0/1: found values {shown}{counted}",
-        column=column,
-        fix=fix,
-    )
+    else:
+        counted = f" (the first 10 of {n} distinct values)" if n > 10 else ""
+        said = EthicLensInputError(
+            f"is not binary 0/1: found values {names_words(shown)}{counted}",
+            column=column,
+            fix=fix,
+        )
+    said.found = tuple(shown)  # the faces read these, never the words
+    return said
 
 
 def _pandas_name(values, role: str):

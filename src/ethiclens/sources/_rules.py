@@ -48,6 +48,7 @@ from .._checks import (
     instance_kind,
     kind_refusal,
     long_label_mask,
+    names_words,
     not_numbers,
     whole_kind,
 )
@@ -57,7 +58,14 @@ from .._optional import (  # the address rules experiments share
     check_scheduler_text,
 )
 from .._text import formatted_number_fix, one_line, printed_floats, prints_blank
-from ..errors import SHOWN_DIGITS, DataFileError, EmptyInputError, EthicLensInputError, plain_text
+from ..errors import (
+    SHOWN_DIGITS,
+    DataFileError,
+    EmptyInputError,
+    EthicLensInputError,
+    plain_text,
+    with_found,
+)
 from ..fairness import (
     PosLabelAbsent,
     as_binary,
@@ -1234,12 +1242,14 @@ def stray_labels_error(
         raise AssertionError(uniques)
     scores = audit_words.problem.startswith("looks like scores")
     if audit and scores:  # a column of scores: no row is to blame, every engine says so
-        return EthicLensInputError(audit_words.problem, column=column, fix=audit_words.fix)
+        said = EthicLensInputError(audit_words.problem, column=column, fix=audit_words.fix)
+        return with_found(said, audit_words)
     # a decimal as the audit reads it, a float (0.50 is 0.5): one text on every engine
     odd = sorted(
         str(float(u) if isinstance(u, Decimal) else u) for u in uniques if not _zero_one_text(u)
     )
-    held = str(odd[:10]) if len(odd) < len(uniques) else "such values"  # else listed already
+    # else listed already
+    held = names_words(odd[:10]) if len(odd) < len(uniques) else "such values"
     shown = f" (value {str(value)!r})" if value is not None else ""
     said = "" if audit else "without a positive label a counted label must be 0/1: "
     if audit:
@@ -1251,11 +1261,12 @@ def stray_labels_error(
             "recode it to 0/1, then count again (ethiclens counts has no --pos-label: to audit "
             "these values as they are, run ethiclens audit on the same data with --pos-label)"
         )
-    return EthicLensInputError(
+    refusal = EthicLensInputError(
         f"{audit_words.problem}; {said}{n} row(s) hold {held}{where}{shown}",
         column=column,
         fix=fix,
     )
+    return with_found(refusal, audit_words)
 
 
 def _zero_one(value) -> bool:

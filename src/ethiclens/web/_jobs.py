@@ -189,6 +189,8 @@ def _refusal_record(exc: EthicLensInputError, store, spec_dict: dict, title) -> 
         "value": None if exc.value is None else shown(value_text(exc.value)),
         "message": shown(str(exc)),
         "input": True,  # the user's data or request, not the server: a 4xx page
+        # the values a label or prediction column holds (fairness.not_binary), as found
+        "found": None if exc.found is None else [shown(v) for v in exc.found],
     }
 
 

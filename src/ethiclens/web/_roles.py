@@ -963,7 +963,7 @@ def group_edit_error(exc: EthicLensInputError) -> str:
 
 def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
     """The policy and model-card fields (shared by the file and benchmark forms)."""
-    from ..spec import field_fix  # each field's own fix: 0.5 is no confidence level
+    from ..spec import field_fix, refuse_field_text  # each field's own fix and words
 
     for name, kind in POLICY_FIELDS:
         given = form.get(name) or ""  # empty: left out; blanks only: refused, as --n-boot '  '
@@ -978,6 +978,11 @@ def policy_from_form(form: dict, spec: dict, errors: dict) -> None:
             # a float past a double's range keeps its text for the refusal (1e400, not inf)
             spec["policy"][name] = {int: typed_whole, float: _number_as_typed}.get(kind, kind)(raw)
         except ValueError:
+            try:  # abc: the field's own check, with its range (every face's words)
+                refuse_field_text(raw, [f"policy.{name}"], whole=kind is int)
+            except EthicLensInputError as exc:
+                errors[name] = said(exc)
+                continue
             what, fix = NOT_OF_TYPE[kind]
             fix = fix or field_fix(f"policy.{name}", typed=True)
             errors[name] = f"{raw!r} is not a valid {what}. Fix: {fix}"
@@ -1146,7 +1151,7 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
     (as far as the profile saw), else its column's, with the form's fix; a database's profile
     saw no values: its column's, with both fixes."""
     problem, fix = error.get("problem") or "", error.get("fix") or ""
-    two = len(_found_values(problem) or "ab") == 2  # more: the library's fix (drop the others)
+    two = len(_found_values(error) or "ab") == 2  # more: the library's fix (drop the others)
     if not (error.get("column") and "is not binary 0/1" in problem and "pos" in fix and two):
         termed = in_form_fields(EthicLensInputError(problem, fix=error.get("fix")))
         return {**error, "problem": termed.problem, "fix": termed.fix}
@@ -1166,30 +1171,24 @@ def in_form_words(error: dict, prof: dict | None = None, spec: dict | None = Non
         "problem": f"the column {column!r} {problem}",
         "column": "roles.pos_label",
         "kind": "key",
-        "fix": _padded_fix(problem, column, columns) or POS_LABEL_FIX,
+        "fix": _padded_fix(error, column, columns) or POS_LABEL_FIX,
     }
 
 
-def _found_values(problem: str) -> list | None:
-    """The values a refusal of a label or prediction column says it found ("found values
-    ['no', 'yes']"), None when it lists none that can be read back."""
-    import ast
-
-    listed = re.search(r"found values (\[[^\]]*\])", problem)
-    try:
-        found = ast.literal_eval(listed[1]) if listed else None
-    except (ValueError, SyntaxError):
-        return None
-    return found if isinstance(found, list) else None
+def _found_values(error: dict) -> list | None:
+    """The values a stored refusal of a label or prediction column found (its ``found``:
+    ``fairness.not_binary``'s, as its words list them), None when it names none."""
+    found = error.get("found")
+    return list(found) if isinstance(found, list | tuple) else None
 
 
-def _padded_fix(problem: str, column: str, columns: list[dict]) -> str | None:
+def _padded_fix(error: dict, column: str, columns: list[dict]) -> str | None:
     """The fix of two values other than 0/1 whose positive one (``_checks.positive_value``)
-    ``column`` (its ``problem``'s values) or another of the profile's ``columns`` writes with
+    ``column`` (the values its ``error`` found) or another of the profile's ``columns`` writes with
     whitespace around it (' yes'): the field Positive label value, stripped, cannot hold it,
     so the file is changed; None when no column writes it so."""
     try:
-        found = _found_values(problem)
+        found = _found_values(error)
         positive = str(positive_value(found)).strip()
     except (TypeError, IndexError):  # no values said: none known
         return None
