@@ -113,5 +113,6 @@ def test_roles_carry_every_column_field():
         {"age": [0.0, 30.0, 99.0]},
         (),  # held: the spans of rows a last run held back (d9cc2121), none for a request
         None,  # label_values: the values a store has seen beside --pos-label, none for a request
+        None,  # stored_label_values: which of them the store has seen (a baseline's), none
     )
     assert isinstance(roles, Columns)
