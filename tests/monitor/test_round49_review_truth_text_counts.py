@@ -72,3 +72,12 @@ def test_a_column_the_text_reads_otherwise_is_refused(tmp_path, theirs, values):
     with pytest.raises(EthicLensInputError) as err:  # was: counted 5 ('1' as a negative)
         _run(tmp_path, 2, MIXED, "True", store)
     assert "was written by another request" in str(err.value)
+
+
+def test_a_store_started_with_the_text_keeps_its_negatives(tmp_path):
+    # a store started with --pos-label True (text) whose first TARGET wrote '0' beside 'True'
+    # and 'False' (counted as a negative): a quiet day of '0' counts as all negative, as the
+    # first day counted it (0a65dbbf kept only truths as negatives: refused)
+    store = tmp_path / "m.sqlite"
+    assert _run(tmp_path, 1, ("True", "False", "0", "False"), "True", store) == 5
+    assert _run(tmp_path, 2, ("0",), "True", store) == 0

@@ -741,13 +741,20 @@ def _known_label_values(store: Store, request: MonitorRequest, *more: dict | Non
     ({role: values}: this run's TARGET), as ``Columns.label_values``; None without it. Under
     a truth's text ('True', any case) only the truths among them: the text names a value of
     true/false labels only (the audit refuses it on 0/1 ones), so a 0 or 1 a store started with
-    pos_label=True has seen (``_truth_for_stored``) is no negative of it."""
+    pos_label=True has seen (``_truth_for_stored``) is no negative of it; a store started with
+    the text itself (--pos-label True) keeps every value its TARGETs wrote beside it ('0')."""
     label = request.pos_label
     if label is None:
         return None
     seen = [store.meta("label_values") or {}, *(m for m in more if m)]
     values = dict.fromkeys(v for s in seen for r in ("y_pred", "y_true") for v in s.get(r, []))
-    if isinstance(label, str) and label.casefold() in ("true", "false"):
+    stored = store.meta("request")
+    theirs = stored.get("pos_label") if isinstance(stored, dict) else ""
+    if (
+        isinstance(label, str)
+        and label.casefold() in ("true", "false")
+        and not isinstance(theirs, str)
+    ):
         return tuple(v for v in values if str(v).casefold() in ("true", "false"))
     return tuple(values)
 
