@@ -260,10 +260,7 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     # the store is locked before it is read: a second run waits, then sees this run's windows
     with store.transaction():
         asked, request = request, _in_stored_order(store, request)
-        by_text = _truth_for_stored(request, store)  # checked as the store's label, counted
-        if by_text:  # as given (_count_as_asked); one _in_stored_order made the store's is not
-            theirs = store.meta("request").get("pos_label")
-            request = dataclasses.replace(request, pos_label=theirs)
+        request, by_text = _as_stored_label(store, request)
         stored_request = _check_store(store, request, now)
         if stored_request is not None:  # an empty file another run started while this one
             store.db.emptied = store.db.restarted = False  # waited: no note that this one did
@@ -285,9 +282,8 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
         absent = absent_notes(counted.table, request, store.meta("groups") or {})
         # a separate baseline lacking the positive value: by the values seen, this TARGET's too
         seen = _known_label_values(store, request, counted.label_values)
-        baseline = _count_baseline(
-            store, request, window, seen, _known_label_values(store, request)
-        )
+        ours = _known_label_values(store, request)  # the store's: a refusal tells them apart
+        baseline = _count_baseline(store, request, window, seen, ours)
         plan = _plan(store, request, counted, window, now)
         run = store.next_run()
         if stored_request is None:
@@ -319,6 +315,16 @@ def _run(store: Store, request: MonitorRequest, window: Window, now, warn) -> Mo
     if baseline is not None:
         info["baseline_target"] = baseline[1]
     return MonitorResult(build_report(store, request, _with_notes(info, store, plan, updater)))
+
+
+def _as_stored_label(store: Store, request: MonitorRequest) -> tuple[MonitorRequest, bool]:
+    """(``request``, by_text): a truth's text taken for the store's label (``_truth_for_stored``)
+    is checked as the store's and counted as given (``_count_as_asked``); one that
+    ``_in_stored_order`` made the store's is not."""
+    if not _truth_for_stored(request, store):
+        return request, False
+    theirs = store.meta("request").get("pos_label")
+    return dataclasses.replace(request, pos_label=theirs), True
 
 
 def _remember_label_values(store: Store, *seen: dict | None) -> None:
