@@ -66,7 +66,7 @@ from .._checks import check_seed as _check_seed
 from .._keywords import refusing_unknown_keywords
 from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
-from ..errors import EthicLensInputError, plain_repr, plain_text
+from ..errors import EthicLensInputError, FaceFix, plain_repr, plain_text
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
@@ -400,7 +400,11 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     bad = values.isin(odd).to_numpy()
     # No --pos-label here: the release carries 0/1 only, so the platform recodes first, by
     # the rule audit and pcer audit give (ethiclens._checks.label_fix), a stray row included.
-    fix = f"{label_fix(name, uniq, rows=(int(bad.sum()), len(values)))} (before the release)"
+    said = label_fix(name, uniq, rows=(int(bad.sum()), len(values)))
+    # pandas code for Python, the file's words for the command line (errors.in_cli_words)
+    fix = FaceFix(
+        f"{said} (before the release)", f"{getattr(said, 'cli', said)} (before the release)"
+    )
     if not odd:  # text '0'/'1' (a string column): stored as numbers, nothing recoded
         raise EthicLensInputError(
             f"must be 0/1, found the text values {shown}, not the numbers 0/1 (a string column)",
