@@ -18,6 +18,19 @@ LEVEL = "Fix: give a number, e.g. 0.95 (the default) or 0.99"
 PCER_AUDIT = ["pcer", "audit", "--train", "a", "--test", "b", "--y-true", "y", "--y-pred", "p"]
 PCER_AUDIT += ["--protected", "g"]
 MONITOR = ["monitor", "x.csv", "--time", "t", "--window", "1d"]
+# round 49: a spec setting's flag says its setting's own words and range, as a config file's
+# key and a Python argument do (was click's "'1_0' is not a valid integer", then the fix)
+OWN = {
+    "--n-boot": "must be a whole number (an integer) of interval draws, from 100 to 1,000,000 "
+    "(value: {v}). Fix: leave it out for the default, or use 1000 or 2000 for publication",
+    "--seed": "must be a non-negative integer, from 0 to 4,294,967,295 (value: {v}). Fix: use "
+    "e.g. 0",
+    "--di-threshold": "must be a number from 0.01 up to (not including) 1 (value: {v}). "
+    + DI.replace("give a number, ", ""),
+    "--eo-threshold": "must be a number strictly between 0 and 1 (value: {v}). Fix: e.g. 0.1",
+    "--confidence-level": "must be a number strictly between 0.5 and 1 (value: {v}). "
+    + LEVEL.replace("give a number, ", ""),
+}
 
 
 @pytest.mark.parametrize(
@@ -56,12 +69,11 @@ def test_a_number_python_would_misread_is_refused_naming_the_option(
     monkeypatch.chdir(tmp_path)
     assert main([*argv, flag, value]) == 2
     err = capsys.readouterr().err.strip()
-    assert (
-        err
-        == f"error: option {flag!r}: {value!r} is not a valid "
-        + ("integer. " if fix == WHOLE else "float. ")
-        + fix
-    ), err
+    if flag in OWN:  # a spec setting's flag (pcer's --seed too): its own words
+        assert err == f"error: option {flag!r}: " + OWN[flag].format(v=repr(value)), err
+    else:
+        said = ("integer. " if fix == WHOLE else "float. ") + fix
+        assert err == f"error: option {flag!r}: {value!r} is not a valid {said}", err
     assert not list(tmp_path.iterdir())
 
 

@@ -78,3 +78,31 @@ def test_an_unquote_fix_names_a_number_the_key_takes(
     assert main([command[0], "--config", "c.yaml", *command[1:]]) == 2
     err = capsys.readouterr().err
     assert "key 'policy.n_boot'" in err and fix in err, err
+
+
+WORDS = {
+    "n_boot": "must be a whole number (an integer) of interval draws, from 100 to 1,000,000",
+    "seed": "must be a non-negative integer, from 0 to 4,294,967,295",
+    "confidence_level": "must be a number strictly between 0.5 and 1",
+    "di_threshold": "must be a number from 0.01 up to (not including) 1",
+}
+
+
+@pytest.mark.parametrize("face", ["flag", "config", "web"])
+@pytest.mark.parametrize("key", list(WORDS))
+@pytest.mark.parametrize("text", ["abc", "1_0"])
+def test_text_no_number_is_refused_by_its_setting_on_every_face(
+    tmp_path, monkeypatch, capsys, face, key, text
+):
+    """'--n-boot abc' said click's "'abc' is not a valid integer. Fix: give a whole number
+    (digits only, e.g. 1000)" (the web form alike), where a config's n_boot: abc said the
+    setting's own words with its range: now every face says the setting's."""
+    if face == "web":
+        from ethiclens.web._roles import policy_from_form
+
+        errors: dict = {}
+        policy_from_form({key: text}, {"policy": {}, "model": {}}, errors)
+        said = errors[key]
+    else:
+        said = _refusal(tmp_path, monkeypatch, capsys, face, key, text)
+    assert f"{WORDS[key]} (value: '{text}')" in said and "is not a valid" not in said, said

@@ -72,8 +72,13 @@ def test_the_edges_are_read_as_bins_reads_them():
     [
         ("n_boot", "1e3", "must be a whole number, written without an exponent (value: '1e3')"),
         ("seed", "5.0", "must be a whole number, written without a decimal point (value: '5.0')"),
-        ("seed", "5.5", "'5.5' is not a valid integer. Fix: give a whole number (digits only"),
-        ("di_threshold", "abc", "'abc' is not a valid float. Fix: give a number, e.g. 0.8 (the"),
+        # round 49: the field's own check's words and range (as --seed 5.5, seed: "5.5")
+        ("seed", "5.5", "must be a non-negative integer, from 0 to 4,294,967,295 (value: '5.5')"),
+        (
+            "di_threshold",
+            "abc",
+            "must be a number from 0.01 up to (not including) 1 (value: 'abc')",
+        ),
         (
             "min_group_size",
             "5.0",

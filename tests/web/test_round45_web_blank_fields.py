@@ -17,9 +17,10 @@ CASES = {
     "model_name": "must not be empty (it is only blanks)",
     "model_version": "must not be empty (it is only blanks)",
     "intended_use": "must not be empty (it is only blanks)",
-    "n_boot": "&#39;  &#39; is not a valid integer",
-    "seed": "&#39;  &#39; is not a valid integer",
-    "di_threshold": "&#39;  &#39; is not a valid float",
+    # round 49: the field's own check's words, as --n-boot '  ' says them (was click's)
+    "n_boot": "from 100 to 1,000,000 (value: &#39;  &#39;)",
+    "seed": "from 0 to 4,294,967,295 (value: &#39;  &#39;)",
+    "di_threshold": "must be a number from 0.01 up to (not including) 1 (value: &#39;  &#39;)",
     "min_group_size": "must be a whole number of at least 1 (value: &#39;  &#39;)",
 }
 
@@ -41,7 +42,7 @@ def test_the_benchmark_form_refuses_blank_draws_too(client):
     data = {**sent, "csrf": csrf_of(page), "dataset": "german", "n_boot": " ", "model_name": "  "}
     r = client.post("/benchmark", data=data)
     assert r.status_code == 422, r.headers.get("location")
-    assert "&#39; &#39; is not a valid integer" in r.text
+    assert "from 100 to 1,000,000 (value: &#39; &#39;)" in r.text  # round 49: its own words
 
 
 def test_an_empty_field_is_still_left_out(client):

@@ -29,7 +29,8 @@ def _post_benchmark(client, **fields):
         ("di_threshold", "2", "DI threshold: "),
         ("seed", "-3", "Seed: "),
         ("ci", "bootstrap", "Interval method: "),
-        ("eo_threshold", "abc", "Equalized-odds threshold: 'abc' is not a valid float"),
+        # round 49: the field's own check's words (was "'abc' is not a valid float")
+        ("eo_threshold", "abc", "Equalized-odds threshold: must be a number strictly between 0"),
         ("confidence_level", "1.5", "Confidence level: "),
     ],
 )

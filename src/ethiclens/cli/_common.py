@@ -44,8 +44,7 @@ class NotFolder(click.Path):
 
 
 class _Path(NotFolder):
-    """click's path, refusing '' and blank text: pathlib reads '' as the working folder, which a
-    command would then read (``p2nia estimate ''`` took it for a release) or write into."""
+    """click's path, refusing '' and blank text (pathlib reads '' as the working folder)."""
 
     def convert(self, value, param, ctx):
         if isinstance(value, str) and not value.strip():
@@ -59,11 +58,13 @@ FOLDER = _Path(file_okay=False)
 
 
 class _Strict:
-    """A click number read by the one rule of every face (``_checks.number_problem``): ``0_8``,
-    ``٣`` or `` 5``, which float() and int() read, are refused as click refuses ``abc``."""
+    """A click number read by every face's rule (``_checks.number_problem``, as ``0_8``, ``٣``)."""
 
     def convert(self, value, param, ctx):
         if problem := number_problem(value, whole=self.name == "integer"):
+            from ..spec import refuse_field_text  # abc: the setting's words, with its range
+
+            refuse_field_text(value, param.opts, whole=self.name == "integer")
             self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
         return super().convert(value, param, ctx)
 

@@ -41,6 +41,7 @@ from ._spec import (
     purpose_of_data,
     read_spec_file,
     recorded_request,
+    refuse_field_text,
     spec_schema,
     target_key,
 )
@@ -130,6 +131,7 @@ __all__ = [
     "SPEC_VERSION",
     "spec_schema",
     "field_fix",
+    "refuse_field_text",
     "flag_paths",
     "purpose_for",
     "purpose_of_data",

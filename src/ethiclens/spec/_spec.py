@@ -1436,6 +1436,26 @@ def field_fix(*names: str, typed: bool = False) -> str:
     return NUMBER_FIX
 
 
+def refuse_field_text(text, names, whole: bool = False) -> None:
+    """Refuse ``text`` that is no number (``--n-boot abc``, the web form's ``1.5`` seed),
+    typed for the spec field one of ``names`` sets (its flags, or its ``section.key``), in
+    that field's own check's words, with its range, as a config file's ``n_boot: abc`` and a
+    Python ``n_boot='abc'`` are refused; named by that name. Nothing for a number's text
+    (``whole``: a whole number's; 50.0 and 1e-400 keep their own words) or no spec field."""
+    if not isinstance(text, str) or is_number_text(text, whole=whole):
+        return
+    paths = flag_paths()
+    for name in names:
+        where = paths.get(name, name)
+        if (check := _CHECKS.get(where)) is None:
+            continue
+        try:
+            check(text, where)
+        except EthicLensInputError as exc:
+            kind = None if name.startswith("-") else exc.kind  # a flag: 'option' by its name
+            raise _refused(exc.problem, name, exc.fix, text, kind) from None
+
+
 # each one's range refusal's fix (monitor.check_request, _checks.check_eta)
 _OPTION_FIXES = {"--alpha": ALPHA_FIX, "--eta": ETA_FIX}
 
