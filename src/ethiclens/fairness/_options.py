@@ -11,6 +11,7 @@ keyword too, as the request takes it (:func:`split_policy`).
 
 from __future__ import annotations
 
+import difflib
 import functools
 import inspect
 from collections.abc import Iterator
@@ -304,7 +305,19 @@ def _refuse_unknown(function: str, options: dict, allowed) -> None:
     # the function's own arguments too: sample_weights= means sample_weight, not "one of" the
     # options (which leave it out)
     data = _DATA_ARGUMENTS.get(function, ())
-    refuse_unknown(function, options, allowed, [*allowed, *POLICY_KEYWORDS, "policy", *data], meant)
+    choices = [*allowed, *POLICY_KEYWORDS, "policy", *data]
+    key = next((k for k in options if k not in allowed), None)
+    if key is not None and key not in meant and not difflib.get_close_matches(key, choices, n=1):
+        # a config's name misspelt (positve=, sed=): the name it is near, as it is written
+        near = difflib.get_close_matches(key, [k for k in meant if k in SPEC_NAMES], n=1)
+        if near == ["positive"]:  # the label's value or its direction
+            raise UnknownKeywordError(
+                f"{function}() got an unexpected keyword argument {key!r}; did you mean "
+                "'pos_label' (the label counted as positive: pos_label=1) or "
+                "'positive_is_favorable' (True/False)?"
+            )
+        meant |= {key: near[0]} if near else {}
+    refuse_unknown(function, options, allowed, choices, meant)
 
 
 def keywords_before_rows(function: str):
@@ -404,6 +417,13 @@ def _refuse_0d_text(function: str, options: dict) -> None:
                 )
 
 
+def _label_like(value) -> bool:
+    """``value`` a label (1, True, 'yes', '>50K'), not a misspelt favorable/harmful."""
+    if isinstance(value, str):
+        return not difflib.get_close_matches(value.strip().lower(), list(POSITIVE_WORDS), n=1)
+    return isinstance(value, bool | int | float | np.generic) and value == value
+
+
 def _engine_names(options: dict) -> tuple[dict, dict]:
     """(``options`` with the request's names of fields (``seed``, ``merge``, ``exclude``,
     ``min_labels``: a config's keys) as the engine names them (``random_state``, ...), the
@@ -420,6 +440,10 @@ def _engine_names(options: dict) -> tuple[dict, dict]:
             allowed = (*POSITIVE_WORDS, None)
             problem = schema_words("enum", allowed, "")
             fix = "use one of favorable, harmful"
+            if isinstance(value, bool | np.bool_):  # positive=True: the engine's flag
+                fix += f" (or the engine's positive_is_favorable={bool(value)})"
+            elif _label_like(value):  # positive=1: the label's value is pos_label's
+                fix += f" (the positive label's direction); the label itself is pos_label={value!r}"
             check_member(
                 value, allowed, column=spec_name, problem=problem, fix=fix, kind="argument"
             )
