@@ -174,6 +174,17 @@ _QUOTED_KEY = re.compile(
     re.IGNORECASE,
 )
 
+# password: hunter2 (a YAML line, a log's "key: value") as password=hunter2 is: a key that
+# _SECRET_KEYS reads as a secret, then ':'; its value quoted whole, else up to a space, '&',
+# ';' or a quote. Not a URL's scheme ('token://h'), a URL given as the value (its userinfo is
+# masked by _USERINFO: 'pwd: postgresql://u:***@h'), nor EthicLens's own "column: group vs
+# group" (a column named password compared); 'time: 12:30' holds no secret key.
+_COLON_KEY_VALUE = re.compile(
+    rf"(?P<pre>\b{_SECRET_KEYS}[^\S\r\n]*:(?!//)[^\S\r\n]*)(?!{_URL_START})"
+    rf"(?P<val>'(?:[^'\\]|\\.)*'?|\"[^\"]*\"?|[^&;\s'\"]++)(?![^\S\r\n]+{_JOINER})",
+    re.IGNORECASE,
+)
+
 
 # The literal secrets of the URLs given as database or store URLs (see the module's notes), the
 # most recent last. A long-running server sees a URL per request: the oldest are forgotten past
@@ -282,6 +293,7 @@ def _mask_patterns(text: str) -> str:
     text = _QUERY_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     text = _key_values_masked(text)
     text = _ENCODED_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
+    text = _COLON_KEY_VALUE.sub(rf"\g<pre>{MASK}", text)
     return _QUOTED_KEY.sub(rf"\g<pre>'{MASK}'", text)
 
 
