@@ -80,7 +80,9 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
     }
     if "protected" in kwargs and "sensitive_features" in data:
         named.setdefault("sensitive_features", kwargs["protected"])
-    names = {k: v for k, v in named.items() if isinstance(v, str) or _names_list(v)}
+    # a list is names only where the frame has each (a list of groups is the rows form's)
+    columns = set(map(str, first.columns))
+    names = {k: v for k, v in named.items() if isinstance(v, str) or _names_list(v, columns)}
     if not names:
         return
     # a positional argument left out: None for the labels (optional), else to be given
@@ -98,10 +100,13 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
     )
 
 
-def _names_list(value) -> bool:
-    """A list/tuple of column names (``protected=['race', 'sex']``)."""
+def _names_list(value, columns: set) -> bool:
+    """A list/tuple of ``columns``' names (``protected=['race', 'sex']``), not a list of one
+    value per row (``['a', 'b', 'a', ...]``, the groups)."""
     return (
-        isinstance(value, (list, tuple)) and bool(value) and all(isinstance(v, str) for v in value)
+        isinstance(value, (list, tuple))
+        and bool(value)
+        and all(isinstance(v, str) and v in columns for v in value)
     )
 
 
