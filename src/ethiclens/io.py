@@ -1758,7 +1758,10 @@ def _not_one_value_error(value, column: str, where: str, group: bool) -> EthicLe
     kind = "list" if isinstance(value, list | np.ndarray) else type(value).__name__
     value = _shown_cell(value)
     if group:
-        problem = f"group values must be scalars (found lists or other unhashable values){where}"
+        problem = (
+            f"group values must be scalars (found a list, tuple or other cell that is not "
+            f"one value){where}"
+        )
         fix = "give one group label per row, e.g. a string"
     else:
         problem = f"values must be single labels, found a {kind}{where.removeprefix(', first')}"

@@ -89,7 +89,8 @@ def list_feed(tmp_path_factory):
 
 
 GROUP_REFUSAL = (
-    "column 'lst': group values must be scalars (found lists or other unhashable values), "
+    "column 'lst': group values must be scalars (found a list, tuple "
+    "or other cell that is not one value), "
     "first at wl.parquet row 1 (value: [0]). Fix: give one group label per row, e.g. a string"
 )
 LABEL_REFUSAL = (

@@ -46,7 +46,8 @@ def test_audit_refuses_a_cell_that_is_not_one_value(cell, kind, shown):
     with pytest.raises(EthicLensInputError) as exc:
         ethiclens.audit(frame["y"], frame["p"], frame[["g"]], n_boot=100)
     assert str(exc.value) == (
-        "column 'g': group values must be scalars (found lists or other unhashable values), "
+        "column 'g': group values must be scalars (found a list, tuple "
+        "or other cell that is not one value), "
         f"first at row 3 (value: {shown}). Fix: give one group label per row, e.g. a string"
     )
     frame = _frame("p", cell)
@@ -65,7 +66,8 @@ def test_counts_of_refuses_a_cell_that_is_not_one_value(column, cell, kind, show
         counts_of(_frame(column, cell), Roles("p", ["g"], "y"))
     if column == "g":  # in the audit's words (round 37 review: one wording on every entry)
         expected = (
-            "column 'g': group values must be scalars (found lists or other unhashable values), "
+            "column 'g': group values must be scalars (found a list, tuple "
+            "or other cell that is not one value), "
             f"first at row 3 (value: {shown}). Fix: give one group label per row, e.g. a string"
         )
     else:

@@ -139,6 +139,7 @@ def test_counts_of_refuses_each_nested_cell_kind_it_names():
         with pytest.raises(EthicLensInputError) as exc:
             counts_of(frame, roles)
         assert str(exc.value) == (
-            "column 'g': group values must be scalars (found lists or other unhashable values), "
+            "column 'g': group values must be scalars (found a list, tuple "
+            "or other cell that is not one value), "
             f"first at row 1 (value: {shown}). Fix: give one group label per row, e.g. a string"
         )

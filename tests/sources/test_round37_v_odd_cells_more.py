@@ -20,7 +20,10 @@ ODD = [
     pytest.param(lambda: pd.Series([1]), "a Series", "[1]", id="Series"),
     pytest.param(RaisingHash, "a RaisingHash", "RaisingHash()", id="raising-hash"),
 ]
-GROUP = "group values must be scalars (found lists or other unhashable values), first at"
+GROUP = (
+    "group values must be scalars (found a list, tuple or other cell that is not one value), "
+    "first at"
+)
 LABEL = "values must be single labels, found {kind} at"
 
 

@@ -507,7 +507,8 @@ def refuse_nested_columns(layout, roles) -> None:
         value = value.tolist() if isinstance(value, np.ndarray) else value
         if role is None:
             raise EthicLensInputError(
-                "group values must be scalars (found lists or other unhashable values), "
+                "group values must be scalars (found a list, tuple "
+                "or other cell that is not one value), "
                 f"first at {where}",
                 column=column,
                 value=value,
