@@ -144,6 +144,7 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
     try:
         frame = pd.read_json(path, lines=lines, **_JSON)
     except ValueError as exc:
+        _refuse_broken_json(path, lines)  # pandas' "at position 520": the line, by json
         if not str(exc).startswith(_JSON_RANGE):
             _refuse_json_layout(path, lines)
             raise
@@ -179,6 +180,38 @@ def _json_values(text: str, path):
             ) from None
 
     return json.loads(text, parse_int=whole)
+
+
+def _refuse_broken_json(path, lines: bool) -> None:
+    """A JSON file that is no JSON refused naming where, as a CSV's bad line is named: the
+    line of a JSON Lines file (1-based, blank lines counted) holding no whole record, or the
+    line and column of a JSON file where Python's json stops (pandas says only "Expected
+    object or value at position 520"); nothing where Python's json reads it."""
+    with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
+        text = fh.handle.read()
+    name = _shown(Path(path).name)
+    pieces = enumerate(text.split("\n"), 1) if lines else [(None, text)]
+    for number, piece in pieces:
+        if lines and not piece.strip():
+            continue
+        try:
+            json.loads(piece)
+        except json.JSONDecodeError as exc:  # not a number past Python's digits: refused so
+            if number is None:
+                where = f"line {exc.lineno}, column {exc.colno}"
+                raise DataFileError(
+                    f"cannot read {name}: it is not valid JSON at {where} ({exc.msg})",
+                    fix=f"correct {name} at {where} (a JSON table is a list of records "
+                    "[{column: value, ...}, ...] or {column: [values]}), or save it as .csv",
+                ) from None
+            raise DataFileError(
+                f"cannot read {name}: line {number} is not a JSON record ({exc.msg} at "
+                f"column {exc.colno})",
+                fix=f"correct or delete line {number} of {name}: each line of a JSON Lines file "
+                "holds one whole record {column: value, ...}",
+            ) from None
+        except (ValueError, RecursionError):
+            continue  # a number past Python's digits, nesting too deep: refused as such
 
 
 def _refuse_json_layout(path, lines: bool) -> None:

@@ -374,13 +374,13 @@ CASES = [
         "json-none-weight",
         _audit_file("t.json", "--weight", "w"),
         _json("t.json", w=lambda i: None if i == 3 else 1.0),
-        ["sample_weight", "row 3"],
+        ["sample_weight", "t.json row 4"],
     ),
     (
         "json-list-label",
         _audit_file("t.json"),
         _json("t.json", y=lambda i: [0, 1]),
-        ["y (y_true)", "list at row 0"],
+        ["y (y_true)", "list at t.json row 1"],
     ),
     (
         "json-dict-label",
@@ -392,7 +392,7 @@ CASES = [
         "json-none-label",
         _audit_file("t.json"),
         _json("t.json", y=lambda i: None if i == 7 else i % 2),
-        ["y (y_true)", "row 7"],
+        ["y (y_true)", "t.json row 8"],
     ),
     (
         "json-list-pred",
@@ -653,7 +653,7 @@ CASES = [
         "mkcf-list-group",
         ["probe", "make-counterfactuals", "{d}/t.json", "--protected", "g", "--out", "{d}/o"],
         _text("t.json", '[{"x": 1, "g": ["a"]}, {"x": 2, "g": "b"}]'),
-        ["'g'", "group values must be scalars", "first at row 0 (value: ['a'])"],
+        ["'g'", "group values must be scalars", "first at t.json row 1 (value: ['a'])"],
     ),
     (
         "mkcf-bookkeeping-column-taken",

@@ -3,7 +3,8 @@ where a CSV file's is named by its line ("first at d.csv line 5") and a JSON rec
 twice by the line it starts on ("d.json line 5 gives this key twice"). A JSON file's refused row
 is now named by the line its record starts on where each record starts a line of its own (JSON
 lines, blank lines counted; a list of records one a line or indented); records sharing a line
-or no list of records ({column: [values]}) keep the row counted from 0."""
+or no list of records ({column: [values]}) are named 'd.json row R', counted from 1 as a Parquet
+file's row (round 49: they kept the row counted from 0, 'row 3' for the 4th record)."""
 
 import gzip
 import json
@@ -33,7 +34,7 @@ def _said(path, capsys) -> str:
     [
         # round 46 (833232ff): a CSV's line names the text read as missing
         ("d.csv", "y,p,g\n1,1,a\n1,0,b\n0,1,a\n0,,b\n1,0,a\n", "d.csv line 5 (an empty field)"),
-        ("d.json", json.dumps(RECORDS), "row 3"),
+        ("d.json", json.dumps(RECORDS), "d.json row 4"),
         ("d.json", json.dumps(RECORDS, indent=1), "d.json line 17"),
         ("d.json", "[\n" + ",\n".join(map(json.dumps, RECORDS)) + "\n]\n", "d.json line 5"),
         ("d.jsonl", "\n".join(map(json.dumps, RECORDS)) + "\n", "d.jsonl line 4"),
@@ -41,7 +42,7 @@ def _said(path, capsys) -> str:
         (
             "d.json",
             json.dumps({k: [r[k] for r in RECORDS] for k in "ypg"}),
-            "row 3",
+            "d.json row 4",
         ),
     ],
 )
@@ -80,4 +81,4 @@ def test_records_json_cannot_locate_keep_their_row(tmp_path, capsys, monkeypatch
     monkeypatch.setattr(pandas_path, "_object_starts", fails)
     path = tmp_path / "d.jsonl"
     path.write_text("\n".join(map(json.dumps, RECORDS)) + "\n")
-    assert MISSING.format("row 3") in _said(path, capsys)
+    assert MISSING.format("d.jsonl row 4") in _said(path, capsys)

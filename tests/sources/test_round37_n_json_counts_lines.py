@@ -2,8 +2,9 @@
 a CSV: a one-line JSON list said "at 0" (no CSV line past the 'header'), a list written one
 record a line named the line after the record's ("line 3" for the record on line 2), and a
 long group label said "first at row 1" for a JSON-lines file. It now names the line the
-record starts on, as the row audit names a JSON file's row, or "row N" where records share a
-line; the CLI's ``--counts`` (which reads through ``read_counts``) says the same."""
+record starts on, as the row audit names a JSON file's row, or "c.json row N" (from 1, as a
+Parquet file's row) where records share a line; the CLI's ``--counts`` (which reads through
+``read_counts``) says the same."""
 
 import json
 
@@ -41,7 +42,7 @@ def _both(path, capsys) -> tuple[str, str]:
 @pytest.mark.parametrize(
     "name, how, where",
     [
-        ("c.json", "one line", "in row 2:"),
+        ("c.json", "one line", "at c.json row 3:"),  # from 1, as c.parquet's (round 49)
         ("c.json", "a record a line", "at c.json line 3:"),
         ("c.jsonl", "JSON lines", "at c.jsonl line 5:"),
     ],

@@ -37,7 +37,7 @@ from ._rules import (
     check_columns,
     join_files,
     joined_columns,
-    json_record_line,
+    json_row_place,
     missing_groups_error,
     missing_in_file_error,
     missing_values_error,
@@ -187,8 +187,8 @@ def _type_csv_numbers(frame: pd.DataFrame, columns: list) -> None:
 def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
     """``exc``, a refusal of the rows :func:`read_rows` read from TARGET whose "first at row
     N" counts them from 0, naming that row by its file and line instead (the header is line 1;
-    a Parquet file's row from 1), as every engine names it. A JSON file's rows keep their
-    number."""
+    a Parquet file's row from 1), as every engine names it; a JSON file's by its record's line,
+    else its row from 1."""
     if not _pandas_only(target):
         return name_file_rows(exc, file_layout(target)[1])
     if _packed_csv(target):
@@ -200,20 +200,20 @@ def name_rows(exc: EthicLensInputError, target) -> EthicLensInputError:
 class _JsonRows:
     """Where a JSON file's rows lie, for :func:`name_file_rows`: the line a row's record starts
     on where each record starts a line of its own (``_rules.json_record_line``), as a repeated
-    key is named; else None (the row counted from 0)."""
+    key is named; else ``FILE row R`` counted from 1, as a Parquet file's row."""
 
     def __init__(self, path):
         self.path = path
 
     def place(self, index: int) -> str | None:
-        return json_record_line(self.path, index, _object_starts)
+        return json_row_place(self.path, index, _object_starts)
 
     def first(self, column, test) -> None:
         return None  # a blank group name is refused without a row, as for any DataFrame
 
 
 def _pandas_only(target) -> bool:
-    """TARGET is one file of a kind only pandas reads (JSON: its rows keep their number)."""
+    """TARGET is one file of a kind only pandas reads (JSON: its rows named by _JsonRows)."""
     path = Path(target)
     return path.is_file() and not path.name.lower().endswith(CSV + PARQUET)
 

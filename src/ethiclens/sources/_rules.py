@@ -727,15 +727,22 @@ def json_record_line(path, index: int, starts=_object_starts) -> str | None:
     return f"{_file_name(path)} line {found[index]}"
 
 
+def json_row_place(path, index: int, starts=_object_starts) -> str:
+    """Where record ``index`` (0-based) of the JSON file ``path`` lies: its line
+    (:func:`json_record_line`), else ``FILE row R`` counted from 1 (records sharing a line, a
+    {column: [values]} table), as a Parquet file's row is named: one rule for a file's rows."""
+    return json_record_line(path, index, starts) or f"{_file_name(path)} row {index + 1}"
+
+
 def table_place(path, index: int) -> str:
     """Where row ``index`` (0-based, as read) of the one table file ``path`` lies, as the row
     audit names a refused row: ``FILE line L`` of a CSV (compressed too) or of a JSON file
-    whose records start lines of their own, ``FILE row R`` of a Parquet one, else ``row N``
-    (counted from 0, as for a DataFrame); past the file's last row its number of rows. Its
+    whose records start lines of their own, else ``FILE row R`` (counted from 1) of a Parquet
+    or JSON one; past the file's last row its number of rows. Its
     type is the reader's (io): ``c.json.csv`` is a CSV, ``c.json.parquet`` a Parquet file."""
     suffix, inner = Path(path).suffix.lower(), Path(Path(path).stem).suffix.lower()
     if suffix in (".json", ".jsonl") or (suffix in COMPRESSED and inner in (".json", ".jsonl")):
-        return json_record_line(path, index) or f"row {index}"
+        return json_row_place(path, index)
     return str(row_place(path, index, "parquet" if suffix in (".parquet", ".pq") else "csv"))
 
 
