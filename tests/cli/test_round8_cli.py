@@ -130,7 +130,7 @@ def test_a_counts_table_without_a_column_names_it_on_every_face(tmp_path, capsys
     counts = _counts_table(tmp_path)
     table = pd.read_csv(counts).drop(columns=column)
     table.to_csv(counts, index=False)  # its metadata still declares race
-    said = " (it declares the attributes ['race'])" if column == "race" else ""
+    said = " (it declares the attributes race)" if column == "race" else ""
     words = f"column '{column}': missing from the counts table{said}"
     assert main(["audit", "--counts", counts]) == 2
     assert words in _error(capsys)

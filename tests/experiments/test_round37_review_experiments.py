@@ -337,13 +337,13 @@ EXPECTED = {
     ),
     "train key": (
         "key 'train.lrr': unknown trainer setting. Fix: did you mean 'lr'? choose from "
-        "['accountant', 'batch_size', 'delta', 'epochs', 'hidden', 'lr', 'max_grad_norm', "
-        "'momentum', 'test_size']",
+        "accountant, batch_size, delta, epochs, hidden, lr, max_grad_norm, "
+        "momentum, test_size",
         "train.lrr",
         "key",
         None,
-        "did you mean 'lr'? choose from ['accountant', 'batch_size', 'delta', 'epochs', "
-        "'hidden', 'lr', 'max_grad_norm', 'momentum', 'test_size']",
+        "did you mean 'lr'? choose from accountant, batch_size, delta, epochs, "
+        "hidden, lr, max_grad_norm, momentum, test_size",
     ),
     "unknown attribute": (
         "key 'attributes': unknown attribute for compas: must be one of race (value: 'nope'). "

@@ -106,7 +106,7 @@ def test_attack_different_groups_named_as_by_pcer_audit():
 
 # --- positive_rates and delta_pcer ---
 
-RATES_FIX = "Fix: give each of ['A', 'B'] its positive-prediction rate, e.g. {'A': 0.4}"
+RATES_FIX = "Fix: give each of A, B its positive-prediction rate, e.g. {'A': 0.4}"
 
 
 @pytest.mark.parametrize(
@@ -119,7 +119,7 @@ RATES_FIX = "Fix: give each of ['A', 'B'] its positive-prediction rate, e.g. {'A
             "the rate of group 'A' must be a number from 0 to 1 (value: nan)",
         ),
         ({"A": "x", "B": 0.5}, "the rate of group 'A' must be a number from 0 to 1 (value: 'x')"),
-        ({"A": 0.5}, "no rate for group(s) ['B'] (value: {'A': 0.5})"),
+        ({"A": 0.5}, "no rate for group(s) B (value: {'A': 0.5})"),
         ([0.5, 0.4], "must be a dict of group -> rate (value: [0.5, 0.4])"),
     ],
 )

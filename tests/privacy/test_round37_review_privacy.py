@@ -84,17 +84,17 @@ def _split(seed: int) -> SplitPredictions:
     return SplitPredictions(y, pred, groups, loss=r.exponential(0.4, 60))
 
 
-RATES_FIX = "give each of ['A', 'B'] its positive-prediction rate, e.g. {'A': 0.4}"
+RATES_FIX = "give each of A, B its positive-prediction rate, e.g. {'A': 0.4}"
 
 
 @pytest.mark.parametrize(
     ("rates", "problem", "value"),
     [
         ("x", "must be a dict of group -> rate", "x"),
-        ({"C": 2}, "no rate for group(s) ['A', 'B']", {"C": 2}),  # missing before extra
+        ({"C": 2}, "no rate for group(s) A, B", {"C": 2}),  # missing before extra
         (
             {"A": 0.5, "B": 0.4, "C": 9},
-            "no group ['C'] in the splits, which hold ['A', 'B']",
+            "no group C in the splits, which hold A, B",
             {"A": 0.5, "B": 0.4, "C": 9},
         ),
         ({"B": "0.4", "A": -1}, "the rate of group 'A' must be a number from 0 to 1", -1),

@@ -103,7 +103,7 @@ def test_pcer_single_group_names_the_protected_option(tmp_path, audit_csv, capsy
     frame.to_csv(tmp_path / "tr.csv", index=False)
     frame.to_csv(tmp_path / "te.csv", index=False)
     err = _error(capsys, _pcer_argv(tmp_path / "tr.csv", tmp_path / "te.csv"))
-    assert "option '--protected': needs at least two groups, found ['only']" in err
+    assert "option '--protected': needs at least two groups, found only" in err
     assert "column 'groups'" not in err
 
 

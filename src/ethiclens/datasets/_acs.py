@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import BYTES_LIKE, check_argument_type, did_you_mean
+from .._checks import BYTES_LIKE, check_argument_type, did_you_mean, names_words
 from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
@@ -363,7 +363,9 @@ def _read_person_file(path: Path) -> pd.DataFrame:
             _refuse_person_value(path, column, "is not a number", value, fix)
     for column, codes in (("SEX", SEX_NAMES), ("RAC1P", RACE_NAMES)):
         unknown = df[column][~df[column].isin(list(codes))]
-        _refuse_person_value(path, column, f"is no {column} code {sorted(codes)}", unknown, fix)
+        _refuse_person_value(
+            path, column, f"is no {column} code ({names_words(sorted(codes))})", unknown, fix
+        )
     return df
 
 

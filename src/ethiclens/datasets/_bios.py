@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .._checks import names_words
 from .._keywords import refusing_unknown_keywords
 from .._text import as_seen
 from ..errors import DataFileError, FaceFix
@@ -179,9 +180,10 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
     occ = _occupation_column(df, path)
     if text is None or occ is None or "gender" not in df.columns:
         raise DataFileError(
-            f"{path.name} lacks the columns of the bios task (found {list(df.columns)[:8]})",
-            fix=f"provide a text column {TEXT_COLUMNS}, an occupation column "
-            f"{OCCUPATION_COLUMNS} and 'gender'",
+            f"{path.name} lacks the columns of the bios task (found "
+            f"{names_words(list(df.columns)[:8])})",
+            fix=f"provide a text column (one of {names_words(TEXT_COLUMNS)}), an occupation "
+            f"column (one of {names_words(OCCUPATION_COLUMNS)}) and gender",
         )
     # titles compared as text: a file coding them as numbers (1/0, read as 1 or 1.0) holds
     # the titles '1' and '0' (it was refused as having no rows for them)
@@ -195,11 +197,11 @@ def _read_bios(path: Path, occupations) -> tuple[pd.DataFrame, str, str]:
                 f"{missing} row{'s' if missing > 1 else ''} of {path.name} "
                 f"{'have' if missing > 1 else 'has'} no {column}",
                 column=column,
-                fix=f"fill in or drop those rows of {list(occupations)} in the file",
+                fix=f"fill in or drop those rows of {names_words(occupations)} in the file",
             )
     if df.empty or df[occ].nunique() < 2:
         raise DataFileError(
-            f"{path.name} has no rows for both of {list(occupations)}",
+            f"{path.name} has no rows for both of {names_words(occupations)}",
             fix="choose occupations present in the file",
         )
     return df, text, occ

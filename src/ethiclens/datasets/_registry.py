@@ -436,7 +436,7 @@ class DatasetEntry:
                 kind=None if flag.startswith("-") else "argument",
                 value=features,
                 fix=did_you_mean(features, sorted(self.feature_sets))
-                + f"choose from {sorted(self.feature_sets)}",
+                + f"choose from {names_words(sorted(self.feature_sets))}",
             )
         return name
 

@@ -415,7 +415,7 @@ def _check_train(train: dict) -> None:
     for key in train:
         if key not in allowed:
             problem = "unknown trainer setting"
-            fix = did_you_mean(key, sorted(allowed)) + f"choose from {sorted(allowed)}"
+            fix = did_you_mean(key, sorted(allowed)) + f"choose from {names_words(sorted(allowed))}"
             raise EthicLensInputError(problem, column=f"train.{key}", fix=fix)
     if "delta" in train:
         check_dp_delta(train["delta"], "train.delta")

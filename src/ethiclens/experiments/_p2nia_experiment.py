@@ -29,6 +29,7 @@ from .._checks import (
     check_count,
     check_member,
     check_repetitions,
+    names_words,
     split_epsilons,
     split_list,
     split_numbers,
@@ -304,7 +305,7 @@ def _load(name):
         raise EthicLensInputError(
             f"{name}'s P2NIA experiment audits protected column {protected!r}, which the "
             f"dataset's loader does not return (its protected columns: "
-            f"{[str(c) for c in ds.protected.columns]})",
+            f"{names_words([str(c) for c in ds.protected.columns])})",
             column="p2nia_protected",
             value=protected,
             fix="name a protected column the loader returns in the entry's p2nia_protected, "

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import plain, printed_float
+from .._checks import names_words, plain, printed_float
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path, check_store_name
 from ._records import GroupRecord, RunRecord, RunResult
@@ -196,7 +196,8 @@ def _check_integrity(conn, path: Path, flag: str) -> None:
         )
     if tables and not OUR_TABLES <= tables:
         raise EthicLensInputError(
-            f"{path} is a SQLite file of another program (tables {sorted(tables)[:5]}), not "
+            f"{path} is a SQLite file of another program (tables "
+            f"{names_words(sorted(tables)[:5])}), not "
             "an EthicLens results store",
             column=flag,
             fix="choose a new path for the store; this file is left untouched",

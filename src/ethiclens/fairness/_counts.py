@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .._checks import plain, use_one_of
+from .._checks import names_words, plain, use_one_of
 from ..errors import EthicLensInputError, with_found
 from ..io import _first_not_one_value, _not_one_value_error
 from ._kinds import argument_kinds, instance_kind
@@ -476,7 +476,9 @@ def _check_counts_columns(table) -> None:
     declared = [str(c) for c in declared] if isinstance(declared, list | tuple) else []
     for col in (Y_PRED, COUNT, *declared):
         if col not in table.columns:
-            said = f" (it declares the attributes {list(declared)})" if col in declared else ""
+            said = (
+                f" (it declares the attributes {names_words(declared)})" if col in declared else ""
+            )
             fix = FIX_BUILD
             if col in [str(n) for n in table.index.names]:  # groupby(...).size().to_frame()
                 said, fix = " (it is in the table's index)", "call .reset_index() on the table"

@@ -569,9 +569,9 @@ def _register_comparison(spec: ComparisonMetric, replace: bool) -> ComparisonMet
         )
         fix = "give the labels its floor counts (True: both)"
     elif unknown:
-        problem, value = f"unknown component metric(s) {unknown}", None
+        problem, value = f"unknown component metric(s) {names_words(unknown)}", None
         fix = did_you_mean(unknown[0], list(GROUP_METRIC_SPECS))
-        fix += f"register the group metrics first; registered: {list(GROUP_METRIC_SPECS)}"
+        fix += f"register the group metrics first; registered: {names_words(GROUP_METRIC_SPECS)}"
     else:
         return _COMPARISON_REGISTRY.register(spec, replace=replace)
     raise EthicLensInputError(

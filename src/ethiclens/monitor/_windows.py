@@ -24,7 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import bytes_like_as_bytes, decoded_bytes, label_texts, plain, whole_number
+from .._checks import (
+    bytes_like_as_bytes,
+    decoded_bytes,
+    label_texts,
+    names_words,
+    plain,
+    whole_number,
+)
 from .._text import printed_floats
 from ..errors import (
     DataFileError,
@@ -1446,7 +1453,7 @@ def _labels(raw: pd.DataFrame, col: str | None, role: str, pos_label=None) -> No
         as_binary(typed.rename(col), audit_role)
         odd = sorted({str(v) for v in values[mapped.isna()]})[:5]
         raise EthicLensInputError(
-            f"holds values that are not 0/1 {odd}",
+            f"holds values that are not 0/1: {names_words(odd)}",
             column=col,
             fix=f"recode the {role} as 0/1 (or true/false), or name its positive value with "
             "--pos-label",

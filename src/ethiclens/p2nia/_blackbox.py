@@ -23,6 +23,7 @@ from .._checks import (
     first_row,
     is_number,
     is_zero_one,
+    names_words,
     split_list,
     use_one_of,
 )
@@ -323,7 +324,9 @@ def _predictions(values, rows: int) -> np.ndarray:
     if yhat.shape == (rows,) and rows and not odd:
         _refuse_text(uniq, rows)  # '1'/'0': refused as audit and a release refuse them
         return yhat.astype(float).astype(int)
-    shown = f" with values other than 0/1, e.g. {sorted(map(str, odd))[:5]}" if odd else ""
+    shown = (
+        f" with values other than 0/1, e.g. {names_words(sorted(map(str, odd))[:5])}" if odd else ""
+    )
     raise _refused(rows, f"got shape {yhat.shape}{shown}")
 
 

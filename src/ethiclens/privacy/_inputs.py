@@ -284,7 +284,7 @@ def _binary(values, name) -> np.ndarray:
         check_labels_print_apart(uniq, name)  # 1 and '1', 10**5000: as audit refuses them
         odd = int((~pd.Series(arr.ravel()).isin([0, 1])).sum())  # a stray 0.5: few rows
         raise EthicLensInputError(
-            f"must be 0/1, found {sorted(map(str, uniq))[:6]}",
+            f"must be 0/1, found {names_words(sorted(map(str, uniq))[:6])}",
             column=name,
             fix=label_fix(name, uniq, rows=(odd, arr.size)),
         )
@@ -1049,7 +1049,7 @@ def _check_binary_column(values, col: str, where: str, role: str) -> None:
     shown = [plain(v) for v in other[:6]]
     more = f" and {len(other) - 6} more" if len(other) > 6 else ""
     raise EthicLensInputError(
-        f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {shown}{more}"
+        f"{where} must be 0/1: {int(bad.sum())} row(s) hold other values {names_words(shown)}{more}"
         f"{first_row(first)} (value {plain(values.iloc[first])!r})",
         column=col,
         fix=_label_fix(col, role, pd.unique(values.dropna()), (int(bad.sum()), len(values))),

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .._checks import _setting_error, check_count, check_eta, is_number
+from .._checks import _setting_error, check_count, check_eta, is_number, names_words
 from .._text import spaced_name
 from ..fairness import INSUFFICIENT_DATA, REPORTED, Policy
 from ..io import json_fields
@@ -232,7 +232,8 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
     finite number. Either may be None (not compared). Both as the decimals they print as (a
     float32 0.5 divides as 0.5)."""
     if positive_rates is not None:
-        fix = f"give each of {list(order)} its positive-prediction rate, e.g. {{{order[0]!r}: 0.4}}"
+        fix = f"give each of {names_words(order)} its positive-prediction rate, e.g. "
+        fix += f"{{{order[0]!r}: 0.4}}"
 
         def refused(problem: str, value):
             return argument_error(problem, "positive_rates", value, fix)
@@ -240,9 +241,11 @@ def _check_comparison(positive_rates, delta_pcer, order: tuple[str, ...]):
         if not isinstance(positive_rates, Mapping):
             raise refused("must be a dict of group -> rate", positive_rates)
         if missing := [g for g in order if g not in positive_rates]:
-            raise refused(f"no rate for group(s) {missing}", dict(positive_rates))
+            raise refused(f"no rate for group(s) {names_words(missing)}", dict(positive_rates))
         if extra := [g for g in positive_rates if g not in order]:
-            problem = f"no group {extra} in the splits, which hold {list(order)}"
+            problem = (
+                f"no group {names_words(extra)} in the splits, which hold {names_words(order)}"
+            )
             raise refused(problem, dict(positive_rates))
         for g in order:
             rate = positive_rates[g]

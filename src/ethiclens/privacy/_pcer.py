@@ -48,6 +48,7 @@ from .._checks import (
     check_eta,
     check_level_draws,
     check_seed,
+    names_words,
 )
 from .._text import one_line, spaced_name
 from ..errors import EthicLensInputError, reprs_plainly
@@ -735,7 +736,7 @@ def _check_splits(train, test, group_order) -> tuple[str, ...]:
     refuse_one_split_losses(train, test)
     if len(order) < 2:
         raise argument_error(
-            f"needs at least two groups, found {list(order)}",
+            f"needs at least two groups, found {names_words(order) or 'none'}",
             "groups",
             fix="audit an attribute with two or more groups in both splits",
         )

@@ -450,7 +450,7 @@ def _kind_error(odd: list, present: list, targets: list, protected: str, why: st
     else:
         fix = (
             f"give groups as {' and '.join(column_kinds)}, the type of column {protected!r} "
-            f"(its groups include {[plain(v) for v in present[:5]]!r})"
+            f"(its groups include {names_words([plain(v) for v in present[:5]])})"
         )
     kinds = " and ".join(_kinds(odd))
     shown = [plain(t) for t in odd]

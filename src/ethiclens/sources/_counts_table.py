@@ -30,6 +30,7 @@ from .._checks import (
     has_negative_zero,
     instance_kind,
     iterable_kind,
+    names_words,
     plain,
     type_refusal,
     unsigned_zero,
@@ -1205,7 +1206,7 @@ def _check_recorded_roles(table: pd.DataFrame, where: _Where) -> None:
             raise where.error(
                 f"{NAMES_ATTR}.{role}",
                 f"says the {role} cells were counted from column {column!r}, but the table has "
-                f"no {role} column (its columns: {[str(c) for c in table.columns]})",
+                f"no {role} column (its columns: {names_words([str(c) for c in table.columns])})",
             )
 
 
@@ -1224,7 +1225,8 @@ def _check_recorded_bins_hold(table: pd.DataFrame, where: _Where) -> None:
         if stray:
             raise where.error(
                 key,
-                f"the edges {edges} give the groups {sorted(labels)}, but the table's column "
+                f"the edges {edges} give the groups {names_words(sorted(labels))}, but the "
+                "table's column "
                 f"{attr!r} holds {stray[0]!r}",
             )
 
