@@ -56,6 +56,7 @@ from .errors import (
     EmptyInputError,
     EthicLensInputError,
     Example,
+    FaceFix,
     _DatabaseFix,
     _keep_text,
     _TypedFloat,
@@ -228,8 +229,12 @@ def _refuse_json_layout(path, lines: bool) -> None:
     if layout := _json_layout(top):
         raise DataFileError(
             f"cannot read {_shown(Path(path).name)}: it holds {layout}, not a table of records",
-            fix="write the table as records: df.to_json(path, orient='records') in pandas "
-            "(JSON lines: orient='records', lines=True), or save it as .csv or .parquet",
+            fix=FaceFix(  # pandas code for Python; the other faces change the file
+                "write the table as records: df.to_json(path, orient='records') in pandas "
+                "(JSON lines: orient='records', lines=True), or save it as .csv or .parquet",
+                "write the table as records in the file, a list [{column: value, ...}, ...] "
+                "(JSON lines: one {column: value, ...} per line), or save it as .csv or .parquet",
+            ),
         )
 
 
@@ -1895,17 +1900,28 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     return EthicLensInputError(
         f"not found in {source}",
         column=col,
-        fix=_data_row_header(names, source, col) + fix,
+        fix=_headerless_fix(names, source, col, fix),
         kind="column",
     )
 
 
-def _data_row_header(names: list, source: str, col=None) -> str:
+def _headerless_fix(names: list, source: str, col, fix: str) -> str:
+    """``fix`` after :func:`_data_row_header`'s words where ``names`` read as a data row, in
+    each face's (:class:`~ethiclens.errors.FaceFix`): pandas code for Python, the file's
+    header line for the command line, a config's run and the web; else ``fix``."""
+    head = _data_row_header(names, source, col)
+    return (
+        FaceFix(head + fix, _data_row_header(names, source, col, cli=True) + fix) if head else fix
+    )
+
+
+def _data_row_header(names: list, source: str, col=None, *, cli: bool = False) -> str:
     """The start of the fix where ``names`` read as a data row, not column names: two or more
     of them numbers (UCI's adult.data, german.data and other files without a header row, whose
     first row ``39, State-gov, 77516, ...`` is taken for the header); else ``""``. Not where
     the column asked, ``col``, is itself a number or a near miss of a name (``'2022'`` or
-    ``'lable'`` in a real header of years ``2019, 2020, 2021``: a typo, not a missing header)."""
+    ``'lable'`` in a real header of years ``2019, 2020, 2021``: a typo, not a missing header).
+    In pandas code for Python; ``cli``: the file's words (:func:`_headerless_fix`)."""
     from ._checks import did_you_mean, is_number_text
 
     names = [plain_text(n) for n in names]  # a frame's names of any kind: 10**5000 shortened
@@ -1914,11 +1930,15 @@ def _data_row_header(names: list, source: str, col=None) -> str:
     if len(numbers) < 2 or is_number_text(asked) or (asked and did_you_mean(asked, names)):
         return ""
     shown = ", ".join(repr(n) for n in numbers[:3])
+    how = (
+        "as its first line (the names in order, separated as its values are)"
+        if cli
+        else "(pandas: pd.read_csv(path, header=None, names=[...]).to_csv(out, index=False))"
+    )
     return (
         f"{source}'s column names look like a data row ({len(numbers)} of its {len(names)} "
-        f"names are numbers: {shown}): if the file has no header row, add one "
-        "naming the columns (pandas: pd.read_csv(path, header=None, names=[...]).to_csv(out, "
-        "index=False)); else "
+        f"names are numbers: {shown}): if the file has no header row, add one naming the "
+        f"columns {how}; else "
     )
 
 

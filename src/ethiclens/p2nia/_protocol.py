@@ -71,8 +71,8 @@ from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
     _as_written_fix,
-    _data_row_header,
     _first_not_one_value,
+    _headerless_fix,
     _not_one_value_error,
     _refuse_no_path,
     _shown_type,
@@ -657,8 +657,8 @@ def _not_in_data(request: AuditRequest, col, columns) -> EthicLensInputError:
         fix = "name the data's columns as text, as a request names them: "
         fix += "data.columns = data.columns.astype(str)"
     else:  # a file without a header row: its first row read as the names
-        fix = _data_row_header(list(columns), "the audit data", col) + (
-            _protected_fix(col, columns) if file else fix
+        fix = _headerless_fix(
+            list(columns), "the audit data", col, _protected_fix(col, columns) if file else fix
         )
     if file:
         problem = _file_words(file, f"names the column {col!r}, not in the audit data")

@@ -51,7 +51,7 @@ from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
 from ..fairness import check_bin_edges
-from ..io import _data_row_header
+from ..io import _headerless_fix
 from ._roles import LABEL, PREDICTION
 
 N_RANDOM_PAIRS = 12
@@ -280,8 +280,9 @@ def _discretize(rows, columns, discretization, open_bins=False, domains=None):
             raise EthicLensInputError(
                 "not in the audit data",
                 column=col,
-                fix=_data_row_header(list(rows.columns), "the audit data", col)
-                + use_one_of(col, rows.columns, 15),
+                fix=_headerless_fix(
+                    list(rows.columns), "the audit data", col, use_one_of(col, rows.columns, 15)
+                ),
             )
         values = rows[col]
         if values.isna().any():
