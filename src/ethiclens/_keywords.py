@@ -11,13 +11,53 @@ import inspect
 import types
 
 from ._checks import names_words
-from .errors import EthicLensInputError
+from .errors import EthicLensInputError, with_found
 
 
 class UnknownKeywordError(EthicLensInputError, TypeError):
     """A keyword a function does not take: the project's input error (one line, exit 2 on the
     command line) and still the ``TypeError`` Python raises for an unexpected keyword, so
-    ``except TypeError`` keeps catching it."""
+    ``except TypeError`` keeps catching it.
+
+    Said in Python's words on every entry (``audit() got an unexpected keyword argument
+    'n_bot'; did you mean 'n_boot'?``): a refusal naming its keyword (``column``, as
+    :func:`unknown_keyword` makes it) is not said "argument 'n_bot': ..." again, and its
+    near miss follows the words, as :func:`refuse_unknown` writes it; ``column``, ``kind``
+    ("argument") and ``fix`` stay set for the faces that read them."""
+
+    def __init__(self, problem: str, *, column=None, value=None, fix=None, kind=None):
+        said = column is not None and problem.endswith(f"unexpected keyword argument {column!r}")
+        near = said and str(fix or "").startswith("did you mean ")
+        text = f"{problem}; {fix}" if near else problem
+        where = None if said else column
+        super().__init__(text, column=where, value=value, fix=None if near else fix, kind=kind)
+        self.problem, self.column, self.fix = problem, column, fix
+        self.kind = kind or ("argument" if said else self.kind)
+
+    def renamed(self, names: dict, kind=None, words=None) -> EthicLensInputError:
+        """:meth:`EthicLensInputError.renamed`, still this class (a ``TypeError``)."""
+        out = super().renamed(names, kind, words)
+        if out is self or isinstance(out, UnknownKeywordError):
+            return out
+        again = UnknownKeywordError(
+            out.problem, column=out.column, value=out.value, fix=out.fix, kind=out.kind
+        )
+        return with_found(again, out)
+
+
+def unknown_keyword(
+    function: str, key: str, choices, meant: str | None = None, fix: str | None = None
+) -> UnknownKeywordError:
+    """The refusal of keyword ``key`` that ``function`` (as the caller called it:
+    ``AuditSpec.of``, ``MonitorRequest``) does not take, in :func:`refuse_unknown`'s words:
+    its near miss among ``choices`` (``meant`` where the caller knows what the name stands
+    for: ``label``: ``y_true``) or, with none, the keywords it takes (or ``fix``)."""
+    choices = list(choices)
+    close = [meant] if meant else difflib.get_close_matches(key, choices, n=1)
+    if fix is None:
+        fix = f"did you mean {close[0]!r}?" if close else f"use one of {names_words(choices)}"
+    problem = f"{function}() got an unexpected keyword argument {key!r}"
+    return UnknownKeywordError(problem, column=key, fix=fix, kind="argument")
 
 
 def refuse_unknown(

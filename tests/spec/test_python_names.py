@@ -26,7 +26,7 @@ def _message(call) -> str:
         ({"random_state": -1}, "argument 'random_state': must be a non-negative integer"),
         ({"seed": -1}, "argument 'seed': must be a non-negative integer"),
         ({"min_group_size": 0}, "argument 'min_group_size': must be a whole number"),
-        ({"confidence": 0.9}, "argument 'confidence': unknown keyword argument"),
+        ({"confidence": 0.9}, "audit() got an unexpected keyword argument 'confidence'"),
     ],
 )
 def test_a_spec_call_names_the_keyword(keywords, named):

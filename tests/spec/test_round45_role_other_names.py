@@ -23,7 +23,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "role"), CASES)
 def test_a_python_keyword_names_the_role_meant(name, role):
-    with pytest.raises(EthicLensInputError, match="unknown keyword argument") as caught:
+    with pytest.raises(EthicLensInputError, match="unexpected keyword argument") as caught:
         ethiclens.AuditSpec.of("data.csv", **{name: "y"})
     assert caught.value.fix.startswith(f"did you mean {role!r}?")
 

@@ -37,10 +37,9 @@ from .._checks import (
     check_seed,
     check_type,
     is_number,
-    names_words,
     plain,
-    use_one_of,
 )
+from .._keywords import unknown_keyword
 from .._secrets import holds_secret, mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
@@ -432,10 +431,9 @@ def _refusing_unknown_keywords(init):
         known = [f.name for f in fields(type(self)) if f.init]
         if unknown := [k for k in kwargs if k not in known]:
             meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
-            said = f"did you mean {meant!r}? use one of {names_words(known)}"
-            fix = said if meant in known else use_one_of(unknown[0], known)
-            problem = "unknown keyword argument"
-            raise EthicLensInputError(problem, column=unknown[0], fix=fix, kind="argument")
+            meant = meant if meant in known else None
+            # in audit()'s words, named as called; an EthicLensInputError and a TypeError
+            raise unknown_keyword("MonitorRequest", unknown[0], known, meant)
         init(self, *args, **kwargs)
 
     return checked

@@ -11,7 +11,7 @@ import os
 from ..errors import EthicLensInputError
 from ._names import pos_label_named
 from ._run import _said_as_called, is_target
-from ._spec import _SECTIONS, AuditSpec, named_as_called
+from ._spec import _SECTIONS, AuditSpec, called_as, named_as_called
 
 # a spec dict's top-level keys: a dict with none of them is no spec
 _SPEC_KEYS = frozenset({"$schema", "version", *_SECTIONS})
@@ -51,6 +51,14 @@ _PURPOSES = {
     "run_thresholds": "thresholds",
 }
 
+# the top-level function that makes each run (its name in a refusal of a keyword)
+_CALLED = {
+    "audit_or_compare": "audit",
+    "run_audit": "audit_counts",
+    "run_compare": "compare",
+    "run_thresholds": "threshold_table",
+}
+
 
 def _run_request(runner: str, first, kwargs, target: str | None):
     """The spec form's run; a refusal names the argument ``target`` that held a target given
@@ -58,7 +66,8 @@ def _run_request(runner: str, first, kwargs, target: str | None):
     from . import _run
 
     with named_as_called((), kwargs, target, spec_given=target is None):
-        spec = _spec_of(first, kwargs, _PURPOSES[runner])
+        with called_as(_CALLED[runner]):  # audit(..., confidence=): named audit()
+            spec = _spec_of(first, kwargs, _PURPOSES[runner])
         with _run.models_by_role():
             result = getattr(_run, runner)(spec)
     two = len(spec.roles.y_pred) == 2 and runner == "audit_or_compare"

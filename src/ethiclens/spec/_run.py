@@ -19,6 +19,7 @@ from ._spec import (
     _argument_error,
     _key_error,
     _refused,
+    called_as,
     keyword_fields,
     method_named,
     named_as_called,
@@ -215,7 +216,8 @@ def run(spec=None, **options):
     # a bad target is named by what held it: 'spec', or the keyword (run(file='nope.csv'))
     held = next((k for k in _TARGET_ARGS if k in options), "spec") if by_keywords else "spec"
     with named_as_called((), options, None if given else held, spec_given=given):
-        spec = with_options(AuditSpec._of() if by_keywords else as_spec(spec), options)
+        with called_as("run"):  # run(..., confidence=): named run()
+            spec = with_options(AuditSpec._of() if by_keywords else as_spec(spec), options)
         runner = {"compare": run_compare, "thresholds": run_thresholds}
         purpose = purpose_of(spec)  # a view asked for at 0.5 too (spec.view_asked)
         with models_by_role():

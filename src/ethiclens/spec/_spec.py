@@ -61,7 +61,7 @@ from .._checks import (
     written_float,
     zero_d_item,
 )
-from .._keywords import refusing_unknown_keywords
+from .._keywords import refusing_unknown_keywords, unknown_keyword
 from .._text import in_quotes, prints_blank
 from ..errors import (
     EthicLensInputError,
@@ -1077,6 +1077,22 @@ _PURPOSE: ContextVar[str | None] = ContextVar("ethiclens_spec_purpose", default=
 _KEYWORDS: ContextVar[dict | None] = ContextVar("ethiclens_spec_keywords", default=None)
 
 
+# The function a Python caller called (``called_as``: audit, compare, run): a keyword it does
+# not take is refused naming it, as the array calls' refusal names ``audit()``.
+_CALLED: ContextVar[str] = ContextVar("ethiclens_spec_called", default="AuditSpec.of")
+
+
+@contextmanager
+def called_as(function: str):
+    """Specs made inside are made by the caller's ``function`` (``audit``, ``run``): a keyword
+    it does not take is refused as ``audit() got an unexpected keyword argument ...``."""
+    token = _CALLED.set(function)
+    try:
+        yield
+    finally:
+        _CALLED.reset(token)
+
+
 @contextmanager
 def purpose_for(purpose: str | None):
     """Specs made inside are made for a ``purpose`` run (audit, compare, thresholds; None:
@@ -1629,12 +1645,10 @@ def keyword_fields(keyword: str, value) -> dict:
         return {_ENGINE_NAMES[keyword]: value}
     if keyword in _SECTIONS:
         raise _section_keyword(keyword)
-    from ..fairness import UnknownKeywordError  # a TypeError too, as an array call's refusal
-
-    known = [*_OWNERS, *_ENGINE_NAMES, *_VALUE_KEYWORDS]  # label=: y_true, never pos_label
-    refused = _unknown(keyword, known, "keyword argument", meant=ROLE_NAMES.get(keyword))
-    fix = _ARRAY_ONLY.get(keyword, refused.fix)
-    raise UnknownKeywordError(refused.problem, column=keyword, fix=fix, kind="argument")
+    # in the array calls' words (a TypeError too), naming the function the caller called
+    known = sorted([*_OWNERS, *_ENGINE_NAMES, *_VALUE_KEYWORDS])  # label=: y_true, not pos_label
+    meant, fix = ROLE_NAMES.get(keyword), _ARRAY_ONLY.get(keyword)
+    raise unknown_keyword(_CALLED.get(), keyword, known, meant, fix)
 
 
 # keywords of the array calls that a target's call does not take, and why
