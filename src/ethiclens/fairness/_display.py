@@ -314,7 +314,7 @@ def headline_text(result) -> str:
         label = _HEADLINE_LABELS[h.name]
         unbounded = _unbounded_di(result, h, edges)
         if h.withheld and not unbounded:
-            parts.append(f"{label}: withheld ({h.withheld_reason})")
+            parts.append(f"{label}: withheld ({_withheld_words(result, h)})")
             continue
         band = f", {h.band}" if h.band else ""
         lower = f", {len(h.not_judged)} not judged: may be larger" if h.not_judged else ""
@@ -323,6 +323,17 @@ def headline_text(result) -> str:
         value = fmt(h.value, 4) if h.name == "composite" else unbounded or beside(h.value, edges)
         parts.append(f"{label}: {value} ({key_text(result, h.comparison)}{band}{lower})")
     return "; ".join(parts)
+
+
+def _withheld_words(result, h) -> str:
+    """Why headline ``h`` is withheld, in the words of the terminal, the HTML report and the
+    model card (report's ``_plain_withheld``: "some comparisons lack a reliable DI, SPD or
+    equalized-odds estimate ... Affected: g:A"), not the JSON's reason with its metric keys
+    and statuses ('equalized_odds_difference undefined'). A largest disparity's reason is a
+    sentence already, kept."""
+    if h.name not in ("composite", "min_disparate_impact"):
+        return h.withheld_reason
+    return renderer("withheld_words")(h, result).rstrip(".")
 
 
 def _holding_kind(words: str, fix: str, *reads: str):

@@ -12,7 +12,7 @@ from .._checks import names_words
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable, register_renderer
 from . import _plots as plots
-from ._audit_report import build_audit_report, forest_args, threshold_notes
+from ._audit_report import _plain_withheld, build_audit_report, forest_args, threshold_notes
 from ._compare_report import build_comparison_report
 from ._model_card import card_format, render_card
 from ._paths import check_result, write_checked, write_suffixed
@@ -132,6 +132,7 @@ register_renderer("thresholds_figure", threshold_figure)
 register_renderer("thresholds_html", write_threshold_html)
 register_renderer("thresholds_notes", threshold_notes)
 register_renderer("audit_notes", threshold_notes)
+register_renderer("withheld_words", _plain_withheld)  # the repr's and notebook's headline
 register_renderer("thresholds_png", write_threshold_png)
 register_renderer("audit_card", write_audit_card)
 register_renderer("compare_html", write_comparison_html)
