@@ -1470,16 +1470,24 @@ def decoded_bytes(uniques, column):
         try:
             out.append(u.decode("utf-8") if isinstance(u, bytes) else u)
         except UnicodeDecodeError:
-            fix = "decode the column with its encoding first (pandas: .str.decode('latin-1'); "
-            fix += "numpy: np.char.decode(values, 'latin-1'))"
+            fix = FaceFix(  # pandas code for Python; the other faces change the file
+                "decode the column with its encoding first (pandas: .str.decode('latin-1'); "
+                "numpy: np.char.decode(values, 'latin-1'))",
+                "store the column as UTF-8 text in the file or table (decoded from its "
+                "encoding first, e.g. latin-1)",
+            )
             problem = "holds bytes that are not UTF-8 text"
             raise EthicLensInputError(problem, column=column, value=u, fix=fix) from None
     texts = [u for u in out if isinstance(u, str)]
     if len(set(texts)) < len(texts):
         twice = next(t for t in texts if texts.count(t) > 1)
         problem = f"holds {twice!r} both as bytes ({twice.encode()!r}) and as text: two values, "
-        fix = "convert the column to one type first (pandas: .str.decode('utf-8') turns bytes "
-        raise EthicLensInputError(problem + "one name", column=column, fix=fix + "into text)")
+        fix = FaceFix(
+            "convert the column to one type first (pandas: .str.decode('utf-8') turns bytes "
+            "into text)",
+            "store the column as one type in the file or table: text, not bytes beside text",
+        )
+        raise EthicLensInputError(problem + "one name", column=column, fix=fix)
     return out
 
 
