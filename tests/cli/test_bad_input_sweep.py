@@ -185,8 +185,8 @@ def test_bad_sweep_options(tmp_path, capsys, extra, flag, needle):
 
 
 GRID_CASES = [
-    ("g.toml", 'datasets = ["compas"]\n[train]\nepochs = 1.5\n', "train.epochs", "integer"),
-    ("g.toml", 'datasets = ["compas"]\n[train]\nepochs = 0\n', "train.epochs", "integer"),
+    ("g.toml", 'datasets = ["compas"]\n[train]\nepochs = 1.5\n', "train.epochs", "whole number"),
+    ("g.toml", 'datasets = ["compas"]\n[train]\nepochs = 0\n', "train.epochs", "whole number"),
     ("g.toml", 'datasets = ["compas"]\n[train]\nhidden = [0]\n', "train.hidden", "1 to"),
     ("g.toml", 'datasets = ["compas"]\n[train]\nhidden = []\n', "train.hidden", "non-empty"),
     ("g.toml", 'datasets = ["compas"]\n[train]\nhidden = "64"\n', "train.hidden", "list"),
@@ -198,7 +198,7 @@ GRID_CASES = [
         "g.toml",
         'datasets = ["compas"]\n[train]\nbatch_size = true\n',
         "train.batch_size",
-        "integer",
+        "whole number",
     ),
     ("g.toml", 'datasets = ["compas"]\n[train]\ndelta = 0.5\n', "train.delta", "δ must be in (0,"),
     (

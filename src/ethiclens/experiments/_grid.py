@@ -45,6 +45,7 @@ from ..privacy import (
     ACCOUNTANTS,
     OPTIMIZER_RANGES,
     TrainConfig,
+    check_batch_settings,
     dp_epsilon,
     get_trainer,
     trainer_names,
@@ -246,8 +247,10 @@ def _batch_error(dataset, batch, n_train, n, test_size, capped) -> EthicLensInpu
 MAX_SEEDS = 100_000
 # TrainConfig field -> (kind, low, high, low inclusive): checked before anything is trained.
 TRAIN_RANGES = {
+    # epochs, batch_size: the trainer's own check and words (check_batch_settings: 'give 5'
+    # for 5.0, 'between 1 and 100,000'), named as the grid's key
     "epochs": ("int", 1, 100_000, True),
-    "batch_size": ("int", 1, 10_000_000, True),
+    "batch_size": ("int", 1, None, True),
     # lr, momentum, max_grad_norm, test_size: the bounds train_dp_mlp and prepare check, so the
     # two cannot drift
     **{name: ("float", *bounds) for name, bounds in OPTIMIZER_RANGES.items()},
@@ -423,6 +426,12 @@ def _check_train(train: dict) -> None:
         if key not in train:
             continue
         v = train[key]
+        if kind == "int":
+            try:
+                check_batch_settings(TrainConfig(**{key: v}))
+            except EthicLensInputError as exc:
+                raise exc.renamed({key: f"train.{key}"}, kind="key") from None
+            continue
         number = _is_int(v) or (kind == "float" and isinstance(v, float))
         # NaN and ±inf fail a comparison with the finite bounds
         if not (number and (low <= v if inclusive else low < v) and v <= high):
