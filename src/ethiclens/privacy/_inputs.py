@@ -41,7 +41,13 @@ from .._checks import (
     refuse_missing,
 )
 from ..errors import EthicLensInputError, FaceFix
-from ..fairness import align_inputs, encode_groups, look_alike_clash, refuse_unknown
+from ..fairness import (
+    align_inputs,
+    encode_groups,
+    groups_without_rows,
+    look_alike_clash,
+    refuse_unknown,
+)
 from ..io import _first_not_one_value, _not_one_value_error, read_table, require_columns
 
 _FIRST_ROW = re.compile(r"first at row \d+")
@@ -304,7 +310,26 @@ def _groups(values, name) -> np.ndarray:
     # ' a' beside 'a', blank names, bytes that are not text): the labels are the audit's, a
     # row's group its label
     labels, codes = encode_groups({name: arr}, len(arr))[name]
+    _refuse_unused_categories(_unused_categories(values), name)
     return np.asarray(labels, dtype=object)[codes]
+
+
+def _unused_categories(values) -> list[str]:
+    """The categories of a categorical group column (a pandas Series or Categorical) that no
+    row has; none for any other column."""
+    if not isinstance(getattr(values, "dtype", None), pd.CategoricalDtype):
+        return []
+    column = pd.Series(values, copy=False)
+    used = {str(v) for v in pd.unique(column.dropna())}
+    return [str(c) for c in column.cat.categories if str(c) not in used]
+
+
+def _refuse_unused_categories(unused: list[str], name) -> None:
+    """Categories no row has are groups without rows: refused as ``audit`` refuses them
+    (``fairness.groups_without_rows``: its rule and words), never dropped silently from the
+    report (``compare``, the monitor and P2NIA refuse them too)."""
+    if unused:
+        raise groups_without_rows(unused, name)
 
 
 def _refuse_missing_groups(missing: np.ndarray, column) -> None:
@@ -438,10 +463,12 @@ def _read_split(path, name: str, columns: dict, name_rows, given: str = "path"):
         frame = read_table(path, csv_dtype={protected: str})
     require_columns(frame, [c for c in columns.values() if c is not None], path)
     groups = frame[protected]
+    unused = _unused_categories(groups)  # a Parquet file's categories: before they are text
     if not pd.api.types.is_object_dtype(groups):
         frame[protected] = groups.where(groups.isna(), groups.astype(str))
     try:
         _check_frame(frame, columns, path, name_rows)
+        _refuse_unused_categories(unused, protected)  # after the rows' own refusals, as audit
         split = SplitPredictions(
             frame[y_true].to_numpy(),
             frame[y_pred].to_numpy(),
