@@ -14,7 +14,9 @@ from statistics import NormalDist
 import numpy as np
 import pandas as pd
 
+from .._checks import check_level
 from ..errors import EthicLensInputError
+from ._keywords import refusing_unknown_keywords
 from ._validate import aligned_rows, as_binary, as_scores, encode_groups
 
 AUC_CI_METHOD = "DeLong variance from score counts, normal interval on logit(AUC)"
@@ -100,6 +102,7 @@ def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
     return float(lo), float(hi), AUC_CI_METHOD
 
 
+@refusing_unknown_keywords
 def group_auc(
     y_true, y_score, sensitive_features, *, pos_label=None, confidence_level: float = 0.95
 ) -> pd.DataFrame:
@@ -128,10 +131,8 @@ def group_auc(
         Index (attribute, group); columns ``auc``, ``auc_ci_low``, ``auc_ci_high``,
         ``auc_ci_method``.
     """
-    if not (isinstance(confidence_level, float) and 0.5 < confidence_level < 1):
-        raise EthicLensInputError(
-            "must be in (0.5, 1)", column="confidence_level", value=confidence_level, fix="0.95"
-        )
+    # the audit's level check (a float32 0.9 taken, a Decimal told its type), in its words
+    confidence_level = check_level(confidence_level)
     # rows paired as audit and threshold_table pair them: pandas inputs by index label
     (y_true, sensitive_features, y_score), n = aligned_rows(
         "y_score", "score", y_true=y_true, sensitive_features=sensitive_features, y_score=y_score
