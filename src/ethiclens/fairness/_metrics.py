@@ -184,7 +184,13 @@ def calculate_disparate_impact(privileged_rate: float, unprivileged_rate: float)
             "disparate impact is undefined: the privileged (reference) group's selection rate "
             "is 0, so r_0 / r_1 has a zero denominator"
         )
-    return unprivileged_rate / privileged_rate
+    ratio = unprivileged_rate / privileged_rate
+    if not np.isfinite(ratio):  # a subnormal rate (1e-320): past the largest float, never inf
+        raise ValueError(
+            f"disparate impact is too large to represent: r_0 / r_1 = {unprivileged_rate!r} / "
+            f"{privileged_rate!r} overflows a float (the ratio is never given as inf)"
+        )
+    return ratio
 
 
 COMPOSITE_WEIGHTS = {"di": 0.40, "spd": 0.35, "eo": 0.25}
@@ -201,6 +207,15 @@ def compute_composite_bias_score(di: float, spd: float, eo: float) -> float:
     """
     values = {"DI": di, "SPD": spd, "EO": eo}
     for name, v in values.items():
+        if v is not None and not is_number(v):  # '0.6', True, an array: not one number
+            raise EthicLensInputError(
+                "must be a number",
+                column=name.lower(),
+                kind="argument",
+                value=v,
+                fix="pass one comparison's DI, SPD and EO as numbers, e.g. "
+                "compute_composite_bias_score(0.6, -0.25, 0.15)",
+            )
         if v is None or not np.isfinite(v):
             raise ValueError(f"composite needs a finite {name}; got {v!r} (missing is never 0)")
     if di < 0:
@@ -214,6 +229,16 @@ def compute_composite_bias_score(di: float, spd: float, eo: float) -> float:
 
 
 def composite_band(score: float) -> str:
+    """The risk band of a Composite Bias Score (a number in [0, 1]): High Risk below 0.60,
+    Medium Risk below 0.80, else Low Risk."""
+    if not is_number(score) or not 0 <= score <= 1:  # NaN, None, '0.7', 1.5: no score
+        raise EthicLensInputError(
+            "must be a Composite Bias Score, a number in [0, 1]",
+            column="score",
+            kind="argument",
+            value=score,
+            fix="pass compute_composite_bias_score's result, e.g. 0.715",
+        )
     for upper, band in COMPOSITE_BANDS:
         if score < upper:
             return band
