@@ -10,7 +10,7 @@ import functools
 import inspect
 import types
 
-from ._checks import names_words
+from ._checks import ROLE_NAMES, names_words
 from .errors import EthicLensInputError, with_found
 
 
@@ -95,7 +95,11 @@ def _refusing(function, name: str):
                 fix="call it without keywords",
             )
         if kwargs:
-            refuse_unknown(name, kwargs, taken, [t for t in taken if not t.startswith("_")])
+            # a role's other common name (label=) means the role it takes (y_true), never the
+            # nearest spelling (pos_label, a value), as audit()'s refusal says it
+            meant = {k: role for k, role in ROLE_NAMES.items() if role in taken}
+            choices = [t for t in taken if not t.startswith("_")]
+            refuse_unknown(name, kwargs, taken, choices, meant)
         return function(*args, **kwargs)
 
     return checked

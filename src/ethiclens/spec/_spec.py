@@ -168,6 +168,7 @@ def _fraction(default: float, doc: str):
     return _f(_FRACTION, default, check=partial(check_fraction, fix=f"e.g. {default}"), doc=doc)
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class Target(_Section):
     """What is audited: exactly one of ``dataset``, ``file``, ``counts`` or ``db``/``db_env``."""
@@ -296,6 +297,7 @@ class Target(_Section):
         return str(self.dataset or self.file or self.counts or "nothing")
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class Roles(_Section):
     """Which column is which; ``protected`` entries are ``COL`` or ``COL=REFERENCE``."""
@@ -367,6 +369,7 @@ def _check_merge_names(merge, where: str) -> None:
                 raise _key_error(problem, f"{where}.{attr}", fix, name)
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class Groups(_Section):
     """Group edits: numeric attributes binned, groups merged, groups left out."""
@@ -405,6 +408,7 @@ class Groups(_Section):
     )
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class PolicySpec(_Section):
     """When a comparison is flagged, how much data a claim needs, and how intervals are drawn."""
@@ -517,6 +521,7 @@ _key_error = partial(_refused, kind="key")
 _argument_error = partial(_refused, kind="argument")
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class ModelInfo(_Section):
     """What the model card and HTML report say about the model."""
@@ -548,6 +553,7 @@ class ModelInfo(_Section):
     )
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class Outputs(_Section):
     """Files written; ``json: "-"`` writes the JSON report to standard output."""
@@ -566,6 +572,7 @@ class Outputs(_Section):
     plot: str | None = _path(doc="Write the threshold plot (PNG).")
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class GateSpec(_Section):
     """When a run fails a pipeline (exit 1, after every output is written)."""
@@ -583,6 +590,7 @@ class GateSpec(_Section):
     )
 
 
+@refusing_unknown_keywords(init=True)  # Roles(y_tru=...): audit()'s refusal
 @dataclass(frozen=True)
 class ThresholdView(_Section):
     """``ethiclens thresholds``: the audited threshold and the grid step."""
