@@ -401,11 +401,17 @@ def other_table_error(path: Path, head: bytes) -> DataFileError | None:
             what = ("an Excel workbook (.xlsx)", "pd.read_excel(path)")
     if what is None:
         return None
-    return DataFileError(
-        f"{_file_name(path)} is {what[0]}, not a CSV or Parquet table",
-        fix=f"convert it, e.g. with pandas: {what[1]}.to_parquet('data.parquet') (or "
-        "to_csv('data.csv', index=False)), and audit that file",
+    fix = (
+        f"convert it, e.g. with pandas: {what[1]}.to_parquet('data.parquet') (or "
+        "to_csv('data.csv', index=False)), and audit that file"
     )
+    if "Excel" in what[0]:  # a spreadsheet's user saves it as CSV: pandas code for Python
+        fix = FaceFix(
+            fix,
+            "save it as CSV from the spreadsheet program (Excel: File > Save As > CSV UTF-8), "
+            "or convert it to Parquet, and audit that file",
+        )
+    return DataFileError(f"{_file_name(path)} is {what[0]}, not a CSV or Parquet table", fix=fix)
 
 
 @_one_pass

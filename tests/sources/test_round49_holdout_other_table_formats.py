@@ -35,8 +35,9 @@ def _xlsx() -> bytes:
     ("content", "what", "call"),
     [
         (FEATHER, "an Arrow IPC (Feather) file", "pd.read_feather(path)"),
-        (_xlsx(), "an Excel workbook (.xlsx)", "pd.read_excel(path)"),
-        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 40, "an old Excel", "pd.read_excel"),
+        # round 49: a spreadsheet's user is told to save it as CSV (Python: pandas code)
+        (_xlsx(), "an Excel workbook (.xlsx)", "Excel: File > Save As > CSV UTF-8"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 40, "an old Excel", "Save As > CSV"),
     ],
     ids=["feather", "xlsx", "xls"],
 )
@@ -48,6 +49,17 @@ def test_another_table_format_named_csv_is_named(tmp_path, capsys, engine, conte
     err = capsys.readouterr().err
     assert f"d.csv is {what}" in err and "not a CSV or Parquet table" in err, err
     assert call in err and "NUL" not in err and ".csv.zip" not in err
+    assert "Excel" not in what or "pandas" not in err, err
+
+
+def test_python_keeps_the_pandas_conversion_of_a_workbook(tmp_path):
+    from ethiclens.errors import DataFileError
+    from ethiclens.io import read_table
+
+    (tmp_path / "d.csv").write_bytes(_xlsx())
+    with pytest.raises(DataFileError) as caught:
+        read_table(tmp_path / "d.csv")
+    assert "pd.read_excel(path).to_parquet('data.parquet')" in caught.value.fix
 
 
 def test_the_web_upload_names_a_feather_file(tmp_path):
