@@ -712,12 +712,15 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
 
 @argument_kinds(files=_READ_PATHS)
 def ragged_error(files) -> DataFileError | None:
-    """The first CSV row with more fields than its header, or the first byte that is not
-    UTF-8, as the one message every engine gives; None when there is none. Reads the files
+    """The first CSV row with more or fewer fields than its header, or the first byte that is
+    not UTF-8, as the one message every engine gives; None when there is none. Reads the files
     (only called once something is wrong)."""
     for f in files:
         try:
-            err = _ragged_row(Path(f)) or _unclosed_quote_error(Path(f))
+            err = _ragged_row(Path(f))
+            # a short last row read to the end inside a quote never closed: the quote's words
+            if err is None or getattr(err, "short_row", False):
+                err = _unclosed_quote_error(Path(f)) or err
         except UnicodeDecodeError:
             err = not_utf8_error(f)
         if err:
@@ -840,18 +843,41 @@ def _ragged_row(path: Path) -> DataFileError | None:
         ):
             return err  # a title line above the table too ('Adult census data'), separator or not
         for row in rows:
-            if len(row) > len(header):
-                return DataFileError(
+            # a short row too ('1,0' under 'y,p,g'): its missing fields are no empty values
+            # (readers fill them in as '' or NaN unseen); a blank line is skipped, as pandas does
+            if len(row) > len(header) or (len(row) < len(header) and not blank_line(row)):
+                err = DataFileError(
                     f"{_file_name(path)} line {rows.line_num} has {len(row)} fields but its "
                     f"header has {len(header)}",
-                    fix=_ragged_fix(row[len(header) :]),
+                    fix=_ragged_fix(row[len(header) :], short=len(row) < len(header)),
                 )
+                err.short_row = len(row) < len(header)
+                return err
     return None
 
 
-def _ragged_fix(surplus: list[str]) -> str:
+@argument_kinds(frame=FRAME_KIND, files=_READ_PATHS)
+def refuse_short_rows(frame: pd.DataFrame, files) -> None:
+    """Refuse a CSV row with fewer fields than its header (:func:`ragged_error`), which pandas
+    reads with its missing fields empty: checked only where ``frame`` (every column of
+    ``files``, as read) has an empty or missing value in its last column, which such a row
+    always has; a '1,0,' row (an empty last value) reads the files to find none."""
+    if frame.shape[1] < 2 or not len(frame):
+        return
+    last = frame.iloc[:, -1]
+    if (last.isna() | last.isin([""])).any() and (err := ragged_error(files)):
+        raise err
+
+
+def _ragged_fix(surplus: list[str], short: bool = False) -> str:
     """What to do about a row's ``surplus`` fields: empty ones are most often a comma ending
-    every row (some exports write one), which every engine refuses alike rather than guess."""
+    every row (some exports write one), which every engine refuses alike rather than guess;
+    a ``short`` row lacks fields (cut short, or a value's line break not quoted)."""
+    if short:
+        return (
+            "give the row one field per column (an empty value is still written, between "
+            "commas: '1,0,'), or quote a value that holds a line break"
+        )
     if not any(v.strip() for v in surplus):
         return (
             "remove the comma that ends the rows (their last field is empty and has no "
@@ -1552,6 +1578,8 @@ def read_table(path: str | Path, *, csv_dtype=None) -> pd.DataFrame:
         raise (ragged and ragged_error([path])) or DataFileError(
             f"cannot read {_shown(path.name)}: {_first_line(exc)}", fix=fix
         ) from exc
+    if suffix == ".csv":
+        refuse_short_rows(frame, [path])
     _check_frame(path, suffix, frame)
     return frame
 

@@ -33,6 +33,8 @@ from ._counts_table import Roles, _refuse_not_one_value, finish_counts
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
+    EXTRA_FIELDS,
+    EXTRA_NAME,
     FILE_NAME,
     WEIGHT_BAD,
     WEIGHT_MAX,
@@ -60,6 +62,8 @@ def _cells(pdf: pd.DataFrame, roles: Roles, text: bool) -> pd.DataFrame:
     if FILE_NAME in pdf.columns:
         out[FILE_NAME] = pdf[FILE_NAME].astype(str)
     out["_one"] = np.ones(len(pdf), dtype=np.int64)
+    if EXTRA_NAME in pdf.columns:  # a CSV row whose last field is empty (maybe not there)
+        out[EXTRA_FIELDS] = pdf[EXTRA_NAME].to_numpy(dtype=bool).astype(np.int64)
     s = None
     if roles.y_score:
         out[SCORE_BIN] = score_bins(pdf[roles.y_score], int(roles.n_bins), text)
@@ -102,6 +106,8 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     keys = list(dict.fromkeys(name for _, name in roles._keys()))
     keys += [c for c in (SCORE_BIN, FILE_NAME) if c in meta.columns]
     agg = {COUNT: ("_one", "sum")}
+    if EXTRA_FIELDS in meta.columns:
+        agg[EXTRA_FIELDS] = (EXTRA_FIELDS, "sum")
     if roles.weight:
         agg[WEIGHT_SUM] = ("_w", "sum")
         agg[WEIGHT_SQ_SUM] = ("_w2", "sum")
@@ -386,7 +392,11 @@ def _read(dd, target, layout: FileLayout, roles: Roles):
             part = read_pandas(_strict_read_csv, group, include_path_column=path_column, **options)
         if hive:
             part = part.assign(**_hive_keys(group[0], target))
-        parts.append(part[columns])
+        # a row with fewer fields than the header reads its last ones as '' (na_filter off):
+        # an empty last field is counted, and the files read for such a row (ragged_error)
+        # only where one is, as DuckDB's null-padded last column is
+        short = part.iloc[:, len(names) - 1] == "" if len(names) > 1 else False
+        parts.append(part[columns].assign(**{EXTRA_NAME: short}))
     return parts[0] if len(parts) == 1 else dd.concat(parts)
 
 

@@ -630,7 +630,8 @@ def _source_sql(layout: FileLayout, roles: Roles, alias: dict, params: dict) -> 
             f"{by_name.get(c) or keys.get(c) or quote(c)} AS {alias[c]}" for c in roles.columns
         )
         parts.append(
-            f"SELECT {chosen}{file_name}, src.extra AS {quote(EXTRA_NAME)} FROM read_csv("
+            f"SELECT {chosen}{file_name}, {_extra(len(names))} AS {quote(EXTRA_NAME)} "
+            f"FROM read_csv("
             f"$files{i}, header = true, delim = ',', quote = '\"', escape = '\"', "
             f"null_padding = true, nullstr = $no_null, auto_detect = false, "
             f"columns = $cols{i}{opts}){join}{_not_blank(len(names))}"
@@ -826,6 +827,13 @@ def _scan_block(data: bytes, state: tuple, others: set) -> tuple:
             others.add(b"\r\n" if data[i - 1 : i] == b"\r" and i else b"\n")
         line += 1
     return quoted, line, lone
+
+
+def _extra(width: int) -> str:
+    """The surplus fields of a row, or '' for a row with fewer fields than its header (its
+    last column NULL: null_padding, and no text reads as NULL): both refused by their line
+    (``ragged_error``), as every engine refuses them, never read as empty values."""
+    return f"COALESCE(src.extra, CASE WHEN src.c{width - 1} IS NULL THEN '' END)"
 
 
 def _not_blank(width: int) -> str:

@@ -25,6 +25,7 @@ from ..io import (
     _refuse_no_file,
     path_kind,
     read_table,
+    refuse_short_rows,
 )
 from ._counts_table import Roles, canonical_zero, counts_of, refuse_reserved, sorted_cells
 from ._duckdb import CSV, PARQUET, file_layout
@@ -76,6 +77,7 @@ def read_csv_file(path, columns: list, dtype=None) -> pd.DataFrame:
     # comma ending every row) as naming each row: refused as a longer row is, by its line
     if not isinstance(frame.index, pd.RangeIndex):
         raise _unreadable_csv(path, "a row has more fields than the header")
+    refuse_short_rows(frame, [path])  # a row with fewer fields: its last ones read as empty
     for column in columns:
         if column not in frame.columns:  # one file of several without a column read
             raise missing_in_file_error(path, column, list(frame.columns))
