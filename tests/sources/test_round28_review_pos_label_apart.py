@@ -36,7 +36,7 @@ def test_every_engine_names_both_columns(tmp_path, capsys, case):
     expected = _refusal(capsys, [str(path), "--engine", "pandas", *extra])
     assert expected.startswith(
         "error: option '--pos-label': the columns write the positive label differently: "
-        "'p' holds 'a', 'y' holds ['0', '1']"
+        "'p' holds 'a', 'y' holds 0, 1;"
     )
     for engine in ("duckdb", "dask"):
         assert _refusal(capsys, [str(path), "--engine", engine, *extra]) == expected, engine
@@ -55,5 +55,5 @@ def test_compare_names_model_b_holding_it(tmp_path, capsys):
     assert len(lines) == 1, lines
     assert lines.pop().startswith(
         "error: option '--pos-label': the columns write the positive label differently: "
-        "'q' holds '1', 'p' holds ['a', 'b']"
+        "'q' holds '1', 'p' holds a, b;"
     )

@@ -17,6 +17,7 @@ from .._checks import (
     choice_words,
     did_you_mean,
     instance_kind,
+    names_words,
 )
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
@@ -1069,7 +1070,7 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
     if held and lacking:
         other = lacking[0]
         values = pd.Series(columns[other]).dropna().unique()
-        values = sorted(map(str, values))[:10]
+        values = names_words(sorted(map(str, values))[:10])  # words, never a Python list
         problem = f"the columns write the positive label differently: {held[0]!r} holds "
         problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
         then = ", then give the positive value they share"
