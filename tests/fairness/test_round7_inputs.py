@@ -92,7 +92,7 @@ def test_unused_category_refused_in_every_form(form, function):
         "compare": lambda: ethiclens.compare(b.yt, b.yp, b.yp2, sf, **KW),
         "threshold_table": lambda: ethiclens.threshold_table(b.yt, b.s, sf, **KW),
     }
-    with pytest.raises(EthicLensInputError, match=r"group\(s\) \['zzz'\] have no rows"):
+    with pytest.raises(EthicLensInputError, match=r"group\(s\) zzz have no rows"):
         calls[function]()
 
 
@@ -182,7 +182,7 @@ def test_groups_in_other_unicode_code_points_refused():
 def test_counts_group_whose_cells_all_count_zero_refused():
     table = _counts(_data())
     table.loc[table.g == "c", "count"] = 0
-    with pytest.raises(EthicLensInputError, match=r"group\(s\) \['c'\] have no rows") as err:
+    with pytest.raises(EthicLensInputError, match=r"group\(s\) c have no rows") as err:
         ethiclens.audit_counts(table, protected=["g"], **KW)
     assert err.value.column == "g"
 

@@ -96,7 +96,7 @@ def test_a_dask_frame_with_an_unused_category_is_refused_as_the_pandas_frame(mon
     """Dask counted the frame (its unused category 'c' silently dropped)."""
     monkeypatch.setattr(sources, "dask_scheduler", _threads)
     frame = _frame(["a", "b"] * 3).astype({"g": pd.CategoricalDtype(["a", "b", "c"])})
-    with pytest.raises(EthicLensInputError, match=r"group\(s\) \['c'\] have no rows") as want:
+    with pytest.raises(EthicLensInputError, match=r"group\(s\) c have no rows") as want:
         count_windows(frame, COLS, "1d", engine="pandas")
     with pytest.raises(EthicLensInputError) as got:
         count_windows(dd.from_pandas(frame, npartitions=2), COLS, "1d", engine="dask")

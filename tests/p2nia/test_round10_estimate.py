@@ -15,9 +15,9 @@ DOMAIN = ["Female", "Male"]
 def test_an_empty_group_leaves_eopp_without_its_tpr_only():
     cells = np.array([[10.0, 5, 3, 7], [0, 0, 0, 0]])  # tp, fp, fn, tn; Male: no rows
     eopp = _undefined_reason("eopp", cells, True, DOMAIN)
-    assert eopp == "no (estimated) rows in group(s) ['Male']: the TPR is undefined"
+    assert eopp == "no (estimated) rows in group(s) Male: the TPR is undefined"
     eo = _undefined_reason("eo", cells, True, DOMAIN)
-    assert eo == "no (estimated) rows in group(s) ['Male']: the TPR and FPR are undefined"
+    assert eo == "no (estimated) rows in group(s) Male: the TPR and FPR are undefined"
     dp = _undefined_reason("dp", cells, True, DOMAIN)
     assert dp.endswith("the selection rate is undefined")
 

@@ -42,10 +42,10 @@ def _refusals(df, **request):
 @pytest.mark.parametrize(
     "column,value,needles",
     [
-        ("y", 2, ["column 'y'", "must be 0/1", "['0', '1', '2']", "first at row 7", "(value: 2)"]),
-        ("y", "yes", ["column 'y'", "['0', '1', 'yes']", "1 row(s) hold ['yes']", "row 7"]),
+        ("y", 2, ["column 'y'", "must be 0/1", "values 0, 1, 2:", "first at row 7", "(value: 2)"]),
+        ("y", "yes", ["column 'y'", "values 0, 1, yes:", "1 row(s) hold yes,", "row 7"]),
         ("p", None, ["column 'p'", "1 missing value(s), first at row 7"]),
-        ("sex", "Other", ["column 'sex'", "['Other'] are outside", "first at row 7"]),
+        ("sex", "Other", ["column 'sex'", "values Other are outside", "first at row 7"]),
         ("sex", None, ["column 'sex'", "1 missing group value(s), first at row 7"]),
     ],
 )

@@ -51,7 +51,7 @@ def test_another_releases_manifest_assigned_is_refused(folders):
     rel, other = read_release(a), read_release(b)
     rel.manifest = other.manifest  # self-consistent, names b's table
     said = _refused(rel)
-    assert "its column(s) [" in said, said
+    assert "its column(s) " in said, said
 
 
 def test_a_manifest_edited_with_its_digest_recomputed_is_refused(folders):
@@ -88,6 +88,6 @@ def test_a_copy_does_not_keep_the_read_table_alive(folders):
     assert table() is None
     assert estimate(copied, n_boot=0).groups  # still checked as read
     copied.table.loc[0, "sex"] = "M" if copied.table.loc[0, "sex"] == "F" else "F"
-    assert "its column(s) ['sex']" in _refused(copied)
+    assert "its column(s) sex)" in _refused(copied)
     for again in (copy.deepcopy(copied), pickle.loads(pickle.dumps(copied))):
-        assert "its column(s) ['sex']" in _refused(dataclasses.replace(again))
+        assert "its column(s) sex)" in _refused(dataclasses.replace(again))

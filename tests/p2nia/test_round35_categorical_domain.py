@@ -32,7 +32,7 @@ def test_an_unused_category_outside_the_requested_groups_is_no_group():
 
 
 def test_a_requested_group_no_row_holds_is_refused_as_such():
-    with pytest.raises(EthicLensInputError, match=r"requested group\(s\) \['X'\] have no rows"):
+    with pytest.raises(EthicLensInputError, match=r"requested group\(s\) X have no rows"):
         _release(["F", "M", "X"])
     with pytest.raises(EthicLensInputError, match="categories of the column's type"):
         _release(None)  # the data's groups: the audit's rule, as before

@@ -346,9 +346,14 @@ CASES = {
     "reordered columns, CSV folder": (reordered_csv_folder, FULL, {}, "ok"),
     "reordered columns, Parquet glob": (reordered_parquet_glob, FULL, {}, "ok"),
     "leading-zero groups": (leading_zeros, FULL, {}, "ok"),
-    "unused category (Parquet)": (unused_category, FULL, {}, "group(s) ['Z'] have no rows"),
+    "unused category (Parquet)": (unused_category, FULL, {}, "group(s) Z have no rows"),
     "categories all used (Parquet)": (used_categories, FULL, {}, "ok"),
-    "unused category, two Parquet files": (unused_category_two_files, FULL, {}, "['Z'] have no"),
+    "unused category, two Parquet files": (
+        unused_category_two_files,
+        FULL,
+        {},
+        "group(s) Z have no",
+    ),
     "label 2": (labels_2, FULL, {}, "is not binary 0/1: found values 0, 1, 2"),
     "missing label": (
         missing_label,

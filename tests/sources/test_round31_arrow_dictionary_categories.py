@@ -24,7 +24,7 @@ def test_an_unused_dictionary_value_is_refused_alike(tmp_path, capsys, engine):
     _write(tmp_path / "d.parquet", ["a", "b", "zz"])
     assert main(["audit", str(tmp_path / "d.parquet"), *ROLES, "--engine", engine]) == 2
     said = capsys.readouterr().err.strip().splitlines()[-1]
-    assert said.startswith("error: column 'g': group(s) ['zz'] have no rows"), said
+    assert said.startswith("error: column 'g': group(s) zz have no rows"), said
 
 
 @pytest.mark.parametrize("engine", ["pandas", "duckdb", "dask"])

@@ -1630,7 +1630,7 @@ def groups_without_rows(empty: list, column, unused="unused categories") -> Ethi
     where = "categories of the column's type that no row has" if categories else "every count 0"
     rest = " or audit data that contains them"
     return EthicLensInputError(
-        f"group(s) {empty} have no rows ({where})",
+        f"group(s) {names_words(empty)} have no rows ({where})",
         column=column,
         fix=FaceFix(f"drop {unused}{how}{rest}", f"drop {unused}{how.cli}{rest}"),
     )

@@ -47,6 +47,7 @@ from .._checks import (
     check_draws,
     check_level,
     check_level_draws,
+    names_words,
     split_list,
 )
 from .._keywords import refusing_unknown_keywords
@@ -408,7 +409,7 @@ def _undefined_reason(metric, cells, labelled, domain) -> str:
     if metric == "dp" or empty:
         rates = " and ".join(_RATES[metric])
         verb = "are" if len(_RATES[metric]) > 1 else "is"
-        named = f"{empty[:GROUPS_LISTED]}{_more(empty)}"
+        named = f"{names_words(empty[:GROUPS_LISTED])}{_more(empty)}"
         return f"no (estimated) rows in group(s) {named}: the {rates} {verb} undefined"
     short = {
         "TPR": ("positive", cells[:, 0] + cells[:, 2]),

@@ -407,14 +407,15 @@ def _binary_column(values: pd.Series, name: str) -> np.ndarray:
     )
     if not odd:  # text '0'/'1' (a string column): stored as numbers, nothing recoded
         raise EthicLensInputError(
-            f"must be 0/1, found the text values {shown}, not the numbers 0/1 (a string column)",
+            f"must be 0/1, found the text values {names_words(shown)}, not the numbers 0/1 "
+            "(a string column)",
             column=name,
             fix=fix,
         )
     first = int(bad.argmax())
     raise EthicLensInputError(
-        f"must be 0/1, found values {shown}{more}: {int(bad.sum())} row(s) hold "
-        f"{sorted(map(str, odd))[:10]}{first_row(first)}",
+        f"must be 0/1, found values {names_words(shown)}{more}: {int(bad.sum())} row(s) hold "
+        f"{names_words(sorted(map(str, odd))[:10])}{first_row(first)}",
         column=name,
         value=plain(values.iloc[first]),
         fix=fix,
@@ -706,8 +707,9 @@ def _group_codes(request: AuditRequest, data) -> tuple[list[str], np.ndarray]:
     empty = [g for g in domain if g not in labels]
     if empty:  # released, the mechanism's noise alone would pose as these groups' rows
         raise EthicLensInputError(
-            f"requested group(s) {empty[:10]} have no rows in the audit data: their released "
-            "rows would be the mechanism's noise alone, estimated as if they were data",
+            f"requested group(s) {names_words(empty[:10])} have no rows in the audit data: "
+            "their released rows would be the mechanism's noise alone, estimated as if they "
+            "were data",
             column=prot,
             value=empty[0],
             fix="add those groups' rows to --data, or ask the auditor for a request without "
@@ -750,7 +752,8 @@ def _refuse_outside(prot: str, outside: list, domain: list, labels: list, codes)
             "column to the requested names before the release",
         )
     raise EthicLensInputError(
-        f"values {outside[:10]} are outside the requested domain {domain[:10]}: "
+        f"values {names_words(outside[:10])} are outside the requested domain "
+        f"{names_words(domain[:10])}: "
         f"{int(bad.sum())} row(s) hold them{first_row(first)}",
         column=prot,
         value=labels[codes[first]],
@@ -1347,7 +1350,7 @@ def check_digests(rel: Release) -> None:
         cols = sorted(
             plain_text(c) for c in now.keys() | columns.keys() if now.get(c) != columns.get(c)
         )
-        what = f"its column(s) {cols}" if manifest and cols else "its table"
+        what = f"its column(s) {names_words(cols)}" if manifest and cols else "its table"
         file, digest = TABLE, "sha256"
     else:
         return
@@ -2112,7 +2115,8 @@ def _check_table(manifest, table: pd.DataFrame, data_cols) -> None:
         )
     if list(map(str, table.columns)) != data_cols:
         raise _altered(
-            f"the table's columns {list(table.columns)} differ from the manifest's {data_cols}"
+            f"the table's columns {names_words(table.columns)} differ from the manifest's "
+            f"{names_words(data_cols)}"
             + (" (in its order)" if sorted(map(str, table.columns)) == sorted(data_cols) else ""),
             TABLE,
         )

@@ -1008,7 +1008,7 @@ def _check_targets(frame: pd.DataFrame) -> None:
         )
     raise EthicLensInputError(
         f"{int(odd.sum())} row(s) have a _cf_target that is not a group of the attribute "
-        f"(the records' groups, in _cf_source: {groups}){first_row(i)}",
+        f"(the records' groups, in _cf_source: {names_words(groups)}){first_row(i)}",
         column=TARGET,
         value=_shown(frame[TARGET].iloc[i]),
         fix="restore the value make-counterfactuals wrote there (one of those groups), or "
