@@ -54,6 +54,7 @@ from ..io import (
     _not_one_value_error,
     _path_exists,
     _read_parquet,
+    ragged_error,
     refuse_password_names,
 )
 from ..sources import (
@@ -792,8 +793,8 @@ def _duckdb_source(src: _Files, params: dict) -> str:
             f"null_padding = true{opts})"
         )
     names = in_files(src)
-    # as the audit reads a CSV: a short row's last fields are missing (NULL), a surplus field
-    # lands in one more column (refused with its line by ``_checked_csv_source``), even an
+    # as the audit reads a CSV: a short row's last fields are NULL, a surplus field lands in
+    # one more column (both refused with their line by ``_checked_csv_source``), even an
     # empty one: no text reads as NULL (an empty field is '', missing like pandas' NA words)
     params["cols"] = {**{n: "VARCHAR" for n in names}, SURPLUS: "VARCHAR"}
     params["no_null_text"] = "\x01ethiclens"
@@ -828,20 +829,39 @@ def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
     naming its line (as the audit refuses it)."""
     import duckdb
 
-    if "cols" not in params:
+    if src.kind in ("parquet", FRAME):
         return source
-    count = f"SELECT count({_q(SURPLUS)}) FROM "
+    if "cols" not in params:  # files of several column orders: a padded last field is NULL
+        lasts = {_q(_header(f)[-1]) for f in src.files if len(_header(f)) > 1}
+        if lasts:
+            padded = " OR ".join(f"{last} IS NULL" for last in sorted(lasts))
+            found = con.execute(f"SELECT count(*) FROM {source} WHERE {padded}", params)
+            _refuse_short_rows(src, found.fetchone()[0])
+        return source
+    names = in_files(src)
+    # a row with fewer fields than the header: its last field NULL (null_padding; no text is
+    # read as NULL), as a short row is refused by its line on every engine (``ragged_error``)
+    short = f"count(*) FILTER (WHERE {_q(names[-1])} IS NULL)" if len(names) > 1 else "0"
+    count = f"SELECT count({_q(SURPLUS)}), {short} FROM "
     try:
-        found = con.execute(count + source, params).fetchone()[0]
+        found, padded = con.execute(count + source, params).fetchone()
     except duckdb.Error as exc:
         if "parallel=false" not in str(exc):
             raise
         source = source.replace("null_padding = true,", "null_padding = true, parallel = false,")
-        found = con.execute(count + source, params).fetchone()[0]
+        found, padded = con.execute(count + source, params).fetchone()
     if found:
         surplus = RuntimeError("a row has more fields than the header")
         raise duckdb_failure(surplus, src.target, src.files)
+    _refuse_short_rows(src, padded)
     return source
+
+
+def _refuse_short_rows(src: _Files, padded: int) -> None:
+    """Where ``padded`` rows have no last field (or, read by name, an empty one), refuse the
+    first row with fewer fields than its header, by its line (a blank line is skipped)."""
+    if padded and (err := ragged_error(src.files)):
+        raise err
 
 
 # the times every engine reads: ISO 8601 extended dates, with hours and minutes (seconds and
