@@ -335,7 +335,8 @@ def _hive_reads(layout: rules.FileLayout, target) -> list:
 
 def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dict) -> list:
     """The role columns of ``files`` as Spark DataFrames, ``keys`` added as text columns: one
-    for Parquet, one per header order for CSV (its surplus fields in :data:`rules.EXTRA_NAME`)."""
+    for Parquet, one per header order for CSV (its surplus fields in :data:`rules.EXTRA_NAME`,
+    '' for a row whose last field is missing: a short row, refused as a long one)."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import StringType, StructField, StructType
 
@@ -363,9 +364,14 @@ def _read_files(reader, layout: rules.FileLayout, files, roles: Roles, keys: dic
             part = part.withColumns(_crlf_ends([*names, extra]))
         part = part.filter(~_blank_line(names, extra)).withColumns(literal)
         by_file = [F.input_file_name().alias(rules.FILE_NAME)] if len(layout.files) > 1 else []
+        # a row with fewer fields than the header: its last one missing (so is an empty last
+        # field): counted as a surplus is, and refused by its line where ragged_error finds one
+        surplus = _col(extra)
+        if len(names) > 1:
+            surplus = F.coalesce(surplus, F.when(_col(names[-1]).isNull(), F.lit("")))
         parts.append(
             part.select(
-                *[_col(c) for c in roles.columns], _col(extra).alias(rules.EXTRA_NAME), *by_file
+                *[_col(c) for c in roles.columns], surplus.alias(rules.EXTRA_NAME), *by_file
             )
         )
     return parts
