@@ -10,8 +10,10 @@ from ..errors import EthicLensInputError
 from ._bins import bin_attribute, check_bins, check_bins_argument
 from ._counts import RESERVED, check_counts_cells
 from ._engine import BINS_ATTR, COUNT, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
+from ._keywords import refusing_unknown_keywords
 
 
+@refusing_unknown_keywords
 def bin_counts(table: pd.DataFrame, bins: dict) -> pd.DataFrame:
     """A counts table (``audit_counts``) with numeric attribute columns binned and its cells
     re-added: counts and sums are additive, so binning after counting equals counting the

@@ -29,6 +29,7 @@ from .._checks import (
 )
 from .._text import distinct_numbers, formatted_number_fix, number_text, printed_floats
 from ..errors import SHOWN_DIGITS, EthicLensInputError, FaceFix, shown_int
+from ._keywords import refusing_unknown_keywords
 from ._kinds import argument_kinds, items_kind, name_kind
 
 _EDGES = "e.g. 0,25,45,65,120"
@@ -281,6 +282,7 @@ def bin_labels(edges: list[float]) -> list[str]:
     return labels
 
 
+@refusing_unknown_keywords
 @argument_kinds(
     values=items_kind(
         "an array of the attribute's values (a list, numpy array or pandas Series)",

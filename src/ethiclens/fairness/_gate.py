@@ -31,6 +31,7 @@ from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
 from ._intervals import CI_CHOICES, INFINITE_NOTE
+from ._keywords import refusing_unknown_keywords
 from ._metrics import COMPARISON_METRIC_SPECS
 from ._policy import (
     DI_RULES,
@@ -239,6 +240,7 @@ def check_fail_on(fail_on: str, flag: str = "fail_on") -> str:
     return check_member(fail_on, _LEVELS, column=flag, problem=problem, fix=fix, kind=kind)
 
 
+@refusing_unknown_keywords
 def gate(report: dict, fail_on: str | None = None, baseline=None) -> GateOutcome:
     """The gate of an audit report (an ``AuditResult`` or its ``to_dict()``).
 

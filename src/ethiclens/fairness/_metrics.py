@@ -27,6 +27,7 @@ from .._checks import (
 )
 from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
+from ._keywords import refusing_unknown_keywords
 from ._policy import JUDGES
 
 
@@ -158,6 +159,7 @@ def theil_difference(g, r, labelled=True):
     return theil_index(g) - theil_index(r)
 
 
+@refusing_unknown_keywords
 def calculate_disparate_impact(privileged_rate: float, unprivileged_rate: float) -> float:
     """Disparate impact r_0 / r_1 (unprivileged over privileged selection rate).
 
@@ -197,6 +199,7 @@ COMPOSITE_WEIGHTS = {"di": 0.40, "spd": 0.35, "eo": 0.25}
 COMPOSITE_BANDS = ((0.60, "High Risk"), (0.80, "Medium Risk"), (float("inf"), "Low Risk"))
 
 
+@refusing_unknown_keywords
 def compute_composite_bias_score(di: float, spd: float, eo: float) -> float:
     """Composite Bias Score in [0, 1], higher = fairer (see docs/adr/0001-composite-weights.md).
 
@@ -228,6 +231,7 @@ def compute_composite_bias_score(di: float, spd: float, eo: float) -> float:
     return round(min(max(score, 0.0), 1.0), 4)
 
 
+@refusing_unknown_keywords
 def composite_band(score: float) -> str:
     """The risk band of a Composite Bias Score (a number in [0, 1]): High Risk below 0.60,
     Medium Risk below 0.80, else Low Risk."""
@@ -559,6 +563,7 @@ def _check_metric_fn(spec: GroupMetric) -> None:
             )
 
 
+@refusing_unknown_keywords
 def register_group_metric(spec: GroupMetric, *, replace: bool = False) -> GroupMetric:
     """Add a per-group count metric; the engine, JSON and reports pick it up.
 
@@ -574,6 +579,7 @@ def register_group_metric(spec: GroupMetric, *, replace: bool = False) -> GroupM
         return _GROUP_REGISTRY.register(spec, replace=replace)
 
 
+@refusing_unknown_keywords
 def register_comparison_metric(
     spec: ComparisonMetric, *, replace: bool = False
 ) -> ComparisonMetric:
@@ -604,6 +610,7 @@ def _register_comparison(spec: ComparisonMetric, replace: bool) -> ComparisonMet
     )
 
 
+@refusing_unknown_keywords
 def unregister_metric(name: str) -> None:
     """Remove a metric registered at run time, group or comparison (tests and notebooks).
 
