@@ -141,6 +141,19 @@ def mass_text(count) -> str:
     return "<0.1" if 0 < count < 0.05 else f"{count:,.1f}"
 
 
+def unbounded_text(low: str) -> str:
+    """An unbounded DI (its reference group never selected: value and upper bound null in the
+    JSON, ``inf`` in memory) as every face says it, in the monitor's words: ``unbounded
+    [22.124, ∞)``, never ``inf`` (an undefined ratio is never shown as 0 or inf). ``low``: its
+    finite lower bound as the face prints it (— when there is none)."""
+    return f"unbounded [{low}, \u221e)"
+
+
+def is_unbounded(value) -> bool:
+    """A DI of +inf in memory: its reference group never selected (:func:`unbounded_text`)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == math.inf
+
+
 def threshold_text(value) -> str:
     """A policy threshold (or a band's edge) as text that reads as the number it is: to two
     places when those are exact (0.80, 1.25, 0.10, 2.00: the defaults print as ever), else to as

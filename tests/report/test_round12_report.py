@@ -64,14 +64,14 @@ def test_an_unbounded_flagged_di_is_the_largest_disparity(unbounded):
 
 def test_every_face_headlines_the_unbounded_disparity(unbounded):
     summary = _summary(render_html(unbounded))
-    assert re.search(r"DI unbounded \[\d+\.\d{3}, ∞\] · A<", summary)
+    assert re.search(r"DI unbounded \[\d+\.\d{3}, ∞\) · A<", summary)
     assert "may be larger" not in summary
     card = render_model_card(unbounded)
-    headline = r"\*\*Largest disparity: DI unbounded \\\[\d+\.\d{3}, ∞\\\]\*\* at g:A\."
+    headline = r"\*\*Largest disparity: DI unbounded \\\[\d+\.\d{3}, ∞\\\)\*\* at g:A\."
     assert re.search(headline, card)
     assert "**Minimum DI" not in card
     text = _terminal(unbounded)
-    assert re.search(r"Largest disparity: DI unbounded \[\d+\.\d{3}, ∞\] at g:A", text)
+    assert re.search(r"Largest disparity: DI unbounded \[\d+\.\d{3}, ∞\) at g:A", text)
     assert "Minimum DI" not in text
 
 

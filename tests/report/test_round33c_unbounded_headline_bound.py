@@ -43,8 +43,8 @@ def test_the_unbounded_headline_bound_prints_on_its_side_of_the_di_edge():
     assert f"{low:.3f}" != shown  # to 3 places it reads as the edge itself
     html = render_html(result)
     value = re.search(r"Largest disparity</div><div class='value'>([^<]*)<", html).group(1)
-    assert value == f"DI unbounded [{shown}, ∞] · G"
+    assert value == f"DI unbounded [{shown}, ∞) · G"
     card = render_model_card(result)
-    assert f"**Largest disparity: DI unbounded \\[{shown}, ∞\\]**" in card
+    assert f"**Largest disparity: DI unbounded \\[{shown}, ∞\\)**" in card
     lines = [x for x in terminal_summary(result) if isinstance(x, str)]
-    assert any(f"Largest disparity: [bold]DI unbounded [{shown}, ∞][/bold]" in x for x in lines)
+    assert any(f"Largest disparity: [bold]DI unbounded [{shown}, ∞)[/bold]" in x for x in lines)

@@ -87,7 +87,7 @@ def test_an_unbounded_largest_disparity_reads_alike_in_the_notebook_and_the_repo
         random_state=0,
     )
     low = result.comparisons[0].metrics["disparate_impact"].ci_low
-    said = f"Largest disparity (DI): unbounded [{low:.3f}, ∞] (grp:B)"
+    said = f"Largest disparity (DI): unbounded [{low:.3f}, ∞) (grp:B)"
     assert said in repr(result) and said in result._repr_html_()
     assert "DI unbounded [" in _text(render_html(result))
     assert result.to_dict()["headlines"]["largest_disparity"]["value"] is None

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
 
 def test_the_diff_shows_an_unbounded_di_by_its_lower_bound():
-    assert _interval({"value": None, "ci_low": 22.998, "ci_high": None}) == "— [22.998, ∞)"
+    assert _interval({"value": None, "ci_low": 22.998, "ci_high": None}) == "unbounded [22.998, ∞)"
     assert _interval({"value": 0.8, "ci_low": 0.7, "ci_high": 0.93}) == "0.800 [0.700, 0.930]"
     assert _interval({"value": None, "ci_low": None, "ci_high": None}) == "—"
     assert _interval(None) == "—"

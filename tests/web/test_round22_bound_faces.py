@@ -36,7 +36,7 @@ def test_the_diff_cell_without_a_policy_prints_three_places():
     assert _interval(metric) == "0.159 [0.100, 0.212]"
     assert _interval(metric, (0.1,)) == "0.159 [0.1004, 0.212]"
     assert _interval({"value": None, "ci_low": 1.25002, "ci_high": None}, (0.8, 1.25)) == (
-        "— [1.25002, ∞)"
+        "unbounded [1.25002, ∞)"
     )
     (row,) = _diff_rows({"comparisons": _result()["comparisons"]}, _result())
     assert row["eo_old"] == "0.159 [0.100, 0.212]"

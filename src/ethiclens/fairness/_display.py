@@ -18,7 +18,16 @@ from html import escape
 
 from .. import _renderers
 from .._checks import argument_kinds, instance_kind, type_refusal, use_one_of
-from .._text import beside, masked_apart, one_line, percent, plural, spaced_name
+from .._text import (
+    beside,
+    is_unbounded,
+    masked_apart,
+    one_line,
+    percent,
+    plural,
+    spaced_name,
+    unbounded_text,
+)
 from ..errors import EthicLensInputError, plain_text
 from ._metrics import COMPARISON_METRIC_SPECS, policy_edges
 from ._policy import STATUS_LOOKS, SUPPRESSED_METHOD
@@ -121,6 +130,8 @@ def value_ci(m, edges=()) -> str:
     bound beside one prints on its side of it (``0.159 [0.1004, 0.212]`` against EO's 0.10)."""
     if m is None or m.value is None:
         return "—"
+    if is_unbounded(m.value):  # its reference never selected: the monitor's words, not inf
+        return "unbounded" if m.ci_low is None else unbounded_text(_bound(m.ci_low, edges))
     if m.ci_low is None and m.ci_high is None:
         return fmt(m.value)
     # one end missing (a P2NIA estimate's) reads — (fmt), the interval kept
@@ -387,13 +398,13 @@ def key_text(result, key) -> str:
 
 def _unbounded_di(result, h, edges) -> str | None:
     """A harmful label's largest disparity whose reference is never selected, as the reports
-    headline it ("unbounded [35.538, ∞]": the finite bound is what the data supports), else
+    headline it ("unbounded [35.538, ∞)": the finite bound is what the data supports), else
     None; its JSON value stays null."""
     if h.name != "largest_disparity" or not h.withheld or h.comparison is None:
         return None
     c = next(c for c in result.comparisons if c.key == h.comparison)
     low = c.metrics["disparate_impact"].ci_low
-    return f"unbounded [{'—' if low is None else _bound(low, edges)}, ∞]"
+    return unbounded_text('—' if low is None else _bound(low, edges))
 
 
 @_named(_result_names)

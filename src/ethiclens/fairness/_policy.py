@@ -17,7 +17,7 @@ from .._checks import (
     schema_words,
     zero_d_item,
 )
-from .._text import beside, threshold_text
+from .._text import beside, is_unbounded, threshold_text, unbounded_text
 from ..errors import EthicLensInputError
 from ._keywords import refuse_unknown
 
@@ -166,6 +166,8 @@ def judge_disparate_impact(interval, policy: Policy) -> tuple[str, str | None]:
     band = f"[{threshold_text(t)}, {threshold_text(1 / t)}]"
     edges = (t, 1 / t) if policy.di_rule == "two_sided" else (t,)
     iv = f"DI interval [{beside(interval.low, edges)}, {beside(interval.high, edges)}]"
+    if is_unbounded(interval.high):  # a reference never selected: [57.698, ∞), never inf
+        iv = f"DI interval {unbounded_text(beside(interval.low, edges)).removeprefix('unbounded ')}"
     if interval.high < t:
         where = (
             f"entirely outside {band}"

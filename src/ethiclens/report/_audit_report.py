@@ -17,12 +17,14 @@ from .._text import (
     beside,
     distinct_numbers,
     html_safe,
+    is_unbounded,
     percent,
     spaced_key,
     spaced_name,
     threshold_percent,
     threshold_text,
     typed_group,
+    unbounded_text,
 )
 from ..fairness import (
     SUPPRESSED_GROUPS,
@@ -148,6 +150,11 @@ def fmt_estimate(m, edges=(), why: bool = False) -> str:
     if m.value is None:
         said = "suppressed" if m.ci_method == SUPPRESSED_METHOD else "undefined"
         return f"{said} — {undefined_reason(m)}" if why and undefined_reason(m) else said
+    if is_unbounded(m.value):  # its reference never selected: the monitor's words, not inf
+        if below_floor(m):
+            return f"unbounded — {floor_note(m)}"
+        low = m.ci_low
+        return "unbounded (no CI)" if low is None else unbounded_text(fmt(low, edges=edges))
     if below_floor(m):
         return f"{fmt(m.value)} — {floor_note(m)}"
     if m.ci_low is None:
@@ -362,6 +369,9 @@ def estimate_cell(m, edges=()) -> Markup:
             f"<span class='below-floor'>{escape(fmt(m.value))}<br>"
             f"<small>{escape(floor_note(m))}</small></span>"
         )
+    if is_unbounded(m.value):  # "unbounded" over "[57.698, ∞)", never inf
+        value, _, interval = fmt_estimate(m, edges).partition(" ")
+        return Markup(f"{escape(value)}<br><small>{escape(interval)}</small>")
     value = fmt(m.value, edges=edges)  # on its side of the edges, as its bounds
     return Markup(f"{escape(value)}<br><small>{escape(fmt_interval(m, edges))}</small>")
 

@@ -25,6 +25,7 @@ from .._text import (  # noqa: F401 - middle_cut, short_labels: the report's cha
     spaced_name,
     terminal_safe,
     threshold_text,
+    unbounded_text,
 )
 from .._text import literal_figure as _literal_figure
 from ..fairness import STATUS_LOOKS
@@ -316,7 +317,9 @@ def _forest_panel(ax, panel, rows, ys, two_sided: bool, level: float) -> list[st
         else:
             low, high = _fmt(m.ci_low, edges), _fmt(m.ci_high, edges)
             ci = f"{percent(level)} CI [{low}, {high}]"
-        value = _fmt(m.value, edges)
+            if unbounded:  # the reports' words, never [57.698, inf]
+                ci = f"{percent(level)} CI {unbounded_text(low).removeprefix('unbounded ')}"
+        value = "unbounded" if unbounded else _fmt(m.value, edges)
         lines.append(f"{row[0]}: {title.split(' (')[0]} {value}, {ci}, {m.status}")
     ax.set_title(title, fontsize=10)
     ax.grid(axis="x", color="#dddddd")

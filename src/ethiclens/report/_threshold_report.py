@@ -6,7 +6,7 @@ import base64
 
 from markupsafe import Markup
 
-from .._text import percent, spaced_name, threshold_text
+from .._text import is_unbounded, percent, spaced_name, threshold_text, unbounded_text
 from . import _render
 from ._audit_report import (
     EMPTY_CROSSINGS_LEAD,
@@ -52,6 +52,8 @@ def _cells(row, metric: str, policy: dict) -> tuple[str, str]:
         return fmt(row[metric]), "none: below the sample floor"
     edges = policy_edges(_POLICY_METRIC[metric], policy)
     low, high = (fmt(row[f"{metric}_ci_{end}"], edges=edges) for end in ("low", "high"))
+    if is_unbounded(row[metric]):  # the reference never selected: the audit's words, not inf
+        return "unbounded", unbounded_text(low).removeprefix("unbounded ")
     return fmt(row[metric], edges=edges), f"[{low}, {high}]"
 
 
@@ -61,9 +63,10 @@ def _methods(cfg: dict, labelled: bool) -> str:
     eo = "; EO's of the signed TPR and FPR differences, folded at 0" if labelled else ""
     return (
         f"{percent(cfg['confidence_level'])} intervals, {cfg['ci_method']}: DI's on the log "
-        f"ratio{eo}. 'inf': the reference group is never selected and the group is, so DI is "
-        "unbounded (null in the JSON); 'undefined': no value (e.g. neither group selected: "
-        "DI 0/0); 'below the sample floor': shown without an interval, never judged."
+        f"ratio{eo}. 'unbounded': the reference group is never selected and the group "
+        "is, so DI has no upper bound (null in the JSON), its interval [lower bound, ∞); "
+        "'undefined': no value (e.g. neither group selected: DI 0/0); "
+        "'below the sample floor': shown without an interval, never judged."
     )
 
 

@@ -11,7 +11,7 @@ import math
 import re
 
 from .._checks import argument_kinds, check_count
-from .._text import beside, spaced_name, threshold_text
+from .._text import beside, spaced_name, threshold_text, unbounded_text
 from ..fairness import (
     COMPARISON_METRIC_SPECS,
     STATUS_ORDER,
@@ -141,14 +141,14 @@ def di_percent(result, value: float) -> str:
 
 
 def largest_disparity_value(result, c) -> str:
-    """The headline's figure: 'DI 1.234', or 'DI unbounded [61.972, ∞]' when the reference is
+    """The headline's figure: 'DI 1.234', or 'DI unbounded [61.972, ∞)' when the reference is
     never selected (the interval's finite bound is what the data supports), printed on its
     side of the policy's DI thresholds, as :func:`largest_disparity_note` prints it."""
     m = c.metrics["disparate_impact"]
     if math.isinf(m.value):
         edges = policy_edges("disparate_impact", result.config["policy"])
         low = "—" if m.ci_low is None else _bound(m.ci_low, edges)
-        return f"DI unbounded [{low}, ∞]"
+        return f"DI {unbounded_text(low)}"
     return f"DI {di_point(result, m.value)}"
 
 
@@ -159,6 +159,8 @@ def largest_disparity_note(result, c, unjudged: int) -> str:
     label = "favourable" if result.config["positive_is_favorable"] else "harmful"
     bounds = (m.ci_low, m.ci_high)
     interval = "" if None in bounds else f" [{_bound(m.ci_low, edges)}, {_bound(m.ci_high, edges)}]"
+    if math.isinf(m.value) and m.ci_low is not None:  # the monitor's words, never [x, inf]
+        interval = unbounded_text(_bound(m.ci_low, edges)).removeprefix("unbounded")
     group, reference = spaced_name(c.group), spaced_name(c.reference)  # ' d' never as 'd'
     attribute = spaced_name(c.attribute)
     if m.value == 0 or math.isinf(m.value):

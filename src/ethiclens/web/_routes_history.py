@@ -10,7 +10,7 @@ import re
 import threading
 from pathlib import Path, PurePath
 
-from .._text import spaced_key, spaced_name
+from .._text import spaced_key, spaced_name, unbounded_text
 from ..errors import EthicLensInputError
 from ._uploads import without_server_path
 from ._web import (
@@ -266,14 +266,17 @@ def _fingerprint_text(fingerprint: str | None) -> str:
 
 
 def _interval(metric: dict | None, edges=()) -> str:
-    """'0.812 [0.700, 0.930]'; an unbounded DI (its reference never selected) as '— [23.000,
-    ∞)': its lower bound is the evidence. ``edges``: the thresholds the audit's policy judged
-    it against (``report.policy_edges``), so the value and a bound beside one print on its
-    side of it, as the report does ('0.7996', '[0.1004, 0.212]' against 0.80 and EO's 0.10)."""
+    """'0.812 [0.700, 0.930]'; an unbounded DI (its reference never selected) as 'unbounded
+    [23.000, ∞)', the audit's and the monitor's words: its lower bound is the evidence.
+    ``edges``: the thresholds the audit's policy judged it against (``report.policy_edges``),
+    so the value and a bound beside one print on its side of it, as the report does
+    ('0.7996', '[0.1004, 0.212]' against 0.80 and EO's 0.10)."""
     metric = metric or {}
     value, low, high = metric.get("value"), metric.get("ci_low"), metric.get("ci_high")
     if value is None and low is None:
         return "—"
+    if value is None and high is None and low is not None:
+        return unbounded_text(stored_figure(low, edges))
     text = stored_figure(value, edges)  # a damaged record's figure: a note, not a 500
     if low is not None:
         shown = "∞)" if high is None else f"{stored_figure(high, edges)}]"
