@@ -144,7 +144,7 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
     of 21 digits, as a CSV's is), a float past a double's range as inf."""
     try:
         frame = pd.read_json(path, lines=lines, **_JSON)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:  # TypeError: a line of JSON lines that is a list
         _refuse_broken_json(path, lines)  # pandas' "at position 520": the line, by json
         if not str(exc).startswith(_JSON_RANGE):
             _refuse_json_layout(path, lines)
@@ -159,9 +159,14 @@ def _read_json(path, lines: bool = False) -> pd.DataFrame:
         return frame
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
-    if lines:
-        return pd.DataFrame([_json_values(line, path) for line in text.split("\n") if line.strip()])
-    return pd.DataFrame(_json_values(text, path))
+    if not lines:
+        top = _json_values(text, path)
+        _refuse_not_records(path, top)  # rows as lists, 'split', 'table', 'index': as pandas'
+        return pd.DataFrame(top)
+    numbered = [(n, line) for n, line in enumerate(text.split("\n"), 1) if line.strip()]
+    rows = [_json_values(line, path) for _, line in numbered]
+    _refuse_not_records(path, rows, [n for n, _ in numbered])
+    return pd.DataFrame(rows)
 
 
 def _json_values(text: str, path):
@@ -221,11 +226,30 @@ def _refuse_json_layout(path, lines: bool) -> None:
     named 0, 1, ... or 'columns', 'index', 'data', or fails on, refused naming the layout."""
     with pd.io.common.get_handle(path, "r", compression="infer", encoding="utf-8-sig") as fh:
         text = fh.handle.read()
+    if lines:  # a list of rows, each line parsed (up to one that is no JSON)
+        top, numbers = [], []
+        for number, line in enumerate(text.split("\n"), 1):
+            if not line.strip():
+                continue
+            try:
+                top.append(json.loads(line))
+            except (ValueError, RecursionError):
+                break  # refused by _refuse_broken_json, or as such (past Python's digits)
+            numbers.append(number)
+        _refuse_not_records(path, top, numbers)
+        return
     try:
-        first = next(filter(str.strip, text.split("\n")), "")
-        top = [json.loads(first)] if lines else json.loads(text)  # JSON lines: a list of rows
+        top = json.loads(text)
     except (ValueError, RecursionError):
         return  # no JSON: pandas' own error says where
+    _refuse_not_records(path, top)
+
+
+def _refuse_not_records(path, top, numbers=None) -> None:
+    """Refuse the parsed JSON ``top`` (with ``numbers``: the rows of JSON lines, read from
+    those lines) where it is no records or columns table: its layout named (pandas' orient
+    'values', 'split', 'table', 'index'), or a line that holds no record ('[0, 1, 3]' or '5'
+    beside records), named by its number."""
     if layout := _json_layout(top):
         raise DataFileError(
             f"cannot read {_shown(Path(path).name)}: it holds {layout}, not a table of records",
@@ -236,6 +260,40 @@ def _refuse_json_layout(path, lines: bool) -> None:
                 "(JSON lines: one {column: value, ...} per line), or save it as .csv or .parquet",
             ),
         )
+    name = _shown(Path(path).name)
+    if not isinstance(top, (dict, list)):  # '5', '"a"', 'null': no table at all
+        raise DataFileError(
+            f"cannot read {name}: it holds {_json_kind(top)} alone, not a table",
+            fix=_JSON_TABLE,
+        )
+    if numbers is None and isinstance(top, list):  # a list of records, one of them none
+        bad = next((i for i, row in enumerate(top, 1) if not isinstance(row, dict)), None)
+        if bad is not None:
+            raise DataFileError(
+                f"cannot read {name}: row {bad} of its list is not a JSON record (it holds "
+                f"{_json_kind(top[bad - 1])})",
+                fix=f"correct or delete row {bad} of {name}: a JSON table is a list of records "
+                "[{column: value, ...}, ...]",
+            )
+    for number, row in zip(numbers, top, strict=True) if numbers else ():
+        if not isinstance(row, dict):
+            raise DataFileError(
+                f"cannot read {name}: line {number} is not a JSON record (it holds "
+                f"{_json_kind(row)})",
+                fix=f"correct or delete line {number} of {name}: each line of a JSON Lines file "
+                "holds one whole record {column: value, ...}",
+            )
+
+
+def _json_kind(value) -> str:
+    """What a parsed JSON value is, in words (a line of JSON lines that is no record)."""
+    if isinstance(value, list):
+        return "a list [...] without column names"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return "a number"
 
 
 def _json_layout(top) -> str | None:
@@ -244,6 +302,8 @@ def _json_layout(top) -> str | None:
 
     if isinstance(top, list) and top and isinstance(top[0], list):
         return "rows as lists without column names (pandas' orient='values')"
+    if isinstance(top, list) and top and not isinstance(top[0], dict):
+        return "a list of single values without column names"
     if not isinstance(top, dict):
         return None
     if isinstance(top.get("schema"), dict) and isinstance(top.get("data"), list):
@@ -1659,6 +1719,12 @@ def repacked_parquet_error(path: Path, shown: str, among: str = "") -> DataFileE
     )
 
 
+_JSON_TABLE = (
+    "a JSON table is a list of records [{column: value, ...}, ...] (or {column: [values]}); "
+    "JSON Lines (.jsonl) has one record per line"
+)
+
+
 def _read_error_fix(path: Path, suffix: str) -> str:
     """What to do about a file pandas could not read, by its compression and type."""
     if path.suffix.lower() in COMPRESSED:
@@ -1667,10 +1733,7 @@ def _read_error_fix(path: Path, suffix: str) -> str:
             "decompress it yourself to check, or export the table again"
         )
     if suffix in (".json", ".jsonl"):
-        return (
-            "a JSON table is a list of records [{column: value, ...}, ...] (or "
-            "{column: [values]}); JSON Lines (.jsonl) has one record per line"
-        )
+        return _JSON_TABLE
     if suffix == ".csv":
         return "check the file is comma-separated with the same number of fields on every row"
     return "check the file's format"
