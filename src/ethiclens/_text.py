@@ -114,6 +114,20 @@ def number_text(value) -> str:
     return repr(v)
 
 
+LARGE = 1e15  # from here a figure prints in scientific form: 1.000e+300, not 301 digits
+
+
+def figure_text(value, digits: int = 3) -> str:
+    """A finite figure to ``digits`` places (``0.125``, ``-0.000`` as ``0.000``); one of
+    magnitude :data:`LARGE` or more in scientific form to as many (``1.000e+300``): beyond
+    about 1e15 a float's places are noise and the integer part a wall of digits. Infinity as
+    ``inf``. One rule for every face's number formatting (the JSON keeps the float)."""
+    v = float(value)
+    if math.isfinite(v) and abs(v) >= LARGE:
+        return f"{v:.{digits}e}"
+    return f"{v:z.{digits}f}"
+
+
 def count_text(n) -> str:
     """A count as every face prints it: a number with thousands separators (``5,000``, a
     fraction ``1,234.5``); anything else (a damaged store's text, None, True) as written,
@@ -198,6 +212,8 @@ def beside(value, thresholds, digits: int = 3) -> str:
     prints as the neighbour on its side (1.11112 as ``1.1112``, 1.11110 as ``1.1111``). One rule
     for every sentence and cell that sets a bound against a policy threshold."""
     v = float(value)
+    if math.isfinite(v) and abs(v) >= LARGE:  # far from any threshold: scientific form
+        return figure_text(v, digits)
     many = isinstance(thresholds, tuple | list)
     edges = [float(t) for t in (thresholds if many else [thresholds])]
     t = min(edges, key=lambda e: abs(e - v)) if math.isfinite(v) else edges[0]

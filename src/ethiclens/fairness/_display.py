@@ -20,6 +20,7 @@ from .. import _renderers
 from .._checks import argument_kinds, instance_kind, type_refusal, use_one_of
 from .._text import (
     beside,
+    figure_text,
     is_unbounded,
     masked_apart,
     one_line,
@@ -112,7 +113,7 @@ def fmt(x, digits: int = 3) -> str:
     """A number for display: ``—`` when undefined, ``inf`` when unbounded."""
     if x is None or math.isnan(float(x)):
         return "—"
-    return f"{float(x):z.{digits}f}"  # an infinity formats as inf or -inf
+    return figure_text(x, digits)  # an infinity formats as inf or -inf; 1e300 as 1.000e+300
 
 
 def _bound(x, edges=()) -> str:
@@ -404,7 +405,7 @@ def _unbounded_di(result, h, edges) -> str | None:
         return None
     c = next(c for c in result.comparisons if c.key == h.comparison)
     low = c.metrics["disparate_impact"].ci_low
-    return unbounded_text('—' if low is None else _bound(low, edges))
+    return unbounded_text("—" if low is None else _bound(low, edges))
 
 
 @_named(_result_names)

@@ -16,6 +16,7 @@ from .._checks import argument_kinds, instance_kind, kind_refusal, whole_kind
 from .._text import (
     beside,
     distinct_numbers,
+    figure_text,
     html_safe,
     is_unbounded,
     percent,
@@ -95,10 +96,10 @@ def fmt(value, digits=3, edges=()) -> str:
     """A figure to ``digits`` places; an undefined one (None, or NaN from a table) as —. With
     ``edges`` (the thresholds a policy metric is judged against: DI's band, EO's threshold) as
     many more places as it takes to print on its side of the nearest (0.1004, not 0.100,
-    beside 0.10)."""
+    beside 0.10). A figure of magnitude 1e15 or more in scientific form (1.000e+300)."""
     if value is None or value != value:
         return "—"
-    return beside(value, edges, digits) if edges else f"{value:z.{digits}f}"
+    return beside(value, edges, digits) if edges else figure_text(value, digits)
 
 
 def undefined_reason(m) -> str:
