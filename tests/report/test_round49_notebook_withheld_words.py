@@ -31,3 +31,14 @@ def test_the_notebook_faces_say_a_withheld_headline_in_the_reports_words(result,
         assert f"{label}: withheld ({words})" in text
     assert "insufficient_data" in result.composite.withheld_reason  # the JSON's keys stay there
     assert "insufficient_data" not in text and "disparate_impact" not in text
+
+
+def test_a_group_named_with_a_trailing_dot_keeps_it_in_the_repr():
+    """Review of 85651c9e: the sentence's closing '.' was cut with rstrip, taking the dots of a
+    group named 'A.' with it ('Affected: g:A)'); only the sentence's own one goes now."""
+    rng = np.random.default_rng(2)
+    g = np.repeat(["R", "A."], [560, 40])
+    y, p = rng.integers(0, 2, g.size), rng.integers(0, 2, g.size)
+    result = ethiclens.audit(y, p, {"g": g}, reference={"g": "R"}, n_boot=100)
+    text = repr(result)
+    assert text.count("Affected: g:A.)") == 2 and "Affected: g:A)" not in text, text

@@ -345,7 +345,7 @@ def _withheld_words(result, h) -> str:
     sentence already, kept."""
     if h.name not in ("composite", "min_disparate_impact"):
         return h.withheld_reason
-    return renderer("withheld_words")(h, result).rstrip(".")
+    return renderer("withheld_words")(h, result).removesuffix(".")  # a name's own dots kept
 
 
 def _holding_kind(words: str, fix: str, *reads: str):
