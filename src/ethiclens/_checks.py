@@ -1446,7 +1446,8 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
     if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
         return _text_zero_one_fix(col, uniq, pos_label=pos_label)
     if len(uniq) == 2 and not odd and _keeps_zero_one(uniq, positive := positive_value(uniq)):
-        said = f"the column holds two values {names_words(sorted(uniq, key=str))}: recode it "
+        two = sorted(uniq) if numeric else sorted(uniq, key=str)  # 2, 10 (not 10, 2) in order
+        said = f"the column holds two values {names_words(two)}: recode it "
         declare = f", or declare the positive label: {pos_label_said(positive)}" * pos_label
         return FaceFix(
             f"{said}to 0/1 with 1 for the positive value, e.g. in pandas {col} = ({col} == "

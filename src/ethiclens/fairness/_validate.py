@@ -542,7 +542,7 @@ def not_binary(
     ``name``) with the audit's ``--pos-label`` (``pos_label=False``: a command without one,
     the counterfactual probe)."""
     fix = label_fix(role if name is None else name, uniques, pos_label=pos_label, rows=rows)
-    shown = sorted(map(str, uniques))[:10]
+    shown = _first_values(uniques)
     n = len(uniques)
     strays = is_zero_one_with_strays(uniques, rows)
     if all(_is_number(u) and 0 <= u <= 1 for u in uniques) and not strays:
@@ -567,6 +567,17 @@ def not_binary(
         )
     said.found = tuple(shown)  # the faces read these, never the words
     return said
+
+
+def _first_values(uniques) -> list[str]:
+    """The first ten of ``uniques`` as text: in numeric order where each is a real number
+    (labels 0 .. 599 as 0, 1, 2, ..., 9, where a text sort said 0, 1, 10, 100, 101, ...), NaN
+    last; else in text order (a column of text, or of mixed types: 0, 1.0, False)."""
+    values = list(uniques)
+    if values and all(_is_number(u) and not np.iscomplexobj(u) for u in values):
+        values.sort(key=lambda u: (u != u, 0 if u != u else u, str(u)))
+        return [str(u) for u in values[:10]]
+    return sorted(map(str, values))[:10]
 
 
 def _pandas_name(values, role: str):
