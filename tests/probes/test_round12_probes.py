@@ -190,7 +190,10 @@ def test_a_protected_column_the_file_lacks_is_named_with_the_files_columns(tmp_p
         tmp_path / "o.csv",
     ]
     err = _error(capsys, argv)
-    assert f"column 'nosuch': not found in {data}" in err and "'g', 'x', 's'" in err
+    assert (
+        f"option '--protected': column 'nosuch' not found in {data}" in err
+        and "'g', 'x', 's'" in err
+    )
     assert "not in X" not in err
 
 

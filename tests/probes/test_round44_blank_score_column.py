@@ -20,7 +20,10 @@ def test_a_blank_score_column_is_refused(tmp_path, capsys, blank):
         == 2
     )
     err = capsys.readouterr().err
-    assert err.startswith(f"error: column {blank!r}: not found") and len(err.splitlines()) == 1
+    assert (
+        err.startswith(f"error: option '--y-score': column {blank!r} not found")
+        and len(err.splitlines()) == 1
+    )
     with pytest.raises(EthicLensInputError) as caught:
         analyze_scored(path, "p", blank)
-    assert caught.value.column == blank
+    assert caught.value.column == "y_score" and f"column {blank!r} not found" in str(caught.value)

@@ -47,6 +47,8 @@ def test_a_number_past_the_digit_limit_is_refused_shortened(call, scored, tmp_pa
 
 
 def test_a_name_within_the_limit_is_its_whole_text(scored):
-    with pytest.raises(EthicLensInputError, match="column 12345: not found") as err:
+    with pytest.raises(
+        EthicLensInputError, match="argument 'y_pred': column '12345' not found"
+    ) as err:
         probes.analyze_scored(scored, 12345)
     assert "'p', 'g', 'score'" in str(err.value)

@@ -35,8 +35,7 @@ PROBE_TAIL = (deprecated_favorable_option, SEED, N_BOOT, JSON)
 
 @contextmanager
 def flags_named(**aliases):
-    """An error from the library about its parameter ``p_name`` names the command's flag
-    ``--p-name`` (or ``aliases[p_name]``) when that flag has a value: there, it set it."""
+    """A library error about its parameter ``p_name`` names the flag ``--p-name`` that set it."""
     try:
         yield
     except EthicLensInputError as exc:
@@ -46,9 +45,9 @@ def flags_named(**aliases):
         if all(v is None for v in given):
             raise
         if exc.kind == "column" and any(
-            name in (v if isinstance(v, tuple) else (v,)) for v in given
+            name in (v if isinstance(v, tuple) else (v,)) for v in ctx.params.values()
         ):
-            raise  # the data's column the flag named ('--y-pred y_pred' holding 0.7), kept
+            raise  # a data column a flag named ('--protected out' holding a blank), kept
         raise in_flag_words(exc, flag) from None  # its fix's example as the flag takes it
 
 
@@ -121,7 +120,8 @@ def make_cmd(data, protected, out):
     """Write every record once as observed and once per other group, for you to score."""
     from ..probes import write_counterfactuals
 
-    n_rows = write_counterfactuals(data, protected, out, name_rows=file_rows_named)
+    with flags_named():
+        n_rows = write_counterfactuals(data, protected, out, name_rows=file_rows_named)
     click.echo(
         f"wrote {n_rows:,} rows to {out}; add a prediction column (and optionally a "
         f"score column) and run: ethiclens probe analyze-counterfactuals {out} --y-pred COL"

@@ -22,7 +22,7 @@ from .._checks import (
 )
 from .._keywords import refusing_unknown_keywords
 from .._text import plural
-from ..errors import EthicLensInputError, FaceFix
+from ..errors import EthicLensInputError, FaceFix, plain_text
 from ._counterfactual import (
     ENCODER_FIX,
     SOURCE,
@@ -93,7 +93,7 @@ def probe_model(
     """Probe your model (``module:function`` returning a fitted model with ``predict``) on
     your records (a CSV/Parquet path). Returns ``(CounterfactualResult, intro)``. A refused
     record is named as in :func:`analyze_scored`."""
-    from ..io import read_table, require_columns
+    from ..io import read_table
 
     _check_run(favorable, n_boot, seed)  # before the model is loaded or the records read
     if not data:
@@ -113,7 +113,7 @@ def probe_model(
     model = load_entry_point(entry_point)  # a bad --model is named before a bad --data
     with naming_file("--data"):
         X = read_groups_as_written(data, [attribute])
-    require_columns(X, [attribute], data)
+    _require_columns(X, {"attribute": attribute}, data)
     try:
         result = counterfactual(
             model, X, attribute, favorable_label=favorable, n_boot=n_boot, random_state=seed
@@ -131,6 +131,20 @@ def probe_model(
             f"{exc.problem} (loaded by {entry_point})", column="--model", fix=fix
         ) from None
     return result, f"Counterfactual probe of {entry_point} on {data} ({plural(len(X), 'record')})"
+
+
+def _require_columns(frame: pd.DataFrame, named: dict, source) -> None:
+    """Each column ``named`` by an argument (None: not given) is in ``frame``; else the audit's
+    refusal of it (:func:`io.column_not_found`: the near miss, the file's columns), named by
+    the argument that gave it, as the audit names its roles: "argument 'y_pred': column
+    'nope' not found in s.csv" (on the command line, option '--y-pred')."""
+    from ..io import column_not_found
+
+    for argument, col in named.items():
+        if col is not None and col not in frame.columns:
+            exc = column_not_found(col, frame.columns, str(source))
+            problem = f"column {plain_text(col)!r} {exc.problem}"
+            raise EthicLensInputError(problem, column=argument, fix=exc.fix, kind="argument")
 
 
 def _column_kind(fix: str, *, optional: bool = False):
@@ -169,14 +183,14 @@ def analyze_scored(
     draws (fewer: Student t). Returns ``(CounterfactualResult, intro)``. A refused row is
     named as a row of the file, or by ``name_rows(exc, path)`` where given (the CLI names the
     file's line, as ``audit`` does: ``sources.name_rows``)."""
-    from ..io import read_table, require_columns
+    from ..io import read_table
 
     _check_run(favorable, n_boot, seed)  # before the file is read
     with naming_file("SCORED"):
         frame = read_table(scored)
     if groups := _typed_groups(frame, scored, (y_pred, y_score)):  # 01 read as 1: read again
         frame = read_groups_as_written(scored, groups)
-    require_columns(frame, [y_pred] + ([y_score] if y_score is not None else []), scored)
+    _require_columns(frame, {"y_pred": y_pred, "y_score": y_score}, scored)
     try:
         result = analyze_counterfactuals(
             frame,
@@ -333,14 +347,14 @@ def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     them, formula-like text (``=cmd``, ``@g``, ``+x``, ``-x``) included, never with a ``'`` in
     front as ``release.csv`` writes one: the table is the model's input, and a changed value
     would be scored as another record (docs/probes.md)."""
-    from ..io import _refuse_no_path, require_columns, write_atomic
+    from ..io import _refuse_no_path, write_atomic
     from ._counterfactual import _protected_column, _target_groups, make_counterfactuals
 
     _refuse_no_path(out, "--out", "pass the file to write, e.g. --out flipped.csv")  # None too
     check_probe_outputs({"--out": out}, inputs=[data], suffixes=False, example="flipped")
     with naming_file("DATA"):
         records = read_groups_as_written(data, [protected])
-    require_columns(records, [protected], data)
+    _require_columns(records, {"protected": protected}, data)
     try:  # the input first
         _target_groups(_protected_column(records, protected), protected, None)
     except EthicLensInputError as exc:
