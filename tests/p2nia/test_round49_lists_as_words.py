@@ -69,3 +69,10 @@ def test_the_audit_names_groups_without_rows_as_words():
     with pytest.raises(EthicLensInputError) as err:
         ethiclens.audit(d["y"], d["p"], pd.Series(g, name="g"))
     assert "group(s) Z have no rows" in str(err.value), str(err.value)
+
+
+def test_the_probe_names_its_bookkeeping_columns_as_words():
+    table = make_counterfactuals(_data().drop(columns=["y", "p"]), "g")
+    with pytest.raises(EthicLensInputError) as err:
+        make_counterfactuals(table, "g")
+    assert "rename or drop the columns _cf_row, _cf_source, _cf_target first" in str(err.value)

@@ -286,7 +286,7 @@ def _protected_column(X, protected: str) -> pd.Series:
             "is a bookkeeping column make-counterfactuals adds (is this table already "
             "a counterfactual table?)",
             column=taken[0],
-            fix=f"rename or drop the columns {taken} first",
+            fix=f"rename or drop the columns {names_words(taken)} first",
         )
     source = X[protected]
     if isinstance(source, pd.DataFrame):
