@@ -37,6 +37,7 @@ from .._checks import (
     underflow_words,
     underflows,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import plural
 from .._version import __version__
 from ..errors import EthicLensInputError, _kind, plain_text
@@ -57,6 +58,7 @@ PAPER_EPSILONS = (0.1, 0.5, 1.0, 5.0, 10.0, None)  # None = no DP
 STORE_VERSION = "1"
 
 
+@refusing_unknown_keywords(init=True)  # SweepGrid(typo=...): audit()'s refusal
 @dataclass
 class SweepGrid:
     """A declarative PCER sweep: datasets × attributes × ε × seeds, with trainer settings.

@@ -35,6 +35,7 @@ from .._checks import (
     split_numbers,
     type_refusal,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import csv_safe_frame, plural
 from ..errors import (
     DataFileError,
@@ -121,6 +122,7 @@ def _fix_said(python: str):
         ) from None
 
 
+@refusing_unknown_keywords(init=True)  # ExperimentConfig(typo=...): audit()'s refusal
 @reprs_plainly
 @dataclass
 class ExperimentConfig:

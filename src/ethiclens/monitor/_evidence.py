@@ -22,6 +22,7 @@ from .._checks import (
     instance_kind,
     is_number,
 )
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ._sequential import (
     CSFamily,
@@ -62,6 +63,7 @@ def families(grid_points: int = 1001, ratio_points: int = 601) -> dict:
     }
 
 
+@refusing_unknown_keywords(init=True)  # BetPolicy(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class BetPolicy:
     """The nulls and the bets of an :class:`Evidence`: the DI band [t, 1/t] and the EO gap ε

@@ -32,6 +32,7 @@ from .._checks import (
     plain,
     whole_number,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import printed_floats
 from ..errors import (
     DataFileError,
@@ -190,6 +191,7 @@ def _shown_window(text):
     return shortened_digits(sign + digits[:12], digits[-6:], len(digits)) + rest
 
 
+@refusing_unknown_keywords(init=True)  # Columns(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class Columns:
     """Which column plays which part: the time, the prediction, the protected attributes, the

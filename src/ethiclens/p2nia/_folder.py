@@ -20,6 +20,7 @@ from .._checks import (
     underflow_words,
     underflows,
 )
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError, _number_as_typed, flag_texts, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
@@ -161,6 +162,7 @@ def parse_bins(specs) -> dict:
     return out
 
 
+@refusing_unknown_keywords(init=True)  # ReleaseSettings(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class ReleaseSettings:
     """How the platform releases: its label and prediction columns, the extra columns

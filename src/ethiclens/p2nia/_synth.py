@@ -47,6 +47,7 @@ from .._checks import (
     label_texts,
     use_one_of,
 )
+from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from .._text import distinct_numbers, number_text, printed_floats
 from ..errors import EthicLensInputError, FaceFix
@@ -405,6 +406,7 @@ class SynthSettings:
         return self.aim_rounds if self.aim_rounds is not None else AIM_MAX_ROUNDS
 
 
+@refusing_unknown_keywords(init=True)  # AuditColumns(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class AuditColumns:
     """The rows a synthesiser is fitted on, with their roles: group codes ``a`` (indices into

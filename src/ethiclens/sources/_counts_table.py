@@ -36,6 +36,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import CSV_FORMULA_START, one_line, plural, printed_floats
 from ..errors import EthicLensInputError, plain_text
 from ..fairness import (
@@ -117,6 +118,7 @@ def refuse_reserved(protected) -> None:
             )
 
 
+@refusing_unknown_keywords(init=True)  # Roles(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class Roles:
     """Which source column plays which part; ``protected`` lists the attribute columns.
