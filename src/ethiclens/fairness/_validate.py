@@ -545,7 +545,7 @@ def not_binary(
     shown = _first_values(uniques)
     n = len(uniques)
     strays = is_zero_one_with_strays(uniques, rows)
-    if all(_is_number(u) and 0 <= u <= 1 for u in uniques) and not strays:
+    if all(_is_real(u) and 0 <= u <= 1 for u in uniques) and not strays:
         as_score = (
             ", or pass it as the scores (--y-score on the command line, y_score= in Python) "
             "and the 0/1 predictions as --y-pred (y_pred=)"
@@ -574,7 +574,7 @@ def _first_values(uniques) -> list[str]:
     (labels 0 .. 599 as 0, 1, 2, ..., 9, where a text sort said 0, 1, 10, 100, 101, ...), NaN
     last; else in text order (a column of text, or of mixed types: 0, 1.0, False)."""
     values = list(uniques)
-    if values and all(_is_number(u) and not np.iscomplexobj(u) for u in values):
+    if values and all(_is_real(u) for u in values):
         values.sort(key=lambda u: (u != u, 0 if u != u else u, str(u)))
         return [str(u) for u in values[:10]]
     return sorted(map(str, values))[:10]
@@ -879,6 +879,11 @@ def _boolean_matches(series: pd.Series, pos_label) -> np.ndarray:
 
 def _is_number(value) -> bool:
     return isinstance(value, (int, float, np.number)) and not isinstance(value, (bool, np.bool_))
+
+
+def _is_real(value) -> bool:
+    """A real number (:func:`_is_number` less complex ones: 1+0j is no score in [0, 1])."""
+    return _is_number(value) and not np.iscomplexobj(value)
 
 
 def _is_zero_one(value) -> bool:
