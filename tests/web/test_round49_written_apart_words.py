@@ -42,3 +42,9 @@ def test_the_web_form_lists_the_values_as_words(client):
     assert r.status_code == 422
     said = " ".join(html.unescape(e) for e in re.findall(r'class="error"[^>]*>(.*?)</', r.text))
     assert "'income' holds <=50K., >50K.; one pos_label" in said, said
+
+
+def test_numbers_are_listed_in_numeric_order_as_the_audit_lists_them():
+    with pytest.raises(Exception) as said:
+        refuse_written_apart("a", {"pred": ["a", "b"], "label": [10, 2, 10, 3]})
+    assert "'label' holds 2, 3, 10; one pos_label" in str(said.value)

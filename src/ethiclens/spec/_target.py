@@ -1069,8 +1069,11 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
     lacking = [n for n in lacking if not values_written_alike(columns[n], holding)]
     if held and lacking:
         other = lacking[0]
-        values = pd.Series(columns[other]).dropna().unique()
-        values = names_words(sorted(map(str, values))[:10])  # words, never a Python list
+        series = pd.Series(columns[other]).dropna()
+        values = sorted(map(str, series.unique()))
+        if pd.api.types.is_numeric_dtype(series) and series.dtype.kind in "iuf":
+            values = list(map(str, sorted(series.unique())))  # 2, 10 (not 10, 2): the audit's
+        values = names_words(values[:10])  # words, never a Python list
         problem = f"the columns write the positive label differently: {held[0]!r} holds "
         problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
         then = ", then give the positive value they share"
