@@ -938,7 +938,7 @@ class _DuckQuery:
             else:
                 values = pd.Series(values.to_pandas())
             try:
-                frame[col] = role_text(values.set_axis(frame.index))
+                frame[col] = role_text(values.set_axis(frame.index).rename(col))  # named
             except TypeError:  # lists in a DataFrame: the pandas reader names the first row
                 self.name_first_bad()
                 raise
