@@ -906,14 +906,35 @@ def _ragged_row(path: Path) -> DataFileError | None:
             # a short row too ('1,0' under 'y,p,g'): its missing fields are no empty values
             # (readers fill them in as '' or NaN unseen); a blank line is skipped, as pandas does
             if len(row) > len(header) or (len(row) < len(header) and not blank_line(row)):
+                short, line, name = len(row) < len(header), rows.line_num, _file_name(path)
+                # the last line, no line break after it: a file still being written ends so
+                cut = short and next(rows, None) is None and _unfinished(path)
+                fix = _ragged_fix(row[len(header) :], short=short)
                 err = DataFileError(
-                    f"{_file_name(path)} line {rows.line_num} has {len(row)} fields but its "
-                    f"header has {len(header)}",
-                    fix=_ragged_fix(row[len(header) :], short=len(row) < len(header)),
+                    f"{name} line {line} has {len(row)} fields but its header has {len(header)}"
+                    + (
+                        f" (the file's last line, cut short: if {name} is still being written, "
+                        "run again once it is complete)"
+                        if cut
+                        else ""
+                    ),
+                    fix=f"run again once {name} is complete; if it is, {fix}" if cut else fix,
                 )
-                err.short_row = len(row) < len(header)
+                err.short_row = short
                 return err
     return None
+
+
+def _unfinished(path: Path) -> bool:
+    """The file ``path`` (compressed too) ends without a line break after its last line."""
+    with pd.io.common.get_handle(path, "rb", compression="infer", is_text=False) as fh:
+        handle = fh.handle
+        if handle.seekable() and Path(path).suffix.lower() == ".csv":
+            handle.seek(max(handle.seek(0, os.SEEK_END) - 1, 0))
+            tail = handle.read()
+        else:
+            tail = handle.read()[-1:]
+    return bool(tail) and not tail.endswith((b"\n", b"\r"))
 
 
 @argument_kinds(frame=FRAME_KIND, files=_READ_PATHS)
