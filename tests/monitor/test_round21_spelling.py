@@ -196,11 +196,18 @@ def test_a_float_column_is_keyed_by_value_batch_after_batch(stream, engine, tmp_
 
 @pytest.mark.parametrize("engine", ENGINES)
 def test_one_value_spelled_twice_in_a_batch_is_one_group(engine, tmp_path):
+    """Round 49: one file writing '1' and '1.0' is audited as two groups (the audit reads the
+    groups as text), so it is refused; merged as asked, it is one group."""
     frame = _day(0)
     frame["g"] = frame["g"].astype(str)
     frame.loc[frame.index[::2], "g"] = frame["g"][::2] + ".0"  # '1' and '1.0' alike
     store = tmp_path / "s.sqlite"
-    doc = _run(_write(frame, tmp_path / "d0.csv"), store, engine)
+    with pytest.raises(EthicLensInputError, match=r"writes one value 2 ways \(1, 1.0\)"):
+        _run(_write(frame, tmp_path / "d0.csv"), store, engine)
+    request = MonitorRequest(target=str(tmp_path / "d0.csv"), time="ts", window="1d",
+                             y_pred="pred", protected=("g=1",), engine=engine, n_draws=100,
+                             merge_groups={"g": {"1": ["1", "1.0"], "2": ["2", "2.0"]}})  # fmt: skip
+    doc = run_monitor(request, store).to_dict()
     assert _pairs(doc) == [("2", "1")]
     assert doc["comparisons"][0]["history"][0]["counts"]["group"]["n"] == 100
     assert _groups(store) == ["1", "2"]

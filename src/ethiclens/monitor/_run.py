@@ -71,6 +71,7 @@ from ._spelling import (
     AbsentGroupWarning,
     absent_notes,
     refuse_respelled,
+    refuse_spelled_twice,
     slip,
     spelled,
     with_named,
@@ -92,6 +93,8 @@ from ._windows import (
     NoRows,
     Window,
     count_windows_sql,
+    frame_kind,
+    monitor_files,
 )
 
 
@@ -719,9 +722,28 @@ def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) ->
     (``1.0`` as the store's ``1``, or ``1.0``), a known text group with other spaces or case
     refused."""
     known = store.meta("groups") or {}
+    if _one_source(request):  # one file's or table's text column writing a value two ways
+        refuse_spelled_twice(table, request, known)
     table = spelled(table, request, known)
     refuse_respelled(table, request, known, store.meta("references") or {})
     return table
+
+
+def _one_source(request: MonitorRequest) -> bool:
+    """Whether TARGET is one file or table (a database's table or query, a DataFrame, a file,
+    a folder or glob of one file): its column has one type, so two spellings of one value in
+    it are text; a folder's files may each have their own."""
+    return bool(request.db) or frame_kind(request.target) is not None or _one_file(request.target)
+
+
+def _one_file(target) -> bool:
+    """Whether the path ``target`` is one file (a folder or glob of one file too)."""
+    if Path(str(target)).is_file():
+        return True
+    try:
+        return len(monitor_files(str(target), config=False)[0]) == 1
+    except EthicLensInputError:
+        return False
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
@@ -779,6 +801,8 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window, seen, ours)
+        if flag != "--baseline-target" or _one_file(value):  # a value written two ways
+            refuse_spelled_twice(counted.table, request, store.meta("groups") or {})
     counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()

@@ -131,6 +131,53 @@ def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
     return _summed(table) if changed else table
 
 
+def refuse_spelled_twice(table: pd.DataFrame, request, known: dict) -> None:
+    """Refuse a batch of ONE file or table whose text column writes one value two ways (``1``
+    and ``1.0``, ``True`` and ``1``): the audit of that file compares them as two groups, so
+    keying them as one (:func:`spelled`) would silently give another answer. The request may
+    merge them (``--merge-groups 'g=1,1.0:1'``): named groups keep their text. Spellings one
+    typed column writes together (a float column's ``-0.0`` and ``0.0``) merge. A folder whose
+    files differ in type (one int Parquet file, one float) is not refused: its files are not
+    told apart here, and keying its groups by value is the documented merge."""
+    for col in request.roles().protected:
+        if col in (request.bins or {}) or col not in table.columns:
+            continue
+        named = _named(request, col)
+        ours = [str(g) for g in known.get(col) or []] + named
+        floats = any(_whole_float(g) for g in named)
+        by_key: dict = {}
+        for text, key in _keys([str(v) for v in pd.unique(table[col])], ours, floats).items():
+            by_key.setdefault(key, []).append(text)
+        for key, texts in by_key.items():
+            kinds = [_kind(t) for t in texts]
+            if len(set(kinds)) > 1 or kinds.count("truth") > 1:
+                raise _spelled_twice(col, key, sorted(texts, key=lambda t: (t != key, t)))
+
+
+def _kind(text: str) -> str:
+    """Which typed column could label a group ``text``: ``truth`` (a bool's), ``int`` or
+    ``float``. One typed column writes one kind, so ``-0.0`` beside ``0.0`` (a float column's
+    signed zeros, one group in the audit too) is no text column's two spellings."""
+    if text.casefold() in _TRUTHS:
+        return "truth"
+    return "int" if _INT_TEXT.fullmatch(text) else "float"
+
+
+def _spelled_twice(col: str, key: str, texts: list) -> EthicLensInputError:
+    words = names_words(texts)
+    merge = f"{col}={','.join(texts)}:{key}"
+    return EthicLensInputError(
+        f"{col} writes one value {len(texts)} ways ({words}) in one file or table: the audit "
+        f"of it compares them as {len(texts)} groups, the monitor would count them as one "
+        f"group {key!r}",
+        column=col,
+        value=texts[-1],
+        fix=f"recode {col} so that it writes the value one way, or merge them as one group: "
+        f"--merge-groups '{merge}' (a store keeps the merges it was started with); nothing was "
+        "written",
+    )
+
+
 def _summed(table: pd.DataFrame) -> pd.DataFrame:
     """The cells of ``table`` that share their keys summed (the weights' sums summed, their
     extremes kept)."""
