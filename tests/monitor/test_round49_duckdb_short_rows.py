@@ -47,3 +47,11 @@ def test_an_empty_last_field_is_still_a_value(tmp_path, engine):
     _write(tmp_path / "b.csv", "t,yp,y,g,x", rows)
     table = count_windows(str(tmp_path / "b.csv"), COLS, WINDOW, engine=engine).table
     assert int(table[COUNT].sum()) == 4
+
+
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize("blank", ["   ", "\t", " \t "])
+def test_a_line_of_only_spaces_is_skipped_as_pandas_skips_it(tmp_path, engine, blank):
+    _write(tmp_path / "b.csv", "t,yp,y,g,x", [*ROWS[:3], blank, *ROWS[3:]])
+    table = count_windows(str(tmp_path / "b.csv"), COLS, WINDOW, engine=engine).table
+    assert int(table[COUNT].sum()) == len(ROWS)  # it was a row with no time on DuckDB

@@ -800,10 +800,13 @@ def _duckdb_source(src: _Files, params: dict) -> str:
     # empty one: no text reads as NULL (an empty field is '', missing like pandas' NA words)
     params["cols"] = {**{n: "VARCHAR" for n in names}, SURPLUS: "VARCHAR"}
     params["no_null_text"] = "\x01ethiclens"
+    # a line of only spaces or tabs skipped, as pandas skips it (DuckDB skips only an empty
+    # line): its one field blank, the rest not there (NULL; an empty field would be '')
+    rest = f" AND {_q(names[1])} IS NULL" if len(names) > 1 else ""
     return (
-        "read_csv($files, header = true, delim = ',', quote = '\"', escape = '\"', "
+        "(SELECT * FROM read_csv($files, header = true, delim = ',', quote = '\"', escape = '\"', "
         "null_padding = true, auto_detect = false, nullstr = $no_null_text, "
-        f"columns = $cols{opts})"
+        f"columns = $cols{opts}) WHERE NOT (trim({_q(names[0])}, ' \t') = ''{rest}))"
     )
 
 
