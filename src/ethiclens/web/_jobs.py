@@ -445,7 +445,11 @@ class Runner:
             return self._pool
 
     def warm(self) -> None:
-        """Start every worker now (not on the first audit) and load what audits need."""
+        """Start every worker now (not on the first audit) and load what audits need; open
+        again after :meth:`shutdown` (a host that runs the app's lifespan twice), or every
+        audit would be answered 503 as if the queue were full."""
+        with self._lock:
+            self._closing = False
         if self.kind == "process":
             pool = self._executor()
             for _ in range(self.workers):
