@@ -30,6 +30,8 @@ OWN = {
     "--eo-threshold": "must be a number strictly between 0 and 1 (value: {v}). Fix: e.g. 0.1",
     "--confidence-level": "must be a number strictly between 0.5 and 1 (value: {v}). "
     + LEVEL.replace("give a number, ", ""),
+    # a command's own option whose check is one on every command (no spec field): its words
+    "--eta": "must be a number from 1e-12 up to (not including) 1 (value: {v}). Fix: " + ETA_FIX,
 }
 
 

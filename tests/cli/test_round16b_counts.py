@@ -14,8 +14,9 @@ def test_loose_bin_counts_are_refused_naming_the_option(tmp_path, monkeypatch, c
     argv = ["counts", "x.csv", "--out", "c.csv", "--y-pred", "p", "--protected", "g"]
     assert main([*argv, "--n-bins", value]) == 2
     err = capsys.readouterr().err.strip()
+    # round 49: its own check's words and range, as --n-boot's (was click's "is not a valid")
     assert err == (
-        f"error: option '--n-bins': {value!r} is not a valid integer. "
-        "Fix: give a whole number (digits only, e.g. 1000)"
+        f"error: option '--n-bins': must be an integer in [2, 1000] (value: {value!r}). "
+        "Fix: 10 is the default"
     ), err
     assert not list(tmp_path.iterdir())

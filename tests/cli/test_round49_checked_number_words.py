@@ -106,3 +106,29 @@ def test_text_no_number_is_refused_by_its_setting_on_every_face(
     else:
         said = _refusal(tmp_path, monkeypatch, capsys, face, key, text)
     assert f"{WORDS[key]} (value: '{text}')" in said and "is not a valid" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["counts", "x.csv", "--out", "c.csv", "--y-pred", "p", "--protected", "g", "--n-bins"],
+            "option '--n-bins': must be an integer in [2, 1000] (value: 'abc'). Fix: 10 is the "
+            "default",
+        ),
+        (
+            ["pcer", "train", "adult", "--eta"],
+            "option '--eta': must be a number from 1e-12 up to (not including) 1 (value: 'abc')",
+        ),
+    ],
+)
+def test_text_no_number_for_an_option_of_no_spec_field_says_its_check(
+    tmp_path, monkeypatch, capsys, argv, said
+):
+    """'counts --n-bins abc' and '--eta abc' said click's "'abc' is not a valid integer/float",
+    where '--n-bins 1' and '--eta 2' say the option's own check's words and range."""
+    monkeypatch.chdir(tmp_path)
+    assert main([*argv, "abc"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "not a valid" not in err, err
+    assert not list(tmp_path.iterdir())

@@ -40,6 +40,7 @@ from .._checks import (
     check_count,
     check_di_threshold,
     check_draws,
+    check_eta,
     check_fraction,
     check_level,
     check_seed,
@@ -1471,7 +1472,7 @@ def refuse_field_text(text, names, whole: bool = False) -> None:
     paths = flag_paths()
     for name in names:
         where = paths.get(name, name)
-        if (check := _CHECKS.get(where)) is None:
+        if (check := _CHECKS.get(where) or _OPTION_CHECKS.get(name)) is None:
             continue
         try:
             check(text, where)
@@ -1482,6 +1483,18 @@ def refuse_field_text(text, names, whole: bool = False) -> None:
 
 # each one's range refusal's fix (monitor.check_request, _checks.check_eta)
 _OPTION_FIXES = {"--alpha": ALPHA_FIX, "--eta": ETA_FIX}
+
+
+def _score_bins(text, where: str):
+    """``counts --n-bins``' own check (no spec field: the counts table's bins)."""
+    from ..fairness import check_score_bins
+
+    return check_score_bins(text, True, where)
+
+
+# a command's own number option that sets no spec field, whose check is the same on every
+# command that has it: text that is no number ('--eta abc') is refused in its words and range
+_OPTION_CHECKS = {"--eta": check_eta, "--n-bins": _score_bins}
 
 
 def _refuse_non_finite_value(value, where: str, given=None) -> None:
