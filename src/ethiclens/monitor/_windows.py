@@ -790,9 +790,21 @@ def _duckdb_source(src: _Files, params: dict) -> str:
                 value=src.target,
                 fix="export the files with one column order, or use --engine pandas",
             )
+        # no text reads as NULL (an empty field is ''): a line of only spaces or tabs, its
+        # file's first field blank and the rest not there, skipped as pandas skips it
+        params["no_null_text"] = "\x01ethiclens"
+        every = list(dict.fromkeys(c for f in src.files for c in _header(f)))
+        blank = " OR ".join(
+            f"(trim({_q(first)}, ' \t') = ''"
+            + "".join(f" AND {_q(c)} IS NULL" for c in every if c != first)
+            + ")"
+            for first in dict.fromkeys(_header(f)[0] for f in src.files)
+        )
         return (
-            "read_csv($files, header = true, union_by_name = true, all_varchar = true, "
-            f"null_padding = true{opts})"
+            "(SELECT * FROM read_csv($files, header = true, delim = ',', quote = '\"', "
+            "escape = '\"', union_by_name = true, all_varchar = true, null_padding = true, "
+            f"nullstr = $no_null_text{opts}) "
+            f"WHERE NOT coalesce({blank}, false))"
         )
     names = in_files(src)
     # as the audit reads a CSV: a short row's last fields are NULL, a surplus field lands in
@@ -863,8 +875,8 @@ def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
 
 
 def _refuse_short_rows(src: _Files, padded: int) -> None:
-    """Where ``padded`` rows have no last field (or, read by name, an empty one), refuse the
-    first row with fewer fields than its header, by its line (a blank line is skipped)."""
+    """Where ``padded`` rows have no last field (or, read by name, a file lacks the column),
+    refuse the first row with fewer fields than its header, by its line."""
     if padded and (err := ragged_error(src.files)):
         raise err
 
