@@ -32,6 +32,8 @@ OWN = {
     + LEVEL.replace("give a number, ", ""),
     # a command's own option whose check is one on every command (no spec field): its words
     "--eta": "must be a number from 1e-12 up to (not including) 1 (value: {v}). Fix: " + ETA_FIX,
+    "--alpha": "must be a number strictly between 0 and 1 (value: {v}). Fix: e.g. 0.05",
+    "--min-cell": "must be a whole number of at least 1 (value: {v}). Fix: e.g. 10",
 }
 
 

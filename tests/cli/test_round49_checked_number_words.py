@@ -108,13 +108,25 @@ def test_text_no_number_is_refused_by_its_setting_on_every_face(
     assert f"{WORDS[key]} (value: '{text}')" in said and "is not a valid" not in said, said
 
 
+COUNTS = ["counts", "x.csv", "--out", "c.csv", "--y-pred", "p", "--protected", "g"]
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
         (
-            ["counts", "x.csv", "--out", "c.csv", "--y-pred", "p", "--protected", "g", "--n-bins"],
+            [*COUNTS, "--n-bins"],
             "option '--n-bins': must be an integer in [2, 1000] (value: 'abc'). Fix: 10 is the "
             "default",
+        ),
+        (
+            [*COUNTS, "--min-cell"],
+            "option '--min-cell': must be a whole number of at least 1 (value: 'abc'). Fix: e.g. "
+            "10",
+        ),
+        (
+            ["monitor", "x.csv", "--time", "t", "--window", "1d", "--alpha"],
+            "option '--alpha': must be a number strictly between 0 and 1 (value: 'abc')",
         ),
         (
             ["pcer", "train", "adult", "--eta"],

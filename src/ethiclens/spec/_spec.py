@@ -1494,7 +1494,12 @@ def _score_bins(text, where: str):
 
 # a command's own number option that sets no spec field, whose check is the same on every
 # command that has it: text that is no number ('--eta abc') is refused in its words and range
-_OPTION_CHECKS = {"--eta": check_eta, "--n-bins": _score_bins}
+_OPTION_CHECKS = {
+    "--eta": check_eta,
+    "--n-bins": _score_bins,
+    "--alpha": partial(check_fraction, fix=ALPHA_FIX),  # monitor.check_request's
+    "--min-cell": partial(check_count, fix="e.g. 10"),  # sources.suppress_small_cells'
+}
 
 
 def _refuse_non_finite_value(value, where: str, given=None) -> None:
