@@ -27,6 +27,7 @@ from .._checks import (
     split_list,
     use_one_of,
 )
+from .._keywords import refusing_unknown_keywords
 from .._secrets import masked_cut
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
@@ -75,6 +76,7 @@ def uniform_queries(domains: dict, n: int, rng: np.random.Generator) -> pd.DataF
     return pd.DataFrame(cols)
 
 
+@refusing_unknown_keywords
 def blackbox_audit(
     predict,
     domains: dict,

@@ -126,6 +126,7 @@ def _typed_number(text, flag: str, symbol: str, fix: str):
     return _number_as_typed(text)  # 1e400 is refused as typed, not as inf
 
 
+@refusing_unknown_keywords
 def write_request(req: AuditRequest, out) -> str | None:
     """Write the request to ``out`` (``-``: standard output); the line saying where. A file
     already there is replaced, as every output is, with a warning naming it."""

@@ -28,6 +28,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from .._keywords import refusing_unknown_keywords
 from .._registry import Registry, check_entry_name
 from .._text import as_seen
 from .._version import __version__
@@ -191,6 +192,7 @@ _REGISTRY: Registry[Mechanism] = Registry(
 )
 
 
+@refusing_unknown_keywords
 def register_mechanism(mechanism: Mechanism, *, replace: bool = False) -> Mechanism:
     """Register ``mechanism`` under ``mechanism.name`` (refused if the name is taken, unless
     ``replace``; a built-in mechanism cannot be replaced). The name follows every registry's
@@ -231,6 +233,7 @@ def mechanism_names() -> list[str]:
     return _REGISTRY.names()
 
 
+@refusing_unknown_keywords
 def get_mechanism(name, where: str = "name") -> Mechanism:
     """The registered mechanism ``name``; an unknown name lists the registered ones, a near
     miss first ('GRR': "did you mean 'grr'?")."""

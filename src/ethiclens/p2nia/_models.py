@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .._keywords import refusing_unknown_keywords
 from .._optional import NeedsExtra, require
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
 
+@refusing_unknown_keywords(init=True)  # AuditedModel(typo=...): audit()'s refusal
 @dataclass(frozen=True, kw_only=True)
 class AuditedModel(NeedsExtra):
     """A platform model of the P2NIA experiment.
@@ -83,6 +85,7 @@ _REGISTRY: Registry[AuditedModel] = Registry(
 )
 
 
+@refusing_unknown_keywords
 def register_model(model: AuditedModel, *, replace: bool = False) -> AuditedModel:
     """Register ``model`` under ``model.name`` (refused if the name is taken, unless
     ``replace``; a built-in model cannot be replaced)."""
@@ -105,6 +108,7 @@ def is_builtin_model(name: str) -> bool:
     return _REGISTRY.is_builtin(name)
 
 
+@refusing_unknown_keywords
 def get_model(name, where: str = "name") -> AuditedModel:
     """The registered model ``name``; an unknown name lists the registered ones, a near miss
     first ('RF': "did you mean 'rf'?")."""

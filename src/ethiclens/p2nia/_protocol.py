@@ -131,6 +131,7 @@ SEEDED_RELEASE = (
 RELEASE_FORMAT = "ethiclens-p2nia-release/1"
 
 
+@refusing_unknown_keywords(init=True)  # AuditRequest(typo=...): audit()'s refusal
 @dataclass
 class AuditRequest:
     n: int
@@ -224,6 +225,7 @@ def make_request(n, protected, **options) -> AuditRequest:
     return refuse_unused_delta(AuditRequest(n, protected, **options), "delta")
 
 
+@refusing_unknown_keywords
 def read_request(path) -> AuditRequest:
     """The auditor's request file (``p2nia request``: JSON; a ``.yaml``/``.yml`` file is read
     as YAML), checked as a whole."""
@@ -916,6 +918,7 @@ def _previous_budget(out: Path) -> tuple[float, int, float]:
         ) from exc
 
 
+@refusing_unknown_keywords
 def write_release(
     rel: Release, out_dir: str | Path, *, replace: bool = False, track_budget: bool | None = None
 ) -> Path:
@@ -1147,6 +1150,7 @@ def _altered(problem: str, column: str, value=None) -> EthicLensInputError:
     )
 
 
+@refusing_unknown_keywords
 def read_release(release_dir: str | Path) -> Release:
     """Load a release, verify the table's and the manifest's SHA-256, and check that the
     manifest's fields agree with each other and with the table."""
