@@ -26,7 +26,17 @@ from .._checks import (
     schema_words,
 )
 from .._secrets import mask_secrets, masked_cut
-from .._text import beside, masked_apart, one_line, read_group, spaced_key, spaced_name
+from .._text import (
+    beside,
+    figure_text,
+    is_unbounded,
+    masked_apart,
+    one_line,
+    read_group,
+    spaced_key,
+    spaced_name,
+    unbounded_text,
+)
 from ..errors import EthicLensInputError, FaceFix
 from ..io import json_fields, read_config_file
 from ._bootstrap import Interval
@@ -1604,9 +1614,18 @@ def _moved(old, new, metric, di_rule=DI_RULES[0]):
     ranked = ranked if di_rule != DI_RULES[0] else ""
     words = "neither worse nor better: as far from parity" if way == "same" else way
     # each value to as many places as it takes to print outside the other's interval
-    old_text = f"{_beside(a, (blo, bhi))} [{_beside(alo, b)}, {_beside(ahi, b)}]"
-    new_text = f"{_beside(b, (alo, ahi))} [{_beside(blo, a)}, {_beside(bhi, a)}]"
+    old_text = _move_end(a, alo, ahi, b, (blo, bhi))
+    new_text = _move_end(b, blo, bhi, a, (alo, ahi))
     return way, f"moved {old_text} -> {new_text}, beyond both intervals{ranked} ({words})"
+
+
+def _move_end(value, low, high, other, others) -> str:
+    """One side of a move: its value beside the other's interval ``others``, its bounds beside
+    the other's value; an unbounded DI in the audit's and monitor's words ('unbounded [0.960,
+    ∞)', never 'inf [0.960, inf]')."""
+    if is_unbounded(value):
+        return unbounded_text(_beside(low, other))
+    return f"{_beside(value, others)} [{_beside(low, other)}, {_beside(high, other)}]"
 
 
 def _beside(x: float, edges) -> str:
@@ -1614,7 +1633,7 @@ def _beside(x: float, edges) -> str:
     ``edges`` (``_text.beside``): a move or a B − A interval the gate reads as beyond a
     number never prints as touching it (``[0.000, 0.057]`` for a low end of 0.0002)."""
     finite = [e for e in (edges if isinstance(edges, tuple) else (edges,)) if math.isfinite(e)]
-    return beside(x, tuple(finite)) if finite and math.isfinite(x) else f"{x:z.3f}"
+    return beside(x, tuple(finite)) if finite and math.isfinite(x) else figure_text(x)
 
 
 def _estimate_ends(estimate, metric) -> tuple | None:
