@@ -1358,11 +1358,13 @@ def number_cells_sql(roles: Roles, keys: list, sel: list, number, spell: dict) -
     q, k = quote, int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = number(roles.y_score)
-        x = f"{s} * {k}"
+        x, kd = f"{s} * {k}", f"CAST({k} AS DOUBLE PRECISION)"
+        low = spell["floor"].format(x=x)  # moved by one where the product's rounding crossed
+        edge = f"CASE WHEN {s} >= ({low} + 1) / {kd} THEN 1 WHEN {s} < {low} / {kd} THEN -1 END"
         expr = (
             f"CASE WHEN {miss} THEN NULL WHEN {notnum} THEN {NOT_A_NUMBER} "
             f"WHEN {s} < 0 OR {s} > 1 THEN -1 WHEN {spell['top'].format(x=x)} >= {k} "
-            f"THEN {k - 1} ELSE {spell['floor'].format(x=x)} END"
+            f"THEN {k - 1} ELSE {low} + COALESCE({edge}, 0) END"
         )
         keys.append(expr)
         sel.append(f"{expr} AS {q(SCORE_BIN)}")

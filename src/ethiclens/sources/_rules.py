@@ -957,11 +957,15 @@ def text_number(text: str) -> float | None:
 
 def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
     """Each score's bin: NaN when missing, -2 not a number, -1 outside [0, 1], else
-    ``min(floor(s * k), k - 1)`` (what numpy, SQL and Spark compute); a float32 score as the
-    decimal it prints as (0.7 in bin 7 of 10, as in a CSV)."""
+    b with ``b/k <= s < (b+1)/k`` (1 in bin k - 1): ``floor(s * k)`` moved by one where the
+    product's rounding crossed an edge (0.57 in bin 57 of 100, though 0.57 * 100 is
+    56.99999999999999), as numpy, SQL and Spark compute it; a float32 score as the decimal it
+    prints as (0.7 in bin 7 of 10, as in a CSV)."""
     v, missing, notnum = numbers(printed_floats(values), text)
     with np.errstate(invalid="ignore"):
-        out = np.minimum(np.floor(v * n_bins), n_bins - 1)
+        b = np.floor(v * n_bins)
+        b = b + (v >= (b + 1) / n_bins) - (v < b / n_bins)
+        out = np.minimum(b, n_bins - 1)
         out = np.where((v < 0) | (v > 1), -1.0, out)
     out = np.where(notnum, float(NOT_A_NUMBER), out)
     return np.where(missing, np.nan, out)

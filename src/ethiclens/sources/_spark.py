@@ -75,7 +75,9 @@ def _raw_counts(sdf, roles: Roles, *, text: bool, extra: str | None):
     k = int(roles.n_bins)
     if roles.y_score:
         s, miss, notnum = _number(sdf, roles.y_score, text=text)
-        raw = F.floor(s * F.lit(k))
+        low = F.floor(s * F.lit(k))  # moved by one where the product's rounding crossed an edge
+        kd = F.lit(float(k))
+        raw = F.when(s >= (low + 1) / kd, low + 1).when(s < low / kd, low - 1).otherwise(low)
         keys.append(
             F.when(miss, F.lit(None))
             .when(notnum, F.lit(rules.NOT_A_NUMBER))
