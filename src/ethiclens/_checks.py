@@ -1354,9 +1354,30 @@ _POSITIVE_WORDS = ("yes", "y", "true", "t", "positive", "pos")
 
 def positive_value(labels):
     """Of a binary column written in two words (yes/no), the positive one: a yes/true word,
-    else the later of the two (the value a recoding to 0/1 compares with)."""
-    ordered = sorted((plain(v) for v in labels), key=str)
+    else the later of the two (the value a recoding to 0/1 compares with): the larger where
+    each is a number or a number's text (10 of 2/10, as the found values list them), else the
+    later in text order."""
+    values = [plain(v) for v in labels]
+    numbers_of = [_label_number(v) for v in values]
+    if all(n is not None for n in numbers_of):
+        pairs = sorted(zip(numbers_of, map(str, values), range(len(values)), strict=True))
+        ordered = [values[i] for _, _, i in pairs]
+    else:
+        ordered = sorted(values, key=str)
     return next((v for v in ordered if str(v).strip().lower() in _POSITIVE_WORDS), ordered[-1])
+
+
+def _label_number(value):
+    """A label's number to order it by: a real number as it is, a number's text as float()
+    reads it; None for anything else (a bool, a word, NaN, a complex number)."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return None
+    return value
 
 
 def _keeps_zero_one(values, positive) -> bool:

@@ -1105,7 +1105,8 @@ def _label_fix(col: str, role: str, values, rows=None) -> str:
         cli = f"store {col!r} as integers 0 and 1 in the file (a number column, not text)"
     else:
         cli = (
-            f"the column holds two values {names_words(sorted(uniq, key=str))}: write it into the "
+            f"the column holds two values {names_words(sorted(uniq, key=None if numeric else str))}"
+            ": write it into the "
             f"file as 0/1, with 1 for {positive_value(uniq)!r}"
         )
     return FaceFix(fix, f"{cli}; preparing it in pandas: {code}")
