@@ -9,6 +9,7 @@ inside [0, 1]; at an AUC of exactly 0 or 1 it is not reported (the variance esti
 
 from __future__ import annotations
 
+import functools
 from statistics import NormalDist
 
 import numpy as np
@@ -16,7 +17,7 @@ import pandas as pd
 
 from .._checks import check_level
 from ..errors import EthicLensInputError
-from ._keywords import refusing_unknown_keywords
+from ._keywords import UnknownKeywordError, refusing_unknown_keywords
 from ._validate import aligned_rows, as_binary, as_scores, encode_groups
 
 AUC_CI_METHOD = "DeLong variance from score counts, normal interval on logit(AUC)"
@@ -102,6 +103,31 @@ def auc_interval(auc, var, level) -> tuple[float | None, float | None, str]:
     return float(lo), float(hi), AUC_CI_METHOD
 
 
+# the names a row weight goes by: group_auc has none, and says why rather than a near miss
+_WEIGHT_NAMES = ("sample_weight", "weight", "weights", "sample_weights")
+
+
+def _unweighted(function):
+    """``group_auc`` refusing a row weight in words that say its AUC is unweighted."""
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        if key := next((k for k in kwargs if k in _WEIGHT_NAMES), None):
+            raise UnknownKeywordError(
+                "group_auc() takes no row weights: its AUC and DeLong interval are unweighted "
+                "(every row counts once)",
+                column=key,
+                fix=f"leave {key} out for the unweighted AUC of each group; a weighted "
+                "ethiclens.audit(..., sample_weight=w) reports no AUC (DeLong's interval is for "
+                "unweighted rows)",
+                kind="argument",
+            )
+        return function(*args, **kwargs)
+
+    return checked
+
+
+@_unweighted
 @refusing_unknown_keywords
 def group_auc(
     y_true, y_score, sensitive_features, *, pos_label=None, confidence_level: float = 0.95
@@ -110,7 +136,8 @@ def group_auc(
 
     ``AuditResult.by_group()`` already has these columns when the audit had (unweighted) row
     scores; this function gives them on their own, e.g. for an audit without scores or a
-    counts-table audit, whose scores are binned.
+    counts-table audit, whose scores are binned. Unweighted: every row counts once; a row
+    weight (``sample_weight=``) is refused, not ignored.
 
     Parameters
     ----------
