@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import p2nia
+from ethiclens import p2nia, sources
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -27,6 +27,12 @@ CASES = [
     (p2nia.get_mechanism, (), "nam", "name"),
     (p2nia.register_model, (None,), "replce", "replace"),
     (p2nia.get_model, (), "were", "where"),
+    (sources.counts_of, (None,), "rols", "roles"),
+    (sources.duckdb_counts, ("x.csv", None), "threds", "threads"),
+    (sources.dask_file_counts, ("x.csv", None), "schedular", "scheduler"),
+    (sources.spark_file_counts, ("x.csv", None), "mastr", "master"),
+    (sources.sql_counts, ("sqlite://", None), "tabel", "table"),
+    (sources.read_counts, ("x.csv",), "pos_labl", "pos_label"),
 ]
 
 
@@ -43,3 +49,30 @@ def test_an_input_refuses_a_misspelt_keyword_with_its_near_miss(called, args, ty
     assert str(caught.value) == f"{said}; did you mean {meant!r}?"
     # the signature a reader (help(), docs/api.md) sees is the one it had
     assert meant in inspect.signature(called).parameters
+
+
+COUNTS = [
+    sources.counts_of,
+    sources.pandas_counts,
+    sources.read_rows,
+    sources.duckdb_counts,
+    sources.dask_counts,
+    sources.dask_file_counts,
+    sources.spark_counts,
+    sources.spark_file_counts,
+    sources.sql_counts,
+]
+
+
+@pytest.mark.parametrize("called", COUNTS, ids=[c.__name__ for c in COUNTS])
+@pytest.mark.parametrize(
+    ("typed", "role", "value"),
+    [("y_true", "y_true", "y"), ("label", "y_true", "y"), ("protected", "protected", ["g"])],
+)
+def test_a_count_given_a_role_as_its_keyword_says_it_goes_in_roles(called, typed, role, value):
+    # counts_of(df, y_true='y') said only "got an unexpected keyword argument 'y_true'"
+    with pytest.raises(TypeError) as caught:
+        called(None, **{typed: value})
+    assert isinstance(caught.value, EthicLensInputError)
+    said = f"{called.__name__}() got an unexpected keyword argument {typed!r}"
+    assert str(caught.value) == f"{said}. Fix: give it in roles: roles=Roles({role}={value!r}, ...)"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime
 import functools
+import inspect
 import json
 import os
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +21,7 @@ import pandas as pd
 import pyarrow as pa
 
 from .._checks import (
+    ROLE_NAMES,
     argument_kinds,
     bytes_like_as_bytes,
     check_argument_type,
@@ -36,7 +38,7 @@ from .._checks import (
     unsigned_zero,
     use_one_of,
 )
-from .._keywords import refusing_unknown_keywords
+from .._keywords import refusing_unknown_keywords, unknown_keyword
 from .._text import CSV_FORMULA_START, one_line, plural, printed_floats
 from ..errors import EthicLensInputError, plain_text
 from ..fairness import (
@@ -192,6 +194,29 @@ class Roles:
         return {k: v for k, v in named.items() if v}
 
 
+def refusing_roles_keywords(function):
+    """``function`` (a count taking ``roles``) refusing a role given as its own keyword
+    (``counts_of(df, y_true='y')``, ``label=``: the role it means) by where it goes,
+    ``roles=Roles(y_true='y', ...)``, and any other keyword it does not take as
+    :func:`refusing_unknown_keywords` refuses it (the nearest it takes). Signature unchanged."""
+    checked = refusing_unknown_keywords(function)
+    taken = set(inspect.signature(function).parameters)
+    roles = [f.name for f in fields(Roles)]
+
+    @functools.wraps(function)
+    def refusing(*args, **kwargs):
+        for key, value in kwargs.items():
+            role = ROLE_NAMES.get(key, key)
+            if key not in taken and role in roles:
+                given = repr(value) if isinstance(value, str | list | tuple) else "..."
+                given = given if len(given) < 40 else "..."
+                fix = f"give it in roles: roles=Roles({role}={given}, ...)"
+                raise unknown_keyword(function.__name__, key, (), fix=fix)
+        return checked(*args, **kwargs)
+
+    return refusing
+
+
 def _protected_columns(value) -> list:
     """``Roles.protected`` as a list of column names: one name (``'sex'``, never read letter by
     letter as the columns s, e, x), a list, tuple, 1-d array or Index of them, or a set (sorted:
@@ -277,6 +302,7 @@ def _check_table(table) -> None:
     check_argument_type(table, pd.DataFrame, column="table", problem=_NOT_FRAME, fix=fix)
 
 
+@refusing_roles_keywords
 def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
     """The counts table of a pandas DataFrame (sums in row order, as ``audit`` sums them)."""
     check_argument_type(frame, pd.DataFrame, column="frame", problem=_NOT_FRAME, fix=_FRAME_FIX)
@@ -527,6 +553,7 @@ def metadata_path(path):
     return f"{path}{META_SUFFIX}"
 
 
+@refusing_unknown_keywords
 def write_counts(table: pd.DataFrame, path) -> None:
     """Write a counts table atomically in the format its suffix names.
 
@@ -783,6 +810,7 @@ def _crossings_note(record) -> str:
 
 
 @argument_kinds(path=path_kind())
+@refusing_unknown_keywords
 def read_counts(
     path, *, check_labels: bool = False, pos_label=None, attributes=None
 ) -> pd.DataFrame:

@@ -29,7 +29,7 @@ from .._text import is_utf8, one_line, printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import audit_counts, check_score_bins
 from ..io import _read_parquet, quoted_line_break
-from ._counts_table import Roles, _refuse_not_one_value, finish_counts
+from ._counts_table import Roles, _refuse_not_one_value, finish_counts, refusing_roles_keywords
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 from ._rules import (
@@ -128,6 +128,7 @@ def _count(ddf, roles: Roles, text: bool) -> pd.DataFrame:
     return out.reset_index()
 
 
+@refusing_roles_keywords
 def dask_counts(ddf, roles: Roles):
     """The counts table of a Dask DataFrame (computed where its partitions live).
 
@@ -249,6 +250,7 @@ def _known_categories(column) -> bool:
     return isinstance(column.dtype, pd.CategoricalDtype) and column.cat.known
 
 
+@refusing_roles_keywords
 @named_below
 def dask_file_counts(target: str, roles: Roles, *, scheduler: str | None = None):
     """The counts table of a CSV/Parquet file, glob or (hive) folder read by Dask.

@@ -57,6 +57,7 @@ from ._counts_table import (
     number_cells_sql,
     parquet_key_types,
     quote,
+    refusing_roles_keywords,
 )
 from ._rules import (
     EXTRA_FIELDS,
@@ -473,6 +474,7 @@ def _key_and_column(key: str, folder: str, before: str = "") -> EthicLensInputEr
     return EthicLensInputError(f"{problem}: which one is meant is ambiguous", column=key, fix=fix)
 
 
+@refusing_roles_keywords
 @named_below
 def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     """The counts table of TARGET (file, glob or folder), computed by DuckDB.

@@ -27,7 +27,14 @@ from ..io import (
     read_table,
     refuse_short_rows,
 )
-from ._counts_table import Roles, canonical_zero, counts_of, refuse_reserved, sorted_cells
+from ._counts_table import (
+    Roles,
+    canonical_zero,
+    counts_of,
+    refuse_reserved,
+    refusing_roles_keywords,
+    sorted_cells,
+)
 from ._duckdb import CSV, PARQUET, file_layout
 from ._rules import (
     JSON_NAME,
@@ -93,6 +100,7 @@ def _unreadable_csv(path, reason: str) -> DataFileError:
     )
 
 
+@refusing_roles_keywords
 @named_below
 def read_rows(target, roles) -> pd.DataFrame:
     """The role columns of TARGET (file, glob or folder) read by pandas by the rule: CSV groups
@@ -233,6 +241,7 @@ def _packed_layout(target) -> FileLayout:
     return FileLayout([os.fspath(target)], "csv", target=os.fspath(target))
 
 
+@refusing_roles_keywords
 def pandas_counts(target, roles):
     """The counts table of TARGET counted by pandas, read and checked by the rule: the rows of
     :func:`read_rows`, refused with ``audit``'s words and rows (missing labels, scores, weights,

@@ -21,11 +21,13 @@ from ._counts_table import (
     as_pandas_reads,
     finish_counts,
     parquet_key_types,
+    refusing_roles_keywords,
 )
 from ._duckdb import _same_types, file_layout
 from ._names import COUNT, SCORE_BIN, SCORE_SUM, WEIGHT_SQ_SUM, WEIGHT_SUM
 
 
+@refusing_roles_keywords
 def spark_counts(sdf, roles: Roles):
     """The counts table of a Spark DataFrame (computed where its partitions live).
 
@@ -134,6 +136,7 @@ def _number(sdf, name: str, *, text: bool):
 LOCAL_MASTER = "local[2]"
 
 
+@refusing_roles_keywords
 @rules.named_below
 def spark_file_counts(target: str, roles: Roles, *, master: str | None = None):
     """The counts table of a CSV/Parquet file, glob or (hive-partitioned) folder read by Spark.

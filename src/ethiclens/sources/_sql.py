@@ -54,7 +54,7 @@ from .._secrets import (
 )
 from .._text import one_line, prints_blank
 from ..errors import EmptyInputError, EthicLensInputError, plain_text
-from ._counts_table import Roles, finish_counts, group_by_sql, quote
+from ._counts_table import Roles, finish_counts, group_by_sql, quote, refusing_roles_keywords
 from ._names import COUNT, Y_PRED, Y_TRUE
 from ._rules import check_columns, first_distinct, text_kind, text_number
 
@@ -169,6 +169,7 @@ def sql_columns(
     return _run(url, None, table, query, timeout, flag)
 
 
+@refusing_roles_keywords
 def sql_counts(
     url: str,
     roles: Roles,
