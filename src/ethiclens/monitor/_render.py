@@ -252,7 +252,8 @@ def _comparison_lines(c: dict, request: dict, alpha: float) -> list[str]:
         if t["alarm_since"]:
             since = f" since window {t['alarm_since']['window']} ({t['alarm_since']['start']})"
         shown = e_value_text(t["log_e_value"], t.get("threshold"))  # on its side of it
-        lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}")
+        held = f" ({t['held']})" if t.get("held") else ""  # why it has not moved
+        lines.append(f"  {LABELS[test]}: e-value {shown} against {t['null']}: {state}{since}{held}")
     return lines
 
 
@@ -587,7 +588,8 @@ def trend_text(doc: dict, comparison: dict) -> str:
         state = f"ALARM since window {since['window']}" if since else "no alarm"
         shown = e_value_text(v["log_e_value"], v.get("threshold"))
         at = "" if v.get("threshold") is None else f" (alarm at {v['threshold']:g})"
-        lines.append(f"{LABELS[test]} e-value {shown}{at}: {state}")
+        held = f" ({v['held']})" if v.get("held") else ""
+        lines.append(f"{LABELS[test]} e-value {shown}{at}: {state}{held}")
     return mask_secrets(". ".join(lines) + ".")
 
 
@@ -756,9 +758,10 @@ def render_html(doc: dict) -> str:
                 else "no alarm"
             )
             shown = e_value_text(t["log_e_value"], t.get("threshold"))
+            held = f" ({e(t['held'])})" if t.get("held") else ""  # why it has not moved
             parts.append(
                 f"<tr><td>{e(LABELS[test])}</td><td>{e(t['null'])}</td>"
-                f"<td>{shown}</td><td>{alarm}</td></tr>"
+                f"<td>{shown}</td><td>{alarm}{held}</td></tr>"
             )
         parts.append("</table>")
     parts.append("</body></html>")

@@ -391,7 +391,7 @@ def _comparisons(store: Store, request, windows: dict) -> list[dict]:
                 "group": g,
                 "reference": refs.get(a),
                 "reference_source": sources.get(a),
-                "tests": _tests(last, hits, request, windows),
+                "tests": _tests(last, hits, request, windows, history),
                 "sequences": last["sequences"],
                 "latest": latest,
                 "history": history,
@@ -498,9 +498,9 @@ _ONE_CELL_BEFORE = (
 )
 
 
-def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
-    """Each test's null (worded with the policy's or the baseline's numbers), e-value, threshold
-    and alarm."""
+def _tests(last: dict, alarms: dict, request, windows: dict, history: list) -> dict:
+    """Each test's null (worded with the policy's or the baseline's numbers), e-value, threshold,
+    alarm, and why it has not moved (``held``) where its last windows left it unchanged."""
     bl = last.get("baseline") or {}
     band = bl.get("di_band") or [float("nan")] * 2  # null: no band, and no test of it
     t = request.di_threshold
@@ -525,8 +525,34 @@ def _tests(last: dict, alarms: dict, request, windows: dict) -> dict:
             "alarm_since": None
             if hit is None
             else {"window": hit["window"], "start": iso(windows[hit["window"]]["start"])},
+            "held": held_text(history, test),
         }
     return tests
+
+
+def held_text(history: list, test: str) -> str | None:
+    """Why the test's e-value is the same number window after window (None where its last
+    window moved it): nothing was staked in those windows. A window is bet on with what the
+    windows before it showed (the bet is predictable), and the bet stays 0 while they sat inside
+    the band; a window without pairs (a group without rows) stakes nothing either. Without this
+    a frozen e-value (0.72 in six windows, the first window's mixed bet's cost) read as a
+    measured amount of evidence, or as a bet that never updates."""
+    seen = [(h["window"], h["tests"][test]["log_e_value"]) for h in history if test in h["tests"]]
+    k = len(seen) - 1
+    while k > 0 and seen[k - 1][1] == seen[-1][1]:
+        k -= 1
+    if k >= len(seen) - 1:
+        return None
+    first, last = seen[k + 1][0], seen[-1][0]
+    where = f"window {first}" if first == last else f"windows {first} to {last}"
+    text = (
+        f"unchanged since window {seen[k][0]}: nothing was staked in {where} (a window is bet on "
+        "with what the windows before it showed; the bet stays 0 while they sit inside the band, "
+        "and a window without pairs stakes nothing)"
+    )
+    if seen[-1][1] < 0:
+        text += "; an e-value below 1 is no evidence against the band"
+    return text
 
 
 def test_value(log_e: float) -> dict:
