@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import p2nia, sources
+from ethiclens import p2nia, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -33,6 +33,8 @@ CASES = [
     (sources.spark_file_counts, ("x.csv", None), "mastr", "master"),
     (sources.sql_counts, ("sqlite://", None), "tabel", "table"),
     (sources.read_counts, ("x.csv",), "pos_labl", "pos_label"),
+    (web.WebConfig, (), "tokn", "token"),
+    (web.create_app, (), "confg", "config"),
 ]
 
 

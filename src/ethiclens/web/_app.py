@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from .._checks import MAX_WORKERS, check_argument_type, check_count, check_member
+from .._keywords import refusing_unknown_keywords
 from .._optional import MissingExtraError
 from .._secrets import looks_like_url, mask_secrets, mask_url, masked_cut, url_text
 from ..errors import EthicLensInputError
@@ -44,6 +45,7 @@ CSP = (
 )
 
 
+@refusing_unknown_keywords(init=True)  # WebConfig(typo=...): audit()'s refusal
 @dataclass
 class WebConfig:
     """How the server runs (``ethiclens serve``'s options)."""
@@ -282,6 +284,7 @@ def _checked_path(path, column: str) -> Path:
     return checked
 
 
+@refusing_unknown_keywords
 def create_app(config: WebConfig):
     """The ASGI application for ``config`` (``uvicorn.run(create_app(...))``)."""
     try:
