@@ -542,12 +542,12 @@ CASES = [
         _text("v.csv", _csv("y,p,g", "99999999999999999999999,0,a", "0,1,b")),
         ["y (y_true)", "not binary"],
     ),
-    ("pos-label-absent", [*AUDIT_B, "--pos-label", "3"], None, ["pos_label", "holds 0, 1"]),
+    ("pos-label-absent", [*AUDIT_B, "--pos-label", "3"], None, ["--pos-label", "holds 0, 1"]),
     (
         "pos-label-absent-in-bools",
         _audit_file("v.csv", "--pos-label", "maybe"),
         _text("v.csv", _csv("y,p,g", "True,False,a", "False,True,b")),
-        ["pos_label"],
+        ["--pos-label"],
     ),
     (
         "single-group",

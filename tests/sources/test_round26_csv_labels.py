@@ -61,4 +61,4 @@ def test_a_label_in_other_digits_is_text(tmp_path, capsys, engine):
     rc, err = _run(capsys, _csv(tmp_path / "d.csv", ["\u0661", "0", "\u0661", "0"]), engine)
     assert rc == 2 and "found values 0, \u0661" in err
     rc, err = _run(capsys, _csv(tmp_path / "e.csv", ["\u0661.0", "0.5", "1", "0"]), engine)
-    assert rc == 2 and "hold ['0.5', '\u0661.0'], first at e.csv line 2" in err
+    assert rc == 2 and "hold 0.5, \u0661.0, first at e.csv line 2" in err

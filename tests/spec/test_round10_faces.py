@@ -133,7 +133,7 @@ def test_an_unused_category_in_a_parquet_file_gets_a_fix_a_file_user_can_apply(t
     frame.to_parquet(path)
     said = _error(capsys, "audit", path, "--y-true", "y", "--y-pred", "p", "--protected", "g")
     assert "group(s) c have no rows" in said
-    assert "for a Parquet file, write it again after that, or store the column as text" in said
+    assert "in a Parquet file: write it again without them, or store the column as text" in said
 
 
 def test_a_config_users_refusal_names_keys_in_its_words_not_flags(tmp_path, capsys):
