@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import p2nia, sources, web
+from ethiclens import p2nia, privacy, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -35,6 +35,10 @@ CASES = [
     (sources.read_counts, ("x.csv",), "pos_labl", "pos_label"),
     (web.WebConfig, (), "tokn", "token"),
     (web.create_app, (), "confg", "config"),
+    (privacy.Trainer, (), "labl", "label"),
+    (privacy.register_trainer, (None,), "replce", "replace"),
+    (privacy.get_trainer, (), "nam", "name"),
+    (privacy.pcer_policy, (), "min_group_sze", "min_group_size"),
 ]
 
 

@@ -50,6 +50,7 @@ from .._checks import (
     check_seed,
     names_words,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import one_line, spaced_name
 from ..errors import EthicLensInputError, reprs_plainly
 from ..fairness import (
@@ -710,6 +711,7 @@ def _audit_settings(options: dict, positive_is_favorable) -> dict:
     return settings
 
 
+@refusing_unknown_keywords
 def pcer_policy(min_group_size: int | None = None, where: str = "min_group_size") -> Policy:
     """The default :class:`~ethiclens.fairness.Policy` with its PCER floor (rows per group
     per split) set to ``min_group_size`` when given; a bad value is named as ``where``."""

@@ -18,11 +18,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .._checks import check_count
+from .._keywords import refusing_unknown_keywords
 from .._optional import NeedsExtra
 from .._registry import Registry, check_entry_name, check_function_ref, resolve_function
 from ..errors import EthicLensInputError
 
 
+@refusing_unknown_keywords(init=True)  # Trainer(typo=...): audit()'s refusal
 @dataclass(frozen=True, kw_only=True)
 class Trainer(NeedsExtra):
     """A DP-SGD trainer: its name, how it trains, and what it needs.
@@ -74,6 +76,7 @@ _REGISTRY: Registry[Trainer] = Registry(
 )
 
 
+@refusing_unknown_keywords
 def register_trainer(trainer: Trainer, *, replace: bool = False) -> Trainer:
     """Register ``trainer`` under ``trainer.name`` (refused if the name is taken, unless
     ``replace``; a built-in trainer cannot be replaced). ``replace`` is True or False, never
@@ -103,6 +106,7 @@ def is_builtin_trainer(name: str) -> bool:
     return _REGISTRY.is_builtin(name)
 
 
+@refusing_unknown_keywords
 def get_trainer(name, where: str = "name") -> Trainer:
     """The registered trainer ``name``; an unknown name lists the registered ones, a near
     miss first ('Opacus': "did you mean 'opacus'?").
