@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import p2nia, privacy, sources, web
+from ethiclens import datasets, p2nia, privacy, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -39,6 +39,9 @@ CASES = [
     (privacy.register_trainer, (None,), "replce", "replace"),
     (privacy.get_trainer, (), "nam", "name"),
     (privacy.pcer_policy, (), "min_group_sze", "min_group_size"),
+    (datasets.DatasetEntry, (), "loadr", "loader"),
+    (datasets.register, (None,), "replce", "replace"),
+    (datasets.get_entry, (), "purpse", "purpose"),
 ]
 
 

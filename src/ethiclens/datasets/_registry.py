@@ -32,6 +32,7 @@ from .._checks import (
     type_refusal,
     use_one_of,
 )
+from .._keywords import refusing_unknown_keywords
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -228,6 +229,7 @@ def _check_pcer_splits(splits) -> None:
             )
 
 
+@refusing_unknown_keywords(init=True)  # DatasetEntry(typo=...): audit()'s refusal
 @dataclass(frozen=True, kw_only=True)
 class DatasetEntry:
     """One dataset: everything the audit, PCER, P2NIA, reports and sweeps need to know.
@@ -686,6 +688,7 @@ def is_builtin(name: str) -> bool:
     return isinstance(name, str) and _REGISTRY.is_builtin(name)
 
 
+@refusing_unknown_keywords
 def register(entry: DatasetEntry, *, replace: bool = False) -> DatasetEntry:
     """Add a dataset to the registry: from then on ``load``, PCER, P2NIA, provenance and sweeps
     know it.
@@ -716,6 +719,7 @@ def unregister(name: str) -> None:
     _REGISTRY.unregister(name)
 
 
+@refusing_unknown_keywords
 def get_entry(name: str, purpose: str | None = None, flag: str = "dataset") -> DatasetEntry:
     """The registry entry of ``name``; with ``purpose``, one that the purpose uses.
 
