@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import datasets, p2nia, privacy, sources, web
+from ethiclens import datasets, experiments, p2nia, privacy, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -42,6 +42,11 @@ CASES = [
     (datasets.DatasetEntry, (), "loadr", "loader"),
     (datasets.register, (None,), "replce", "replace"),
     (datasets.get_entry, (), "purpse", "purpose"),
+    (experiments.ResultsStore, (), "pth", "path"),
+    (experiments.open_existing, (), "pth", "path"),
+    (experiments.run_sweep, (), "grd", "grid"),
+    (experiments.run_experiment, (), "confg", "cfg"),
+    (experiments.export_store, (), "outt", "out"),
 ]
 
 

@@ -552,6 +552,7 @@ def _keeping_folder(keep_in) -> None:
         raise exc.renamed({}, "argument") from None
 
 
+@refusing_unknown_keywords
 def run_experiment(
     cfg: ExperimentConfig, *, scheduler=None, workers=None, progress=None, keep_in=None
 ) -> pd.DataFrame:

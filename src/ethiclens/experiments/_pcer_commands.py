@@ -16,6 +16,7 @@ from .._checks import (
     check_member,
     check_seed,
 )
+from .._keywords import refusing_unknown_keywords
 from .._text import plural
 from ..errors import EthicLensInputError
 from ..fairness import refuse_unknown
@@ -295,6 +296,7 @@ def read_table_inputs(store_path):
         store.close()
 
 
+@refusing_unknown_keywords
 def export_store(store_path, out) -> Path:
     """A results store's per-run, per-group rows to CSV or Parquet (``out``'s suffix)."""
     from ..fairness import check_path, in_python_words

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import names_words, plain, printed_float
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ..io import _refuse_no_path, check_store_name
 from ._records import GroupRecord, RunRecord, RunResult
@@ -352,6 +353,7 @@ def _check_existing(path: Path, flag: str) -> None:
         raise _read_only(path, "its folder cannot be written", flag)
 
 
+@refusing_unknown_keywords(init=True)  # ResultsStore(typo=...): audit()'s refusal
 class ResultsStore:
     """Open (or create) a store for one grid configuration.
 
@@ -789,6 +791,7 @@ def _store_path(path, flag: str) -> Path:
     return Path(path)
 
 
+@refusing_unknown_keywords
 def open_existing(path: str | Path) -> ResultsStore:
     """Open a store for reading tables, whatever grid made it; a missing, non-SQLite, foreign
     or damaged file is refused with the fix (and never modified).

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import datasets as ds_mod
+from .._keywords import refusing_unknown_keywords
 from .._progress import progress as show_progress
 from .._text import plural
 from ..errors import EthicLensInputError
@@ -212,6 +213,7 @@ def task_runner(grid: SweepGrid):
     return functools.partial(run_task, trainer=get_trainer(grid.trainer, "trainer"))
 
 
+@refusing_unknown_keywords
 def run_sweep(
     grid: SweepGrid,
     store_path: str | Path,
