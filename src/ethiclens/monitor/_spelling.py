@@ -114,17 +114,23 @@ def _keys(values, known: list, floats: bool) -> dict:
     return keys
 
 
-def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
-    """``table`` with each group keyed by its value (see the module's docstring); cells that
-    now share their keys summed. ``known``: the store's groups per attribute."""
-    changed = False
+def _column_keys(table: pd.DataFrame, request, known: dict):
+    """(column, {group text: its key}) of each protected column ``table`` holds that is not
+    binned: the keys :func:`spelled` sums by and :func:`refuse_spelled_twice` checks."""
     for col in request.roles().protected:
         if col in (request.bins or {}) or col not in table.columns:
             continue
         named = _named(request, col)
         ours = [str(g) for g in known.get(col) or []] + named
         floats = any(_whole_float(g) for g in named)
-        keys = _keys([str(v) for v in pd.unique(table[col])], ours, floats)
+        yield col, _keys([str(v) for v in pd.unique(table[col])], ours, floats)
+
+
+def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
+    """``table`` with each group keyed by its value (see the module's docstring); cells that
+    now share their keys summed. ``known``: the store's groups per attribute."""
+    changed = False
+    for col, keys in _column_keys(table, request, known):
         if any(k != t for t, k in keys.items()):
             table = table.assign(**{col: table[col].map(keys)})
             changed = True
@@ -139,14 +145,9 @@ def refuse_spelled_twice(table: pd.DataFrame, request, known: dict) -> None:
     typed column writes together (a float column's ``-0.0`` and ``0.0``) merge. A folder whose
     files differ in type (one int Parquet file, one float) is not refused: its files are not
     told apart here, and keying its groups by value is the documented merge."""
-    for col in request.roles().protected:
-        if col in (request.bins or {}) or col not in table.columns:
-            continue
-        named = _named(request, col)
-        ours = [str(g) for g in known.get(col) or []] + named
-        floats = any(_whole_float(g) for g in named)
+    for col, keys in _column_keys(table, request, known):
         by_key: dict = {}
-        for text, key in _keys([str(v) for v in pd.unique(table[col])], ours, floats).items():
+        for text, key in keys.items():
             by_key.setdefault(key, []).append(text)
         for key, texts in by_key.items():
             kinds = [_kind(t) for t in texts]
