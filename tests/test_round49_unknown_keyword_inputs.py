@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import datasets, experiments, p2nia, privacy, sources, web
+from ethiclens import datasets, experiments, p2nia, privacy, report, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -47,6 +47,8 @@ CASES = [
     (experiments.run_sweep, (), "grd", "grid"),
     (experiments.run_experiment, (), "confg", "cfg"),
     (experiments.export_store, (), "outt", "out"),
+    (report.render_html, (None,), "titel", "title"),
+    (report.write_audit_html, (None, None), "titel", "title"),
 ]
 
 

@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable
 from ..io import check_writable, ensure_output_folder, write_atomic
@@ -43,6 +44,7 @@ from ._verdict import (
 )
 
 
+@refusing_unknown_keywords
 def render_html(result_or_report, title: str | None = None) -> str:
     """A self-contained HTML report for an ``AuditResult`` (or any ``Report``).
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from .._keywords import refusing_unknown_keywords
 from .._text import markdown_safe, one_paragraph, spaced_name
 from ..errors import EthicLensInputError, plain_text
 from ..fairness import AuditResult, comparison_columns, group_columns, key_text, pair_text
@@ -111,6 +112,7 @@ def _pairs(items) -> list[str]:
     ]
 
 
+@refusing_unknown_keywords
 @names_alone
 def render_model_card(result: AuditResult) -> str:
     """Mitchell et al.'s sections; text about the model and its use comes from provenance.
@@ -421,6 +423,7 @@ _SECTIONS = (
 )
 
 
+@refusing_unknown_keywords
 @names_alone
 def render_model_card_html(result: AuditResult) -> str:
     """The same card as a self-contained HTML page (the report's styles, print included).

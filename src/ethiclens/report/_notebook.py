@@ -9,6 +9,7 @@ it on the first lookup (docs/adr/0007-layout.md).
 from __future__ import annotations
 
 from .._checks import names_words
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable, register_renderer
 from . import _plots as plots
@@ -33,6 +34,7 @@ def _write_html(build, result, path, title, example, argument="result", kind=Aud
     return write_suffixed(path, example, "--html", ".html", "the HTML report", html)
 
 
+@refusing_unknown_keywords
 def write_audit_html(result, path, title=None):
     """The audit's HTML report, written atomically (as ``ethiclens audit --html``)."""
     return _write_html(build_audit_report, result, path, title, "report.html")
