@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from ethiclens import datasets, experiments, p2nia, privacy, report, sources, web
+from ethiclens import datasets, experiments, monitor, p2nia, privacy, report, sources, web
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -49,6 +49,9 @@ CASES = [
     (experiments.export_store, (), "outt", "out"),
     (report.render_html, (None,), "titel", "title"),
     (report.write_audit_html, (None, None), "titel", "title"),
+    (monitor.count_windows, (None, None, None), "engin", "engine"),
+    (monitor.read_store_report, (None,), "requst", "request"),
+    (monitor.write_monitor_outputs, (None,), "html", "html_out"),
 ]
 
 

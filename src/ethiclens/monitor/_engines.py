@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import names_words
+from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from ..errors import EthicLensInputError
 from ..sources import NA_TEXT, canonical_zero, dask_pandas_frames, refuse_hive_default
@@ -72,6 +73,7 @@ from ._windows import (
 )
 
 
+@refusing_unknown_keywords
 def count_windows(
     target,
     cols: Columns,

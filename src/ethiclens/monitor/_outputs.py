@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterable
 
 from .._checks import INPUTS_FIX, TEXT_LIKE, type_refusal
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError
 
 
@@ -85,6 +86,7 @@ def refuse_store_in_inputs(request, store_path) -> None:
         return  # its reader refuses it below, in its words
 
 
+@refusing_unknown_keywords
 def write_monitor_outputs(result, json_out=None, html_out=None) -> tuple[list, Exception | None]:
     """Write the JSON report (``-``: standard output, the caller's to print) and then the
     dashboard, each whole, as the audit writes its outputs

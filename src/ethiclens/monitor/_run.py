@@ -609,6 +609,7 @@ def _left_at_default(value, default) -> bool:
     return value is None or (type(value) is type(default) and value == default)
 
 
+@refusing_unknown_keywords
 def read_store_report(store_path, request) -> MonitorResult:
     """The report of a store without counting anything, in the words of the request the
     store was written for: a field ``request`` leaves at its default (``alpha``, a threshold,
