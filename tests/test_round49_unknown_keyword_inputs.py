@@ -11,6 +11,7 @@ import inspect
 
 import pytest
 
+import ethiclens
 from ethiclens import datasets, experiments, monitor, p2nia, privacy, report, sources, web
 from ethiclens.errors import EthicLensInputError
 
@@ -33,6 +34,7 @@ CASES = [
     (sources.spark_file_counts, ("x.csv", None), "mastr", "master"),
     (sources.sql_counts, ("sqlite://", None), "tabel", "table"),
     (sources.read_counts, ("x.csv",), "pos_labl", "pos_label"),
+    (ethiclens.load_target, (None,), "purpse", "purpose"),
     (web.WebConfig, (), "tokn", "token"),
     (web.create_app, (), "confg", "config"),
     (privacy.Trainer, (), "labl", "label"),

@@ -19,6 +19,7 @@ from .._checks import (
     instance_kind,
     names_words,
 )
+from .._keywords import refusing_unknown_keywords
 from .._secrets import mask_secrets
 from .._text import as_seen, distinct_numbers, is_utf8, one_line
 from ..errors import (
@@ -79,6 +80,7 @@ def database_url(spec: AuditSpec) -> str | None:
     return checked_db_url(t.db, "--db")
 
 
+@refusing_unknown_keywords
 def load_target(spec: AuditSpec, purpose: str = "audit") -> Loaded:
     """Load ``spec``'s target for an ``audit``, a ``compare`` (two predictions) or
     ``thresholds`` (scores): a benchmark's test split, a file read in memory, or counts made
