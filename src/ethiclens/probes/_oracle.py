@@ -535,6 +535,7 @@ def run_oracle(
     return result
 
 
+@refusing_unknown_keywords
 def oracle_report(results: list) -> dict:
     """What ``ethiclens oracle --json`` writes for :func:`run_oracle`'s ``results`` (one per
     injected DI): the EthicLens version and time, the settings the results share (every

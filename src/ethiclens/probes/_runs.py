@@ -338,6 +338,7 @@ def check_out_suffix(outputs: dict) -> None:
 @argument_kinds(
     protected=_column_kind("name one column of the data, e.g. 'sex'"), name_rows=_NAME_ROWS
 )
+@refusing_unknown_keywords
 def write_counterfactuals(data, protected: str, out, name_rows=None) -> int:
     """``probe make-counterfactuals``: the records in ``data`` (a CSV/Parquet path), once as
     observed and once per other group of ``protected``, written to ``out`` (a .csv); the
