@@ -12,7 +12,18 @@ import inspect
 import pytest
 
 import ethiclens
-from ethiclens import datasets, experiments, monitor, p2nia, privacy, probes, report, sources, web
+from ethiclens import (
+    datasets,
+    experiments,
+    fairness,
+    monitor,
+    p2nia,
+    privacy,
+    probes,
+    report,
+    sources,
+    web,
+)
 from ethiclens.errors import EthicLensInputError
 
 # (what is called, its positional arguments, the misspelt keyword, the keyword meant)
@@ -35,6 +46,7 @@ CASES = [
     (sources.sql_counts, ("sqlite://", None), "tabel", "table"),
     (sources.read_counts, ("x.csv",), "pos_labl", "pos_label"),
     (ethiclens.load_target, (None,), "purpse", "purpose"),
+    (fairness.AuditOptions, (), "n_bot", "n_boot"),
     (probes.write_counterfactuals, (None, "g", None), "name_row", "name_rows"),
     (probes.oracle_report, (), "result", "results"),
     (web.WebConfig, (), "tokn", "token"),

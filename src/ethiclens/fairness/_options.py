@@ -41,11 +41,12 @@ from .._text import as_seen, crossed_names, prints_blank
 from ..errors import EthicLensInputError
 from ..io import json_ready
 from ._intervals import CI_CHOICES, JEFFREYS, PERCENTILE, not_one_word
-from ._keywords import UnknownKeywordError, refuse_unknown
+from ._keywords import UnknownKeywordError, refuse_unknown, refusing_unknown_keywords
 from ._policy import DI_RULES, Policy
 from ._validate import huge_ints_written
 
 
+@refusing_unknown_keywords(init=True)  # AuditOptions(typo=...): audit()'s refusal
 @dataclass(frozen=True)
 class AuditOptions:
     """How an audit edits groups, draws its intervals and describes itself.
