@@ -216,6 +216,8 @@ def beside(value, thresholds, digits: int = 3) -> str:
         return figure_text(v, digits)
     many = isinstance(thresholds, tuple | list)
     edges = [float(t) for t in (thresholds if many else [thresholds])]
+    if not edges:  # no threshold to print against (a damaged record's policy): as any figure
+        return figure_text(v, digits)
     t = min(edges, key=lambda e: abs(e - v)) if math.isfinite(v) else edges[0]
     side = (v > t) - (v < t)
     for places in range(digits, 13):

@@ -54,7 +54,7 @@ CASES = [
     ("y-pred-dicts", lambda y, p, g: {"y_pred": pd.Series([{"a": 1}] * N)}, ["y_pred", "dict"]),
     ("pos-label-list", lambda y, p, g: {"pos_label": [1]}, ["pos_label", "one label"]),
     ("pos-label-nan", lambda y, p, g: {"pos_label": float("nan")}, ["pos_label"]),
-    ("pos-label-absent", lambda y, p, g: {"pos_label": 3}, ["pos_label", "does not occur"]),
+    ("pos-label-absent", lambda y, p, g: {"pos_label": 3}, ["pos_label", "no row of the column"]),
     ("favorable-string", lambda y, p, g: {"positive_is_favorable": "no"}, ["positive_is_fav"]),
     ("favorable-none", lambda y, p, g: {"positive_is_favorable": None}, ["positive_is_fav"]),
     ("sensitive-none", lambda y, p, g: {"sensitive_features": None}, ["sensitive_features"]),

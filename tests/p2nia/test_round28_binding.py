@@ -74,7 +74,7 @@ def test_a_table_edited_in_memory_is_refused_naming_its_column(tmp_path):
     with pytest.raises(EthicLensInputError) as exc:
         estimate(rel, n_boot=0)
     text = str(exc.value)
-    assert "release.csv" in text and "'sex'" in text and "sha256" in text, text
+    assert "release.csv" in text and "its column(s) sex" in text and "sha256" in text, text
 
 
 @pytest.mark.parametrize("mechanism", ["grr", "mst"])

@@ -17,5 +17,16 @@ def test_an_edited_policy_fails_first_where_the_report_reads_it_first():
     y, p = rng.integers(0, 2, 400), rng.integers(0, 2, 400)
     result = ethiclens.audit(y, p, {"g": rng.choice(["a", "b"], 400)}, n_boot=100, random_state=0)
     result.config["policy"]["di_threshold"] = "x"
-    with pytest.raises(TypeError, match="unsupported operand"):
+    # since 87efef12 the minimum-DI card prints a damaged threshold's figures without an edge
+    # (policy_edges: none), so the first reader that needs the threshold is the DI band's
+    with pytest.raises(ValueError, match="could not convert string to float: 'x'"):
         render_html(result)
+
+
+def test_a_figure_with_no_threshold_to_print_against_prints_as_any_figure():
+    """87efef12's policy_edges gives no edges for a damaged policy: beside() then raised
+    'min() arg is an empty sequence' (the minimum-DI card of an edited result)."""
+    from ethiclens._text import beside
+
+    assert beside(0.79996, ()) == "0.800"
+    assert beside(0.79996, 0.8) == "0.79996"
