@@ -37,7 +37,11 @@ def trained(monkeypatch):
         ),
         ("epsilons", [1.0, 1.0], "key 'epsilons': duplicate budgets"),
         ("seeds", [0, 1, -1], "key 'seeds': seeds must be a non-empty list of non-negative"),
-        ("train", {"epochs": -1}, "key 'train.epochs': epochs must be a whole number between 1 and 100,000"),
+        (
+            "train",
+            {"epochs": -1},
+            "key 'train.epochs': epochs must be a whole number between 1 and 100,000",
+        ),
         ("attributes", {"compas": ["race", "zzz"]}, "compas: must be one of race (value: 'zzz')"),
         ("features", "nope", "key 'features': compas has no such feature set (value: 'nope')"),
     ],

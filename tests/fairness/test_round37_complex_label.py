@@ -35,5 +35,6 @@ def test_a_counts_table_with_a_complex_one_is_refused_as_not_binary():
             "count": [50, 50, 50, 50],
         }
     )
-    with pytest.raises(EthicLensInputError, match=r"is not binary 0/1: found values \(1\+0j\), 0, 1"):
+    found = r"is not binary 0/1: found values \(1\+0j\), 0, 1"
+    with pytest.raises(EthicLensInputError, match=found):
         ethiclens.audit_counts(table, protected="g")

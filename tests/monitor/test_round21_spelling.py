@@ -17,6 +17,8 @@ from ethiclens.cli import main
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
 
+MERGED = {"g": {"1": ["1", "1.0"], "2": ["2", "2.0"]}}
+
 ENGINES = ["pandas", "duckdb"]
 
 
@@ -206,7 +208,7 @@ def test_one_value_spelled_twice_in_a_batch_is_one_group(engine, tmp_path):
         _run(_write(frame, tmp_path / "d0.csv"), store, engine)
     request = MonitorRequest(target=str(tmp_path / "d0.csv"), time="ts", window="1d",
                              y_pred="pred", protected=("g=1",), engine=engine, n_draws=100,
-                             merge_groups={"g": {"1": ["1", "1.0"], "2": ["2", "2.0"]}})  # fmt: skip
+                             merge_groups=MERGED)  # fmt: skip
     doc = run_monitor(request, store).to_dict()
     assert _pairs(doc) == [("2", "1")]
     assert doc["comparisons"][0]["history"][0]["counts"]["group"]["n"] == 100

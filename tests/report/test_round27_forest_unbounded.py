@@ -31,4 +31,5 @@ def test_an_unbounded_di_is_marked_on_its_row(result):
     assert len(marks) == len(result.comparisons) == 2
     # the axis keeps the policy band in view, not a range stretched to an interval's low end
     assert di_panel.get_xlim()[1] < 10
-    assert alt.count("Disparate impact unbounded, 95% CI [") == 2  # the alt text in the reports' words (round 49; was "inf")
+    # the alt text in the reports' words (round 49; was "inf")
+    assert alt.count("Disparate impact unbounded, 95% CI [") == 2

@@ -17,8 +17,7 @@ ROWS = {
     "labels yes/no": ["yes,1,a,1", "no,0,b,-1", "no,0,a,1", "yes,1,b,2"],
 }
 WORDS = {
-    "true among 0/1": "column 'p (y_pred)': is not binary 0/1: found values 0, 0.0, 1, "
-    "true",
+    "true among 0/1": "column 'p (y_pred)': is not binary 0/1: found values 0, 0.0, 1, true",
     "yes/no": "column 'p (y_pred)': is not binary 0/1: found values no, yes",
     "labels yes/no": "column 'y (y_true)': is not binary 0/1: found values no, yes",
 }

@@ -41,7 +41,8 @@ def test_a_column_in_two_roles_is_called_a_column(name):
 def test_the_counts_command_says_column_and_flags_stay_flags(data, capsys):
     argv = ["counts", data, "--y-pred", "p", "--out", "c.parquet", "--protected"]
     assert main([*argv, "TARGET"]) == 2
-    assert "error: option '--protected': column 'TARGET' not found in d.csv" in capsys.readouterr().err
+    missing = "error: option '--protected': column 'TARGET' not found in d.csv"
+    assert missing in capsys.readouterr().err
     assert main([*argv, "g", "--y-true", "nope"]) == 2
     assert "error: option '--y-true': column 'nope' not found" in capsys.readouterr().err
     assert (

@@ -39,7 +39,8 @@ def test_run_given_a_spec_file_with_a_slip_gives_its_parse_error(tmp_path, text)
 def test_run_still_reads_a_lenient_json_table_with_a_target_column(tmp_path):
     path = tmp_path / "d.json"
     path.write_text('{"target": [1, 0], "p": [1, 0],}')  # pandas reads it: data, not a spec
-    with pytest.raises(EthicLensInputError, match=r"argument 'protected': column 's' not found in .*d\.json"):
+    missing = r"argument 'protected': column 's' not found in .*d\.json"
+    with pytest.raises(EthicLensInputError, match=missing):
         ethiclens.run(str(path), y_pred="p", protected=["s"])
 
 
