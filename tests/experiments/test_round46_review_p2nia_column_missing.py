@@ -40,7 +40,9 @@ def test_a_p2nia_column_the_loader_lacks_is_refused(column, refused):
         if not refused:
             assert list(_load("toy46q")[1].columns) == ["x", "race"]
             return
-        with pytest.raises(EthicLensInputError, match=r"'sex'.*\['race'\]") as info:
+        with pytest.raises(
+            EthicLensInputError, match=r"'sex'.*\(its protected columns: race\)"
+        ) as info:
             _load("toy46q")
         assert (info.value.column, info.value.value) == ("p2nia_protected", "sex")
     finally:

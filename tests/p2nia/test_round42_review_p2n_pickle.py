@@ -59,7 +59,9 @@ def test_a_change_before_an_old_pickle_is_still_refused(folder, monkeypatch):
     rel.table.loc[0, "Y"] = 1 - rel.table.loc[0, "Y"]
     data = _old_pickle(rel, monkeypatch, read)  # the digests of the table read, the table changed
     rel = pickle.loads(data)
-    with pytest.raises(EthicLensInputError, match=r"changed after it was read.*\['Y'\]"):
+    with pytest.raises(
+        EthicLensInputError, match=r"changed after it was read \(its column\(s\) Y\)"
+    ):
         estimate(rel, request=REQ, n_boot=0)
 
 
@@ -68,5 +70,7 @@ def test_a_change_after_an_old_pickle_is_still_refused(folder, monkeypatch):
     rel.table["sex"] = rel.table["sex"].where(
         rel.table.index != 0, "F" if rel.table.loc[0, "sex"] == "M" else "M"
     )
-    with pytest.raises(EthicLensInputError, match=r"changed after it was read.*\['sex'\]"):
+    with pytest.raises(
+        EthicLensInputError, match=r"changed after it was read \(its column\(s\) sex\)"
+    ):
         estimate(rel, request=REQ, n_boot=0)
