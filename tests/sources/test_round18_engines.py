@@ -88,16 +88,16 @@ NESTED = {  # the column, its Parquet values, the refusal (the same on every eng
     "list group": (
         "race",
         pa.array([[5]] * 6),
-        "error: column 'race': group values must be scalars (found lists or other unhashable "
-        "values), first at t.parquet row 1 (value: [5]). Fix: give one group label per row, "
-        "e.g. a string",
+        "error: column 'race': group values must be scalars (found a list, tuple or other cell "
+        "that is not one value), first at t.parquet row 1 (value: [5]). Fix: give one group "
+        "label per row, e.g. a string",
     ),
     "struct group": (
         "race",
         pa.array([{"a": "x"}] * 6),
-        "error: column 'race': group values must be scalars (found lists or other unhashable "
-        "values), first at t.parquet row 1 (value: {'a': 'x'}). Fix: give one group label per "
-        "row, e.g. a string",
+        "error: column 'race': group values must be scalars (found a list, tuple or other cell "
+        "that is not one value), first at t.parquet row 1 (value: {'a': 'x'}). Fix: give one "
+        "group label per row, e.g. a string",
     ),
     "list label": (
         "label",

@@ -10,6 +10,7 @@ import pytest
 
 import ethiclens
 from ethiclens.cli import main
+from ethiclens.errors import in_cli_words
 
 from .conftest import make_frame
 
@@ -45,7 +46,7 @@ def refused_as_the_audit_refuses(url, capsys, text, column, flag, role, seed) ->
         engine.dispose()
     with pytest.raises(ethiclens.EthicLensInputError) as api:
         ethiclens.audit(read["y"], read["p"], read[["race"]], **{role: read[column]}, n_boot=100)
-    expected = "error: " + re.sub(r", first at row \d+", "", str(api.value))
+    expected = "error: " + re.sub(r", first at row \d+", "", str(in_cli_words(api.value)))
     assert "holds the text values" in expected, expected
     capsys.readouterr()
     argv = ["audit", "--db", url, "--table", "t_text", *ROLES, flag, column]

@@ -12,6 +12,7 @@ import pytest
 
 import ethiclens
 from ethiclens.cli import main
+from ethiclens.errors import in_cli_words
 
 from .conftest import make_frame
 
@@ -36,7 +37,7 @@ def test_sqlite_text_number_is_read_as_the_audit_reads_read_sql_rows(
     with pytest.raises(ethiclens.EthicLensInputError) as api:
         ethiclens.audit(read["y"], read["p"], read[["race"]], **{role: read[column]}, n_boot=100)
     # a database has no row order: the SQL engine names the value, not the row
-    expected = "error: " + re.sub(r", first at row \d+", "", str(api.value))
+    expected = "error: " + re.sub(r", first at row \d+", "", str(in_cli_words(api.value)))
     assert "not a number" not in expected, expected
     capsys.readouterr()
     argv = ["audit", "--db", f"sqlite:///{db}", "--table", "t", *ROLES, flag, column]

@@ -11,6 +11,7 @@ import pytest
 
 import ethiclens
 from ethiclens.cli import main
+from ethiclens.errors import in_cli_words
 
 from .conftest import make_frame
 
@@ -43,7 +44,7 @@ def test_text_inf_or_nan_in_a_real_column_is_refused_as_read_sql_rows_are(
         read = pd.read_sql("SELECT * FROM t", con)
     with pytest.raises(ethiclens.EthicLensInputError) as api:
         ethiclens.audit(read["y"], read["p"], read[["race"]], **{role: read[column]}, n_boot=100)
-    expected = f"error: {api.value}"
+    expected = f"error: {in_cli_words(api.value)}"
     assert f"holds the text values ['{text}'], not numbers (a string column)" in expected
     url = f"sqlite:///{db}"
     args = [*ROLES, flag, column]

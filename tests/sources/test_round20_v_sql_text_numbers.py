@@ -12,6 +12,7 @@ import pytest
 
 import ethiclens
 from ethiclens.cli import main
+from ethiclens.errors import in_cli_words
 
 from .conftest import make_frame
 
@@ -53,7 +54,7 @@ def _agree(capsys, url, read, column, flag, role) -> str:
     the same."""
     with pytest.raises(ethiclens.EthicLensInputError) as api:
         ethiclens.audit(read["y"], read["p"], read[["race"]], **{role: read[column]}, n_boot=100)
-    expected = "error: " + re.sub(r", first at row \d+", "", str(api.value))
+    expected = "error: " + re.sub(r", first at row \d+", "", str(in_cli_words(api.value)))
     capsys.readouterr()
     argv = ["audit", "--db", url, "--table", "t", *ROLES, flag, column]
     assert main([*argv, "--n-boot", "100"]) == 2
