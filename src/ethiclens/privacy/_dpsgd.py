@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 import numpy as np
 
 from .._checks import (
+    _other_number,
     check_argument_type,
     check_dp_delta,
     check_dp_epsilon,
@@ -221,16 +222,17 @@ MAX_EPOCHS = 100_000  # the sweep grid's limit too (the paper trains 25)
 
 
 def _check_whole(value, name: str, low: int, high: int | None, example: str) -> None:
-    """Refuse ``value`` unless a whole number from ``low`` to ``high`` (None: no top)."""
+    """Refuse ``value`` unless a whole number from ``low`` to ``high`` (None: no top); a
+    Decimal or Fraction is told the type to pass, as every checked setting's refusal is."""
     whole = isinstance(value, int) and not isinstance(value, bool)
     if not whole or value < low or (high is not None and value > high):
         bounds = f"between {low} and {high:,}" if high else f"at least {low}"
-        raise argument_error(
-            f"{name.replace('_', ' ')} must be a whole number {bounds}",
-            name,
-            value,
-            f"give a whole number {bounds}, {example}",
-        )
+        fix = f"give a whole number {bounds}, {example}"
+        noun = _other_number(value)  # Decimal('2'): "an int, not a Decimal"
+        if noun and noun.startswith("an int"):  # Decimal('2.5') is no whole number to pass
+            fix = f"pass it as {noun}; {fix}"
+        problem = f"{name.replace('_', ' ')} must be a whole number {bounds}"
+        raise argument_error(problem, name, value, fix)
 
 
 def check_batch_settings(config: TrainConfig) -> None:
