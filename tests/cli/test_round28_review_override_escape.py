@@ -15,4 +15,6 @@ def test_a_line_break_in_a_repeated_flag_stays_in_its_note(tmp_path, capsys):
     lines = capsys.readouterr().err.splitlines()
     typed = "--protected 'g\\nnote: all passed'"
     assert lines[0] == f'note: {typed} overrides roles.protected = ["g"] from {config}'
-    assert len(lines) == 2 and lines[1].startswith("error: column 'g\\nnote: all passed'")
+    assert len(lines) == 2 and lines[1].startswith(
+        "error: option '--protected': column 'g\\nnote: all passed' not found"
+    )

@@ -133,7 +133,12 @@ def test_make_counterfactuals_still_takes_a_group_no_record_has():
 @pytest.mark.parametrize(
     "kwargs,start,needle",
     [
-        ({"n": 100.0}, "argument 'n': must be a whole number of rows from 20", "(value: 100.0)"),
+        (  # f95836d8: a whole decimal in range is told the whole number to give
+            {"n": 100.0},
+            "argument 'n': must be a whole number, written without a decimal point",
+            "(value: 100.0). Fix: give 100",
+        ),
+        ({"n": 10.0}, "argument 'n': must be a whole number of rows from 20", "(value: 10.0)"),
         ({"n": 0}, "argument 'n': must be a whole number of rows from 20", "(value: 0)"),
         (
             {"base_rates": (0, 1)},

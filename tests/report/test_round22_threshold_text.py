@@ -130,7 +130,7 @@ def test_the_monitor_prints_thresholds_and_bounds_beside_them():
     last = {
         "tests": {"disparate_impact": {"log_e_value": 0.0}, "equalized_odds": {"log_e_value": 0.0}}
     }
-    tests = _tests(last, {"disparate_impact": None, "equalized_odds": None}, request, {})
+    tests = _tests(last, {"disparate_impact": None, "equalized_odds": None}, request, {}, [])
     assert tests["disparate_impact"]["null"] == "DI inside [0.7239, 1.3814…]"
     assert tests["equalized_odds"]["null"] == "|TPR gap| and |FPR gap| at most 0.1165"
     est = {"disparate_impact": {"value": 0.855, "ci_low": 0.72380, "ci_high": 1.039}}

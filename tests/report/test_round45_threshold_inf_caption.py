@@ -25,7 +25,7 @@ def test_the_caption_says_what_inf_and_undefined_mean():
     )
     sub = tt.frame[tt.frame["status"].notna()]
     text = html.unescape(re.sub(r"<[^>]+>", " ", str(_verdict_table(sub, tt.config))))
-    assert re.search(r"b vs a\s+0\.5 \(audited\)\s+\S+\s+inf", text), text  # the cell
+    assert re.search(r"b vs a\s+0\.5 \(audited\)\s+\S+\s+unbounded", text), text  # the cell
     assert re.search(r"c vs a\s+0\.5 \(audited\)\s+\S+\s+undefined", text), text
-    assert "'inf': the reference group is never selected and the group is" in text
+    assert "'unbounded': the reference group is never selected and the group is" in text
     assert "e.g. a reference group never selected" not in text
