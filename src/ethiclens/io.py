@@ -902,10 +902,15 @@ def _ragged_row(path: Path) -> DataFileError | None:
             err := _delimiter_error(path, header[0]) or _line_above_header_error(path, header[0])
         ):
             return err  # a title line above the table too ('Adult census data'), separator or not
+        # the header's trailing unnamed columns ('y,p,g,': a spreadsheet's export) may be left
+        # out of a row: what they would hold is no value of any column a role can name
+        named = len(header)
+        while named and not header[named - 1].strip():
+            named -= 1
         for row in rows:
             # a short row too ('1,0' under 'y,p,g'): its missing fields are no empty values
             # (readers fill them in as '' or NaN unseen); a blank line is skipped, as pandas does
-            if len(row) > len(header) or (len(row) < len(header) and not blank_line(row)):
+            if len(row) > len(header) or (len(row) < named and not blank_line(row)):
                 short, line, name = len(row) < len(header), rows.line_num, _file_name(path)
                 # the last line, no line break after it: a file still being written ends so
                 cut = short and next(rows, None) is None and _unfinished(path)

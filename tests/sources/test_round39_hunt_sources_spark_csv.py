@@ -75,3 +75,19 @@ def test_a_spark_frame_and_parquet_file_tell_columns_apart_by_case(spark, tmp_pa
         spark.createDataFrame(frame), y_true="y", y_pred="p", protected="g", **opts
     )
     assert [g["group"] for g in result.to_dict()["attributes"][0]["groups"]] == ["a", "b"]
+
+
+def test_rows_without_the_headers_trailing_unnamed_column_are_read_on_every_engine(tmp_path):
+    """f1aa537c refused a row short of its header's fields; a header ending in a separator
+    ('y,p,g,': a spreadsheet's unnamed last column) above rows that leave it out ('1,1,a') was
+    refused too, though the missing field is no column's value. A row short of a NAMED column
+    stays refused."""
+    from ethiclens.errors import EthicLensInputError
+
+    (tmp_path / "t.csv").write_bytes(b"y,p,g,\n1,1,a\n0,1,a,\n1,0,b\n0,0,b,\n")
+    assert _cells(pandas_counts(str(tmp_path / "t.csv"), ROLES)) == [
+        ("a", "0", "1", "1"), ("a", "1", "1", "1"), ("b", "0", "0", "1"), ("b", "1", "0", "1")
+    ]  # fmt: skip
+    (tmp_path / "t.csv").write_bytes(b"y,p,g,h\n1,1,a\n0,1,a,\n")
+    with pytest.raises(EthicLensInputError, match="line 2 has 3 fields but its header has 4"):
+        pandas_counts(str(tmp_path / "t.csv"), ROLES)

@@ -6,6 +6,7 @@ line's last field may end in the \\r of its \\r\\n."""
 
 import pytest
 
+from ethiclens.errors import EthicLensInputError
 from ethiclens.sources import Roles, pandas_counts, spark_file_counts
 
 ROLES = Roles(y_true="y", y_pred="p", protected=["g"])
@@ -26,6 +27,14 @@ def _cells(table) -> list:
 def test_spark_keeps_a_quoted_carriage_return_as_pandas(spark, tmp_path, name):
     path = tmp_path / name
     path.write_bytes(FILES[name])
+    if "ragged" in name:  # rows short of the named column h: refused alike (f1aa537c, 459510a4)
+        said = []
+        for count in (pandas_counts, spark_file_counts):
+            with pytest.raises(EthicLensInputError) as info:
+                count(str(path), ROLES)
+            said.append(str(info.value))
+        assert said[0] == said[1] and "line 2 has 3 fields but its header has 4" in said[0]
+        return
     expected = _cells(pandas_counts(str(path), ROLES))
     assert _cells(spark_file_counts(str(path), ROLES)) == expected
-    assert {g for g, *_ in expected} == ({"a", "b"} if "ragged" in name else {"a\r", "b"})
+    assert {g for g, *_ in expected} == {"a\r", "b"}
