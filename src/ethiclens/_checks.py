@@ -1467,8 +1467,7 @@ def label_fix(column, values, *, pos_label: bool = False, rows=None) -> str:
     if all(is_zero_one(v) for v in uniq):  # text '0'/'1' (a string column)
         return _text_zero_one_fix(col, uniq, pos_label=pos_label)
     if len(uniq) == 2 and not odd and _keeps_zero_one(uniq, positive := positive_value(uniq)):
-        two = sorted(uniq) if numeric else sorted(uniq, key=str)  # 2, 10 (not 10, 2) in order
-        said = f"the column holds two values {names_words(two)}: recode it "
+        said = f"the column holds two values {names_words(in_value_order(uniq))}: recode it "
         declare = f", or declare the positive label: {pos_label_said(positive)}" * pos_label
         return FaceFix(
             f"{said}to 0/1 with 1 for the positive value, e.g. in pandas {col} = ({col} == "
@@ -1610,6 +1609,16 @@ def choice_words(choices) -> str:
     """A setting's choices as every refusal lists them: ``flagged, inconclusive, never`` (never
     a Python list, ``['dp', 'eo']``); the one rule of :func:`names_words`."""
     return names_words(choices)
+
+
+def in_value_order(values) -> list:
+    """``values`` in the order a refusal lists them: numeric order where each is a real
+    number (2, 10, where a text sort says 10, 2), NaN last, ties by text; else text order (a
+    column of text, or of mixed types: 0, 1.0, False)."""
+    values = list(values)
+    if values and all(is_number(v) for v in values):
+        return sorted(values, key=lambda v: (v != v, 0 if v != v else v, str(v)))
+    return sorted(values, key=str)
 
 
 def names_words(names) -> str:

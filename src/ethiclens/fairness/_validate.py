@@ -24,6 +24,7 @@ from .._checks import (
     first_row,
     float_of_text,
     has_negative_zero,
+    in_value_order,
     is_number_text,
     is_zero_one_with_strays,
     label_fix,
@@ -573,11 +574,7 @@ def _first_values(uniques) -> list[str]:
     """The first ten of ``uniques`` as text: in numeric order where each is a real number
     (labels 0 .. 599 as 0, 1, 2, ..., 9, where a text sort said 0, 1, 10, 100, 101, ...), NaN
     last; else in text order (a column of text, or of mixed types: 0, 1.0, False)."""
-    values = list(uniques)
-    if values and all(_is_real(u) for u in values):
-        values.sort(key=lambda u: (u != u, 0 if u != u else u, str(u)))
-        return [str(u) for u in values[:10]]
-    return sorted(map(str, values))[:10]
+    return [str(u) for u in in_value_order(uniques)[:10]]
 
 
 def _pandas_name(values, role: str):

@@ -16,6 +16,7 @@ from .._checks import (
     check_seed,
     choice_words,
     did_you_mean,
+    in_value_order,
     instance_kind,
     names_words,
 )
@@ -1072,10 +1073,9 @@ def refuse_written_apart(pos_label, columns: dict) -> None:
     if held and lacking:
         other = lacking[0]
         series = pd.Series(columns[other]).dropna()
-        values = sorted(map(str, series.unique()))
-        if pd.api.types.is_numeric_dtype(series) and series.dtype.kind in "iuf":
-            values = list(map(str, sorted(series.unique())))  # 2, 10 (not 10, 2): the audit's
-        values = names_words(values[:10])  # words, never a Python list
+        uniq = series.unique()  # a number column's in the audit's order: 2, 10 (not 10, 2)
+        ordered = in_value_order(uniq) if series.dtype.kind in "iuf" else sorted(uniq, key=str)
+        values = names_words([str(v) for v in ordered[:10]])  # words, never a Python list
         problem = f"the columns write the positive label differently: {held[0]!r} holds "
         problem += f"{pos_label!r}, {other!r} holds {values}; one pos_label names the positive "
         then = ", then give the positive value they share"
