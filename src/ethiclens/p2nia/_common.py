@@ -8,7 +8,7 @@ import numpy as np
 
 # ε, δ and what counts as a number: one definition for every command (ethiclens._checks),
 # re-exported here for the protocol and the mechanisms (quiet_nans: shared with the probes).
-from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon, quiet_nans
+from .._checks import DELTA_MAX, EPSILON_MAX, check_delta, check_epsilon, names_words, quiet_nans
 from .._checks import is_number as _is_number
 from .._version import __version__
 from ..errors import EthicLensInputError
@@ -40,10 +40,9 @@ def budget_note(manifest: dict) -> str:
 
 
 def no_rows_held(groups: list) -> str:
-    """What a refusal or an undefined metric says of groups that no released row holds."""
-    return (
-        f"no released row holds the group{'s' * (len(groups) > 1)} {', '.join(map(repr, groups))}"
-    )
+    """What a refusal or an undefined metric says of groups that no released row holds, listed
+    as every refusal lists names (:func:`names_words`: ``A, B``, not ``'A', 'B'``)."""
+    return f"no released row holds the group{'s' * (len(groups) > 1)} {names_words(groups)}"
 
 
 def _float(x) -> float:

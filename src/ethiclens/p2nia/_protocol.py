@@ -1026,7 +1026,7 @@ def _check_out_folder(out: Path, replace: bool) -> bool:
         )
     extra = is_release and sorted(p.name for p in out.iterdir() if p.name not in (TABLE, MANIFEST))
     if extra:  # a swap replaces the whole folder: these would be deleted with the old release
-        shown = ", ".join(extra[:5]) + (f" and {len(extra) - 5} more" if len(extra) > 5 else "")
+        shown = names_words(extra[:5]) + (f" and {len(extra) - 5} more" if len(extra) > 5 else "")
         raise refused(
             f"release folder {out} also holds files that are not the release's ({shown}); "
             "writing a release there replaces the whole folder and would delete them",
@@ -1348,7 +1348,7 @@ def check_digests(rel: Release) -> None:
         with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold
             same = _manifest_digest(m) == m["manifest_sha256"]
     if keys or not same:
-        what, file, digest = ", ".join(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
+        what, file, digest = names_words(keys[:8]) or "its fields", MANIFEST, "manifest_sha256"
     elif table != (rows or m.get("sha256")):
         now = _column_digests(rel.table)
         cols = sorted(
