@@ -65,43 +65,42 @@ def refuse_unknown(
 ) -> None:
     """Refuse the first keyword of ``options`` that ``function`` does not take (``allowed``),
     with the closest of ``choices`` (default: ``allowed``), or ``meant[keyword]`` where the
-    caller knows what a name stands for (a config's name of a keyword)."""
+    caller knows what a name stands for (a config's name of a keyword): :func:`unknown_keyword`
+    raised."""
     key = next((k for k in options if k not in allowed), None)
-    if key is None:
-        return
-    choices = list(allowed) if choices is None else list(choices)
-    close = [meant[key]] if key in (meant or {}) else difflib.get_close_matches(key, choices, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    raise UnknownKeywordError(
-        f"{function}() got an unexpected keyword argument {key!r}{hint}",
-        fix=None if close else f"use one of {names_words(choices)}",
-    )
+    if key is not None:
+        choices = allowed if choices is None else choices
+        raise unknown_keyword(function, key, choices, (meant or {}).get(key))
 
 
 def _refusing(function, name: str):
-    """``function`` refusing a keyword it does not take (:func:`refuse_unknown`, named
-    ``name``); one with ``**kwargs`` checks its own and is returned as it is."""
+    """``function`` refusing a keyword it does not take (:func:`unknown_keyword`, named
+    ``name``); one with ``**kwargs`` checks its own and is returned as it is. What it takes,
+    its choices and the roles' other names are worked out once, here, not on each call."""
     parameters = inspect.signature(function).parameters.values()
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return function
     kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     taken = [p.name for p in parameters if p.kind in kinds and p.name not in ("self", "cls")]
+    takes = frozenset(taken)
+    choices = [t for t in taken if not t.startswith("_")]
+    # a role's other common name (label=) means the role it takes (y_true), never the nearest
+    # spelling (pos_label, a value), as audit()'s refusal says it
+    meant = {k: role for k, role in ROLE_NAMES.items() if role in takes}
 
     @functools.wraps(function)
     def checked(*args, **kwargs):
-        if kwargs and not taken:
-            raise UnknownKeywordError(
-                f"{name}() takes no keyword arguments (got {next(iter(kwargs))!r})",
-                fix="call it without keywords",
-            )
-        if kwargs:
-            # a role's other common name (label=) means the role it takes (y_true), never the
-            # nearest spelling (pos_label, a value), as audit()'s refusal says it
-            meant = {k: role for k, role in ROLE_NAMES.items() if role in taken}
-            choices = [t for t in taken if not t.startswith("_")]
-            refuse_unknown(name, kwargs, taken, choices, meant)
+        if kwargs and not takes.issuperset(kwargs):
+            key = next(k for k in kwargs if k not in takes)
+            if not taken:
+                raise UnknownKeywordError(
+                    f"{name}() takes no keyword arguments (got {key!r})",
+                    fix="call it without keywords",
+                )
+            raise unknown_keyword(name, key, choices, meant.get(key))
         return function(*args, **kwargs)
 
+    checked.__refuses_keywords__ = True
     return checked
 
 

@@ -15,7 +15,6 @@ and check names at once.
 from __future__ import annotations
 
 import copy
-import difflib
 import inspect
 import math
 import numbers
@@ -32,7 +31,7 @@ from .._checks import (
     type_refusal,
     use_one_of,
 )
-from .._keywords import refusing_unknown_keywords
+from .._keywords import refuse_unknown, refusing_unknown_keywords
 from .._registry import Registry, check_function_ref, resolve_function
 from .._text import prints_blank
 from ..errors import EthicLensInputError
@@ -484,7 +483,7 @@ class DatasetEntry:
 
     def _check_options(self, loader: Callable, kwargs: dict) -> None:
         """An option ``loader`` does not take is refused in the words of every unknown keyword
-        (fairness' ``refuse_unknown``, which datasets may not import: docs/adr/0007)."""
+        (``_keywords.refuse_unknown``)."""
         try:
             params = inspect.signature(loader).parameters.values()
         except (TypeError, ValueError):  # a callable without a signature: it decides
@@ -493,15 +492,8 @@ class DatasetEntry:
             return
         own = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
         own = [*(p for p in own if p != "features"), "features"]
-        key = next((k for k in kwargs if k not in own), None)
-        if key is not None:
-            close = difflib.get_close_matches(key, own, n=1)
-            who = str(getattr(loader, "__name__", ""))  # a lambda's '<lambda>': load()
-            raise EthicLensInputError(
-                f"{who if who.isidentifier() else 'load'}() got an unexpected keyword argument "
-                f"{key!r}" + (f"; did you mean {close[0]!r}?" if close else ""),
-                fix=None if close else f"use one of {names_words(own)}",
-            )
+        who = str(getattr(loader, "__name__", ""))  # a lambda's '<lambda>': load()
+        refuse_unknown(who if who.isidentifier() else "load", kwargs, own)
 
     def describe(self, features: str | None = None, flag: str = "features") -> dict:
         """Rows, base rate, protected groups and provenance, as the audit loads the dataset.
