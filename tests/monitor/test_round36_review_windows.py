@@ -17,8 +17,9 @@ import pandas as pd
 import pytest
 
 from ethiclens.errors import EthicLensInputError
-from ethiclens.monitor import Columns, Window, _windows, count_windows
+from ethiclens.monitor import Columns, Window, count_windows
 from ethiclens.monitor._windows import count_windows_sql
+from ethiclens.sources import _duckdb_database
 
 COLS = Columns(time="ts", y_pred="p", protected=("g",))
 ROWS = [("2024-03-01T10:00:00Z", "A", 1), ("2024-03-02T11:00:00+02:00", "B", 0),
@@ -63,7 +64,7 @@ def test_a_forked_child_exits_after_dropping_the_database(tmp_path):
     if pid == 0:  # the child: what its interpreter's exit does to the module, then a count
         code = 3
         try:
-            _windows._DATABASE.clear()
+            _duckdb_database._DATABASE.clear()
             gc.collect()
             got = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
             code = 0 if got.equals(want) else 4
@@ -105,8 +106,8 @@ def test_a_duckdb_without_the_file_cache_setting_counts(monkeypatch):
     frame = pd.DataFrame({"ts": pd.date_range("2024-01-01", periods=50, freq="7h", tz="UTC"),
                           "p": np.arange(50) % 2, "g": ["A", "B"] * 25})  # fmt: skip
     want = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
-    monkeypatch.setattr(_windows, "_DATABASE", {})
+    monkeypatch.setattr(_duckdb_database, "_DATABASE", {})
     monkeypatch.setattr(duckdb, "connect", Before13)
     got = count_windows(frame, COLS, Window("days", 1), engine="duckdb").table
     pd.testing.assert_frame_equal(got, want)
-    assert isinstance(_windows._DATABASE[os.getpid()], Before13)
+    assert isinstance(_duckdb_database._DATABASE[os.getpid()], Before13)

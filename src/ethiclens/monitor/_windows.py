@@ -17,7 +17,6 @@ import datetime as dt
 import glob
 import os
 import re
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,8 +61,10 @@ from ..sources import (
     NA_TEXT,
     as_pandas_reads,
     canonical_zero,
+    duckdb_connection,
     duckdb_failure,
     duckdb_literal_paths,
+    forget_duckdb_database,
     hive_keys,
     interval_refusal,
     mixed_line_ends,
@@ -648,64 +649,13 @@ def _q(name: str) -> str:
     return '"' + str(name).replace('"', '""') + '"'
 
 
-# the in-memory DuckDB database of this process (its id -> it): starting a database costs
-# ~25 ms of CPU a run, a new connection to it (``cursor``) well under 1 ms; each run still has a
-# connection of its own (its settings, registered frame and results: no other run sees them)
-_DATABASE: dict = {}
-_DATABASE_LOCK = threading.Lock()
-
-
-def _duckdb_connection():
-    """A new connection to the process's in-memory DuckDB database, started on first use (and
-    again in a forked child, and after an error that made DuckDB invalidate it). The database
-    keeps no cache of file contents between runs (``enable_external_file_cache`` off; local
-    files and Parquet metadata are never cached): a run reads its files as a new one would."""
-    import duckdb
-
-    with _DATABASE_LOCK:
-        db = _DATABASE.get(os.getpid())
-        if db is None:  # (a fork not seen by os.register_at_fork: the parent's entry is kept)
-            db = duckdb.connect()
-            try:
-                db.execute("SET GLOBAL enable_external_file_cache = false")
-            except duckdb.CatalogException:  # DuckDB before 1.3: it has no such cache
-                pass
-            _DATABASE[os.getpid()] = db
-        return db.cursor()
-
-
-def _drop_before_fork() -> None:
-    """Closes the database before this process forks (its lock held across the fork): a child
-    destroying an inherited database (at its exit) waits forever for DuckDB's threads, which
-    only the parent has; the parent's next run starts a new one."""
-    _DATABASE_LOCK.acquire()
-    _DATABASE.clear()
-
-
-os.register_at_fork(
-    before=_drop_before_fork,
-    after_in_parent=_DATABASE_LOCK.release,
-    after_in_child=_DATABASE_LOCK.release,
-)
-
-
-def _forget_database(exc) -> None:
-    """Drop the shared database after a fatal or internal DuckDB error (DuckDB refuses every
-    later statement on a database it invalidated): the next run starts a new one."""
-    import duckdb
-
-    if isinstance(exc, (duckdb.FatalException, duckdb.InternalException)):
-        with _DATABASE_LOCK:
-            _DATABASE.pop(os.getpid(), None)
-
-
 def _duckdb_raw(src: _Files, cols: Columns, window: Window):
     import duckdb
 
     # each path escaped: DuckDB globs every path ('d[1].csv' counted d1.csv's rows)
     params = {} if src.kind == FRAME else {"files": duckdb_literal_paths(src.files)}
     source = "_ethiclens_frame" if src.kind == FRAME else _duckdb_source(src, params)
-    con = _duckdb_connection()
+    con = duckdb_connection()
     try:
         con.execute("SET TimeZone = 'UTC'")
         if src.kind == FRAME:  # DuckDB scans the pandas DataFrame where it is
@@ -726,7 +676,7 @@ def _duckdb_raw(src: _Files, cols: Columns, window: Window):
         if not in_time_range(t_min, t_max):
             query.name_first_bad()
     except duckdb.Error as exc:
-        _forget_database(exc)
+        forget_duckdb_database(exc)
         if src.kind == FRAME and (
             isinstance(exc, (duckdb.DataError, duckdb.NotImplementedException))
             or type(exc) is duckdb.Error

@@ -35,6 +35,8 @@ from ._duckdb import _mixed_line_ends as mixed_line_ends
 from ._duckdb import _refuse_lone_cr as refuse_lone_cr  # noqa: F401 (monitor; not in __all__)
 from ._duckdb import duckdb_counts, duckdb_failure, file_columns, resolve_files
 from ._duckdb import lone_cr_refused as lone_cr_refused  # auto's choice; not in __all__
+from ._duckdb_database import duckdb_connection as duckdb_connection  # the monitor's
+from ._duckdb_database import forget_duckdb_database as forget_duckdb_database  # the monitor's
 from ._pandas import _packed_csv as packed_csv  # noqa: F401 (the spec's; not in __all__)
 from ._pandas import name_rows, pandas_counts, read_csv_file, read_rows, refuse_stray_labels
 from ._rules import (

@@ -59,6 +59,7 @@ from ._counts_table import (
     quote,
     refusing_roles_keywords,
 )
+from ._duckdb_database import duckdb_connection, forget_duckdb_database
 from ._rules import (
     EXTRA_FIELDS,
     EXTRA_NAME,
@@ -491,11 +492,13 @@ def duckdb_counts(target: str, roles: Roles, *, threads: int | None = None):
     columns, layout = file_layout(target, "duckdb")
     check_columns(columns, roles, target, layout)
     _refuse_unencodable(layout.files, target)
-    con = duckdb.connect(config={"threads": threads} if threads else {})
+    # the process's database unless a number of threads is asked for (a setting of a database)
+    con = duckdb.connect(config={"threads": threads}) if threads else duckdb_connection()
     con.execute("SET enable_progress_bar = false")
     try:
         frames = [_count_files(duckdb, con, part, roles) for part in _same_types(layout, roles)]
     except duckdb.Error as exc:
+        forget_duckdb_database(exc)
         raise duckdb_failure(exc, target, layout.files if layout.kind == "csv" else ()) from None
     finally:
         con.close()
