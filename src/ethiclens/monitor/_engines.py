@@ -297,6 +297,22 @@ def _source(target) -> _Files:
     return _Files(target, files, kind, hive, file_columns(target))
 
 
+def spellings_by_file(target, col: str, texts: list) -> dict:
+    """{spelling: the first file of the folder or glob ``target`` whose column ``col`` writes
+    it (its path under the folder)} of ``texts``: a refusal of one value written two ways
+    names where each is written. Each file's column read as the pandas engine reads it, only
+    on such a refusal."""
+    src, found = _source(target), {}
+    for f in src.files:
+        values = read_file(src, f, [col])[col].dropna().astype(str)
+        name = os.path.relpath(f, target) if os.path.isdir(str(target)) else os.path.basename(f)
+        for text in set(texts).intersection(values).difference(found):
+            found[text] = name
+        if len(found) == len(texts):
+            break
+    return found
+
+
 def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
     """A pandas DataFrame target whose role columns hold objects of several types, with equal
     values (1, 1.0, True; Decimal 1.1, 1.10) written as the first row writes them, so every

@@ -41,7 +41,7 @@ from ..fairness import COMPARISON_METRIC_SPECS
 from ..io import _one_pass
 from ._baseline import Baseline, pooled_row, reading_baseline
 from ._edits import attribute_tables, check_group_edits, check_single_bins, plural
-from ._engines import count_windows, first_row_after
+from ._engines import count_windows, first_row_after, spellings_by_file
 from ._evidence import (
     COUNT_FIELDS,
     Evidence,
@@ -723,28 +723,31 @@ def _one_spelling(store: Store, request: MonitorRequest, table: pd.DataFrame) ->
     (``1.0`` as the store's ``1``, or ``1.0``), a known text group with other spaces or case
     refused."""
     known = store.meta("groups") or {}
-    if _one_source(request):  # one file's or table's text column writing a value two ways
-        refuse_spelled_twice(table, request, known)
+    _refuse_spelled_twice(table, request, known, request.target, bool(request.db))
     table = spelled(table, request, known)
     refuse_respelled(table, request, known, store.meta("references") or {})
     return table
 
 
-def _one_source(request: MonitorRequest) -> bool:
-    """Whether TARGET is one file or table (a database's table or query, a DataFrame, a file,
-    a folder or glob of one file): its column has one type, so two spellings of one value in
-    it are text; a folder's files may each have their own."""
-    return bool(request.db) or frame_kind(request.target) is not None or _one_file(request.target)
-
-
-def _one_file(target) -> bool:
-    """Whether the path ``target`` is one file (a folder or glob of one file too)."""
-    if Path(str(target)).is_file():
-        return True
-    try:
-        return len(monitor_files(str(target), config=False)[0]) == 1
-    except EthicLensInputError:
-        return False
+def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None:
+    """Refuse ``table`` (TARGET's or a baseline's counts) whose group column writes one value
+    two ways where the audit of ``target`` compares them as two groups: one file or table
+    (a database's table or query with ``db``, a DataFrame, a file, a folder or glob of one
+    file), whose column has one type, so two kinds of spelling in it are text; and a folder's
+    or glob's CSV files (read as text: the audit keeps each spelling its own group; the
+    refusal names the file writing each). A folder of typed (Parquet) files may differ
+    in type from file to file: keyed by value, the documented merge."""
+    files, kind = [], ""
+    if not db and frame_kind(target) is None:
+        try:
+            files, kind = monitor_files(str(target), config=False)[:2]
+        except EthicLensInputError:
+            return  # refused as it is read
+    if db or frame_kind(target) is not None or len(files) == 1 or kind == "csv":
+        where = None
+        if len(files) > 1:  # (a folder's files: where each spelling is written)
+            where = lambda col, texts: spellings_by_file(target, col, texts)  # noqa: E731
+        refuse_spelled_twice(table, request, known, where=where)
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
@@ -802,8 +805,8 @@ def _count_baseline(store: Store, request: MonitorRequest, window: Window, seen=
     flag, value = source
     with reading_baseline(value, flag):  # its errors name its option
         counted, info = _count_baseline_rows(request, window, seen, ours)
-        if flag != "--baseline-target" or _one_file(value):  # a value written two ways
-            refuse_spelled_twice(counted.table, request, store.meta("groups") or {})
+        known = store.meta("groups") or {}  # a value written two ways: as TARGET's
+        _refuse_spelled_twice(counted.table, request, known, value, flag != "--baseline-target")
     counted.table = spelled(counted.table, request, store.meta("groups") or {})
     keys = _window_key(counted.table)
     fingerprint = hashlib.sha256(json.dumps(sorted(keys.items())).encode()).hexdigest()

@@ -137,22 +137,25 @@ def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
     return _summed(table) if changed else table
 
 
-def refuse_spelled_twice(table: pd.DataFrame, request, known: dict) -> None:
+def refuse_spelled_twice(table: pd.DataFrame, request, known: dict, where=None) -> None:
     """Refuse a batch of ONE file or table whose text column writes one value two ways (``1``
     and ``1.0``, ``True`` and ``1``): the audit of that file compares them as two groups, so
     keying them as one (:func:`spelled`) would silently give another answer. The request may
     merge them (``--merge-groups 'g=1,1.0:1'``): named groups keep their text. Spellings one
-    typed column writes together (a float column's ``-0.0`` and ``0.0``) merge. A folder whose
-    files differ in type (one int Parquet file, one float) is not refused: its files are not
-    told apart here, and keying its groups by value is the documented merge."""
+    typed column writes together (a float column's ``-0.0`` and ``0.0``) merge. A folder
+    or glob of CSV files is refused alike (read as one file's text). ``where``: for its
+    files, ``(column, spellings) -> {spelling: the file writing it}``, named in the refusal. A
+    folder whose files differ in type (one int Parquet file, one float) is not refused: keying
+    its groups by value is the documented merge."""
     for col, keys in _column_keys(table, request, known):
         by_key: dict = {}
-        for text, key in keys.items():
-            by_key.setdefault(key, []).append(text)
+        for spelling, key in keys.items():
+            by_key.setdefault(key, []).append(spelling)
         for key, texts in by_key.items():
             kinds = [_kind(t) for t in texts]
             if len(set(kinds)) > 1 or kinds.count("truth") > 1:
-                raise _spelled_twice(col, key, sorted(texts, key=lambda t: (t != key, t)))
+                texts = sorted(texts, key=lambda t: (t != key, t))
+                raise _spelled_twice(col, key, texts, where(col, texts) if where else None)
 
 
 def _kind(text: str) -> str:
@@ -164,11 +167,15 @@ def _kind(text: str) -> str:
     return "int" if _INT_TEXT.fullmatch(text) else "float"
 
 
-def _spelled_twice(col: str, key: str, texts: list) -> EthicLensInputError:
-    words = names_words(texts)
+def _spelled_twice(col: str, key: str, texts: list, files: dict | None) -> EthicLensInputError:
+    words, place = names_words(texts), "in one file or table"
+    if files:  # a folder's files: each spelling named with the first file writing it
+        shown = [names_words([t]) + (f" in {files[t]}" if t in files else "") for t in texts]
+        words = ", ".join(shown)
+        place = "in the files of one TARGET"
     merge = f"{col}={','.join(texts)}:{key}"
     return EthicLensInputError(
-        f"{col} writes one value {len(texts)} ways ({words}) in one file or table: the audit "
+        f"{col} writes one value {len(texts)} ways ({words}) {place}: the audit "
         f"of it compares them as {len(texts)} groups, the monitor would count them as one "
         f"group {key!r}",
         column=col,
