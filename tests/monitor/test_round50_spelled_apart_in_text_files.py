@@ -46,6 +46,21 @@ def test_a_folder_writing_one_value_two_ways_is_refused_naming_both_files(engine
     assert not store.exists()
 
 
+@pytest.mark.parametrize("engine", ["pandas", "duckdb"])
+@pytest.mark.parametrize(
+    "spellings, words, merge",
+    [(("0", "-0"), "(0, '-0')", "g=0,-0:0"), (("0.0", "-0.0"), "('-0.0', 0.0)", "g=-0.0,0.0:0")],
+)
+def test_one_csv_writing_a_signed_zero_beside_zero_is_refused(
+    engine, spellings, words, merge, tmp_path, capsys
+):
+    _frame(("x", *spellings)).to_csv(tmp_path / "d.csv", index=False)
+    rc, _, err = _cli(capsys, str(tmp_path / "d.csv"), tmp_path / "s.sqlite", "--engine", engine)
+    assert rc == 2, err
+    assert f"g writes one value 2 ways {words} in one file or table" in err
+    assert f"--merge-groups '{merge}'" in err
+
+
 def test_a_merge_naming_a_folders_spellings_runs(tmp_path, capsys):
     target = _folder(tmp_path, "1", "1.0")
     rc, out, err = _cli(capsys, target, tmp_path / "s.sqlite", "--merge-groups", "g=1,1.0:1")

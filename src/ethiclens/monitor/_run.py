@@ -733,9 +733,9 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
     """Refuse ``table`` (TARGET's or a baseline's counts) whose group column writes one value
     two ways where the audit of ``target`` compares them as two groups: one file or table
     (a database's table or query with ``db``, a DataFrame, a file, a folder or glob of one
-    file), whose column has one type, so two kinds of spelling in it are text; and a folder's
-    or glob's CSV files (read as text: the audit keeps each spelling its own group; the
-    refusal names the file writing each). A folder of typed (Parquet) files may differ
+    file), whose column has one type, so two kinds of spelling in it are text; and CSV files
+    (one, or a folder's or glob's: read as text, every spelling is the audit's own group,
+    the refusal naming the file writing each). A folder of typed (Parquet) files may differ
     in type from file to file: keyed by value, the documented merge."""
     files, kind = [], ""
     if not db and frame_kind(target) is None:
@@ -747,7 +747,7 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
         where = None
         if len(files) > 1:  # (a folder's files: where each spelling is written)
             where = lambda col, texts: spellings_by_file(target, col, texts)  # noqa: E731
-        refuse_spelled_twice(table, request, known, where=where)
+        refuse_spelled_twice(table, request, known, text=kind == "csv", where=where)
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
