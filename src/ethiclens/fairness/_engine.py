@@ -88,6 +88,7 @@ from ._result import (
     Headline,
     MetricEstimate,
     empty_crossings,
+    look_alike_notes,
     missing_value_codes,
 )
 from ._suppressed import Suppressed
@@ -614,7 +615,7 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
         summary.missing_value_codes = missing_value_codes(groups)
         attributes.append(summary)
         comparisons.extend(comps + lost)
-    data = {"n_rows": int(facts.n_rows), "provenance": opts.provenance or {}}
+    data = {"n_rows": int(facts.n_rows), "provenance": _look_alike_noted(opts, attrs)}
     return AuditResult(
         attributes,
         comparisons,
@@ -623,6 +624,13 @@ def _run(ctx, opts, attrs, edits, build, facts: _Facts, more=None) -> AuditResul
         _config(ctx, opts, edits, facts),
         data,
     )
+
+
+def _look_alike_noted(opts, attrs) -> dict:
+    """The run's provenance, with the notes on groups written alike (:func:`look_alike_notes`)
+    added and said as warnings."""
+    notes = look_alike_notes(attrs, opts.intersections)
+    return said_notes(opts.provenance, notes) if notes else (opts.provenance or {})
 
 
 def _config(ctx, opts, edits, facts: _Facts) -> dict:

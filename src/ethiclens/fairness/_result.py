@@ -174,6 +174,83 @@ def missing_value_codes_text(
     )
 
 
+def look_alike_groups(groups) -> list[list[str]]:
+    """The sets of ``groups`` (names, in their order) written alike: the same text but for case
+    and the spaces around and between words ('Male', 'male', ' Male'), or the same finite
+    number written differently ('01', '1', '1.0'); each set of two or more, in first-seen order."""
+    sets: dict = {}
+    for group in map(str, groups):
+        sets.setdefault(_written_key(group), []).append(group)
+    return [names for names in sets.values() if len(names) > 1]
+
+
+def _written_key(group: str):
+    try:
+        number = float(group.strip())
+    except ValueError:
+        number = math.nan
+    if math.isfinite(number):
+        return ("number", number)
+    return ("text", " ".join(group.split()).casefold())
+
+
+def look_alike_notes(attrs: dict, intersections=None, words: dict | None = None) -> list[str]:
+    """The note (:func:`look_alike_groups_text`) on each attribute of ``attrs`` (name ->
+    (groups, codes), after the group edits) whose groups are written alike ('Male' and 'male',
+    '01' and '1'): audited apart, the split is said, never silent. An intersection's
+    crossings are not noted again (its attributes are)."""
+    from ._validate import INTERSECTION_SEP
+
+    crossed = {INTERSECTION_SEP.join(map(str, combo)) for combo in intersections or ()}
+    return [
+        look_alike_groups_text(str(name), sets, words)
+        for name, (groups, _) in attrs.items()
+        if str(name) not in crossed and (sets := look_alike_groups(groups))
+    ]
+
+
+LOOK_ALIKE_SETS_LISTED = 5  # a note names at most these sets of groups written alike
+
+
+def look_alike_groups_text(name: str, sets, words: dict | None = None) -> str:
+    """The note on an attribute's groups written alike (:func:`look_alike_groups`), said by
+    every face: ``column 'sex': groups 'Male' and 'male' differ only in letter case, and are
+    audited as separate groups; if they are one group, recode them to one spelling in the
+    data, or merge them: --merge-groups sex=Male,male:Male on the command line,
+    merge_groups={'sex': {'Male': ['Male', 'male']}} in Python``."""
+
+    sets = [[str(g) for g in names] for names in sets]
+    many, kinds = len(sets) > 1, {_written_key(names[0])[0] for names in sets}
+    how = {"text": "in letter case", "number": "in how a number is written"}
+    shown = sets[:LOOK_ALIKE_SETS_LISTED]
+    listed = "; ".join(", ".join(map(repr, g[:-1])) + f" and {g[-1]!r}" for g in shown)
+    more = len(sets) - LOOK_ALIKE_SETS_LISTED
+    listed += f" (and {more} more such sets)" if more > 0 else ""
+    merge = _merge_said(name, sets[0], (words or {}).get("--merge-groups"))
+    return (
+        f"column {name!r}: groups {listed} {'each ' if many else ''}differ only "
+        + " or ".join(how[k] for k in sorted(kinds, reverse=True))
+        + f", and are audited as separate groups; if {'each set is' if many else 'they are'} "
+        f"one group, recode {'each' if many else 'them'} to one spelling in the data, or merge "
+        f"them: {'e.g. ' if many else ''}{merge}"
+    )
+
+
+def _merge_said(name: str, names: list[str], said: str | None) -> str:
+    """The merge of ``names`` into its first as the face that ``said`` names
+    ``--merge-groups`` takes it (as :func:`_leave_out_words`): None, the command line's flag
+    and Python's keyword; a Python keyword, its dict; a form's field, its line."""
+    from .._text import typed_group
+    from ._validate import _merge_words
+
+    if said and said.isidentifier():
+        return f"{said}={{{name!r}: {{{names[0]!r}: {names!r}}}}}"
+    if said and not said.startswith("-"):
+        typed = ",".join(typed_group(g, in_merge=True) for g in names)
+        return f"{said}: {name}={typed}:{typed_group(names[0], in_merge=True)}"
+    return _merge_words(name, {names[0]: names}, names[0])[0] + " in Python"
+
+
 def _leave_out_words(name: str, codes: list[str], said: str | None) -> str:
     """How the face that ``said`` names ``--exclude-group`` (None: the command line) leaves
     ``codes`` of attribute ``name`` out."""
@@ -407,6 +484,14 @@ class AuditResult:
     @property
     def flagged(self) -> list[Comparison]:
         return [c for c in self.comparisons if c.flagged]
+
+    @property
+    def look_alike_notes(self) -> list[str]:
+        """The notes on each attribute's groups written alike ('Male' and 'male'), as the run
+        said them (:func:`look_alike_notes`; in ``data.provenance.notes`` too), in the words of the
+        face that asked for the audit (:func:`in_face_words`)."""
+        attrs = {a.name: ([g.group for g in a.groups], None) for a in self.attributes}
+        return look_alike_notes(attrs, self.config.get("intersections"), self.flag_words)
 
     @property
     def largest_disparity(self) -> Headline:

@@ -46,6 +46,7 @@ from ._options import keywords_before_rows, policy_and_options
 from ._result import (
     empty_crossings,
     empty_crossings_text,
+    look_alike_notes,
     missing_value_codes,
     missing_value_codes_text,
 )
@@ -124,6 +125,16 @@ class ThresholdTable:
         return {
             a: missing_value_codes_text(a, c, words=words) for a, c in self._missing_codes().items()
         }
+
+    @property
+    def look_alike_notes(self) -> list[str]:
+        """The notes on each attribute's groups written alike, as :attr:`AuditResult.
+        look_alike_notes` (in ``data.provenance.notes`` too)."""
+        attrs = {
+            a: (list(dict.fromkeys(sub["group"])), None)
+            for a, sub in self.frame.groupby("attribute", sort=False)
+        }
+        return look_alike_notes(attrs, self.config.get("intersections"), self.flag_words)
 
     def _missing_codes(self) -> dict[str, list[str]]:
         """Attribute -> its groups named like a missing value (``missing_value_codes``)."""
@@ -397,6 +408,7 @@ def threshold_table(
     frame = _attributes_rows(attrs, th, (scores, true, weights), labelled, policy, opts, edits)
     frame["audited"] = frame["threshold"] == float(audited)  # one threshold: the one used
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
+    notes += look_alike_notes(attrs, opts.intersections)  # 'Male' beside 'male': said
     return ThresholdTable(frame, audited, config, _table_data(n, notes))
 
 

@@ -66,11 +66,12 @@ def verdict_of(data: dict, purpose: str, piece=str) -> dict:
 def notes_of(result) -> list[str]:
     """The notes the verdict card shows, as the reports and the terminal say them (in the
     form's words, :func:`_render` sets them): each attribute's groups named like a missing
-    value ('?'), of an audit, a comparison's rows (model A's: the same rows) or a threshold
-    view."""
+    value ('?') or written alike ('Male', 'male'), of an audit, a comparison's rows (model
+    A's: the same rows) or a threshold view."""
     one = getattr(result, "audit_a", result)
     notes = one.missing_code_notes
-    return list(notes.values() if isinstance(notes, dict) else notes)
+    # and its groups written alike ('Male' beside 'male'): audited apart, said on the card
+    return [*(notes.values() if isinstance(notes, dict) else notes), *one.look_alike_notes]
 
 
 def _verdicts_of(rows: list, key: str, piece=str) -> dict:
