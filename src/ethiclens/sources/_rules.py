@@ -974,7 +974,8 @@ def score_bins(values, n_bins: int, text: bool) -> np.ndarray:
 def type_labels(values: pd.Series) -> pd.Series:
     """CSV label text typed as pandas types the column: integers, else floats, else booleans,
     else the text itself (no missing values here: they were refused)."""
-    if not (present := [v for v in pd.unique(values) if isinstance(v, str)]):
+    codes, uniques = pd.factorize(values, use_na_sentinel=False)
+    if not (present := [v for v in uniques if isinstance(v, str)]):
         return values
     if all(INT_TEXT.fullmatch(v) for v in present):
         mapping = {v: int(v) for v in present}
@@ -984,6 +985,10 @@ def type_labels(values: pd.Series) -> pd.Series:
         mapping = {v: v in TRUE_TEXT for v in present}
     else:
         return values.astype(object)
+    if len(present) == len(uniques):  # text only: each value is the one text it factorized to
+        typed = np.empty(len(uniques), dtype=object)
+        typed[:] = [mapping[v] for v in uniques]
+        return pd.Series(typed[codes].tolist(), index=values.index)
     return pd.Series([mapping.get(v, v) for v in values], index=values.index)
 
 
