@@ -663,7 +663,11 @@ def _console_class():
             from rich.table import Table
 
             wide, size = self.options.update_width(PIPED_WIDTH), (self._width, self._height)
-            tables = [o for o in objects if isinstance(o, Table)]
+            # a measurement is capped at PIPED_WIDTH (rich clamps it to the options' width): a
+            # console that wide (piped output, every test's) has nothing to widen, and measuring
+            # a table costs about as much as printing it (~15 ms of a 200-row CLI audit's CPU)
+            narrow = self.width < PIPED_WIDTH
+            tables = [o for o in objects if isinstance(o, Table)] if narrow else []
             need = max((Measurement.get(self, wide, o).maximum for o in tables), default=0)
             if need > self.width:  # print(width=) is capped at the console's width, and a
                 self.size = (need, self.height)  # dumb terminal's is 80 unless both are set
