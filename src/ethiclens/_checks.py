@@ -1147,10 +1147,32 @@ def is_number(x) -> bool:
     )
 
 
+def past_float_range(value) -> bool:
+    """Whether ``value`` is a number written past a double's range: a whole number float()
+    overflows on (``10**400``, a request file's 400 digits), or the ±inf read from the text of
+    a number (``1e400`` typed, or in a file: its ``yaml_text``). It is finite as written,
+    beyond the range of any setting, not the inf or nan no one wrote."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            float(value)
+        except OverflowError:
+            return True
+        return False
+    text = getattr(value, "yaml_text", None)
+    if not (isinstance(value, float) and math.isinf(value) and isinstance(text, str)):
+        return False
+    return is_number_text(text.strip()) and not {"inf", "nan"} & {text.strip().lower()[-3:]}
+
+
 # One vocabulary for every ε (P2NIA's requests and experiments, DP-SGD's trainers and sweeps,
 # on every face): its problems, and a fix in the face's own words (:func:`epsilon_fix`).
 EPSILON_NOT_NUMBER = "ε must be a number"
 EPSILON_RANGE = "ε must be a finite number > 0"
+# an ε above EPSILON_MAX written past a float's range (1e400, :func:`past_float_range`): in
+# the range's words, as every checked number too large says, and shown as written after them
+EPSILON_PAST = f"ε is above {EPSILON_MAX:g}"
+_GRR_ABOVE = "GRR would keep every value with probability 1 − e^-ε (no privacy at all) and the "
+_GRR_ABOVE += "arithmetic overflows"
 
 
 def epsilon_fix(where: str, *, no_dp: bool = False) -> str:
@@ -1191,16 +1213,18 @@ def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> flo
     refuse_written_underflow(value, where, fix, "ε")  # a file's 1e-400, not 0.0
     try:
         eps = printed_float(value)
-    except OverflowError:
-        eps = math.inf
-    if not math.isfinite(eps) or eps <= 0:
+    except OverflowError:  # an int past a float's range: above the range, or below 0
+        eps = math.inf if value > 0 else -math.inf
+    if past_float_range(value) and eps > 0:  # 1e400, 10**400: a number above the range
+        problem = f"{EPSILON_PAST}: {_GRR_ABOVE}"
+        fix, shown = f"give ε <= {EPSILON_MAX:g}", shown if typed else value
+    elif not math.isfinite(eps) or eps <= 0:
         problem = EPSILON_RANGE
         if not typed:  # an int past a float's range shortened as every long number is
             shown = value
     elif eps > EPSILON_MAX:
         typed_eps = f"{eps:g}" if float(f"{eps:g}") == eps else repr(eps)  # not 10000 rounded
-        problem = f"ε = {typed_eps} is above {EPSILON_MAX:g}: GRR would keep every value with "
-        problem += "probability 1 − e^-ε (no privacy at all) and the arithmetic overflows"
+        problem = f"ε = {typed_eps} is above {EPSILON_MAX:g}: {_GRR_ABOVE}"
         fix, shown = f"give ε <= {EPSILON_MAX:g}", None
     else:
         return eps
@@ -1236,9 +1260,11 @@ def check_delta(value, where: str = "--delta", *, n: int | None = None) -> float
     except OverflowError:  # shown shortened as every long number is, not as '(huge)'
         finite = False
     delta = printed_float(value) if finite else math.nan
+    if past := past_float_range(value):  # 1e400, ±10**400: a number outside the range, not inf
+        delta = math.inf if value > 0 else -math.inf
     # the 1/n′ bound first: where it is the tighter one, the range message would name a bound
     # (0.001) that is itself refused
-    if not finite:
+    if not finite and not past:
         problem, fix = "δ must be a finite number (or absent)", delta_fix(where)
     elif n is not None and delta > 0 and delta * n >= 1:
         problem = f"δ must be below 1/n′ = {1 / n:.3g} for n′ = {n:,}: at δ ≥ 1/n′ a release "

@@ -12,11 +12,11 @@ BASE = ["p2nia", "request", "--n", "100", "--protected", "sex", "--groups", "F,M
     [
         (
             ["--epsilon", "1e400"],
-            "option '--epsilon': ε must be a finite number > 0 (value: '1e400')",
+            "option '--epsilon': ε is above 10000: GRR would keep every value",
         ),
         (
             ["--mechanism", "mst", "--epsilon", "1", "--delta", "1e400"],
-            "option '--delta': δ must be a finite number (or absent) (value: '1e400')",
+            "option '--delta': δ must be below 1/n′ = 0.01 for n′ = 100",
         ),
         (["--epsilon", "inf"], "(value: 'inf')"),
     ],

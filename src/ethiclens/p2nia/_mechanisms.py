@@ -28,6 +28,7 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from .._checks import EPSILON_PAST, past_float_range
 from .._keywords import refusing_unknown_keywords
 from .._registry import Registry, check_entry_name
 from .._text import as_seen
@@ -125,9 +126,13 @@ class Mechanism:
     def checked_epsilon(self, value, where: str = "--epsilon") -> float:
         """A request's ε (:func:`check_epsilon`); one above ``EPSILON_MAX`` is refused saying
         what this mechanism would do with it (:attr:`too_much_epsilon`)."""
+        if past_float_range(value) and value > 0:  # 1e400, 10**400: above, shown as written
+            problem = f"{EPSILON_PAST}: {self.name.upper()} {self.too_much_epsilon}"
+            fix = f"give ε <= {EPSILON_MAX:g}"
+            raise EthicLensInputError(problem, column=where, value=value, fix=fix)
         try:
             above = _is_number(value) and float(value) > EPSILON_MAX
-        except OverflowError:  # an integer too large for a float: check_epsilon says so
+        except OverflowError:  # an integer below -10**308: check_epsilon says so
             above = False
         if above and math.isfinite(eps := float(value)):
             raise EthicLensInputError(  # ε as typed (every digit), not 10000 rounded
