@@ -743,7 +743,7 @@ def _duckdb_source(src: _Files, params: dict) -> str:
         # no text reads as NULL (an empty field is ''): a line of only spaces or tabs, its
         # file's first field blank and the rest not there, skipped as pandas skips it
         params["no_null_text"] = "\x01ethiclens"
-        every = list(dict.fromkeys(c for f in src.files for c in _header(f)))
+        every = list(dict.fromkeys(c for f in src.files for c in _named(f)))
         blank = " OR ".join(
             f"(trim({_q(first)}, ' \t') = ''"
             + "".join(f" AND {_q(c)} IS NULL" for c in every if c != first)
@@ -799,7 +799,9 @@ def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
     if src.kind in ("parquet", FRAME):
         return source
     if "cols" not in params:  # files of several column orders: a padded last field is NULL
-        lasts = {_q(_header(f)[-1]) for f in src.files if len(_header(f)) > 1}
+        _refuse_unnamed_fields(con, src, source, params)
+        # (a header's trailing empty names not counted: a row may leave them out)
+        lasts = {_q(_named(f)[-1]) for f in src.files if len(_named(f)) > 1}
         if lasts:
             padded = " OR ".join(f"{last} IS NULL" for last in sorted(lasts))
             found = con.execute(f"SELECT count(*) FROM {source} WHERE {padded}", params)
@@ -822,6 +824,19 @@ def _checked_csv_source(con, src: _Files, source: str, params: dict) -> str:
         raise duckdb_failure(surplus, src.target, src.files)
     _refuse_short_rows(src, padded)
     return source
+
+
+def _refuse_unnamed_fields(con, src: _Files, source: str, params: dict) -> None:
+    """Files read by name (several column orders): a row with more fields than its header
+    that DuckDB's sniffer saw makes a column no header names (``column4``), its other rows
+    NULL: refused by its line, as pandas and the audit refuse it (a row past the sniffer's
+    sample fails DuckDB's read alike)."""
+    named = {c for f in src.files for c in _header(f)} | src.folder_keys
+    read = [d[0] for d in con.execute(f"SELECT * FROM {source} LIMIT 0", params).description]
+    # (a header's trailing empty name, a spreadsheet's unnamed last column, is such a column
+    # too, its rows no surplus: the files' rows are checked as pandas checks them)
+    if any(c not in named for c in read) and (err := ragged_error(src.files)):
+        raise err
 
 
 def _refuse_short_rows(src: _Files, padded: int) -> None:
@@ -1019,6 +1034,14 @@ def _as_text_sql(query: _DuckQuery, col: str) -> str:
     file_type = query.types.get(col)
     value = f"({_q(col)} + 0.0)" if file_type and pa.types.is_floating(file_type) else _q(col)
     return f"CAST({value} AS VARCHAR)"
+
+
+def _named(path) -> list[str]:
+    """The header of a CSV file without its trailing empty names (``y,p,g,``)."""
+    names = _header(path)
+    while names and not names[-1]:
+        names = names[:-1]
+    return names
 
 
 def _header(path) -> list[str]:
