@@ -346,22 +346,63 @@ def written_float(text):
     return kept
 
 
-def refuse_whole_decimal(value, where: str, check=None, *, kind: str | None = None) -> None:
+# Digits grouped by commas in threes ('1,000', '-12,345.5'): a thousands separator.
+_GROUPED_TEXT = re.compile(r"[+-]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?")
+# One comma between digits of a number otherwise ('0,95'): a decimal comma.
+_DECIMAL_COMMA = re.compile(r"[+-]?[0-9]+,[0-9]+")
+
+
+def written_apart(value, *, whole: bool = True) -> tuple[str, object] | None:
+    """(what the text holds that a number does not, the number to give) of text that writes
+    a number (``whole``: a whole one; one written as a decimal too, given whole) but for
+    blanks around it (``' 1000 '``), commas grouping its digits (``'1,000'``) or, for a number
+    that need not be whole, a decimal comma (``'0,95'``); None for any other value."""
+    if not isinstance(value, str):
+        return None
+    text, held = value.strip(), []
+    if text != value and text:
+        held.append("blanks around it")
+    if _GROUPED_TEXT.fullmatch(text):
+        text = text.replace(",", "")
+        held.append("commas between its digits")
+    elif not whole and _DECIMAL_COMMA.fullmatch(text):
+        text = text.replace(",", ".")
+        held.append("a comma for its decimal point")
+    if not held or not is_number_text(text):
+        return None
+    if whole:
+        found = written_whole(text)
+        if found is None and not is_number_text(text, whole=True):
+            return None  # 1.5: no whole number to give
+        return " or ".join(held), found[0] if found else whole_number(text)
+    return " or ".join(held), text
+
+
+def refuse_whole_decimal(
+    value, where: str, check=None, *, kind: str | None = None, whole: bool = True
+) -> None:
     """Refuse a whole number written as a decimal (:func:`written_whole`: ``--n-boot 200.0``,
-    ``n_boot=200.0``, a file's ``n_boot: 2e2``) in one wording naming ``where`` (the flag, key
-    or argument) and the number to give; unless ``check`` (the setting's own check) refuses
-    that number too: then its range's words say what to give (``n_boot=50.0``: at least 100)."""
-    found = written_whole(value)
-    if found is None:
+    ``n_boot=200.0``, a file's ``n_boot: 2e2``), or a number's text written with blanks or
+    commas (:func:`written_apart`: ``' 1000 '``, ``'1,000'``; ``whole``: a whole number's),
+    in one wording naming ``where`` (the flag, key or argument) and the number to give;
+    unless ``check`` (the setting's own check) refuses that number too: then its range's
+    words say what to give (``n_boot=50.0``: at least 100)."""
+    apart = written_apart(value, whole=whole)
+    found = written_whole(value) if whole and apart is None else None
+    if found is None and apart is None:
         return
-    number, shown = found
+    number, shown = found or (apart[1], value)
+    if apart is not None:
+        noun = "a whole number" if whole else "a number"
+        problem = f"must be {noun}, written without {apart[0]}"
+    else:
+        exponent = isinstance(shown, str) and "e" in shown.lower()
+        problem = WHOLE_DECIMAL + ("an exponent" if exponent else "a decimal point")
     if check is not None:
         try:
-            check(number)
+            check(number if whole else _number_as_typed(number))
         except EthicLensInputError:
             return
-    exponent = isinstance(shown, str) and "e" in shown.lower()
-    problem = WHOLE_DECIMAL + ("an exponent" if exponent else "a decimal point")
     kind = kind or ("argument" if str(where).isidentifier() else None)  # as _setting_error
     raise EthicLensInputError(problem, column=where, value=shown, fix=f"give {number}", kind=kind)
 
@@ -1000,7 +1041,12 @@ def check_level(value, where: str = "confidence_level") -> float:
 
 def _below_one(value, where: str, low, problem: str, fix: str, *, from_low=False) -> float:
     """``float(value)`` for a number above ``low`` (``from_low``: or equal to it) and below 1;
-    else (NaN too) ``problem``, naming ``where``."""
+    else (NaN too) ``problem``, naming ``where``; number text written with blanks or commas
+    (``' 0.95 '``) by what it holds (:func:`refuse_whole_decimal`), when in range."""
+    again = dict(from_low=from_low)
+    refuse_whole_decimal(
+        value, where, lambda n: _below_one(n, where, low, problem, fix, **again), whole=False
+    )
     if not is_number(value) or not (low <= value < 1 if from_low else low < value < 1):
         raise _setting_error(problem, column=where, value=value, fix=fix)
     return printed_float(value)

@@ -73,7 +73,12 @@ def test_a_number_python_would_misread_is_refused_naming_the_option(
     monkeypatch.chdir(tmp_path)
     assert main([*argv, flag, value]) == 2
     err = capsys.readouterr().err.strip()
-    if flag in OWN:  # a spec setting's flag (pcer's --seed too): its own words
+    number = "a whole number" if fix == WHOLE else "a number"
+    if value != value.strip() and flag in OWN:  # round 50: the blanks named (was the range's
+        # words), the number to give
+        said = f"must be {number}, written without blanks around it (value: {value!r}). "
+        assert err == f"error: option {flag!r}: {said}Fix: give {value.strip()}", err
+    elif flag in OWN:  # a spec setting's flag (pcer's --seed too): its own words
         assert err == f"error: option {flag!r}: " + OWN[flag].format(v=repr(value)), err
     else:
         said = ("integer. " if fix == WHOLE else "float. ") + fix
@@ -86,9 +91,10 @@ def test_a_number_python_would_misread_is_refused_naming_the_option(
 def test_a_floor_python_would_misread_is_refused_as_given(tmp_path, capsys, argv, value):
     assert main([*argv, "--min-group-size", value]) == 2
     err = capsys.readouterr().err
-    assert (
-        f"option '--min-group-size': must be a whole number of at least 1 (value: {value!r})" in err
-    )
+    said = "must be a whole number of at least 1"
+    if value == " 5":  # round 50: the blanks named, 5 to give (was the range's words)
+        said = "must be a whole number, written without blanks around it"
+    assert f"option '--min-group-size': {said} (value: {value!r})" in err
 
 
 @pytest.mark.parametrize("value", ["0_5", "٣", " 1"])

@@ -23,7 +23,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import BYTES_LIKE, check_argument_type, did_you_mean, names_words
+from .._checks import (
+    BYTES_LIKE,
+    check_argument_type,
+    did_you_mean,
+    names_words,
+    refuse_whole_decimal,
+)
 from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from ..errors import DataFileError, FaceFix, NotInCacheError
@@ -92,6 +98,8 @@ def check_year(year) -> int:
     other years and states are downloaded. A later year is refused here, on every face, not
     after a download of a file that cannot be read."""
     text = year if isinstance(year, str) else None  # digits as every face reads them
+    if text is not None:  # ' 2018 ', '2,018': what the text holds, and 2018 to give
+        refuse_whole_decimal(text, "year", check_year)
     if text is not None and text.isascii() and text.isdigit():
         year = int(text)
     if isinstance(year, numbers.Integral) and not isinstance(year, bool | np.bool_):

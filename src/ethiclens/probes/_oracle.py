@@ -213,7 +213,9 @@ def _finite(value, column: str, fix: str) -> float:
     scalar would compute inject_bias's truth in its precision); a float32 or float16 as the
     number it prints as, as ``_checks`` reads every other argument (np.float32(0.8) is 0.8,
     not 0.800000011920929; np.float16(0.8) is 0.8, not 0.7998047), ``base_rates`` and
-    ``group_sizes`` included."""
+    ``group_sizes`` included. Number text written with blanks or commas (``--di ' 0.6'``) is
+    told what it holds and the number to give."""
+    refuse_whole_decimal(value, column, whole=False)
     number = is_number(value)
     try:
         finite = number and bool(np.isfinite(value))
