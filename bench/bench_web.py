@@ -29,7 +29,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 
 def make_csv(path: Path, rows: int, seed: int) -> Path:
@@ -39,9 +38,13 @@ def make_csv(path: Path, rows: int, seed: int) -> Path:
     rate = np.select([group == "A", group == "B"], [0.6, 0.45], 0.3)
     pred = (rng.random(rows) < rate).astype(int)
     score = np.clip(pred * 0.5 + rng.random(rows) * 0.5, 0, 1).round(4)
-    pd.DataFrame({"label": label, "pred": pred, "score": score, "group": group}).to_csv(
-        path, index=False
-    )
+    # the bytes pandas' to_csv wrote (each score as its shortest repr), ~5x faster: a score
+    # rounded to 4 places is one of 10,001 values, each formatted once
+    text = np.array([repr(k / 10_000) for k in range(10_001)])
+    head = np.array(["0,0,", "0,1,", "1,0,", "1,1,"])[label * 2 + pred]
+    lines = np.char.add(np.char.add(head, text[np.rint(score * 10_000).astype(int)]), ",")
+    lines = np.char.add(lines, group).tolist()
+    path.write_text("\n".join(["label,pred,score,group", *lines]) + "\n")
     return path
 
 
