@@ -516,43 +516,60 @@ def _tests(last: dict, alarms: dict, request, windows: dict, history: list) -> d
     }
     tests = {}
     for test, hit in alarms.items():
+        level = (2 if test.startswith("baseline_") else 1) / request.alpha
         tests[test] = {
             "null": NULLS[test].format(**values),
             "e_value": e_value_of(last["tests"][test]["log_e_value"]),
             "log_e_value": last["tests"][test]["log_e_value"],
-            "threshold": (2 if test.startswith("baseline_") else 1) / request.alpha,
+            "threshold": level,
             "alarm": hit is not None,
             "alarm_since": None
             if hit is None
             else {"window": hit["window"], "start": iso(windows[hit["window"]]["start"])},
-            "held": held_text(history, test),
+            "held": held_text(history, test, level),
         }
     return tests
 
 
-def held_text(history: list, test: str) -> str | None:
+def held_text(history: list, test: str, threshold: float | None = None) -> str | None:
     """Why the test's e-value is the same number window after window (None where its last
     window moved it): nothing was staked in those windows. A window is bet on with what the
     windows before it showed (the bet is predictable), and the bet stays 0 while they sat inside
     the band; a window without pairs (a group without rows) stakes nothing either. Without this
     a frozen e-value (0.72 in six windows, the first window's mixed bet's cost) read as a
-    measured amount of evidence, or as a bet that never updates."""
+    measured amount of evidence, or as a bet that never updates. An e-value that moved by less
+    than the digits every face shows (``e_value_text`` beside ``threshold``) reads as frozen
+    too: it is said to have barely moved, the windows having staked little (they sat near the
+    band's edge), never that nothing was staked."""
     seen = [(h["window"], h["tests"][test]["log_e_value"]) for h in history if test in h["tests"]]
-    k = len(seen) - 1
-    while k > 0 and seen[k - 1][1] == seen[-1][1]:
-        k -= 1
-    if k >= len(seen) - 1:
-        return None
+    k = _same_since(seen, lambda log_e: log_e)
+    if k < len(seen) - 1:
+        why = "nothing was staked in {where} (a window is bet on with what the windows before "
+        why += "it showed; the bet stays 0 while they sit inside the band, and a window without "
+        text = f"unchanged since window {seen[k][0]}: {why}pairs stakes nothing)"
+    else:
+        k = _same_since(seen, lambda log_e: e_value_text(log_e, threshold))
+        if k >= len(seen) - 1:
+            return None
+        text = (
+            f"barely moved since window {seen[k][0]}, by less than the digits shown: {{where}} "
+            "staked little (a window is bet on with what the windows before it showed; the bet "
+            "is small while they sit near the band's edge, and 0 inside it)"
+        )
     first, last = seen[k + 1][0], seen[-1][0]
-    where = f"window {first}" if first == last else f"windows {first} to {last}"
-    text = (
-        f"unchanged since window {seen[k][0]}: nothing was staked in {where} (a window is bet on "
-        "with what the windows before it showed; the bet stays 0 while they sit inside the band, "
-        "and a window without pairs stakes nothing)"
-    )
+    text = text.format(where=f"window {first}" if first == last else f"windows {first} to {last}")
     if seen[-1][1] < 0:
         text += "; an e-value below 1 is no evidence against the band"
     return text
+
+
+def _same_since(seen: list, shown) -> int:
+    """The index of the first of ``seen``'s last (window, log e-value) pairs that ``shown`` of
+    the log e-value gives alike (``len(seen) - 1``: the last window changed it)."""
+    k = len(seen) - 1
+    while k > 0 and shown(seen[k - 1][1]) == shown(seen[-1][1]):
+        k -= 1
+    return k
 
 
 def test_value(log_e: float) -> dict:
