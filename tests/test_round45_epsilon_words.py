@@ -92,7 +92,7 @@ def test_a_grid_files_epsilon_is_told_its_key_not_a_flag(tmp_path, capsys):
     assert "Fix: e.g. epsilons = [1, 10], or 'none'" in err  # the file's key, no flag
 
 
-@pytest.mark.parametrize("typed", ["x", "inf", " 1e-6"])
+@pytest.mark.parametrize("typed", ["x", "inf", "1_0"])  # " 1e-6": give 1e-6 (round 50)
 def test_a_bad_delta_fix_names_the_flag_on_the_command_line(capsys, typed):
     argv = ["p2nia", "request", "--n", "1000", "--protected", "sex", "--epsilon", "1"]
     assert main([*argv, "--mechanism", "mst", "--delta", typed, "--out", "r.json"]) == 2

@@ -1233,16 +1233,26 @@ def epsilon_fix(where: str, *, no_dp: bool = False) -> str:
     return f"e.g. {where}{' = [1, 10]' if many else '=1.0'}{dp}"
 
 
-def epsilon_text(text: str, where: str, *, fix: str) -> float:
-    """The ε a text writes (an option, a list item, a form field), read by the one rule of
-    every number typed (:func:`is_number_text`: no spaces around it, no '0_5'); refused as
-    typed, in :data:`EPSILON_NOT_NUMBER`'s words, when it writes none, or when it underflows to 0
-    (``1e-400``). ``1e400`` is read as typed (refused as such), not as inf."""
+def budget_text(text: str, where: str, symbol: str, *, fix: str) -> float:
+    """The ε or δ (``symbol``) a text writes (an option, a list item, a form field), read by
+    the one rule of every number typed (:func:`is_number_text`: no '0_5', no blanks around it:
+    one number's text is refused with them, as every checked number's is, where a list's items
+    are stripped when split); refused as typed, in "ε must be a number" words (naming the
+    blanks around a number, the fix the number: ``' 1 '``, give 1), when it writes none, or when
+    it underflows to 0 (``1e-400``). ``1e400`` is read as typed (refused as such), not as inf."""
     if not is_number_text(text):
-        raise _setting_error(EPSILON_NOT_NUMBER, column=where, value=text, fix=fix)
+        problem, inner = f"{symbol} must be a number", text.strip()
+        if inner != text and is_number_text(inner) and not underflows(inner):
+            problem, fix = f"{problem}, written without blanks around it", f"give {inner}"
+        raise _setting_error(problem, column=where, value=text, fix=fix)
     if underflows(text):
-        raise _setting_error(underflow_words(text, "ε"), column=where, value=text, fix=fix)
+        raise _setting_error(underflow_words(text, symbol), column=where, value=text, fix=fix)
     return _number_as_typed(text)
+
+
+def epsilon_text(text: str, where: str, *, fix: str) -> float:
+    """The ε a text writes, read as every budget's text is (:func:`budget_text`)."""
+    return budget_text(text, where, "ε", fix=fix)
 
 
 def check_epsilon(value, where: str = "--epsilon", *, text: bool = False) -> float:

@@ -102,4 +102,5 @@ def test_a_dp_budget_python_would_misread_is_refused(tmp_path, monkeypatch, caps
     monkeypatch.chdir(tmp_path)
     assert main(["pcer", "train", "adult", "--epsilon", value]) == 2
     err = capsys.readouterr().err
-    assert f"option '--epsilon': ε must be a number (value: {value!r})" in err, err
+    said = "ε must be a number" + ", written without blanks around it" * (value == " 1")
+    assert f"option '--epsilon': {said} (value: {value!r})" in err, err  # round 50: blanks named

@@ -11,17 +11,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .._checks import (
+    budget_text,
     delta_fix,
     epsilon_fix,
     epsilon_text,
     is_number_text,
     naming_file,
     split_list,
-    underflow_words,
-    underflows,
 )
 from .._keywords import refusing_unknown_keywords
-from ..errors import EthicLensInputError, _number_as_typed, flag_texts, in_cli_words
+from ..errors import EthicLensInputError, flag_texts, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
@@ -115,15 +114,12 @@ def _typed_epsilon(text):
 
 
 def _typed_number(text, flag: str, symbol: str, fix: str):
-    """The number a flag's text writes (None stays None), refused as typed when it is no
-    number or so small that it underflows to 0 (``1e-400``), rather than shown as 0.0."""
+    """The number a flag's text writes (None stays None), read as ε's is (:func:`budget_text`:
+    refused as typed when it is no number, ' 1e-6' naming its blanks, or so small that it
+    underflows to 0, ``1e-400``, rather than shown as 0.0; 1e400 as typed, not as inf)."""
     if text is None or not isinstance(text, str):
         return text
-    if not is_number_text(text):  # every face's rule: no '0_5', no '٣', no ' 1'
-        raise EthicLensInputError(f"{symbol} must be a number", column=flag, value=text, fix=fix)
-    if underflows(text):
-        raise EthicLensInputError(underflow_words(text, symbol), column=flag, value=text, fix=fix)
-    return _number_as_typed(text)  # 1e400 is refused as typed, not as inf
+    return budget_text(text, flag, symbol, fix=fix)
 
 
 @refusing_unknown_keywords
