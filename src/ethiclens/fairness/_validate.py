@@ -740,22 +740,45 @@ def positive_mask(series: pd.Series, column: str, pos_label) -> np.ndarray:
             "the predictions alike, so both must write it the same way",
             column=column,
             value=pos_label,
-            fix=_absent_fix(names_words(sorted(map(str, series.unique()))[:10])),
+            fix=_absent_fix(
+                names_words(sorted(map(str, series.unique()))[:10]),
+                _typed_otherwise(series.unique(), pos_label),
+            ),
         )
     return hits
 
 
-def _absent_fix(values: str) -> FaceFix:
+def _typed_otherwise(values, pos_label) -> list[str]:
+    """The text ``values`` that write the text ``pos_label`` but for letter case, spaces or a
+    trailing '.' ('Y' for 'y', ' >50K.' for '>50K'): what the user meant, most likely."""
+    if not isinstance(pos_label, str):
+        return []
+    key = " ".join(str(_written_key(pos_label)).split()).casefold()
+    return sorted(
+        v
+        for v in values
+        if isinstance(v, str) and " ".join(str(_written_key(v)).split()).casefold() == key
+    )
+
+
+def _absent_fix(values: str, meant=()) -> FaceFix:
     """The fix of a pos_label a column of ``values`` (as words) never holds: one of them, or
-    the two columns recoded alike: in pandas in Python, in the file on the command line."""
+    the two columns recoded alike: in pandas in Python, in the file on the command line.
+    ``meant``: the column's values that write the label otherwise ('Y' for 'y'), led with."""
     said = (
         f"this column holds {values}: use one of them if the other column writes it the same "
         "way; if the two write it differently (labels yes/no, predictions 1/0), recode one "
         "column to the other's values"
     )
+    first = ""
+    if len(meant) == 1:  # 'y' typed, 'Y' written: give it as written
+        first = (
+            f"did you mean {meant[0]!r}? the column writes the label so (other letter case, "
+            f"spaces or a trailing '.'): give it as written ({pos_label_said(meant[0])}); else "
+        )
     return FaceFix(
-        f"{said} (pandas: .map({{'yes': 1, 'no': 0}})) and name that value",
-        f"{said} in the file and name that value",
+        f"{first}{said} (pandas: .map({{'yes': 1, 'no': 0}})) and name that value",
+        f"{first}{said} in the file and name that value",
     )
 
 
