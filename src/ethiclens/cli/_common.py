@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .._checks import check_member, empty_fix, number_problem, typed_whole
+from .._checks import check_member, empty_fix, is_number_text, number_problem, typed_whole
 from .._text import safe_console
 from ..errors import EthicLensInputError, _number_as_typed
 
@@ -61,11 +61,11 @@ class _Strict:
     """A click number read by every face's rule (``_checks.number_problem``, as ``0_8``, ``٣``)."""
 
     def convert(self, value, param, ctx):
-        if problem := number_problem(value, whole=self.name == "integer"):
+        if problem := number_problem(value, whole=(whole := self.name == "integer")):
             from ..spec import refuse_field_text  # abc: the setting's words, with its range
 
-            refuse_field_text(value, param.opts, whole=self.name == "integer")
-            self.fail(problem, param, ctx)  # not a number, or one that underflows to 0 (1e-400)
+            refuse_field_text(value, param.opts, whole=whole)  # else the command's check's words
+            return self.fail(problem, param, ctx) if not whole and is_number_text(value) else value
         return super().convert(value, param, ctx)
 
 

@@ -1193,7 +1193,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         return
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
-    check = _CHECKS.get(where)
+    check = _CHECKS.get(where) or _TEXT_CHECKS.get(where)
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
     unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
     unquote = unquote or _one_value_fix(err, where, source)  # pos_label=[1], from Python too
@@ -1472,7 +1472,8 @@ def refuse_field_text(text, names, whole: bool = False) -> None:
     paths = flag_paths()
     for name in names:
         where = paths.get(name, name)
-        if (check := _CHECKS.get(where) or _OPTION_CHECKS.get(name)) is None:
+        check = _CHECKS.get(where) or _TEXT_CHECKS.get(where) or _OPTION_CHECKS.get(name)
+        if check is None:
             continue
         try:
             check(text, where)
@@ -1490,6 +1491,22 @@ def _score_bins(text, where: str):
     from ..fairness import check_score_bins
 
     return check_score_bins(text, True, where)
+
+
+def _acs_year(text, where: str):
+    """``target.year``'s words for a value the schema refuses (text: ``--year abc``, ``year:
+    ' 2018 '``): the ACS survey years, as a year out of range is refused (``_check_year``)."""
+    from ..datasets import check_year
+
+    try:
+        return check_year(text)
+    except EthicLensInputError as exc:
+        raise exc.renamed({"year": where}) from None
+
+
+# a field checked on the schema's say only: a value of its type is checked when the run is known
+# (a year beside compas: refused as unused, not as a survey year), other text in these words
+_TEXT_CHECKS = {"target.year": _acs_year}
 
 
 # a command's own number option that sets no spec field, whose check is the same on every
