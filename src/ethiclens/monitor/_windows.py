@@ -636,8 +636,29 @@ def _time_errors(time, missing, bad, example, rows, target, where="", bad_where=
             "those rows"
         )
     else:
-        problem, fix = f"{bad:,} of {rows:,} rows hold {not_time}", _ISO_FIX
+        problem, fix = f"{bad:,} of {rows:,} rows hold {not_time}", _epoch_said(example) + _ISO_FIX
     raise EthicLensInputError(problem, column=time, value=example, fix=fix)
+
+
+def _epoch_said(example) -> str:
+    """The start of the fix of a time written as a Unix epoch count (1704067282 seconds,
+    1704067282000 milliseconds, as a log or a database export writes it): what it reads as
+    (the monitor reads no epoch counts); '' for anything else, or a count that would fall
+    outside 1980 to 2100 (a compact date 202405011300 is none)."""
+    text = str(example).strip()
+    digits = text[:-2] if text.endswith(".0") else text
+    if not (digits.isascii() and digits.isdigit() and 9 <= len(digits) <= 16):
+        return ""
+    unit, per = next(
+        (u, k)
+        for u, k, n in (("s", 1, 11), ("ms", 10**3, 14), ("us", 10**6, 17))
+        if len(digits) < n
+    )
+    when = _iso_or_seconds(int(digits) / per)
+    if not "1980" <= when[:4] <= "2100":  # 202405011300: a compact date, no epoch count
+        return ""
+    words = {"s": "seconds", "ms": "milliseconds", "us": "microseconds"}[unit]
+    return f"the times look like Unix epoch {words} ({text} is {when}): convert them and "
 
 
 # -- DuckDB ------------------------------------------------------------------------------------
