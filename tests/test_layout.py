@@ -46,6 +46,7 @@ CORE = {
     "_secrets",
     "_progress",
     "_keywords",
+    "_jsonschema",
 }
 ALLOWED = {
     "_secrets": set(),  # credentials masked in every message and report (ADR 0011)
@@ -58,6 +59,7 @@ ALLOWED = {
     "_renderers": set(),  # writers result objects call, registered from above (report, root)
     "_optional": {"errors"},
     "_progress": set(),  # long work's progress: a bar on a terminal, plain lines in a log
+    "_jsonschema": set(),  # the shipped output schemas' validation, each schema checked once
     # a keyword a function does not take: one refusal with its near miss, for every entry point
     "_keywords": {"errors", "_checks"},
     "io": CORE,

@@ -360,9 +360,9 @@ def load_estimate_schema() -> dict:
 
 def validate_estimate_output(document: dict) -> None:
     """Raise ``jsonschema.ValidationError`` when ``document`` does not follow the schema."""
-    import jsonschema
+    from .._jsonschema import validate  # the schema checked once, not on every call
 
-    jsonschema.validate(document, load_estimate_schema())
+    validate(document, load_estimate_schema())
 
 
 def check_n_boot(value, where: str = "--n-boot") -> int | None:

@@ -7,6 +7,8 @@ import json
 from functools import cache
 from importlib import resources
 
+from .._jsonschema import validate  # the schema checked once, not on every call
+
 
 @cache
 def _load(name: str) -> dict:
@@ -20,23 +22,17 @@ def load_schema() -> dict:
 
 def validate_report(report: dict) -> None:
     """Raise ``jsonschema.ValidationError`` when ``report`` does not follow the schema."""
-    import jsonschema
-
-    jsonschema.validate(report, load_schema())
+    validate(report, load_schema())
 
 
 def validate_comparison(doc: dict) -> None:
     """Raise ``jsonschema.ValidationError`` unless ``doc`` follows compare.schema.json (the two
     embedded audits each follow the audit-report schema)."""
-    import jsonschema
-
-    jsonschema.validate(doc, _load("compare.schema.json"))
+    validate(doc, _load("compare.schema.json"))
     validate_report(doc["audits"]["a"])
     validate_report(doc["audits"]["b"])
 
 
 def validate_thresholds(doc: dict) -> None:
     """Raise ``jsonschema.ValidationError`` unless ``doc`` follows thresholds.schema.json."""
-    import jsonschema
-
-    jsonschema.validate(doc, _load("thresholds.schema.json"))
+    validate(doc, _load("thresholds.schema.json"))
