@@ -74,3 +74,13 @@ def test_a_baseline_folder_is_refused_alike(tmp_path, capsys):
     rc, _, err = _cli(capsys, str(tmp_path / "d.csv"), tmp_path / "s.sqlite", *more)
     assert rc == 2, err
     assert "of the baseline" in err and "(1 in a.csv, 1.0 in b.csv)" in err
+
+
+def test_a_dataframe_of_text_writing_a_signed_zero_is_refused_as_the_audit_keeps_two(tmp_path):
+    from ethiclens.monitor import MonitorRequest, run_monitor
+
+    frame = _frame(("x", "0", "-0"))  # text only: ethiclens.audit compares '0' and '-0'
+    request = MonitorRequest(target=frame, time="t", window="1d", y_pred="p", y_true="y",
+                             protected=("g=x",), n_draws=100)  # fmt: skip
+    with pytest.raises(Exception, match=r"g writes one value 2 ways \(0, '-0'\)"):
+        run_monitor(request, tmp_path / "s.sqlite")

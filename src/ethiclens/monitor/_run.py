@@ -747,7 +747,17 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
         where = None
         if len(files) > 1:  # (a folder's files: where each spelling is written)
             where = lambda col, texts: spellings_by_file(target, col, texts)  # noqa: E731
-        refuse_spelled_twice(table, request, known, text=kind == "csv", where=where)
+        text = kind == "csv" or _text_columns(target)
+        refuse_spelled_twice(table, request, known, text=text, where=where)
+
+
+def _text_columns(target) -> set:
+    """The columns of a pandas DataFrame ``target`` holding text only (as a CSV's: the audit
+    keeps each spelling its own group, ``-0`` beside ``0``); none for any other target."""
+    if frame_kind(target) != "pandas":
+        return set()
+    infer = pd.api.types.infer_dtype
+    return {str(c) for c in target.columns if infer(target[c], skipna=True) == "string"}
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:

@@ -138,7 +138,7 @@ def spelled(table: pd.DataFrame, request, known: dict) -> pd.DataFrame:
 
 
 def refuse_spelled_twice(
-    table: pd.DataFrame, request, known: dict, text: bool = False, where=None
+    table: pd.DataFrame, request, known: dict, text: bool | set = False, where=None
 ) -> None:
     """Refuse a batch of ONE file or table whose text column writes one value two ways (``1``
     and ``1.0``, ``True`` and ``1``): the audit of that file compares them as two groups, so
@@ -146,7 +146,8 @@ def refuse_spelled_twice(
     merge them (``--merge-groups 'g=1,1.0:1'``): named groups keep their text. Spellings one
     typed column writes together (a float column's ``-0.0`` and ``0.0``) merge, unless
     ``text``: the batch is CSV text (a file, or a folder or glob of them), whose every spelling
-    the audit reads as its own group (``-0`` beside ``0`` too). ``where``: for a folder's
+    the audit reads as its own group (``-0`` beside ``0`` too), or the set of its columns that
+    hold text only (a DataFrame's). ``where``: for a folder's
     files, ``(column, spellings) -> {spelling: the file writing it}``, named in the refusal. A
     folder whose files differ in type (one int Parquet file, one float) is not refused: keying
     its groups by value is the documented merge."""
@@ -154,9 +155,10 @@ def refuse_spelled_twice(
         by_key: dict = {}
         for spelling, key in keys.items():
             by_key.setdefault(key, []).append(spelling)
+        apart = text if isinstance(text, bool) else col in text
         for key, texts in by_key.items():
             kinds = [_kind(t) for t in texts]
-            if len(texts) > 1 and (text or len(set(kinds)) > 1 or kinds.count("truth") > 1):
+            if len(texts) > 1 and (apart or len(set(kinds)) > 1 or kinds.count("truth") > 1):
                 texts = sorted(texts, key=lambda t: (t != key, t))
                 raise _spelled_twice(col, key, texts, where(col, texts) if where else None)
 
