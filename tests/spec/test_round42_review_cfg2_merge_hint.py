@@ -23,7 +23,11 @@ MERGE = "YAML merge keys"
             "got an unexpected keyword argument '<<'",  # fcd2ecd7's words for a keyword
             "Fix: use one of ",
         ),
-        (lambda: AuditSpec.of("compas").replace(**{"<<": {}}), "unknown section", "valid: "),
+        (  # round 50: replace() in of()'s words too (was "unknown section" / "valid: ")
+            lambda: AuditSpec.of("compas").replace(**{"<<": {}}),
+            "got an unexpected keyword argument '<<'",
+            "Fix: use one of ",
+        ),
     ],
 )
 def test_a_keyword_named_merge_key_has_no_config_hint(call, refusal, fix):

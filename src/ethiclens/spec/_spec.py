@@ -9,6 +9,7 @@ field definitions below, so the schema, the loader and the CLI flags cannot drif
 
 from __future__ import annotations
 
+import difflib
 import functools
 import json
 import math
@@ -776,7 +777,7 @@ class AuditSpec:
         data, named = self.to_dict(), {"target": {}}
         for name, values in sections.items():
             if name not in _SECTIONS:
-                raise _unknown(name, list(_SECTIONS), "section")
+                raise _unknown_section(name)
             named[name] = _section_values(name, values)
             data[name].update(named[name])
         # the benchmark options the request named stay named (compas's year: 2018, refused)
@@ -1798,6 +1799,19 @@ def _unknown(
     fix = f"{hint}valid: {', '.join(sorted(map(str, allowed)))}"
     refusal = _key_error if what == "key" else _argument_error  # "section": replace()'s keyword
     return refusal(f"unknown {what}", full, fix)
+
+
+def _unknown_section(key: str) -> EthicLensInputError:
+    """``replace``'s refusal of a keyword naming no section, in every unknown keyword's words
+    (``AuditSpec.of``'s): the section it is near (``polcy``: ``policy``), else the section of
+    the field it is or is near (``n_bot=5``: ``policy={'n_boot': ...}``), else the sections."""
+    sections = list(_SECTIONS)
+    if difflib.get_close_matches(key, sections, n=1):
+        return unknown_keyword("AuditSpec.replace", key, sections)
+    field = key if key in _OWNERS else _ENGINE_NAMES.get(key) or ROLE_NAMES.get(key)
+    near = [field] if field in _OWNERS else difflib.get_close_matches(key, list(_OWNERS), n=1)
+    fix = f"did you mean {_OWNERS[near[0]]}={{{near[0]!r}: ...}}?" if near else None
+    return unknown_keyword("AuditSpec.replace", key, sections, fix=fix)
 
 
 def _refuse_version(version, source: str, key: str = "version", shown=None) -> None:
