@@ -1237,13 +1237,14 @@ def budget_text(text: str, where: str, symbol: str, *, fix: str) -> float:
     """The ε or δ (``symbol``) a text writes (an option, a list item, a form field), read by
     the one rule of every number typed (:func:`is_number_text`: no '0_5', no blanks around it:
     one number's text is refused with them, as every checked number's is, where a list's items
-    are stripped when split); refused as typed, in "ε must be a number" words (naming the
-    blanks around a number, the fix the number: ``' 1 '``, give 1), when it writes none, or when
-    it underflows to 0 (``1e-400``). ``1e400`` is read as typed (refused as such), not as inf."""
+    are stripped when split); refused as typed, in "ε must be a number" words (naming what a
+    text that writes a number holds besides, as every checked number's refusal does,
+    :func:`written_apart`: ``' 1 '``, ``'0,5'``, and the number to give), when it writes none,
+    or when it underflows to 0 (``1e-400``). ``1e400`` is read as typed, not as inf."""
     if not is_number_text(text):
-        problem, inner = f"{symbol} must be a number", text.strip()
-        if inner != text and is_number_text(inner) and not underflows(inner):
-            problem, fix = f"{problem}, written without blanks around it", f"give {inner}"
+        problem, apart = f"{symbol} must be a number", written_apart(text, whole=False)
+        if apart is not None and not underflows(apart[1]):
+            problem, fix = f"{problem}, written without {apart[0]}", f"give {apart[1]}"
         raise _setting_error(problem, column=where, value=text, fix=fix)
     if underflows(text):
         raise _setting_error(underflow_words(text, symbol), column=where, value=text, fix=fix)

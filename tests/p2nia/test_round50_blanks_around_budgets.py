@@ -4,7 +4,8 @@ number, while '--epsilons " 1"' was taken. The rule is every checked number's on
 line: one number's text is refused with blanks around it (--di-threshold, --n-boot, --seed),
 a comma-separated list's items are stripped when split (--bins, --sizes, --epsilons). Both
 kept; one number's refusal now names the blanks and gives the number (_checks.budget_text, the
-one reading of ε and δ text: --epsilon, --delta, pcer's --epsilon)."""
+one reading of ε and δ text: --epsilon, --delta, pcer's --epsilon), and so a decimal comma or
+digits grouped by commas (_checks.written_apart, every checked number's words: '0,5', '1,000')."""
 
 import pytest
 
@@ -17,7 +18,13 @@ REQUEST = ["p2nia", "request", "--n", "1000", "--protected", "sex", "--groups", 
 
 @pytest.mark.parametrize(
     "flag,typed,number",
-    [("--epsilon", " 1 ", "1"), ("--epsilon", "2 ", "2"), ("--delta", " 1e-6", "1e-6")],
+    [
+        ("--epsilon", " 1 ", "1"),
+        ("--epsilon", "2 ", "2"),
+        ("--delta", " 1e-6", "1e-6"),
+        ("--epsilon", "0,5", "0.5"),
+        ("--epsilon", "1,000", "1000"),
+    ],
 )
 def test_one_numbers_blanks_are_named_on_every_budget_flag(tmp_path, capsys, flag, typed, number):
     argv = [*REQUEST, "--mechanism", "mst", "--epsilon", "1", "--delta", "1e-6"]
@@ -25,8 +32,10 @@ def test_one_numbers_blanks_are_named_on_every_budget_flag(tmp_path, capsys, fla
     assert main([*argv, flag, typed, "--out", str(out)]) == 2
     err = capsys.readouterr().err
     symbol = "ε" if flag == "--epsilon" else "δ"
-    said = f"option '{flag}': {symbol} must be a number, written without blanks around it "
-    assert said + f"(value: {typed!r}). Fix: give {number}" in err, err
+    held = {"0,5": "a comma for its decimal point", "1,000": "commas between its digits"}
+    said = f"option '{flag}': {symbol} must be a number, written without "
+    said += held.get(typed, "blanks around it")
+    assert said + f" (value: {typed!r}). Fix: give {number}" in err, err
     assert not out.exists()
 
 
