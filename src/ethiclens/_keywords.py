@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import functools
 import inspect
+import sys
 import types
 
 from ._checks import ROLE_NAMES, names_words
@@ -76,7 +77,10 @@ def refuse_unknown(
 def _refusing(function, name: str):
     """``function`` refusing a keyword it does not take (:func:`unknown_keyword`, named
     ``name``); one with ``**kwargs`` checks its own and is returned as it is. What it takes,
-    its choices and the roles' other names are worked out once, here, not on each call."""
+    its choices and the roles' other names are worked out once, here, not on each call; one
+    that refuses already is returned as it is."""
+    if getattr(function, "__refuses_keywords__", False):
+        return function
     parameters = inspect.signature(function).parameters.values()
     if any(p.kind is p.VAR_KEYWORD for p in parameters):
         return function
@@ -126,3 +130,63 @@ def refusing_unknown_keywords(target=None, *, init: bool = False):
         elif isinstance(value, types.FunctionType):
             setattr(target, attr, _refusing(value, name))
     return target
+
+
+def _refusing_class(target: type) -> None:
+    """``target`` (a class a package exports) refusing a keyword, once: its constructor (one
+    inherited from ``object`` too: ``InlineExecutor(n_bot=1)``) and its public methods."""
+    if "__refuses_keywords__" in vars(target) or issubclass(target, BaseException):
+        return
+    init = target.__init__
+    if (init is object.__init__ and target.__new__ is object.__new__) or hasattr(init, "nothing"):
+
+        def __init__(self):  # noqa: N807 - it takes nothing, as object's did
+            pass
+
+        __init__.__qualname__ = f"{target.__qualname__}.__init__"
+        __init__.nothing = True
+        target.__init__ = __init__
+    refusing_unknown_keywords(target, init=True)
+    target.__refuses_keywords__ = True
+
+
+def refusing_exports(namespace: dict) -> None:
+    """Every function and class a package exports (its ``__all__``) refusing a keyword it does
+    not take with :func:`unknown_keyword`'s one refusal, not Python's bare TypeError
+    (``monitor.Store(path, n_bot=1)``, ``web.serve_settings(n_bot=1)``): called at the end of
+    each package's ``__init__``. A function is exported as its refusing copy, the same copy
+    in every package that exports it and in the module that defines it (pickle finds it
+    there); one with ``**kwargs`` checks its own and stays as it is. A class is changed in
+    place (:func:`refusing_unknown_keywords`). Only the project's own: a ``click`` command
+    and a name from another library stay as they are."""
+    for name in namespace.get("__all__", ()):
+        if name in namespace:  # a lazily loaded name: when it is (``_optional.lazy_names``)
+            namespace[name] = refusing_export(namespace[name])
+
+
+def refusing_export(value):
+    """``value``, a name a package exports, as :func:`refusing_exports` exports it."""
+    if not str(getattr(value, "__module__", "")).startswith("ethiclens."):
+        return value
+    if isinstance(value, type):
+        _refusing_class(value)
+    elif isinstance(value, types.FunctionType) or hasattr(value, "cache_clear"):
+        return _exported(value)
+    return value
+
+
+_EXPORTED: dict = {}
+
+
+def _exported(function):
+    """``function``'s refusing copy, made once (``ethiclens.audit is fairness.audit``)."""
+    if function not in _EXPORTED:
+        checked = _refusing(function, function.__qualname__)
+        for attr in ("cache_clear", "cache_info", "cache_parameters"):  # a functools cache's
+            if checked is not function and hasattr(function, attr):
+                setattr(checked, attr, getattr(function, attr))
+        home = sys.modules.get(function.__module__)
+        if getattr(home, function.__name__, None) is function:
+            setattr(home, function.__name__, checked)
+        _EXPORTED[function] = checked
+    return _EXPORTED[function]

@@ -134,11 +134,12 @@ def as_missing_extra(exc: BaseException) -> MissingExtraError | None:
     return None
 
 
-def lazy_names(module: str, table: dict[str, str], packages: tuple[str, ...] = ()):
+def lazy_names(module: str, table: dict[str, str], packages: tuple[str, ...] = (), export=None):
     """``(__getattr__, __dir__)`` for ``module``: the first imports each name of ``table`` (name
     -> the module defining it; a leading dot: relative to ``module``) on first use, and each
     subpackage named in ``packages`` (``ethiclens.fairness`` after a plain ``import ethiclens``);
-    the second lists them with the rest of ``__all__``.
+    the second lists them with the rest of ``__all__``. ``export``: what a value is exported as
+    (the package's ``refusing_export``: a keyword it does not take, one refusal).
 
     A value is kept in ``module``, so the next lookup does not come back here; that keeps
     ``import ethiclens`` and the CLI's ``--help`` free of the heavy imports behind the names.
@@ -147,6 +148,7 @@ def lazy_names(module: str, table: dict[str, str], packages: tuple[str, ...] = (
     def __getattr__(name: str):
         if name in table:
             value = getattr(importlib.import_module(table[name], module), name)
+            value = value if export is None else export(value)
             setattr(sys.modules[module], name, value)
             return value
         if name in packages:  # importing a subpackage binds it on its parent

@@ -38,4 +38,12 @@ _LAZY = {
 
 __all__ = list(_LAZY)  # every public name is loaded on first use
 
-__getattr__, __dir__ = lazy_names(__name__, _LAZY)
+
+def _refusing(value):
+    """``value`` refusing a keyword it does not take (``ethiclens._keywords``), on first use."""
+    from .._keywords import refusing_export  # not at import: the CLI's help stays light
+
+    return refusing_export(value)
+
+
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, export=_refusing)

@@ -5,6 +5,7 @@ evaluation (experiment grid, cross-population audits, figures and tables).
 Nothing below ``experiments`` imports it (docs/adr/0007-layout.md).
 """
 
+from .._keywords import refusing_exports
 from ._executors import (
     DaskExecutor,
     InlineExecutor,
@@ -96,3 +97,7 @@ __all__ = [
     "write_experiment_outputs",
     "write_population_bias_figure",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

@@ -1,5 +1,6 @@
 """Group-fairness audit engine: count-based metrics, bootstrap statistics, policy, headlines."""
 
+from .._keywords import refusing_exports
 from ._auc import AUC_CI_METHOD, group_auc
 from ._bin_counts import bin_counts
 from ._bins import bin_attribute, bin_labels, check_bin_edges, check_bins
@@ -240,3 +241,7 @@ __all__ = [
     "UNDEFINED_METHOD",
     "REPORTED",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

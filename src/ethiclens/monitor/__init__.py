@@ -7,6 +7,7 @@ SQLite file or a PostgreSQL database).
 See docs/monitoring.md.
 """
 
+from .._keywords import refusing_exports
 from ._engines import count_windows
 from ._evidence import BetPolicy, Evidence, window_estimates
 from ._outputs import check_monitor_outputs, write_monitor_outputs
@@ -67,3 +68,7 @@ __all__ = [
     "MAX_PLOTS",
     "e_value_text",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

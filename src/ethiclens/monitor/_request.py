@@ -39,7 +39,7 @@ from .._checks import (
     is_number,
     plain,
 )
-from .._keywords import unknown_keyword
+from .._keywords import refuse_unknown, unknown_keyword
 from .._secrets import holds_secret, mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
@@ -275,9 +275,7 @@ class MonitorRequest:
         hold_last, baseline_windows, baseline_period, baseline_target, baseline_table,
         baseline_query, propensity). What the
         monitor cannot honour yet is refused by name rather than ignored."""
-        unknown = set(options) - set(OWN_OPTIONS)
-        if unknown:
-            raise TypeError(f"from_spec() got unexpected options {sorted(unknown)}")
+        refuse_unknown("MonitorRequest.from_spec", options, ["time", "window", *OWN_OPTIONS])
         t, r, g, p = spec.target, spec.roles, spec.groups, spec.policy
         db = _database_url(t)
         _refuse_unsupported(spec)
@@ -436,6 +434,7 @@ def _refusing_unknown_keywords(init):
             raise unknown_keyword("MonitorRequest", unknown[0], known, meant)
         init(self, *args, **kwargs)
 
+    checked.__refuses_keywords__ = True  # exported as it is (_keywords.refusing_exports)
     return checked
 
 

@@ -106,7 +106,15 @@ _MOVED = frozenset(
     ("prepare", "load_pcer_dataset", "attributes_of", "PCER_ATTRIBUTES", "PCER_LOADERS")
 )
 
-_lazy, __dir__ = lazy_names(__name__, _LAZY)
+
+def _refusing(value):
+    """``value`` refusing a keyword it does not take (``ethiclens._keywords``), on first use."""
+    from .._keywords import refusing_export  # not at import: the CLI's help stays light
+
+    return refusing_export(value)
+
+
+_lazy, __dir__ = lazy_names(__name__, _LAZY, export=_refusing)
 _moved = moved_getattr(__name__, _MOVED, "the PCER experiments' data preparation")
 
 

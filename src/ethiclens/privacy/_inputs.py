@@ -387,6 +387,7 @@ def check_split_columns(**roles) -> None:
     ``p2nia release`` requires of its roles: one column as labels and predictions makes every
     accuracy 1, as groups and labels makes the groups the outcome. The refusal names the
     argument that repeats a column named before it."""
+    refuse_unknown("check_split_columns", roles, ("y_true", "y_pred", "protected", "loss", "ids"))
     seen: list = []
     for name, col in roles.items():
         if col is not None and col in seen:

@@ -1,5 +1,6 @@
 """Probes that make the engine's claims testable: counterfactual flips and injected bias."""
 
+from .._keywords import refusing_exports
 from ._counterfactual import (
     CounterfactualResult,
     PairResult,
@@ -43,3 +44,7 @@ __all__ = [
     "InjectedData",
     "OracleResult",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

@@ -2,7 +2,7 @@
 
 import dataclasses
 
-from .._keywords import refusing_unknown_keywords
+from .._keywords import refusing_exports, refusing_unknown_keywords
 from ..errors import EthicLensInputError
 from ..fairness import AuditResult, ModelComparison, ThresholdTable
 from ..io import check_writable, ensure_output_folder, write_atomic
@@ -122,3 +122,7 @@ __all__ = [
     "table",
     "markdown_text",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

@@ -4,6 +4,7 @@ Every engine here runs one GROUP BY where the data is and hands only the counts 
 ``ethiclens.audit_counts`` (docs/adr/0009-data-engines.md).
 """
 
+from .._keywords import refusing_exports
 from ._counts_table import (
     BINS_ATTR,
     RESERVED,
@@ -134,3 +135,7 @@ __all__ = [
     "type_groups",
     "parquet_key_types",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

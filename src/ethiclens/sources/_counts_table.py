@@ -214,6 +214,7 @@ def refusing_roles_keywords(function):
                 raise unknown_keyword(function.__name__, key, (), fix=fix)
         return checked(*args, **kwargs)
 
+    refusing.__refuses_keywords__ = True  # exported as it is (_keywords.refusing_exports)
     return refusing
 
 

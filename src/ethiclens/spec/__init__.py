@@ -2,6 +2,7 @@
 outputs, gate), ``load_target`` and ``run``. See docs/config.md."""
 
 from .._checks import argument_kinds, instance_kind, kind_refusal
+from .._keywords import refusing_export, refusing_exports
 from .._optional import lazy_names
 from .._text import read_group as _read_group
 from .._text import typed_group as _typed_group
@@ -172,4 +173,8 @@ __all__ = [
     "target_key",
 ]
 
-__getattr__, __dir__ = lazy_names(__name__, _LAZY)
+__getattr__, __dir__ = lazy_names(__name__, _LAZY, export=refusing_export)
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords; the lazily loaded names on first use)
+refusing_exports(globals())

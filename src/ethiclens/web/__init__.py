@@ -8,6 +8,7 @@ request object as the CLI (:class:`ethiclens.spec.AuditSpec`) and the library ru
 
 from __future__ import annotations
 
+from .._keywords import refusing_exports
 from ._app import WebConfig, create_app
 from ._roles import form_to_spec, profile, propose
 from ._settings import parse_size, read_token_file, serve_settings, start_lines
@@ -26,3 +27,7 @@ __all__ = [
     "propose",
     "form_to_spec",
 ]
+
+# a keyword an exported name does not take: one refusal with its near miss, never Python's
+# bare TypeError (ethiclens._keywords)
+refusing_exports(globals())

@@ -30,6 +30,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from .._keywords import refuse_unknown
 from .._optional import connect_postgres, require
 from .._secrets import mask_secrets
 from .._text import from_postgres_text as _from_postgres
@@ -108,6 +109,7 @@ GONE_AFTER = 120.0
 RECOVERED = "interrupted: its server stopped answering"
 _OPEN = "status IN ('queued', 'running')"
 _TAKEN_BACK = f"({_OPEN} OR status = 'interrupted' AND step = '{RECOVERED}')"
+_FINISH_KEYWORDS = ("csv", "rev")  # Store.finish's keywords beside the result
 
 
 def server_id() -> str:
@@ -512,8 +514,7 @@ class Store:
         for gone; the work is done, so it is kept); one its own server stopped (interrupted at
         shutdown; a worker that finished late) stays so. ``run``: ``csv`` (a view's table) and
         ``rev`` (:meth:`step`'s: a result of an earlier run is never stored over a new one)."""
-        if unknown := set(run) - {"csv", "rev"}:
-            raise TypeError(f"finish() got unexpected keyword argument(s) {sorted(unknown)}")
+        refuse_unknown("Store.finish", run, _FINISH_KEYWORDS)
         sql, params = _of_run(f"WHERE id = ? AND {_TAKEN_BACK}", (audit_id,), run.get("rev"))
         self._write(
             "UPDATE audits SET status = 'done', step = 'done', result = ?, html = ?, "
