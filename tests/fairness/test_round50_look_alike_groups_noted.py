@@ -3,7 +3,8 @@
 separate groups without a word: 4 groups of sex, each compared with the reference, where the
 data meant 2 (whitespace variants and Unicode forms were already refused: they print the
 same). Every face now says it (a warning, data.provenance.notes, the reports, the web's
-verdict card) with the merge that joins them; the numbers are unchanged, a merge removes the note."""
+verdict card) with the merge that joins them; the numbers are unchanged, a merge removes
+the note."""
 
 import json
 import warnings
@@ -86,3 +87,14 @@ def test_the_web_verdict_card_says_it_in_the_forms_words():
     in_face_words(result, {"--merge-groups": "the field Merge groups"})  # as the web asks
     (note,) = notes_of(result)  # what the verdict card shows (escaped there)
     assert note.startswith(SEX) and note.endswith("the field Merge groups: sex=Male,male:Male")
+
+
+def test_long_codes_a_float_cannot_tell_apart_get_no_note():
+    # two 20-digit codes are one float, never one number written twice (round 50 review)
+    from ethiclens.fairness._result import look_alike_groups
+
+    codes = ["12345678901234567890", "12345678901234567891", "9007199254740993", "9007199254740992"]
+    assert look_alike_groups(codes) == []
+    assert look_alike_groups([*codes, "0012345678901234567890"]) == [
+        [codes[0], "0012345678901234567890"]
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import json
 import math
 from dataclasses import dataclass, field
@@ -185,11 +186,12 @@ def look_alike_groups(groups) -> list[list[str]]:
 
 
 def _written_key(group: str):
+    # exact decimal, never a float: 12345678901234567890 and ...891 are two codes, not one
     try:
-        number = float(group.strip())
-    except ValueError:
-        number = math.nan
-    if math.isfinite(number):
+        number = decimal.Decimal(group.strip())
+    except (decimal.InvalidOperation, ValueError):
+        number = decimal.Decimal("NaN")
+    if number.is_finite():
         return ("number", number)
     return ("text", " ".join(group.split()).casefold())
 
