@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import asdict, dataclass, fields
 
 import numpy as np
@@ -19,7 +18,7 @@ from .._checks import (
 )
 from .._text import beside, is_unbounded, threshold_text, unbounded_text
 from ..errors import EthicLensInputError
-from ._keywords import refuse_unknown
+from ._keywords import refusing_unknown_keywords
 
 FLAGGED = "FLAGGED"
 INCONCLUSIVE = "INCONCLUSIVE"
@@ -130,19 +129,9 @@ class Policy:
         return asdict(self)
 
 
-def _refusing_unknown(init):
-    """``Policy(min_grup_size=5)`` refused as ``audit(n_bot=5)`` is: the project's input error
-    (still a ``TypeError``) with the closest setting, not the dataclass's bare TypeError."""
-
-    @functools.wraps(init)
-    def checked(self, *args, **kwargs):
-        refuse_unknown("Policy", kwargs, [f.name for f in fields(self)])
-        init(self, *args, **kwargs)
-
-    return checked
-
-
-Policy.__init__ = _refusing_unknown(Policy.__init__)
+# Policy(min_grup_size=5) refused as audit(n_bot=5) is: the project's input error (still a
+# TypeError) with the closest setting, not the dataclass's bare TypeError
+refusing_unknown_keywords(Policy, init=True)
 
 
 def _unjudged(interval) -> tuple[str, str] | None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import datetime
 import decimal
-import functools
-import inspect
 import math
 import os
 import re
@@ -40,6 +38,7 @@ from .._checks import (
     positive_value,
     refuse_missing,
 )
+from .._keywords import refusing_unknown_keywords
 from ..errors import EthicLensInputError, FaceFix
 from ..fairness import (
     align_inputs,
@@ -62,22 +61,11 @@ _TIMES = (
 
 
 def refusing_unknown(target):
-    """``target`` (a function, or a class: its ``__init__``) refusing a keyword it does not take
-    as :func:`pcer_audit` refuses one: UnknownKeywordError (the project's input error, still a
-    TypeError) with the closest keyword, before any other check."""
-    if isinstance(target, type):
-        target.__init__ = refusing_unknown(target.__init__)
-        return target
-    name = target.__qualname__.removesuffix(".__init__")
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    taken = [p.name for p in inspect.signature(target).parameters.values() if p.kind in kinds]
-
-    @functools.wraps(target)
-    def checked(*args, **kwargs):
-        refuse_unknown(name, kwargs, [t for t in taken if t != "self"])
-        return target(*args, **kwargs)
-
-    return checked
+    """``target`` (a function, or a class: its constructor and public methods) refusing a
+    keyword it does not take as :func:`pcer_audit` and every package's entry points refuse
+    one (``_keywords.refusing_unknown_keywords``): UnknownKeywordError (the project's input
+    error, still a TypeError) with the closest keyword, before any other check."""
+    return refusing_unknown_keywords(target, init=isinstance(target, type))
 
 
 @refusing_unknown
