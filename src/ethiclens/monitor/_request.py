@@ -25,7 +25,6 @@ import numpy as np
 from .._checks import (
     ALPHA_FIX,
     BYTES_LIKE,
-    ROLE_NAMES,
     LongInteger,
     beyond_text_limit,
     check_argument_type,
@@ -39,7 +38,7 @@ from .._checks import (
     is_number,
     plain,
 )
-from .._keywords import refuse_unknown, unknown_keyword
+from .._keywords import refuse_unknown, refusing_unknown_keywords
 from .._secrets import holds_secret, mask_secrets
 from .._text import prints_blank
 from ..errors import EthicLensInputError, FaceFix, in_cli_words, note_in_words
@@ -417,28 +416,9 @@ class MonitorRequest:
         return out | {name: d[name] for name in OPTIONAL if getattr(self, name) is not None}
 
 
-def _refusing_unknown_keywords(init):
-    """``init`` refusing an unknown keyword (``label=``, ``y_tru=``) with one refusal and its
-    near miss, as ``audit()``'s and ``run()``'s, not the dataclass's bare TypeError; a role's
-    other common name points to the role (``label``: ``y_true``). Its signature stays
-    ``init``'s (``functools.wraps``: help() and the API doc)."""
-    import functools
-
-    @functools.wraps(init)
-    def checked(self, *args, **kwargs):
-        known = [f.name for f in fields(type(self)) if f.init]
-        if unknown := [k for k in kwargs if k not in known]:
-            meant = ROLE_NAMES.get(unknown[0])  # label: y_true, never the nearest spelling
-            meant = meant if meant in known else None
-            # in audit()'s words, named as called; an EthicLensInputError and a TypeError
-            raise unknown_keyword("MonitorRequest", unknown[0], known, meant)
-        init(self, *args, **kwargs)
-
-    checked.__refuses_keywords__ = True  # exported as it is (_keywords.refusing_exports)
-    return checked
-
-
-MonitorRequest.__init__ = _refusing_unknown_keywords(MonitorRequest.__init__)
+# MonitorRequest(label=..., y_tru=...) refused with one refusal and its near miss, as audit()'s
+# and run()'s, not the dataclass's bare TypeError; a role's other name points to the role
+refusing_unknown_keywords(MonitorRequest, init=True)
 
 
 def _flag(name: str) -> str:
