@@ -85,6 +85,7 @@ from ._result import (
     MetricEstimate,
     in_face_words,
     judged_largest_disparity,
+    look_alike_notes,
     missing_value_codes,
     missing_value_codes_text,
 )
@@ -151,6 +152,7 @@ __all__ = [
     "check_intersection_combos",
     "encode_groups",
     "look_alike_clash",
+    "look_alike_notes",
     "negative_values_notes",
     "not_binary",
     "label_matches",

@@ -1502,7 +1502,35 @@ def store_notes(report: dict) -> list[str]:
     doc = report.get("report", report)  # a stored report itself too: its windows, no held
     one = len(report.get("windows") or ()) == 1 and not report.get("held")
     comparisons = {"comparisons": doc.get("comparisons") or []}
-    return [ONE_WINDOW_NOTE] * one + missing_code_notes(report=comparisons)
+    crossed = (report.get("request") or doc.get("request") or {}).get("intersections")
+    groups = _stored_groups(comparisons)
+    return [
+        *[ONE_WINDOW_NOTE] * one,
+        *missing_code_notes(report=comparisons),
+        *look_alike_notes(groups, crossed),
+    ]
+
+
+def look_alike_notes(groups: dict, intersections=None, words: dict | None = None) -> list[str]:
+    """The audit's note on each attribute's groups written alike ('Male' beside 'male', '01'
+    beside '1': ``fairness.look_alike_notes``), counted apart, plus that a merge changes what
+    the store's windows were counted with: a new --store. ``groups``: attribute -> its group
+    names; an intersection's crossings (``intersections``) are not noted again."""
+    from ..fairness import look_alike_notes as noted
+
+    attrs = {a: (list(names), None) for a, names in groups.items()}
+    return [
+        f"{text}, in a new --store (this store's windows counted them apart)"
+        for text in noted(attrs, intersections, words)
+    ]
+
+
+def _stored_groups(report: dict) -> dict:
+    """Attribute -> its group names, by a stored report's comparisons' groups and references."""
+    groups: dict = {}
+    for c in report["comparisons"]:
+        groups.setdefault(c["attribute"], {}).update(dict.fromkeys((c["reference"], c["group"])))
+    return groups
 
 
 def _missing_code_notes(updater: _Updater) -> list[str]:
@@ -1510,7 +1538,8 @@ def _missing_code_notes(updater: _Updater) -> list[str]:
     said by every run while the store holds such a group: in the terminal, the HTML summary
     and the JSON's run.notes."""
     groups = {a: updater.groups.get(a, []) for a in updater.per_attr}
-    return missing_code_notes(groups, words=python_words())
+    words, crossed = python_words(), updater.request.intersections
+    return [*missing_code_notes(groups, words=words), *look_alike_notes(groups, crossed, words)]
 
 
 @argument_kinds(
@@ -1529,11 +1558,7 @@ def missing_code_notes(groups=None, *, report=None, words: dict | None = None) -
     from ..fairness import missing_value_codes, missing_value_codes_text
 
     if report is not None:
-        groups = {}
-        for c in report["comparisons"]:
-            groups.setdefault(c["attribute"], {}).update(
-                dict.fromkeys((c["reference"], c["group"]))
-            )
+        groups = _stored_groups(report)
     notes = []
     for a, names in (groups or {}).items():
         if codes := missing_value_codes(names):
