@@ -321,9 +321,9 @@ def load_pcer_schema() -> dict:
 
 def validate_pcer_output(document: dict) -> None:
     """Raise ``jsonschema.ValidationError`` when ``document`` does not follow the schema."""
-    import jsonschema
+    from .._jsonschema import validate  # the schema checked once, not on every call
 
-    jsonschema.validate(document, load_pcer_schema())
+    validate(document, load_pcer_schema())
 
 
 def pcer_values(positive_rate: dict, delta: dict, order, eta: float):
