@@ -735,8 +735,11 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
     (a database's table or query with ``db``, a DataFrame, a file, a folder or glob of one
     file), whose column has one type, so two kinds of spelling in it are text; and CSV files
     (one, or a folder's or glob's: read as text, every spelling is the audit's own group,
-    the refusal naming the file writing each). A folder of typed (Parquet) files may differ
-    in type from file to file: keyed by value, the documented merge."""
+    the refusal naming the file writing each). A database's group keys are its own distinct
+    values (a typed column's equal values, -0.0 and 0.0 or numeric 1 and 1.0, are one key
+    there), so two spellings from it are text the audit keeps apart: refused as CSV text's. A
+    folder of typed (Parquet) files may differ in type from file to file: keyed by value, the
+    documented merge."""
     files, kind = [], ""
     if not db and frame_kind(target) is None:
         try:
@@ -747,17 +750,19 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
         where = None
         if len(files) > 1:  # (a folder's files: where each spelling is written)
             where = lambda col, texts: spellings_by_file(target, col, texts)  # noqa: E731
-        text = kind == "csv" or _text_columns(target)
+        text = db or kind == "csv" or _text_columns(target, request.roles().protected)
         refuse_spelled_twice(table, request, known, text=text, where=where)
 
 
-def _text_columns(target) -> set:
-    """The columns of a pandas DataFrame ``target`` holding text only (as a CSV's: the audit
-    keeps each spelling its own group, ``-0`` beside ``0``); none for any other target."""
+def _text_columns(target, protected) -> set:
+    """The ``protected`` columns of a pandas DataFrame ``target`` holding text only (as a
+    CSV's: the audit keeps each spelling its own group, ``-0`` beside ``0``); none for any
+    other target."""
     if frame_kind(target) != "pandas":
         return set()
     infer = pd.api.types.infer_dtype
-    return {str(c) for c in target.columns if infer(target[c], skipna=True) == "string"}
+    cols = [c for c in target.columns if str(c) in set(protected)]
+    return {str(c) for c in cols if infer(target[c], skipna=True) == "string"}
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:

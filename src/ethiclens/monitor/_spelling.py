@@ -145,8 +145,9 @@ def refuse_spelled_twice(
     keying them as one (:func:`spelled`) would silently give another answer. The request may
     merge them (``--merge-groups 'g=1,1.0:1'``): named groups keep their text. Spellings one
     typed column writes together (a float column's ``-0.0`` and ``0.0``) merge, unless
-    ``text``: the batch is CSV text (a file, or a folder or glob of them), whose every spelling
-    the audit reads as its own group (``-0`` beside ``0`` too), or the set of its columns that
+    ``text``: the batch is CSV text (a file, or a folder or glob of them) or a database's keys,
+    whose every spelling the audit reads as its own group (``-0`` beside ``0`` too), or the set
+    of its columns that
     hold text only (a DataFrame's). ``where``: for a folder's
     files, ``(column, spellings) -> {spelling: the file writing it}``, named in the refusal. A
     folder whose files differ in type (one int Parquet file, one float) is not refused: keying
