@@ -1704,6 +1704,9 @@ def in_value_order(values) -> list:
     return sorted(values, key=str)
 
 
+_NEGATIVE = re.compile(r"-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")  # '-1', '-0.5': bare, a number
+
+
 def names_words(names) -> str:
     """Names from data or a caller (columns, groups, variables, a setting's choices) as every
     refusal lists them (never a Python list, ``['a', 'b']``), each bare unless it would read
@@ -1714,13 +1717,14 @@ def names_words(names) -> str:
     (``password=x``): a closing quote ends a masked password, so masking never runs on into
     the next names (``'postgresql://u:***@h/db', b@c`` bare read ``postgresql://u:***@c``);
     and one starting with '-' (a group '--n-boot', which a config's refusal renamed as the
-    flag ``policy.n_boot``: quoted names are the user's, never renamed)."""
+    flag ``policy.n_boot``: quoted names are the user's, never renamed), but for a negative
+    number's text: ``-1, 1`` as the fixes write the values, never ``'-1', 1``."""
 
     def word(name) -> str:
         if not isinstance(name, str):
             return plain_text(name)
         plain = name.strip() == name and name.isprintable() and not set(name) & set(",'\":@")
-        plain = plain and not name.startswith("-")
+        plain = plain and (not name.startswith("-") or bool(_NEGATIVE.fullmatch(name)))
         if plain:  # a secret key's value runs on past a comma: 'password=x, b' (or %3D)
             plain = not holds_secret(name) and not holds_secret(name + "x")
         return name if plain and name else repr(name)

@@ -30,7 +30,7 @@ def _fix(**changes) -> str:
 
 def test_labels_coded_minus_one_one_are_recoded_not_dropped():
     msg = _fix(y=lambda c: c * 2 - 1)
-    assert "found values '-1', 1:" in msg and "df['y'] = (df['y'] == 1).astype(int)" in msg, msg
+    assert "found values -1, 1:" in msg and "df['y'] = (df['y'] == 1).astype(int)" in msg, msg
     assert "drop those rows" not in msg, msg
 
 
