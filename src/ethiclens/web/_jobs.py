@@ -64,14 +64,22 @@ def verdict_of(data: dict, purpose: str, piece=str) -> dict:
 
 
 def notes_of(result) -> list[str]:
-    """The notes the verdict card shows, as the reports and the terminal say them (in the
-    form's words, :func:`_render` sets them): each attribute's groups named like a missing
-    value ('?') or written alike ('Male', 'male'), of an audit, a comparison's rows (model
-    A's: the same rows) or a threshold view."""
+    """The notes the verdict card shows, as the reports and the terminal say them: each
+    attribute's groups named like a missing value ('?') or written alike ('Male', 'male'), in
+    the form's words (:func:`_render` sets them), then every other note of the run
+    (``data.provenance.notes``: a label's other values counted as negative, ...), as the HTML
+    report says them; of an audit, a comparison's rows (model A's: the same rows) or a
+    threshold view."""
     one = getattr(result, "audit_a", result)
-    notes = one.missing_code_notes
-    # and its groups written alike ('Male' beside 'male'): audited apart, said on the card
-    return [*(notes.values() if isinstance(notes, dict) else notes), *one.look_alike_notes]
+    codes, alike = one.missing_code_notes, one.look_alike_notes
+    ours = [*(codes.values() if isinstance(codes, dict) else codes), *alike]
+    # the run's own: a look-alike note is held there in the command line's words, said above
+    said = {n.rpartition("merge them: ")[0] for n in alike}
+    data = getattr(result, "data", None) or getattr(one, "data", None) or {}
+    held = (data.get("provenance") or {}).get("notes") or []
+    held = [held] if isinstance(held, str) else held
+    rest = [str(n) for n in held if str(n).rpartition("merge them: ")[0] not in said]
+    return [*ours, *(n for n in rest if n not in ours)]
 
 
 def _verdicts_of(rows: list, key: str, piece=str) -> dict:
