@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import numpy as np
 
 from .._text import spaced_key, spaced_name
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ..io import _DatabaseFix
 from ._evidence import BASELINE_INFO, COUNT_FIELDS, Evidence, baseline_bounds
 from ._report import iso
@@ -275,8 +275,16 @@ def reading_baseline(target, flag: str = "--baseline-target"):
             fix += "--baseline-query; a file by its local path"
         if fix and flag in ("--baseline-table", "--baseline-query"):
             # the shared SQL checks name the target's options; here they are the baseline's
-            fix = re.sub(r"--(table|query)\b", r"--baseline-\1", fix)
+            fix = _baseline_flags(fix)
         raise type(exc)(problem, column=flag, value=value, fix=fix) from None
+
+
+def _baseline_flags(fix: str) -> str:
+    """``fix`` naming the baseline's --baseline-table/--baseline-query for the target's
+    --table/--query; a :class:`FaceFix` kept one, its command line's words so named too."""
+    named = re.sub(r"--(table|query)\b", r"--baseline-\1", fix)
+    cli = getattr(fix, "cli", None)
+    return named if not isinstance(fix, FaceFix) else FaceFix(named, cli and _baseline_flags(cli))
 
 
 def _fixed_rows_fix(exc: EthicLensInputError):

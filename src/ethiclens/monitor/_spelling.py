@@ -37,7 +37,7 @@ import pandas as pd
 
 from .._checks import did_you_mean, names_words
 from .._text import as_seen
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, FaceFix
 from ._edits import check_group_edits, edited_groups, refuse_look_alike
 from ._windows import SUMMED
 
@@ -179,16 +179,22 @@ def _spelled_twice(col: str, key: str, texts: list, files: dict | None) -> Ethic
         shown = [names_words([t]) + (f" in {files[t]}" if t in files else "") for t in texts]
         words = ", ".join(shown)
         place = "in the files of one TARGET"
-    merge = f"{col}={','.join(texts)}:{key}"
+
+    def fix(merge: str) -> str:
+        return (
+            f"recode {col} so that it writes the value one way, or merge them as one group: "
+            f"{merge} (a store keeps the merges it was started with); nothing was written"
+        )
+
+    cli = f"--merge-groups '{col}={','.join(texts)}:{key}'"  # the command line's
+    python = f"merge_groups={{{col!r}: {{{key!r}: {texts!r}}}}}"  # MonitorRequest's
     return EthicLensInputError(
         f"{col} writes one value {len(texts)} ways ({words}) {place}: the audit "
         f"of it compares them as {len(texts)} groups, the monitor would count them as one "
         f"group {key!r}",
         column=col,
         value=texts[-1],
-        fix=f"recode {col} so that it writes the value one way, or merge them as one group: "
-        f"--merge-groups '{merge}' (a store keeps the merges it was started with); nothing was "
-        "written",
+        fix=FaceFix(fix(python), fix(cli)),
     )
 
 
