@@ -127,11 +127,13 @@ _LONG_WHOLE = re.compile(rf"([+-]?)([0-9]{{{SHOWN_DIGITS + 1},}})")
 def _typed_text(text: str) -> str:
     """A number's text as typed (``'1e400'``); a whole number of more than
     :data:`SHOWN_DIGITS` digits (one past a float's range, read as inf) shortened as every long
-    whole number is (:func:`shortened_digits`), not cut in its middle as text."""
+    whole number is (:func:`shortened_digits`), not cut in its middle as text; any other long
+    text (a file's 5,000-digit ``999…9.5``) cut as every long value a message shows is, as the
+    same text typed on the command line is (not shown whole)."""
     if long := _LONG_WHOLE.fullmatch(text):
         sign, digits = long.groups()
         return shortened_digits(sign.strip("+") + digits[:12], digits[-6:], len(digits))
-    return repr(text)
+    return _REPR.repr(text)
 
 
 class _Repr(reprlib.Repr):
