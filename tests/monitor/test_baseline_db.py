@@ -3,10 +3,10 @@
 import json
 import sqlite3
 
-import jsonschema
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
@@ -51,7 +51,7 @@ def test_a_baseline_table_equals_the_baseline_files_and_baseline_windows(tmp_pat
         tmp_path / "q.sqlite",
     ).data
     for doc in (by_table, by_query):
-        jsonschema.validate(doc, SCHEMA)
+        validate(doc, SCHEMA)
         for f_side, d_side, k_side in zip(
             by_file["comparisons"], doc["comparisons"], by_k["comparisons"], strict=True
         ):

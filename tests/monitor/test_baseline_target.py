@@ -3,10 +3,10 @@
 import json
 import sqlite3
 
-import jsonschema
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
@@ -52,7 +52,7 @@ def test_a_baseline_file_of_the_first_k_days_equals_baseline_windows_k(
     base, after = _split(tmp_path, whole, 4)
     by_k = run_monitor(_req(whole, baseline_windows=4, **kw), tmp_path / "k.sqlite").data
     by_file = run_monitor(_req(after, baseline_target=str(base), **kw), tmp_path / "f.sqlite").data
-    jsonschema.validate(by_file, SCHEMA)
+    validate(by_file, SCHEMA)
     assert by_file["request"]["baseline_target"] == str(base)
     assert by_file["run"]["baseline_target"]["rows"] == 1600
     pairs = [(c["attribute"], c["group"]) for c in by_k["comparisons"]]

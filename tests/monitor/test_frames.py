@@ -3,11 +3,11 @@ own file code, so the JSON is the same rows' as files, all but the target's name
 
 import datetime as dt
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, run_monitor
 from tests.sources.conftest import spark  # noqa: F401 (the suite's one SparkSession)
@@ -35,7 +35,7 @@ def _doc(target, store, **kw) -> tuple[dict, str]:
     name)."""
     request = MonitorRequest(target=target, **{**ROLES, "window": "1d", **kw})
     doc = run_monitor(request, store, now=NOW).data
-    jsonschema.validate(doc, SCHEMA)  # run.engine: dask and spark too
+    validate(doc, SCHEMA)  # run.engine: dask and spark too
     doc["run"].pop("engine")
     doc.pop("store")
     return doc, doc["run"].pop("target")

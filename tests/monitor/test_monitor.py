@@ -3,11 +3,11 @@
 import json
 import sqlite3
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.monitor import MonitorRequest, run_monitor
 from ethiclens.monitor._store import Store
 
@@ -35,7 +35,7 @@ def test_cli_json_html_and_gate(tmp_path, days, capsys):
     assert "ALARM since window" in out and "race: Black vs White" in out
     assert "alarm: race: Black vs White: DI" in err  # in the words of its lines (279209a7)
     doc = json.loads(js.read_text())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     black = next(c for c in doc["comparisons"] if c["group"] == "Black")
     assert black["tests"]["disparate_impact"]["alarm"]
     assert black["tests"]["disparate_impact"]["alarm_since"]["window"] >= 10
@@ -49,7 +49,7 @@ def test_cli_json_html_and_gate(tmp_path, days, capsys):
     )  # fmt: skip
     assert rc == 0
     again = json.loads(out)
-    jsonschema.validate(again, SCHEMA)
+    validate(again, SCHEMA)
     assert again["run"]["new_windows"] == 0 and again["run"]["already_seen"] == 30
 
 
@@ -273,7 +273,7 @@ def test_a_group_appearing_later_and_no_labels(tmp_path, days, capsys):
     run_monitor(_req(data, y_true=None, protected=("race",)), store)
     days(tmp_path / "data", range(2, 4), seed=3)  # Asian appears on day 2
     doc = run_monitor(_req(data, y_true=None, protected=("race",)), store).data
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     asian = next(c for c in doc["comparisons"] if c["group"] == "Asian")
     assert [h["window"] for h in asian["history"]] == [2, 3]
     assert set(asian["tests"]) == {"disparate_impact"}
@@ -399,7 +399,7 @@ def test_baseline_windows_in_pieces_equal_one_run(tmp_path, days, capsys):
         last = run_monitor(_req(part, baseline_windows=5), b).data
     assert _state(a) == _state(b)
     assert last["comparisons"] == one["comparisons"]
-    jsonschema.validate(one, SCHEMA)
+    validate(one, SCHEMA)
     black = next(c for c in one["comparisons"] if c["group"] == "Black")
     assert "baseline_disparate_impact" not in black["history"][4]["tests"]
     assert "baseline_disparate_impact" in black["history"][5]["tests"]
@@ -420,7 +420,7 @@ def test_a_baseline_period_equals_its_windows_and_starts_after_its_end(tmp_path,
     ).data
     assert period["comparisons"] == by_k["comparisons"]
     assert period["request"]["baseline_period"] == "2024-03-01..2024-03-05"
-    jsonschema.validate(period, SCHEMA)
+    validate(period, SCHEMA)
     # 2-day windows from 03-01: window 1 (03-03, 03-04) is inside 03-03..03-05, window 2
     # (03-05, 03-06) straddles its end (neither pooled nor tested), window 3 on is tested
     req = dict(window="2d", baseline_period=" 2024-03-03 .. 2024-03-05")
@@ -481,7 +481,7 @@ def test_one_group_only_is_said(tmp_path, days, capsys):
     )  # fmt: skip
     assert rc == 0 and "note: race has one group so far (White): nothing to compare yet" in out
     doc = json.loads((tmp_path / "o.json").read_text())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     assert doc["comparisons"] == []
 
 
@@ -500,7 +500,7 @@ def test_a_sqlite_database_is_counted_per_day_there(tmp_path, days, capsys):
     )  # fmt: skip
     assert rc == 0, err
     doc = json.loads(js.read_text())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     assert doc["comparisons"] == files["comparisons"] and doc["run"]["engine"] == "sql"
     import yaml
 

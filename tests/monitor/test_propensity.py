@@ -4,11 +4,11 @@ import json
 import math
 import warnings
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.monitor import run_monitor
 from ethiclens.monitor._evidence import effective_counts
 
@@ -58,7 +58,7 @@ def test_propensity_one_equals_the_unweighted_monitor_exactly(tmp_path, days, wi
             _req(data, window=window, engine=engine, propensity="prop"),
             tmp_path / f"{engine}.sqlite",
         ).data
-        jsonschema.validate(weighted, SCHEMA)
+        validate(weighted, SCHEMA)
         assert _evidence_of(weighted) == _evidence_of(plain), engine
         assert weighted["windows"] == plain["windows"]
         assert [a["window"] for a in weighted["comparisons"][0]["history"]] == [
@@ -131,7 +131,7 @@ def check_engines_agree_and_weights_matter(tmp_path, data, **weighting):
     size is below the rows."""
     a = run_monitor(_req(data, **weighting), tmp_path / "a.sqlite").data
     b = run_monitor(_req(data, **weighting, engine="pandas"), tmp_path / "b.sqlite").data
-    jsonschema.validate(a, SCHEMA)
+    validate(a, SCHEMA)
     _close(_evidence_of(a), _evidence_of(b))
     _close(
         [[h["weighted"] for h in c["history"]] for c in a["comparisons"]],

@@ -5,11 +5,11 @@ is not the unweighted one when a cell is empty (docs/monitoring.md, "Uneven samp
 import math
 import warnings
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.monitor import read_store, run_monitor
 from ethiclens.monitor._evidence import effective_counts
 from ethiclens.monitor._sim import small_cell_false_alarms
@@ -51,7 +51,7 @@ def test_a_window_of_propensity_one_rows_with_an_empty_cell_is_not_bet_on(tmp_pa
     store = tmp_path / "s.sqlite"
     with pytest.warns(RuntimeWarning, match="not bet on"):
         doc = run_monitor(_req(first, propensity="prop"), store).data
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     history = {c["group"]: c["history"] for c in doc["comparisons"]}
     day1, day2 = history["Black"][1], history["Black"][2]
     assert day2["counts"]["group"]["n"] > 50 and day2["counts"]["group"]["sel"] == 0

@@ -103,7 +103,7 @@ def test_the_confidence_level_is_printed_exactly(alarmed, tmp_path, capsys, alph
 def test_every_interval_names_its_method(alarmed, tmp_path, capsys):
     import json
 
-    import jsonschema
+    from ethiclens._jsonschema import validate
 
     from .conftest import SCHEMA
 
@@ -114,7 +114,7 @@ def test_every_interval_names_its_method(alarmed, tmp_path, capsys):
     )
     assert rc == 0, err
     doc = json.loads(out_json.read_text())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     methods = doc["method"]["ci_methods"]
     assert methods == {
         "jeffreys": doc["method"]["window_intervals"],

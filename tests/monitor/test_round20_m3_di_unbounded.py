@@ -4,16 +4,15 @@ where neither group is selected it is undefined, with a reason. The JSON keeps i
 the store opens again."""
 
 import json
-from pathlib import Path
 
-import jsonschema
 import numpy as np
 import pandas as pd
 
+from ethiclens._jsonschema import validate
 from ethiclens.fairness import audit
 from ethiclens.monitor import MonitorRequest, run_monitor, summary_lines, window_estimates
 
-SCHEMA = Path(__file__).parents[2] / "src/ethiclens/monitor/monitor.schema.json"
+from .conftest import SCHEMA
 
 
 def _frame(selected_b: int, n=150):
@@ -38,7 +37,7 @@ def test_a_reference_never_selected_gives_the_audit_one_sided_bound(tmp_path):
     frame = _frame(56)
     result = _run(frame, tmp_path)
     doc = result.to_dict()
-    jsonschema.validate(json.loads(json.dumps(doc)), json.loads(SCHEMA.read_text()))
+    validate(json.loads(json.dumps(doc)), SCHEMA)
     di = doc["comparisons"][0]["history"][0]["estimates"]["disparate_impact"]
     assert di["value"] is None and di["ci_high"] is None
     assert "reference group was never selected" in di["reason"]

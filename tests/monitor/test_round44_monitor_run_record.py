@@ -6,10 +6,10 @@ store's report read back (`read_store_report`) still has no run."""
 
 import json
 
-import jsonschema
 import pytest
 
 from ethiclens import __version__
+from ethiclens._jsonschema import validate
 from ethiclens.errors import EthicLensInputError
 from ethiclens.fairness import GateOutcome
 from ethiclens.monitor import MonitorRequest, read_store_report, run_monitor
@@ -47,7 +47,7 @@ def test_the_json_run_carries_the_version_and_the_gate(tmp_path, capsys, fail_on
     rc, _, err = run_cli(capsys, "monitor", csv, *FLAGS, "--store", store, "--fail-on", fail_on,
                          "--json", out)  # fmt: skip
     doc = json.loads(out.read_text())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     assert doc["run"]["ethiclens_version"] == __version__
     if fail_on == "never":
         assert rc == 0 and doc["run"]["gate"] is None  # as the audit's: no gate asked for
@@ -69,7 +69,7 @@ def test_python_records_the_same_gate_and_a_store_read_back_has_no_run(tmp_path)
     assert again.to_dict()["run"]["gate"] is None and again.gate().failures == tuple(ALARMS)
     read = read_store_report(store, _request(csv)).to_dict()
     assert read["run"] == {}
-    jsonschema.validate(read, SCHEMA)
+    validate(read, SCHEMA)
 
 
 def test_an_unknown_gate_level_is_refused_before_the_store_is_made(tmp_path):

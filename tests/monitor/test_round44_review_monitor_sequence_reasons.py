@@ -5,9 +5,9 @@ empty sequence as ``low``/``high`` null, each with no reason, where the terminal
 '[0.000, ∞) (no upper bound: …)' and 'empty (…)'. Now each carries its ``reason`` in the JSON,
 the same words, for every window of the history; the terminal reads as before."""
 
-import jsonschema
 import pandas as pd
 
+from ethiclens._jsonschema import validate
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 from ethiclens.monitor._render import summary_lines
 
@@ -27,7 +27,7 @@ def _doc(tmp_path, days, ref_selected, grp_selected, n=100):
         target=path, time="ts", window="1d", y_pred="pred", protected=("grp=A",), engine="pandas"
     )
     doc = run_monitor(request, tmp_path / "m.sqlite", warn=False).to_dict()
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     return doc
 
 

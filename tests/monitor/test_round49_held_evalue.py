@@ -6,10 +6,11 @@ now says why (``held``); a moving e-value has none."""
 
 from __future__ import annotations
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
+
+from ethiclens._jsonschema import validate
 
 from .conftest import SCHEMA
 
@@ -41,7 +42,7 @@ def test_a_frozen_e_value_says_why_on_every_face(tmp_path, monkeypatch):
     monkeypatch.setattr(_render, "_trend_img", lambda *a: "")  # the table is tested, not the plot
 
     doc = _run(tmp_path, _frame())
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     (comparison,) = doc["comparisons"]
     logs = [h["tests"]["disparate_impact"]["log_e_value"] for h in comparison["history"]]
     assert len(set(logs)) == 1 and logs[0] < 0  # the first window's cost, then nothing staked
@@ -56,7 +57,7 @@ def test_a_frozen_e_value_says_why_on_every_face(tmp_path, monkeypatch):
 @pytest.mark.parametrize("days", [6, 4])  # the change day itself is bet on with λ = 0
 def test_a_moving_e_value_has_no_such_note(tmp_path, days):
     doc = _run(tmp_path, _frame(change_day=2, days=days))
-    jsonschema.validate(doc, SCHEMA)
+    validate(doc, SCHEMA)
     test = doc["comparisons"][0]["tests"]["disparate_impact"]
     logs = [h["tests"]["disparate_impact"]["log_e_value"] for h in doc["comparisons"][0]["history"]]
     assert logs[-1] != logs[-2] and test["held"] is None

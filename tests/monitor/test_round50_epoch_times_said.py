@@ -31,3 +31,6 @@ def test_other_values_keep_the_iso_fix_alone():
 
     assert _epoch_said("202401011200") == _epoch_said("yesterday") == _epoch_said("12") == ""
     assert _epoch_said("1704067282.0").startswith("the times look like Unix epoch seconds")
+    # a date and hour YYYYMMDDHH is none (it read as epoch seconds in 2034: review of 8f12b908)
+    assert _epoch_said("2024010112") == _epoch_said("1999123123") == ""
+    assert _epoch_said("1999123160").startswith("the times look like Unix epoch seconds")

@@ -3,11 +3,11 @@
 import json
 import sqlite3
 
-import jsonschema
 import numpy as np
 import pandas as pd
 import pytest
 
+from ethiclens._jsonschema import validate
 from ethiclens.errors import EthicLensInputError
 from ethiclens.monitor import MonitorRequest, read_store, run_monitor
 
@@ -49,7 +49,7 @@ def test_equal_weights_give_the_unweighted_evidence_exactly(tmp_path, days, wind
         weighted = run_monitor(
             _req(data, window=window, engine=engine, weight="wt"), tmp_path / f"{engine}.sqlite"
         ).data
-        jsonschema.validate(weighted, SCHEMA)
+        validate(weighted, SCHEMA)
         assert _evidence_of(weighted) == _evidence_of(plain), engine
         assert weighted["windows"] == plain["windows"]
         last = weighted["comparisons"][0]["history"][-1]
