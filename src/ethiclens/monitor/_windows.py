@@ -649,6 +649,8 @@ def _epoch_said(example) -> str:
     digits = text[:-2] if text.endswith(".0") else text
     if not (digits.isascii() and digits.isdigit() and 9 <= len(digits) <= 16):
         return ""
+    if len(digits) == 10 and _compact_hour(digits):  # 2024010112: a date and hour, no count
+        return ""
     unit, per = next(
         (u, k)
         for u, k, n in (("s", 1, 11), ("ms", 10**3, 14), ("us", 10**6, 17))
@@ -659,6 +661,15 @@ def _epoch_said(example) -> str:
         return ""
     words = {"s": "seconds", "ms": "milliseconds", "us": "microseconds"}[unit]
     return f"the times look like Unix epoch {words} ({text} is {when}): convert them and "
+
+
+def _compact_hour(digits: str) -> bool:
+    """Whether ten digits write a date and an hour, YYYYMMDDHH (1900 to 2100)."""
+    try:
+        when = dt.datetime.strptime(digits, "%Y%m%d%H")
+    except ValueError:
+        return False
+    return 1900 <= when.year <= 2100
 
 
 # -- DuckDB ------------------------------------------------------------------------------------
