@@ -76,7 +76,7 @@ def test_a_number_python_would_misread_is_refused_naming_the_option(
     assert main([*argv, flag, value]) == 2
     err = capsys.readouterr().err.strip()
     number = "a whole number" if fix == WHOLE else "a number"
-    if value != value.strip() and flag != "--favorable":  # round 50: the blanks named (was
+    if value != value.strip():  # round 50: the blanks named (was
         # the range's words, or click's "' 2' is not a valid integer"), the number to give
         said = f"must be {number}, written without blanks around it (value: {value!r}). "
         assert err == f"error: option {flag!r}: {said}Fix: give {value.strip()}", err

@@ -44,6 +44,7 @@ from .._checks import (
     check_eta,
     check_fraction,
     check_level,
+    check_member,
     check_seed,
     did_you_mean,
     empty_fix,
@@ -1510,10 +1511,19 @@ def _acs_year(text, where: str):
 _TEXT_CHECKS = {"target.year": _acs_year}
 
 
+def _favorable(text, where: str):
+    """The probes' deprecated ``--favorable`` (0 or 1): a 0 or 1 written with blanks or commas
+    (``'1 '``) is told so, with the number to give, as every checked number's text is; other
+    text is left to ``favorable_label``'s "must be 0 or 1"."""
+    own = partial(check_member, allowed=(0, 1), column=where, problem="must be 0 or 1")
+    refuse_whole_decimal(text, where, own)
+
+
 # a command's own number option that sets no spec field, whose check is the same on every
 # command that has it: text that is no number ('--eta abc') is refused in its words and range
 _OPTION_CHECKS = {
     "--eta": check_eta,
+    "--favorable": _favorable,
     "--n-bins": _score_bins,
     "--alpha": partial(check_fraction, fix=ALPHA_FIX),  # monitor.check_request's
     "--min-cell": partial(check_count, fix="e.g. 10"),  # sources.suppress_small_cells'
