@@ -1400,6 +1400,9 @@ def check_dp_epsilon(value, where: str = "epsilon", *, limit: float | None = DP_
     shown = shown_typed(value) if isinstance(value, str) else value  # a long int shortened
     if math.isnan(eps) or not eps > 0:
         problem = EPSILON_RANGE
+    elif past_float_range(eps if isinstance(value, str) else value):  # 1e400, 10**400: above
+        above = f"{limit:g}" if limit is not None else "the largest number a double holds"
+        problem = f"ε is above {above}: DP-SGD's noise is then negligible"  # as P2NIA's ε says
     elif math.isinf(eps):
         problem = "ε overflows to infinity; write 'none' for a run without DP"
     elif limit is not None and eps > limit:
