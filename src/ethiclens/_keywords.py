@@ -186,7 +186,11 @@ def _exported(function):
             if checked is not function and hasattr(function, attr):
                 setattr(checked, attr, getattr(function, attr))
         home = sys.modules.get(function.__module__)
-        if getattr(home, function.__name__, None) is function:
+        if checked is not function and getattr(home, function.__name__, None) is function:
             setattr(home, function.__name__, checked)
+            # the plain function, still held by the modules that imported it first (a worker's
+            # task: experiments._sweep's run_task), pickles as the copy's __wrapped__
+            if function.__qualname__ == function.__name__:
+                function.__qualname__ = f"{function.__name__}.__wrapped__"
         _EXPORTED[function] = checked
     return _EXPORTED[function]
