@@ -19,13 +19,14 @@ from .._checks import (
     naming_file,
     split_list,
 )
-from .._keywords import refusing_unknown_keywords
+from .._keywords import refuse_unknown, refusing_unknown_keywords
 from ..errors import EthicLensInputError, flag_texts, in_cli_words
 from ..io import _check_writable_argument, check_outputs, read_table
 from ._common import MANIFEST, TABLE
 from ._outputs import STDOUT, refuse_stdout, write_json_output
 from ._protocol import (
     DATA_SOURCE,
+    REQUEST_KEYS,
     AuditRequest,
     Release,
     as_request,
@@ -37,6 +38,11 @@ from ._protocol import (
     write_release,
 )
 from ._synth import check_edges
+
+# the request's keys request_from_options takes as they are (accounting, track_budget), beside
+# those its own parameters give (groups: protected_domain)
+_OPTION_KEYS = REQUEST_KEYS - {"n", "protected", "protected_domain", "metrics", "epsilon"}
+_OPTION_KEYS -= {"delta", "mechanism"}
 
 
 def request_from_options(
@@ -55,6 +61,13 @@ def request_from_options(
     double is refused as typed (``1e-400`` underflows to 0), a δ for a mechanism that uses
     none (GRR) is refused, and a request without ``groups`` warns that the release will
     disclose the data's group values."""
+    # a keyword it does not take, refused in a Python caller's words (the command line's are
+    # all taken), not as a request file's unknown key
+    taken = ["n", "protected", "epsilon", "groups", "metrics", "delta", "mechanism"]
+    meant = {"protected_domain": "groups"}
+    refuse_unknown(
+        "request_from_options", fields, _OPTION_KEYS, taken + sorted(_OPTION_KEYS), meant
+    )
     typed = {"--epsilon": epsilon, "--delta": delta, "--metrics": metrics, "--groups": groups}
     with _numbers_as_typed(typed):  # '-1', not -1.0; '' not []
         req = AuditRequest.from_dict(
