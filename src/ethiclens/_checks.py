@@ -1244,7 +1244,9 @@ def budget_text(text: str, where: str, symbol: str, *, fix: str) -> float:
     or when it underflows to 0 (``1e-400``). ``1e400`` is read as typed, not as inf."""
     if not is_number_text(text):
         problem, apart = f"{symbol} must be a number", written_apart(text, whole=False)
-        if apart is not None and not underflows(apart[1]):
+        if apart is not None and underflows(apart[1]):  # ' 1e-400': as a list's item says it
+            problem = underflow_words(apart[1], symbol)  # (giving 1e-400 would not do)
+        elif apart is not None:
             problem, fix = f"{problem}, written without {apart[0]}", f"give {apart[1]}"
         raise _setting_error(problem, column=where, value=text, fix=fix)
     if underflows(text):
