@@ -73,6 +73,27 @@ def _first_bad(mask: np.ndarray) -> int:
     return int(np.flatnonzero(mask)[0])
 
 
+def _here(where: str, value):
+    """A Dask collection (Series, DataFrame, Index, Array) computed here, into the pandas or
+    numpy object it stands for, so it is checked and paired as that one is (a Dask DataFrame's
+    truth value was a TypeError; a Dask Array of unknown chunks had no length); a Spark object
+    (Column, DataFrame, pandas-on-Spark) refused: its rows are on the cluster, in no fixed
+    order, and a Column is an expression, no values at all. Other values as given."""
+    module = type(value).__module__
+    if module.startswith("dask") and callable(getattr(value, "compute", None)):
+        return value.compute()
+    if module.startswith("pyspark"):
+        raise EthicLensInputError(
+            f"is a Spark {type(value).__name__}: its rows are on the cluster, not here",
+            column=where,
+            kind="argument",
+            fix="audit the Spark DataFrame whole by column names, counted on the cluster: "
+            "ethiclens.audit_frame(sdf, y_pred='p', protected='g', y_true='y'); or bring "
+            "its rows here first: sdf.toPandas()",
+        )
+    return value
+
+
 def _blob_list(values):
     """A list or tuple holding bytearrays or memoryviews (a driver's BLOBs) as a 1-D object
     array of ``bytes``: numpy would read each as a row of byte values, a 2-D table."""
@@ -123,10 +144,10 @@ def align_inputs(**named):
     """
     ref, out, positional, reordered = None, [], None, None
     for name, value in named.items():
-        value = _with_unit(_blob_list(value))
+        value = _with_unit(_blob_list(_here(name, value)))
         many = isinstance(value, dict)  # a dict's columns, each named by its key
         parts = (
-            {key: _with_unit(_blob_list(column)) for key, column in value.items()}
+            {key: _with_unit(_blob_list(_here(f"{name}[{key!r}]", c))) for key, c in value.items()}
             if many
             else {0: value}
         )

@@ -1,0 +1,72 @@
+"""Dask pieces given to the Python face's row functions (round 50): ``audit(ddf['y'], ddf['p'],
+ddf[['g']])`` crashed with Dask's raw TypeError (a lazy frame's truth value); a Dask Array of
+unknown chunks had no length. They are now computed here and audited as the pandas objects
+they stand for (same result as pandas and as ``audit_frame``); a Spark object (its rows on the
+cluster, a Column no values at all) is refused in one line naming the argument and the fix."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ethiclens
+from ethiclens.errors import EthicLensInputError
+
+dd = pytest.importorskip("dask.dataframe")
+
+_RNG = np.random.default_rng(0)
+FRAME = pd.DataFrame(
+    {
+        "y": _RNG.integers(0, 2, 200),
+        "p": _RNG.integers(0, 2, 200),
+        "q": _RNG.integers(0, 2, 200),
+        "s": _RNG.random(200),
+        "g": _RNG.choice(["a", "b"], 200),
+    }
+)
+DDF = dd.from_pandas(FRAME, npartitions=2)
+OPTS = {"n_boot": 100, "random_state": 0}
+
+
+GROUPS = [lambda f: f[["g"]], lambda f: f["g"], lambda f: {"g": f["g"]}]
+
+
+@pytest.mark.parametrize("groups", GROUPS, ids=["frame", "series", "dict"])
+def test_audit_of_dask_pieces_is_pandas_audit(groups):
+    expected = ethiclens.audit(FRAME["y"], FRAME["p"], groups(FRAME), **OPTS).to_dict()
+    got = ethiclens.audit(DDF["y"], DDF["p"], groups(DDF), y_score=DDF["s"], **OPTS).to_dict()
+    want = ethiclens.audit(FRAME["y"], FRAME["p"], groups(FRAME), y_score=FRAME["s"], **OPTS)
+    assert got == want.to_dict()
+    assert ethiclens.audit(DDF["y"], DDF["p"], groups(DDF), **OPTS).to_dict() == expected
+
+
+def test_compare_threshold_table_and_dask_array():
+    want = ethiclens.compare(FRAME["y"], FRAME["p"], FRAME["q"], FRAME[["g"]], **OPTS)
+    got = ethiclens.compare(DDF["y"], DDF["p"], DDF["q"], DDF[["g"]], **OPTS)
+    assert got.to_dict() == want.to_dict()
+    want = ethiclens.threshold_table(FRAME["y"], FRAME["s"], FRAME[["g"]], random_state=0)
+    got = ethiclens.threshold_table(DDF["y"], DDF["s"], DDF[["g"]], random_state=0)
+    pd.testing.assert_frame_equal(got.frame, want.frame)
+    unknown_chunks = DDF["p"].to_dask_array()  # no length until computed
+    y, g = FRAME["y"].to_numpy(), FRAME["g"].to_numpy()
+    got = ethiclens.audit(y, unknown_chunks, g, **OPTS)
+    assert got.to_dict() == ethiclens.audit(y, FRAME["p"].to_numpy(), g, **OPTS).to_dict()
+
+
+def _spark_like(name):  # a Spark object, told by its module as the engines tell it (no session)
+    return type(name, (), {"__module__": "pyspark.sql.classic.column"})()
+
+
+@pytest.mark.parametrize(
+    ("args", "where"),
+    [
+        ((_spark_like("Column"), FRAME["p"], FRAME["g"]), "y_true"),
+        ((FRAME["y"], FRAME["p"], _spark_like("DataFrame")), "sensitive_features"),
+        ((FRAME["y"], FRAME["p"], {"g": _spark_like("Column")}), "sensitive_features['g']"),
+    ],
+)
+def test_spark_pieces_refused_naming_argument(args, where):
+    with pytest.raises(EthicLensInputError) as info:
+        ethiclens.audit(*args)
+    text = str(info.value)
+    assert f"argument {where!r}" in text and "Spark" in text
+    assert "audit_frame(sdf" in text and "toPandas()" in text
