@@ -1317,8 +1317,10 @@ def quote(name: str) -> str:
 def key_columns_sql(roles: Roles, read=quote) -> tuple[list[str], list[str]]:
     """(GROUP BY keys, their SELECT items) of the protected columns, the label and the
     prediction, quoted and named as the counts table names them; ``read(column)``: the SQL
-    of a column's key (its quoted name, or that under a collation)."""
-    named = roles._keys()
+    of a column's key (its quoted name, or that under a collation). A column named twice
+    (protected=['g', 'g']) is one key, as every engine counts it (a database's result had two
+    columns 'g')."""
+    named = list(dict.fromkeys(roles._keys()))
     return [read(c) for c, _ in named], [f"{read(c)} AS {quote(n)}" for c, n in named]
 
 
