@@ -121,6 +121,15 @@ def _number_as_typed(text) -> float:
     return _keep_text(number, text, _TypedFloat)
 
 
+class CommandText(str):
+    """Text a command line gave a number option that reads as no number of its kind (``--n
+    abc``, ``--di ''``, ``--seeds 1.5``), handed as it is to the option's own check, which
+    refuses it in its range's words, never by its Python type: a command line has no types
+    ("not str"), and no quotes to lose. A Python caller's or a file's text is a plain str."""
+
+    __slots__ = ()
+
+
 _LONG_WHOLE = re.compile(rf"([+-]?)([0-9]{{{SHOWN_DIGITS + 1},}})")
 
 

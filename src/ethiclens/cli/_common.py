@@ -64,8 +64,8 @@ class _Strict:
         if problem := number_problem(value, whole=(whole := self.name == "integer")):
             from ..spec import refuse_field_text  # abc: the setting's words, with its range
 
-            refuse_field_text(value, param.opts, whole=whole)  # else the command's check's words
-            return self.fail(problem, param, ctx) if not whole and is_number_text(value) else value
+            text = refuse_field_text(value, param.opts, whole, ctx.command_path)  # else as typed
+            return self.fail(problem, param, ctx) if not whole and is_number_text(value) else text
         return super().convert(value, param, ctx)
 
 

@@ -40,7 +40,7 @@ from .._checks import (
 from .._keywords import refusing_unknown_keywords
 from .._text import plural
 from .._version import __version__
-from ..errors import EthicLensInputError, _kind, plain_text
+from ..errors import CommandText, EthicLensInputError, _kind, plain_text
 from ..fairness import refuse_unknown
 from ..privacy import (
     ACCOUNTANTS,
@@ -309,6 +309,10 @@ def _seeds(value) -> list:
         return list(range(value))
     if isinstance(value, (list, tuple)):
         return list(value)
+    if isinstance(value, CommandText):  # --seeds abc: a count, the flag's one form (no list)
+        problem = f"seeds must be a count (integer) from 1 to {MAX_SEEDS:,}: a count N runs "
+        fix = "e.g. seeds = 10 (seeds 0..9)"
+        raise EthicLensInputError(problem + "seeds 0..N-1", column="seeds", value=value, fix=fix)
     shown = value if not isinstance(value, float) or math.isfinite(value) else str(value)
     # a file's float is io's WrittenFloat (its text kept): the user wrote a float
     kind = "float" if isinstance(value, float) else type(value).__name__

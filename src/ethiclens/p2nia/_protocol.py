@@ -66,7 +66,7 @@ from .._checks import check_seed as _check_seed
 from .._keywords import refusing_unknown_keywords
 from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
 from .._version import __version__
-from ..errors import EthicLensInputError, FaceFix, plain_repr, plain_text
+from ..errors import CommandText, EthicLensInputError, FaceFix, plain_repr, plain_text
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
 from ..io import (
     CONFIG_SUFFIXES,
@@ -1620,10 +1620,11 @@ def _example_as(fix: str | None, flag: str, said: str, quote) -> str | None:
 
 
 def _plain_text(value):
-    """``value`` with NumPy's strings (``np.str_``), alone or in a list or tuple, as ``str``."""
+    """``value`` with NumPy's strings (``np.str_``), alone or in a list or tuple, as ``str``;
+    a command line's text (:class:`CommandText`, ``--n abc``) kept, for its check's words."""
     if isinstance(value, list | tuple):
         return type(value)(str(v) if isinstance(v, str) else v for v in value)
-    return str(value) if isinstance(value, str) else value
+    return str(value) if isinstance(value, str) and type(value) is not CommandText else value
 
 
 def _check_protected(prot) -> str:
@@ -1772,7 +1773,8 @@ def check_n(n, where: str = "--n"):
     # "2000" quoted, not "NaN", "1.5" or "abc": unquoted they are no integer either
     whole = isinstance(n, str) and is_number_text(n.strip(), whole=True)
     quoted = " (write the number without quotes)" * whole
-    kind = "" if integer else f", not a {_shown_type(n)}{quoted}"
+    typed = integer or isinstance(n, CommandText)  # a command line's: no type, no quotes
+    kind = "" if typed else f", not a {_shown_type(n)}{quoted}"
     huge = isinstance(n, float) and not (np.isfinite(n) and abs(n) < 1e30)
     raise EthicLensInputError(
         f"n′ must be an integer in [10, {N_MAX:,}]{kind}",

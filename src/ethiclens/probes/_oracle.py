@@ -29,7 +29,7 @@ from .._checks import (
 )
 from .._keywords import refuse_unknown, refusing_unknown_keywords
 from .._text import beside, number_text, plural, threshold_text
-from ..errors import EthicLensInputError
+from ..errors import CommandText, EthicLensInputError
 from ..fairness import FLAGGED, INCONCLUSIVE, PASS, Policy, audit, check_ci
 from ._counterfactual import quiet_nans
 
@@ -220,9 +220,10 @@ def _finite(value, column: str, fix: str) -> float:
         finite = number and bool(np.isfinite(value))
     except (OverflowError, TypeError):  # an int past a float's range (10**400): numpy's error
         finite = False
-    if not finite:
+    if not finite:  # a command line's text (--di abc) has no type to name
+        typed = number or isinstance(value, CommandText)
         raise _argument_error(
-            "must be a finite number" + ("" if number else f", not {type(value).__name__}"),
+            "must be a finite number" + ("" if typed else f", not {type(value).__name__}"),
             column,
             value,
             fix,

@@ -46,6 +46,7 @@ from .._checks import (
     check_level,
     check_member,
     check_seed,
+    check_workers,
     did_you_mean,
     empty_fix,
     float_items,
@@ -67,6 +68,7 @@ from .._checks import (
 from .._keywords import refusing_unknown_keywords, unknown_keyword
 from .._text import in_quotes, prints_blank
 from ..errors import (
+    CommandText,
     EthicLensInputError,
     _keep_text,
     _TypedFloat,
@@ -75,7 +77,7 @@ from ..errors import (
     shown_int,
 )
 from ._shapes import data_words, refuse_intersections, refuse_role_data
-from ._unused import VIEW_ASKED, given_options, stray_options, with_given
+from ._unused import _BENCHMARK_KEYS, VIEW_ASKED, given_options, stray_options, with_given
 
 SPEC_VERSION = 1
 SCHEMA_ID = "https://ethiclens.dev/schemas/audit-spec-v1.json"
@@ -1195,7 +1197,7 @@ def check_spec_dict(data, source: str = "spec") -> None:
         return
     err = errors[0]
     where = ".".join(str(p) for p in err.path)
-    check = _CHECKS.get(where) or _TEXT_CHECKS.get(where)
+    check = _CHECKS.get(where) or _text_check(data, where, err.instance)
     data_given = data_words(err.instance)  # an array: in a few words, never its repr
     unquote = source.lower().endswith((".yaml", ".yml", ".json")) and _unquote_fix(err, where)
     unquote = unquote or _one_value_fix(err, where, source)  # pos_label=[1], from Python too
@@ -1463,25 +1465,33 @@ def field_fix(*names: str, typed: bool = False) -> str:
     return NUMBER_FIX
 
 
-def refuse_field_text(text, names, whole: bool = False) -> None:
+def refuse_field_text(text, names, whole: bool = False, command: str | None = None):
     """Refuse ``text`` that is no number (``--n-boot abc``, the web form's ``1.5`` seed),
     typed for the spec field one of ``names`` sets (its flags, or its ``section.key``), in
     that field's own check's words, with its range, as a config file's ``n_boot: abc`` and a
     Python ``n_boot='abc'`` are refused; named by that name. Nothing for a number's text
-    (``whole``: a whole number's; 50.0 and 1e-400 keep their own words) or no spec field."""
+    (``whole``: a whole number's; 50.0 and 1e-400 keep their own words) or no spec field.
+
+    ``command``: the command line's command (``ethiclens p2nia experiment``) whose option
+    ``names`` is: a check of its own that needs no import of its library (``--workers``)
+    refuses the text here. Returns ``text``, as a :class:`~ethiclens.errors.CommandText`
+    where ``command`` is given, for the command's own check (its words, never "not str")."""
+    given = CommandText(text) if command is not None and isinstance(text, str) else text
     if not isinstance(text, str) or is_number_text(text, whole=whole):
-        return
-    paths = flag_paths()
+        return given
+    paths, own = flag_paths(), " ".join(str(command).split()[1:])  # 'p2nia experiment'
     for name in names:
         where = paths.get(name, name)
-        check = _CHECKS.get(where) or _TEXT_CHECKS.get(where) or _OPTION_CHECKS.get(name)
-        if check is None:
+        text_check = None if command else _TEXT_CHECKS.get(where)  # a year: once the target's known
+        check = _CHECKS.get(where) or text_check or _OPTION_CHECKS.get(name)
+        if (check := check or _COMMAND_CHECKS.get((own, name))) is None:
             continue
         try:
             check(text, where)
         except EthicLensInputError as exc:
             kind = None if name.startswith("-") else exc.kind  # a flag: 'option' by its name
             raise _refused(exc.problem, name, exc.fix, text, kind) from None
+    return given
 
 
 # each one's range refusal's fix (monitor.check_request, _checks.check_eta)
@@ -1511,6 +1521,20 @@ def _acs_year(text, where: str):
 _TEXT_CHECKS = {"target.year": _acs_year}
 
 
+def _text_check(data, where: str, value):
+    """``where``'s :data:`_TEXT_CHECKS` check for ``value``, which the schema refused; a
+    benchmark's own key given beside another target (``audit compas --year abc``, a config's
+    ``year: abc`` beside ``dataset: compas``) is refused as unused, as the same key given a
+    number is (``spec._unused``), not in its benchmark's words."""
+    target = data.get("target") if isinstance(data, dict) else None  # 'target: compas' too
+    dataset = target.get("dataset") if isinstance(target, dict) else None
+    owner, what = _BENCHMARK_KEYS.get(where.removeprefix("target."), (None, None))
+    if where in _TEXT_CHECKS and isinstance(dataset, str) and dataset != owner:
+        problem, fix = f"{what} exists only for {owner}", f"drop it, or audit {owner}"
+        raise EthicLensInputError(problem, column=where, value=value, fix=fix)
+    return _TEXT_CHECKS.get(where)
+
+
 def _favorable(text, where: str):
     """The probes' deprecated ``--favorable`` (0 or 1): a 0 or 1 written with blanks or commas
     (``'1 '``) is told so, with the number to give, as every checked number's text is; other
@@ -1527,6 +1551,14 @@ _OPTION_CHECKS = {
     "--n-bins": _score_bins,
     "--alpha": partial(check_fraction, fix=ALPHA_FIX),  # monitor.check_request's
     "--min-cell": partial(check_count, fix="e.g. 10"),  # sources.suppress_small_cells'
+}
+
+
+# a command's own number option whose check differs by command: (its command, its flag); the
+# text refused as it is parsed, before the command imports its library (experiments, sklearn)
+_COMMAND_CHECKS = {
+    (command, "--workers"): lambda text, where: check_workers(text, cli=True)  # all cores
+    for command in ("p2nia experiment", "pcer sweep")
 }
 
 
