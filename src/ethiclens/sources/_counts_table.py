@@ -245,16 +245,18 @@ def _protected_columns(value) -> list:
     )
 
 
-def _refuse_not_one_value(keys: pd.DataFrame, roles: Roles) -> None:
+def _refuse_not_one_value(keys: pd.DataFrame, roles: Roles, rows: bool = True) -> None:
     """Refuse the first key cell that is not one value (``io._not_one_value``: a list or
     mapping, a Series, a slice, an object whose ``__hash__`` or ``__eq__`` raises), by its
-    row and value in the audit's words: no engine can count it."""
+    row and value in the audit's words: no engine can count it. ``rows=False``: ``keys`` are
+    a GROUP BY's cells (a database's array or JSON column), whose index is no source row."""
     source = {Y_TRUE: (roles.y_true, Y_TRUE), Y_PRED: (roles.y_pred, roles.y_pred_role)}
     source |= {c: (c, role) for c, role in roles.key_roles.items()}
     for col in keys.columns:
         if (i := _first_not_one_value(keys[col])) is None:
             continue
-        where, (name, role) = f", first at row {int(keys.index[i])}", source.get(col, (col, None))
+        where = f", first at row {int(keys.index[i])}" if rows else ""
+        name, role = source.get(col, (col, None))
         label = _label(name, role) if role else name
         raise _not_one_value_error(keys[col].iloc[i], label, where, group=role is None)
 

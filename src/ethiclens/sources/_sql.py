@@ -54,7 +54,14 @@ from .._secrets import (
 )
 from .._text import one_line, prints_blank
 from ..errors import EmptyInputError, EthicLensInputError, plain_text
-from ._counts_table import Roles, finish_counts, group_by_sql, quote, refusing_roles_keywords
+from ._counts_table import (
+    Roles,
+    _refuse_not_one_value,
+    finish_counts,
+    group_by_sql,
+    quote,
+    refusing_roles_keywords,
+)
 from ._names import COUNT, Y_PRED, Y_TRUE
 from ._rules import check_columns, first_distinct, text_kind, text_number
 
@@ -1331,6 +1338,9 @@ def _run(url, roles, table, query, timeout, flag):
                 return columns
             frame = _count(sa, con, source, roles, columns, backend, db)
             _check_not_empty(frame, table)
+            # a PostgreSQL array or JSON key (a list, a dict): refused as every engine refuses
+            # it (was "cannot connect: unhashable type: 'list'")
+            _refuse_not_one_value(frame[list(_key_sources(roles))], roles, rows=False)
             values = _Values(sa, con, source, backend, parts)
             frame = values.declared_booleans(frame, _key_sources(roles))
             frame = values.first_spellings(frame, _key_sources(roles))
