@@ -755,14 +755,35 @@ def _refuse_spelled_twice(table, request, known: dict, target, db: bool) -> None
 
 
 def _text_columns(target, protected) -> set:
-    """The ``protected`` columns of a pandas DataFrame ``target`` holding text only (as a
-    CSV's: the audit keeps each spelling its own group, ``-0`` beside ``0``); none for any
-    other target."""
-    if frame_kind(target) != "pandas":
+    """The ``protected`` columns of a DataFrame ``target`` holding text only (as a CSV's: the
+    audit keeps each spelling its own group, ``-0`` beside ``0``): a pandas or Dask column of
+    text values only (Dask's ``string`` dtype, or an ``object`` one read partition by
+    partition), a Spark string/varchar/char column; none for any other target."""
+    kind = frame_kind(target)
+    cols = [c for c in getattr(target, "columns", ()) if str(c) in set(protected)]
+    if kind == "spark":
+        types = {f.name: f.dataType.typeName() for f in target.schema.fields}
+        return {str(c) for c in cols if types.get(c) in ("string", "varchar", "char")}
+    if kind == "dask":
+        return {str(c) for c in cols if _dask_text(target[c])}
+    if kind != "pandas":
         return set()
     infer = pd.api.types.infer_dtype
-    cols = [c for c in target.columns if str(c) in set(protected)]
     return {str(c) for c in cols if infer(target[c], skipna=True) == "string"}
+
+
+def _dask_text(column) -> bool:
+    """Whether a Dask column holds text only: its dtype says so (``string``), or, an
+    ``object`` one, each partition's values are text (or none)."""
+    if isinstance(column.dtype, pd.StringDtype):
+        return True
+    if column.dtype != object:
+        return False
+    infer = pd.api.types.infer_dtype
+    kinds = column.map_partitions(
+        lambda part: pd.Series([infer(part, skipna=True)]), meta=(column.name, object)
+    ).compute()
+    return "string" in set(kinds) and set(kinds) <= {"string", "empty"}
 
 
 def _count(store: Store, request: MonitorRequest, window: Window) -> Counted:
