@@ -39,7 +39,7 @@ def test_a_file_name_not_utf8_is_audited_by_auto_as_pandas_reads_it(tmp_path, ca
         ({"random_state": -1}, "argument 'random_state': must be a non-negative integer"),
         ({"n_boot": 5}, "argument 'n_boot': too few draws"),
         ({"bins": {"age": [1]}}, "argument \"bins['age']\": needs at least 2"),
-        ({"year": "x"}, "argument 'year': must be a whole number"),
+        ({"year": "x"}, "argument 'year': the ACS 1-year survey year must be an integer"),
     ],
 )
 def test_audit_spec_of_names_the_keyword_as_run_does(keywords, said):
