@@ -70,3 +70,26 @@ def test_spark_pieces_refused_naming_argument(args, where):
     text = str(info.value)
     assert f"argument {where!r}" in text and "Spark" in text
     assert "audit_frame(sdf" in text and "toPandas()" in text
+
+
+def _spark_frame():  # a Spark DataFrame as the faces tell it: by its module (no session)
+    frame = type("DataFrame", (), {"__module__": "pyspark.sql.classic.dataframe"})()
+    frame.columns = list(FRAME.columns)
+    return frame
+
+
+@pytest.mark.parametrize(("frame", "name"), [(DDF, "ddf"), (_spark_frame(), "sdf")])
+def test_a_cluster_frame_given_with_names_points_to_audit_frame(frame, name):
+    # was "audit() got an unexpected keyword argument 'protected'; did you mean
+    # 'sensitive_features'?" (a Dask frame) or "takes 3 positional arguments but 4 were given"
+    for call in (
+        lambda: ethiclens.audit(frame, y_true="y", y_pred="p", protected="g"),
+        lambda: ethiclens.audit(frame, "y", "p", "g"),
+    ):
+        with pytest.raises(EthicLensInputError) as info:
+            call()
+        assert "DataFrame given with its columns' names" in str(info.value)
+        want = f"ethiclens.audit_frame({name}, y_true='y', y_pred='p', protected='g')"
+        assert str(info.value).endswith(want)
+    with pytest.raises(EthicLensInputError, match=r"threshold_table\(\) takes the columns'"):
+        ethiclens.threshold_table(frame, "y", "g")

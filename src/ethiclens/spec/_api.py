@@ -82,7 +82,8 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
     "takes 3 positional arguments but 4 were given": one refusal whose fix is the call with the
     columns' values. The rows form takes values; a file's target takes names."""
     first = args[0] if args else None
-    if type(first).__name__ != "DataFrame" or not type(first).__module__.startswith("pandas"):
+    module = type(first).__module__
+    if type(first).__name__ != "DataFrame" or not module.startswith(("pandas", "dask", "pyspark")):
         return
     named = dict(zip(order, args[1:], strict=False)) | {
         k: v for k, v in kwargs.items() if k in data
@@ -99,6 +100,8 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
         f"df[{names[k]!r}]" if k in names else "None" if k == "y_true" else "..." for k in order
     ]
     said += [f"{k}=df[{v!r}]" for k, v in names.items() if k not in order]
+    if not module.startswith("pandas"):  # a Dask or Spark frame: its rows on the cluster
+        raise _cluster_frame_by_names(name, order[0], names, module, said)
     raise EthicLensInputError(
         f"is a DataFrame given with its columns' names ({', '.join(map(repr, names.values()))})"
         f": {name}() takes the columns' values",
@@ -107,6 +110,26 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
         fix=f"pass the columns themselves: ethiclens.{name}({', '.join(said)}) (or name the "
         f"columns of a data file: ethiclens.{name}('data.csv', {order[0]}='...', ...))",
     )
+
+
+def _cluster_frame_by_names(name, first: str, names: dict, module: str, said: list):
+    """A Dask or Spark DataFrame given first with its columns' names: ``audit`` counts it on
+    the cluster by those names (``audit_frame``); ``compare`` and ``threshold_table`` take the
+    values, brought here first."""
+    spark = module.startswith("pyspark")
+    engine, frame = ("Spark", "sdf") if spark else ("Dask", "ddf")
+    here = "df = sdf.toPandas()" if spark else "df = ddf.compute()"
+    problem = f"is a {engine} DataFrame given with its columns' names "
+    problem += f"({', '.join(map(repr, names.values()))}): {name}() takes the columns' values"
+    if name == "audit":
+        roles = {"sensitive_features": "protected"}
+        named = ", ".join(f"{roles.get(k, k)}={v!r}" for k, v in names.items())
+        fix = "audit it by those names, counted on the cluster: "
+        fix += f"ethiclens.audit_frame({frame}, {named})"
+    else:
+        fix = f"bring its rows here first ({here}), then pass the columns themselves: "
+        fix += f"ethiclens.{name}({', '.join(said)})"
+    return EthicLensInputError(problem, column=first, kind="argument", fix=fix)
 
 
 def _names_list(value, columns: set) -> bool:
