@@ -1541,8 +1541,14 @@ _URL_CLI = (
 _URL_FIX = _DatabaseFix(_URL_CLI, _URL_CLI)
 # the same fix where a face's own argument or key gave the path: read_table's ``path`` (its
 # Python caller has no --db flag), a spec's ``target.file`` (a config's keys; the command line,
-# whose TARGET the spec's target.file is, says its flags)
+# whose TARGET the spec's target.file is, says its flags), the file engines' TARGET
+# (ethiclens.sources' counts and columns of a file: sql_counts for a Python caller)
 _URL_FIXES = {
+    "TARGET": _DatabaseFix(
+        "the file engines read a local file: give its local path; a database's rows are "
+        "counted by ethiclens.sources.sql_counts(url, roles, table=... or query=...)",
+        _URL_CLI,
+    ),
     "path": _DatabaseFix(
         "read_table reads a local file: give its local path; a database's rows are audited by "
         "a spec's target {'db_env': NAME (an environment variable holding the URL; or 'db': "
