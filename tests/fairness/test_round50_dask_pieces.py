@@ -93,3 +93,17 @@ def test_a_cluster_frame_given_with_names_points_to_audit_frame(frame, name):
         assert str(info.value).endswith(want)
     with pytest.raises(EthicLensInputError, match=r"threshold_table\(\) takes the columns'"):
         ethiclens.threshold_table(frame, "y", "g")
+
+
+def test_a_dask_frame_where_a_pandas_one_is_taken_names_the_way_here():
+    # run(ddf): was "... not DataFrame (value: a DataFrame). Fix: pass a str or pathlib.Path"
+    with pytest.raises(EthicLensInputError, match=r"not a Dask DataFrame\. Fix: .*audit_frame"):
+        ethiclens.run(DDF)
+    counts = DDF.groupby(["g", "y", "p"]).size().rename("count").reset_index()
+    with pytest.raises(EthicLensInputError, match=r"here first \(table\.compute\(\)\)"):
+        ethiclens.audit_counts(counts, protected="g")  # was "Fix: pass a DataFrame"
+    from ethiclens import p2nia
+
+    request = p2nia.make_request(100, "g", epsilon=1.0, protected_domain=["a", "b"])
+    with pytest.raises(EthicLensInputError, match=r"pandas DataFrame\. Fix: .*data\.compute\(\)"):
+        p2nia.release(request, DDF, "y", "p", random_state=0)  # was no fix

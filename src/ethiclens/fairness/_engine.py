@@ -381,6 +381,12 @@ def _table_options(table, opts):
     """The table's metadata (``attrs``) and the options with its ``n_bins`` where none was
     given."""
     fix = "pass a DataFrame (ethiclens.sources.read_counts reads a counts file)"
+    module = type(table).__module__
+    if module.startswith(("dask", "pyspark")):  # a Dask or Spark frame: its rows on the cluster
+        here = "table.toPandas()" if module.startswith("pyspark") else "table.compute()"
+        fix = f"bring a table of counts here first ({here}); a frame of rows is audited on the "
+        fix += "cluster by its columns' names: ethiclens.audit_frame(frame, y_pred=..., "
+        fix += "protected=...)"
     check_type(
         table, pd.DataFrame, column="table", problem="must be a pandas DataFrame of cells", fix=fix
     )

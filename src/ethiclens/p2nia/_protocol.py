@@ -604,7 +604,16 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     """The protected, prediction (and label) columns: present, distinct, in a DataFrame whose
     column names are unique."""
     if not isinstance(data, pd.DataFrame):
-        raise EthicLensInputError("the audit data must be a DataFrame", column="--data")
+        module = type(data).__module__
+        here = "data.toPandas()" if module.startswith("pyspark") else "data.compute()"
+        fix = (
+            f"bring its rows here first ({here})"
+            if module.startswith(("dask", "pyspark"))
+            else None
+        )
+        raise EthicLensInputError(
+            "the audit data must be a pandas DataFrame", column="--data", fix=fix
+        )
     dupes = sorted({plain_text(c) for c in data.columns[data.columns.duplicated()]})
     if dupes:
         raise EthicLensInputError(

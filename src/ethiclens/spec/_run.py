@@ -60,6 +60,16 @@ def as_spec(spec) -> AuditSpec:
     if is_target(spec):
         return AuditSpec._of(spec)  # a pathlib.Path stays one: a file, never a dataset
     what = "an AuditSpec, its dict, a YAML/JSON spec file or a target (str or os.PathLike)"
+    module = type(spec).__module__
+    if type(spec).__name__ == "DataFrame" and module.startswith(("dask", "pyspark")):
+        frame = "sdf" if module.startswith("pyspark") else "ddf"
+        raise EthicLensInputError(
+            f"must be {what}, not a {'Spark' if frame == 'sdf' else 'Dask'} DataFrame",
+            column="spec",
+            kind="argument",
+            fix="audit it by its columns' names, counted on the cluster: ethiclens.audit_frame("
+            f"{frame}, y_pred='p', protected='g', y_true='y')",
+        )
     if spec is None:  # run(table=..., y_pred=...): a target keyword names it too
         problem = f"must be {what}, not NoneType"
         fix = "pass a spec or a target (run('compas'), run('d.csv', ...)), or name the target "
