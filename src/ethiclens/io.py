@@ -45,7 +45,7 @@ from ._checks import (
     kind_refusal,
     whole_kind,
 )
-from ._secrets import _mask_patterns, masked_cut
+from ._secrets import _mask_patterns, holds_secret, masked_cut
 from ._text import one_line
 from .errors import (
     _YAML_BOOL,
@@ -2117,16 +2117,23 @@ _URL_PASSWORD = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:/{1,2}[^:/@\s]*:[^\r\n]*@")
 @argument_kinds(columns=_NAMES)
 def refuse_password_names(columns) -> None:
     """A column (of any role) whose name holds a URL with a password (``postgresql://u:pw@h/db``,
-    a pasted connection string; or a bare ``u:pw@h``, as a data path's part) is refused on
-    every engine: the HTML masks it, but the JSON report, a counts table and a saved config
-    must name the column as the data does (a rerun reads it), and EthicLens never writes a
-    password."""
+    a pasted connection string; or a bare ``u:pw@h``, as a data path's part) or a secret key's
+    value (``password=hunter2``, ``token=abc``, ``pwd: x``, as a group label is refused) is
+    refused on every engine: the HTML masks it, but the JSON report, a counts table and a saved
+    config must name the column as the data does (a rerun reads it), and EthicLens never writes
+    a password."""
     for col in columns:
         if not isinstance(col, str):
             continue
         url = _URL_PASSWORD.search(col)  # or a bare 'u:pw@h', which every message masks too
-        if url or ("@" in col and _mask_patterns(col) != col):
-            what = "a URL with a password" if url else "a user and password before an '@'"
+        if url or holds_secret(col):  # what every message masks (the group labels' rule)
+            what = (
+                "a URL with a password"
+                if url
+                else "a user and password before an '@'"
+                if "***@" in _mask_patterns(col)
+                else "a secret key's value (a key such as password or token, then its value)"
+            )
             raise EthicLensInputError(
                 f"the column's name holds {what}, which EthicLens never writes "
                 "into a report, counts table or config (and a report must name the column as "
