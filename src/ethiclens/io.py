@@ -106,12 +106,30 @@ def _read_parquet(path, columns=None, **kwargs) -> pd.DataFrame:
     those columns' entries are set aside, so the others get the dtypes (and the index) a
     normal read gives them. Every reader of Parquet into pandas goes through here."""
     try:
-        return pd.read_parquet(path, columns=columns, **kwargs)
+        frame = pd.read_parquet(path, columns=columns, **kwargs)
     except TypeError:
         import pyarrow.parquet as pq
 
         table = pq.read_table(path, columns=columns, use_pandas_metadata=True)
-        return _pandas_readable(table).to_pandas()
+        frame = _pandas_readable(table).to_pandas()
+    return _index_as_columns(frame, columns)
+
+
+def _index_as_columns(frame: pd.DataFrame, order=None) -> pd.DataFrame:
+    """``frame`` with the index levels pandas restored by name from a Parquet file's pandas
+    metadata (``df.set_index('group').to_parquet(...)``) back as columns: they are columns of
+    the file, which DuckDB, Spark and Dask read as such, so every reader audits them by name.
+    The columns follow ``order`` (the names asked for, or the file's), then the rest; the file
+    keeps such columns last, where they are put when no order is given. An unnamed index (a
+    RangeIndex, or a filtered frame's ``__index_level_0__``) stays the frame's index."""
+    named = [n for n in frame.index.names if n is not None and n not in frame.columns]
+    if not named:
+        return frame
+    frame = frame.reset_index(level=named)
+    first = [c for c in (order or []) if c in frame.columns]
+    last = [] if order else named
+    middle = [c for c in frame.columns if c not in first and c not in last]
+    return frame[first + middle + last]
 
 
 def _pandas_readable(table):

@@ -151,13 +151,16 @@ def _first_rows(pf):
     audit's pandas reader sets it aside."""
     batch = next(pf.iter_batches(batch_size=SAMPLE_ROWS))
     try:
-        return batch.to_pandas()
+        frame = batch.to_pandas()
     except TypeError:
         import pyarrow as pa
 
         from ..io import _pandas_readable
 
-        return _pandas_readable(pa.Table.from_batches([batch])).to_pandas()
+        frame = _pandas_readable(pa.Table.from_batches([batch])).to_pandas()
+    from ..io import _index_as_columns
+
+    return _index_as_columns(frame, batch.schema.names)  # a named index: a column of the file
 
 
 def as_groups(col, kind: str):
