@@ -357,6 +357,19 @@ def one_line(text) -> str:
     return terminal_safe(text).replace("\n", "\\n")
 
 
+def brought_here(value, name: str) -> str | None:
+    """The call that brings ``value``, a frame of another library, here as a pandas one, written
+    on ``name``: ``name.compute()`` for Dask, ``name.toPandas()`` for Spark, ``name.to_pandas()``
+    for Arrow or Polars; None for anything else. A refusal of such a frame where a pandas one
+    is taken gives it as its fix."""
+    module = type(value).__module__
+    if module.startswith("dask"):
+        return f"{name}.compute()"
+    if module.startswith("pyspark"):
+        return f"{name}.toPandas()"
+    return f"{name}.to_pandas()" if module.startswith(("pyarrow", "polars")) else None
+
+
 def spaced_name(name) -> str:
     """A user's name (a group, a reference, an attribute) as a line of text shows it: quoted
     as a refusal quotes a value (Python's ``repr``: ``' a'``, ``'a '``, ``'\\tb'``) when

@@ -100,10 +100,27 @@ def test_a_dask_frame_where_a_pandas_one_is_taken_names_the_way_here():
     with pytest.raises(EthicLensInputError, match=r"not a Dask DataFrame\. Fix: .*audit_frame"):
         ethiclens.run(DDF)
     counts = DDF.groupby(["g", "y", "p"]).size().rename("count").reset_index()
-    with pytest.raises(EthicLensInputError, match=r"here first \(table\.compute\(\)\)"):
+    with pytest.raises(EthicLensInputError, match=r"first \(table\.compute\(\)\)"):
         ethiclens.audit_counts(counts, protected="g")  # was "Fix: pass a DataFrame"
     from ethiclens import p2nia
 
     request = p2nia.make_request(100, "g", epsilon=1.0, protected_domain=["a", "b"])
     with pytest.raises(EthicLensInputError, match=r"pandas DataFrame\. Fix: .*data\.compute\(\)"):
         p2nia.release(request, DDF, "y", "p", random_state=0)  # was no fix
+
+
+def test_an_arrow_table_given_with_names_or_as_counts_names_the_way():
+    pa = pytest.importorskip("pyarrow")
+    table = pa.Table.from_pandas(FRAME, preserve_index=False)
+    # was "audit() got an unexpected keyword argument 'protected'; did you mean ..."
+    with pytest.raises(EthicLensInputError, match=r"is an Arrow Table given with its columns'"):
+        ethiclens.audit(table, y_true="y", y_pred="p", protected="g")
+    counts = FRAME.groupby(["g", "y", "p"]).size().rename("count").reset_index()
+    counts = pa.Table.from_pandas(counts)
+    with pytest.raises(EthicLensInputError, match=r"first \(table\.to_pandas\(\)\)"):
+        ethiclens.audit_counts(counts, protected="g")  # was "Fix: pass a DataFrame"
+    from ethiclens import p2nia
+
+    queries = dd.from_pandas(pd.DataFrame({"g": ["a", "b"] * 5}), npartitions=2)
+    with pytest.raises(EthicLensInputError, match=r"first \(queries\.compute\(\)\)"):
+        p2nia.blackbox_audit(lambda x: [0] * len(x), {"g": ["a", "b"]}, "g", 10, queries=queries)

@@ -19,7 +19,7 @@ from .._checks import (
     names_words,
     use_one_of,
 )
-from .._text import beside, spaced_key, spaced_name
+from .._text import beside, brought_here, spaced_key, spaced_name
 from .._version import __version__
 from ..errors import EthicLensInputError
 from . import _auc
@@ -381,12 +381,11 @@ def _table_options(table, opts):
     """The table's metadata (``attrs``) and the options with its ``n_bins`` where none was
     given."""
     fix = "pass a DataFrame (ethiclens.sources.read_counts reads a counts file)"
-    module = type(table).__module__
-    if module.startswith(("dask", "pyspark")):  # a Dask or Spark frame: its rows on the cluster
-        here = "table.toPandas()" if module.startswith("pyspark") else "table.compute()"
-        fix = f"bring a table of counts here first ({here}); a frame of rows is audited on the "
-        fix += "cluster by its columns' names: ethiclens.audit_frame(frame, y_pred=..., "
-        fix += "protected=...)"
+    if here := brought_here(table, "table"):  # a Dask, Spark, Arrow or Polars frame
+        fix = f"bring a table of counts here as a pandas one first ({here})"
+        if type(table).__module__.startswith(("dask", "pyspark")):  # its rows on the cluster
+            fix += "; a frame of rows is audited on the cluster by its columns' names: "
+            fix += "ethiclens.audit_frame(frame, y_pred=..., protected=...)"
     check_type(
         table, pd.DataFrame, column="table", problem="must be a pandas DataFrame of cells", fix=fix
     )

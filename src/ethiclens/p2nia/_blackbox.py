@@ -29,6 +29,7 @@ from .._checks import (
 )
 from .._keywords import refusing_unknown_keywords
 from .._secrets import masked_cut
+from .._text import brought_here
 from ..errors import EthicLensInputError
 from ..fairness import encode_groups
 from ..io import _first_not_one_value, _not_one_value_error
@@ -134,12 +135,13 @@ def _check_arguments(domains, protected, metrics, queries) -> list:
     check_name_argument(protected, "protected", fix="name one column of the domains, e.g. 'sex'")
     _check_domains(domains, protected)
     if queries is not None:
+        here = brought_here(queries, "queries")  # a Dask, Spark, Arrow or Polars frame
         check_argument_type(
             queries,
             pd.DataFrame,
             column="queries",
-            problem="must be a DataFrame, not",
-            fix=QUERIES_FIX,
+            problem="must be a pandas DataFrame, not",
+            fix=f"bring its rows here as a pandas one first ({here})" if here else QUERIES_FIX,
         )
     if protected not in domains and (queries is None or protected not in queries.columns):
         raise EthicLensInputError(

@@ -64,7 +64,7 @@ from .._checks import (
 )
 from .._checks import check_seed as _check_seed
 from .._keywords import refusing_unknown_keywords
-from .._text import CSV_FORMULA_START, as_seen, plural, prints_blank
+from .._text import CSV_FORMULA_START, as_seen, brought_here, plural, prints_blank
 from .._version import __version__
 from ..errors import CommandText, EthicLensInputError, FaceFix, plain_repr, plain_text
 from ..fairness import encode_groups, look_alike_clash, refuse_unknown
@@ -604,13 +604,8 @@ def _check_roles(request: AuditRequest, data, y_true, y_pred) -> list:
     """The protected, prediction (and label) columns: present, distinct, in a DataFrame whose
     column names are unique."""
     if not isinstance(data, pd.DataFrame):
-        module = type(data).__module__
-        here = "data.toPandas()" if module.startswith("pyspark") else "data.compute()"
-        fix = (
-            f"bring its rows here first ({here})"
-            if module.startswith(("dask", "pyspark"))
-            else None
-        )
+        here = brought_here(data, "data")  # a Dask, Spark, Arrow or Polars frame
+        fix = f"bring its rows here as a pandas DataFrame first ({here})" if here else None
         raise EthicLensInputError(
             "the audit data must be a pandas DataFrame", column="--data", fix=fix
         )

@@ -76,14 +76,17 @@ def _run_request(runner: str, first, kwargs, target: str | None):
 
 
 def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> None:
-    """Refuse a pandas DataFrame given first with its columns' names for the row arguments
+    """Refuse a DataFrame (pandas or Polars; an Arrow Table; a Dask or Spark one, whose fix is
+    :func:`_cluster_frame_by_names`) given first with its columns' names for the row arguments
     (``audit(df, y_true='label', y_pred='pred', protected='race')``, ``audit(df, 'label',
     'pred', 'race')``), which Python refused as "got multiple values for argument 'y_true'" or
     "takes 3 positional arguments but 4 were given": one refusal whose fix is the call with the
     columns' values. The rows form takes values; a file's target takes names."""
     first = args[0] if args else None
     module = type(first).__module__
-    if type(first).__name__ != "DataFrame" or not module.startswith(("pandas", "dask", "pyspark")):
+    arrow = type(first).__name__ == "Table" and module.startswith("pyarrow")  # tb['y'] a column
+    frames = ("pandas", "polars", "dask", "pyspark")
+    if not arrow and (type(first).__name__ != "DataFrame" or not module.startswith(frames)):
         return
     named = dict(zip(order, args[1:], strict=False)) | {
         k: v for k, v in kwargs.items() if k in data
@@ -100,10 +103,11 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
         f"df[{names[k]!r}]" if k in names else "None" if k == "y_true" else "..." for k in order
     ]
     said += [f"{k}=df[{v!r}]" for k, v in names.items() if k not in order]
-    if not module.startswith("pandas"):  # a Dask or Spark frame: its rows on the cluster
+    if module.startswith(("dask", "pyspark")):  # a Dask or Spark frame: its rows on the cluster
         raise _cluster_frame_by_names(name, order[0], names, module, said)
     raise EthicLensInputError(
-        f"is a DataFrame given with its columns' names ({', '.join(map(repr, names.values()))})"
+        f"is {'an Arrow Table' if arrow else 'a DataFrame'} given with its columns' names "
+        f"({', '.join(map(repr, names.values()))})"
         f": {name}() takes the columns' values",
         column=order[0],
         kind="argument",
