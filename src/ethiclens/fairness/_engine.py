@@ -719,10 +719,11 @@ def _references(reference, columns, intersections, edits=None) -> dict:
     elif isinstance(reference, dict):
         refs = {str(k): v for k, v in reference.items()}
         unknown = [k for k in refs if k not in columns]
-        if unknown:
+        if unknown:  # the keyword named (no column is called 'reference'), as exclude_groups
             raise EthicLensInputError(
-                "reference given for an unknown attribute",
-                column=unknown[0],
+                f"reference given for an unknown attribute {unknown[0]!r}",
+                column="reference",
+                kind="argument",
                 fix=f"use names from {names_words(columns)}",
             )
     elif len(columns) == 1:
@@ -731,6 +732,7 @@ def _references(reference, columns, intersections, edits=None) -> dict:
         raise EthicLensInputError(
             "several attributes need a reference per attribute",
             column="reference",
+            kind="argument",
             value=reference,
             fix="pass a dict {attribute: reference group}",
         )
