@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import numbers
 from fractions import Fraction
@@ -495,8 +496,12 @@ def figure1(seeds: pd.DataFrame, out_dir: Path, combos=(("compas", "race"), ("ad
     paths = [out_dir / "figure1.png", out_dir / "figure1.svg"]
     for path in paths:  # the same store, the same bytes: no date, no random SVG ids
         with matplotlib.rc_context({"svg.hashsalt": "ethiclens"}):
-            svg = path.suffix == ".svg"
-            fig.savefig(path, dpi=None if svg else 130, metadata={"Date": None} if svg else None)
+            svg, buffer = path.suffix == ".svg", io.BytesIO()
+            meta = {"Date": None} if svg else None
+            fig.savefig(buffer, format=path.suffix[1:], dpi=None if svg else 130, metadata=meta)
+        # drawn whole, then renamed into place as the tables are: a failure (a full disk)
+        # leaves the figure of before, never half of one
+        write_atomic(path, buffer.getvalue())
     return paths
 
 
