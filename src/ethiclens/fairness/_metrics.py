@@ -24,6 +24,7 @@ from .._checks import (
     is_number,
     names_words,
     numbers_kind,
+    past_float_range,
 )
 from .._registry import Registry, check_entry_name
 from ..errors import EthicLensInputError
@@ -173,7 +174,8 @@ def calculate_disparate_impact(privileged_rate: float, unprivileged_rate: float)
         ("privileged_rate", privileged_rate),
         ("unprivileged_rate", unprivileged_rate),
     ):
-        if not is_number(rate) or not 0 <= float(rate) <= 1:  # NaN, -0.1, 1.2, '0.5', True
+        # NaN, -0.1, 1.2, '0.5', True; 10**400 compared as written (float() would overflow)
+        if not is_number(rate) or not 0 <= rate <= 1:
             raise EthicLensInputError(
                 "must be a selection rate, a number in [0, 1]",
                 column=name,
@@ -213,6 +215,16 @@ def compute_composite_bias_score(di: float, spd: float, eo: float) -> float:
         if v is not None and not is_number(v):  # '0.6', True, an array: not one number
             raise EthicLensInputError(
                 "must be a number",
+                column=name.lower(),
+                kind="argument",
+                value=v,
+                fix="pass one comparison's DI, SPD and EO as numbers, e.g. "
+                "compute_composite_bias_score(0.6, -0.25, 0.15)",
+            )
+        if past_float_range(v):  # 10**400: np.isfinite and 1 / DI would raise Python's errors
+            raise EthicLensInputError(
+                "must be a number a double holds (a DI, SPD or EO is a ratio or a difference "
+                "of rates)",
                 column=name.lower(),
                 kind="argument",
                 value=v,
