@@ -1324,37 +1324,77 @@ def _run(url, roles, table, query, timeout, flag):
         engine = _engine(sa, db.url)
     except Exception as exc:  # noqa: BLE001 - bad URL, unknown dialect, missing driver
         raise _unusable_url(exc, db) from None
+    connected = False
     try:
         with engine.connect() as con, _read_only(sa, con, backend, timeout):
-            parts = None if table is None else _table_parts(sa, con, table)
-            if parts is not None:
-                source = ".".join(map(quote, parts))
-            if backend == "postgresql":
-                source = _checked_at_runtime(sa, con, source, table, query, db)
-                parts = None if table is None else _qualified_parts(source)
-                con.execute(sa.text(_SAFE_PATH))
-            columns = _probe(sa, con, source, table, db)
-            if roles is None:
-                return columns
-            frame = _count(sa, con, source, roles, columns, backend, db)
-            _check_not_empty(frame, table)
-            # a PostgreSQL array or JSON key (a list, a dict): refused as every engine refuses
-            # it (was "cannot connect: unhashable type: 'list'")
-            _refuse_not_one_value(frame[list(_key_sources(roles))], roles, rows=False)
-            values = _Values(sa, con, source, backend, parts)
-            frame = values.declared_booleans(frame, _key_sources(roles))
-            frame = values.first_spellings(frame, _key_sources(roles))
-            return finish_counts(frame, roles, f"sql ({backend})", values)
+            connected = True
+            return _read(sa, con, (source, table, query), roles, backend, db)
     except EthicLensInputError:
         raise
     except _StatementTimeout:
         raise _timeout_error(db) from None
     except Exception as exc:  # noqa: BLE001 - unreachable server, bad credentials
         _refuse_timeout(exc, db)  # a refused value's look-up (_Values) ran past it
-        fix = "check the host, port, database name and credentials"
-        raise _sqlite_file_error(sa, db, exc) or _fail("cannot connect", exc, db, fix) from None
+        failed = _failed(exc, db, connected, (roles, table))
+        raise _sqlite_file_error(sa, db, exc) or failed from None
     finally:
         engine.dispose()
+
+
+def _failed(exc: BaseException, db: _Db, connected: bool, read: tuple) -> EthicLensInputError:
+    """The refusal of an unexpected failure of a database read: before the connection was
+    made, or once it was lost, in the connection's words; else (the database answered) the
+    count's, or the source's (``read``: the roles, the table): a query or a value that failed
+    is no failed connection (an array group read as one was 'cannot connect: unhashable type',
+    fixed by checking the credentials)."""
+    roles, table = read
+    if not connected:
+        fix = "check the host, port, database name and credentials"
+        return _fail("cannot connect", exc, db, fix)
+    if getattr(exc, "connection_invalidated", False):  # SQLAlchemy: the server went away
+        fix = "check that the database server runs, then run it again"
+        return _fail("the connection to the database was lost", exc, db, fix)
+    if roles is not None:
+        return _fail("the counting query failed", exc, db, _COUNT_FIX)
+    what = f"table {table!r} cannot be read" if table else "the query failed"
+    return _fail(what, exc, db, "check the table name / the query")
+
+
+_COUNT_FIX = "check the columns' types (labels 0/1, scores and weights numeric)"
+
+
+def _read(sa, con, read: tuple, roles, backend: str, db: _Db):
+    """The columns (``roles`` None) or the counts of ``read`` (the FROM item, the table, the
+    query) on the connection ``con``, in its read-only transaction."""
+    source, table, query = read
+    parts = None if table is None else _table_parts(sa, con, table)
+    if parts is not None:
+        source = ".".join(map(quote, parts))
+    if backend == "postgresql":
+        source = _checked_at_runtime(sa, con, source, table, query, db)
+        parts = None if table is None else _qualified_parts(source)
+        con.execute(sa.text(_SAFE_PATH))
+    columns = _probe(sa, con, source, table, db)
+    if roles is None:
+        return columns
+    frame = _count(sa, con, source, roles, columns, backend, db)
+    _check_not_empty(frame, table)
+    # a PostgreSQL array or JSON key (a list, a dict): refused as every engine refuses it (was
+    # "cannot connect: unhashable type: 'list'")
+    _refuse_not_one_value(frame[list(_key_sources(roles))], roles, rows=False)
+    values = _Values(sa, con, source, backend, parts)
+    for col, column in _key_sources(roles).items():
+        try:
+            frame = values.declared_booleans(frame, {col: column})
+            frame = values.first_spellings(frame, {col: column})
+        except (EthicLensInputError, _StatementTimeout):
+            raise
+        except Exception as exc:  # noqa: BLE001 - the column's values: named
+            _refuse_timeout(exc, db)
+            raise _fail(
+                f"the counting query failed on column {column!r}", exc, db, _COUNT_FIX
+            ) from None
+    return finish_counts(frame, roles, f"sql ({backend})", values)
 
 
 def _check_source_text(table, query) -> None:
@@ -1577,12 +1617,7 @@ def _count(sa, con, source, roles, columns, backend, db: _Db):
         return pd.DataFrame(result.fetchall(), columns=list(result.keys()))
     except Exception as exc:  # noqa: BLE001
         _refuse_timeout(exc, db)
-        raise _fail(
-            "the counting query failed",
-            exc,
-            db,
-            "check the columns' types (labels 0/1, scores and weights numeric)",
-        ) from None
+        raise _fail("the counting query failed", exc, db, _COUNT_FIX) from None
 
 
 def _pg_types(sa, con, source: str, roles) -> dict:
