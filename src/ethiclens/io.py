@@ -441,6 +441,8 @@ def _sniff(path: Path, suffix: str) -> None:
         raise unreadable(path, exc) from exc
     if suffix == ".csv" and _csv_start(path, head).startswith(b"\xef\xbb\xbf" * 2):
         raise _double_bom_error(path)
+    if suffix == ".csv" and (err := _sep_line_in(path)):
+        raise err
     if err := other_table_error(path, head):
         raise err
     for magic, (what, rename) in MAGIC.items():
@@ -771,6 +773,8 @@ def csv_head(path: str | Path, size: int = 65536) -> tuple[list[str], str, bool]
         text = codecs.getincrementaldecoder("utf-8-sig")().decode(head, final=ended)
     except UnicodeDecodeError as exc:
         raise refuse_not_utf8(path, exc) from exc
+    if err := _sep_line_error(path, text):
+        raise err
     # lines may end in \r\n or a bare \r (old Mac exports, which pandas and DuckDB read): the
     # checks here read lines as \n
     text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -914,6 +918,8 @@ def blank_line(row: list) -> bool:
 def _ragged_row(path: Path) -> DataFileError | None:
     with csv_rows(path) as rows:
         header = next(rows, [])
+        if header[:1] and header[0].lower().startswith("sep=") and (err := _sep_line_in(path)):
+            return err  # Excel's separator line above the header
         # one name holding another separator: the separator's words (or the line above the
         # table's), as every reader says them, not this row's length
         if len(header) == 1 and (
@@ -1065,6 +1071,44 @@ def _line_above_header_error(path: Path, header: str, sep: str | None = None):
         fix="delete the lines above the table (e.g. tail -n +2 in.csv > out.csv) and make "
         "its first line the column names",
     )
+
+
+# Excel's separator line ('sep=,' above the header, written by some exports so that Excel
+# opens the file with that separator): no reader honours it alike (pandas, Dask and Spark take
+# it for the header; DuckDB's sniffer skips it as a line above the table), so every engine
+# refuses it in one message naming the line (docs/engines.md)
+_SEP_LINE = re.compile(r'^\ufeff?"?sep=(.?)"?[ \t]*(?:\r\n|\r|\n|$)', re.IGNORECASE)
+
+
+def _sep_line_error(path: Path, text: str) -> DataFileError | None:
+    """The refusal of a CSV file whose first line (``text``: the file's first characters,
+    decoded) is Excel's separator line ``sep=,`` (``sep=;``, a tab, ``|``); None otherwise."""
+    if not (found := _SEP_LINE.match(text)):
+        return None
+    sep, name = found.group(1), _file_name(path)
+    shown = {"\t": "tabs", ";": "semicolons", "|": "pipes", ",": "commas"}.get(sep)
+    how = "" if Path(path).suffix.lower() in COMPRESSED else f" (e.g. tail -n +2 {name} > out.csv)"
+    fix = f"delete that first line{how}: the column names must be the first line"
+    if sep != ",":
+        fix += "; EthicLens reads comma-separated CSV: save it as such (or Parquet)"
+    line = found.group(0).strip(" \t\r\n\ufeff")
+    return DataFileError(
+        f"{name}: its first line {line!r} is Excel's separator line"
+        + (f" (naming {shown} as the separator)" if shown else "")
+        + ", not the header: the column names follow it",
+        fix=fix,
+    )
+
+
+def _sep_line_in(path: Path) -> DataFileError | None:
+    """:func:`_sep_line_error` of the file ``path`` (plain or compressed), read from its start;
+    None where it cannot be read (the reader names that)."""
+    try:
+        with pd.io.common.get_handle(path, "rb", compression="infer", is_text=False) as fh:
+            head = fh.handle.read(64)
+    except Exception:  # noqa: BLE001 - damaged or unreadable: the reader's own words follow
+        return None
+    return _sep_line_error(path, head.decode("utf-8", "replace"))
 
 
 @_one_pass
