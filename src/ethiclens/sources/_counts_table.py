@@ -1347,11 +1347,37 @@ _SQLITE = {
 NAN_TEXT_PATTERN = r"^\s*[+-]?[nN][aA][nN]\s*$"
 # PostgreSQL: a column's text (a number's shortest spelling) checked against the rule's pattern.
 _PG_TEXT = "CAST({c} AS TEXT)"
+# A number's text read as a double as float(), pandas, DuckDB and SQLite read it, beyond a
+# double's range too: 1e400 (a NUMERIC's 401 digits) as inf, 1e-400 as 0, where PostgreSQL's
+# CAST fails the query ("'1e400' is out of range for type double precision"). Text short and
+# without a 3-digit exponent is within range (the CAST); else its decimal order (the exponent
+# of its first significant digit) and digits decide: beyond 308 it is inf, under -324 zero;
+# at those orders its digits are compared with the limits' (2**1024 - 2**970, the least that
+# rounds to inf; 2**-1075, the most that rounds to 0), cut one way so that no CAST can fail:
+# the first cut down (1.7976931348623158079e308, inf from there), the second rounded up
+# (2.4703282292062327209e-324, 0 up to there).
+PG_HUGE, PG_TINY = "17976931348623158079", "24703282292062327209"
+_PG_MANTISSA = rf"regexp_replace({_PG_TEXT}, '^\s*[+-]?|([eE][+-]?\d+)?\s*$', '', 'g')"
+_PG_DIGITS = f"replace({_PG_MANTISSA}, '.', '')"
+_PG_SIGNIFICANT = f"(trim(both '0' from {_PG_DIGITS}) COLLATE \"C\")"
+_PG_ORDER = (
+    rf"(COALESCE(CAST(substring({_PG_TEXT} from '[eE]([+-]?\d+)') AS NUMERIC), 0) "
+    f"+ strpos({_PG_MANTISSA} || '.', '.') - 2 - length({_PG_DIGITS}) "
+    f"+ length(ltrim({_PG_DIGITS}, '0')))"
+)
+_PG_DOUBLE = (
+    rf"CASE WHEN {_PG_TEXT} !~ '[eE][+-]?\d{{{{3}}}}' AND length({_PG_TEXT}) < 200 "
+    f"OR {_PG_TEXT} ~* 'inf' OR {_PG_SIGNIFICANT} = '' THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) "
+    f"WHEN {_PG_ORDER} > 308 OR {_PG_ORDER} = 308 AND {_PG_SIGNIFICANT} >= '{PG_HUGE}' "
+    rf"THEN CAST(CASE WHEN {_PG_TEXT} ~ '^\s*-' THEN '-Infinity' ELSE 'Infinity' END "
+    "AS DOUBLE PRECISION) "
+    f"WHEN {_PG_ORDER} < -324 OR {_PG_ORDER} = -324 AND {_PG_SIGNIFICANT} <= '{PG_TINY}' "
+    f"THEN CAST(0 AS DOUBLE PRECISION) ELSE CAST({_PG_TEXT} AS DOUBLE PRECISION) END"
+)
 _POSTGRES = {
     "kind": f"CASE WHEN {{c}} IS NULL OR {_PG_TEXT} ~ '{NAN_TEXT_PATTERN}' THEN {MISSING} "
     f"WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {NUMBER} ELSE {NOT_NUMBER} END",
-    "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' "
-    f"THEN CAST({_PG_TEXT} AS DOUBLE PRECISION) END",
+    "value": f"CASE WHEN {_PG_TEXT} ~ '{NUMBER_PATTERN}' THEN {_PG_DOUBLE} END",
     "top": "{x}",
     "floor": "FLOOR({x})",  # PostgreSQL's CAST to INTEGER rounds
     "bad": "{miss} OR {w} < 0 OR ABS({w}) = CAST('Infinity' AS DOUBLE PRECISION)",
