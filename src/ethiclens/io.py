@@ -2060,17 +2060,18 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
     key = nfc.strip().casefold()
     near = [n for n in names if unicodedata.normalize("NFC", n).strip().casefold() == key]
     hidden = [n for n in names if _visible(n) == _visible(given) and n != given]
+    written, header = _names_written_in(source)
     if hidden and (marks := _invisible_marks(hidden[0])):
         fix = (
             f"{source}'s column {hidden[0]!r} holds {marks}, which editors do not show: "
-            f"remove it from the file's header (or give the name as written there); {fix}"
+            f"remove it from {header} (or give the name as written there); {fix}"
         )
     elif hidden and (marks := _invisible_marks(given)):
         fix = f"the name given holds {marks}, which editors do not show: give {hidden[0]!r}"
     elif same_letters:
         fix = (
             f"{source} writes {same_letters[0]!r} with other Unicode code points (the same "
-            "letters, composed differently): copy the name from the file, or rename the "
+            f"letters, composed differently): copy the name from {written}, or rename the "
             f"column there; {fix}"
         )
     elif near:
@@ -2094,6 +2095,17 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         fix=_headerless_fix(names, source, col, fix),
         kind="column",
     )
+
+
+def _names_written_in(source: str) -> tuple[str, str]:
+    """(where ``source``'s column names are written, the name's place) for a fix that sends
+    the user there: a database's table, a frame's columns (Dask, Spark), else the file's
+    header (a database's was told 'copy the name from the file')."""
+    if source == "the database source":  # sql_counts, the monitor's and the web's database
+        return "the table", "the table's column name"
+    if source == "the frame":  # audit_frame's Dask or Spark DataFrame
+        return "the frame's columns", "the frame's column name"
+    return "the file", "the file's header"
 
 
 def _headerless_fix(names: list, source: str, col, fix: str) -> str:
