@@ -11,7 +11,6 @@ import datetime
 import functools
 import inspect
 import json
-import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -62,6 +61,7 @@ from ..io import (
     read_table,
     refuse_password_names,
     type_groups,
+    write_atomic,
 )
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -583,13 +583,13 @@ def write_counts(table: pd.DataFrame, path) -> None:
         if table.attrs.get(CSV_QUOTED_ATTR):
             attrs[CSV_QUOTED_ATTR] = True
     meta = json.dumps(attrs, default=str)
-    tmp = f"{path}.tmp-{os.getpid()}"
+    # each file made whole in memory, then written as every output is (write_atomic): a
+    # failure (a full disk) leaves the file of before and no temporary beside it, and a
+    # symbolic link is written through, never replaced by a file
     if fmt == "csv":
-        table.to_csv(tmp, index=False, lineterminator=_line_end(table))
-        side = metadata_path(path)
-        Path(f"{side}.tmp-{os.getpid()}").write_text(meta, encoding="utf-8")
-        os.replace(f"{side}.tmp-{os.getpid()}", side)
-        os.replace(tmp, path)
+        text = table.to_csv(index=False, lineterminator=_line_end(table))
+        write_atomic(metadata_path(path), meta)
+        write_atomic(path, text)
         return
     import pyarrow.parquet as pq
 
@@ -597,8 +597,9 @@ def write_counts(table: pd.DataFrame, path) -> None:
     schema_meta = dict(arrow.schema.metadata or {})
     schema_meta[_META_KEY] = meta.encode()
     arrow = arrow.replace_schema_metadata(schema_meta)
-    pq.write_table(arrow, tmp)
-    os.replace(tmp, path)
+    sink = pa.BufferOutputStream()
+    pq.write_table(arrow, sink)
+    write_atomic(path, sink.getvalue().to_pybytes())
 
 
 # A CSV counts table one of whose names or key values starts with a spreadsheet formula's first
