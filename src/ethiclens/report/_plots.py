@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import html
 import io
 import math
@@ -123,8 +124,92 @@ def _to_uri(fig) -> str:
         matplotlib.rc_context({"svg.fonttype": "path", "svg.hashsalt": "ethiclens"}),
         _quiet_layout_warning(),
     ):
+        _svg_canvas()(fig)  # its renderers share one table of text sizes (below)
         fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
     return "data:image/svg+xml;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+# Text sizes an SVG renderer measured, by the text settings of matplotlib's rc they were measured
+# under (at most 4 kept); each table emptied at _METRICS_KEPT sizes.
+_METRICS: dict = {}
+_METRICS_KEPT = 20_000
+
+
+def _text_settings() -> tuple:
+    """The rc settings a text's measured size depends on (its fonts, hinting, mathtext, TeX)."""
+    import matplotlib
+
+    prefixes = ("font.", "text.", "mathtext.")
+    return tuple((k, repr(v)) for k, v in matplotlib.rcParams.items() if k.startswith(prefixes))
+
+
+def _shared_metrics() -> dict:
+    """The table of text sizes for the current rc (:func:`_text_settings`)."""
+    key = _text_settings()
+    table = _METRICS.get(key)
+    if table is None:
+        if len(_METRICS) >= 4:
+            _METRICS.clear()
+        table = _METRICS[key] = {}
+    elif len(table) >= _METRICS_KEPT:
+        table.clear()
+    return table
+
+
+@functools.cache
+def _svg_canvas():
+    """An SVG canvas class whose renderers measure each text once per rc, not once per renderer.
+
+    matplotlib caches a text's size per renderer object, and saving one chart made three SVG
+    renderers (its constrained layout's, the tight box's draw and the SVG's own draw; a report
+    draws several charts): every label, tick and legend entry was measured again by each, with
+    a font look-up per text. An SVG renderer's sizes depend only on the text, its font
+    properties and the rc's text settings (it measures at 72 dpi whatever the figure's), so
+    they are kept in one table by those settings; the SVG is the same, byte for byte."""
+    import codecs
+
+    from matplotlib.backends.backend_mixed import MixedModeRenderer
+    from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+
+    class Renderer(RendererSVG):
+        def __init__(self, *args, metrics: dict, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._metrics = metrics
+
+        def get_text_width_height_descent(self, s, prop, ismath):
+            key = (s, prop.copy(), ismath)
+            size = self._metrics.get(key)
+            if size is None:
+                size = self._metrics[key] = super().get_text_width_height_descent(s, prop, ismath)
+            return size
+
+    class Canvas(FigureCanvasSVG):
+        def get_renderer(self):  # what constrained layout measures with
+            return Renderer(72, 72, io.StringIO(), metrics=_shared_metrics())
+
+        def print_svg(self, filename, *, bbox_inches_restore=None, metadata=None, **_):
+            # FigureCanvasSVG.print_svg (matplotlib 3.8 to 3.11) with this Renderer, into the
+            # byte buffer _to_uri gives; savefig's other keywords (orientation, dpi, colours)
+            # are for other formats, as matplotlib's own canvas drops them
+            fh = codecs.getwriter("utf-8")(filename)
+            dpi = self.figure.dpi
+            self.figure.dpi = 72
+            width, height = self.figure.get_size_inches()
+            svg = Renderer(
+                width * 72,
+                height * 72,
+                fh,
+                image_dpi=dpi,
+                metadata=metadata,
+                metrics=_shared_metrics(),
+            )
+            renderer = MixedModeRenderer(
+                self.figure, width, height, dpi, svg, bbox_inches_restore=bbox_inches_restore
+            )
+            self.figure.draw(renderer)
+            renderer.finalize()
+
+    return Canvas
 
 
 def _fmt(v, edges=()) -> str:
