@@ -97,6 +97,8 @@ from ._suppressed import (
     suppressed_groups,
 )
 from ._thresholds import THRESHOLDS_SCHEMA_VERSION, ThresholdTable, threshold_table
+from ._thresholds import one_kind_thresholds as one_kind_thresholds  # the threshold view's
+from ._thresholds import simplest_between as simplest_between  # audited one: not in __all__
 from ._validate import (
     PosLabelAbsent,
     align_inputs,

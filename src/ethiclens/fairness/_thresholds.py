@@ -12,6 +12,7 @@ own generator, so there the view's intervals are the audit's.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -24,6 +25,7 @@ import pandas as pd
 from .._checks import check_draws, check_fraction, check_level_draws, is_number
 from .._text import (
     decision_threshold_text,
+    number_text,
     percent,
     plural,
     printed_floats,
@@ -824,3 +826,36 @@ def _fold(lo, hi):
 def _f(x):
     x = None if x is None else float(x)
     return x if x is None or np.isfinite(x) or x == float("inf") else None
+
+
+def simplest_between(lo: float, hi: float) -> float | None:
+    """The threshold with the fewest decimals in ``(lo, hi]`` and strictly inside (0, 1)
+    (0.5, the library's default, when it lies there), else None. Every such threshold makes
+    the same predictions: the one a person would have written is shown."""
+    if lo < 0.5 <= hi:
+        return 0.5
+    for digits in range(1, 16):
+        scale = 10**digits
+        t = (math.floor(lo * scale) + 1) / scale
+        if t <= lo:  # a product rounded down: the next step up
+            t = (math.floor(lo * scale) + 2) / scale
+        if lo < t <= hi and 0 < t < 1:
+            return round(t, digits)
+    return None
+
+
+def one_kind_thresholds(positive, scores) -> tuple[str, float | None] | None:
+    """Where the 0/1 predictions ``positive`` are all of one kind (every one 0, or every one
+    1) beside their ``scores``: (the words saying which thresholds ``score >= t`` make them,
+    and one such threshold to suggest, or None where none lies inside (0, 1)); None where both
+    kinds occur, or no row. No threshold is theirs then: every one of a range makes them."""
+    positive, scores = np.asarray(positive, dtype=bool), np.asarray(scores, dtype=float)
+    if not len(positive) or (positive.any() and not positive.all()):
+        return None
+    if positive.all():
+        hi = float(scores.min())
+        words = "every prediction is 1 (positive), which score >= t makes for any threshold t "
+        return words + f"up to {number_text(hi)} (the smallest score)", simplest_between(0.0, hi)
+    lo = float(scores.max())
+    words = "every prediction is 0 (negative), which score >= t makes for any threshold t "
+    return words + f"above {number_text(lo)} (the largest score)", simplest_between(lo, 1.0)

@@ -845,7 +845,7 @@ def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
     and its role, as the counting engines and an audit name it (``'pred (y_pred)'``)."""
     if not loaded.preds:
         return
-    from ..fairness import as_binary_columns, as_scores
+    from ..fairness import as_binary_columns, as_scores, one_kind_thresholds
 
     t = spec.thresholds.threshold
     (name, pred), n = next(iter(loaded.preds.items())), len(loaded.y_score)
@@ -855,9 +855,15 @@ def _check_audited_predictions(spec: AuditSpec, loaded: Loaded) -> None:
         if str(exc.column) != name or exc.kind != "column":
             raise
         raise _refused(exc.problem, f"{name} (y_pred)", exc.fix, exc.value) from None
-    differ = int(((as_scores(loaded.y_score, n) >= t) != positive[name].astype(bool)).sum())
-    if differ:
+    scores, made = as_scores(loaded.y_score, n), positive[name].astype(bool)
+    if differ := int(((scores >= t) != made).sum()):
         problem = f"is not the predictions of the audited threshold: score >= {t:g} predicts "
         problem += f"{differ:,} of the {n:,} rows otherwise than {name} does"
         fix = f"give the threshold {name} used (--threshold), or drop --y-pred"
+        words, example = one_kind_thresholds(made, scores) or (None, None)
+        if words:  # one kind of prediction: a range of thresholds makes them
+            problem += "; " + words.replace("every prediction", f"every prediction of {name}")
+        if example:
+            fix = f"give a threshold that makes them (--threshold, e.g. {example:g}), or drop "
+            fix += "--y-pred"
         raise _key_error(problem, "roles.y_pred", fix, name)

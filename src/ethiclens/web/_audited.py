@@ -13,22 +13,7 @@ import math
 
 from .._text import number_text
 from ..errors import EthicLensInputError
-
-
-def simplest_between(lo: float, hi: float) -> float | None:
-    """The threshold with the fewest decimals in ``(lo, hi]`` and strictly inside (0, 1)
-    (0.5, the library's default, when it lies there), else None. Every such threshold makes
-    the same predictions: the one a person would have written is shown."""
-    if lo < 0.5 <= hi:
-        return 0.5
-    for digits in range(1, 16):
-        scale = 10**digits
-        t = (math.floor(lo * scale) + 1) / scale
-        if t <= lo:  # a product rounded down: the next step up
-            t = (math.floor(lo * scale) + 2) / scale
-        if lo < t <= hi and 0 < t < 1:
-            return round(t, digits)
-    return None
+from ..fairness import one_kind_thresholds, simplest_between
 
 
 def consistent_range(positive, scores) -> tuple[float, float] | None:
@@ -125,11 +110,18 @@ def audited_of(spec: dict, typed: float | None = None) -> float:
         return checked_threshold(typed, pred, loaded.y_score, parsed.roles.pos_label)
     found = inferred_threshold(pred, loaded.y_score, parsed.roles.pos_label)
     if found is None:
-        no_one = consistent_range(*_rows(pred, loaded.y_score, parsed.roles.pos_label)) is None
+        rows = _rows(pred, loaded.y_score, parsed.roles.pos_label)
+        if one_kind := one_kind_thresholds(*rows):  # any threshold of a range makes them
+            words, example = one_kind
+            raise EthicLensInputError(
+                f"the audit's rows cannot tell which threshold its predictions used: {words}",
+                column="threshold",
+                fix=FIX.replace("0.7", number_text(example)) if example else FIX,
+            )
         raise EthicLensInputError(
             "the audit's predictions are not 'score >= t' for one threshold t, so the view "
             "cannot tell which threshold they used",
             column="threshold",
-            fix=NO_ONE if no_one else FIX,  # one kind of prediction: the typed one is checked
+            fix=NO_ONE if consistent_range(*rows) is None else FIX,
         )
     return found
