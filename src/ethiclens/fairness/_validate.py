@@ -675,20 +675,21 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
         return []
     notes = []
     for column, rows in rows_per_value.items():
-        others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), pos_label)]
-        alike = _written_like(others.index, pos_label)
+        label = _label_as_written(rows.index, pos_label)  # 'y ' typed: the column's 'y'
+        others = rows[~label_matches(pd.Series(list(rows.index), dtype=object), label)]
+        alike = _written_like(others.index, label)
         if len(others) > 1 or alike:
             listed = ", ".join(
                 f"{plain_text(value)!r} ({int(n):,} row{'s' if n != 1 else ''})"
                 for value, n in sorted(others.items(), key=lambda item: str(item[0]))
             )
             note = (
-                f"column {column!r}: only {_label_shown(pos_label)} is positive; the other "
+                f"column {column!r}: only {_label_shown(label)} is positive; the other "
                 f"values were all counted as negative: {listed}"
             )
             if alike:  # 'yes', 'YES ' beside 'Yes': a typo of the label, or a label of its own?
                 said = ", ".join(repr(plain_text(v)) for v in alike)
-                one, label = len(alike) == 1, _label_shown(pos_label)
+                one, label = len(alike) == 1, _label_shown(label)
                 them = "it" if one else "them"
                 note += (
                     f"; did you mean {label}? {said} differ{'s' if one else ''} from it only "
@@ -698,6 +699,16 @@ def negative_values_notes(rows_per_value: Mapping, pos_label) -> list[str]:
             # a value may hold a password: masked here, for the warning, JSON and report
             notes.append(mask_secrets(note))
     return notes
+
+
+def _label_as_written(values, pos_label):
+    """``pos_label`` as a column of ``values`` writes it: a text label typed with spaces around
+    it ('y ') counts the column's 'y' (:func:`label_matches` strips a typed label the column
+    does not hold as typed), so a note names 'y', the value counted and the one to recode to."""
+    if not isinstance(pos_label, str) or pos_label in set(values):
+        return pos_label
+    text = pos_label.strip()
+    return text if text != pos_label and any(v == text for v in values) else pos_label
 
 
 def _written_like(values, pos_label) -> list:
