@@ -436,6 +436,51 @@ def in_cli_words(exc: EthicLensInputError) -> EthicLensInputError:
     return with_found(said, exc)
 
 
+# a fix's words for a file, said of a database's rows (:func:`in_source_words`): a CSV's own
+# clauses dropped, then the file named as the table or the query's result (NOUN)
+_FILE_CLAUSES = (
+    (re.compile(r" \((e\.g\. '[^']*'); a CSV field of digits[^)]*\)"), r" (\1)"),
+    (re.compile(r", or save the file as Parquet with the column as strings"), ""),
+    (re.compile(r"\bwrite them in the file as text\b"), "store them in NOUN as text"),
+    (re.compile(r"\b(in|from) the file or table\b"), r"\1 NOUN"),
+    (re.compile(r"\b(in|from|of) the file\b(?!'s name)"), r"\1 NOUN"),
+)
+
+
+def source_noun(table=None, query=None) -> str | None:
+    """How a fix names where a database's rows come from: 'the table' (``table``), 'the
+    query's result' (``query``); None for a file's rows (the fixes' own words)."""
+    return "the table" if table else "the query's result" if query else None
+
+
+def _of_source(text, noun: str):
+    if not isinstance(text, str):
+        return text
+    for pattern, new in _FILE_CLAUSES:
+        text = pattern.sub(new.replace("NOUN", noun), text)
+    return text
+
+
+def in_source_words(exc: EthicLensInputError, noun: str | None) -> EthicLensInputError:
+    """``exc`` with its fix (and the command line's, :class:`FaceFix`) saying ``noun``
+    (:func:`source_noun`: the table, the query's result) where it says 'in the file' of rows
+    read from a database; ``exc`` itself when nothing changes, or ``noun`` is None."""
+    fix, cli = exc.fix, getattr(exc.fix, "cli", None)
+    if not noun:
+        return exc
+    said = _of_source(fix, noun)
+    if isinstance(fix, FaceFix):
+        said = type(fix)(said, _of_source(cli, noun))
+    if said == fix and getattr(said, "cli", None) == cli:
+        return exc
+    own = type(exc).__init__ is EthicLensInputError.__init__
+    out = (type(exc) if own else EthicLensInputError)(
+        exc.problem, column=exc.column, value=exc.value, fix=said, kind=exc.kind
+    )
+    out.__dict__.update({k: v for k, v in vars(exc).items() if k != "fix"})
+    return out
+
+
 def absent_label_named(exc: EthicLensInputError, name: str, column=None, kind=None):
     """A positive label no row of a label or prediction column holds (the engine's "column
     'pred (y_pred)': pos_label does not occur in the column; it is ...") said as a refusal of

@@ -36,7 +36,7 @@ from .._keywords import refusing_unknown_keywords
 from .._secrets import mask_secrets
 from .._text import spaced_name
 from .._version import __version__
-from ..errors import EthicLensInputError
+from ..errors import EthicLensInputError, in_source_words, source_noun
 from ..fairness import COMPARISON_METRIC_SPECS
 from ..io import _one_pass
 from ._baseline import Baseline, pooled_row, reading_baseline
@@ -215,7 +215,11 @@ def run_monitor(
     ``run.gate`` is null), as the CLI's ``--fail-on``; ``MonitorResult.gate`` decides it."""
     with in_python_words():
         fail_on = check_gate_level(fail_on)  # refused before the store is touched
-        result = _monitor(request, store_path, now, warn)
+        try:  # a fix that says 'in the file' of a database's rows: its table, its query's
+            result = _monitor(request, store_path, now, warn)
+        except EthicLensInputError as exc:
+            table, query = getattr(request, "table", None), getattr(request, "query", None)
+            raise in_source_words(exc, source_noun(table, query)) from None
         notes_in_python_words(result.data["run"])  # as its refusals: store_path, hold_last=True
     if fail_on != "never":
         result.data["run"]["gate"] = result.gate(fail_on).to_dict()

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import functools
 
-from ..errors import EthicLensInputError, absent_label_named, shortened_quotes
+from ..errors import (
+    EthicLensInputError,
+    absent_label_named,
+    in_source_words,
+    shortened_quotes,
+    source_noun,
+)
 from ._parse import attribute_names
 from ._spec import ENGINE_KEYS, flag_paths, refuse_not_spec
 
@@ -24,6 +30,7 @@ def columns_named(runner):
         try:
             return runner(spec, *args)
         except EthicLensInputError as exc:
+            exc = in_source_words(exc, source_noun(spec.target.table, spec.target.query))
             r = spec.roles
             names = {*r.y_pred, r.y_true, r.y_score, r.weight} | attribute_names(r.protected)
             names |= _counts_columns(spec)
