@@ -195,10 +195,11 @@ def _numbers(series) -> np.ndarray:
 
 
 def _refuse_text_numbers(table, label, where) -> None:
-    """A count or sum column whose text cells ('12', b'12': a string column) all spell numbers
-    is refused, the first text cell named, as a score or weight column of text is: no count is
-    read from text. Text that is no number ('x', a CSV's bad cell) is refused as no number."""
-    for col in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM):
+    """A count, sum or score-bin column whose text cells ('12', b'12': a string column) all
+    spell numbers is refused, the first text cell named, as a score or weight column of text
+    is: no count is read from text. Text that is no number ('x', a CSV's bad cell) is refused
+    as no number."""
+    for col in (COUNT, WEIGHT_SUM, WEIGHT_SQ_SUM, SCORE_SUM, SCORE_BIN):
         if col not in table.columns or pd.api.types.is_numeric_dtype(table[col].dtype):
             continue
         text = table[col].map(lambda v: isinstance(v, str | bytes | bytearray)).to_numpy(bool)
