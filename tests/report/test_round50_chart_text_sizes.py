@@ -80,3 +80,21 @@ def test_the_figure_still_saves_as_png_after():
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
     assert buf.getvalue().startswith(b"\x89PNG")
+
+
+def test_a_fonts_heights_are_read_once_and_as_matplotlib_reads_them(monkeypatch):
+    read = []
+    heights = _plots._font_heights
+    monkeypatch.setattr(_plots, "_font_heights", lambda *a: read.append(a) or heights(*a))
+    monkeypatch.setattr(_plots, "_METRICS", {})
+    fig = _figure()
+    _plots._to_uri(fig)
+    assert read and len(read) == len({(p, dpi) for p, dpi in read})  # once per font and size
+    read.clear()
+    _plots._to_uri(_figure())
+    assert read == []
+    # a two-line text (its line gap) laid out as matplotlib lays it out itself
+    text = fig.text(0.1, 0.5, "two\nlines", fontsize=11)
+    ours = _plots._svg_canvas()(fig).get_renderer()
+    plain = RendererSVG(72, 72, io.StringIO())
+    assert text.get_window_extent(ours).bounds == text.get_window_extent(plain).bounds

@@ -172,9 +172,19 @@ def _svg_canvas():
     from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
 
     class Renderer(RendererSVG):
-        def __init__(self, *args, metrics: dict, **kwargs):
+        def __init__(self, *args, metrics: dict, figure, **kwargs):
             super().__init__(*args, **kwargs)
-            self._metrics = metrics
+            self._metrics, self._fig = metrics, figure
+
+        def _get_font_height_metrics(self, prop):
+            # matplotlib 3.11's text layout asks its renderer for a font's ascent, descent and
+            # line gap, else reads them from the font's tables for each text it lays out (a
+            # font look-up and three table reads each time); kept here, at the figure's dpi
+            key = ("heights", prop.copy(), self._fig.dpi)
+            heights = self._metrics.get(key)
+            if heights is None:
+                heights = self._metrics[key] = _font_heights(prop, self._fig.dpi)
+            return heights
 
         def get_text_width_height_descent(self, s, prop, ismath):
             key = (s, prop.copy(), ismath)
@@ -185,7 +195,7 @@ def _svg_canvas():
 
     class Canvas(FigureCanvasSVG):
         def get_renderer(self):  # what constrained layout measures with
-            return Renderer(72, 72, io.StringIO(), metrics=_shared_metrics())
+            return Renderer(72, 72, io.StringIO(), metrics=_shared_metrics(), figure=self.figure)
 
         def print_svg(self, filename, *, bbox_inches_restore=None, metadata=None, **_):
             # FigureCanvasSVG.print_svg (matplotlib 3.8 to 3.11) with this Renderer, into the
@@ -202,6 +212,7 @@ def _svg_canvas():
                 image_dpi=dpi,
                 metadata=metadata,
                 metrics=_shared_metrics(),
+                figure=self.figure,
             )
             renderer = MixedModeRenderer(
                 self.figure, width, height, dpi, svg, bbox_inches_restore=bbox_inches_restore
@@ -210,6 +221,25 @@ def _svg_canvas():
             renderer.finalize()
 
     return Canvas
+
+
+def _font_heights(prop, dpi) -> tuple:
+    """(ascent, descent, line gap) of ``prop``'s font at ``dpi``, from its OS/2 or hhea table,
+    as matplotlib's ``Text._get_layout`` reads them; (None, None, None) for a font with neither
+    (the layout then measures 'lp', as it does)."""
+    from matplotlib.font_manager import fontManager, get_font
+
+    font = get_font(fontManager._find_fonts_by_props(prop))
+    for name, gap, ascent, descent in (
+        ("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+        ("hhea", "lineGap", "ascent", "descent"),
+    ):
+        table = font.get_sfnt_table(name)
+        if table is not None:
+            scale = 1 / font.get_sfnt_table("head")["unitsPerEm"] * prop.get_size_in_points()
+            scale = scale * dpi / 72
+            return table[ascent] * scale, -table[descent] * scale, table[gap] * scale
+    return None, None, None
 
 
 def _fmt(v, edges=()) -> str:
