@@ -2055,6 +2055,18 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
             fix="rename the frame's columns to text (e.g. df.columns = df.columns.map(str))",
             kind="column",
         )
+    return EthicLensInputError(
+        f"not found in {source}",
+        column=col,
+        fix=_headerless_fix(names, source, col, _near_miss_fix(given, names, source, fix)),
+        kind="column",
+    )
+
+
+def _near_miss_fix(given: str, names: list, source: str, fix: str) -> str:
+    """:func:`column_not_found`'s fix: the near miss of ``given`` among ``names`` (an invisible
+    mark, other Unicode code points, case and spaces, columns joined by ',', a typo) before
+    ``fix`` (the columns)."""
     nfc = unicodedata.normalize("NFC", given)
     same_letters = [n for n in names if unicodedata.normalize("NFC", n) == nfc]
     key = nfc.strip().casefold()
@@ -2089,12 +2101,7 @@ def column_not_found(col, names, source: str) -> EthicLensInputError:
         from ._checks import did_you_mean
 
         fix = did_you_mean(given, names) + fix
-    return EthicLensInputError(
-        f"not found in {source}",
-        column=col,
-        fix=_headerless_fix(names, source, col, fix),
-        kind="column",
-    )
+    return fix
 
 
 def _names_written_in(source: str) -> tuple[str, str]:
