@@ -124,3 +124,17 @@ def test_an_arrow_table_given_with_names_or_as_counts_names_the_way():
     queries = dd.from_pandas(pd.DataFrame({"g": ["a", "b"] * 5}), npartitions=2)
     with pytest.raises(EthicLensInputError, match=r"first \(queries\.compute\(\)\)"):
         p2nia.blackbox_audit(lambda x: [0] * len(x), {"g": ["a", "b"]}, "g", 10, queries=queries)
+
+
+def test_dask_index_restarting_per_partition_is_told_to_compute_first():
+    # a Dask .reset_index(drop=True) numbers each partition from 0 again: advising it to the
+    # Dask input would not help; its fix computes it first, and following the fix audits
+    restarted = DDF.reset_index(drop=True)
+    with pytest.raises(EthicLensInputError) as err:
+        ethiclens.audit(restarted["y"], FRAME["p"], FRAME["g"], **OPTS)
+    assert ".compute().reset_index(drop=True) on the Dask input(s) (y_true" in str(err.value)
+    fixed = restarted["y"].compute().reset_index(drop=True)
+    got = ethiclens.audit(fixed, FRAME["p"], FRAME["g"], **OPTS)
+    assert got.to_dict() == ethiclens.audit(FRAME["y"], FRAME["p"], FRAME["g"], **OPTS).to_dict()
+    with pytest.raises(EthicLensInputError, match="call .reset_index\\(drop=True\\) on every"):
+        ethiclens.audit(FRAME["y"], FRAME["p"].iloc[::-1].set_axis(range(1, 201)), FRAME["g"])

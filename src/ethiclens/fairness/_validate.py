@@ -31,6 +31,7 @@ from .._checks import (
     names_words,
     not_numbers,
     pos_label_said,
+    refuse_bool_beside_number,
     refuse_missing,
     refuse_record_array,
     underflows,
@@ -142,10 +143,13 @@ def align_inputs(**named):
     the reordered rows would no longer match the positional ones. Returns the inputs' values in
     the order given.
     """
-    ref, out, positional, reordered = None, [], None, None
+    ref, out, positional, reordered, lazy = None, [], None, None, set()
     for name, value in named.items():
+        lazy.update([name] if _is_dask(value) else [])
         value = _with_unit(_blob_list(_here(name, value)))
         many = isinstance(value, dict)  # a dict's columns, each named by its key
+        if many:
+            lazy.update(plain_text(k) for k, c in value.items() if _is_dask(c))
         parts = (
             {key: _with_unit(_blob_list(_here(f"{name}[{key!r}]", c))) for key, c in value.items()}
             if many
@@ -154,7 +158,7 @@ def align_inputs(**named):
         for key, column in parts.items():
             label = plain_text(key) if many else name  # 10**5000: its text, never a ValueError
             where = f"{name}[{label if type(key) is int else repr(key)}]" if many else name
-            aligned, ref = _aligned(label, column, ref)
+            aligned, ref = _aligned(label, column, ref, lazy)
             reordered = reordered or (aligned is not column and label)
             positional = positional or (_is_positional(column) and where)
             parts[key] = aligned
@@ -228,9 +232,26 @@ def _all_text(members, dtype) -> bool:
     return pd.api.types.infer_dtype(members, skipna=False) == "string"
 
 
-def _aligned(name: str, value, ref):
+def _is_dask(value) -> bool:
+    return type(value).__module__.startswith("dask") and callable(getattr(value, "compute", None))
+
+
+def _reset_words(names) -> str:
+    """The call that numbers every input's rows 0, 1, 2, ...: a Dask collection's own
+    ``.reset_index(drop=True)`` numbers each partition from 0 again, so it is computed first."""
+    if not names:
+        return ".reset_index(drop=True) on every input"
+    return (
+        f".compute().reset_index(drop=True) on the Dask input(s) ({', '.join(sorted(names))}: "
+        "a Dask .reset_index numbers each partition from 0 again) and .reset_index(drop=True) "
+        "on the others"
+    )
+
+
+def _aligned(name: str, value, ref, lazy=frozenset()):
     """``value`` reindexed to the reference ``(name, index)`` (or refused), and the reference:
-    the first pandas input's, kept from then on."""
+    the first pandas input's, kept from then on. ``lazy``: the names given as Dask collections
+    (computed here), whose fix computes them before renumbering their rows."""
     if not isinstance(value, (pd.Series, pd.DataFrame)):
         return value, ref
     index = value.index
@@ -242,18 +263,19 @@ def _aligned(name: str, value, ref):
     inside = isin(index, ref_index)
     if inside.all() and index.is_unique and ref_index.is_unique:
         if _positional(index) or _positional(ref_index):
-            raise _ambiguous_order(name, ref_name)
+            raise _ambiguous_order(name, ref_name, lazy & {name, ref_name})
         return value.reindex(ref_index), ref
     unpaired = index[~inside].append(index[index.duplicated()])
     label = unpaired.append(ref_index[ref_index.duplicated()])[0]
     label = label.item() if isinstance(label, np.generic) else label
+    dask = lazy & {name, ref_name}
     raise EthicLensInputError(
-        f"its pandas index does not match {ref_name}'s (index label {label!r} "
-        f"is not paired with exactly one row of {ref_name}); pairing rows by "
+        f"its {'index' if dask else 'pandas index'} does not match {ref_name}'s (index label "
+        f"{label!r} is not paired with exactly one row of {ref_name}); pairing rows by "
         "position would mix up records",
         column=name,
         fix=f"align it first (e.g. .loc[{ref_name}.index]) or, if the rows are "
-        "already in the same order, call .reset_index(drop=True) on every input",
+        f"already in the same order, call {_reset_words(dask)}",
     )
 
 
@@ -288,7 +310,7 @@ def _positional(index) -> bool:
     )
 
 
-def _ambiguous_order(name: str, ref_name: str) -> EthicLensInputError:
+def _ambiguous_order(name: str, ref_name: str, dask=frozenset()) -> EthicLensInputError:
     # The same labels in another order, one side pandas' default index: pairing by label (as
     # pandas would) or by position (as scikit-learn and fairlearn do) give different audits,
     # and a default index often only numbers positions (predictions of a shuffled frame).
@@ -298,7 +320,7 @@ def _ambiguous_order(name: str, ref_name: str) -> EthicLensInputError:
         "(as scikit-learn and fairlearn do) would give different audits",
         column=name,
         fix=f"pair by label with .loc[{ref_name}.index], or by position with "
-        ".reset_index(drop=True) on every input (or .to_numpy())",
+        f"{_reset_words(dask)} (or .to_numpy())",
     )
 
 
@@ -1622,6 +1644,7 @@ def _encode_column(name: str, col, keep_continuous: bool = False, *, look_alike:
         raise
     if _first_not_one_value(uniques) is not None:  # hashed, but not one value (an __eq__)
         _refuse_not_one_value(col, name)
+    refuse_bool_beside_number(col, name, uniques)  # True and 1: one hash, two groups
     numeric = pd.api.types.is_numeric_dtype(col.dtype) and not pd.api.types.is_bool_dtype(col.dtype)
     if numeric and not keep_continuous and len(uniques) > MAX_NUMERIC_GROUPS:
         raise EthicLensInputError(
