@@ -1,6 +1,7 @@
 """The report a compliance officer signs: the verdict in words on the first page, a harmful
 label's real headline, a glossary, and a PDF that keeps every status and interval (issue 24)."""
 
+import inspect
 import re
 import stat
 from pathlib import Path
@@ -260,7 +261,10 @@ def test_cli_pdf_is_written_last_and_a_hung_renderer_keeps_the_html(tmp_path, mo
     fake.write_text('#!/bin/sh\n[ "$1" = --version ] && echo "Chromium 1" && exit 0\nsleep 60\n')
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
     monkeypatch.setenv("ETHICLENS_CHROMIUM", str(fake))
-    monkeypatch.setattr("ethiclens.report._pdf.html_to_pdf.__kwdefaults__", {"timeout": 1.0})
+    # the function itself, under the unknown-keyword wrapper every export has (0d1329a6)
+    from ethiclens.report import _pdf
+
+    monkeypatch.setattr(inspect.unwrap(_pdf.html_to_pdf), "__kwdefaults__", {"timeout": 1.0})
     assert main([*base, "--pdf", str(pdf)]) == 2
     err = capsys.readouterr().err
     assert "did not finish within 1 s" in err and "Traceback" not in err
