@@ -157,19 +157,10 @@ def _shared_metrics() -> dict:
 
 
 @functools.cache
-def _svg_canvas():
-    """An SVG canvas class whose renderers measure each text once per rc, not once per renderer.
-
-    matplotlib caches a text's size per renderer object, and saving one chart made three SVG
-    renderers (its constrained layout's, the tight box's draw and the SVG's own draw; a report
-    draws several charts): every label, tick and legend entry was measured again by each, with
-    a font look-up per text. An SVG renderer's sizes depend only on the text, its font
-    properties and the rc's text settings (it measures at 72 dpi whatever the figure's), so
-    they are kept in one table by those settings; the SVG is the same, byte for byte."""
-    import codecs
-
-    from matplotlib.backends.backend_mixed import MixedModeRenderer
-    from matplotlib.backends.backend_svg import FigureCanvasSVG, RendererSVG
+def _svg_renderer():
+    """The SVG renderer of :func:`_svg_canvas`: its text sizes and font heights kept in the
+    shared table it is given (``metrics``), not per renderer."""
+    from matplotlib.backends.backend_svg import RendererSVG
 
     class Renderer(RendererSVG):
         def __init__(self, *args, metrics: dict, figure, **kwargs):
@@ -192,6 +183,26 @@ def _svg_canvas():
             if size is None:
                 size = self._metrics[key] = super().get_text_width_height_descent(s, prop, ismath)
             return size
+
+    return Renderer
+
+
+@functools.cache
+def _svg_canvas():
+    """An SVG canvas class whose renderers measure each text once per rc, not once per renderer.
+
+    matplotlib caches a text's size per renderer object, and saving one chart made three SVG
+    renderers (its constrained layout's, the tight box's draw and the SVG's own draw; a report
+    draws several charts): every label, tick and legend entry was measured again by each, with
+    a font look-up per text. An SVG renderer's sizes depend only on the text, its font
+    properties and the rc's text settings (it measures at 72 dpi whatever the figure's), so
+    they are kept in one table by those settings; the SVG is the same, byte for byte."""
+    import codecs
+
+    from matplotlib.backends.backend_mixed import MixedModeRenderer
+    from matplotlib.backends.backend_svg import FigureCanvasSVG
+
+    Renderer = _svg_renderer()
 
     class Canvas(FigureCanvasSVG):
         def get_renderer(self):  # what constrained layout measures with
