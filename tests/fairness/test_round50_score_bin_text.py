@@ -45,3 +45,31 @@ def test_numeric_score_bins_audit_as_before():
     result = ethiclens.audit_counts(_with_bins(_TABLE["score_bin"]), n_boot=100, random_state=1)
     rows = ethiclens.audit(_ROWS.y, _ROWS.p, _ROWS.g, y_score=_ROWS.s, n_boot=100, random_state=1)
     assert result.by_group()["ece"].tolist() == rows.by_group()["ece"].tolist()
+
+
+@pytest.mark.parametrize(
+    "spell",
+    [
+        lambda b: b > 4,
+        lambda b: (b > 4).astype(object),
+        lambda b: b.astype(object).where(b != 3, True),
+    ],
+    ids=["bool column", "bool cells", "one bool beside bins"],
+)
+def test_score_bins_written_as_true_false_are_refused_as_such(spell):
+    # they were refused "cell ... appears in 9 rows ... duplicates are never added up"
+    with pytest.raises(ethiclens.EthicLensInputError) as exc:
+        ethiclens.audit_counts(_with_bins(spell(_TABLE["score_bin"])), n_boot=100)
+    text = str(exc.value)
+    assert text.startswith("column 's (score_bin)': cell (g=")
+    assert "a score bin written as True/False" in text and "appears in" not in text
+
+
+def test_score_bins_true_false_in_a_counts_file_cli(tmp_path, capsys):
+    from ethiclens.cli import main
+    from ethiclens.sources import write_counts
+
+    path = tmp_path / "c.csv"
+    write_counts(_with_bins(_TABLE["score_bin"] > 4), path)
+    assert main(["audit", "--counts", str(path)]) == 2
+    assert "a score bin written as True/False" in capsys.readouterr().err

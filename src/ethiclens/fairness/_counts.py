@@ -210,6 +210,24 @@ def _refuse_text_numbers(table, label, where) -> None:
             _refuse(table, text, what, label(col), fix, col, where)
 
 
+def _refuse_bool_bins(table, label, where) -> None:
+    """A score bin written True/False (a bool column, or bool cells) is no bin number: read
+    as none, every such cell was two rows of one cell (True and True), refused as duplicates."""
+    if SCORE_BIN not in table.columns:
+        return
+    bins = table[SCORE_BIN]
+    if pd.api.types.is_bool_dtype(bins.dtype):
+        bad = np.ones(len(table), dtype=bool)
+    elif bins.dtype == object:
+        bad = bins.map(lambda v: isinstance(v, bool | np.bool_)).to_numpy(bool)
+    else:
+        return
+    if bad.any():
+        what = "a score bin written as True/False (a bin is a whole number from 0)"
+        fix = "store each cell's score bin number (0 .. n_bins - 1); " + FIX_BUILD
+        _refuse(table, bad, what, label(SCORE_BIN), fix, SCORE_BIN, where)
+
+
 _FIX_TEXT = NUMBERS_FIX  # in pandas for Python, in the file for the faces that give files
 
 
@@ -289,6 +307,7 @@ def check_counts_cells(
         return  # the audit says what is missing
     _refuse_not_one_value(table, label, where, attributes)
     _refuse_text_numbers(table, label, where)
+    _refuse_bool_bins(table, label, where)
     count = _numbers(table[COUNT])
     _check_cell_numbers(table, count, n_bins, label, where, attributes)
     _check_keys(table, count, n_bins, label, where, attributes)
