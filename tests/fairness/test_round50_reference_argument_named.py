@@ -53,3 +53,13 @@ def test_an_unknown_attribute_names_the_argument_and_the_attribute(face):
     assert text.startswith("argument 'reference': reference given for an unknown attribute 'rase'")
     assert "column 'rase'" not in text
     assert "use names from race, sex" in text
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_an_unknown_group_shows_the_value_as_given(face):
+    # reference={'race': 1} was shown "(value: '1')", as if the text '1' had been given
+    with pytest.raises(ethiclens.EthicLensInputError) as exc:
+        _call(face, {"race": 1, "sex": "m"})
+    assert "unknown reference group (value: 1)." in str(exc.value)
+    with pytest.raises(ethiclens.EthicLensInputError, match=r"\(value: 'c'\)"):
+        _call(face, {"race": "c", "sex": "m"})

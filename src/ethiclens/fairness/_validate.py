@@ -2258,6 +2258,8 @@ def resolve_reference(name: str, groups: list[str], counts: np.ndarray, requeste
             "choose references whose crossing has rows, or name one for the intersection "
             f"(Python: reference={{{str(name)!r}: GROUP}}), GROUP one of {names_words(groups)}"
         )
+    if str(requested) not in groups:  # refused, the value as given (1, not the text '1')
+        check_member(requested, groups, column=name, problem=problem, fix=fix)
     key = check_member(str(requested), groups, column=name, problem=problem, fix=fix)
     return groups.index(key), "given"
 
