@@ -76,6 +76,9 @@ def _all(capsys, targets: dict, args: list, only=None) -> dict:
 def _alike(results: dict):
     first = next(iter(results.values()))
     for name, got in results.items():
+        # round 50: a database's refusal names its table where a file's names the file
+        if name == "sqlite" and isinstance(got, tuple) and isinstance(got[1], str):
+            got = (got[0], got[1].replace(" in the table", " in the file"))
         assert got == first, name
     return first
 
