@@ -31,8 +31,11 @@ METHOD = {
     "an alarm when the e-value reaches 1/alpha (Ville's inequality: valid at every look)",
     "sequences": "hedged-capital confidence sequences by betting (Waudby-Smith & Ramdas "
     "2023), running intersection over a grid; each is for a gap (a DI) constant over the "
-    "windows: one that changed narrows or empties it (read a changed gap from the recent "
-    "windows' estimates)",
+    "windows: one that changed narrows or empties it, and until empty it covers no gap (not "
+    "the old, the new or their average: it keeps the values near an average of the windows' "
+    "gaps that weighs early windows more), emptying only once the pairs after the change "
+    "outweigh those before (TPR/FPR gaps: labelled pairs only, so later); read a changed gap "
+    "from the recent windows' estimates",
     "window_intervals": "Jeffreys, this window alone, not corrected for repeated looks",
 }
 # each interval's ``ci_method`` (as the audit's JSON names each interval's method), explained
