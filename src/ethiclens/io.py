@@ -2585,6 +2585,54 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     return given
 
 
+def write_atomic_together(files) -> None:
+    """Write each ``(path, content)`` of ``files`` as :func:`write_atomic` does, as one: every
+    file is first written whole to a temporary beside it, then all are renamed into place in
+    order. A failure while writing (a full disk, an interrupt) leaves every file as it was; one
+    while renaming puts back the files renamed before it (their bytes of before, or none), so a
+    file and its companion (a CSV counts table and its metadata) are never left of two runs."""
+    files = [(Path(path), content) for path, content in files]
+    targets, temps = [check_writable(path) for path, _ in files], []
+    try:
+        for (_, content), target in zip(files, targets, strict=True):
+            data = content.encode() if isinstance(content, str) else content
+            fd, tmp = _new_file_beside(target)
+            temps.append(tmp)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+    except BaseException as exc:
+        for tmp in temps:
+            Path(tmp).unlink(missing_ok=True)
+        if not isinstance(exc, OSError):
+            raise
+        fix = "free disk space or choose another folder; nothing was left half-written"
+        raise _unwritable(target, f"could not be written ({exc.strerror or exc})", fix) from exc
+    _rename_together(targets, temps)
+
+
+def _rename_together(targets, temps) -> None:
+    """Each of ``temps`` renamed over its target, in order; on a failure the rest are removed
+    and the targets renamed before are put back as they were (removed if new)."""
+    before = [t.read_bytes() if t.is_file() else None for t in targets[:-1]]
+    done = 0
+    try:
+        for tmp, target in zip(temps, targets, strict=True):
+            os.replace(tmp, target)
+            done += 1
+    except BaseException as exc:
+        for tmp in temps[done:]:
+            Path(tmp).unlink(missing_ok=True)
+        for target, old in zip(targets[:done], before, strict=False):
+            with contextlib.suppress(OSError):
+                _replace_whole(target, old) if old is not None else target.unlink()
+        if not isinstance(exc, OSError):
+            raise
+        fix = "free disk space or choose another folder; nothing was left half-written"
+        raise _unwritable(
+            targets[done], f"could not be written ({exc.strerror or exc})", fix
+        ) from exc
+
+
 def _replace_whole(path: Path, content: str | bytes) -> None:
     """:func:`write_atomic`'s write without its checks and refusal, for a file the library
     keeps for itself (the ACS cache's checksums): ``content`` into a new file beside ``path``,

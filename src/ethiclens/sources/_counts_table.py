@@ -62,6 +62,7 @@ from ..io import (
     refuse_password_names,
     type_groups,
     write_atomic,
+    write_atomic_together,
 )
 from ._names import (  # noqa: F401 - re-exported: the counts table's vocabulary
     ATTRIBUTES_ATTR,
@@ -585,11 +586,11 @@ def write_counts(table: pd.DataFrame, path) -> None:
     meta = json.dumps(attrs, default=str)
     # each file made whole in memory, then written as every output is (write_atomic): a
     # failure (a full disk) leaves the file of before and no temporary beside it, and a
-    # symbolic link is written through, never replaced by a file
+    # symbolic link is written through, never replaced by a file. A CSV and its metadata are
+    # written as one: never a new metadata file beside the table of a run before
     if fmt == "csv":
         text = table.to_csv(index=False, lineterminator=_line_end(table))
-        write_atomic(metadata_path(path), meta)
-        write_atomic(path, text)
+        write_atomic_together([(metadata_path(path), meta), (path, text)])
         return
     import pyarrow.parquet as pq
 
