@@ -902,6 +902,10 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
     """
     if _holds_booleans(series):
         return _boolean_matches(series, pos_label)
+    if isinstance(pos_label, (bool, np.bool_)) and not _zero_one_numbers(series):
+        # True is 1 only beside 0 (labels 0/1): of labels 1/2 or 0/1/2 it names no value, as
+        # 'true' names none of an integer column (the caller refuses it, naming the labels)
+        return np.zeros(len(series), dtype=bool)
     hits = (series == pos_label).to_numpy()
     if hits.any() or not isinstance(pos_label, str):
         return hits
@@ -914,6 +918,12 @@ def label_matches(series: pd.Series, pos_label) -> np.ndarray:
         return texts
     # numbers kept as objects (a counts table's values): 1 is the label '1.00' too
     return texts | series.map(lambda v: _is_number(v) and v == number).to_numpy(bool)
+
+
+def _zero_one_numbers(series: pd.Series) -> bool:
+    """Every present value is the number 0 or 1 (True and False name them)."""
+    present = pd.unique(series[series.notna().to_numpy(bool)])
+    return all(_is_number(v) and v in (0, 1) for v in present)
 
 
 def _typed_number(text: str) -> float | None:
