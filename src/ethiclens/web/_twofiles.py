@@ -7,12 +7,14 @@ names it, so the CLI reproduces the comparison."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 
 from .._checks import did_you_mean
 from ..errors import EthicLensInputError, in_cli_words
+from ..io import write_atomic
 from . import _roles
 from ._portable import portable_name
 from ._store import new_id
@@ -223,7 +225,7 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
     suffix = "parquet" if data["kind"] == "parquet" else "csv"
     path = web.config.data_dir / "uploads" / f"{new_id()}.{suffix}"
     path.parent.mkdir(exist_ok=True)  # removed while the server ran: made again
-    (joined.to_parquet if suffix == "parquet" else joined.to_csv)(path, index=False)
+    _save_joined(joined, path)
     web.store.add_data(
         name=f"{portable_name(data, stem_only=True)}-vs-{portable_name(row_b, stem_only=True)}",
         kind="joined",
@@ -238,6 +240,26 @@ def joined_spec(web, data: dict, form: dict, spec: dict) -> dict:
         target["engine"] = spec["target"]["engine"]
     roles = without_scores(spec)["roles"]
     return {**spec, "target": target, "roles": {**roles, "y_pred": [pred_a, name_b]}}
+
+
+def _save_joined(joined, path: Path) -> None:
+    """The joined table made whole in memory, then written as every output is
+    (``io.write_atomic``): a failure (a full disk) leaves no half-written table in uploads/
+    and is refused in model B's field, without the server's paths."""
+    if path.suffix == ".parquet":
+        buffer = io.BytesIO()
+        joined.to_parquet(buffer, index=False)
+        content = buffer.getvalue()
+    else:
+        content = joined.to_csv(index=False)
+    try:
+        write_atomic(path, content)
+    except EthicLensInputError as exc:
+        why = exc.__cause__.strerror if isinstance(exc.__cause__, OSError) else None
+        raise _problem(
+            f"the server could not save the table joining the two files ({why or 'an error'})",
+            "try again once the server has room (its operator frees disk space in its data folder)",
+        ) from None
 
 
 def without_scores(spec: dict) -> dict:
