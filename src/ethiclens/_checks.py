@@ -727,6 +727,78 @@ def check_labels_print_apart(uniques, column) -> None:
         raise EthicLensInputError(problem, column=column, fix=fix)
 
 
+def _is_code(value) -> bool:
+    """A number (int, float, Decimal, numpy's; never a bool) that is 0 or 1."""
+    if isinstance(value, (bool, np.bool_, str, bytes)) or not isinstance(value, numbers.Number):
+        return False
+    try:
+        return bool(value == 0 or value == 1)
+    except (TypeError, ValueError, ArithmeticError):
+        return False
+
+
+def bool_beside_number(rows, uniques=None) -> tuple | None:
+    """(a truth, an equal number) that the object column ``rows`` holds both of (True beside
+    1, False beside 0.0), else None: one hash to Python and pandas, so factorize and groupby
+    count them as one group, named by whichever row comes first. ``uniques``: the column's
+    values after that merge, when at hand (a column none of whose values is a bool, 0 or 1
+    costs no look at its rows)."""
+    import pandas as pd
+
+    rows = rows.to_numpy() if isinstance(rows, (pd.Series, pd.Index)) else rows
+    if getattr(getattr(rows, "dtype", None), "kind", None) != "O":  # a bool or number dtype
+        return None
+    seen = pd.unique(rows) if uniques is None else uniques
+    if not any(isinstance(u, (bool, np.bool_)) or _is_code(u) for u in seen):
+        return None
+    flags = np.fromiter((isinstance(v, (bool, np.bool_)) for v in rows), bool, len(rows))
+    if flags.all() or not flags.any():
+        return None
+    truths = sorted({bool(u) for u in pd.unique(rows[flags])}, reverse=True)
+    codes = [plain(u) for u in pd.unique(rows[~flags]) if _is_code(u)]
+    for truth in truths:  # True first: the one a refusal names
+        number = next((u for u in codes if bool(u == 1) is truth), None)
+        if number is not None:
+            return truth, number
+    return None
+
+
+def refuse_bool_beside_number(rows, column, uniques=None, clash=None) -> None:
+    """Refuse a group column (``rows``) writing one value two ways, a truth and a number
+    (:func:`bool_beside_number`; ``clash``: its answer, when found already): a flag beside a
+    code the data may not mean as one group, which the audit would count as one."""
+    clash = clash or bool_beside_number(rows, uniques)
+    if clash is None:
+        return
+    truth, number = clash
+    problem = (
+        f"one group is written two ways: {truth} (a true/false value) and {number!r} (a "
+        f"number), one value to Python and pandas ({truth} is {int(truth)}): the audit would "
+        "count them as one group, named by whichever row comes first"
+    )
+    fix = FaceFix(
+        f"recode the column to one spelling first: true/false or numbers (pandas: "
+        f"df[{str(column)!r}].map({{True: 1, False: 0}}) where they are one group; "
+        f".astype(str) keeps {str(truth)!r} and {str(number)!r} apart as two groups)",
+        f"recode the column to one spelling in the file: true/false or numbers (or write the "
+        f"values as text, {str(truth)!r} and {str(number)!r}, to keep them apart as two groups)",
+    )
+    raise EthicLensInputError(problem, column=column, value=number, fix=fix)
+
+
+def refuse_bools_in_frames(frames: list, columns) -> None:
+    """:func:`refuse_bool_beside_number` on each of ``columns`` of ``frames`` (pandas frames,
+    one or several: a Dask DataFrame's ``dd.from_pandas`` frames, read as one column): a bool
+    frame beside an int frame holds True beside 1 as well."""
+    for col in columns:
+        parts = [f[col] for f in frames if col in f.columns]
+        if len({c.dtype for c in parts} - {np.dtype(object)}) > 1:  # a bool and an int frame
+            parts = [c.astype(object) for c in parts]
+        rows = [c.to_numpy() for c in parts if c.dtype == object]
+        if rows:
+            refuse_bool_beside_number(np.concatenate(rows) if len(rows) > 1 else rows[0], col)
+
+
 def _same_number(text: str, choice) -> bool:
     """Whether ``text`` and ``choice`` (as it prints) read as one finite number: '1.0' and 1.
     Exactly, as decimals: 12345678901234567 and ...568 (or 1.00000000000000001 and 1) are

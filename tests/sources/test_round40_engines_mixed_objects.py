@@ -19,11 +19,12 @@ from ethiclens.sources import Roles, audit_frame, sql_counts
 dd = pytest.importorskip("dask.dataframe")
 OPTS = {"n_boot": 100, "min_group_size": 1, "min_label_count": 1}
 CASES = {
-    "1, 1.0, True": [1, 1.0, True, "b"],
+    "1, 1.0": [1, 1.0, 1.0, "b"],
     "Decimal 1.1, 1.10": [Decimal("1.1"), Decimal("1.10"), "b", "b"],
-    "True, 1": [True, 1, "b", "b"],
     "1.0, 1": [1.0, 1, "b", "b"],
 }
+# True beside 1 (a flag beside a code): refused on every engine since round 50
+TRUE_CASES = {"1, 1.0, True": [1, 1.0, True, "b"], "True, 1": [True, 1, "b", "b"]}
 
 
 def _frame(values) -> pd.DataFrame:
@@ -70,8 +71,19 @@ def test_numerically_equal_values_are_one_group_on_every_engine(case, tmp_path):
     expected = _groups(_pandas(frame))
     assert len(expected) == 2  # one group for the equal values, one for 'b'
     assert _groups(_dask(frame)) == expected
-    if not any(isinstance(v, bool) for v in CASES[case]):  # SQLite stores True as 1
-        assert _groups(_sqlite(frame, tmp_path)) == expected
+    assert _groups(_sqlite(frame, tmp_path)) == expected
+
+
+@pytest.mark.parametrize("case", TRUE_CASES)
+def test_true_beside_one_is_refused_alike_on_pandas_and_dask(case):
+    frame = _frame(TRUE_CASES[case])
+    messages = []
+    for count in (_pandas, _dask):
+        with pytest.raises(EthicLensInputError) as caught:
+            count(frame)
+        messages.append(str(caught.value))
+    assert "one group is written two ways: True (a true/false value) and 1" in messages[0]
+    assert messages[1] == messages[0]
 
 
 def test_one_beside_text_one_is_refused_in_one_message_on_every_engine(tmp_path):

@@ -22,7 +22,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from .._checks import names_words
+from .._checks import names_words, refuse_bool_beside_number, refuse_bools_in_frames
 from .._keywords import refusing_unknown_keywords
 from .._optional import require
 from ..errors import EthicLensInputError
@@ -328,6 +328,7 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
         # a list cell: Dask's text ('[1]', counted as a group) unless refused here, in the
         # pandas frame's words (the frames the Dask one was made from)
         refuse_nested(replace(src, files=dask_pandas_frames(frame)), cols)
+        refuse_bools_in_frames(dask_pandas_frames(frame), cols.protected)  # True beside 1
         return replace(src, files=[_dask_values_merged(frame, cols)])
     if not isinstance(frame, pd.DataFrame):
         return src
@@ -340,6 +341,8 @@ def _equal_values_merged(src: _Files, cols: Columns) -> _Files:
             codes, uniques = pd.factorize(values)
         except Exception:  # noqa: BLE001 - unhashable, or a __hash__/__eq__ that raises:
             continue  # the nested-value refusal's (``refuse_nested``), in the audit's words
+        if col in cols.protected:  # True beside 1: one group here, refused as the audit does
+            refuse_bool_beside_number(values, col, uniques)
         firsts = np.asarray(uniques, dtype=object).take(np.maximum(codes, 0))
         merged[col] = canonical_zero(  # -0.0 as 0.0: DuckDB scans a float beside text as '-0.0'
             pd.Series(

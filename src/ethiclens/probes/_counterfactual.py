@@ -32,6 +32,7 @@ from .._checks import (
     names_words,
     plain,
     quiet_nans,
+    refuse_bool_beside_number,
     refuse_missing,
     use_one_of,
 )
@@ -302,10 +303,12 @@ def _protected_column(X, protected: str) -> pd.Series:
         return source + 0.0
     if source.dtype != object:
         return source
-    # equal values of other types (True beside 1, 1.0 beside 1, Decimal 1.10 beside 1.1) are
-    # one group, as the audit and a release count them, written as its first value: else
-    # every record's copies named the group two ways and analyze_counterfactuals refused them
+    # equal numbers of other types (1.0 beside 1, Decimal 1.10 beside 1.1) are one group, as
+    # the audit and a release count them, written as its first value: else every record's
+    # copies named the group two ways and analyze_counterfactuals refused them; True beside
+    # 1 (a flag beside a code) is refused, as the audit refuses it
     codes, uniques = pd.factorize(source)
+    refuse_bool_beside_number(source, protected, uniques)
     return pd.Series(np.asarray(uniques, dtype=object)[codes], index=source.index, dtype=object)
 
 
@@ -421,6 +424,9 @@ def _check_target_labels(present: list, targets: list, protected: str) -> None:
     except EthicLensInputError as exc:
         by_print = {_printed(v) for v in present}
         clash = [t for t in targets if _kind(t) not in _kinds(present) and _printed(t) in by_print]
+        odd = [t for t in targets if _kind(t) not in _kinds(present)]
+        if not clash and odd and present:  # True named for a column of 1s: two types
+            raise _kind_error(odd, present, targets, protected, "a column of two types") from None
         if not clash:  # the same type, other code points ('café' composed and decomposed)
             raise _groups_error(
                 f"{exc.problem} (one spelling in groups, one in column {protected!r})",

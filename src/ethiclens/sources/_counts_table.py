@@ -33,6 +33,7 @@ from .._checks import (
     iterable_kind,
     names_words,
     plain,
+    refuse_bool_beside_number,
     type_refusal,
     unsigned_zero,
     use_one_of,
@@ -316,6 +317,8 @@ def counts_of(frame: pd.DataFrame, roles: Roles) -> pd.DataFrame:
             "not found", column=missing[0], fix=use_one_of(missing[0], frame.columns, 20)
         )
     refuse_repeated_roles(list(frame.columns), roles)  # frame[c] would be a frame
+    for col in roles.protected:  # True beside 1: one hash, so one cell, as audit refuses it
+        refuse_bool_beside_number(frame[col], col)
     keys = pd.DataFrame({c: canonical_zero(frame[c]).to_numpy() for c in roles.protected})
     if roles.y_true:
         keys[Y_TRUE] = frame[roles.y_true].to_numpy()

@@ -16,7 +16,13 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from .._checks import BYTES_LIKE, argument_kinds, iterable_kind, kind_refusal
+from .._checks import (
+    BYTES_LIKE,
+    argument_kinds,
+    iterable_kind,
+    kind_refusal,
+    refuse_bools_in_frames,
+)
 from .._optional import (
     DASK_ADDRESS_FIX,
     check_scheduler_text,
@@ -142,6 +148,7 @@ def dask_counts(ddf, roles: Roles):
         keys = frame[[c for c, _ in roles._keys() if c in frame.columns]]
         renamed = keys.rename(columns=dict(roles._keys())).reset_index(drop=True)
         _refuse_not_one_value(renamed, roles)  # the pandas audit's refusal, by row and value
+    refuse_bools_in_frames(dask_pandas_frames(ddf), roles.protected)  # as audit does
     # the weights and scores too: an object column of floats was turned into text and refused
     values = [c for c in (roles.weight, roles.y_score) if c is not None]
     ddf, firsts = dask_as_built(ddf, [*(c for c, _ in roles._keys()), *values])

@@ -13,7 +13,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .._checks import argument_kinds, check_label_lengths, check_labels_print_apart, instance_kind
+from .._checks import (
+    argument_kinds,
+    check_label_lengths,
+    check_labels_print_apart,
+    instance_kind,
+    refuse_bool_beside_number,
+)
 from .._text import printed_floats
 from ..errors import DataFileError, EthicLensInputError
 from ..fairness import as_scores, as_weights, groups_without_rows
@@ -284,6 +290,7 @@ def _check_rows(rows: pd.DataFrame, roles, first=None) -> None:
         if miss.any():
             raise missing_groups_error(int(miss.sum()), _first_row(miss), col)
         check_label_lengths(rows[col].to_numpy(), col)
+        refuse_bool_beside_number(rows[col], col)  # a JSON file's true beside 1: one group
         refuse_blank_groups(rows[col], col, lambda test, col=col: _first_row(test(rows[col])))
         if isinstance(rows[col].dtype, pd.CategoricalDtype):
             used = {str(v) for v in pd.unique(rows[col])}
