@@ -41,6 +41,16 @@ def test_a_dask_text_column_writing_a_signed_zero_is_refused(tmp_path, convert_s
     assert "merge_groups={'g': {'0': ['0', '-0']}}" in str(e.value)
 
 
+@pytest.mark.parametrize("arrow", ["string", "large_string"])
+def test_a_dask_arrow_text_column_is_text(tmp_path, arrow):
+    # pd.ArrowDtype(pa.string()) (what pandas' dtype_backend='pyarrow' reads): no StringDtype,
+    # no object: it was counted by the kind rule, '0' and '-0' one group without a word
+    pa = pytest.importorskip("pyarrow")
+    frame = _frame().astype({"g": pd.ArrowDtype(getattr(pa, arrow)())})
+    with pytest.raises(EthicLensInputError, match=r"g writes one value 2 ways \(0, -0\)"):
+        run_monitor(_request(dd.from_pandas(frame, npartitions=2)), tmp_path / "s.sqlite")
+
+
 def test_the_merge_it_names_runs(tmp_path):
     target = dd.from_pandas(_frame(), npartitions=2)
     merged = _request(target, merge_groups={"g": {"0": ["0", "-0"]}})
