@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import unicodedata
 from collections.abc import Mapping, Set
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -153,6 +154,17 @@ class Section:
     id: str
     title: str
     html: Markup
+
+
+def section_id(prefix: str, index: int, name) -> str:
+    """A valid, unique HTML id for the ``index``-th section named after a user's ``name`` (an
+    attribute 'race ethnicity', 'âge', '<b>'): ``prefix``, the index, then the name's ASCII
+    letters and digits in lowercase, other runs as one '-' ('thresholds-1-race-ethnicity').
+    An id holds no space (a name's spaces made 'thresholds-race ethnicity', which no link
+    reaches), and two names of one slug ('a b', 'a-b') differ by their index."""
+    ascii_name = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-")
+    return f"{prefix}-{index}-{slug}" if slug else f"{prefix}-{index}"
 
 
 @dataclass

@@ -91,14 +91,16 @@ def build_threshold_report(tt, title: str | None = None) -> Report:
     # a crossing with no rows is named under its intersection, not left out without a word
     empty = tt.empty_crossing_notes
     codes = tt.missing_code_notes
-    for attr in dict.fromkeys(frame["attribute"]):
+    for index, attr in enumerate(dict.fromkeys(frame["attribute"]), start=1):
         said = spaced_name(attr)  # ' g' never as 'g' (a browser folds the spaces)
         chart = chart_or_note(f"{said} threshold chart", lambda a=attr: _chart(tt, a))
         tab = _verdict_table(frame[(frame["attribute"] == attr) & frame["status"].notna()], cfg)
         note = paragraph(EMPTY_CROSSINGS_LEAD + empty[attr]) if attr in empty else Markup("")
         if attr in codes:  # a group named like a missing value ('?'): audited, with a note
             note = join(note, paragraph(codes[attr]))
-        sections.append(Section(f"thresholds-{attr}", said, join(figure(chart), note, tab)))
+        # a valid id, unique whatever the name ('race ethnicity', 'a b' beside 'a-b')
+        key = _render.section_id("thresholds", index, attr)
+        sections.append(Section(key, said, join(figure(chart), note, tab)))
     intro = paragraph(
         f"A row is predicted positive when its score is at least the threshold. Intervals: "
         f"{percent(cfg['confidence_level'])} {cfg['ci_method']}, {cfg['n_boot']} draws, seed "
