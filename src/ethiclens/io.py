@@ -2613,9 +2613,9 @@ def write_atomic_together(files) -> None:
 def _rename_together(targets, temps) -> None:
     """Each of ``temps`` renamed over its target, in order; on a failure the rest are removed
     and the targets renamed before are put back as they were (removed if new)."""
-    before = [t.read_bytes() if t.is_file() else None for t in targets[:-1]]
-    done = 0
-    try:
+    before, done = [], 0
+    try:  # an unreadable file of before: nothing renamed, the temporaries removed
+        before = [t.read_bytes() if t.is_file() else None for t in targets[:-1]]
         for tmp, target in zip(temps, targets, strict=True):
             os.replace(tmp, target)
             done += 1

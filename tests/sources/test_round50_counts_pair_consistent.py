@@ -63,3 +63,19 @@ def test_a_failed_table_leaves_its_metadata_of_before(tmp_path, monkeypatch, fai
     assert main(_args(tmp_path, ["--protected", "g", "--protected", "h"])) == 2
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if "c.csv" in p.name} == old
+
+
+def test_an_unreadable_metadata_of_before_leaves_both_and_no_temporary(tmp_path, monkeypatch):
+    assert main(_args(tmp_path, ["--protected", "g"])) in (0, None)
+    old = {p.name: p.read_bytes() for p in tmp_path.iterdir() if "c.csv" in p.name}
+    real = ethiclens_io.Path.read_bytes
+
+    def unreadable(self):
+        if self.name.endswith(".ethiclens.json"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(ethiclens_io.Path, "read_bytes", unreadable)
+    assert main(_args(tmp_path, ["--protected", "g", "--protected", "h"])) == 2
+    monkeypatch.undo()
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if "c.csv" in p.name} == old
