@@ -115,6 +115,9 @@ def test_an_arrow_table_given_with_names_or_as_counts_names_the_way():
     # was "audit() got an unexpected keyword argument 'protected'; did you mean ..."
     with pytest.raises(EthicLensInputError, match=r"is an Arrow Table given with its columns'"):
         ethiclens.audit(table, y_true="y", y_pred="p", protected="g")
+    batch = table.to_batches()[0]  # a RecordBatch alike (was the unexpected keyword)
+    with pytest.raises(EthicLensInputError, match=r"is an Arrow RecordBatch given with its"):
+        ethiclens.audit(batch, y_true="y", y_pred="p", protected="g")
     counts = FRAME.groupby(["g", "y", "p"]).size().rename("count").reset_index()
     counts = pa.Table.from_pandas(counts)
     with pytest.raises(EthicLensInputError, match=r"first \(table\.to_pandas\(\)\)"):

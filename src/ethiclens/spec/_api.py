@@ -84,7 +84,8 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
     columns' values. The rows form takes values; a file's target takes names."""
     first = args[0] if args else None
     module = type(first).__module__
-    arrow = type(first).__name__ == "Table" and module.startswith("pyarrow")  # tb['y'] a column
+    # an Arrow Table or RecordBatch: tb['y'] is a column audit takes
+    arrow = type(first).__name__ in ("Table", "RecordBatch") and module.startswith("pyarrow")
     frames = ("pandas", "polars", "dask", "pyspark")
     if not arrow and (type(first).__name__ != "DataFrame" or not module.startswith(frames)):
         return
@@ -106,7 +107,8 @@ def _refuse_frame_by_names(name: str, order: list, data: list, args, kwargs) -> 
     if module.startswith(("dask", "pyspark")):  # a Dask or Spark frame: its rows on the cluster
         raise _cluster_frame_by_names(name, order[0], names, module, said)
     raise EthicLensInputError(
-        f"is {'an Arrow Table' if arrow else 'a DataFrame'} given with its columns' names "
+        f"is {f'an Arrow {type(first).__name__}' if arrow else 'a DataFrame'} given with its "
+        "columns' names "
         f"({', '.join(map(repr, names.values()))})"
         f": {name}() takes the columns' values",
         column=order[0],
