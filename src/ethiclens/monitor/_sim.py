@@ -8,6 +8,7 @@ given day on. Everything is vectorised over streams.
 
 from __future__ import annotations
 
+import io
 import math
 from dataclasses import dataclass
 
@@ -15,6 +16,7 @@ import numpy as np
 
 from .._secrets import mask_secrets
 from .._text import literal_figure
+from ..io import write_atomic
 from ._evidence import Evidence
 from ._sequential import (
     CSFamily,
@@ -397,7 +399,10 @@ def figure(result: dict, path) -> None:
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     literal_figure(fig, mask=mask_secrets)
     _tight_layout(fig)
-    fig.savefig(path, dpi=100)
+    # drawn whole, then renamed into place: a failure (a full disk) leaves the figure of before
+    buffer = io.BytesIO()
+    fig.savefig(buffer, dpi=100, format="png")
+    write_atomic(path, buffer.getvalue())
 
 
 if __name__ == "__main__":  # python -m ethiclens.monitor._sim docs/monitoring-evidence.png
