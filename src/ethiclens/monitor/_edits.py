@@ -191,3 +191,61 @@ def attribute_tables(table: pd.DataFrame, request) -> dict:
             refuse_label_clash(combos.astype(str).to_numpy().tolist(), SEP, "--intersect")
         tables[SEP.join(combo)] = crossed.assign(**{SEP.join(combo): joined})
     return tables
+
+
+def crossing_parts(tables: dict, request) -> dict:
+    """{intersection: {crossed group: [its parts]}} of ``attribute_tables``' tables: which
+    groups of its attributes each crossed group joins (``'x&y&z'``: ``['x&y', 'z']``)."""
+    crossed = {}
+    for combo in request.intersections or ():
+        name = SEP.join(combo)
+        cells = tables[name][[name, *combo]].drop_duplicates()
+        crossed[name] = {str(row[0]): [str(p) for p in row[1:]] for row in cells.to_numpy()}
+    return crossed
+
+
+def refuse_crossed_again(stored, known: dict, crossed: dict, where: str, store=True) -> dict:
+    """Refuse a crossed group whose parts differ from those the store (or the other table of
+    this run) counted under the same name (``'x&y'`` + ``'z'``, then ``'x'`` + ``'y&z'``: one
+    name, two crossings, which the audit refuses in one file). ``stored``: as
+    ``crossing_parts`` gives them (None or lacking a name: written before they were kept; then
+    a crossed group of ``known``, the store's groups, is another crossing when one of its
+    parts is no group ``known`` holds); ``where``: what counted the other (``store``: the
+    store's windows, whose fix is a new store too). Returns ``stored`` with ``crossed`` added."""
+    merged = {name: dict(labels) for name, labels in (stored or {}).items()}
+    for name, labels in crossed.items():
+        combo = name.split(SEP)
+        for label, parts in sorted(labels.items()):
+            other = merged.get(name, {}).get(label)
+            if other is None and label in known.get(name, []):
+                groups = [known.get(a, []) for a in combo]
+                if any(p not in g for p, g in zip(parts, groups, strict=False)):
+                    other = _split(label, groups)  # the parts the store knows
+            if other is not None and other != parts:
+                pair = " and ".join(str(tuple(p)) for p in sorted([other, parts]))
+                raise EthicLensInputError(
+                    f"groups {pair} would both be labelled {label!r} ({where} counted "
+                    f"{tuple(other)} under that name)",
+                    column="--intersect",
+                    fix=f"rename group values that contain {SEP!r} before crossing"
+                    + (
+                        ", and give a new --store (its windows counted the other crossing "
+                        "under that name)"
+                        if store
+                        else " (in TARGET or the baseline)"
+                    ),
+                )
+            merged.setdefault(name, {})[label] = parts
+    return merged
+
+
+def _split(label: str, groups: list) -> list | None:
+    """``label`` cut into one group of each list, joined by ``SEP`` (None: none does)."""
+    if len(groups) == 1:
+        return [label] if label in groups[0] else None
+    for g in groups[0]:
+        if label.startswith(g + SEP):
+            rest = _split(label[len(g) + 1 :], groups[1:])
+            if rest is not None:
+                return [g, *rest]
+    return None

@@ -40,7 +40,14 @@ from ..errors import EthicLensInputError, in_source_words, source_noun
 from ..fairness import COMPARISON_METRIC_SPECS
 from ..io import _one_pass
 from ._baseline import Baseline, pooled_row, reading_baseline
-from ._edits import attribute_tables, check_group_edits, check_single_bins, plural
+from ._edits import (
+    attribute_tables,
+    check_group_edits,
+    check_single_bins,
+    crossing_parts,
+    plural,
+    refuse_crossed_again,
+)
 from ._engines import count_windows, first_row_after, spellings_by_file
 from ._evidence import (
     COUNT_FIELDS,
@@ -1249,6 +1256,7 @@ class _Sides:
         weighted = bool(request.propensity or request.weight)
         if windows is not None:
             tables = {a: t.loc[t[WINDOW].isin(windows)] for a, t in tables.items()}
+        self.crossed = crossing_parts(tables, request)  # {a&b: {crossed group: its parts}}
         self.per_w = {a: _group_weights(tables[a], a, labels) for a in cols} if weighted else {}
         self.fields = [f for f in COUNT_FIELDS if labels or f in ("n", "sel")]
 
@@ -1293,6 +1301,10 @@ class _Updater:
         cols, given_refs = request.attributes()
         self.sides = _Sides(table, request, self.labels, new)
         self.per_attr = self.sides.per_attr
+        # one crossed name, one crossing: across runs (the store's) and beside the baseline
+        known = store.meta("groups") or {}
+        where = "this store's earlier windows"
+        self.crossed = refuse_crossed_again(store.meta("crossed"), known, self.sides.crossed, where)
         self._references(cols, given_refs, new)
         self.pairs = [  # an attribute waiting for its reference (one group seen) has none
             (a, g) for a in cols if a in self.refs for g in self.groups[a] if g != self.refs[a]
@@ -1305,8 +1317,10 @@ class _Updater:
             saved = [store.load_state(a, g) or fresh for a, g in self.pairs]
             self.ev.load_arrays({k: np.stack([one[k] for one in saved]) for k in fresh})
         pooled = None
-        if baseline is not None and self.pairs:
-            pooled = _Sides(baseline, request, self.labels).pooled(self.pairs, self.refs)
+        if baseline is not None:
+            sides = _Sides(baseline, request, self.labels)
+            refuse_crossed_again(self.crossed, {}, sides.crossed, "TARGET", store=False)
+            pooled = sides.pooled(self.pairs, self.refs) if self.pairs else None
         self.base = Baseline(request, self.labels, self.pairs, saved, pooled)
         self.alarms = store.alarms()
         self.rows: list[_Row] = []
@@ -1434,6 +1448,8 @@ class _Updater:
         self.store.set_meta("references", self.refs)
         self.store.set_meta("reference_source", self.sources)
         self.store.set_meta("groups", self.groups)
+        if self.crossed:
+            self.store.set_meta("crossed", self.crossed)
 
 
 def _not_finite(request, attribute: str, group: str, where: str) -> EthicLensInputError:

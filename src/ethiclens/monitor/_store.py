@@ -205,6 +205,7 @@ _META_TYPES = {
     "references": dict,
     "reference_source": dict,
     "groups": dict,
+    "crossed": dict,
     "baseline_target": dict,
     "held": dict,
     "evidence_windows": dict,
