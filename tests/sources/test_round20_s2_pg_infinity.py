@@ -51,4 +51,6 @@ def refused_as_the_audit_refuses(url, capsys, text, column, flag, role, seed) ->
     capsys.readouterr()
     argv = ["audit", "--db", url, "--table", "t_text", *ROLES, flag, column]
     assert main([*argv, "--n-boot", "100"]) == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1] == expected
+    # round 50: the database's fix names its table ('in the file or table' of any rows)
+    table = expected.replace(" in the file or table", " in the table")
+    assert capsys.readouterr().err.strip().splitlines()[-1] == table
