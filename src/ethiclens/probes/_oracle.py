@@ -24,6 +24,7 @@ from .._checks import (
     check_repetitions,
     check_seed,
     is_number,
+    past_float_range,
     printed_float,
     refuse_whole_decimal,
 )
@@ -216,6 +217,8 @@ def _finite(value, column: str, fix: str) -> float:
     told what it holds and the number to give."""
     refuse_whole_decimal(value, column, whole=False)
     number = is_number(value)
+    if number and past_float_range(value):  # 10**400, --di 1e400: finite as written, too large
+        raise _argument_error(f"must lie {_RANGES[column]}", column, value, fix)
     try:
         finite = number and bool(np.isfinite(value))
     except (OverflowError, TypeError):  # an int past a float's range (10**400): numpy's error
@@ -234,6 +237,17 @@ def _finite(value, column: str, fix: str) -> float:
     given = _Given(number)  # 9, np.int64(9): refused as given, not as 9.0
     given.given = value
     return given
+
+
+# The range of each of inject_bias's four numbers, said of one written past a double's range
+# (10**400, 1e400 typed), which is finite, only far outside it, as every checked number too
+# large is refused in its range's words (ε's 'above 10000', n's 'from 20 to 10,000,000')
+_RANGES = {
+    "disparate_impact": "from 0 to 1 / the reference selection rate (2 at the default 0.5)",
+    "eo_gap": "in [0, 1] (a difference of two rates)",
+    "reference_rate": "in (0, 1]",
+    "separation": "in [-1, 1]",
+}
 
 
 class _Given(float):
