@@ -393,10 +393,7 @@ def threshold_table(
     policy = pol.check_policy(policy)
     audited = check_fraction(_exact(opts.audited_threshold), "audited_threshold", fix="e.g. 0.5")
     th = _grid(opts.thresholds, _exact(opts.step), audited)
-    opts = opts.seeded()
-    check_draws(opts.n_boot, "n_boot", default=1000)  # threshold_table's (_options)
-    check_level_draws(opts.n_boot, opts.confidence_level)
-    check_flag(opts.positive_is_favorable, "positive_is_favorable")
+    opts = _checked_draws(opts.seeded())
     scores, true, weights, sensitive_features, notes = _rows(
         y_true, y_score, sensitive_features, sample_weight, opts.pos_label
     )
@@ -412,6 +409,14 @@ def threshold_table(
     config = _config(opts, policy, (labelled, weights is not None), th, edits)
     notes += look_alike_notes(attrs, opts.intersections)  # 'Male' beside 'male': said
     return ThresholdTable(frame, audited, config, _table_data(n, notes))
+
+
+def _checked_draws(opts):
+    """``opts`` once its draws, level and favourable flag are checked (threshold_table's)."""
+    check_draws(opts.n_boot, "n_boot", default=1000)  # threshold_table's (_options)
+    check_level_draws(opts.n_boot, opts.confidence_level)
+    check_flag(opts.positive_is_favorable, "positive_is_favorable")
+    return opts
 
 
 def _table_data(n: int, notes: list[str]) -> dict:
