@@ -25,6 +25,7 @@ import pandas as pd
 
 from .._checks import (
     bytes_like_as_bytes,
+    check_labels_print_apart,
     decoded_bytes,
     label_texts,
     names_words,
@@ -2256,7 +2257,11 @@ def _weight_value_sql(cols: Columns, scheme: str) -> tuple[str, str | None]:
 def _sql_raw(counts: pd.DataFrame, cols: Columns) -> pd.DataFrame:
     """``sql_counts``'s table in the engines' raw form (``_ethiclens_day``, text labels,
     ``COUNT``, the day's span; with a propensity ``WSUM``, ``W2SUM``, ``PMIN``; with a weight
-    also ``PMAX``)."""
+    also ``PMAX``). A group column's keys that print alike (a SQLite column's 1 beside '1',
+    b'a' beside 'a'), which the audit refuses and the monitor's text would count as one group,
+    are refused in its words."""
+    for col in cols.protected:
+        check_labels_print_apart(decoded_bytes(pd.unique(counts[col].dropna()), col), col)
     # one rename, every name at once: a role named like another's column (--y-pred y_true,
     # --y-pred weight_sum) is not renamed again; PMIN_KEY is PMIN
     names = {"y_pred": cols.y_pred, "y_true": cols.y_true, "count": COUNT}
