@@ -158,7 +158,7 @@ def estimate_cmd(release_dir, n_boot, seed, level, request_path, json_out, html_
         check_release_for(rel, request_path, "--request")  # the auditor's own, when given
         est = estimate(rel, n_boot=n_boot, random_state=seed, level=level)
     except ValueError as exc:  # an input error naming the folder or level: the argument, option
-        names = {"release_dir": "RELEASE_DIR", "level": "--confidence-level"}
+        names = {"release_dir": "RELEASE_DIR", "level": "--confidence-level", "n_boot": "--n-boot"}
         raise (exc.renamed(names) if hasattr(exc, "renamed") else exc) from None
     est = est.record_inputs(release_dir, request_path)
     wrote = []  # the files first: a failing terminal never loses finished work

@@ -535,6 +535,7 @@ def estimate(
     mech = get_mechanism(m["mechanism"], f"{TABLE}: mechanism")
     counts, basis = _estimated_cells(rel, mech)
     n_boot = _draws_for(level, metrics, len(basis.domain)) if asked is None else asked
+    _check_draws_fit(n_boot, len(basis.domain), metrics)
     point = metrics_from_cells(basis.cells, basis.labelled, metrics)
     rep_cells = _replicates(mech, counts, m, basis.labelled, n_boot, random_state)
     values = {
@@ -583,6 +584,36 @@ def _draws_for(level, metrics, groups: int) -> int:
     drawn = max([n for n in needs if n <= DEFAULT_MOST])
     check_level_draws(drawn, level, "level")
     return drawn
+
+
+# The memory an estimate's draws may take: each draw holds its groups' cells as the mechanism
+# debiases them and every signed gap of the widest metric (EO: 2 per pair of groups), so
+# 200 groups' 39,800 EO gaps over the 796,000 draws their level needs would take some 300
+# GB, which ended in a MemoryError traceback (or the system's OOM kill) instead of a refusal
+DRAWS_MEMORY = 4 * 2**30
+
+
+def _draws_that_fit(groups: int, metrics) -> int:
+    """The most draws of ``groups`` groups' ``metrics`` that :data:`DRAWS_MEMORY` holds
+    (8 bytes a number: twice the widest metric's signed gaps, 64 numbers per group)."""
+    pairs = groups * (groups - 1) // 2
+    widest = max([pairs * len(_RATES[k]) for k in metrics] or [1])
+    return min(MAX_DRAWS, DRAWS_MEMORY // (8 * (2 * widest + 64 * groups)))
+
+
+def _check_draws_fit(n_boot: int, groups: int, metrics) -> None:
+    """Refuse ``n_boot`` draws that :data:`DRAWS_MEMORY` cannot hold for these groups."""
+    most = _draws_that_fit(groups, metrics)
+    if n_boot > most:
+        raise EthicLensInputError(
+            f"{n_boot:,} draws of the {groups:,} groups' signed differences need more than "
+            f"{DRAWS_MEMORY // 2**30} GiB of memory: at most {most:,} fit",
+            column="n_boot",
+            kind="argument",
+            value=n_boot,
+            fix=f"use at most {most:,} draws, fewer metrics or groups, or a lower confidence "
+            "level (its Bonferroni level then needs fewer draws)",
+        )
 
 
 def _raised(v: MetricEstimate, n_boot: int) -> MetricEstimate:
@@ -804,11 +835,15 @@ def _gap_interval(k, value, rep_cells, basis: _Cells, method, level) -> MetricEs
     if n_boot * (1 - joint) < 1:  # no pair drawn: its draws could not reach the level
         needed = math.ceil(1 / (1 - joint))
         fix = f"estimate with --n-boot of at least {needed:,} (n_boot in Python)"
-        if needed > MAX_DRAWS:  # a lower level (2 groups have no fewer), or fewer groups
-            top, fewer = 1 - Fraction(m, MAX_DRAWS), len(basis.domain) > 2
+        most = _draws_that_fit(len(basis.domain), [k])  # MAX_DRAWS, or what memory holds
+        if needed > most:  # a lower level (2 groups have no fewer), or fewer groups
+            top, fewer = 1 - Fraction(m, most), len(basis.domain) > 2
+            if most < MAX_DRAWS:  # rounded down to 4 decimals: memory's most is no round count
+                top = Fraction(math.floor(top * 10_000), 10_000)
             ways = [f"a --confidence-level of at most {_decimal(top)} (level in Python)"]
             ways = ways[: top > Fraction(1, 2)] + ["fewer groups (a new request)"] * fewer
-            fix = f"no draws reach it (at most {MAX_DRAWS:,}): use " + ", or ".join(ways)
+            held = "" if most == MAX_DRAWS else " that memory holds"
+            fix = f"no draws reach it (at most {most:,}{held}): use " + ", or ".join(ways)
         reason = f"no interval: {said}, needs {needed:,} draws (one outside it), more than "
         reason += f"the {n_boot:,} drawn; {fix}"
         return MetricEstimate(value, None, None, TOO_FEW_DRAWS_METHOD, REPORTED, reason)
