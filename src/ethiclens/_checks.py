@@ -748,6 +748,17 @@ def bool_beside_number(rows, uniques=None) -> tuple | None:
     rows = rows.to_numpy() if isinstance(rows, (pd.Series, pd.Index)) else rows
     if getattr(getattr(rows, "dtype", None), "kind", None) != "O":  # a bool or number dtype
         return None
+    try:
+        return _bool_beside_number(rows, uniques)
+    except (TypeError, ValueError, RuntimeError, ArithmeticError):
+        # a cell no group can be (a list, a dict, a frame, a number past str()'s limit, an
+        # object whose hash fails): the column's own checks refuse it in their words
+        return None
+
+
+def _bool_beside_number(rows, uniques) -> tuple | None:
+    import pandas as pd
+
     seen = pd.unique(rows) if uniques is None else uniques
     if not any(isinstance(u, (bool, np.bool_)) or _is_code(u) for u in seen):
         return None

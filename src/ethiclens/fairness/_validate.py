@@ -129,6 +129,12 @@ def _unitless(value) -> bool:
     )
 
 
+def _keyed(name: str, key) -> str:
+    """``name[key]`` as a refusal names a dict's column: a whole number by its (shortened)
+    text, as 10**5000's repr raises a ValueError past Python's int-to-text limit."""
+    return f"{name}[{plain_text(key) if type(key) is int else repr(key)}]"
+
+
 def align_inputs(**named):
     """pandas inputs are paired by index label, never silently by position.
 
@@ -151,7 +157,7 @@ def align_inputs(**named):
         if many:
             lazy.update(plain_text(k) for k, c in value.items() if _is_dask(c))
         parts = (
-            {key: _with_unit(_blob_list(_here(f"{name}[{key!r}]", c))) for key, c in value.items()}
+            {key: _with_unit(_blob_list(_here(_keyed(name, key), c))) for key, c in value.items()}
             if many
             else {0: value}
         )
