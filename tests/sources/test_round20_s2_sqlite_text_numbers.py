@@ -42,4 +42,10 @@ def test_sqlite_text_number_is_read_as_the_audit_reads_read_sql_rows(
     capsys.readouterr()
     argv = ["audit", "--db", f"sqlite:///{db}", "--table", "t", *ROLES, flag, column]
     assert main([*argv, "--n-boot", "100"]) == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1] == expected
+    assert _noun(capsys.readouterr().err.strip().splitlines()[-1]) == _noun(expected)
+
+
+def _noun(words: str) -> str:
+    """Round 50 (6e10fbdf): a database's fix names its table (or a query's result) where a
+    file's names the file: the rest of the words must agree."""
+    return re.sub(r" in the (file or table|file|table|query's result)\b", " in the SOURCE", words)

@@ -4,6 +4,7 @@ parses neither, so it keeps the text) is refused as ``pandas.read_sql`` and the 
 and ``counts`` alike. The SQL engine took 'inf' for infinity ("weights must be finite") and
 'nan' for a missing value, while SQLite's own CAST reads both as 0."""
 
+import re
 import sqlite3
 
 import pandas as pd
@@ -50,8 +51,14 @@ def test_text_inf_or_nan_in_a_real_column_is_refused_as_read_sql_rows_are(
     args = [*ROLES, flag, column]
     for source in (["--table", "t"], ["--query", "SELECT * FROM t WHERE race <> 'Z'"]):
         said = _error(capsys, ["audit", "--db", url, *source, *args, "--n-boot", "100"])
-        assert said == expected, source
+        assert _noun(said) == _noun(expected), source
     out = tmp_path / "c.parquet"
     said = _error(capsys, ["counts", "--db", url, "--table", "t", *args, "--out", out])
-    assert said == expected
+    assert _noun(said) == _noun(expected)
     assert not out.exists()
+
+
+def _noun(words: str) -> str:
+    """Round 50 (6e10fbdf): a database's fix names its table (or a query's result) where a
+    file's names the file: the rest of the words must agree."""
+    return re.sub(r" in the (file or table|file|table|query's result)\b", " in the SOURCE", words)

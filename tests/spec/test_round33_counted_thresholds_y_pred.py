@@ -5,6 +5,7 @@ the file lacks, another threshold's predictions or the score itself drew the vie
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import numpy as np
@@ -63,7 +64,8 @@ def _error(capsys, args):
 @pytest.mark.parametrize("engine", ENGINES[1:])
 def test_every_engine_refuses_predictions_pandas_refuses(write, capsys, engine, y_pred):
     expected = _error(capsys, ["thresholds", "--config", write("pandas", y_pred)])
-    assert _error(capsys, ["thresholds", "--config", write(engine, y_pred)]) == expected
+    said = _error(capsys, ["thresholds", "--config", write(engine, y_pred)])
+    assert _noun(said) == _noun(expected)
 
 
 @pytest.mark.parametrize("engine", ENGINES[1:])
@@ -101,3 +103,9 @@ def test_a_missing_prediction_is_named_alike(tmp_path, capsys, engine, monkeypat
         "field). Fix: drop "
         "or impute those rows before auditing\n"
     )
+
+
+def _noun(words: str) -> str:
+    """Round 50 (6e10fbdf): a database's fix names its table (or a query's result) where a
+    file's names the file: the rest of the words must agree."""
+    return re.sub(r" in the (file or table|file|table|query's result)\b", " in the SOURCE", words)
