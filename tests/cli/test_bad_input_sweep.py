@@ -169,7 +169,7 @@ SWEEP_CASES = [
     (["--epsilons", "1,,2"], "--epsilons", "empty item"),
     (["--epsilons", "1,1"], "epsilons", "duplicate"),
     (["--epsilons", "abc"], "epsilons", "ε must be a number"),
-    (["--epsilons", "1e400"], "epsilons", "overflows"),
+    (["--epsilons", "1e400"], "epsilons", "is above 10000"),  # 8f812932: the range
     (["--epsilons", "1e9"], "epsilons", "above"),
     (["--datasets", "mnist"], "datasets", "unknown dataset"),
     (["--datasets", "compas,compas"], "datasets", "repeated"),

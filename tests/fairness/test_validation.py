@@ -107,5 +107,5 @@ def test_too_few_bootstrap_replicates(frame):
 
 
 def test_reference_for_unknown_attribute(frame):
-    with pytest.raises(EthicLensInputError, match="'race'.*unknown attribute"):
+    with pytest.raises(EthicLensInputError, match="argument 'reference'.*unknown attribute 'race'"):
         _audit(frame, reference={"race": "A"})

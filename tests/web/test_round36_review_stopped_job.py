@@ -12,6 +12,7 @@ class _Result:
     """What a run returns, as far as run_job reads it (its notes too, since 466e3587)."""
 
     missing_code_notes: dict = {}
+    look_alike_notes: list = []  # since c16e5da8
 
     def to_json(self) -> str:
         return '{"summary": {"status_counts": {"OK": 1}}}'
